@@ -1,0 +1,26 @@
+# kg: two commands do all setup on a fresh machine (see README).
+#   make demo   build the sample corpus into out/ with the embedded default (no server needed)
+#   make test   install test dependencies, start a local Neo4j, run the whole suite, stop Neo4j
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: demo test install neo4j-up neo4j-down clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/kg build examples/icml --out out
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q
+
+clean:
+	rm -rf out .pytest_cache

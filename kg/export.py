@@ -1,0 +1,122 @@
+"""File sinks: node-link JSON, GraphML, neo4j-admin import CSVs, and per-paper predictions (JSONL)."""
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Iterable
+from pathlib import Path
+
+import networkx as nx
+
+from kg import schema
+from kg.model import Extraction, Paper
+
+# neo4j-admin import column types for the properties that are not strings.
+_TYPES = {"year": "int", "start": "int", "end": "int", "count": "int", "papers": "int", "confidence": "float",
+          "benchmark": "boolean", "aliases": "string[]", "authors": "string[]", "source": "string[]"}
+ARRAY_DELIMITER = "|"
+
+
+def prediction(paper: Paper, ex: Extraction) -> dict:
+    """One paper in the prediction format of ``shared/data/README.md`` (also what ``kg extract`` writes)."""
+    concepts = ex.concepts()
+    bench = sorted({m.canonical for m in ex.mentions if m.label == "DATASET" and m.benchmark})
+    if bench:
+        concepts["BENCHMARK"] = bench
+    return {
+        "id": paper.id,
+        "mentions": [{"start": m.start, "end": m.end, "label": m.label, "text": m.text, "canonical": m.canonical,
+                      "extractor": m.extractor, "proposed": m.proposed} for m in ex.mentions],
+        "concepts": concepts,
+        "proposed": ex.proposed,
+        "results": [{"method": r.method, "dataset": r.dataset, "metric": r.metric, "value": r.value} for r in ex.results],
+    }
+
+
+def write_predictions(items: Iterable[tuple[Paper, Extraction]], path: Path) -> int:
+    """Write one prediction line per paper; returns the number written."""
+    n = 0
+    with path.open("w", encoding="utf-8") as fh:
+        for paper, ex in items:
+            fh.write(json.dumps(prediction(paper, ex), ensure_ascii=False) + "\n")
+            n += 1
+    return n
+
+
+def write_json(g: nx.MultiDiGraph, path: Path) -> None:
+    """networkx node-link JSON (``networkx.node_link_graph`` reads it back)."""
+    data = nx.node_link_data(g, edges="links")
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+
+
+def _flat(value):
+    if isinstance(value, (list, dict)):
+        return json.dumps(value, ensure_ascii=False)
+    return value
+
+
+def write_graphml(g: nx.MultiDiGraph, path: Path) -> None:
+    """GraphML; list and dict attributes are stored as JSON strings, missing values are left out."""
+    h = nx.MultiDiGraph(**g.graph)
+    for n, d in g.nodes(data=True):
+        h.add_node(n, **{k: _flat(v) for k, v in d.items() if v is not None})
+    for u, v, k, d in g.edges(keys=True, data=True):
+        h.add_edge(u, v, key=k, **{a: _flat(b) for a, b in d.items() if b is not None})
+    nx.write_graphml(h, path)
+
+
+def _cell(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return ARRAY_DELIMITER.join(str(v).replace(ARRAY_DELIMITER, " ") for v in value)
+    if isinstance(value, dict):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
+
+
+def _header(prop: str) -> str:
+    if prop == "id":
+        return "id:ID"
+    return f"{prop}:{_TYPES[prop]}" if prop in _TYPES else prop
+
+
+def write_neo4j_csv(g: nx.MultiDiGraph, directory: Path) -> list[Path]:
+    """Node and relationship CSVs in ``neo4j-admin database import`` format, one file per label/type.
+
+    Import with: ``neo4j-admin database import full --array-delimiter='|' --nodes=Paper=nodes_Paper.csv ...``
+    (see ``import.sh`` written next to the files).
+    """
+    directory.mkdir(parents=True, exist_ok=True)
+    written = []
+    args = []
+    for nt in schema.NODE_TYPES:
+        rows = [(n, d) for n, d in g.nodes(data=True) if d.get("type") == nt.label]
+        path = directory / f"nodes_{nt.label}.csv"
+        with path.open("w", newline="", encoding="utf-8") as fh:
+            w = csv.writer(fh)
+            w.writerow([_header(p) for p in nt.properties] + [":LABEL"])
+            for n, d in rows:
+                labels = nt.label + (f";{schema.BENCHMARK_LABEL}" if d.get("benchmark") else "")
+                w.writerow([_cell(n if p == "id" else d.get(p)) for p in nt.properties] + [labels])
+        written.append(path)
+        args.append(f"--nodes={path.name}")
+    for rt in schema.REL_TYPES:
+        path = directory / f"rels_{rt.name}.csv"
+        with path.open("w", newline="", encoding="utf-8") as fh:
+            w = csv.writer(fh)
+            w.writerow([":START_ID", ":END_ID", ":TYPE"] + [_header(p) for p in rt.properties])
+            for u, v, k, d in g.edges(keys=True, data=True):
+                if k == rt.name:
+                    w.writerow([u, v, k] + [_cell(d.get(p)) for p in rt.properties])
+        written.append(path)
+        args.append(f"--relationships={path.name}")
+    script = directory / "import.sh"
+    script.write_text(
+        "#!/bin/sh\n# Bulk-load into an empty, stopped database (Neo4j 5): run from this directory.\n"
+        f"neo4j-admin database import full --array-delimiter='{ARRAY_DELIMITER}' --overwrite-destination=true \\\n  "
+        + " \\\n  ".join(args) + " \\\n  ${1:-neo4j}\n", encoding="utf-8")
+    written.append(script)
+    return written

@@ -1,0 +1,90 @@
+"""Abbreviation definitions: ``Domain-aware Ensemble Distillation (DomED)`` and ``FRONT (FRequency dOmain kNowledge Transfer)``.
+
+The matching follows Schwartz & Hearst (2003): each character of the short form, right to left, must be
+found in the long form, and the first one must start a word. We then widen a title-cased long form to the
+left ("Generative Semantic Refinement and ... (ReEx)") because names often carry words the initials skip.
+"""
+from __future__ import annotations
+
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from kg.nlp.candidates import Abbreviation
+
+_STOP_LEFT = {"a", "an", "the", "our", "we", "this", "novel", "new", "and", "or", "of", "called", "named", "termed", "dubbed"}
+_MAX_SHORT_CHARS = 15
+
+
+def _short_ok(text: str) -> bool:
+    letters = [c for c in text if c.isalpha()]
+    return 2 <= len(text) <= _MAX_SHORT_CHARS and bool(letters) and any(c.isupper() for c in text) and len(text.split()) <= 2
+
+
+def _sh_match(short: str, long: str) -> int:
+    """Start index in ``long`` where a Schwartz-Hearst match of ``short`` begins, or -1."""
+    s = [c.lower() for c in short if c.isalnum()]
+    lo = long.lower()
+    si, li = len(s) - 1, len(lo) - 1
+    while si >= 0:
+        c = s[si]
+        while li >= 0 and (lo[li] != c or (si == 0 and li > 0 and lo[li - 1].isalnum())):
+            li -= 1
+        if li < 0:
+            return -1
+        si -= 1
+        li -= 1
+    return li + 1
+
+
+def _long_candidate(doc: Doc, end: int, short: str) -> tuple[int, int] | None:
+    """Token range of the long form ending at token ``end`` for ``short``, or None."""
+    max_words = min(len(short) + 5, len(short) * 2)
+    start = max(doc[end - 1].sent.start, end - max_words)
+    window = doc[start:end]
+    text = window.text
+    at = _sh_match(short, text)
+    if at < 0:
+        return None
+    first = window.char_span(at, len(text), alignment_mode="expand")
+    if first is None or first.start == first.end:
+        return None
+    s = first.start
+    if len(first) == 1 and first[0].text.lower().startswith(short.lower()):
+        return None  # "Mamba (MA)"-like coincidences: one word that merely starts with the letters
+    # Widen a title-cased name to the left over capitalised words.
+    if all(t.text[:1].isupper() or t.lower_ in {"and", "of", "for", "with", "in", "to"} for t in first if t.is_alpha):
+        while s > doc[end - 1].sent.start and doc[s - 1].text[:1].isupper() and doc[s - 1].lower_ not in _STOP_LEFT \
+                and not doc[s - 1].is_sent_start and doc[s - 1].is_alpha:
+            s -= 1
+    while s < end and doc[s].lower_ in _STOP_LEFT:
+        s += 1
+    return (s, end) if s < end else None
+
+
+def find_abbreviations(doc: Doc) -> list[Abbreviation]:
+    """All abbreviation definitions in ``doc`` (token ranges)."""
+    found: list[Abbreviation] = []
+    for tok in doc:
+        if tok.text not in "([" or tok.i == 0:
+            continue
+        close = next((t.i for t in doc[tok.i + 1 : tok.i + 16] if t.text in ")]"), None)
+        if close is None or close == tok.i + 1:
+            continue
+        inner = doc[tok.i + 1 : close]
+        if _short_ok(inner.text):
+            long = _long_candidate(doc, tok.i, inner.text)
+            if long:
+                found.append(Abbreviation(long[0], long[1], inner.start, inner.end))
+                continue
+        # "short (long form)": a single name token just before the parenthesis.
+        prev = doc[tok.i - 1]
+        if _short_ok(prev.text) and len(inner) >= 2 and _sh_match(prev.text, inner.text) == 0:
+            found.append(Abbreviation(inner.start, inner.end, prev.i, prev.i + 1))
+    return found
+
+
+@Language.component("kg_abbreviations")
+def abbreviation_component(doc: Doc) -> Doc:
+    """Store abbreviation definitions in ``doc._.kg_abbreviations``."""
+    doc._.kg_abbreviations = find_abbreviations(doc)
+    return doc

@@ -1,0 +1,165 @@
+"""Context rules for names the gazetteer does not know.
+
+- datasets named by their context: ``the X dataset``, ``X and Y benchmarks``, ``datasets including X, Y, and Z``,
+  ``achieves 95.6% accuracy on X``;
+- tasks named by their context: ``image-to-image translation tasks``;
+- model-like names (``TabPFNv2``, ``CatBoost``, ``DeepSeekMoE-16B``) as methods of low confidence.
+Names that the generic list forbids ("real-world datasets", "our method") are never taken.
+"""
+from __future__ import annotations
+
+from spacy.language import Language
+from spacy.tokens import Doc, Token
+
+from kg.nlp.candidates import Candidate, candidates, is_namelike
+from kg.nlp.gazetteer import load_gazetteer
+
+DATASET_HEADS = {"dataset", "datasets", "benchmark", "benchmarks", "corpus", "corpora", "suite", "suites", "data set", "testbed"}
+BENCHMARK_HEADS = {"benchmark", "benchmarks", "suite", "suites", "testbed"}
+HEAD_MODIFIED = {"task", "tasks", "results", "result", "performance", "problems", "environments", "evaluation", "evaluations", "scores", "settings", "experiments", "splits", "split", "datasets", "dataset"}
+LIST_OPENERS = {"including", "include", "includes", "such", "as", "like", ":", "(", "e.g.", "e.g.,", "namely", "i.e.", "i.e.,", "especially", "notably", "from"}
+SEPARATORS = {",", "and", "or", "&", "/"}
+EVAL_CUES = {"achieve", "achieves", "achieved", "achieving", "attain", "attains", "attaining", "obtain", "obtains", "reach", "reaches",
+             "evaluate", "evaluated", "evaluation", "evaluations", "experiments", "experiment", "results", "accuracy", "outperforms",
+             "outperform", "improves", "improvement", "improvements", "tested", "test", "trained", "sota", "state-of-the-art", "%"}
+TASK_HEADS = {"task", "tasks", "problem", "problems"}
+MODIFIER_SUFFIXES = ("-based", "-like", "-aware", "-free", "-specific", "-level", "-wise", "-style", "-driven", "-guided", "-agnostic", "-dependent")
+TASK_SKIP = {"downstream", "various", "multiple", "several", "different", "challenging", "complex", "many", "diverse", "real-world",
+             "these", "those", "such", "other", "both", "all", "new", "novel", "existing", "standard", "key", "important", "related",
+             "specific", "target", "source", "benchmark", "general", "common", "difficult", "hard", "simple", "practical", "classical",
+             "fundamental", "open", "single", "two", "three", "four", "five", "long-horizon", "typical", "main", "longstanding",
+             "long-standing", "seemingly", "unrelated", "well-known", "central", "core", "this", "that", "the", "a", "an"}
+MAX_NAME_TOKENS = 4
+
+
+def _name_run_left(doc: Doc, end: int, generic: frozenset[str]) -> tuple[int, int] | None:
+    """The run of name-like tokens ending just before token ``end``."""
+    start = end
+    while start > 0 and end - start < MAX_NAME_TOKENS and is_namelike(doc[start - 1]) and doc[start - 1].lower_ not in generic:
+        start -= 1
+    return (start, end) if start < end else None
+
+
+def _name_run_right(doc: Doc, start: int, limit: int, generic: frozenset[str]) -> tuple[int, int] | None:
+    end = start
+    while end < limit and end - start < MAX_NAME_TOKENS and is_namelike(doc[end]) and doc[end].lower_ not in generic:
+        end += 1
+    if end < limit and doc[end].text == "(" and end + 2 < limit and doc[end + 2].text == ")" and is_namelike(doc[end + 1]):
+        end += 3  # "ScanObjectNN (PB-T50-RS)": a named split stays with its dataset
+    return (start, end) if end > start else None
+
+
+def _dataset(doc: Doc, span: tuple[int, int], benchmark: bool, confidence: float) -> Candidate:
+    return Candidate(span[0], span[1], "DATASET", "context", benchmark=benchmark, confidence=confidence)
+
+
+def _names_before_head(doc: Doc, head: Token, generic: frozenset[str]) -> list[tuple[int, int]]:
+    """``X, Y and Z datasets`` -> the runs X, Y, Z."""
+    runs = []
+    i = head.i
+    while True:
+        run = _name_run_left(doc, i, generic)
+        if not run:
+            break
+        runs.append(run)
+        i = run[0]
+        if i > 0 and doc[i - 1].lower_ in SEPARATORS:
+            i -= 1
+            if i > 0 and doc[i - 1].lower_ in SEPARATORS:  # ", and"
+                i -= 1
+            continue
+        break
+    return runs
+
+
+def _names_after(doc: Doc, i: int, generic: frozenset[str]) -> list[tuple[int, int]]:
+    """``X, Y, and Z`` starting at token ``i`` (stops at the end of the sentence)."""
+    runs = []
+    limit = doc[i].sent.end if i < len(doc) else len(doc)
+    while i < limit:
+        run = _name_run_right(doc, i, limit, generic)
+        if not run:
+            break
+        runs.append(run)
+        i = run[1]
+        if i < limit and doc[i].lower_ in SEPARATORS:
+            i += 1
+            if i < limit and doc[i].lower_ in SEPARATORS:
+                i += 1
+            continue
+        break
+    return runs
+
+
+def dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
+    """Datasets named by context."""
+    out: list[Candidate] = []
+    for tok in doc:
+        low = tok.lower_
+        if low in DATASET_HEADS:
+            bench = low in BENCHMARK_HEADS
+            nxt = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
+            if not (nxt is not None and nxt.lower_ in HEAD_MODIFIED):
+                out += [_dataset(doc, r, bench, 0.8) for r in _names_before_head(doc, tok, generic)]
+            j = tok.i + 1
+            while j < len(doc) and doc[j].lower_ in LIST_OPENERS | {","}:
+                j += 1
+            if j > tok.i + 1 or (nxt is not None and is_namelike(nxt)):
+                out += [_dataset(doc, r, bench, 0.7) for r in _names_after(doc, j, generic)]
+        elif low in {"on", "across"} and tok.i + 1 < len(doc):
+            sent = tok.sent
+            window = doc[max(sent.start, tok.i - 8) : tok.i]
+            if any(t.lower_ in EVAL_CUES or t.like_num for t in window):
+                j = tok.i + 1 + (doc[tok.i + 1].lower_ == "the")
+                if j < len(doc):
+                    out += [_dataset(doc, r, False, 0.5) for r in _names_after(doc, j, generic)]
+    return out
+
+
+def task_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
+    """``X Y tasks`` -> the task ``X Y`` (lower-case words only; no POS tagger in the blank pipeline)."""
+    out = []
+    for tok in doc:
+        if tok.lower_ not in TASK_HEADS or tok.i == 0:
+            continue
+        start = tok.i
+        while start > tok.sent.start and tok.i - start < 4:
+            prev = doc[start - 1]
+            if not (prev.is_alpha or "-" in prev.text) or prev.is_stop or prev.like_num or prev.lower_ in TASK_SKIP or prev.lower_ in generic:
+                break
+            start -= 1
+        if start < tok.i and (tok.lower_.startswith("task") or tok.i - start >= 2):
+            text = doc[start : tok.i].text.lower()
+            if text not in generic:
+                out.append(Candidate(start, tok.i, "TASK", "context", confidence=0.5))
+    return out
+
+
+def model_name_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
+    """Model-shaped tokens (mixed case or letters with digits, not plain acronyms) as low-confidence methods."""
+    out = []
+    for tok in doc:
+        t = tok.text
+        if len(t) < 3 or not t[0].isalpha() or tok.lower_ in generic or not is_namelike(tok) or t.lower().endswith(MODIFIER_SUFFIXES):
+            continue
+        # Mixed case inside a hyphen-part ("TabPFNv2", "CatBoost"), not just capitalised parts ("Vision-Language").
+        mixed = any(any(c.isupper() for c in part[1:]) and any(c.islower() for c in part) for part in t.split("-"))
+        digits = any(c.isdigit() for c in t) and any(c.isupper() for c in t)
+        if mixed or digits:
+            out.append(Candidate(tok.i, tok.i + 1, "METHOD", "name", confidence=0.3))
+    return out
+
+
+@Language.factory("kg_context", default_config={"directory": ""})
+def make_context(nlp: Language, name: str, directory: str):
+    """Pipeline component adding context-rule candidates (datasets, tasks, model-like names)."""
+    generic = load_gazetteer(directory).generic
+
+    def context(doc: Doc) -> Doc:
+        out = candidates(doc)
+        out += dataset_candidates(doc, generic)
+        out += task_candidates(doc, generic)
+        out += model_name_candidates(doc, generic)
+        return doc
+
+    return context

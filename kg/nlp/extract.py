@@ -1,0 +1,44 @@
+"""Run the pipeline over papers: cleaned text in, mentions with raw-text offsets out."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from spacy.language import Language
+
+from kg.corpus.clean import CleanText, clean
+from kg.model import Extraction, Mention, Paper, Result, Span
+from kg.nlp.pipeline import load_pipeline
+
+
+def _to_extraction(paper: Paper, ct: CleanText, doc) -> Extraction:
+    ex = Extraction(paper.id)
+    aliases: dict[str, dict[str, None]] = {}
+    for m in doc._.kg_mentions or []:
+        start, end = ct.to_raw(m.start, m.end)
+        sent = Span(*ct.to_raw(m.sent_start, m.sent_end))
+        ex.mentions.append(Mention(start, end, m.label, m.text, m.canonical, m.extractor, sent,
+                                   m.proposed, m.benchmark, m.confidence))
+        if m.text != m.canonical:
+            aliases.setdefault(m.canonical, {})[m.text] = None
+    for r in doc._.kg_results or []:
+        ex.results.append(Result(r.value, r.method, r.dataset, r.metric, Span(*ct.to_raw(r.sent_start, r.sent_end))))
+    ex.aliases = {k: list(v) for k, v in aliases.items()}
+    return ex
+
+
+def extract(papers: Iterable[Paper], nlp: Language | None = None, *, batch_size: int = 64) -> Iterator[tuple[Paper, Extraction]]:
+    """Extract concepts from each paper, streaming in batches (memory does not grow with the corpus)."""
+    nlp = nlp or load_pipeline()
+
+    def cleaned() -> Iterator[tuple[str, tuple[Paper, CleanText]]]:
+        for p in papers:
+            ct = clean(p.text)
+            yield ct.text, (p, ct)
+
+    for doc, (paper, ct) in nlp.pipe(cleaned(), as_tuples=True, batch_size=batch_size):
+        yield paper, _to_extraction(paper, ct, doc)
+
+
+def sentence_text(paper: Paper, span: Span) -> str:
+    """The raw text of an evidence sentence."""
+    return paper.text[span.start : span.end]

@@ -1,0 +1,108 @@
+"""Curated vocabularies of datasets, metrics, tasks and methods, matched with spaCy's PhraseMatcher.
+
+The data lives in versioned JSONL files (``kg/nlp/data/gazetteer``), one entry per line:
+``{"name": "CIFAR-10", "aliases": ["CIFAR10"], "label": "DATASET", "benchmark": false, "case_sensitive": false}``.
+``generic.jsonl`` lists words that pattern rules must never take as a name ("dataset", "our method").
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from spacy.language import Language
+from spacy.matcher import PhraseMatcher
+from spacy.tokens import Doc
+
+from kg.nlp.candidates import Candidate, candidates
+
+DEFAULT_DIR = Path(__file__).parent / "data" / "gazetteer"
+CONCEPT_FILES = ("datasets.jsonl", "metrics.jsonl", "tasks.jsonl", "methods.jsonl")
+
+
+@dataclass(frozen=True)
+class Entry:
+    name: str
+    label: str
+    aliases: tuple[str, ...] = ()
+    benchmark: bool = False
+    case_sensitive: bool = False
+
+
+@dataclass
+class Gazetteer:
+    entries: list[Entry]
+    generic: frozenset[str] = field(default_factory=frozenset)
+    version: str = "unversioned"
+
+    def lookup(self) -> dict[str, Entry]:
+        """Lower-cased surface form -> entry, for every name and alias."""
+        out: dict[str, Entry] = {}
+        for e in self.entries:
+            for form in (e.name, *e.aliases):
+                out.setdefault(form.lower(), e)
+        return out
+
+
+def _read_jsonl(path: Path) -> list[dict]:
+    rows = []
+    with path.open(encoding="utf-8") as fh:
+        for n, line in enumerate(fh, 1):
+            if line.strip():
+                try:
+                    rows.append(json.loads(line))
+                except json.JSONDecodeError as exc:
+                    raise ValueError(f"{path}:{n}: invalid JSON in gazetteer: {exc.msg}") from None
+    return rows
+
+
+@lru_cache(maxsize=4)
+def load_gazetteer(directory: str = "") -> Gazetteer:
+    """Read the gazetteer files in ``directory`` (the packaged data when empty)."""
+    root = Path(directory) if directory else DEFAULT_DIR
+    entries = []
+    for name in CONCEPT_FILES:
+        path = root / name
+        if not path.exists():
+            continue
+        for row in _read_jsonl(path):
+            entries.append(Entry(
+                name=row["name"], label=row["label"], aliases=tuple(row.get("aliases", ())),
+                benchmark=bool(row.get("benchmark", False)), case_sensitive=bool(row.get("case_sensitive", False)),
+            ))
+    generic_path = root / "generic.jsonl"
+    generic = frozenset(r["name"].lower() for r in _read_jsonl(generic_path)) if generic_path.exists() else frozenset()
+    manifest = root / "manifest.json"
+    version = json.loads(manifest.read_text())["version"] if manifest.exists() else "unversioned"
+    return Gazetteer(entries, generic, version)
+
+
+class GazetteerMatcher:
+    """Pipeline component: every gazetteer name or alias in the text becomes a candidate mention."""
+
+    def __init__(self, nlp: Language, name: str, directory: str = "") -> None:
+        self.name = name
+        self.gazetteer = load_gazetteer(directory)
+        self._entries: dict[int, Entry] = {}
+        self.lower = PhraseMatcher(nlp.vocab, attr="LOWER")
+        self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
+        for e in self.gazetteer.entries:
+            key = nlp.vocab.strings.add(f"{e.label}|{e.name}")
+            self._entries[key] = e
+            forms = list(dict.fromkeys((e.name, *e.aliases)))
+            matcher = self.exact if e.case_sensitive else self.lower
+            matcher.add(f"{e.label}|{e.name}", [nlp.make_doc(f) for f in forms])
+
+    def __call__(self, doc: Doc) -> Doc:
+        out = candidates(doc)
+        for matcher in (self.lower, self.exact):
+            for key, start, end in matcher(doc):
+                e = self._entries[key]
+                out.append(Candidate(start, end, e.label, "gazetteer", canonical=e.name, benchmark=e.benchmark))
+        return doc
+
+
+@Language.factory("kg_gazetteer", default_config={"directory": ""})
+def make_gazetteer(nlp: Language, name: str, directory: str) -> GazetteerMatcher:
+    return GazetteerMatcher(nlp, name, directory)

@@ -1,0 +1,164 @@
+"""Final selection: candidates from every component -> one consistent list of mentions per doc.
+
+- An abbreviation pair names one concept: its long and short forms become two mentions with one canonical
+  name, and later uses of the short form (or of a proposed name) point to it too.
+- Overlaps are resolved by priority (proposed > abbreviation > gazetteer > context > model > name), then length.
+- The result is ``doc._.kg_mentions`` (a list of ``DocMention``) and ``doc.ents``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+from spacy.util import filter_spans
+
+from kg.nlp.candidates import Abbreviation, Candidate, abbreviations, candidates
+from kg.nlp.gazetteer import load_gazetteer
+
+DATASET_WORDS = {"dataset", "datasets", "benchmark", "benchmarks", "corpus", "corpora", "suite"}
+METRIC_WORDS = {"error", "accuracy", "precision", "recall", "score", "rate", "ratio", "distance", "divergence", "auc", "loss", "gap", "regret"}
+TASK_WORDS = {"task", "tasks", "problem", "problems", "generalization", "generalisation", "adaptation", "classification",
+              "detection", "segmentation", "recognition", "translation", "estimation", "prediction", "forecasting",
+              "generation", "answering", "retrieval", "reasoning", "understanding", "synthesis", "tracking", "localization",
+              "captioning", "summarization", "parsing", "identification", "matching", "completion", "search", "sequencing",
+              "discovery", "alignment", "reconstruction", "editing", "planning", "control", "navigation", "coevolution",
+              "re-identification", "attribution", "verification", "quantification", "analysis"}
+
+
+@dataclass
+class DocMention:
+    """A selected mention in cleaned-text character offsets."""
+
+    start: int
+    end: int
+    label: str
+    text: str
+    canonical: str
+    extractor: str
+    sent_start: int
+    sent_end: int
+    proposed: bool = False
+    benchmark: bool = False
+    confidence: float = 1.0
+
+
+def label_from_words(text: str) -> str:
+    """A label for an unknown name from its last word: ``... Dataset`` -> DATASET, ``... Classification`` -> TASK."""
+    last = text.lower().split()[-1] if text.split() else ""
+    last = last.split("-")[-1] if last not in TASK_WORDS else last
+    if last in DATASET_WORDS:
+        return "DATASET"
+    if last in TASK_WORDS or last.rstrip("s") in TASK_WORDS:
+        return "TASK"
+    if last in METRIC_WORDS:
+        return "METRIC"
+    return "METHOD"
+
+
+def _covering(cands: list[Candidate], start: int, end: int, extractor: str | None = None) -> Candidate | None:
+    best = None
+    for c in cands:
+        if c.start <= start and end <= c.end and (extractor is None or c.extractor == extractor):
+            if best is None or c.priority > best.priority:
+                best = c
+    return best
+
+
+def _exact(cands: list[Candidate], start: int, end: int) -> Candidate | None:
+    hits = [c for c in cands if c.start == start and c.end == end and c.extractor == "gazetteer"]
+    return hits[0] if hits else None
+
+
+def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) -> list[Candidate]:
+    """One concept per abbreviation pair, as two mentions; candidates spanning a whole pair are split."""
+    out = [c for c in cands if not any(c.start <= min(a.long_start, a.short_start) and max(a.long_end, a.short_end) <= c.end
+                                       and c.extractor == "proposed" for a in pairs)]
+    for a in pairs:
+        lo, hi = min(a.long_start, a.short_start), max(a.long_end, a.short_end)
+        prop = _covering(cands, lo, hi, "proposed")
+        known = _exact(cands, a.long_start, a.long_end) or _exact(cands, a.short_start, a.short_end)
+        short, long = a.short(doc).text, a.long(doc).text
+        if prop is not None:
+            label, proposed, bench = prop.label, prop.proposed, prop.benchmark
+            canonical = short if proposed else long
+            extractor = "proposed"
+        elif known is not None:
+            label, canonical, proposed, bench, extractor = known.label, known.canonical or long, False, known.benchmark, "gazetteer"
+        else:
+            label, canonical, proposed, bench, extractor = label_from_words(long), long, False, False, "abbreviation"
+        for s, e in ((a.long_start, a.long_end), (a.short_start, a.short_end)):
+            out.append(Candidate(s, e, label, extractor, canonical=canonical, proposed=proposed, benchmark=bench))
+    return out
+
+
+def _propagate(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) -> list[Candidate]:
+    """Later uses of a defined short form or a proposed name refer to the same concept."""
+    names: dict[str, Candidate] = {}
+    for a in pairs:
+        c = next((c for c in cands if c.start == a.short_start and c.end == a.short_end), None)
+        if c is not None:
+            names.setdefault(a.short(doc).text, c)
+    for c in cands:
+        if c.proposed and c.end - c.start == 1:
+            names.setdefault(doc[c.start].text, c)
+    extra = []
+    for tok in doc:
+        c = names.get(tok.text)
+        if c is not None and not (c.start == tok.i):
+            extra.append(Candidate(tok.i, tok.i + 1, c.label, "abbreviation", canonical=c.canonical or doc[c.start:c.end].text,
+                                   benchmark=c.benchmark))
+    # A name that context showed to be a dataset is a dataset wherever else it appears.
+    datasets = {doc[c.start:c.end].text: c for c in cands if c.label == "DATASET" and c.extractor == "context"}
+    for text, c in datasets.items():
+        n = c.end - c.start
+        for i in range(len(doc) - n + 1):
+            if i != c.start and doc[i].text == doc[c.start].text and doc[i:i + n].text == text:
+                extra.append(Candidate(i, i + n, "DATASET", "context", canonical=c.canonical, benchmark=c.benchmark,
+                                       confidence=c.confidence))
+    return cands + extra
+
+
+def _clean_name(span: Span) -> str:
+    return span.text.strip(" ,.;:*_")
+
+
+def select_mentions(doc: Doc, generic: frozenset[str], known: dict) -> list[DocMention]:
+    """Resolve all candidates of ``doc`` into non-overlapping mentions."""
+    pairs = abbreviations(doc)
+    cands = _propagate(doc, _split_pairs(doc, candidates(doc), pairs), pairs)
+    cands = [c for c in cands if c.extractor in {"gazetteer", "proposed"} or doc[c.start:c.end].text.lower() not in generic]
+    cands.sort(key=lambda c: (-c.priority, -(c.end - c.start), c.start))
+    taken = [False] * len(doc)
+    chosen: list[Candidate] = []
+    for c in cands:
+        if c.end <= c.start or any(taken[c.start:c.end]):
+            continue
+        for i in range(c.start, c.end):
+            taken[i] = True
+        chosen.append(c)
+    chosen.sort(key=lambda c: c.start)
+    out = []
+    for c in chosen:
+        span = doc[c.start:c.end]
+        entry = known.get(span.text.lower()) if c.canonical is None else None
+        canonical = c.canonical or (entry.name if entry and entry.label == c.label else _clean_name(span))
+        sent = span.sent
+        out.append(DocMention(span.start_char, span.end_char, c.label, span.text, canonical, c.extractor,
+                              sent.start_char, sent.end_char, c.proposed, c.benchmark, c.confidence))
+    return out
+
+
+@Language.factory("kg_mentions", default_config={"directory": ""})
+def make_mentions(nlp: Language, name: str, directory: str):
+    """Pipeline component writing ``doc._.kg_mentions`` and ``doc.ents``."""
+    gaz = load_gazetteer(directory)
+    generic, known = gaz.generic, gaz.lookup()
+
+    def mentions(doc: Doc) -> Doc:
+        doc._.kg_mentions = select_mentions(doc, generic, known)
+        spans = [doc.char_span(m.start, m.end, label=m.label) for m in doc._.kg_mentions]
+        doc.ents = filter_spans([s for s in spans if s is not None])
+        return doc
+
+    return mentions

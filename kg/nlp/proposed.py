@@ -1,0 +1,171 @@
+"""The paper's own proposed method(s).
+
+Patterns, all within one sentence whose subject is the authors ("we", "this paper", "our work"):
+- ``we propose/introduce/present/develop/design X`` where X is a name, a defined abbreviation, or a list
+  after a colon (``two algorithms: LinearTCA and LinearTCA+``);
+- ``... method, called/named/dubbed/termed X``;
+- ``our (proposed) method/framework, X, ...``;
+- an appositive after a generic head: ``we propose a novel method, OTP, which ...``.
+A name must head its noun phrase: ``a Jacobian-free NTK approximation`` names no new method.
+Things introduced as problems or settings (``a novel problem termed SSNA``) are tasks, not methods.
+"""
+from __future__ import annotations
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+from kg.nlp.candidates import Abbreviation, Candidate, abbreviations, candidates, is_namelike
+from kg.nlp.gazetteer import load_gazetteer
+
+VERBS = {"propose", "proposes", "introduce", "introduces", "present", "presents", "develop", "develops", "design",
+         "designs", "devise", "devises", "build", "builds", "formulate", "formulates", "establish", "release", "releases", "create"}
+SUBJECTS = {"we", "paper", "work", "study", "article", "letter"}
+NAMING = {"called", "named", "dubbed", "termed", "coined", "denoted"}
+HEADS = {"method", "methods", "framework", "frameworks", "model", "models", "approach", "approaches", "algorithm", "algorithms",
+         "technique", "techniques", "strategy", "module", "architecture", "network", "system", "paradigm", "pipeline",
+         "estimator", "mechanism", "scheme", "procedure", "loss", "objective", "method,", "adapter", "benchmark", "dataset",
+         "library", "toolkit", "agent", "policy", "solver", "optimizer", "layer", "block", "regularizer", "metric"}
+PROBLEM_HEADS = {"problem", "task", "setting", "paradigm", "scenario", "challenge"}
+DATASET_HEADS = {"benchmark", "dataset", "corpus", "suite", "testbed"}
+STOPS = {".", ";", "which", "that", "to", "by", "based", "where", "while", "whereas", "who", "in", "on", "for", "via", "using", "through", "from"}
+OWN = {"our"}
+
+
+def _label_for_head(doc: Doc, end: int) -> str:
+    """Label of a name from the generic head noun that follows or precedes it."""
+    nxt = doc[end].lower_ if end < len(doc) else ""
+    if nxt in DATASET_HEADS:
+        return "DATASET"
+    return "METHOD"
+
+
+def _is_authors_sentence(sent: Span, verb_i: int) -> bool:
+    return any(t.lower_ in SUBJECTS for t in sent if t.i < verb_i)
+
+
+def _run(doc: Doc, i: int, limit: int, known: dict) -> tuple[int, int] | None:
+    """A name starting at token i: name-like tokens, plus '+'-suffixed ones."""
+    end = i
+    while end < limit and end - i < 6 and (is_namelike(doc[end]) or (end > i and doc[end].text in {"-", "+"})):
+        end += 1
+    if end == i:
+        return None
+    if doc[i:end].text.lower() in known:
+        return None
+    return i, end
+
+
+class ProposedFinder:
+    """Pipeline component: marks the paper's own proposed methods as candidates with ``proposed=True``."""
+
+    def __init__(self, directory: str = "") -> None:
+        gaz = load_gazetteer(directory)
+        self.known = gaz.lookup()
+        self.generic = gaz.generic
+
+    def _abbrev_in(self, doc: Doc, lo: int, hi: int) -> list[Abbreviation]:
+        return [a for a in abbreviations(doc) if lo <= min(a.long_start, a.short_start) < hi]
+
+    def _from_abbrev(self, doc: Doc, a: Abbreviation, label: str) -> Candidate:
+        short = a.short(doc)
+        return Candidate(min(a.long_start, a.short_start), max(a.long_end, a.short_end), label, "proposed",
+                         canonical=short.text, proposed=label == "METHOD")
+
+    def _objects(self, doc: Doc, sent: Span, start: int) -> list[Candidate]:
+        """Named objects of a proposal verb whose object starts at token ``start``."""
+        limit = sent.end
+        stop = start
+        while stop < limit and doc[stop].lower_ not in STOPS and doc[stop].text != ",":
+            stop += 1
+        # A colon introduces a list of names: "two algorithms: A and B".
+        colon = next((t.i for t in doc[start:stop] if t.text == ":"), None)
+        if colon is not None:
+            out, i = [], colon + 1
+            while i < limit:
+                run = _run(doc, i, limit, self.known)
+                if not run:
+                    break
+                out.append(Candidate(run[0], run[1], "METHOD", "proposed", proposed=True))
+                i = run[1]
+                while i < limit and doc[i].lower_ in {",", "and", "or"}:
+                    i += 1
+            return out
+        abbrs = self._abbrev_in(doc, start, max(stop, start + 1) + 1)
+        if abbrs:
+            a = abbrs[0]
+            end = max(a.long_end, a.short_end)
+            head = doc[end].lower_ if end < len(doc) else ""
+            lead = min(a.long_start, a.short_start)
+            of_problem = lead >= 2 and doc[lead - 1].lower_ == "of" and doc[lead - 2].lower_ in PROBLEM_HEADS
+            label = "TASK" if head in PROBLEM_HEADS or of_problem else _label_for_head(doc, end)
+            if a.long(doc).text.lower() in self.known or a.short(doc).text.lower() in self.known:
+                return []
+            return [self._from_abbrev(doc, a, label)]
+        # Named object heading its phrase: "we propose COBRA, a ..." / "design a new Hybrid Attention Adapter to ...".
+        for i in range(start, stop):
+            if doc[i].lower_ in NAMING:
+                break
+            run = _run(doc, i, stop + 1 if stop < limit and doc[stop].text == "," else stop, self.known)
+            if run:
+                nxt = doc[run[1]] if run[1] < len(doc) else None
+                if nxt is None or nxt.lower_ in STOPS or nxt.text in {",", ":", "("} or nxt.lower_ in HEADS:
+                    label = "TASK" if nxt is not None and nxt.lower_ in PROBLEM_HEADS else _label_for_head(doc, run[1])
+                    return [Candidate(run[0], run[1], label, "proposed", proposed=label == "METHOD")]
+                return []
+        # Appositive: "a novel method, OTP, which ..."
+        if stop < limit and doc[stop].text == "," and any(t.lower_ in HEADS for t in doc[start:stop]):
+            run = _run(doc, stop + 1, limit, self.known)
+            if run and (run[1] >= limit or doc[run[1]].text in {",", ".", "("} or doc[run[1]].lower_ in STOPS):
+                return [Candidate(run[0], run[1], "METHOD", "proposed", proposed=True)]
+        return []
+
+    def _named(self, doc: Doc, sent: Span) -> list[Candidate]:
+        """``..., called X`` / ``a novel problem termed X (ABBR)``."""
+        out = []
+        for tok in sent:
+            if tok.lower_ not in NAMING or tok.i + 1 >= sent.end:
+                continue
+            j = tok.i + 1 + (doc[tok.i + 1].lower_ == "as")
+            before = {t.lower_ for t in doc[max(sent.start, tok.i - 4) : tok.i]}
+            label = "TASK" if before & PROBLEM_HEADS else ("DATASET" if before & DATASET_HEADS else "METHOD")
+            abbrs = self._abbrev_in(doc, j, j + 1)
+            if abbrs:
+                out.append(self._from_abbrev(doc, abbrs[0], label))
+                continue
+            run = _run(doc, j, sent.end, self.known)
+            if run:
+                out.append(Candidate(run[0], run[1], label, "proposed", proposed=label == "METHOD"))
+        return out
+
+    def _our_method(self, doc: Doc, sent: Span) -> list[Candidate]:
+        """``Our proposed method, X (ABBR), is ...``."""
+        for tok in sent:
+            if tok.lower_ in OWN:
+                k = tok.i + 1
+                while k < sent.end and k - tok.i <= 3 and doc[k].lower_ not in HEADS:
+                    k += 1
+                if k < sent.end - 2 and doc[k].lower_ in HEADS and doc[k + 1].text == ",":
+                    abbrs = self._abbrev_in(doc, k + 2, k + 3)
+                    if abbrs:
+                        return [self._from_abbrev(doc, abbrs[0], "METHOD")]
+                    run = _run(doc, k + 2, sent.end, self.known)
+                    if run:
+                        return [Candidate(run[0], run[1], "METHOD", "proposed", proposed=True)]
+        return []
+
+    def __call__(self, doc: Doc) -> Doc:
+        out = candidates(doc)
+        for sent in doc.sents:
+            found: list[Candidate] = []
+            named = self._named(doc, sent)
+            for tok in sent:
+                if tok.lower_ in VERBS and _is_authors_sentence(sent, tok.i) and not named:
+                    found += self._objects(doc, sent, tok.i + 1)
+            found += named + self._our_method(doc, sent)
+            out += found
+        return doc
+
+
+@Language.factory("kg_proposed", default_config={"directory": ""})
+def make_proposed(nlp: Language, name: str, directory: str) -> ProposedFinder:
+    return ProposedFinder(directory)

@@ -1,0 +1,80 @@
+"""Reported results: (method, dataset, metric, value) from sentences such as
+"achieves 82.3% mAP and 84.0% top-1 on the CUHK-SYSU dataset".
+
+A value is a percentage or a decimal number next to a metric mention (or a percentage in a sentence that
+also names a dataset). Its metric is the adjacent metric mention, its dataset the next dataset mention in the
+sentence (else the previous one), its method a method named in the sentence, else the paper's proposed method
+when the sentence speaks of "our" work.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span, Token
+
+from kg.nlp.mentions import DocMention
+
+OURS = {"our", "ours", "we", "it", "proposed"}
+
+
+@dataclass
+class DocResult:
+    value: str
+    method: str | None
+    dataset: str | None
+    metric: str | None
+    sent_start: int
+    sent_end: int
+
+
+def _value_tokens(sent: Span) -> list[tuple[int, int]]:
+    """Character ranges of numeric values in a sentence: ``82.3%``, ``0.91``, ``15×``."""
+    out = []
+    for tok in sent:
+        t = tok.text
+        if tok.like_num and any(c.isdigit() for c in t):
+            nxt = tok.nbor(1) if tok.i + 1 < len(tok.doc) else None
+            if nxt is not None and nxt.text in {"%", "×", "x"}:
+                out.append((tok.idx, nxt.idx + len(nxt.text)))
+            elif "." in t:
+                out.append((tok.idx, tok.idx + len(t)))
+        elif t.endswith("%") and t[:-1].replace(".", "", 1).isdigit():
+            out.append((tok.idx, tok.idx + len(t)))
+    return out
+
+
+def _nearest(mentions: list[DocMention], pos: int, label: str, after: bool, limit: int) -> DocMention | None:
+    pool = [m for m in mentions if m.label == label and ((m.start >= pos) if after else (m.end <= pos))]
+    if not pool:
+        return None
+    m = min(pool, key=lambda m: abs(m.start - pos))
+    return m if abs(m.start - pos) <= limit else None
+
+
+def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
+    """All results reported in ``doc``, given its selected mentions."""
+    proposed = next((m.canonical for m in mentions if m.proposed), None)
+    out = []
+    for sent in doc.sents:
+        ms = [m for m in mentions if sent.start_char <= m.start < sent.end_char]
+        if not ms:
+            continue
+        for vs, ve in _value_tokens(sent):
+            metric = _nearest(ms, ve, "METRIC", True, 3) or _nearest(ms, vs, "METRIC", False, 16)
+            dataset = _nearest(ms, ve, "DATASET", True, 200) or _nearest(ms, vs, "DATASET", False, 200)
+            if metric is None and (dataset is None or not doc.text[vs:ve].endswith("%")):
+                continue
+            method_m = _nearest(ms, vs, "METHOD", False, 200)
+            words = {t.lower_ for t in sent}
+            method = method_m.canonical if method_m else (proposed if words & OURS else None)
+            out.append(DocResult(doc.text[vs:ve], method, dataset.canonical if dataset else None,
+                                 metric.canonical if metric else None, sent.start_char, sent.end_char))
+    return out
+
+
+@Language.component("kg_results")
+def results_component(doc: Doc) -> Doc:
+    """Store results in ``doc._.kg_results`` (needs ``kg_mentions`` earlier in the pipeline)."""
+    doc._.kg_results = find_results(doc, doc._.kg_mentions or [])
+    return doc

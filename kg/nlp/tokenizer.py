@@ -1,0 +1,45 @@
+"""A tokenizer that keeps machine-learning names whole (``NTK-Selector``, ``Llama3-8B-Instruct``, ``COCO-C``).
+
+spaCy's English infixes split on every hyphen between letters, which breaks most model and dataset names
+into three tokens. We drop that rule, and add one that splits an opening parenthesis glued to a name
+(``DeR-Mamba(Decoupling ...``, ``ScanObjectNN(PB-T50-RS)``).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from spacy.lang.en import English
+from spacy.language import Language
+from spacy.tokenizer import Tokenizer
+from spacy.util import compile_infix_regex, compile_prefix_regex, compile_suffix_regex, registry
+
+_GLUED_PAREN = r"(?<=[A-Za-z0-9])[\(\[](?=[A-Za-z0-9])"
+_CLOSE_PAREN_INSIDE = r"(?<=[A-Za-z0-9])[\)\]](?=[A-Za-z–—])"
+
+
+def _is_hyphen_infix(pattern: str) -> bool:
+    # The letter-hyphen-letter rule, and the arithmetic rule that splits "Llama3-8B" at "3-8".
+    return "(?:-|–|—" in pattern or pattern == r"(?<=[0-9])[+\-\*^](?=[0-9-])"
+
+
+@registry.tokenizers("kg.ml_tokenizer.v1")
+def create_ml_tokenizer() -> Callable[[Language], Tokenizer]:
+    """Registered tokenizer factory, referenced from the pipeline's ``config.cfg``."""
+
+    def make(nlp: Language) -> Tokenizer:
+        defaults = English.Defaults
+        infixes = [p for p in defaults.infixes if not _is_hyphen_infix(p)]
+        infixes += [_GLUED_PAREN, _CLOSE_PAREN_INSIDE, r"(?<=[A-Za-z0-9\)\]])[–—](?=[A-Za-z])"]
+        # "’" glued to a name ("LES’ ability") is a possessive, not part of the name.
+        suffixes = list(defaults.suffixes) + [r"’$", r"'$"]
+        return Tokenizer(
+            nlp.vocab,
+            rules=defaults.tokenizer_exceptions,
+            prefix_search=compile_prefix_regex(defaults.prefixes).search,
+            suffix_search=compile_suffix_regex(suffixes).search,
+            infix_finditer=compile_infix_regex(infixes).finditer,
+            token_match=defaults.token_match,
+            url_match=defaults.url_match,
+        )
+
+    return make

@@ -1,0 +1,78 @@
+"""The graph schema, defined once and used by networkx, file exports, Neo4j, the embedded store and pyvis."""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class NodeType:
+    label: str  # Neo4j label, networkx ``type`` attribute
+    color: str  # pyvis colour
+    properties: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RelType:
+    name: str  # Neo4j relationship type, networkx edge key
+    source: str  # node label
+    target: str  # node label
+    color: str
+    properties: tuple[str, ...]
+
+
+CONCEPT_PROPS = ("id", "name", "aliases", "papers", "benchmark")
+EVIDENCE_PROPS = ("sentence", "start", "end", "extractor", "confidence", "count", "evidence")
+
+PAPER = NodeType("Paper", "#4e79a7", ("id", "name", "title", "venue", "year", "authors", "url", "source", "abstract"))
+METHOD = NodeType("Method", "#f28e2b", CONCEPT_PROPS)
+TASK = NodeType("Task", "#59a14f", CONCEPT_PROPS)
+DATASET = NodeType("Dataset", "#e15759", CONCEPT_PROPS)
+METRIC = NodeType("Metric", "#b07aa1", CONCEPT_PROPS)
+RESULT = NodeType("Result", "#9c755f", ("id", "name", "value", "method", "dataset", "metric", "sentence", "start", "end"))
+NODE_TYPES: tuple[NodeType, ...] = (PAPER, METHOD, TASK, DATASET, METRIC, RESULT)
+BENCHMARK_LABEL = "Benchmark"  # extra Neo4j label on Dataset nodes that are called benchmarks
+
+PROPOSES = RelType("PROPOSES", "Paper", "Method", "#f28e2b", EVIDENCE_PROPS)
+USES = RelType("USES", "Paper", "Method", "#f1ce63", EVIDENCE_PROPS)
+ADDRESSES = RelType("ADDRESSES", "Paper", "Task", "#59a14f", EVIDENCE_PROPS)
+EVALUATES_ON = RelType("EVALUATES_ON", "Paper", "Dataset", "#e15759", EVIDENCE_PROPS)
+REPORTS = RelType("REPORTS", "Paper", "Metric", "#b07aa1", EVIDENCE_PROPS)
+HAS_RESULT = RelType("HAS_RESULT", "Paper", "Result", "#9c755f", ())
+RESULT_METHOD = RelType("FOR_METHOD", "Result", "Method", "#bab0ac", ())
+RESULT_DATASET = RelType("ON_DATASET", "Result", "Dataset", "#bab0ac", ())
+RESULT_METRIC = RelType("IN_METRIC", "Result", "Metric", "#bab0ac", ())
+REL_TYPES: tuple[RelType, ...] = (
+    PROPOSES, USES, ADDRESSES, EVALUATES_ON, REPORTS, HAS_RESULT, RESULT_METHOD, RESULT_DATASET, RESULT_METRIC,
+)
+
+# Extraction label -> concept node type, and the paper->concept relationship it induces.
+NODE_FOR_LABEL: dict[str, NodeType] = {"METHOD": METHOD, "TASK": TASK, "DATASET": DATASET, "METRIC": METRIC}
+REL_FOR_LABEL: dict[str, RelType] = {"METHOD": USES, "TASK": ADDRESSES, "DATASET": EVALUATES_ON, "METRIC": REPORTS}
+NODE_TYPE_BY_LABEL: dict[str, NodeType] = {t.label: t for t in NODE_TYPES}
+REL_TYPE_BY_NAME: dict[str, RelType] = {r.name: r for r in REL_TYPES}
+
+
+_SUFFIX = re.compile(r"\s+(data ?sets?|benchmarks?|corpus|corpora)$")
+
+
+def concept_key(name: str) -> str:
+    """The identity of a concept name: case, spacing, punctuation, a plural ``s`` and a trailing
+    "dataset"/"benchmark" folded (``Office-31`` == ``Office31``, ``LLMs`` == ``LLM``), digits and suffix
+    letters kept (``ImageNet`` != ``ImageNet-C``, ``GPT-3`` != ``GPT-4``)."""
+    raw = unicodedata.normalize("NFKD", name.strip())
+    raw = "".join(c for c in raw if not unicodedata.combining(c))
+    acronym_plural = len(raw) >= 3 and raw.endswith("s") and raw[-2].isupper()  # LLMs, MDPs, GNNs
+    s = _SUFFIX.sub("", raw.lower().replace("’", "'"))
+    folded = re.sub(r"[^0-9a-z+#\u0370-\uffff]+", "", s)
+    if folded.endswith("sses"):
+        folded = folded[:-2]
+    elif acronym_plural or (len(folded) > 4 and folded.endswith("s") and not folded.endswith(("ss", "us", "is"))):
+        folded = folded[:-1]
+    return folded or s
+
+
+def node_id(label: str, key: str) -> str:
+    """Graph node id of a concept (``dataset:cuhksysu``) or paper (``paper:<id>``)."""
+    return f"{label.lower()}:{key}"

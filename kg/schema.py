@@ -76,3 +76,19 @@ def concept_key(name: str) -> str:
 def node_id(label: str, key: str) -> str:
     """Graph node id of a concept (``dataset:cuhksysu``) or paper (``paper:<id>``)."""
     return f"{label.lower()}:{key}"
+
+
+def cypher_schema() -> str:
+    """Neo4j 5 constraints and indexes for this schema (the text of ``cypher/schema.cypher``)."""
+    lines = ["// Generated from kg/schema.py by `python -m kg.schema > cypher/schema.cypher`; a test keeps them in sync.",
+             "// Uniqueness constraints (which also index the key) first, then lookup indexes."]
+    for t in NODE_TYPES:
+        lines.append(f"CREATE CONSTRAINT {t.label.lower()}_id IF NOT EXISTS FOR (n:{t.label}) REQUIRE n.id IS UNIQUE;")
+    for t in NODE_TYPES:
+        lines.append(f"CREATE INDEX {t.label.lower()}_name IF NOT EXISTS FOR (n:{t.label}) ON (n.name);")
+    lines.append("CREATE INDEX paper_venue_year IF NOT EXISTS FOR (n:Paper) ON (n.venue, n.year);")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    print(cypher_schema(), end="")

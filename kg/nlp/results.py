@@ -55,6 +55,7 @@ def _nearest(mentions: list[DocMention], pos: int, label: str, after: bool, limi
 def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
     """All results reported in ``doc``, given its selected mentions."""
     proposed = next((m.canonical for m in mentions if m.proposed), None)
+    proposed_names = {m.canonical for m in mentions if m.proposed}
     out = []
     for sent in doc.sents:
         ms = [m for m in mentions if sent.start_char <= m.start < sent.end_char]
@@ -65,7 +66,8 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
             dataset = _nearest(ms, ve, "DATASET", True, 200) or _nearest(ms, vs, "DATASET", False, 200)
             if metric is None and (dataset is None or not doc.text[vs:ve].endswith("%")):
                 continue
-            method_m = _nearest(ms, vs, "METHOD", False, 200)
+            own = [m for m in ms if m.label == "METHOD" and m.canonical in proposed_names and m.start < vs]
+            method_m = own[-1] if own else _nearest(ms, vs, "METHOD", False, 200)
             words = {t.lower_ for t in sent}
             method = method_m.canonical if method_m else (proposed if words & OURS else None)
             out.append(DocResult(doc.text[vs:ve], method, dataset.canonical if dataset else None,

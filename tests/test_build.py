@@ -1,0 +1,131 @@
+"""End to end on the committed seed corpus: real facts of the seed graph and every output file."""
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+import kg
+from kg import schema
+
+ROOT = Path(__file__).resolve().parents[1]
+SEEDS = ROOT / "examples" / "icml"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("out")
+    return kg.build([str(SEEDS)], out), out
+
+
+@pytest.fixture(scope="module")
+def graph(built):
+    return built[0].graph
+
+
+def paper_by_name(g, name):
+    hits = [n for n, d in g.nodes(data=True) if d["type"] == "Paper" and d["name"] == name]
+    assert len(hits) == 1, f"expected one paper named {name}, got {hits}"
+    return hits[0]
+
+
+def targets(g, node, rel):
+    return {g.nodes[v]["name"] for _, v, k in g.out_edges(node, keys=True) if k == rel}
+
+
+def test_all_38_seed_papers_are_in_the_graph(graph):
+    papers = [d for _, d in graph.nodes(data=True) if d["type"] == "Paper"]
+    assert len(papers) == 38
+
+
+def test_venue_and_years_come_from_the_list_headers(graph):
+    papers = [d for _, d in graph.nodes(data=True) if d["type"] == "Paper"]
+    assert {d["venue"] for d in papers} == {"ICML"}
+    assert sorted({d["year"] for d in papers}) == [2025, 2026]
+    assert sum(d["year"] == 2025 for d in papers) == 19
+
+
+def test_scale_paper_evaluates_on_cuhk_sysu_and_prw_and_reports_map(graph):
+    p = paper_by_name(graph, "SCALE")
+    assert {"CUHK-SYSU", "PRW"} <= targets(graph, p, "EVALUATES_ON")
+    assert "mAP" in targets(graph, p, "REPORTS")
+
+
+def test_domed_is_proposed(graph):
+    p = paper_by_name(graph, "DomED")
+    assert "DomED" in targets(graph, p, "PROPOSES")
+    assert "DomED" not in targets(graph, p, "USES")
+
+
+def test_glue_links_to_the_cobra_paper(graph):
+    p = paper_by_name(graph, "COBRA")
+    assert "GLUE" in targets(graph, p, "EVALUATES_ON")
+
+
+def test_every_paper_concept_edge_has_evidence_inside_the_raw_abstract(graph):
+    for u, v, k, d in graph.edges(keys=True, data=True):
+        if k in {r.name for r in schema.REL_FOR_LABEL.values()} | {"PROPOSES"}:
+            abstract = graph.nodes[u]["abstract"]
+            assert d["sentence"] and d["sentence"] in abstract
+            assert abstract.find(d["sentence"]) <= d["start"] < d["end"] <= abstract.find(d["sentence"]) + len(d["sentence"])
+
+
+def test_result_links_method_dataset_and_metric(graph):
+    results = [(n, d) for n, d in graph.nodes(data=True) if d["type"] == "Result"]
+    assert any(d["dataset"] == "ModelNet40" and d["metric"] == "accuracy" and d["value"] == "95.6%" for _, d in results)
+    for n, _ in results:
+        assert all(graph.nodes[v]["type"] in {"Method", "Dataset", "Metric"} for v in graph.successors(n))
+
+
+def test_papers_without_concepts_still_appear(tmp_path):
+    f = tmp_path / "plain.txt"
+    f.write_text("We thank the reviewers for their patience with this note.\n", encoding="utf-8")
+    g = kg.build([str(f)]).graph
+    assert [d["type"] for _, d in g.nodes(data=True)] == ["Paper"]
+
+
+def test_output_files_are_written(built):
+    _, out = built
+    for name in ["graph.json", "graph.graphml", "mentions.jsonl", "views/overview.html", "views/index.html",
+                 "neo4j/nodes_Paper.csv", "neo4j/rels_EVALUATES_ON.csv", "neo4j/import.sh"]:
+        assert (out / name).is_file(), name
+
+
+def test_json_and_graphml_round_trip(built, graph):
+    _, out = built
+    g2 = nx.node_link_graph(json.loads((out / "graph.json").read_text()), edges="links")
+    assert g2.number_of_nodes() == graph.number_of_nodes() and g2.number_of_edges() == graph.number_of_edges()
+    g3 = nx.read_graphml(out / "graph.graphml")
+    assert g3.number_of_nodes() == graph.number_of_nodes() and g3.number_of_edges() == graph.number_of_edges()
+
+
+def test_neo4j_csvs_have_admin_import_headers_and_all_rows(built, graph):
+    _, out = built
+    with (out / "neo4j" / "nodes_Paper.csv").open(newline="") as fh:
+        rows = list(csv.reader(fh))
+    assert rows[0][0] == "id:ID" and rows[0][-1] == ":LABEL" and "year:int" in rows[0]
+    assert len(rows) - 1 == 38
+    total = 0
+    for rt in schema.REL_TYPES:
+        with (out / "neo4j" / f"rels_{rt.name}.csv").open(newline="") as fh:
+            rel_rows = list(csv.reader(fh))
+        assert rel_rows[0][:3] == [":START_ID", ":END_ID", ":TYPE"]
+        total += len(rel_rows) - 1
+    assert total == graph.number_of_edges()
+
+
+def test_mentions_file_is_in_the_scorer_prediction_format(built):
+    _, out = built
+    lines = [json.loads(x) for x in (out / "mentions.jsonl").read_text().splitlines()]
+    assert len(lines) == 38
+    for d in lines:
+        assert set(d) >= {"id", "mentions", "concepts", "proposed", "results"}
+        for m in d["mentions"]:
+            assert {"start", "end", "label", "text", "canonical"} <= set(m)
+
+
+def test_schema_cypher_file_is_generated_from_the_schema():
+    assert (ROOT / "cypher" / "schema.cypher").read_text() == schema.cypher_schema()

@@ -1,0 +1,137 @@
+"""The command line as a user runs it: outputs, messages naming FILE:LINE, exit codes, no tracebacks."""
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kg.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+GOOD = "We propose COBRA, a principled framework, and evaluate it on the GLUE benchmark with accuracy."
+
+
+@pytest.fixture(autouse=True)
+def _capture(capsys, monkeypatch):
+    global _CAPSYS, _MONKEYPATCH
+    _CAPSYS, _MONKEYPATCH = capsys, monkeypatch
+
+
+def kg(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    """Run ``kg`` in this process (the pipeline loads once for the whole module)."""
+    if stdin is not None:
+        _MONKEYPATCH.setattr(sys, "stdin", io.StringIO(stdin))
+    _CAPSYS.readouterr()
+    code = main(list(args))
+    out, err = _CAPSYS.readouterr()
+    return subprocess.CompletedProcess(args, code, out, err)
+
+
+def kg_process(*args: str) -> subprocess.CompletedProcess:
+    """Run ``kg`` as a real process, as a user does."""
+    return subprocess.run([sys.executable, "-m", "kg.cli", *args], capture_output=True, text=True, cwd=ROOT, timeout=300)
+
+
+def assert_no_traceback(proc):
+    assert "Traceback" not in proc.stderr, proc.stderr
+
+
+def test_extract_writes_one_prediction_per_paper(tmp_path):
+    out = tmp_path / "pred.jsonl"
+    proc = kg("extract", str(ROOT / "examples" / "icml"), "--out", str(out))
+    assert proc.returncode == 0, proc.stderr
+    rows = [json.loads(x) for x in out.read_text().splitlines()]
+    assert len(rows) == 38
+    assert any("DomED" in r["proposed"] for r in rows)
+
+
+def test_extract_keeps_input_ids(tmp_path):
+    src = tmp_path / "in.jsonl"
+    src.write_text(json.dumps({"id": "p-1", "abstract": GOOD}) + "\n")
+    out = tmp_path / "pred.jsonl"
+    assert kg("extract", str(src), "--out", str(out)).returncode == 0
+    row = json.loads(out.read_text())
+    assert row["id"] == "p-1" and row["proposed"] == ["COBRA"] and "GLUE" in row["concepts"]["DATASET"]
+
+
+def test_extract_offsets_point_into_the_raw_text(tmp_path):
+    raw = r"We propose \emph{FooNet}, a novel model. FooNet reaches 90\% accuracy on the **BarSet** dataset."
+    src = tmp_path / "in.jsonl"
+    src.write_text(json.dumps({"id": "x", "text": raw}) + "\n")
+    out = tmp_path / "pred.jsonl"
+    kg("extract", str(src), "--out", str(out))
+    row = json.loads(out.read_text())
+    spans = {raw[m["start"]:m["end"]] for m in row["mentions"]}
+    assert "FooNet" in spans and "BarSet" in spans
+
+
+def test_stdin_input(tmp_path):
+    out = tmp_path / "pred.jsonl"
+    proc = kg("extract", "-", "--out", str(out), stdin=json.dumps({"id": "s", "text": GOOD}) + "\n")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(out.read_text())["id"] == "s"
+
+
+def test_build_prints_a_summary_and_writes_outputs(tmp_path):
+    proc = kg("build", str(ROOT / "examples" / "icml"), "--out", str(tmp_path / "out"))
+    assert proc.returncode == 0, proc.stderr
+    assert "papers      38" in proc.stdout and "dataset" in proc.stdout and "edges" in proc.stdout
+    assert (tmp_path / "out" / "views" / "overview.html").is_file()
+
+
+def test_missing_file_is_named_and_exits_2(tmp_path):
+    proc = kg_process("extract", str(tmp_path / "nope.jsonl"), "--out", str(tmp_path / "p.jsonl"))
+    assert proc.returncode == 2
+    assert f"{tmp_path / 'nope.jsonl'}:" in proc.stderr
+    assert_no_traceback(proc)
+
+
+@pytest.mark.parametrize("content, line", [
+    (b"", None),
+    (b'{"id": "a", "text": "' + GOOD.encode() + b'"}\n{broken\n', 2),
+    (b'{"id": "a", "text": "' + GOOD.encode() + b'"}\n{"id": "b", "title": "no text"}\n', 2),
+    (b'{"id": "a", "text": "' + GOOD.encode() + b'"}\n\xff\xfe\x00binary\n', 2),
+])
+def test_bad_records_are_reported_with_file_and_line(tmp_path, content, line):
+    src = tmp_path / "in.jsonl"
+    src.write_bytes(content)
+    out = tmp_path / "pred.jsonl"
+    proc = kg("extract", str(src), "--out", str(out))
+    assert_no_traceback(proc)
+    if line is None:
+        assert proc.returncode == 2 and f"{src}:" in proc.stderr
+    else:
+        assert f"{src}:{line}:" in proc.stderr
+        assert proc.returncode == 1, "valid records are processed, the run reports skipped ones"
+        assert [json.loads(x)["id"] for x in out.read_text().splitlines()] == ["a"]
+
+
+def test_a_one_megabyte_abstract_is_rejected_and_the_rest_kept(tmp_path):
+    src = tmp_path / "in.jsonl"
+    src.write_text(json.dumps({"id": "big", "text": "word " * 210_000}) + "\n" + json.dumps({"id": "ok", "text": GOOD}) + "\n")
+    out = tmp_path / "pred.jsonl"
+    proc = kg("extract", str(src), "--out", str(out))
+    assert proc.returncode == 1 and f"{src}:1:" in proc.stderr
+    assert [json.loads(x)["id"] for x in out.read_text().splitlines()] == ["ok"]
+
+
+def test_strict_stops_at_the_first_problem(tmp_path):
+    src = tmp_path / "in.jsonl"
+    src.write_text("{broken\n" + json.dumps({"id": "ok", "text": GOOD}) + "\n")
+    out = tmp_path / "pred.jsonl"
+    proc = kg("extract", str(src), "--out", str(out), "--strict")
+    assert proc.returncode == 2 and f"{src}:1:" in proc.stderr
+    assert not out.exists()
+    assert_no_traceback(proc)
+
+
+def test_only_bad_records_exit_2(tmp_path):
+    src = tmp_path / "in.jsonl"
+    src.write_text("{broken\n")
+    proc = kg_process("build", str(src), "--out", str(tmp_path / "out"))
+    assert proc.returncode == 2 and f"{src}:1:" in proc.stderr
+    assert_no_traceback(proc)

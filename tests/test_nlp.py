@@ -1,0 +1,101 @@
+"""The extraction pipeline on small real sentences: each rule, one behaviour per test."""
+from __future__ import annotations
+
+import pytest
+
+from kg.nlp.pipeline import load_pipeline
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    return load_pipeline()
+
+
+def mentions(nlp, text):
+    return nlp(text)._.kg_mentions
+
+
+def by_label(nlp, text, label):
+    return {m.canonical for m in mentions(nlp, text) if m.label == label}
+
+
+def proposed(nlp, text):
+    return {m.canonical for m in mentions(nlp, text) if m.proposed}
+
+
+@pytest.mark.parametrize("name", ["NTK-Selector", "Llama3-8B-Instruct", "COCO-C", "E-SUOT", "DeR-Mamba", "LinearTCA+", "Office31"])
+def test_tokenizer_keeps_ml_names_whole(nlp, name):
+    doc = nlp.make_doc(f"We compare {name}, which is strong.")
+    assert name in [t.text for t in doc]
+
+
+def test_tokenizer_splits_a_parenthesis_glued_to_a_name(nlp):
+    assert [t.text for t in nlp.make_doc("ScanObjectNN(PB-T50-RS)")] == ["ScanObjectNN", "(", "PB-T50-RS", ")"]
+
+
+def test_abbreviation_pair_is_one_concept_with_both_forms(nlp):
+    doc = nlp("Our proposed method, Domain-aware Ensemble Distillation (DomED), is evaluated widely. DomED is fast.")
+    ms = [m for m in doc._.kg_mentions if m.canonical == "DomED"]
+    assert {m.text for m in ms} == {"Domain-aware Ensemble Distillation", "DomED"}
+    assert len(ms) == 3
+
+
+def test_reversed_abbreviation_short_form_first(nlp):
+    doc = nlp("Here, we introduce sciLaMA (single-cell interpretable Language Model Adapter), a novel framework.")
+    pairs = [(a.short(doc).text, a.long(doc).text) for a in doc._.kg_abbreviations]
+    assert ("sciLaMA", "single-cell interpretable Language Model Adapter") in pairs
+
+
+@pytest.mark.parametrize("text, name", [
+    ("To address this challenge, we propose COBRA, a principled framework for rank allocation.", "COBRA"),
+    ("Moreover, we propose a novel method, OTP, which learns both maps.", "OTP"),
+    ("In this paper, we propose a frustratingly easy UVDA method, called MetaTrans.", "MetaTrans"),
+    ("We develop Latent Exploration Score (LES) to mitigate over-exploration.", "LES"),
+    ("We utilize frozen models and design a new Hybrid Attention Adapter to fuse cues.", "Hybrid Attention Adapter"),
+    ("We introduce TabICL, a tabular foundation model for classification.", "TabICL"),
+])
+def test_proposed_method_patterns(nlp, text, name):
+    assert name in proposed(nlp, text)
+
+
+def test_colon_list_of_proposed_methods(nlp):
+    assert proposed(nlp, "Based on this, we propose two simple yet effective algorithms: LinearTCA and LinearTCA+.") == {
+        "LinearTCA", "LinearTCA+"}
+
+
+@pytest.mark.parametrize("text", [
+    "To address this issue, we propose a two-stage kernel ridge regression method.",
+    "In this work, we propose a novel kernel-based method to align CLIP's visual representation with DINOv2.",
+    "Existing methods propose COBRA for this.",
+])
+def test_unnamed_or_foreign_proposals_are_not_proposed(nlp, text):
+    assert proposed(nlp, text) == set()
+
+
+def test_problem_introduced_by_the_authors_is_a_task_not_a_method(nlp):
+    doc = nlp("Based on this, we formulate a novel problem termed Semi-Supervised Noise Adaptation (SSNA), which helps.")
+    assert not any(m.proposed for m in doc._.kg_mentions)
+    assert "Semi-Supervised Noise Adaptation" in {m.canonical for m in doc._.kg_mentions if m.label == "TASK"}
+
+
+def test_datasets_from_context_list(nlp):
+    text = "Extensive experiments conducted on datasets including ScanObjectNN, ModelNet40, and ShapeNetPart demonstrate it."
+    assert {"ScanObjectNN", "ModelNet40", "ShapeNetPart"} <= by_label(nlp, text, "DATASET")
+
+
+def test_datasets_before_a_plural_head(nlp):
+    assert {"Foo-7", "BarSet"} <= by_label(nlp, "Results on the Foo-7 and BarSet datasets are strong.", "DATASET")
+
+
+def test_generic_dataset_phrases_are_not_names(nlp):
+    assert by_label(nlp, "We evaluate on real-world datasets and synthetic datasets across domains.", "DATASET") == set()
+
+
+def test_result_tuple_from_a_sentence(nlp):
+    doc = nlp("We propose SCALE, a framework. SCALE achieves 82.3% mAP and 84.0% top-1 on the CUHK-SYSU dataset.")
+    got = {(r.value, r.method, r.dataset, r.metric) for r in doc._.kg_results}
+    assert ("82.3%", "SCALE", "CUHK-SYSU", "mAP") in got
+
+
+def test_urls_are_not_names(nlp):
+    assert not any("github" in m.text for m in mentions(nlp, "Code: https://github.com/youlj109/TCA is public."))

@@ -1,0 +1,328 @@
+"""Plain text for NLP from an abstract as the input gave it, with a map from every cleaned character back to raw.
+
+Abstracts carry LaTeX (``\\emph{..}``, ``$\\sqrt{T}$``, ``6.6\\%``), markdown (``**T**est``, ``[text](url)``) and odd
+whitespace. :func:`clean` removes the markup in one left-to-right pass over the raw text, appending each output
+character with the raw range it came from, so that offsets found in the cleaned text can be reported in the raw.
+A few linear pre-passes pair up braces, dollars and emphasis markers first, so unbalanced markup stays as text.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from kg.corpus.markup import (
+    ACCENTS,
+    DECLARATIONS,
+    DROP_ARG,
+    ESCAPED,
+    FRACTIONS,
+    OPERATORS,
+    PROSE_SECOND,
+    SILENT,
+    SPACES,
+    SUPERSCRIPTS,
+    SYMBOLS,
+    WRAPPERS,
+    match_braces,
+    pair_dollars,
+    pair_emphasis,
+)
+
+
+@dataclass(frozen=True)
+class CleanText:
+    """Cleaned text and its offset map into the raw text.
+
+    ``offsets`` has ``len(text) + 1`` entries: ``offsets[i]`` is the raw index ``text[i]`` came from (for a character
+    made up by cleaning, such as ``×`` for ``\\times``, the start of its source) and ``offsets[len(text)] == len(raw)``.
+    ``ends[i]`` is the raw index just past the source of ``text[i]`` (``offsets[i] + 1`` for a copied character).
+    """
+
+    raw: str
+    text: str
+    offsets: tuple[int, ...]
+    ends: tuple[int, ...] = ()
+
+    def to_raw(self, start: int, end: int) -> tuple[int, int]:
+        """Raw ``[s, e)`` covering the source of cleaned ``text[start:end]``.
+
+        >>> c = clean(r"a \\emph{b} $\\times$ c")
+        >>> c.text, c.raw[slice(*c.to_raw(2, 3))], c.raw[slice(*c.to_raw(4, 5))]
+        ('a b × c', 'b', '\\\\times')
+        """
+        if not 0 <= start <= end <= len(self.text):
+            raise IndexError(f"span [{start}, {end}) is outside the cleaned text (length {len(self.text)})")
+        if start == end:
+            return self.offsets[start], self.offsets[start]
+        return self.offsets[start], self.ends[end - 1] if self.ends else self.offsets[end - 1] + 1
+
+
+def clean(raw: str) -> CleanText:
+    """Remove LaTeX and markdown markup and normalise whitespace, keeping an offset map to ``raw``.
+
+    >>> clean(r"**T**est-time **C**orrelation (**TCA**) is $15\\times$ faster").text
+    'Test-time Correlation (TCA) is 15× faster'
+    """
+    return _Cleaner(raw).run()
+
+
+_URL = re.compile(r"https?://[^\s<>()\[\]{}\"'`]+")
+_LINK = re.compile(r"\[([^\[\]\n]{1,500})\]\(([^()\s]{1,2000})\)")  # text without brackets, target without spaces
+_PTB_BRACKETS = {"-LRB-": "(", "-RRB-": ")", "-LSB-": "[", "-RSB-": "]", "-LCB-": "{", "-RCB-": "}"}
+_MAX_DROPPED_ARG = 500  # a longer \cite{...} argument means mismatched braces: keep the text rather than lose it
+
+
+class _Builder:
+    """Cleaned characters with the raw range each came from; collapses whitespace as it goes."""
+
+    def __init__(self) -> None:
+        self.chars: list[str] = []
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+
+    def append(self, piece: str, start: int, end: int | None = None) -> None:
+        for ch in piece:
+            if ch.isspace():
+                if not self.chars or self.chars[-1] == " ":
+                    continue
+                ch = " "
+            self.chars.append(ch)
+            self.starts.append(start)
+            self.ends.append(start + 1 if end is None else end)
+
+    def copy(self, raw: str, start: int, end: int) -> None:
+        """Append ``raw[start:end]``, each character mapped to its own position."""
+        for k in range(start, end):
+            self.append(raw[k], k)
+
+    def drop_space(self) -> None:
+        """Take back the last character, a space that turned out to be padding."""
+        for column in (self.chars, self.starts, self.ends):
+            column.pop()
+
+    def last(self) -> str:
+        return self.chars[-1] if self.chars else " "
+
+    def result(self, raw: str) -> CleanText:
+        while self.chars and self.chars[-1] == " ":
+            self.drop_space()
+        return CleanText(raw, "".join(self.chars), (*self.starts, len(raw)), tuple(self.ends))
+
+
+class _Cleaner:
+    def __init__(self, raw: str) -> None:
+        self.raw = raw
+        self.out = _Builder()
+        self.braces = match_braces(raw)
+        self.math = pair_dollars(raw)
+        # "[" -> ("]", end of "(target)"): the text is kept, the target dropped
+        self.links = {m.start(): (m.end(1), m.end()) for m in _LINK.finditer(raw)}
+        self.urls = {m.start(): m.end() for m in _URL.finditer(raw)}
+        protected = bytearray(len(raw))  # where "*" and "_" are not markdown
+        for start, (close, width) in self.math.items():
+            protected[start : close + width] = b"\1" * (close + width - start)
+        for start, end in self.urls.items():
+            protected[start:end] = b"\1" * (end - start)
+        for bracket, end in self.links.values():
+            protected[bracket:end] = b"\1" * (end - bracket)
+        self.emphasis = pair_emphasis(raw, protected)
+        # open groups, innermost last: (raw index that closes it, text emitted there, where to continue)
+        self.groups: list[tuple[int, str, int]] = []
+        self.math_end = -1  # raw index of the "$" that ends the current formula; -1 outside math
+
+    def run(self) -> CleanText:
+        raw, n, out, i = self.raw, len(self.raw), self.out, 0
+        while i < n:
+            while self.groups and self.groups[-1][0] < i:  # closer skipped (inside a URL or dropped argument)
+                self.groups.pop()
+            ch = raw[i]
+            if self.groups and self.groups[-1][0] == i:
+                _, suffix, resume = self.groups.pop()
+                out.append(suffix, i)
+                i = resume
+            elif i in self.emphasis:
+                i += 1
+            elif i in self.links:
+                bracket, end = self.links[i]
+                self.groups.append((bracket, "", end))
+                i += 1
+            elif i in self.urls:
+                out.copy(raw, i, self.urls[i])
+                i = self.urls[i]
+            elif ch == "$":
+                i = self._dollar(i)
+            elif ch == "\\":
+                i = self._command(i)
+            elif ch == "{" and i in self.braces and (self.math_end >= 0 or self._is_markup_group(i)):
+                self.groups.append((self.braces[i], "", self.braces[i] + 1))
+                i += 1
+            elif ch == "^" and self.math_end >= 0:
+                i = self._superscript(i)
+            elif ch == "~":
+                self._tilde(i)
+                i += 1
+            elif ch == "-" and raw[i : i + 5] in _PTB_BRACKETS:
+                i = self._ptb_bracket(i)
+            elif "\xc2" <= ch <= "\xf4" and (repaired := self._mojibake(i)):
+                i = repaired
+            elif "\ufb00" <= ch <= "\ufb06":  # ligatures from PDF extraction: "ﬁ" -> "fi"
+                out.append(unicodedata.normalize("NFKC", ch), i)
+                i += 1
+            else:
+                if ch.isspace() or unicodedata.category(ch) not in ("Cf", "Cc"):  # zero-width, BOM, controls go
+                    out.append(ch, i)
+                i += 1
+        return out.result(raw)
+
+    def _is_markup_group(self, i: int) -> bool:
+        """Whether prose braces are markup (``{\\em x}``, ``{B}ERT``, ``\\LaTeX{}``) rather than text (``{a, b}``)."""
+        size = self.braces[i] - i - 1
+        return size == 0 or self.raw[i + 1] == "\\" or (size <= 40 and self.raw[i + 1 : i + 1 + size].isalpha())
+
+    def _ptb_bracket(self, i: int) -> int:
+        """Treebank tokens (SciERC): "Restrictions -LRB- CCRs -RRB-" -> "Restrictions (CCRs)"."""
+        bracket = _PTB_BRACKETS[self.raw[i : i + 5]]
+        if bracket in ")]}" and self.out.last() == " ":
+            self.out.drop_space()
+        self.out.append(bracket, i, i + 5)
+        return i + 6 if bracket in "([{" and self.raw[i + 5 : i + 6] == " " else i + 5
+
+    def _mojibake(self, i: int) -> int:
+        """Repair UTF-8 that was read as Latin-1 (``â\\x80\\x9c`` for ``“``); 0 if ``raw[i]`` does not start such a run.
+
+        Only runs holding a C1 control character are repaired: those never occur in real text.
+        """
+        lead = ord(self.raw[i])
+        size = 2 if lead < 0xE0 else 3 if lead < 0xF0 else 4
+        run = self.raw[i : i + size]
+        if len(run) < size or not any("\x80" <= c <= "\x9f" for c in run[1:]):
+            return 0
+        try:
+            repaired = run.encode("latin-1").decode("utf-8")
+        except UnicodeError:
+            return 0
+        self.out.append(repaired, i, i + size)
+        return i + size
+
+    def _dollar(self, i: int) -> int:
+        if i == self.math_end:
+            self.math_end = -1
+            return i + (2 if self.raw.startswith("$$", i) else 1)
+        if self.math_end < 0 and i in self.math:
+            close, width = self.math[i]
+            self.math_end = close
+            return i + width
+        self.out.append("$", i)
+        return i + 1
+
+    def _tilde(self, i: int) -> None:
+        # LaTeX's non-breaking space ("Fig.~3", "et~al."), but "~ 1.25%" (about) and "1.6~3.6" (range) stay
+        before = self.raw[i - 1] if i else " "
+        after = self.raw[i + 1] if i + 1 < len(self.raw) else " "
+        nbsp = not before.isspace() and not after.isspace() and not (before.isdigit() and after.isdigit())
+        self.out.append(" " if nbsp or self.math_end >= 0 else "~", i)
+
+    def _superscript(self, i: int) -> int:
+        """``^2`` and ``^{-1}`` as superscript characters; anything else keeps its caret."""
+        raw, start = self.raw, i + 1
+        end = self.braces.get(start, start)
+        if end - start > 5:
+            end = start
+        body = raw[start + 1 : end] if end > start else raw[start : start + 1]
+        if body and len(body) <= 4 and all(c in SUPERSCRIPTS for c in body):
+            stop = end + 1 if end > start else start + 1
+            self.out.append("".join(SUPERSCRIPTS[c] for c in body), i, stop)
+            return stop
+        self.out.append("^", i)
+        return start
+
+    def _argument(self, j: int) -> tuple[int, int] | None:
+        """The ``{...}`` after a command (spaces allowed before it) as (open, close) raw indices."""
+        raw, n = self.raw, len(self.raw)
+        while j < n and raw[j] in " \t":
+            j += 1
+        if j < n and raw[j] == "[":  # optional argument: \sqrt[3]{x}, \cite[p.~2]{key}
+            close = raw.find("]", j, j + 100)
+            if close > 0 and "\n" not in raw[j:close]:
+                j = close + 1
+        return (j, self.braces[j]) if j < n and j in self.braces else None
+
+    def _command(self, i: int) -> int:
+        raw, n, out = self.raw, len(self.raw), self.out
+        if i + 1 >= n:
+            out.append("\\", i)
+            return i + 1
+        nxt = raw[i + 1]
+        if not ("a" <= nxt <= "z" or "A" <= nxt <= "Z"):
+            if nxt in ESCAPED:
+                out.append(nxt, i + 1)
+            elif nxt in SPACES or nxt == "\\":
+                out.append(" ", i)
+            elif nxt in ACCENTS:
+                return self._accent(i, nxt, i + 2)
+            elif nxt == "|" and self.math_end >= 0:
+                out.append("‖", i, i + 2)
+            elif nxt not in SILENT:
+                out.copy(raw, i, i + 2)
+            return i + 2
+        j = i + 1
+        while j < n and ("a" <= raw[j] <= "z" or "A" <= raw[j] <= "Z"):
+            j += 1
+        name = raw[i + 1 : j]
+        if name in ACCENTS:  # \c{c}, \v{s}
+            return self._accent(i, name, j)
+        if name in WRAPPERS or name in FRACTIONS or name == "sqrt":
+            arg = self._argument(j)
+            if arg is None:
+                return j
+            open_, close = arg
+            if name == "sqrt":
+                single = close - open_ == 2
+                out.append("√" if single else "√(", i, open_ + 1)
+                self.groups.append((close, "" if single else ")", close + 1))
+            elif name in FRACTIONS and (denominator := self._argument(close + 1)) is not None:
+                self.groups.append((denominator[1], "", denominator[1] + 1))
+                self.groups.append((close, "/", denominator[0] + 1))
+            else:
+                self.groups.append((close, "", close + 1))
+            return open_ + 1
+        if name in DROP_ARG:
+            arg = self._argument(j)
+            if arg is None or arg[1] - arg[0] > _MAX_DROPPED_ARG:
+                return j
+            prose = self._argument(arg[1] + 1) if name in PROSE_SECOND else None
+            if prose is None:
+                return arg[1] + 1
+            self.groups.append((prose[1], "", prose[1] + 1))
+            return prose[0] + 1
+        if name in SYMBOLS and SYMBOLS[name] != name:
+            out.append(SYMBOLS[name], i, j)
+        elif name in OPERATORS or name in SYMBOLS:  # \log, \LaTeX: the name itself is the text
+            if out.last().isalnum():  # "$x\log x$" -> "x log x"
+                out.append(" ", i)
+            out.copy(raw, i + 1, j)
+        elif name in DECLARATIONS:
+            pass
+        elif self.math_end >= 0:
+            out.copy(raw, i + 1, j)  # an unknown macro in a formula is most readable as its name
+        else:
+            out.copy(raw, i, j)  # unknown text macro: keep it verbatim rather than guess
+        return j
+
+    def _accent(self, i: int, accent: str, j: int) -> int:
+        """``\\'e``, ``\\"{o}``, ``\\c{c}`` -> one accented letter; anything else is kept as it was."""
+        raw = self.raw
+        if j in self.braces and self.braces[j] - j == 2:
+            at, stop = j + 1, self.braces[j] + 1
+        elif j < len(raw) and raw[j].isalpha() and not accent.isalpha():
+            at, stop = j, j + 1
+        else:
+            self.out.copy(raw, i, j)
+            return j
+        accented = unicodedata.normalize("NFC", raw[at] + ACCENTS[accent])
+        if len(accented) == 1:
+            self.out.append(accented, i, stop)
+        else:  # no such precomposed letter: the bare letter reads better than a loose combining mark
+            self.out.append(raw[at], at)
+        return stop

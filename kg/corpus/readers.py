@@ -1,0 +1,386 @@
+"""Read abstracts into :class:`~kg.model.Paper` records: paper lists (.txt), JSON lines and arXiv metadata (.jsonl,
+.json) and CSV, from files, directories or stdin.
+
+Bad input never raises: each problem is reported as a :class:`~kg.errors.Problem` (``FILE:LINE: what is wrong``) and
+reading goes on with the next record, so one broken line never costs the valid ones.
+"""
+from __future__ import annotations
+
+import csv
+import itertools
+import json
+import os
+import re
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import BinaryIO, TextIO
+
+from kg.corpus.records import check_text, content_id, merge_into, paper_from_record
+from kg.errors import InputError, Problem
+from kg.model import Paper, Source
+
+# .json may be a whole JSON document (an array of records) or JSON lines, like the arXiv metadata snapshot
+SUFFIXES: dict[str, str] = {".txt": "txt", ".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "json", ".csv": "csv"}
+_EXPECTED = ".txt, .jsonl, .json or .csv"
+_NOT_INPUTS = ("LICENSE", "LICENCE", "README", "COPYING", "NOTICE")  # a data directory's LICENSE.txt is no paper list
+
+# One input line: (1-based number, text without its line end, or a message saying why the line is unreadable).
+_Line = tuple[int, str, str | None]
+
+
+@dataclass
+class Corpus:
+    """The papers read (deduplicated, in input order) and everything wrong with the input."""
+
+    papers: list[Paper] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+
+def read_corpus(
+    paths: Sequence[str], *, strict: bool = False, max_chars: int = 100_000, stdin: TextIO | None = None
+) -> Corpus:
+    """Read every input into one deduplicated corpus; ``strict`` raises :class:`InputError` at the first problem.
+
+    The same abstract read twice (from one file or several) is one paper listing both sources; so is the same
+    explicit id. The first record's fields win and later ones only fill gaps, except that an explicit id replaces a
+    content hash id. Two records with different explicit ids stay two papers even if their abstracts match.
+    """
+    corpus = Corpus()
+    by_id: dict[str, Paper] = {}
+    by_content: dict[str, Paper] = {}
+    for item in iter_records(paths, max_chars=max_chars, stdin=stdin):
+        if isinstance(item, Problem):
+            if strict:
+                raise InputError(item)
+            corpus.problems.append(item)
+            continue
+        key = item.id if not item.has_input_id else content_id(item.text)
+        known = by_id.get(item.id) if item.has_input_id else None
+        if known is None:
+            same_text = by_content.get(key)
+            if same_text is not None and not (same_text.has_input_id and item.has_input_id):
+                known = same_text
+        if known is None:
+            corpus.papers.append(item)
+            by_id[item.id] = item
+            by_content.setdefault(key, item)
+            continue
+        merge_into(known, item)
+        if item.has_input_id and not known.has_input_id:
+            del by_id[known.id]
+            known.id, known.has_input_id = item.id, True
+            by_id[known.id] = known
+    return corpus
+
+
+def iter_records(
+    paths: Sequence[str], *, max_chars: int = 100_000, stdin: TextIO | None = None
+) -> Iterator[Paper | Problem]:
+    """Papers and problems in input order, one record at a time, without deduplication.
+
+    ``-`` reads ``stdin`` (default ``sys.stdin``; JSON, CSV or a paper list, told apart by the first line); a directory
+    reads its supported files in name order.
+    """
+    for path in [paths] if isinstance(paths, str) else paths:  # one path given bare is not a sequence of letters
+        if path == "-":
+            yield from _read_stdin(stdin, max_chars)
+        elif os.path.isdir(path):
+            yield from _read_directory(path, max_chars)
+        else:
+            yield from _read_file(path, max_chars)
+
+
+def _read_directory(path: str, max_chars: int) -> Iterator[Paper | Problem]:
+    try:
+        names = sorted(os.listdir(path))
+    except OSError as e:
+        yield Problem(Source(path, 0), f"cannot list directory: {e.strerror}")
+        return
+    files = [
+        os.path.join(path, n) for n in names
+        if _suffix(n) in SUFFIXES and not n.upper().startswith(_NOT_INPUTS) and os.path.isfile(os.path.join(path, n))
+    ]
+    if not files:
+        yield Problem(Source(path, 0), f"no {_EXPECTED} files in directory")
+    for file in files:
+        yield from _read_file(file, max_chars)
+
+
+def _read_file(path: str, max_chars: int) -> Iterator[Paper | Problem]:
+    if not os.path.exists(path):
+        yield Problem(Source(path, 0), "no such file")
+        return
+    suffix = _suffix(path)
+    if suffix not in SUFFIXES:
+        yield Problem(Source(path, 0), f"unsupported file type {suffix or '(no extension)'!r}; expected {_EXPECTED}")
+        return
+    try:
+        with open(path, "rb") as stream:
+            yield from _parse(path, SUFFIXES[suffix], _decode(stream), max_chars)
+    except OSError as e:
+        yield Problem(Source(path, 0), f"cannot read: {e.strerror or e}")
+
+
+def _read_stdin(stdin: TextIO | None, max_chars: int) -> Iterator[Paper | Problem]:
+    if stdin is None and hasattr(sys.stdin, "buffer"):
+        lines = _decode(sys.stdin.buffer)  # bytes, so that bad bytes become a problem on their line
+    else:
+        lines = _text_lines(stdin if stdin is not None else sys.stdin)
+    first, lines = _peek(lines)
+    start = first.lstrip()[:1] if first else ""
+    if start in ("{", "["):
+        fmt = "json"
+    elif first and len(header := _csv_header(first)) > 1 and {"text", "abstract"} & set(header):
+        fmt = "csv"
+    else:
+        fmt = "txt"
+    yield from _parse("-", fmt, lines, max_chars)
+
+
+# --- lines ---------------------------------------------------------------------------------------------------------
+
+_MAX_BAD_LINES = 5
+
+
+def _decode(stream: BinaryIO) -> Iterator[_Line]:
+    """Decode line by line, so that bad bytes cost only their own line; a binary file is one problem."""
+    head = stream.peek(4096)[:4096] if hasattr(stream, "peek") else b""
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        yield 1, "", "UTF-16 text; convert the file to UTF-8"
+        return
+    if b"\x00" in head and _line_error(head.split(b"\n", 1)[0]):
+        yield 1, "", "binary data (NUL bytes), not UTF-8 text"
+        return
+    bad = good = 0
+    for number, data in enumerate(stream, 1):
+        if number == 1 and data.startswith(b"\xef\xbb\xbf"):
+            data = data[3:]
+        error = _line_error(data)
+        if error is None:
+            good += 1
+            yield number, data.decode("utf-8").rstrip("\r\n"), None
+            continue
+        bad += 1
+        if bad >= _MAX_BAD_LINES and bad > good:
+            yield number, "", f"{error}; stopped reading after {bad} such lines"
+            return
+        yield number, "", error
+
+
+def _line_error(data: bytes) -> str | None:
+    """Why a line is not UTF-8 text, or None."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        return f"not UTF-8 text: byte 0x{data[e.start]:02x} at column {e.start + 1}"
+    if "\x00" in text:  # valid UTF-8, but never in text: binary data or another encoding
+        return f"binary data (NUL byte at column {text.index(chr(0)) + 1}), not UTF-8 text"
+    return None
+
+
+def _text_lines(stream: TextIO) -> Iterator[_Line]:
+    number = 0
+    try:
+        for number, text in enumerate(stream, 1):
+            yield number, text.rstrip("\r\n"), None
+    except UnicodeDecodeError as e:
+        yield number + 1, "", f"not UTF-8 text ({e.reason}); cannot read further"
+
+
+def _peek(lines: Iterator[_Line]) -> tuple[str | None, Iterator[_Line]]:
+    """The first non-blank line's text (None if there is none) and all the lines, still unread."""
+    seen: list[_Line] = []
+    first = None
+    for line in lines:
+        seen.append(line)
+        if line[2] is not None or line[1].strip():
+            first = line[1]
+            break
+    return first, itertools.chain(seen, lines)
+
+
+def _parse(path: str, fmt: str, lines: Iterator[_Line], max_chars: int) -> Iterator[Paper | Problem]:
+    first, lines = _peek(lines)
+    if first is None:
+        yield Problem(Source(path, 0), "empty file")
+        return
+    if fmt == "txt":
+        records = _read_txt(path, lines, max_chars)
+    elif fmt == "csv":
+        records = _read_csv(path, lines, max_chars)
+    elif fmt == "json" and (first.strip() in ("[", "{") or first.lstrip().startswith("[")):
+        records = _read_json_document(path, lines, max_chars)
+    else:
+        records = _read_json_lines(path, lines, max_chars)
+    found = False
+    for record in records:
+        found = True
+        yield record
+    if not found:
+        yield Problem(Source(path, 0), "no abstracts in file")
+
+
+# --- formats -------------------------------------------------------------------------------------------------------
+
+def _read_txt(path: str, lines: Iterable[_Line], max_chars: int) -> Iterator[Paper | Problem]:
+    """A paper list: an optional header line naming venue and year, then one abstract per blank-line-separated block."""
+    venue: str | None = None
+    year: int | None = None
+    block: list[str] = []
+    start, unreadable, first_block = 0, False, True
+    for number, text, error in itertools.chain(lines, [(0, "", None)]):  # a blank line to end the last block
+        if error is not None or text.strip():
+            if not block and not unreadable:
+                start = number
+            if error is not None:
+                yield Problem(Source(path, number), error)
+                unreadable = True  # the block's abstract is incomplete: leave it out
+            else:
+                block.append(text)
+            continue
+        if not block and not unreadable:
+            continue
+        abstract = "\n".join(block).strip()
+        header = _header(block) if first_block and not unreadable else None
+        first_block = False
+        if header is not None:
+            venue, year = header
+        elif not unreadable:
+            problem = check_text(abstract, Source(path, start), max_chars)
+            if problem is not None:
+                yield problem
+            else:
+                yield Paper(content_id(abstract), abstract, venue=venue, year=year, sources=[Source(path, start)])
+        block, unreadable = [], False
+
+
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+_VENUES = {
+    v.lower(): v
+    for v in "ICML NeurIPS NIPS ICLR AAAI IJCAI ACL EMNLP NAACL EACL COLING CVPR ICCV ECCV WACV BMVC KDD WWW SIGIR "
+    "WSDM CIKM AISTATS UAI COLT TMLR JMLR TACL TPAMI arXiv CoRL ICRA IROS MICCAI Interspeech ICASSP MLSys".split()
+}
+_ACRONYM = re.compile(r"[A-Z][A-Za-z]*[A-Z][A-Za-z]*")  # ICML, NeurIPS
+
+
+def _header(block: list[str]) -> tuple[str | None, int | None] | None:
+    """(venue, year) if the block is a header line like ``ICML 2026 论文列表`` or ``NeurIPS 2024 papers``."""
+    line = block[0].strip()
+    if len(block) != 1 or len(line) > 100 or len(line.split()) > 10 or line.endswith((".", "!", "?")):
+        return None
+    year = _YEAR.search(line)
+    words = re.findall(r"[A-Za-z]+", line)
+    venue = next((_VENUES[w.lower()] for w in words if w.lower() in _VENUES), None)
+    venue = venue or next((w for w in words if _ACRONYM.fullmatch(w)), None)
+    if year is None and venue is None:
+        return None
+    return venue, int(year.group()) if year else None
+
+
+def _read_json_lines(path: str, lines: Iterable[_Line], max_chars: int) -> Iterator[Paper | Problem]:
+    for number, text, error in lines:
+        source = Source(path, number)
+        if error is not None:
+            yield Problem(source, error)
+        elif text.strip():
+            try:
+                value = json.loads(text)
+            except json.JSONDecodeError as e:
+                yield Problem(source, f"invalid JSON: {e.msg} (column {e.colno})")
+            except (ValueError, RecursionError) as e:  # 5000-digit numbers, absurd nesting
+                yield Problem(source, f"invalid JSON: {_first_line(e)}")
+            else:
+                yield from paper_from_record(value, source, max_chars)
+
+
+def _read_json_document(path: str, lines: Iterable[_Line], max_chars: int) -> Iterator[Paper | Problem]:
+    """A whole-file JSON array of records, or pretty-printed objects one after another."""
+    texts: list[str] = []
+    for number, text, error in lines:
+        if error is not None:
+            yield Problem(Source(path, number), error)
+        texts.append(text)  # an unreadable line stays as an empty one, so line numbers hold
+    text = "\n".join(texts)
+    decoder = json.JSONDecoder()
+    i = _skip_space(text, 0)
+    in_array = text.startswith("[", i)
+    i = _skip_space(text, i + 1) if in_array else i
+    line, counted = 1, 0
+    while i < len(text) and not (in_array and text[i] == "]"):
+        line, counted = line + text.count("\n", counted, i), i
+        try:
+            value, end = decoder.raw_decode(text, i)
+        except json.JSONDecodeError as e:
+            yield Problem(Source(path, e.lineno), f"invalid JSON: {e.msg} (column {e.colno}); cannot read further")
+            return
+        except (ValueError, RecursionError) as e:
+            yield Problem(Source(path, line), f"invalid JSON: {_first_line(e)}; cannot read further")
+            return
+        yield from paper_from_record(value, Source(path, line), max_chars)
+        i = _skip_space(text, end)
+        if in_array and text.startswith(",", i):
+            i = _skip_space(text, i + 1)
+
+
+def _skip_space(text: str, i: int) -> int:
+    while i < len(text) and text[i] in " \t\r\n":
+        i += 1
+    return i
+
+
+def _read_csv(path: str, lines: Iterable[_Line], max_chars: int) -> Iterator[Paper | Problem]:
+    """CSV with a header row; a record's line is the line it starts on, even when quoted fields span lines."""
+    unreadable: list[Problem] = []
+
+    def feed() -> Iterator[str]:
+        for number, text, error in lines:
+            if error is not None:
+                unreadable.append(Problem(Source(path, number), error))
+            yield text + "\n"
+
+    reader = csv.reader(feed())
+    header: list[str] | None = None
+    end = 0
+    while True:
+        start = end + 1
+        try:
+            row = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as e:
+            yield Problem(Source(path, start), f"invalid CSV: {e}")
+            row = None
+        broken = bool(unreadable)  # the reader pulls no more lines than the row needs: they are all this row's
+        yield from unreadable
+        unreadable.clear()
+        if end == reader.line_num:  # the reader made no progress: stop rather than loop
+            break
+        end = reader.line_num
+        if row is None or broken or not any(cell.strip() for cell in row):
+            continue
+        if header is None:
+            header = [name.strip().lower() for name in row]
+            if not {"text", "abstract"} & set(header):
+                yield Problem(Source(path, start), "CSV header has no 'text' or 'abstract' column")
+                return
+        elif len(row) > len(header):
+            yield Problem(Source(path, start), f"row has {len(row)} fields; the header has {len(header)}")
+        else:
+            record = {name: cell for name, cell in zip(header, row) if cell.strip()}  # an empty cell is no value
+            yield from paper_from_record(record, Source(path, start), max_chars)
+
+
+def _csv_header(line: str) -> list[str]:
+    try:
+        return [name.strip().lower() for name in next(csv.reader([line]))]
+    except (csv.Error, StopIteration):
+        return []
+
+
+def _first_line(error: BaseException) -> str:
+    return (str(error).splitlines() or [type(error).__name__])[0]
+
+
+def _suffix(path: str) -> str:
+    return os.path.splitext(path)[1].lower()

@@ -1,0 +1,25 @@
+"""Problems with the input, reported as ``FILE:LINE: what is wrong``: errors are part of the interface."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kg.model import Source
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with the input, at a file and line (line 0: the file as a whole)."""
+
+    source: Source
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.source.path}:{self.source.line}: {self.message}"
+
+
+class InputError(Exception):
+    """Bad input where the caller asked to stop at the first problem (``--strict``); exit code 2."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(str(problem))
+        self.problem = problem

@@ -1,0 +1,228 @@
+"""clean(): plain text for NLP, and every cleaned character maps back to where it came from in the raw text."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from kg.corpus.clean import CleanText, clean
+
+SEEDS = sorted((Path(__file__).parents[1] / "examples" / "icml").glob("*.txt"))
+GENERATED = "×√()/²⁻¹αθλ·…“”’öé"  # characters cleaning makes up rather than copies
+
+
+def check(raw: str) -> CleanText:
+    """Clean ``raw`` and check the offset invariants; copied characters must sit at their offset in raw."""
+    c = clean(raw)
+    assert len(c.offsets) == len(c.text) + 1 and c.offsets[-1] == len(raw)
+    assert list(c.offsets) == sorted(c.offsets)
+    for i, ch in enumerate(c.text):
+        if ch == " ":
+            assert raw[c.offsets[i]].isspace() or raw[c.offsets[i]] in "~\\"
+        elif ch not in GENERATED:
+            assert raw[c.offsets[i]] == ch, (i, ch, raw[c.offsets[i]])
+        s, e = c.to_raw(i, i + 1)
+        assert 0 <= s < e <= len(raw)
+    return c
+
+
+def raw_of(c: CleanText, word: str) -> str:
+    """The raw text behind the first occurrence of ``word`` in the cleaned text."""
+    start = c.text.index(word)
+    s, e = c.to_raw(start, start + len(word))
+    return c.raw[s:e]
+
+
+def test_plain_text_is_unchanged_and_maps_one_to_one():
+    c = check("We propose BERT, a model.")
+    assert c.text == c.raw
+    assert c.offsets == tuple(range(len(c.raw) + 1))
+
+
+def test_text_formatting_commands_keep_their_content():
+    c = check(r"\emph{Spectral Horizon} and \textbf{bold} \textit{it} \texttt{code_name}")
+    assert c.text == "Spectral Horizon and bold it code_name"
+    assert raw_of(c, "Spectral Horizon") == "Spectral Horizon"
+
+
+def test_math_font_commands_keep_their_content():
+    assert check(r"$\mathrm{KL}$ and $\text{if } x$").text == "KL and if x"
+
+
+def test_underlined_initials_in_math_join_the_rest_of_the_word():
+    c = check(r"an $\underline{\text{E}}$ntropy-regularized $\underline{\text{S}}$emi-dual method")
+    assert c.text == "an Entropy-regularized Semi-dual method"
+    assert raw_of(c, "Entropy") == r"E}}$ntropy"
+
+
+def test_times_becomes_a_multiplication_sign_that_maps_to_the_command():
+    c = check(r"by up to $15\times$ in vision")
+    assert c.text == "by up to 15× in vision"
+    assert raw_of(c, "×") == r"\times"
+
+
+def test_escaped_percent_ampersand_underscore_and_hash_lose_the_backslash():
+    c = check(r"a 6.6\% gain, R\&D, my\_var, \#1")
+    assert c.text == "a 6.6% gain, R&D, my_var, #1"
+    assert raw_of(c, "6.6%") == r"6.6\%"
+
+
+def test_single_letter_math_is_the_letter():
+    assert check("federated $Q$-Learning with $M=1$ agents").text == "federated Q-Learning with M=1 agents"
+
+
+def test_sqrt_becomes_a_root_sign():
+    assert check(r"leading to $\sqrt{T}$-type regret").text == "leading to √T-type regret"
+    assert check(r"$\sqrt{n+1}$").text == "√(n+1)"
+
+
+def test_named_operators_are_spelled_out_with_a_space():
+    assert check(r"a $\log T$ term and $x\log x$").text == "a log T term and x log x"
+
+
+def test_greek_commands_become_greek_letters():
+    assert check(r"$\alpha$-divergence with $\theta$ and $\lambda$").text == "α-divergence with θ and λ"
+
+
+def test_superscript_digits_become_superscript_characters():
+    assert check(r"MP-K$^2$alman and $n^{-1}$").text == "MP-K²alman and n⁻¹"
+
+
+def test_fraction_becomes_a_slash():
+    assert check(r"$\frac{1}{2}$").text == "1/2"
+
+
+def test_tilde_between_words_is_a_space():
+    assert check(r"Fig.~3 of Smith et~al.").text == "Fig. 3 of Smith et al."
+
+
+def test_tilde_for_about_and_for_ranges_stays():
+    assert check("an ~ 1.25% gain and 1.6~3.6 points").text == "an ~ 1.25% gain and 1.6~3.6 points"
+
+
+def test_bold_initials_join_the_word():
+    c = check("**T**est-time **C**orrelation **A**lignment (**TCA**)")
+    assert c.text == "Test-time Correlation Alignment (TCA)"
+    assert raw_of(c, "TCA") == "TCA"
+
+
+def test_markdown_italics_with_star_and_underscore():
+    c = check("method, *Domain-aware Ensemble Distillation* (DomED), _one_ and __two__ (*e.g.*, images)")
+    assert c.text == "method, Domain-aware Ensemble Distillation (DomED), one and two (e.g., images)"
+
+
+def test_underscores_inside_words_stay():
+    text = "with a_i and snake_case_name, see tzeng_cvpr17 and x_1"
+    assert check(text).text == text
+
+
+def test_star_as_multiplication_or_footnote_mark_stays():
+    text = "2*3*4 and a * b, ref [1*], Xiang1 * * Corresponding, leftmargin=*, x"
+    assert check(text).text == text
+
+
+def test_markdown_link_keeps_its_text_and_drops_the_target():
+    c = check("at [https://tencent.github.io/MimicMotion](https://tencent.github.io/MimicMotion).")
+    assert c.text == "at https://tencent.github.io/MimicMotion."
+    assert check("see [our code](http://x.org/a_b_c) now").text == "see our code now"
+
+
+def test_urls_are_copied_verbatim():
+    text = "http://www.cis.upenn.edu/~treebank/ and https://github.com/a_b/c_d_ *x*"
+    assert check(text).text == text.replace("*x*", "x")
+
+
+def test_odd_whitespace_collapses_to_one_space():
+    assert check("a\tb\u00a0c  d\n e\r\nf\u2009g").text == "a b c d e f g"
+
+
+def test_zero_width_and_control_characters_are_dropped():
+    c = check("Deep\u200blearn\u00ading\ufeff \u2062f")
+    assert c.text == "Deeplearning f"
+    assert raw_of(c, "Deeplearning") == "Deep\u200blearn\u00ading"
+
+
+def test_surrounding_whitespace_is_stripped():
+    assert check("\n  text  \n").text == "text"
+
+
+def test_unbalanced_braces_and_dollars_keep_their_text():
+    assert check(r"\emph{unclosed and $x").text == "{unclosed and $x"
+    assert check("a}b{c").text == "a}b{c"
+    for raw in ("$", "$$", "{", "}", "\\", "**", "__", r"\emph{", r"\sqrt", "$x^$", "[a](", "~"):
+        check(raw)
+
+
+def test_dollars_for_prices_are_not_math():
+    assert check("costs $5 and $10 today").text == "costs $5 and $10 today"
+
+
+def test_braces_that_are_text_stay():
+    assert check("x = {1..10} and {a, b}").text == "x = {1..10} and {a, b}"
+
+
+def test_braces_that_are_markup_go():
+    assert check(r"{\em emphasised} {B}ERT \LaTeX{}").text == "emphasised BERT LaTeX"
+
+
+def test_citations_and_labels_are_dropped():
+    assert check(r"as in \cite{smith2020} and \citep[p.~3]{x}, see \ref{fig}.").text == "as in and , see ."
+
+
+def test_href_keeps_its_text():
+    assert check(r"\href{http://x.y}{the site}").text == "the site"
+
+
+def test_unknown_commands_stay_verbatim_in_text():
+    assert check(r"modifiers (S\NP)").text == r"modifiers (S\NP)"
+
+
+def test_latex_accents_compose_with_their_letter():
+    assert check(r"Schr\"odinger \'{e}cole").text == "Schrödinger école"
+
+
+def test_utf8_read_as_latin1_is_repaired():
+    c = check("enabling \u00e2\x80\x9cmorphing\u00e2\x80\x9d and MPNN\u00e2\x80\x99s")
+    assert c.text == "enabling “morphing” and MPNN’s"
+    assert raw_of(c, "“") == "\u00e2\x80\x9c"
+
+
+def test_to_raw_of_an_empty_span_is_empty():
+    c = clean("**x** y")
+    assert c.to_raw(2, 2) == (c.offsets[2], c.offsets[2])
+
+
+def test_to_raw_outside_the_text_raises():
+    with pytest.raises(IndexError):
+        clean("abc").to_raw(1, 4)
+
+
+def test_empty_input_gives_empty_text():
+    c = check("")
+    assert c.text == "" and c.offsets == (0,)
+
+
+@pytest.mark.parametrize(
+    "raw",
+    ["{" * 100_000, "$" * 100_000, "\\" * 100_000, "(*a " * 25_000, "[a](b" * 20_000, r"\emph{" * 16_000,
+     "**T**est $x^2$ \\emph{a} _b_ " * 4_000],
+)
+def test_cleaning_is_fast_on_100kb_of_markup(raw):
+    began = time.perf_counter()
+    clean(raw)
+    assert time.perf_counter() - began < 2.0
+
+
+@pytest.mark.parametrize("path", SEEDS, ids=lambda p: p.name)
+def test_seed_abstracts_lose_all_markup(path):
+    for block in path.read_text(encoding="utf-8").split("\n\n"):
+        c = check(block)
+        assert "$" not in c.text and "**" not in c.text and "\\" not in c.text
+        assert "](" not in c.text
+
+
+def test_treebank_bracket_tokens_become_brackets():
+    c = check("Cooccurrence Restrictions -LRB- CCRs -RRB- and Byron's -LRB- 2002 -RRB- system")
+    assert c.text == "Cooccurrence Restrictions (CCRs) and Byron's (2002) system"
+    assert raw_of(c, "(CCRs)") == "-LRB- CCRs -RRB-"

@@ -1,0 +1,358 @@
+"""Reading inputs: paper lists, JSON lines, arXiv metadata, CSV, stdin and directories; bad input becomes problems."""
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from kg.corpus import content_id, iter_records, read_corpus
+from kg.errors import InputError, Problem
+from kg.model import Paper, Source
+
+ROOT = Path(__file__).parents[1]
+SEEDS = sorted((ROOT / "examples" / "icml").glob("*.txt"))
+FIXTURES = Path(__file__).parent / "fixtures"
+GOLD_SEEDS = ROOT.parent / "shared" / "data" / "seeds-icml2025.jsonl"
+
+
+def write(path: Path, content: str | bytes) -> str:
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content, encoding="utf-8")
+    return str(path)
+
+
+def jsonl(path: Path, *records: object) -> str:
+    return write(path, "".join(json.dumps(r) + "\n" for r in records))
+
+
+def messages(corpus) -> list[str]:
+    return [str(p) for p in corpus.problems]
+
+
+# --- paper lists ---------------------------------------------------------------------------------------------------
+
+def test_seed_lists_give_38_icml_papers_from_2025_and_2026():
+    corpus = read_corpus([str(p) for p in SEEDS])
+    assert corpus.problems == []
+    assert len(corpus.papers) == 38
+    assert {p.venue for p in corpus.papers} == {"ICML"}
+    assert sorted(p.year for p in corpus.papers) == [2025] * 19 + [2026] * 19
+
+
+def test_paper_list_header_names_venue_and_year(tmp_path):
+    corpus = read_corpus([write(tmp_path / "n.txt", "NeurIPS 2024 papers\n\nFirst abstract.\n\nSecond abstract.\n")])
+    assert [(p.text, p.venue, p.year) for p in corpus.papers] == [
+        ("First abstract.", "NeurIPS", 2024), ("Second abstract.", "NeurIPS", 2024)]
+
+
+def test_paper_list_without_header_starts_with_an_abstract(tmp_path):
+    corpus = read_corpus([write(tmp_path / "a.txt", "We study CNNs in 2024.\n\nSecond abstract.\n")])
+    assert [p.text for p in corpus.papers] == ["We study CNNs in 2024.", "Second abstract."]
+    assert corpus.papers[0].venue is None
+
+
+def test_block_line_is_its_first_line_and_text_keeps_inner_newlines(tmp_path):
+    path = write(tmp_path / "a.txt", "ICML 2026\n\n\nline one\nline two\n\n  \nnext\n")
+    papers = read_corpus([path]).papers
+    assert [(p.text, p.sources) for p in papers] == [
+        ("line one\nline two", [Source(path, 4)]), ("next", [Source(path, 8)])]
+
+
+def test_paper_ids_are_content_hashes(tmp_path):
+    paper = read_corpus([write(tmp_path / "a.txt", "An abstract.\n")]).papers[0]
+    assert paper.id == content_id("An abstract.") and not paper.has_input_id
+
+
+def test_content_id_ignores_case_spacing_and_compatibility_forms():
+    assert content_id("Deep  Learning\n") == content_id(" deep learning") == content_id("Deep\u00a0Learning")
+    assert content_id("ﬁne") == content_id("fine")
+    assert len(content_id("x")) == 16
+
+
+# --- JSON lines and arXiv --------------------------------------------------------------------------------------------
+
+def test_jsonl_record_fields(tmp_path):
+    path = jsonl(tmp_path / "a.jsonl", {"id": 7, "title": "T", "abstract": "Abs.", "venue": "ICLR", "year": "2024",
+                                        "authors": ["A. B", "C. D"], "url": "http://x"})
+    paper = read_corpus([path]).papers[0]
+    assert paper == Paper("7", "Abs.", "T", "ICLR", 2024, ["A. B", "C. D"], "http://x", [Source(path, 1)], True)
+
+
+def test_jsonl_text_is_kept_exactly_so_gold_offsets_hold(tmp_path):
+    text = "  LaTeX $x$ and\nnewline  "
+    assert read_corpus([jsonl(tmp_path / "a.jsonl", {"text": text})]).papers[0].text == text
+
+
+@pytest.mark.skipif(not GOLD_SEEDS.exists(), reason="needs ../shared/data")
+def test_gold_file_is_valid_input():
+    corpus = read_corpus([str(GOLD_SEEDS)])
+    assert corpus.problems == [] and len(corpus.papers) == 19
+    first = corpus.papers[0]
+    assert (first.id, first.venue, first.year, first.has_input_id) == ("seeds-icml2025:1", "ICML", 2025, True)
+
+
+def test_arxiv_snapshot_records_read_as_they_are():
+    lora, old = read_corpus([str(FIXTURES / "arxiv-snapshot.json")]).papers
+    assert (lora.id, lora.venue, lora.year) == ("2106.09685", "arXiv", 2021)
+    assert lora.url == "https://arxiv.org/abs/2106.09685"
+    assert lora.title == "LoRA: Low-Rank Adaptation of Large Language Models"
+    assert lora.authors[:2] == ["Edward J. Hu", "Yelong Shen"] and len(lora.authors) == 8
+    assert lora.text.startswith("  We propose Low-Rank Adaptation")
+    assert (old.id, old.year) == ("hep-th/9901001", 1999)
+
+
+def test_arxiv_year_falls_back_to_update_date(tmp_path):
+    record = {"id": "odd-id", "abstract": "A.", "categories": "cs.LG", "update_date": "2019-03-02"}
+    path = jsonl(tmp_path / "a.jsonl", record)
+    assert read_corpus([path]).papers[0].year == 2019
+
+
+def test_author_string_is_split_on_commas_and_and(tmp_path):
+    path = jsonl(tmp_path / "a.jsonl", {"text": "A.", "authors": "A. Smith, B. Jones and C. Lee"})
+    assert read_corpus([path]).papers[0].authors == ["A. Smith", "B. Jones", "C. Lee"]
+
+
+def test_json_array_file_reports_each_record_line(tmp_path):
+    path = write(tmp_path / "a.json", '[\n  {"text": "one"},\n  {"text": "two"},\n  3\n]\n')
+    corpus = read_corpus([path])
+    assert [(p.text, p.sources[0].line) for p in corpus.papers] == [("one", 2), ("two", 3)]
+    assert messages(corpus) == [f"{path}:4: expected a JSON object, got a number"]
+
+
+# --- CSV -----------------------------------------------------------------------------------------------------------
+
+def test_csv_rows_become_papers_with_their_starting_line(tmp_path):
+    path = write(tmp_path / "a.csv",
+                 'id,title,abstract,year,authors\n1,A,"multi\nline",2020,"X, Y and Z"\n\n2,B,two,,\n')
+    corpus = read_corpus([path])
+    assert corpus.problems == []
+    assert [(p.id, p.text, p.year, p.sources[0].line) for p in corpus.papers] == [
+        ("1", "multi\nline", 2020, 2), ("2", "two", None, 5)]
+    assert corpus.papers[0].authors == ["X", "Y", "Z"]
+
+
+def test_csv_without_text_column_is_one_problem(tmp_path):
+    path = write(tmp_path / "a.csv", "id,title\n1,A\n2,B\n")
+    assert messages(read_corpus([path])) == [f"{path}:1: CSV header has no 'text' or 'abstract' column"]
+
+
+def test_csv_row_with_extra_fields_is_skipped(tmp_path):
+    path = write(tmp_path / "a.csv", "id,text\n1,one, with a comma\n2,two\n")
+    corpus = read_corpus([path])
+    assert messages(corpus) == [f"{path}:2: row has 3 fields; the header has 2"]
+    assert [p.text for p in corpus.papers] == ["two"]
+
+
+# --- stdin and directories -----------------------------------------------------------------------------------------
+
+def test_stdin_paper_list():
+    corpus = read_corpus(["-"], stdin=io.StringIO("ICLR 2025\n\nAn abstract.\n"))
+    assert [(p.text, p.venue, p.year, p.sources) for p in corpus.papers] == [
+        ("An abstract.", "ICLR", 2025, [Source("-", 3)])]
+
+
+def test_stdin_json_lines():
+    corpus = read_corpus(["-"], stdin=io.StringIO('{"id": "a", "text": "One."}\n{"id": "b", "text": "Two."}\n'))
+    assert [p.id for p in corpus.papers] == ["a", "b"]
+
+
+def test_stdin_csv():
+    corpus = read_corpus(["-"], stdin=io.StringIO("id,abstract\nx,Some text.\n"))
+    assert [(p.id, p.text) for p in corpus.papers] == [("x", "Some text.")]
+
+
+def test_directory_reads_supported_files_in_name_order(tmp_path):
+    write(tmp_path / "b.txt", "Second.\n")
+    jsonl(tmp_path / "a.jsonl", {"text": "First."})
+    write(tmp_path / "notes.md", "Not an input.\n")
+    assert [p.text for p in read_corpus([str(tmp_path)]).papers] == ["First.", "Second."]
+
+
+def test_directory_skips_licence_and_readme_files(tmp_path):
+    write(tmp_path / "LICENSE.txt", "Permission is hereby granted.\n")
+    write(tmp_path / "README.txt", "Data files.\n")
+    write(tmp_path / "papers.txt", "An abstract.\n")
+    assert [p.text for p in read_corpus([str(tmp_path)]).papers] == ["An abstract."]
+
+
+def test_directory_without_supported_files(tmp_path):
+    write(tmp_path / "notes.md", "x")
+    expected = f"{tmp_path}:0: no .txt, .jsonl, .json or .csv files in directory"
+    assert messages(read_corpus([str(tmp_path)])) == [expected]
+
+
+# --- deduplication -------------------------------------------------------------------------------------------------
+
+def test_same_abstract_in_two_files_is_one_paper_with_two_sources(tmp_path):
+    a = write(tmp_path / "a.txt", "ICML 2025\n\nShared abstract.\n\nOnly in a.\n")
+    b = jsonl(tmp_path / "b.jsonl", {"text": "Shared  abstract.\n", "title": "Shared"})
+    corpus = read_corpus([a, b])
+    assert [p.text for p in corpus.papers] == ["Shared abstract.", "Only in a."]
+    shared = corpus.papers[0]
+    assert shared.sources == [Source(a, 3), Source(b, 1)]
+    assert (shared.venue, shared.year, shared.title) == ("ICML", 2025, "Shared")
+
+
+def test_same_explicit_id_merges_keeping_first_fields_and_filling_gaps(tmp_path):
+    path = jsonl(tmp_path / "a.jsonl", {"id": "p1", "text": "First.", "year": 2020},
+                 {"id": "p1", "text": "Other.", "year": 2021, "venue": "ICML"})
+    (paper,) = read_corpus([path]).papers
+    assert (paper.text, paper.year, paper.venue) == ("First.", 2020, "ICML")
+    assert paper.sources == [Source(path, 1), Source(path, 2)]
+
+
+def test_explicit_id_replaces_content_hash_when_merging(tmp_path):
+    a = write(tmp_path / "a.txt", "Abstract.\n")
+    b = jsonl(tmp_path / "b.jsonl", {"id": "gold:1", "text": "Abstract."})
+    (paper,) = read_corpus([a, b]).papers
+    assert (paper.id, paper.has_input_id) == ("gold:1", True)
+
+
+def test_different_explicit_ids_stay_apart_even_with_the_same_abstract(tmp_path):
+    path = jsonl(tmp_path / "a.jsonl", {"id": "x", "text": "Same."}, {"id": "y", "text": "Same."})
+    assert [p.id for p in read_corpus([path]).papers] == ["x", "y"]
+
+
+def test_iter_records_does_not_deduplicate(tmp_path):
+    path = write(tmp_path / "a.txt", "Same.\n\nSame.\n")
+    assert len([r for r in iter_records([path]) if isinstance(r, Paper)]) == 2
+
+
+# --- bad input -----------------------------------------------------------------------------------------------------
+
+def test_missing_file(tmp_path):
+    path = str(tmp_path / "nope.txt")
+    assert messages(read_corpus([path])) == [f"{path}:0: no such file"]
+
+
+def test_unsupported_file_type(tmp_path):
+    path = write(tmp_path / "a.pdf", "x")
+    expected = f"{path}:0: unsupported file type '.pdf'; expected .txt, .jsonl, .json or .csv"
+    assert messages(read_corpus([path])) == [expected]
+
+
+@pytest.mark.parametrize("name", ["a.txt", "a.jsonl", "a.csv"])
+def test_empty_file(tmp_path, name):
+    path = write(tmp_path / name, "\n  \n")
+    assert messages(read_corpus([path])) == [f"{path}:0: empty file"]
+
+
+def test_non_utf8_line_in_jsonl_is_reported_and_the_rest_read(tmp_path):
+    path = write(tmp_path / "a.jsonl", b'{"text": "one"}\n{"text": "caf\xe9"}\n{"text": "three"}\n')
+    corpus = read_corpus([path])
+    assert messages(corpus) == [f"{path}:2: not UTF-8 text: byte 0xe9 at column 14"]
+    assert [p.text for p in corpus.papers] == ["one", "three"]
+
+
+def test_non_utf8_line_in_csv_costs_only_its_row(tmp_path):
+    path = write(tmp_path / "a.csv", b'id,text\n1,"one\ncontinued"\n2,caf\xe9\n3,three\n')
+    corpus = read_corpus([path])
+    assert messages(corpus) == [f"{path}:4: not UTF-8 text: byte 0xe9 at column 6"]
+    assert [p.id for p in corpus.papers] == ["1", "3"]
+
+
+def test_non_utf8_line_in_paper_list_costs_only_its_block(tmp_path):
+    path = write(tmp_path / "a.txt", b"One.\n\nTwo \xff bad\nstill two.\n\nThree.\n")
+    corpus = read_corpus([path])
+    assert messages(corpus) == [f"{path}:3: not UTF-8 text: byte 0xff at column 5"]
+    assert [p.text for p in corpus.papers] == ["One.", "Three."]
+
+
+def test_binary_file_is_one_problem(tmp_path):
+    path = write(tmp_path / "a.txt", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    assert messages(read_corpus([path])) == [f"{path}:1: binary data (NUL bytes), not UTF-8 text"]
+
+
+def test_binary_line_after_valid_records_costs_only_that_line(tmp_path):
+    path = write(tmp_path / "a.jsonl", b'{"text": "one"}\n\xff\xfe\x00binary\n{"text": "three"}\n')
+    corpus = read_corpus([path])
+    assert messages(corpus) == [f"{path}:2: not UTF-8 text: byte 0xff at column 1"]
+    assert [p.text for p in corpus.papers] == ["one", "three"]
+
+
+def test_utf16_file_is_one_problem(tmp_path):
+    path = write(tmp_path / "a.txt", "An abstract.\n".encode("utf-16"))
+    assert messages(read_corpus([path])) == [f"{path}:1: UTF-16 text; convert the file to UTF-8"]
+
+
+def test_too_many_undecodable_lines_stop_the_file(tmp_path):
+    path = write(tmp_path / "a.txt", b"\xff\n" * 20)
+    assert len(read_corpus([path]).problems) == 5
+
+
+def test_utf8_byte_order_mark_is_ignored(tmp_path):
+    path = write(tmp_path / "a.csv", b"\xef\xbb\xbfid,text\n1,one\n")
+    assert [p.id for p in read_corpus([path]).papers] == ["1"]
+
+
+def test_broken_json_line(tmp_path):
+    path = write(tmp_path / "a.jsonl", '{"text": "ok"}\n{"text": "no end\n')
+    corpus = read_corpus([path])
+    assert messages(corpus) == [f"{path}:2: invalid JSON: Unterminated string starting at (column 10)"]
+    assert len(corpus.papers) == 1
+
+
+def test_json_line_that_is_not_an_object(tmp_path):
+    path = write(tmp_path / "a.jsonl", '["text", "x"]\n')
+    assert messages(read_corpus([path])) == [f"{path}:1: expected a JSON object, got an array"]
+
+
+def test_record_without_text(tmp_path):
+    path = jsonl(tmp_path / "a.jsonl", {"id": "1", "title": "Only a title"}, {"text": "   "})
+    assert messages(read_corpus([path])) == [f"{path}:1: record has no 'text' or 'abstract'",
+                                             f"{path}:2: record has no 'text' or 'abstract'"]
+
+
+def test_abstract_over_the_limit(tmp_path):
+    path = jsonl(tmp_path / "a.jsonl", {"text": "x" * 11}, {"text": "short"})
+    corpus = read_corpus([path], max_chars=10)
+    assert messages(corpus) == [f"{path}:1: abstract is 11 characters; the limit is 10"]
+    assert [p.text for p in corpus.papers] == ["short"]
+
+
+@pytest.mark.parametrize("year", ["20x4", 99999, True, [2020]])
+def test_bad_year_is_reported_and_the_paper_kept_without_it(tmp_path, year):
+    path = jsonl(tmp_path / "a.jsonl", {"text": "A.", "year": year})
+    corpus = read_corpus([path])
+    assert len(corpus.problems) == 1 and corpus.problems[0].message.startswith("bad year ")
+    assert corpus.papers[0].year is None
+
+
+def test_unpaired_surrogate_escape_is_rejected(tmp_path):
+    path = write(tmp_path / "a.jsonl", '{"text": "bad \\udc80"}\n')
+    assert messages(read_corpus([path])) == [f"{path}:1: abstract holds an unpaired surrogate escape (\\ud800-\\udfff)"]
+
+
+def test_paper_list_with_only_a_header_has_no_abstracts(tmp_path):
+    path = write(tmp_path / "a.txt", "ICML 2026 论文列表\n")
+    assert messages(read_corpus([path])) == [f"{path}:0: no abstracts in file"]
+
+
+def test_strict_mode_raises_at_the_first_problem(tmp_path):
+    path = write(tmp_path / "a.jsonl", '{"text": "ok"}\nnot json\n')
+    with pytest.raises(InputError) as raised:
+        read_corpus([path], strict=True)
+    assert raised.value.problem.source == Source(path, 2)
+    assert str(raised.value).startswith(f"{path}:2: invalid JSON")
+
+
+def test_problem_reads_file_line_message():
+    assert str(Problem(Source("a.jsonl", 3), "invalid JSON: x")) == "a.jsonl:3: invalid JSON: x"
+
+
+def test_every_problem_message_is_one_line(tmp_path):
+    path = write(tmp_path / "a.jsonl", b'{\n\xff\n[1]\n{"text": 5}\n{"text": "x", "id": {"a": 1}, "title": ["t"]}\n')
+    corpus = read_corpus([path])
+    assert len(corpus.problems) == 6
+    assert all("\n" not in str(p) for p in corpus.problems)
+
+
+def test_nul_byte_in_a_later_line_costs_only_that_line(tmp_path):
+    path = write(tmp_path / "a.jsonl", b'{"text": "one"}\n{"te\x00xt": 1}\n')
+    corpus = read_corpus([path])
+    assert messages(corpus) == [f"{path}:2: binary data (NUL byte at column 5), not UTF-8 text"]
+    assert [p.text for p in corpus.papers] == ["one"]

@@ -16,6 +16,7 @@ from spacy.tokens import Doc, Span
 
 from kg.nlp.candidates import Abbreviation, Candidate, abbreviations, candidates, is_namelike
 from kg.nlp.gazetteer import load_gazetteer
+from kg.nlp.labels import label_from_words
 
 VERBS = {"propose", "proposes", "introduce", "introduces", "present", "presents", "develop", "develops", "design",
          "designs", "devise", "devises", "build", "builds", "formulate", "formulates", "establish", "release", "releases", "create"}
@@ -153,16 +154,35 @@ class ProposedFinder:
                         return [Candidate(run[0], run[1], "METHOD", "proposed", proposed=True)]
         return []
 
+    def _components(self, doc: Doc, after: int, taken: list[Candidate]) -> list[Candidate]:
+        """Coined, title-cased abbreviations defined after the proposal are parts of the proposed method
+        ("MoEQuant includes two novel techniques: 1) Expert-Balanced Self-Sampling (EBSS) ...")."""
+        out = []
+        for a in abbreviations(doc):
+            lo, hi = min(a.long_start, a.short_start), max(a.long_end, a.short_end)
+            if lo < after or any(c.start <= lo < c.end for c in taken):
+                continue
+            long, short = a.long(doc), a.short(doc)
+            words = [t for t in long if t.text[:1].isalpha() and len(t) > 3]
+            coined = len(words) >= 2 and all(t.text[0].isupper() for t in words)
+            if coined and long.text.lower() not in self.known and short.text.lower() not in self.known \
+                    and label_from_words(long.text) == "METHOD":
+                out.append(self._from_abbrev(doc, a, "METHOD"))
+        return out
+
     def __call__(self, doc: Doc) -> Doc:
         out = candidates(doc)
+        found: list[Candidate] = []
         for sent in doc.sents:
-            found: list[Candidate] = []
             named = self._named(doc, sent)
             for tok in sent:
                 if tok.lower_ in VERBS and _is_authors_sentence(sent, tok.i) and not named:
                     found += self._objects(doc, sent, tok.i + 1)
             found += named + self._our_method(doc, sent)
-            out += found
+        first = min((c.start for c in found if c.proposed), default=None)
+        if first is not None:
+            found += self._components(doc, doc[first].sent.end, found)
+        out += found
         return doc
 
 

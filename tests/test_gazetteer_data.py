@@ -27,6 +27,7 @@ MIN_COUNTS = {
     "generic.jsonl": 100,
 }
 ENTRY_KEYS = {"name", "aliases", "label", "benchmark", "case_sensitive"}
+OPTIONAL_KEYS = {"needs_number"}
 GENERIC_KEYS = {"name", "label"}
 CONCEPT_FILES = [f for f in LABELS if f != "generic.jsonl"]
 
@@ -86,7 +87,10 @@ def test_entry_fields_and_types(gaz, fname):
     for e in gaz[fname]:
         where = e["_where"]
         keys = set(e) - {"_where"}
-        assert keys == ENTRY_KEYS, f"{where}: keys {sorted(keys)}"
+        assert ENTRY_KEYS <= keys <= ENTRY_KEYS | OPTIONAL_KEYS, f"{where}: keys {sorted(keys)}"
+        assert isinstance(e.get("needs_number", False), bool), where
+        if e.get("needs_number"):
+            assert fname == "metrics.jsonl", f"{where}: needs_number is for ambiguous metrics only"
         assert _clean_string(e["name"]), f"{where}: bad name {e['name']!r}"
         assert isinstance(e["aliases"], list), where
         assert all(_clean_string(a) for a in e["aliases"]), f"{where}: bad alias in {e['aliases']}"

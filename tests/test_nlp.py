@@ -99,3 +99,8 @@ def test_result_tuple_from_a_sentence(nlp):
 
 def test_urls_are_not_names(nlp):
     assert not any("github" in m.text for m in mentions(nlp, "Code: https://github.com/youlj109/TCA is public."))
+
+
+def test_ambiguous_measure_is_a_metric_only_next_to_a_number(nlp):
+    assert "speedup" not in by_label(nlp, "Our bound reveals a distinct multi-agent speedup pattern.", "METRIC")
+    assert "speedup" in by_label(nlp, "It gives a 3.2x speedup over the baseline.", "METRIC")

@@ -6,7 +6,9 @@ The data lives in versioned JSONL files (``kg/nlp/data/gazetteer``), one entry p
 """
 from __future__ import annotations
 
+import hashlib
 import json
+import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -28,6 +30,7 @@ class Entry:
     aliases: tuple[str, ...] = ()
     benchmark: bool = False
     case_sensitive: bool = False
+    needs_number: bool = False  # ambiguous measures ("speedup", "KL divergence"): a metric only next to a number
 
 
 @dataclass
@@ -70,6 +73,7 @@ def load_gazetteer(directory: str = "") -> Gazetteer:
             entries.append(Entry(
                 name=row["name"], label=row["label"], aliases=tuple(row.get("aliases", ())),
                 benchmark=bool(row.get("benchmark", False)), case_sensitive=bool(row.get("case_sensitive", False)),
+                needs_number=bool(row.get("needs_number", False)),
             ))
     generic_path = root / "generic.jsonl"
     generic = frozenset(r["name"].lower() for r in _read_jsonl(generic_path)) if generic_path.exists() else frozenset()
@@ -99,10 +103,33 @@ class GazetteerMatcher:
         for matcher in (self.lower, self.exact):
             for key, start, end in matcher(doc):
                 e = self._entries[key]
+                if e.needs_number and not any(t.like_num or any(c.isdigit() for c in t.text) for t in doc[start].sent):
+                    continue
                 out.append(Candidate(start, end, e.label, "gazetteer", canonical=e.name, benchmark=e.benchmark))
         return doc
+
+
+def write_manifest(directory: Path = DEFAULT_DIR, version: str | None = None) -> dict:
+    """Recount and rehash the gazetteer files into ``manifest.json`` (run after editing them:
+    ``python -m kg.nlp.gazetteer [NEW_VERSION]``)."""
+    path = directory / "manifest.json"
+    manifest = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {"sources": ""}
+    if version:
+        manifest["version"] = version
+    files = {}
+    for name in (*CONCEPT_FILES, "generic.jsonl"):
+        data = (directory / name).read_bytes()
+        files[name] = {"entries": sum(1 for line in data.splitlines() if line.strip()),
+                       "sha256": hashlib.sha256(data).hexdigest()}
+    manifest["files"] = files
+    path.write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return manifest
 
 
 @Language.factory("kg_gazetteer", default_config={"directory": ""})
 def make_gazetteer(nlp: Language, name: str, directory: str) -> GazetteerMatcher:
     return GazetteerMatcher(nlp, name, directory)
+
+
+if __name__ == "__main__":
+    print(json.dumps(write_manifest(version=sys.argv[1] if len(sys.argv) > 1 else None)["files"], indent=1))

@@ -20,7 +20,14 @@ demo: $(STAMP)
 	$(BIN)/kg build examples/icml --out out
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	bash scripts/neo4j-up.sh
+	$(BIN)/python -m pytest -q; rc=$$?; bash scripts/neo4j-down.sh; exit $$rc
+
+neo4j-up: $(STAMP)
+	bash scripts/neo4j-up.sh
+
+neo4j-down:
+	bash scripts/neo4j-down.sh
 
 clean:
 	rm -rf out .pytest_cache

@@ -87,7 +87,7 @@ def write_neo4j_csv(g: nx.MultiDiGraph, directory: Path) -> list[Path]:
     """Node and relationship CSVs in ``neo4j-admin database import`` format, one file per label/type.
 
     Import with: ``neo4j-admin database import full --array-delimiter='|' --nodes=Paper=nodes_Paper.csv ...``
-    (see ``import.sh`` written next to the files).
+    (see ``import.sh`` written next to the files; the database name comes before the options).
     """
     directory.mkdir(parents=True, exist_ok=True)
     written = []
@@ -116,7 +116,7 @@ def write_neo4j_csv(g: nx.MultiDiGraph, directory: Path) -> list[Path]:
     script = directory / "import.sh"
     script.write_text(
         "#!/bin/sh\n# Bulk-load into an empty, stopped database (Neo4j 5): run from this directory.\n"
-        f"neo4j-admin database import full --array-delimiter='{ARRAY_DELIMITER}' --overwrite-destination=true \\\n  "
-        + " \\\n  ".join(args) + " \\\n  ${1:-neo4j}\n", encoding="utf-8")
+        f"neo4j-admin database import full \"${{1:-neo4j}}\" --array-delimiter='{ARRAY_DELIMITER}' --overwrite-destination=true \\\n  "
+        + " \\\n  ".join(args) + "\n", encoding="utf-8")
     written.append(script)
     return written

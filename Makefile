@@ -19,9 +19,13 @@ install: $(STAMP)
 demo: $(STAMP)
 	$(BIN)/kg build examples/icml --out out
 
+# The test server runs with auth on, so the wrong-password case is tested too.
+TEST_NEO4J_PASSWORD ?= kg-test-password
+
 test: $(STAMP)
-	bash scripts/neo4j-up.sh
-	$(BIN)/python -m pytest -q; rc=$$?; bash scripts/neo4j-down.sh; exit $$rc
+	NEO4J_PASSWORD=$(TEST_NEO4J_PASSWORD) bash scripts/neo4j-up.sh
+	NEO4J_URI=bolt://127.0.0.1:7687 NEO4J_PASSWORD=$(TEST_NEO4J_PASSWORD) $(BIN)/python -m pytest -q; \
+	  rc=$$?; bash scripts/neo4j-down.sh; exit $$rc
 
 neo4j-up: $(STAMP)
 	bash scripts/neo4j-up.sh

@@ -74,7 +74,8 @@ def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool 
 
 
 def write_outputs(graph: nx.MultiDiGraph, items: list[tuple[Paper, Extraction]], out: Path, *, max_nodes: int) -> list[Path]:
-    """Write graph.json, graph.graphml, mentions.jsonl, neo4j/*.csv and views/ into ``out``."""
+    """Write graph.json, graph.graphml, mentions.jsonl, neo4j/*.csv, graph.lbug and views/ into ``out``."""
+    from kg.store.embedded import write_ladybug
     from kg.viz import render_site
 
     out.mkdir(parents=True, exist_ok=True)
@@ -83,5 +84,6 @@ def write_outputs(graph: nx.MultiDiGraph, items: list[tuple[Paper, Extraction]],
     write_graphml(graph, files[1])
     write_predictions(items, files[2])
     files += write_neo4j_csv(graph, out / "neo4j")
+    files.append(write_ladybug(graph, out / "graph.lbug"))
     files += [v.path for v in render_site(graph, out / "views", max_nodes=max_nodes)]
     return files

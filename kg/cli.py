@@ -1,7 +1,8 @@
 """Command line: ``kg extract``, ``kg build``.
 
 Exit codes: 0 success; 1 finished, but some input records were skipped (each reported as FILE:LINE);
-2 bad input with nothing usable (or the first problem under ``--strict``).
+2 bad input with nothing usable (or the first problem under ``--strict``); 3 a graph store problem
+(Neo4j down, wrong credentials or database, no built graph).
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from pathlib import Path
 
 from kg.errors import InputError, Problem
 
-EXIT_OK, EXIT_SKIPPED, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_OK, EXIT_SKIPPED, EXIT_BAD_INPUT, EXIT_STORE = 0, 1, 2, 3
 
 
 def _report_problem(p: Problem) -> None:
@@ -54,6 +55,94 @@ def cmd_build(args: argparse.Namespace) -> int:
     return _finish(report.papers, report.problems)
 
 
+def _neo4j_config(args: argparse.Namespace):
+    import os
+
+    from kg.store.neo4j_store import Neo4jConfig
+
+    return Neo4jConfig.from_env(dict(os.environ), uri=args.uri, user=args.user, password=args.password,
+                                database=args.database)
+
+
+def cmd_load(args: argparse.Namespace) -> int:
+    from kg.store.neo4j_store import connect, counts, load_graph_into, progress_bar, wipe
+    from kg.store.rows import load_graph
+
+    graph = load_graph(Path(args.dir))
+    cfg = _neo4j_config(args)
+    driver = connect(cfg)
+    try:
+        if args.wipe:
+            if not args.yes and not _confirm(f"Delete every node and relationship in database '{cfg.database}' at {cfg.uri}?"):
+                print("kg: nothing loaded (wipe not confirmed)", file=sys.stderr)
+                return EXIT_STORE
+            print(f"wiped {wipe(driver, cfg.database)} nodes", file=sys.stderr)
+        stats = load_graph_into(driver, graph, database=cfg.database, batch_size=args.batch_size,
+                                progress=None if args.quiet else progress_bar)
+        nodes, rels = counts(driver, cfg.database)
+    finally:
+        driver.close()
+    print(stats.summary())
+    print(f"database '{cfg.database}' at {cfg.uri} now holds {nodes} nodes and {rels} relationships")
+    return EXIT_OK
+
+
+def _confirm(question: str) -> bool:
+    if not sys.stdin or not sys.stdin.isatty():
+        return False
+    return input(f"{question} [y/N] ").strip().lower() in {"y", "yes"}
+
+
+def cmd_query(args: argparse.Namespace) -> int:
+    from kg.store.queries import format_rows, load_queries, parse_params, run_embedded, run_neo4j
+
+    queries = load_queries(Path(args.cypher_dir)) if args.cypher_dir else load_queries()
+    if args.list or (not args.name and not args.cypher):
+        for q in queries.values():
+            print(f"{q.name:24} {q.purpose}\n{'':24} params: {q.params or '-'}\n{'':24} e.g. {q.example}")
+        return EXIT_OK
+    engine = "neo4j" if args.neo4j else "lbug"
+    if args.cypher:
+        cypher = args.cypher
+    elif args.name in queries:
+        cypher = queries[args.name].for_engine(engine)
+    else:
+        import difflib
+
+        close = difflib.get_close_matches(args.name, list(queries), n=3)
+        print(f"kg: no saved query '{args.name}'" + (f"; did you mean {', '.join(close)}?" if close else
+              "; `kg query --list` shows them"), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        params = parse_params(args.param)
+    except ValueError as exc:
+        print(f"kg: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.neo4j:
+        from kg.store.neo4j_store import connect
+
+        args.uri = args.neo4j if args.neo4j != "env" else None
+        cfg = _neo4j_config(args)
+        driver = connect(cfg)
+        try:
+            columns, rows = run_neo4j(driver, cypher, params, cfg.database)
+        finally:
+            driver.close()
+    else:
+        from kg.store.embedded import connect
+
+        conn = connect(Path(args.graph) / "graph.lbug")
+        columns, rows = run_embedded(conn, cypher, params)
+    print(format_rows(columns, rows, args.format))
+    return EXIT_OK
+
+
+def _neo4j_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--user", help="Neo4j user (default $NEO4J_USER or neo4j)")
+    p.add_argument("--password", help="Neo4j password (default $NEO4J_PASSWORD; prefer the variable)")
+    p.add_argument("--database", help="Neo4j database (default $NEO4J_DATABASE or neo4j)")
+
+
 def _inputs(p: argparse.ArgumentParser) -> None:
     p.add_argument("inputs", nargs="+", metavar="INPUT",
                    help="paper-list .txt, .jsonl, .csv files, directories of them, or - for standard input")
@@ -74,6 +163,32 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--out", required=True, help="output directory")
     p.add_argument("--max-nodes", type=int, default=1500, help="node cap of the overview view (default 1500)")
     p.set_defaults(func=cmd_build)
+
+    p = sub.add_parser("load", help="load a built graph into Neo4j (idempotent MERGE in UNWIND batches)",
+                       description="Example: docker compose up -d && kg load out/  (settings from NEO4J_URI, NEO4J_USER, "
+                                   "NEO4J_PASSWORD, NEO4J_DATABASE or the options)")
+    p.add_argument("dir", help="a directory written by kg build")
+    p.add_argument("--uri", help="Bolt URI (default $NEO4J_URI or bolt://localhost:7687)")
+    _neo4j_options(p)
+    p.add_argument("--batch-size", type=int, default=1000, help="rows per UNWIND transaction (default 1000)")
+    p.add_argument("--wipe", action="store_true", help="delete everything in the database first (asks unless --yes)")
+    p.add_argument("--yes", action="store_true", help="do not ask before --wipe")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_load)
+
+    p = sub.add_parser("query", help="run a saved query from cypher/ (or --cypher) on the embedded store or Neo4j",
+                       description="Example: kg query papers_on_dataset --param dataset=CUHK-SYSU")
+    p.add_argument("name", nargs="?", help="saved query name (kg query --list shows them)")
+    p.add_argument("--cypher", help="run this Cypher instead of a saved query")
+    p.add_argument("--param", action="append", default=[], metavar="KEY=VALUE", help="query parameter (repeatable)")
+    p.add_argument("--graph", default="out", help="directory written by kg build, for the embedded store (default out)")
+    p.add_argument("--neo4j", nargs="?", const="env", metavar="URI",
+                   help="run on Neo4j (URI, or $NEO4J_URI when given without one)")
+    _neo4j_options(p)
+    p.add_argument("--format", choices=["table", "json", "csv"], default="table")
+    p.add_argument("--list", action="store_true", help="list the saved queries")
+    p.add_argument("--cypher-dir", help="directory of saved queries (default: the project's cypher/)")
+    p.set_defaults(func=cmd_query, uri=None)
     return ap
 
 
@@ -84,6 +199,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     except InputError as exc:
         print(str(exc), file=sys.stderr)
         return EXIT_BAD_INPUT
+    except FileNotFoundError as exc:
+        print(f"kg: {exc}", file=sys.stderr)
+        return EXIT_STORE
+    except Exception as exc:  # store errors: one line, no traceback
+        from kg.store.neo4j_store import StoreError
+
+        if isinstance(exc, StoreError):
+            print(f"kg: {exc}", file=sys.stderr)
+            return EXIT_STORE
+        if type(exc).__module__.startswith(("ladybug", "neo4j")):
+            print(f"kg: query failed: {str(exc).splitlines()[0]}", file=sys.stderr)
+            return EXIT_STORE
+        raise
     except KeyboardInterrupt:
         return 130
 

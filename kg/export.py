@@ -11,9 +11,8 @@ import networkx as nx
 from kg import schema
 from kg.model import Extraction, Paper
 
-# neo4j-admin import column types for the properties that are not strings.
-_TYPES = {"year": "int", "start": "int", "end": "int", "count": "int", "papers": "int", "confidence": "float",
-          "benchmark": "boolean", "aliases": "string[]", "authors": "string[]", "source": "string[]"}
+# neo4j-admin import column types for the schema's property types.
+_ADMIN_TYPES = {"int": "int", "float": "float", "bool": "boolean", "list": "string[]"}
 ARRAY_DELIMITER = "|"
 
 
@@ -80,7 +79,8 @@ def _cell(value) -> str:
 def _header(prop: str) -> str:
     if prop == "id":
         return "id:ID"
-    return f"{prop}:{_TYPES[prop]}" if prop in _TYPES else prop
+    kind = schema.PROPERTY_TYPES.get(prop)
+    return f"{prop}:{_ADMIN_TYPES[kind]}" if kind else prop
 
 
 def write_neo4j_csv(g: nx.MultiDiGraph, directory: Path) -> list[Path]:

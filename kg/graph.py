@@ -49,9 +49,10 @@ def build_graph(items: Iterable[tuple[Paper, Extraction]], clean_texts: dict[str
     pairs = list(items)
     res: Resolution = resolve(ex for _, ex in pairs)
     g = nx.MultiDiGraph(schema_version=1)
+    n_papers = len({p.id for p, _ in pairs})
     for c in res.concepts.values():
         g.add_node(concept_node_id(c.label, c.key), type=schema.NODE_FOR_LABEL[c.label].label, name=c.name,
-                   aliases=c.aliases, papers=len(c.papers), benchmark=c.benchmark)
+                   aliases=c.aliases, papers=len(c.papers), idf=schema.idf(n_papers, len(c.papers)), benchmark=c.benchmark)
     for paper, ex in pairs:
         pid = paper_node_id(paper.id)
         text = (clean_texts or {}).get(paper.id, paper.text)
@@ -61,7 +62,7 @@ def build_graph(items: Iterable[tuple[Paper, Extraction]], clean_texts: dict[str
             concept = res.concept_for(m.label, m.canonical)
             rel = schema.PROPOSES if m.label == "METHOD" and concept.key in proposed else schema.REL_FOR_LABEL[m.label]
             target = concept_node_id(m.label, concept.key)
-            occurrence = {"sentence": paper.text[m.sentence.start:m.sentence.end], "start": m.start, "end": m.end,
+            occurrence = {"sentence": paper.text[m.sentence.start:m.sentence.end], "start_char": m.start, "end_char": m.end,
                           "text": m.text, "extractor": m.extractor, "confidence": m.confidence}
             if g.has_edge(pid, target, key=rel.name):
                 e = g.edges[pid, target, rel.name]
@@ -69,16 +70,16 @@ def build_graph(items: Iterable[tuple[Paper, Extraction]], clean_texts: dict[str
                 e["count"] += 1
                 e["confidence"] = max(e["confidence"], m.confidence)
                 if m.proposed and e["extractor"] != "proposed":  # the proposal sentence is the best evidence
-                    e.update({k: occurrence[k] for k in ("sentence", "start", "end", "extractor")})
+                    e.update({k: occurrence[k] for k in ("sentence", "start_char", "end_char", "extractor")})
             else:
                 g.add_edge(pid, target, key=rel.name, type=rel.name, count=1, evidence=[occurrence],
-                           **{k: occurrence[k] for k in ("sentence", "start", "end", "extractor", "confidence")})
+                           **{k: occurrence[k] for k in ("sentence", "start_char", "end_char", "extractor", "confidence")})
         for n, r in enumerate(ex.results, 1):
             rid = schema.node_id(schema.RESULT.label, f"{paper.id}#{n}")
             sentence = paper.text[r.sentence.start:r.sentence.end]
             g.add_node(rid, type=schema.RESULT.label, name=f"{r.value} {r.metric or ''}".strip(), value=r.value,
                        method=r.method, dataset=r.dataset, metric=r.metric, sentence=sentence,
-                       start=r.sentence.start, end=r.sentence.end)
+                       start_char=r.sentence.start, end_char=r.sentence.end)
             g.add_edge(pid, rid, key=schema.HAS_RESULT.name, type=schema.HAS_RESULT.name)
             for label, name, rel in (("METHOD", r.method, schema.RESULT_METHOD), ("DATASET", r.dataset, schema.RESULT_DATASET),
                                      ("METRIC", r.metric, schema.RESULT_METRIC)):

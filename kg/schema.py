@@ -1,6 +1,7 @@
 """The graph schema, defined once and used by networkx, file exports, Neo4j, the embedded store and pyvis."""
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -22,17 +23,26 @@ class RelType:
     properties: tuple[str, ...]
 
 
-CONCEPT_PROPS = ("id", "name", "aliases", "papers", "benchmark")
-EVIDENCE_PROPS = ("sentence", "start", "end", "extractor", "confidence", "count", "evidence")
+CONCEPT_PROPS = ("id", "name", "aliases", "papers", "idf", "benchmark")
+# start_char/end_char: raw offsets of the mention ("end" is a reserved word in some Cypher dialects).
+EVIDENCE_PROPS = ("sentence", "start_char", "end_char", "extractor", "confidence", "count", "evidence")
 
 PAPER = NodeType("Paper", "#4e79a7", ("id", "name", "title", "venue", "year", "authors", "url", "source", "abstract"))
 METHOD = NodeType("Method", "#f28e2b", CONCEPT_PROPS)
 TASK = NodeType("Task", "#59a14f", CONCEPT_PROPS)
 DATASET = NodeType("Dataset", "#e15759", CONCEPT_PROPS)
 METRIC = NodeType("Metric", "#b07aa1", CONCEPT_PROPS)
-RESULT = NodeType("Result", "#9c755f", ("id", "name", "value", "method", "dataset", "metric", "sentence", "start", "end"))
+RESULT = NodeType("Result", "#9c755f", ("id", "name", "value", "method", "dataset", "metric", "sentence", "start_char", "end_char"))
 NODE_TYPES: tuple[NodeType, ...] = (PAPER, METHOD, TASK, DATASET, METRIC, RESULT)
-BENCHMARK_LABEL = "Benchmark"  # extra Neo4j label on Dataset nodes that are called benchmarks
+BENCHMARK_LABEL = "Benchmark"
+
+# Property types that are not strings (the same names in every store). Lists are lists of strings;
+# ``evidence`` (a list of records) is stored as a JSON string outside networkx.
+PROPERTY_TYPES: dict[str, str] = {
+    "year": "int", "start_char": "int", "end_char": "int", "count": "int", "papers": "int",
+    "confidence": "float", "idf": "float", "benchmark": "bool",
+    "aliases": "list", "authors": "list", "source": "list",
+}  # extra Neo4j label on Dataset nodes that are called benchmarks
 
 PROPOSES = RelType("PROPOSES", "Paper", "Method", "#f28e2b", EVIDENCE_PROPS)
 USES = RelType("USES", "Paper", "Method", "#f1ce63", EVIDENCE_PROPS)
@@ -71,6 +81,11 @@ def concept_key(name: str) -> str:
     elif acronym_plural or (len(folded) > 4 and folded.endswith("s") and not folded.endswith(("ss", "us", "is"))):
         folded = folded[:-1]
     return folded or s
+
+
+def idf(n_papers: int, concept_papers: int) -> float:
+    """Rarity of a concept: ``ln(1 + N / papers)``; a name every paper shares weighs little, a rare one much."""
+    return round(math.log1p(n_papers / max(concept_papers, 1)), 6)
 
 
 def node_id(label: str, key: str) -> str:

@@ -16,9 +16,8 @@ SEEDS = ROOT / "examples" / "icml"
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    out = tmp_path_factory.mktemp("out")
-    return kg.build([str(SEEDS)], out), out
+def built(seed_build):
+    return seed_build
 
 
 @pytest.fixture(scope="module")
@@ -70,7 +69,7 @@ def test_every_paper_concept_edge_has_evidence_inside_the_raw_abstract(graph):
         if k in {r.name for r in schema.REL_FOR_LABEL.values()} | {"PROPOSES"}:
             abstract = graph.nodes[u]["abstract"]
             assert d["sentence"] and d["sentence"] in abstract
-            assert abstract.find(d["sentence"]) <= d["start"] < d["end"] <= abstract.find(d["sentence"]) + len(d["sentence"])
+            assert abstract.find(d["sentence"]) <= d["start_char"] < d["end_char"] <= abstract.find(d["sentence"]) + len(d["sentence"])
 
 
 def test_result_links_method_dataset_and_metric(graph):
@@ -89,7 +88,7 @@ def test_papers_without_concepts_still_appear(tmp_path):
 
 def test_output_files_are_written(built):
     _, out = built
-    for name in ["graph.json", "graph.graphml", "mentions.jsonl", "views/overview.html", "views/index.html",
+    for name in ["graph.json", "graph.graphml", "mentions.jsonl", "views/overview.html", "views/index.html", "graph.lbug",
                  "neo4j/nodes_Paper.csv", "neo4j/rels_EVALUATES_ON.csv", "neo4j/import.sh"]:
         assert (out / name).is_file(), name
 

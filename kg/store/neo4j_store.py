@@ -1,0 +1,161 @@
+"""Load a kg graph into Neo4j: schema first, then ``UNWIND`` batches of ``MERGE``.
+
+Idempotent: nodes merge on ``id``, relationships on (start, type, end), so a second load changes nothing and a
+load interrupted half way can simply be run again. Values always travel as query parameters; labels and
+relationship types are interpolated only from ``kg.schema``, never from data.
+"""
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import networkx as nx
+from neo4j import Driver, GraphDatabase
+from neo4j.exceptions import AuthError, ClientError, Neo4jError, ServiceUnavailable
+
+from kg import schema
+from kg.store.rows import batches, node_rows, rel_rows
+
+SCHEMA_FILE = Path(__file__).resolve().parents[2] / "cypher" / "schema.cypher"
+
+
+class StoreError(Exception):
+    """A store problem with a one-line message for the user (server down, bad credentials, unknown database)."""
+
+
+@dataclass
+class LoadStats:
+    nodes_created: int = 0
+    nodes_matched: int = 0
+    rels_created: int = 0
+    rels_matched: int = 0
+    per_type: dict[str, int] = field(default_factory=dict)
+
+    def summary(self) -> str:
+        return (f"nodes: {self.nodes_created} created, {self.nodes_matched} matched; "
+                f"relationships: {self.rels_created} created, {self.rels_matched} matched")
+
+
+@dataclass(frozen=True)
+class Neo4jConfig:
+    uri: str = "bolt://localhost:7687"
+    user: str = "neo4j"
+    password: str | None = None
+    database: str = "neo4j"
+
+    @classmethod
+    def from_env(cls, env: dict[str, str], **overrides: str | None) -> "Neo4jConfig":
+        """From ``NEO4J_URI``/``NEO4J_USER``/``NEO4J_PASSWORD``/``NEO4J_DATABASE``, overridden by non-None arguments."""
+        base = {"uri": env.get("NEO4J_URI", cls.uri), "user": env.get("NEO4J_USER", cls.user),
+                "password": env.get("NEO4J_PASSWORD"), "database": env.get("NEO4J_DATABASE", cls.database)}
+        base.update({k: v for k, v in overrides.items() if v is not None})
+        return cls(**base)
+
+
+def connect(cfg: Neo4jConfig) -> Driver:
+    """An open, verified driver; raises StoreError with a one-line reason (never the password)."""
+    auth = (cfg.user, cfg.password) if cfg.password else None
+    try:
+        driver = GraphDatabase.driver(cfg.uri, auth=auth, connection_timeout=10, max_transaction_retry_time=15)
+        driver.verify_connectivity()
+        driver.execute_query("RETURN 1", database_=cfg.database)  # wrong database names fail here
+        return driver
+    except AuthError:
+        raise StoreError(f"Neo4j at {cfg.uri} refused the credentials of user '{cfg.user}'") from None
+    except ServiceUnavailable as exc:
+        raise StoreError(f"cannot reach Neo4j at {cfg.uri}: {str(exc).splitlines()[0]}") from None
+    except ClientError as exc:
+        if "DatabaseNotFound" in (exc.code or ""):
+            raise StoreError(f"Neo4j at {cfg.uri} has no database '{cfg.database}'") from None
+        raise StoreError(f"Neo4j at {cfg.uri}: {exc.message}") from None
+    except (ValueError, Neo4jError) as exc:
+        raise StoreError(f"Neo4j at {cfg.uri}: {str(exc).splitlines()[0]}") from None
+
+
+def schema_statements(path: Path = SCHEMA_FILE) -> list[str]:
+    """The statements of ``cypher/schema.cypher`` (comments dropped)."""
+    text = "\n".join(line for line in path.read_text(encoding="utf-8").splitlines() if not line.strip().startswith("//"))
+    return [s.strip() for s in text.split(";") if s.strip()]
+
+
+def _node_query(label: str, benchmark: bool) -> str:
+    extra = f", n:{schema.BENCHMARK_LABEL}" if benchmark else ""
+    return f"UNWIND $rows AS row MERGE (n:{label} {{id: row.id}}) SET n += row.props{extra}"
+
+
+def _rel_query(rt: schema.RelType) -> str:
+    return (f"UNWIND $rows AS row MATCH (a:{rt.source} {{id: row.src}}) MATCH (b:{rt.target} {{id: row.dst}}) "
+            f"MERGE (a)-[r:{rt.name}]->(b) SET r += row.props")
+
+
+def _per_row_query(query: str) -> str:
+    """The same statement for a single row (the slow baseline the benchmark compares against)."""
+    return query.replace("UNWIND $rows AS row ", "WITH $row AS row ")
+
+
+def load_graph_into(driver: Driver, g: nx.MultiDiGraph, *, database: str = "neo4j", batch_size: int = 1000,
+                    per_row: bool = False, progress: Callable[[str, int, int], None] | None = None) -> LoadStats:
+    """Apply the schema and merge every node and relationship of ``g``; returns created/matched counts."""
+    stats = LoadStats()
+    with driver.session(database=database) as session:
+        for stmt in schema_statements():
+            session.run(stmt).consume()
+
+        def run(query: str, rows: list[dict], kind: str, label: str, total: int, done: int) -> int:
+            for chunk in (batches(rows, batch_size) if not per_row else ([r] for r in rows)):
+                if per_row:
+                    summary = session.execute_write(lambda tx: tx.run(_per_row_query(query), row=chunk[0]).consume())
+                else:
+                    summary = session.execute_write(lambda tx: tx.run(query, rows=chunk).consume())
+                c = summary.counters
+                if kind == "node":
+                    stats.nodes_created += c.nodes_created
+                    stats.nodes_matched += len(chunk) - c.nodes_created
+                else:
+                    stats.rels_created += c.relationships_created
+                    stats.rels_matched += len(chunk) - c.relationships_created
+                done += len(chunk)
+                stats.per_type[label] = stats.per_type.get(label, 0) + len(chunk)
+                if progress:
+                    progress(label, done, total)
+            return done
+
+        nodes, rels = node_rows(g), rel_rows(g)
+        total = sum(len(n.rows) for n in nodes) + sum(len(r.rows) for r in rels)
+        done = 0
+        for nr in nodes:
+            for bench in (False, True):
+                rows = [{"id": r["id"], "props": r["props"]} for r in nr.rows if r["benchmark"] == bench]
+                done = run(_node_query(nr.type.label, bench), rows, "node", nr.type.label, total, done)
+        for rr in rels:
+            done = run(_rel_query(rr.type), rr.rows, "rel", rr.type.name, total, done)
+    return stats
+
+
+def wipe(driver: Driver, database: str = "neo4j") -> int:
+    """Delete every node and relationship (in batches); returns the number of nodes deleted."""
+    deleted = 0
+    with driver.session(database=database) as session:
+        while True:
+            n = session.run("MATCH (n) WITH n LIMIT 10000 DETACH DELETE n RETURN count(*) AS n").single()["n"]
+            deleted += n
+            if n == 0:
+                return deleted
+
+
+def counts(driver: Driver, database: str = "neo4j") -> tuple[int, int]:
+    """(nodes, relationships) in the database."""
+    with driver.session(database=database) as session:
+        n = session.run("MATCH (n) RETURN count(n) AS n").single()["n"]
+        r = session.run("MATCH ()-[r]->() RETURN count(r) AS n").single()["n"]
+    return n, r
+
+
+def progress_bar(label: str, done: int, total: int) -> None:
+    """A one-line progress bar on stderr."""
+    width = 30
+    filled = int(width * done / max(total, 1))
+    end = "\n" if done >= total else ""
+    print(f"\rloading [{'#' * filled}{'.' * (width - filled)}] {done}/{total} {label:<12}", end=end, file=sys.stderr, flush=True)

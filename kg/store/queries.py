@@ -1,0 +1,115 @@
+"""The saved query library (``cypher/*.cypher``) and running Cypher on either engine.
+
+Each file starts with a header of ``// key: value`` lines (name, purpose, params, example). A query whose
+dialects differ has one file per engine: ``NAME.neo4j.cypher`` and ``NAME.lbug.cypher``.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+CYPHER_DIR = Path(__file__).resolve().parents[2] / "cypher"
+ENGINES = ("lbug", "neo4j")
+
+
+@dataclass
+class SavedQuery:
+    name: str
+    purpose: str
+    params: str
+    example: str
+    text: dict[str, str] = field(default_factory=dict)  # engine -> Cypher
+
+    def for_engine(self, engine: str) -> str:
+        return self.text.get(engine) or self.text["any"]
+
+
+def _header(text: str) -> dict[str, str]:
+    out = {}
+    for line in text.splitlines():
+        if not line.startswith("//"):
+            break
+        key, _, value = line[2:].partition(":")
+        out.setdefault(key.strip(), value.strip())
+    return out
+
+
+def load_queries(directory: Path = CYPHER_DIR) -> dict[str, SavedQuery]:
+    """Every saved query in ``directory`` by name (``schema.cypher`` is not a query)."""
+    out: dict[str, SavedQuery] = {}
+    for path in sorted(Path(directory).glob("*.cypher")):
+        if path.name == "schema.cypher":
+            continue
+        text = path.read_text(encoding="utf-8")
+        head = _header(text)
+        stem = path.name[: -len(".cypher")]
+        name, _, engine = stem.partition(".")
+        q = out.setdefault(name, SavedQuery(head.get("name", name), head.get("purpose", ""), head.get("params", ""),
+                                            head.get("example", "")))
+        q.text[engine or "any"] = text
+    return out
+
+
+def parse_params(pairs: list[str]) -> dict[str, object]:
+    """``["year=2026", "venue=ICML"]`` -> ``{"year": 2026, "venue": "ICML"}`` (integers and floats are converted)."""
+    out: dict[str, object] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise ValueError(f"--param takes key=value, got {pair!r}")
+        for conv in (int, float):
+            try:
+                out[key] = conv(value)
+                break
+            except ValueError:
+                continue
+        else:
+            out[key] = value
+    return out
+
+
+def run_embedded(conn, cypher: str, params: dict) -> tuple[list[str], list[list]]:
+    """Run on a Ladybug connection: (column names, rows)."""
+    result = conn.execute(cypher, params)
+    columns = result.get_column_names()
+    rows = []
+    while result.has_next():
+        rows.append(result.get_next())
+    return columns, rows
+
+
+def run_neo4j(driver, cypher: str, params: dict, database: str = "neo4j") -> tuple[list[str], list[list]]:
+    """Run on Neo4j: (column names, rows)."""
+    records, _, keys = driver.execute_query(cypher, params, database_=database)
+    return list(keys), [list(r.values()) for r in records]
+
+
+def format_rows(columns: list[str], rows: list[list], fmt: str = "table") -> str:
+    """Render rows as an aligned table, JSON (a list of objects) or CSV."""
+    if fmt == "json":
+        return json.dumps([dict(zip(columns, r)) for r in rows], ensure_ascii=False, indent=1, default=str)
+    if fmt == "csv":
+        buf = io.StringIO()
+        w = csv.writer(buf)
+        w.writerow(columns)
+        w.writerows([[json.dumps(v, ensure_ascii=False) if isinstance(v, (list, dict)) else v for v in r] for r in rows])
+        return buf.getvalue()
+    cells = [[_cell(v) for v in r] for r in rows]
+    widths = [min(60, max([len(c)] + [len(r[i]) for r in cells])) for i, c in enumerate(columns)]
+    line = lambda vals: "  ".join(v[:w].ljust(w) for v, w in zip(vals, widths)).rstrip()
+    out = [line(columns), line(["-" * w for w in widths])] + [line(r) for r in cells]
+    out.append(f"({len(rows)} row{'s' if len(rows) != 1 else ''})")
+    return "\n".join(out)
+
+
+def _cell(v) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, float):
+        return f"{v:.3f}"
+    if isinstance(v, list):
+        return ", ".join(_cell(x) for x in v)
+    return str(v).replace("\n", " ")

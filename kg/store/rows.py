@@ -1,0 +1,68 @@
+"""The graph as store-ready rows: one list per node label and per relationship type, properties flattened
+to what graph databases hold (strings, numbers, booleans, lists of strings; ``evidence`` as a JSON string)."""
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import networkx as nx
+
+from kg import schema
+
+
+@dataclass
+class NodeRows:
+    type: schema.NodeType
+    rows: list[dict] = field(default_factory=list)  # {"id": ..., "props": {...}, "benchmark": bool}
+
+
+@dataclass
+class RelRows:
+    type: schema.RelType
+    rows: list[dict] = field(default_factory=list)  # {"src": ..., "dst": ..., "props": {...}}
+
+
+def flatten(prop: str, value):
+    """A property value as stored outside networkx."""
+    kind = schema.PROPERTY_TYPES.get(prop)
+    if value is None:
+        return [] if kind == "list" else None
+    if kind == "list":
+        return [str(v) for v in value]
+    if isinstance(value, (list, dict)):
+        return json.dumps(value, ensure_ascii=False)
+    return value
+
+
+def node_rows(g: nx.MultiDiGraph) -> list[NodeRows]:
+    """Rows per node type, in schema order."""
+    out = {t.label: NodeRows(t) for t in schema.NODE_TYPES}
+    for n, d in g.nodes(data=True):
+        nr = out[d["type"]]
+        props = {p: flatten(p, d.get(p)) for p in nr.type.properties if p != "id"}
+        nr.rows.append({"id": n, "props": props, "benchmark": bool(d.get("benchmark"))})
+    return list(out.values())
+
+
+def rel_rows(g: nx.MultiDiGraph) -> list[RelRows]:
+    """Rows per relationship type, in schema order."""
+    out = {r.name: RelRows(r) for r in schema.REL_TYPES}
+    for u, v, k, d in g.edges(keys=True, data=True):
+        rr = out[k]
+        rr.rows.append({"src": u, "dst": v, "props": {p: flatten(p, d.get(p)) for p in rr.type.properties}})
+    return list(out.values())
+
+
+def load_graph(directory: Path) -> nx.MultiDiGraph:
+    """Read ``DIR/graph.json`` written by ``kg build``."""
+    path = Path(directory) / "graph.json"
+    if not path.is_file():
+        raise FileNotFoundError(f"{path}: no graph here; run `kg build INPUT --out {directory}` first")
+    return nx.node_link_graph(json.loads(path.read_text(encoding="utf-8")), edges="links")
+
+
+def batches(rows: list, size: int) -> Iterator[list]:
+    for i in range(0, len(rows), size):
+        yield rows[i : i + size]

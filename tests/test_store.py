@@ -1,0 +1,148 @@
+"""The embedded store and the saved query library, without a server."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import networkx as nx
+import pytest
+import yaml
+
+from kg import schema
+from kg.store.embedded import connect, ddl, write_ladybug
+from kg.store.queries import CYPHER_DIR, format_rows, load_queries, parse_params, run_embedded
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Parameters for every saved query on the seed graph (also used by the Neo4j comparison).
+SEED_PARAMS = {
+    "related_by_dataset": {"paper": "SCALE"},
+    "papers_on_dataset": {"dataset": "CUHK-SYSU"},
+    "top_datasets": {"limit": 50},
+    "results_on_dataset": {"dataset": "ModelNet40"},
+    "tasks_sharing_datasets": {"limit": 50},
+    "proposed_methods": {"venue": "ICML", "year": 2025},
+    "link_evidence": {"paper": "SCALE", "concept": "CUHK-SYSU"},
+    "bridging_concepts": {"task_a": "person search", "task_b": "unsupervised domain adaptation"},
+    "new_datasets": {"new_year": 2026, "old_year": 2025},
+    "paper_concepts": {"paper": "DomED"},
+    "path_between_papers": {"a": "SCALE", "b": "FML"},
+}
+
+
+@pytest.fixture(scope="module")
+def lbug(seed_build):
+    _, out = seed_build
+    return connect(out / "graph.lbug")
+
+
+def rows_of(conn, name, **params):
+    q = load_queries()[name]
+    cols, rows = run_embedded(conn, q.for_engine("lbug"), params or SEED_PARAMS[name])
+    return [dict(zip(cols, r)) for r in rows]
+
+
+def test_the_library_has_at_least_ten_documented_queries():
+    queries = load_queries()
+    assert len(queries) >= 10
+    assert set(queries) == set(SEED_PARAMS)
+    for path in CYPHER_DIR.glob("*.cypher"):
+        if path.name == "schema.cypher":
+            continue
+        head = path.read_text().splitlines()[:4]
+        assert [h.split(":")[0] for h in head] == ["// name", "// purpose", "// params", "// example"], path.name
+
+
+def test_engine_specific_files_say_why():
+    for path in CYPHER_DIR.glob("*.*.cypher"):
+        assert "// engine:" in path.read_text(), f"{path.name} must say why it is engine-specific"
+
+
+def test_every_saved_query_runs_on_the_embedded_store(lbug):
+    for name in SEED_PARAMS:
+        rows_of(lbug, name)
+
+
+def test_papers_on_dataset_finds_the_scale_paper(lbug):
+    assert [r["name"] for r in rows_of(lbug, "papers_on_dataset")] == ["SCALE"]
+    assert [r["name"] for r in rows_of(lbug, "papers_on_dataset", dataset="prw")] == ["SCALE"]
+
+
+def test_scale_paper_datasets_and_evidence(lbug):
+    rows = rows_of(lbug, "paper_concepts", paper="SCALE")
+    assert {"CUHK-SYSU", "PRW"} <= {r["concept"] for r in rows if r["relation"] == "EVALUATES_ON"}
+    ev = rows_of(lbug, "link_evidence")
+    assert ev and all("CUHK-SYSU" in r["sentence"] for r in ev)
+
+
+def test_new_datasets_of_2026(lbug):
+    names = {r["dataset"] for r in rows_of(lbug, "new_datasets")}
+    assert {"CUHK-SYSU", "PRW", "GLUE"} <= names and "ModelNet40" not in names
+
+
+def test_results_on_modelnet40(lbug):
+    assert {(r["method"], r["metric"], r["value"]) for r in rows_of(lbug, "results_on_dataset")} == {
+        ("Hybrid Attention Adapter", "accuracy", "95.6%")}
+
+
+def test_proposed_methods_of_icml_2025(lbug):
+    assert {"MoEQuant", "EBSS", "AGQ", "TabICL", "DISC"} <= {r["method"] for r in rows_of(lbug, "proposed_methods")}
+
+
+def small_graph() -> nx.MultiDiGraph:
+    """Three papers: A and B share a rare dataset, A and C share only a dataset every paper uses."""
+    g = nx.MultiDiGraph()
+    for p in "ABC":
+        g.add_node(f"paper:{p}", type="Paper", name=p, year=2025, venue="X", authors=["Smith, J.", "Lee, K."], source=[])
+    g.add_node("dataset:rare", type="Dataset", name="RareSet", aliases=["Rare-Set"], papers=2, idf=schema.idf(3, 2), benchmark=False)
+    g.add_node("dataset:common", type="Dataset", name="Common", aliases=[], papers=3, idf=schema.idf(3, 3), benchmark=True)
+    for p, d in [("A", "rare"), ("B", "rare"), ("A", "common"), ("B", "common"), ("C", "common")]:
+        g.add_edge(f"paper:{p}", f"dataset:{d}", key="EVALUATES_ON", type="EVALUATES_ON", sentence=f"{p} uses {d}.",
+                   start_char=0, end_char=1, extractor="gazetteer", confidence=1.0, count=1, evidence=[{"x": 1}])
+    return g
+
+
+def test_related_by_dataset_ranks_a_shared_rare_dataset_first(tmp_path):
+    conn = connect(write_ladybug(small_graph(), tmp_path / "g.lbug"))
+    rows = rows_of(conn, "related_by_dataset", paper="A")
+    assert [r["name"] for r in rows] == ["B", "C"]
+    assert sorted(rows[0]["shared"]) == ["Common", "RareSet"]
+
+
+def test_lists_with_commas_survive_the_bulk_load(tmp_path):
+    conn = connect(write_ladybug(small_graph(), tmp_path / "g.lbug"))
+    _, rows = run_embedded(conn, "MATCH (p:Paper {id: 'paper:A'}) RETURN p.authors", {})
+    assert rows == [[["Smith, J.", "Lee, K."]]]
+
+
+def test_ddl_covers_every_schema_type():
+    text = "\n".join(ddl())
+    for t in schema.NODE_TYPES:
+        assert f"CREATE NODE TABLE {t.label}(" in text
+    for r in schema.REL_TYPES:
+        assert f"CREATE REL TABLE {r.name}(FROM {r.source} TO {r.target}" in text
+
+
+def test_params_and_formats():
+    assert parse_params(["year=2026", "venue=ICML", "x=0.5"]) == {"year": 2026, "venue": "ICML", "x": 0.5}
+    with pytest.raises(ValueError):
+        parse_params(["novalue"])
+    assert format_rows(["a", "b"], [[1, ["x", "y"]]], "json") == '[\n {\n  "a": 1,\n  "b": [\n   "x",\n   "y"\n  ]\n }\n]'
+    assert format_rows(["a"], [["v"]], "csv").splitlines() == ["a", "v"]
+    assert "(1 row)" in format_rows(["a"], [["v"]])
+
+
+def test_docker_compose_agrees_with_readme_and_loader():
+    compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+    neo = compose["services"]["neo4j"]
+    assert re.fullmatch(r"neo4j:5\.26[\w.-]*community", neo["image"])
+    assert {"7474:7474", "7687:7687"} <= set(neo["ports"])
+    assert "${NEO4J_PASSWORD" in neo["environment"]["NEO4J_AUTH"]
+    assert neo["healthcheck"]["test"] and compose["volumes"]
+    env_example = (ROOT / ".env.example").read_text()
+    assert "NEO4J_PASSWORD=" in env_example and "NEO4J_URI=bolt://localhost:7687" in env_example
+    readme = (ROOT / "README.md").read_text()
+    assert "docker compose up -d" in readme and "kg load out/" in readme
+    from kg.store.neo4j_store import Neo4jConfig
+
+    assert Neo4jConfig().uri == "bolt://localhost:7687" and Neo4jConfig().user == "neo4j"

@@ -1,0 +1,206 @@
+"""Visual encoding of kg nodes and edges for vis-network: schema colours, shapes, sizes, tooltip content.
+
+Tooltip content is plain data (strings and lists); the page's script turns it into DOM nodes with
+``textContent``, so no input text is ever parsed as HTML.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import networkx as nx
+
+from kg.schema import NODE_TYPE_BY_LABEL, PAPER, PROPOSES, REL_TYPE_BY_NAME, RESULT, concept_key
+from kg.viz.labels import DRAW_THRESHOLD_PX
+
+SHAPES = {"Paper": "dot", "Method": "diamond", "Task": "triangle", "Dataset": "square", "Metric": "star",
+          "Result": "hexagon"}
+GLYPHS = {"dot": "●", "diamond": "◆", "triangle": "▲", "square": "■", "star": "★", "hexagon": "⬢"}
+DASHES: dict[str, list[int] | bool] = {"USES": [6, 4], "REPORTS": [2, 4], "FOR_METHOD": [1, 3],
+                                       "ON_DATASET": [1, 3], "IN_METRIC": [1, 3]}
+WIDTHS = {"PROPOSES": 2.5, "EVALUATES_ON": 1.5}
+UNKNOWN_COLOR = "#888888"
+LABEL_CHARS = 30
+TIP_WORDS = 20
+DETAIL_CHARS = 1500
+MAX_EVIDENCE = 3
+
+
+def node_color(label: str) -> str:
+    """The schema colour of a node label (grey for labels the schema does not know)."""
+    node_kind = NODE_TYPE_BY_LABEL.get(label)
+    return node_kind.color if node_kind else UNKNOWN_COLOR
+
+
+def edge_color(rel: str) -> str:
+    """The schema colour of a relationship type."""
+    rel_kind = REL_TYPE_BY_NAME.get(rel)
+    return rel_kind.color if rel_kind else UNKNOWN_COLOR
+
+
+def edge_dashes(rel: str) -> list[int] | bool:
+    """The vis-network dash pattern of a relationship type (``False`` is a solid line)."""
+    return DASHES.get(rel, False)
+
+
+def shorten(text: str, limit: int = LABEL_CHARS) -> str:
+    """``text`` on one line, cut at a word boundary to at most ``limit`` characters."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1].rsplit(" ", 1)[0] if " " in text[: limit - 1] else text[: limit - 1]
+    return cut.rstrip(" ,;:-") + "…"
+
+
+def display_name(graph: nx.MultiDiGraph, n: str) -> str:
+    """What a node is called on screen: a paper's title, else its name, else its id.
+
+    An untitled paper named after the method it proposes is marked ``(paper)``, so it is not mistaken
+    for the method's own node beside it.
+    """
+    data = graph.nodes[n]
+    if data.get("title"):
+        return str(data["title"])
+    name = str(data.get("name") or n)
+    if data.get("type") == PAPER.label and any(
+            k == PROPOSES.name and concept_key(str(graph.nodes[v].get("name") or "")) == concept_key(name)
+            for _, v, k in graph.out_edges(n, keys=True)):
+        return f"{name} (paper)"
+    return name
+
+
+def node_options(graph: nx.MultiDiGraph, n: str, degree: int, focus: str | None) -> dict[str, Any]:
+    """vis-network options of one node: label, shape, colour, size and tooltip data."""
+    data = graph.nodes[n]
+    label = str(data.get("type") or "")
+    color = node_color(label)
+    name = display_name(graph, n)
+    edge = "#1b1b1b" if n == focus else _darker(color)
+    options: dict[str, Any] = {
+        "label": shorten(name),
+        "shape": SHAPES.get(label, "dot"),
+        "color": {"background": color, "border": edge, "highlight": {"background": color, "border": "#1b1b1b"},
+                  "hover": {"background": color, "border": "#1b1b1b"}},
+        "value": degree + 1,
+        "kind": label,
+        "fullName": " ".join(name.split()),
+        "tip": _paper_tip(graph, n) if label == PAPER.label else
+        _result_tip(data) if label == RESULT.label else _concept_tip(graph, n, label),
+    }
+    if n == focus:
+        options.update(borderWidth=4, borderWidthSelected=5, focus=True)
+    return options
+
+
+def _darker(color: str) -> str:
+    """``#rrggbb`` at 75% brightness, for node borders."""
+    r, g, b = (int(color[i: i + 2], 16) * 3 // 4 for i in (1, 3, 5))
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def _paper_tip(graph: nx.MultiDiGraph, n: str) -> dict[str, Any]:
+    data = graph.nodes[n]
+    abstract = " ".join(str(data.get("abstract") or "").split())
+    heading = " ".join(str(data["title"]).split()) if data.get("title") else _first_words(abstract)
+    when = " ".join(str(x) for x in (data.get("venue"), data.get("year")) if x)
+    proposed = [display_name(graph, v) for _, v, k in graph.out_edges(n, keys=True) if k == PROPOSES.name]
+    authors = [str(a) for a in data.get("authors") or []]
+    lines = [f"Paper{' · ' + when if when else ''}"]
+    if proposed:
+        lines.append("Proposes: " + ", ".join(dict.fromkeys(proposed)))
+    if authors:
+        lines.append("Authors: " + ", ".join(authors[:4]) + (" et al." if len(authors) > 4 else ""))
+    if data.get("source"):
+        lines.append("Source: " + ", ".join(str(s) for s in data["source"][:3]))
+    url = str(data.get("url") or "")
+    return {"heading": str(heading or data.get("name") or n), "lines": lines,
+            "detail": shorten(abstract, DETAIL_CHARS) if abstract else "",
+            "url": url if url.lower().startswith(("https://", "http://")) else ""}
+
+
+def _first_words(text: str) -> str:
+    words = text.split()
+    return " ".join(words[:TIP_WORDS]) + (" …" if len(words) > TIP_WORDS else "")
+
+
+def _concept_tip(graph: nx.MultiDiGraph, n: str, label: str) -> dict[str, Any]:
+    data = graph.nodes[n]
+    kind = f"{label or 'Node'}{' · benchmark' if data.get('benchmark') else ''}"
+    lines = [kind]
+    aliases = [str(a) for a in data.get("aliases") or [] if str(a) != data.get("name")]
+    if aliases:
+        lines.append("Also: " + ", ".join(aliases[:8]) + (" …" if len(aliases) > 8 else ""))
+    papers = data.get("papers")
+    if papers is None:
+        papers = sum(1 for u in graph.predecessors(n) if graph.nodes[u].get("type") == PAPER.label)
+    lines.append(f"Used by {papers} paper{'' if papers == 1 else 's'}")
+    return {"heading": display_name(graph, n), "lines": lines, "detail": "", "url": ""}
+
+
+def _result_tip(data: dict[str, Any]) -> dict[str, Any]:
+    lines = ["Result"] + [f"{part}: {data[part]}" for part in ("method", "dataset", "metric") if data.get(part)]
+    return {"heading": str(data.get("value") or data.get("name") or "result"), "lines": lines,
+            "detail": str(data.get("sentence") or ""), "url": ""}
+
+
+def edge_options(graph: nx.MultiDiGraph, u: str, v: str, rel: str, data: dict[str, Any]) -> dict[str, Any]:
+    """vis-network options of one edge: colour and dashes by relationship type, evidence for the tooltip."""
+    color = edge_color(rel)
+    lines = [f"{shorten(display_name(graph, u), 60)} → {shorten(display_name(graph, v), 60)}"]
+    facts = []
+    if data.get("extractor"):
+        facts.append(f"extractor: {data['extractor']}")
+    if isinstance(data.get("confidence"), (int, float)):
+        facts.append(f"confidence {data['confidence']:.2f}")
+    if isinstance(data.get("count"), int) and data["count"] > 1:
+        facts.append(f"{data['count']} mentions")
+    if facts:
+        lines.append(" · ".join(facts))
+    return {
+        "color": {"color": color, "highlight": color, "hover": color},
+        "dashes": edge_dashes(rel),
+        "width": WIDTHS.get(rel, 1),
+        "arrows": {"to": {"enabled": True, "scaleFactor": 0.4}},
+        "rel": rel,
+        "tip": {"heading": rel, "lines": lines, "evidence": _evidence(data)},
+    }
+
+
+def _evidence(data: dict[str, Any]) -> list[list[str]]:
+    """Up to MAX_EVIDENCE sentences, each split as [before, mention, after] so the mention can be marked."""
+    items = [e for e in data.get("evidence") or [] if isinstance(e, dict) and e.get("sentence")]
+    if not items and data.get("sentence"):
+        items = [{"sentence": data["sentence"], "text": None}]
+    out = []
+    for item in items[:MAX_EVIDENCE]:
+        sentence = " ".join(str(item["sentence"]).split())
+        mention = " ".join(str(item.get("text") or "").split())
+        hit = re.search(re.escape(mention), sentence, re.IGNORECASE) if mention else None
+        if hit:
+            out.append([sentence[: hit.start()], hit.group(), sentence[hit.end():]])
+        else:
+            out.append([sentence, "", ""])
+    return out
+
+
+def network_options(n_nodes: int) -> dict[str, Any]:
+    """vis-network options: positions come precomputed (physics off), node size follows degree.
+
+    Labels smaller than ``drawThreshold - 1`` screen pixels are not drawn (see ``kg.viz.labels``).
+    """
+    big = n_nodes > 300
+    return {
+        "autoResize": True,
+        "layout": {"improvedLayout": False},
+        "physics": {"enabled": False},
+        "nodes": {
+            "borderWidth": 1,
+            "font": {"face": "system-ui, sans-serif", "color": "#1f2328", "strokeWidth": 4, "strokeColor": "#ffffff"},
+            "scaling": {"min": 5 if big else 10, "max": 56 if big else 36,
+                        "label": {"enabled": False, "drawThreshold": DRAW_THRESHOLD_PX, "maxVisible": 16}},
+        },
+        "edges": {"smooth": False if big else {"enabled": True, "type": "continuous", "roundness": 0.2},
+                  "color": {"opacity": 0.45 if big else 0.8}, "selectionWidth": 1.5, "hoverWidth": 0.5},
+        "interaction": {"hover": True, "tooltipDelay": 120, "hideEdgesOnDrag": big, "navigationButtons": True,
+                        "keyboard": False},
+    }

@@ -1,0 +1,219 @@
+"""Render one interactive view of a kg graph to an offline HTML file (pyvis data, kg's own template)."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import jinja2
+import networkx as nx
+import pyvis
+from pyvis.network import Network
+
+from kg.schema import NODE_TYPES, PAPER, REL_TYPES
+from kg.viz.labels import label_sizes
+from kg.viz.layout import layout
+from kg.viz.selection import KIND_TYPES, Selection, node_type, resolve_focus, select_neighbourhood, select_overview
+from kg.viz.style import (
+    GLYPHS,
+    SHAPES,
+    display_name,
+    edge_color,
+    edge_dashes,
+    edge_options,
+    network_options,
+    node_color,
+    node_options,
+)
+
+# The libraries ship inside pyvis; kg inlines (or copies) them so a view never fetches anything.
+PYVIS_LIB = Path(pyvis.__file__).parent / "templates" / "lib"
+SCRIPTS = {"vis-network.min.js": "vis-9.1.2/vis-network.min.js",
+           "tom-select.complete.min.js": "tom-select/tom-select.complete.min.js"}
+STYLES = {"vis-network.css": "vis-9.1.2/vis-network.css", "tom-select.css": "tom-select/tom-select.css"}
+
+TEMPLATES = jinja2.Environment(
+    loader=jinja2.PackageLoader("kg.viz", "templates"), autoescape=True, undefined=jinja2.StrictUndefined,
+    trim_blocks=True, lstrip_blocks=True,
+)
+
+
+@dataclass
+class ViewInfo:
+    """A written view: its file and the node and edge counts it shows and leaves out."""
+
+    path: Path
+    nodes: int
+    edges: int
+    omitted_nodes: int
+    omitted_edges: int
+
+
+@dataclass(frozen=True)
+class PageContext:
+    """Where a page sits: a shared asset folder, an index page and other views (all absent for a lone page)."""
+
+    assets: Path | None = None
+    index: Path | None = None
+    views: dict[str, Path] = field(default_factory=dict)  # node id -> its focused view
+
+
+def render_view(graph: nx.MultiDiGraph, out: Path, *, kind: str = "overview", focus: str | None = None,
+                max_nodes: int = 1500, title: str | None = None) -> ViewInfo:
+    """Write one self-contained, offline HTML view of ``graph`` to ``out``.
+
+    ``kind`` is ``overview`` (papers and concepts, capped at ``max_nodes``) or ``paper``, ``dataset``,
+    ``task``, ``method`` with ``focus`` naming a node (id, name or alias) whose neighbourhood is shown.
+
+    >>> import networkx as nx, tempfile, pathlib
+    >>> g = nx.MultiDiGraph()
+    >>> g.add_node("paper:1", type="Paper", name="P1"); g.add_node("dataset:x", type="Dataset", name="X")
+    >>> g.add_edge("paper:1", "dataset:x", key="EVALUATES_ON", type="EVALUATES_ON")
+    'EVALUATES_ON'
+    >>> render_view(g, pathlib.Path(tempfile.mkdtemp()) / "x.html", kind="dataset", focus="x").nodes
+    2
+    """
+    return write_view(graph, out, kind=kind, focus=focus, max_nodes=max_nodes, title=title, context=PageContext())
+
+
+def write_view(graph: nx.MultiDiGraph, out: Path, *, kind: str, focus: str | None, max_nodes: int,
+               title: str | None, context: PageContext) -> ViewInfo:
+    """``render_view`` with the page placed in a site (see ``PageContext``)."""
+    out = Path(out)
+    selection = select(graph, kind, focus, max_nodes)
+    shown = graph.subgraph(selection.nodes)
+    candidates = graph.subgraph(selection.candidates)
+    nodes, edges, options = network_data(graph, selection)
+    info = ViewInfo(out, len(nodes), len(edges), candidates.number_of_nodes() - len(nodes),
+                    candidates.number_of_edges() - len(edges))
+    here = out.parent
+    payload = {
+        "nodes": nodes, "edges": edges, "options": options, "focus": selection.focus,
+        "views": {n: _href(path, here) for n, path in context.views.items() if n in shown and path != out},
+        "kinds": {t: {"color": node_color(t), "glyph": GLYPHS[SHAPES.get(t, "dot")]} for t in {n["kind"] for n in nodes}},
+    }
+    page = TEMPLATES.get_template("view.html").render(
+        title=title or default_title(graph, kind, selection.focus),
+        summary=summary(info, candidates.number_of_edges(), selection),
+        legend_nodes=_node_legend(graph, selection),
+        legend_edges=_edge_legend(shown, candidates),
+        data_json=script_json(payload),
+        assets=_asset_tags(context.assets, here),
+        index_href=_href(context.index, here) if context.index else None,
+    )
+    here.mkdir(parents=True, exist_ok=True)
+    out.write_text(page, encoding="utf-8")
+    return info
+
+
+def network_data(graph: nx.MultiDiGraph, selection: Selection) -> tuple[list[dict[str, Any]], list[dict[str, Any]],
+                                                                        dict[str, Any]]:
+    """vis-network nodes, edges and options of the selected nodes, built with a pyvis ``Network``."""
+    shown = graph.subgraph(selection.nodes)
+    degrees = dict(shown.degree())
+    positions = layout(selection.nodes, shown.edges())
+    # Label concepts before papers: their names are short and say what a cluster is about.
+    ranked = sorted(selection.nodes, key=lambda n: (n != selection.focus, node_type(graph, n) == PAPER.label,
+                                                    -degrees[n], n))
+    options = {n: node_options(graph, n, degrees[n], selection.focus) for n in selection.nodes}
+    fonts = label_sizes(ranked, positions, {n: o["label"] for n, o in options.items()})
+    net = Network(directed=True)
+    for n in selection.nodes:
+        x, y = positions[n]
+        net.add_node(n, x=x, y=y, font={"size": fonts[n]}, **options[n])
+    for i, (u, v, rel, data) in enumerate(shown.edges(keys=True, data=True)):
+        net.add_edge(u, v, id=f"e{i}", **edge_options(graph, u, v, str(rel), data))
+    net.set_options(json.dumps(network_options(len(net.nodes))))
+    nodes, edges, _, _, _, options = net.get_network_data()
+    return nodes, edges, json.loads(options)
+
+
+def select(graph: nx.MultiDiGraph, kind: str, focus: str | None, max_nodes: int) -> Selection:
+    """Validate the view arguments and choose its nodes."""
+    if kind not in KIND_TYPES:
+        raise ValueError(f"unknown view kind {kind!r}; choose one of {', '.join(KIND_TYPES)}")
+    if max_nodes < 1:
+        raise ValueError(f"max_nodes must be at least 1, not {max_nodes}")
+    if kind == "overview":
+        if focus is not None:
+            raise ValueError("an overview has no focus; pass kind='paper', 'dataset', 'task' or 'method'")
+        return select_overview(graph, max_nodes)
+    if not focus:
+        raise ValueError(f"a {kind} view needs focus= naming a {kind} (node id, name or alias)")
+    return select_neighbourhood(graph, resolve_focus(graph, kind, focus), max_nodes)
+
+
+def default_title(graph: nx.MultiDiGraph, kind: str, focus: str | None) -> str:
+    """``Knowledge graph overview`` or ``Dataset: ImageNet``."""
+    if focus is None:
+        return "Knowledge graph overview"
+    return f"{kind.capitalize()}: {display_name(graph, focus)}"
+
+
+def summary(info: ViewInfo, candidate_edges: int, selection: Selection) -> list[str]:
+    """Sentences saying what the view shows and what it leaves out."""
+    scope = "the whole graph" if selection.focus is None else "this neighbourhood"
+    if not info.omitted_nodes and not info.omitted_edges:
+        return [f"Showing all {info.nodes:,} nodes and {info.edges:,} edges of {scope}."]
+    lines = [f"Showing {info.nodes:,} of {len(selection.candidates):,} nodes and {info.edges:,} of "
+             + f"{candidate_edges:,} edges of {scope}."]
+    if selection.hidden:
+        parts = [f"{count:,} {what}" for what, count in sorted(selection.hidden.items(), key=lambda x: (-x[1], x[0]))]
+        lines.append("Hidden: " + "; ".join(parts) + ".")
+    return lines
+
+
+def _node_legend(graph: nx.MultiDiGraph, selection: Selection) -> list[dict[str, Any]]:
+    shown = Counter(str(graph.nodes[n].get("type") or "") for n in selection.nodes)
+    total = Counter(str(graph.nodes[n].get("type") or "") for n in selection.candidates)
+    order = [t.label for t in NODE_TYPES] + sorted(set(total) - {t.label for t in NODE_TYPES})
+    return [{"kind": t, "color": node_color(t), "glyph": GLYPHS[SHAPES.get(t, "dot")], "shown": shown[t],
+             "total": total[t]} for t in order if total[t]]
+
+
+def _edge_legend(shown: nx.MultiDiGraph, candidates: nx.MultiDiGraph) -> list[dict[str, Any]]:
+    counts = Counter(str(k) for _, _, k in shown.edges(keys=True))
+    present = {str(k) for _, _, k in candidates.edges(keys=True)}
+    order = [r.name for r in REL_TYPES] + sorted(present - {r.name for r in REL_TYPES})
+    return [{"rel": r, "color": edge_color(r), "shown": counts[r],
+             "dash": " ".join(map(str, dash)) if isinstance(dash := edge_dashes(r), list) else ""}
+            for r in order if r in present]
+
+
+def script_json(value: Any) -> str:
+    """JSON that is safe inside ``<script>``: no ``<``, ``>`` or ``&`` can close the element or open a comment."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    for char, escape in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"),
+                         ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
+        text = text.replace(char, escape)
+    return text
+
+
+def write_assets(folder: Path) -> None:
+    """Copy the vis-network and tom-select files that ship with pyvis into ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, source in {**SCRIPTS, **STYLES}.items():
+        shutil.copyfile(PYVIS_LIB / source, folder / name)
+
+
+def _asset_tags(folder: Path | None, here: Path) -> dict[str, list[dict[str, str]]]:
+    """Script and style entries for the template: inline text, or a relative link into a shared folder."""
+    def entry(name: str, source: str, tag: str) -> dict[str, str]:
+        if folder is not None:
+            return {"href": _href(folder / name, here)}
+        text = (PYVIS_LIB / source).read_text(encoding="utf-8")
+        if f"</{tag}" in text.lower():  # would end the element early; the shipped files never contain it
+            raise RuntimeError(f"cannot inline {source}: it contains '</{tag}'")
+        return {"text": text}
+    return {"scripts": [entry(n, s, "script") for n, s in SCRIPTS.items()],
+            "styles": [entry(n, s, "style") for n, s in STYLES.items()]}
+
+
+def _href(target: Path, here: Path) -> str:
+    """A relative URL from a page in folder ``here`` to ``target``, percent-encoded so it can never be a scheme."""
+    return quote(Path(os.path.relpath(target, here)).as_posix())

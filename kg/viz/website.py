@@ -1,0 +1,81 @@
+"""A browsable folder of views: an overview, one view per dataset and per proposed method, and an index."""
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+
+import networkx as nx
+
+from kg.schema import DATASET, METHOD, PAPER, PROPOSES
+from kg.viz.selection import node_type, paper_usage
+from kg.viz.style import display_name
+from kg.viz.views import TEMPLATES, PageContext, ViewInfo, write_assets, write_view
+
+SLUG_CHARS = 60
+
+
+def render_site(graph: nx.MultiDiGraph, out_dir: Path, *, max_nodes: int = 1500) -> list[ViewInfo]:
+    """Write ``overview.html``, a view per dataset and per proposed method, and ``index.html`` linking them.
+
+    The overview inlines vis-network and tom-select, so that one file opens anywhere offline; the many
+    focused views share one copy in ``out_dir/assets`` (a local folder, never a CDN), so a site with
+    thousands of views stays small. The overview comes first in the returned list.
+    """
+    out_dir = Path(out_dir)
+    write_assets(out_dir / "assets")
+    datasets = sorted((n for n in graph if node_type(graph, n) == DATASET.label), key=lambda n: _sort_key(graph, n))
+    methods = sorted({v for _, v, k in graph.edges(keys=True) if k == PROPOSES.name
+                      and node_type(graph, v) == METHOD.label}, key=lambda n: _sort_key(graph, n))
+    files = {**view_files(datasets, out_dir / "datasets"), **view_files(methods, out_dir / "methods")}
+    context = PageContext(assets=out_dir / "assets", index=out_dir / "index.html", views=files)
+
+    standalone = PageContext(assets=None, index=context.index, views=files)
+    infos = [write_view(graph, out_dir / "overview.html", kind="overview", focus=None, max_nodes=max_nodes,
+                        title=None, context=standalone)]
+    rows: dict[str, list[dict[str, object]]] = {"dataset": [], "method": []}
+    for kind, nodes in (("dataset", datasets), ("method", methods)):
+        for n in nodes:
+            info = write_view(graph, files[n], kind=kind, focus=n, max_nodes=max_nodes, title=None, context=context)
+            infos.append(info)
+            rows[kind].append(_row(graph, n, info, out_dir, kind))
+    sections = [{"heading": "Datasets", "extra": "Nodes in view", "rows": rows["dataset"]},
+                {"heading": "Proposed methods", "extra": "Proposed by", "rows": rows["method"]}]
+    page = TEMPLATES.get_template("index.html").render(
+        overview=infos[0], papers=sum(1 for n in graph if node_type(graph, n) == PAPER.label),
+        graph_nodes=graph.number_of_nodes(), graph_edges=graph.number_of_edges(), sections=sections,
+    )
+    (out_dir / "index.html").write_text(page, encoding="utf-8")
+    return infos
+
+
+def view_files(nodes: list[str], folder: Path) -> dict[str, Path]:
+    """A distinct, filesystem-safe ``.html`` path in ``folder`` for each node id."""
+    files: dict[str, Path] = {}
+    taken: set[str] = set()
+    for n in nodes:
+        slug = safe_slug(n.split(":", 1)[-1])
+        if slug in taken:
+            slug = f"{slug}-{hashlib.sha1(n.encode()).hexdigest()[:8]}"
+        taken.add(slug)
+        files[n] = folder / f"{slug}.html"
+    return files
+
+
+def safe_slug(text: str) -> str:
+    """Lowercase ASCII letters, digits and dashes only; never empty, never a dot file."""
+    slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:SLUG_CHARS].strip("-")
+    return slug or "node"
+
+
+def _sort_key(graph: nx.MultiDiGraph, n: str) -> tuple[int, str]:
+    return -paper_usage(graph, n), display_name(graph, n).casefold()
+
+
+def _row(graph: nx.MultiDiGraph, n: str, info: ViewInfo, out_dir: Path, kind: str) -> dict[str, object]:
+    data = graph.nodes[n]
+    aliases = [str(a) for a in data.get("aliases") or [] if str(a) != data.get("name")]
+    proposers = sum(1 for _, _, k in graph.in_edges(n, keys=True) if k == PROPOSES.name)
+    return {"name": display_name(graph, n), "href": info.path.relative_to(out_dir).as_posix(),
+            "papers": paper_usage(graph, n), "aliases": ", ".join(aliases[:6]),
+            "benchmark": bool(data.get("benchmark")), "extra": proposers if kind == "method" else info.nodes}

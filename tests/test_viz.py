@@ -1,0 +1,257 @@
+"""Specifications of kg.viz: offline, escaped, capped, legible pyvis views of a kg graph."""
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+from kg.viz import ViewInfo, render_site, render_view
+from kg.viz.layout import layout
+from kg.viz.views import script_json
+
+SCRIPT_ATTACK = "<script>alert(1)</script>"
+ATTR_ATTACK = '"><img src=x onerror=alert(1)>'
+
+
+def add_paper(g: nx.MultiDiGraph, pid: str, title: str | None, abstract: str, **extra: object) -> str:
+    node = f"paper:{pid}"
+    g.add_node(node, type="Paper", name=title or pid, title=title, venue="ICML", year=2024,
+               authors=["A. Author", "B. Author"], url=f"https://example.org/{pid}", source=[f"papers.txt:{pid}"],
+               abstract=abstract, **extra)
+    return node
+
+
+def add_concept(g: nx.MultiDiGraph, label: str, key: str, name: str, aliases: tuple[str, ...] = ()) -> str:
+    node = f"{label.lower()}:{key}"
+    g.add_node(node, type=label, name=name, aliases=list(aliases), papers=0, benchmark=label == "Dataset")
+    return node
+
+
+def link(g: nx.MultiDiGraph, paper: str, concept: str, rel: str, sentence: str = "We use it.") -> None:
+    mention = g.nodes[concept]["name"]
+    g.add_edge(paper, concept, key=rel, type=rel, sentence=sentence, start=0, end=len(mention), extractor="gazetteer",
+               confidence=0.9, count=1, evidence=[{"sentence": sentence, "start": 0, "end": 3, "text": mention,
+                                                   "extractor": "gazetteer"}])
+    g.nodes[concept]["papers"] = len({u for u in g.predecessors(concept) if u.startswith("paper:")})
+
+
+@pytest.fixture
+def graph() -> nx.MultiDiGraph:
+    """Three papers, shared and one-paper concepts, one result, and hostile text in an abstract and a sentence."""
+    g = nx.MultiDiGraph()
+    p1 = add_paper(g, "p1", "LoRA for Person Search", f"We propose LoRA-PS {SCRIPT_ATTACK} on CUHK-SYSU.")
+    p2 = add_paper(g, "p2", None, "Domain adaptation on Office-31 with a new method, " + "word " * 40)
+    p3 = add_paper(g, "p3", f"Attack {ATTR_ATTACK}", "Person search again.")
+    lora = add_concept(g, "Method", "loraps", "LoRA-PS")
+    cuhk = add_concept(g, "Dataset", "cuhksysu", "CUHK-SYSU", ("CUHK SYSU",))
+    office = add_concept(g, "Dataset", "office31", "Office-31", ("Office31",))
+    task = add_concept(g, "Task", "personsearch", "person search")
+    map_ = add_concept(g, "Metric", "map", "mAP")
+    lonely = add_concept(g, "Method", "lonely", "Lonely Net")
+    link(g, p1, lora, "PROPOSES", f"We propose LoRA-PS {SCRIPT_ATTACK}.")
+    link(g, p1, cuhk, "EVALUATES_ON", f"Experiments on CUHK-SYSU {ATTR_ATTACK}.")
+    link(g, p1, task, "ADDRESSES")
+    link(g, p1, map_, "REPORTS")
+    link(g, p2, office, "EVALUATES_ON")
+    link(g, p2, lonely, "PROPOSES")
+    link(g, p2, lora, "USES")
+    link(g, p3, cuhk, "EVALUATES_ON")
+    link(g, p3, task, "ADDRESSES")
+    result = "result:p1#0"
+    g.add_node(result, type="Result", name="93.2 mAP", value="93.2", method="LoRA-PS", dataset="CUHK-SYSU",
+               metric="mAP", sentence="LoRA-PS reaches 93.2 mAP on CUHK-SYSU.")
+    for u, v, rel in ((p1, result, "HAS_RESULT"), (result, lora, "FOR_METHOD"), (result, cuhk, "ON_DATASET"),
+                      (result, map_, "IN_METRIC")):
+        g.add_edge(u, v, key=rel, type=rel)
+    return g
+
+
+class Page(HTMLParser):
+    """Collects attributes, element ids and the text of the embedded JSON data."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.attrs: list[tuple[str, str, str]] = []
+        self.ids: set[str] = set()
+        self.data_json = ""
+        self._in_data = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            self.attrs.append((tag, name, value or ""))
+            if name == "id":
+                self.ids.add(value or "")
+        self._in_data = tag == "script" and ("id", "kg-data") in attrs
+
+    def handle_endtag(self, tag: str) -> None:
+        self._in_data = False
+
+    def handle_data(self, data: str) -> None:
+        if self._in_data:
+            self.data_json += data
+
+
+def parse(path: Path) -> tuple[Page, dict]:
+    page = Page()
+    page.feed(path.read_text(encoding="utf-8"))
+    page.close()
+    return page, json.loads(page.data_json)
+
+
+def test_view_is_offline(graph, tmp_path):
+    info = render_view(graph, tmp_path / "o.html")
+    html = info.path.read_text(encoding="utf-8")
+    page, _ = parse(info.path)
+    assert not [(t, n, v) for t, n, v in page.attrs if n in ("src", "href") and re.match(r"\s*(https?:)?//", v)]
+    assert not re.search(r"""(src|href)\s*=\s*["']?\s*(https?:)?//""", html, re.IGNORECASE)
+    assert "vis.Network" in html and "TomSelect" in html  # the libraries are inlined, not fetched
+
+
+def test_hostile_text_is_escaped_everywhere(graph, tmp_path):
+    for info in [render_view(graph, tmp_path / "o.html"),
+                 render_view(graph, tmp_path / "p.html", kind="paper", focus="paper:p3"),
+                 render_view(graph, tmp_path / "d.html", kind="dataset", focus="CUHK-SYSU")]:
+        html = info.path.read_text(encoding="utf-8")
+        assert "<script>alert(1)" not in html
+        assert "<img src=x onerror" not in html
+        page, data = parse(info.path)
+        assert not [(t, n) for t, n, _ in page.attrs if n.startswith("on") or t == "img"]
+        texts = json.dumps(data, ensure_ascii=False)
+        assert "alert(1)" in texts  # the text is kept, as data, for textContent
+
+
+def test_embedded_data_loads_and_counts_match(graph, tmp_path):
+    info = render_view(graph, tmp_path / "o.html")
+    _, data = parse(info.path)
+    assert (info.nodes, info.edges) == (len(data["nodes"]), len(data["edges"]))
+    assert data["options"]["physics"] == {"enabled": False}  # positions are precomputed: the view opens still
+    assert all(isinstance(n["x"], float) and isinstance(n["y"], float) for n in data["nodes"])
+    assert {e["from"] for e in data["edges"]} | {e["to"] for e in data["edges"]} <= {n["id"] for n in data["nodes"]}
+
+
+def test_overview_leaves_out_results_and_says_so(graph, tmp_path):
+    info = render_view(graph, tmp_path / "o.html")
+    _, data = parse(info.path)
+    assert "result:p1#0" not in {n["id"] for n in data["nodes"]}
+    assert info.omitted_nodes == 1 and info.omitted_edges == 4
+    assert "1 result nodes" in info.path.read_text(encoding="utf-8")
+
+
+def test_cap_keeps_papers_and_shared_concepts_and_states_what_is_hidden(graph, tmp_path):
+    info = render_view(graph, tmp_path / "o.html", max_nodes=6)
+    _, data = parse(info.path)
+    ids = {n["id"] for n in data["nodes"]}
+    assert info.nodes == len(ids) == 6 and info.omitted_nodes == graph.number_of_nodes() - 6
+    assert {"paper:p1", "paper:p2", "paper:p3", "dataset:cuhksysu", "task:personsearch", "method:loraps"} == ids
+    html = info.path.read_text(encoding="utf-8")
+    assert f"Showing 6 of {graph.number_of_nodes()} nodes" in html
+    assert "3 concepts used by one paper" in html
+
+
+def test_legend_lists_every_node_type_of_the_graph(graph, tmp_path):
+    for info in [render_view(graph, tmp_path / "o.html"),
+                 render_view(graph, tmp_path / "d.html", kind="dataset", focus="cuhksysu")]:
+        page, data = parse(info.path)
+        legend = {v for t, n, v in page.attrs if n == "data-kind"}
+        assert {n["kind"] for n in data["nodes"]} <= legend
+    assert legend == {"Paper", "Method", "Task", "Dataset", "Metric", "Result"}
+
+
+def test_dataset_view_shows_its_papers_and_their_other_concepts(graph, tmp_path):
+    info = render_view(graph, tmp_path / "d.html", kind="dataset", focus="cuhk sysu")
+    _, data = parse(info.path)
+    ids = {n["id"] for n in data["nodes"]}
+    assert {"dataset:cuhksysu", "paper:p1", "paper:p3", "method:loraps", "task:personsearch", "result:p1#0"} <= ids
+    assert "paper:p2" not in ids  # it never evaluates on CUHK-SYSU
+    assert [n["id"] for n in data["nodes"] if n.get("focus")] == ["dataset:cuhksysu"]
+
+
+def test_paper_view_shows_its_concepts_and_papers_sharing_them(graph, tmp_path):
+    info = render_view(graph, tmp_path / "p.html", kind="paper", focus="LoRA for person search")
+    ids = {n["id"] for n in parse(info.path)[1]["nodes"]}
+    assert {"paper:p1", "method:loraps", "dataset:cuhksysu", "metric:map", "paper:p2", "paper:p3"} <= ids
+    assert "dataset:office31" not in ids
+
+
+def test_focused_view_is_capped_nearest_first(graph, tmp_path):
+    info = render_view(graph, tmp_path / "d.html", kind="dataset", focus="dataset:cuhksysu", max_nodes=3)
+    ids = [n["id"] for n in parse(info.path)[1]["nodes"]]
+    assert ids[0] == "dataset:cuhksysu" and len(ids) == 3 and info.omitted_nodes > 0
+    assert "paper:p1" in ids  # it proposes a method, so it ranks first among CUHK-SYSU's papers
+
+
+def test_unknown_focus_raises_with_close_matches(graph, tmp_path):
+    with pytest.raises(ValueError, match="'Office-31'"):
+        render_view(graph, tmp_path / "x.html", kind="dataset", focus="Ofice-31")
+    with pytest.raises(ValueError, match="not a Dataset"):
+        render_view(graph, tmp_path / "x.html", kind="dataset", focus="paper:p1")
+    with pytest.raises(ValueError, match="unknown view kind"):
+        render_view(graph, tmp_path / "x.html", kind="venue", focus="ICML")
+
+
+def test_site_links_every_view_and_each_exists(graph, tmp_path):
+    infos = render_site(graph, tmp_path / "site")
+    assert all(isinstance(i, ViewInfo) and i.path.exists() for i in infos)
+    assert len(infos) == 1 + 2 + 2  # overview, CUHK-SYSU and Office-31, LoRA-PS and Lonely Net
+    page = Page()
+    page.feed((tmp_path / "site" / "index.html").read_text(encoding="utf-8"))
+    hrefs = {v for _, n, v in page.attrs if n == "href"}
+    assert {i.path.relative_to(tmp_path / "site").as_posix() for i in infos} <= hrefs
+    for info in infos:
+        view, data = parse(info.path)
+        assets = [v for _, n, v in view.attrs if n in ("src", "href") and "assets/" in v]
+        if info.path.name == "overview.html":  # the overview stands alone: everything inlined
+            assert not [v for _, n, v in view.attrs if n == "src"]
+        else:
+            assert assets and all((info.path.parent / a).exists() for a in assets)
+        assert all((info.path.parent / href).exists() for href in data["views"].values())
+
+
+def test_script_json_cannot_close_the_script_element():
+    text = script_json({"a": "</script><!-- \u2028 & >"})
+    assert "<" not in text and ">" not in text and "&" not in text and "\u2028" not in text
+    assert json.loads(text) == {"a": "</script><!-- \u2028 & >"}
+
+
+def test_focus_matches_aliases_and_titles_case_insensitively(graph, tmp_path):
+    assert render_view(graph, tmp_path / "a.html", kind="dataset", focus="OFFICE31").nodes == 3
+    assert render_view(graph, tmp_path / "b.html", kind="method", focus="lora-ps").nodes > 1
+    assert render_view(graph, tmp_path / "c.html", kind="paper", focus="p2").nodes > 1
+
+
+def test_overview_spreads_one_paper_concepts_across_papers(graph, tmp_path):
+    add_paper(graph, "p4", "Fourth", "Nothing shared.")
+    for i in range(3):
+        link(graph, "paper:p4", add_concept(graph, "Task", f"t{i}", f"Task {i}"), "ADDRESSES")
+    info = render_view(graph, tmp_path / "o.html", max_nodes=10)  # 4 papers, 3 shared concepts, 3 slots left
+    ids = {n["id"] for n in parse(info.path)[1]["nodes"]}
+    assert {"metric:map", "method:lonely", "task:t0"} <= ids  # one for each paper, its proposal first
+    assert not {"dataset:office31", "task:t1", "task:t2"} & ids
+
+
+def test_empty_graph_renders_an_empty_view(tmp_path):
+    info = render_view(nx.MultiDiGraph(), tmp_path / "e.html")
+    assert (info.nodes, info.edges) == (0, 0) and "Showing all 0 nodes" in info.path.read_text(encoding="utf-8")
+
+
+def test_site_file_names_are_safe_and_names_escaped(graph, tmp_path):
+    add_concept(graph, "Dataset", "evil", f"../{SCRIPT_ATTACK}")
+    link(graph, "paper:p1", "dataset:evil", "EVALUATES_ON")
+    infos = render_site(graph, tmp_path / "site")
+    names = [i.path.name for i in infos]
+    assert all(re.fullmatch(r"[a-z0-9-]+\.html", n) for n in names)
+    index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert "<script>alert(1)" not in index and "&lt;script&gt;alert(1)" in index
+
+
+def test_layout_is_deterministic_and_keeps_islands_near():
+    nodes = ["a", "b", "c", "d", "lonely"]
+    edges = [("a", "b"), ("b", "c"), ("c", "a"), ("c", "d")]
+    first, again = layout(nodes, edges), layout(nodes, edges)
+    assert first == again
+    span = max(abs(v) for xy in first.values() for v in xy)
+    assert span < 1000  # the unconnected node is packed beside the rest, not flung away

@@ -137,6 +137,57 @@ def cmd_query(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_related(args: argparse.Namespace) -> int:
+    import json
+
+    from kg import related as rel
+    from kg.store.rows import load_graph
+
+    g = load_graph(Path(args.graph))
+    concept = next(((k, v) for k, v in (("Dataset", args.dataset), ("Task", args.task), ("Method", args.method)) if v), None)
+    try:
+        if concept:
+            report = rel.around_concept(g, concept[0], concept[1], top=args.top)
+            if args.json:
+                print(json.dumps({"concept": report.concept, "name": report.name,
+                                  "papers": [{"paper": p, "name": n, "evidence": e} for p, n, e in report.papers],
+                                  "datasets_used_with": [{"name": n, "papers": c} for n, c in report.co_used]}, indent=1))
+                return EXIT_OK
+            print(f"{concept[0]} {report.name}: {len(report.papers)} paper(s)")
+            for p, n, e in report.papers:
+                print(f"  {n}  [{p}]\n      {e.strip()[:160]}")
+            if report.co_used:
+                print("datasets most often used with it: " + ", ".join(f"{n} ({c})" for n, c in report.co_used))
+            return EXIT_OK
+        if not args.query:
+            print("kg: give a paper id, a method name or abstract words, or --dataset/--task/--method NAME", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        weights = rel.weights_for(args.by.split(",") if args.by else None)
+    except ValueError as exc:
+        print(f"kg: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    query = " ".join(args.query)
+    paper = rel.find_paper(g, query)
+    if paper:
+        hits, label = rel.related(g, paper, top=args.top, weights=weights), f"{g.nodes[paper]['name']} [{paper}]"
+    else:
+        concepts = rel.concepts_from_text(g, query)
+        hits, label = rel.rank(g, concepts, top=args.top, weights=weights), f"the text ({len(concepts)} known concepts)"
+    if args.json:
+        print(json.dumps({"query": query, "paper": paper, "weights": weights, "hits": [h.to_json() for h in hits]}, indent=1))
+        return EXIT_OK
+    print(f"related to {label}, weights " + ", ".join(f"{k.lower()} {v:g}" for k, v in weights.items()))
+    if not hits:
+        print("  (no paper shares a weighted concept)")
+    for i, h in enumerate(hits, 1):
+        d = g.nodes[h.paper]
+        where = " ".join(str(x) for x in (d.get("venue"), d.get("year")) if x)
+        print(f"{i:3}. {h.score:6.2f}  {h.name}" + (f"  ({where})" if where else "") + f"  [{h.paper}]")
+        print("        shares " + "; ".join(f"{s.type.lower()} {s.name} ({s.weight:.2f})" for s in h.shared[:6])
+              + (f"; +{len(h.shared) - 6} more" if len(h.shared) > 6 else ""))
+    return EXIT_OK
+
+
 def _neo4j_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--user", help="Neo4j user (default $NEO4J_USER or neo4j)")
     p.add_argument("--password", help="Neo4j password (default $NEO4J_PASSWORD; prefer the variable)")
@@ -163,6 +214,19 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--out", required=True, help="output directory")
     p.add_argument("--max-nodes", type=int, default=1500, help="node cap of the overview view (default 1500)")
     p.set_defaults(func=cmd_build)
+
+    p = sub.add_parser("related", help="find related papers through shared datasets, tasks, methods (ranked, explained)",
+                       description="Examples: kg related SCALE; kg related DomED --by dataset,task; "
+                                   "kg related 'person search on CUHK-SYSU'; kg related --dataset CUHK-SYSU")
+    p.add_argument("query", nargs="*", help="a paper id, a paper's or proposed method's name, or words from an abstract")
+    p.add_argument("--top", type=int, default=10, help="how many papers (default 10)")
+    p.add_argument("--by", help="only these kinds of shared concept, comma-separated: dataset,task,method,metric")
+    p.add_argument("--dataset", help="papers using this dataset, and the datasets used with it")
+    p.add_argument("--task", help="papers addressing this task, and their datasets")
+    p.add_argument("--method", help="papers proposing or using this method, and their datasets")
+    p.add_argument("--graph", default="out", help="directory written by kg build (default out)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(func=cmd_related)
 
     p = sub.add_parser("load", help="load a built graph into Neo4j (idempotent MERGE in UNWIND batches)",
                        description="Example: docker compose up -d && kg load out/  (settings from NEO4J_URI, NEO4J_USER, "

@@ -27,6 +27,7 @@ SEED_PARAMS = {
     "new_datasets": {"new_year": 2026, "old_year": 2025},
     "paper_concepts": {"paper": "DomED"},
     "path_between_papers": {"a": "SCALE", "b": "FML"},
+    "related_papers": {"paper": "SCALE", "top": 10, "w_dataset": 3.0, "w_task": 1.5, "w_method": 1.0, "w_metric": 0.25},
 }
 
 

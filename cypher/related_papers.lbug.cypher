@@ -1,0 +1,14 @@
+// name: related_papers
+// purpose: Papers related to a paper through every kind of shared concept, each weighted by type and rarity (idf); the ranking of `kg related`.
+// params: paper (id or name, e.g. "SCALE"), w_dataset, w_task, w_method, w_metric (type weights, e.g. 3.0, 1.5, 1.0, 0.25), top (e.g. 10)
+// example: kg query related_papers --param paper=SCALE --param w_dataset=3.0 --param w_task=1.5 --param w_method=1.0 --param w_metric=0.25 --param top=10
+// engine: Ladybug tests a node's table with `label(c)`; Neo4j with `c:Dataset` (see the .neo4j file).
+MATCH (p:Paper)-[:PROPOSES|USES|ADDRESSES|EVALUATES_ON|REPORTS]->(c)<-[:PROPOSES|USES|ADDRESSES|EVALUATES_ON|REPORTS]-(q:Paper)
+WHERE (p.id = $paper OR p.name = $paper) AND q.id <> p.id
+WITH q, c, c.idf * CASE label(c) WHEN 'Dataset' THEN $w_dataset WHEN 'Task' THEN $w_task
+                        WHEN 'Method' THEN $w_method ELSE $w_metric END AS weight
+WHERE weight > 0
+WITH q, collect(c.name) AS shared, sum(weight) AS score
+RETURN q.id AS paper, q.name AS name, score, shared
+ORDER BY score DESC, name, paper
+LIMIT $top

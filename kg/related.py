@@ -1,0 +1,157 @@
+"""Related work: rank papers by the concepts they share with a query, weighted by rarity.
+
+score(q) = sum over shared concepts c of  weight(type of c) * idf(c),   idf(c) = ln(1 + N / papers(c))
+
+so a shared rare dataset counts far more than a shared "accuracy", and datasets weigh most by default.
+The same ranking is the saved query ``cypher/related_papers.*.cypher``.
+
+>>> from kg.synthetic import synthetic_graph
+>>> g = synthetic_graph(50)
+>>> hits = related(g, "paper:syn0000000", top=3)
+>>> len(hits) <= 3 and all(h.score > 0 for h in hits)
+True
+"""
+from __future__ import annotations
+
+import difflib
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+import networkx as nx
+
+from kg import schema
+
+DEFAULT_WEIGHTS = {"Dataset": 3.0, "Task": 1.5, "Method": 1.0, "Metric": 0.25}
+KINDS = {"dataset": "Dataset", "task": "Task", "method": "Method", "metric": "Metric"}
+LINKS = {r.name for r in (schema.PROPOSES, *schema.REL_FOR_LABEL.values())}
+
+
+@dataclass
+class Shared:
+    name: str
+    type: str
+    weight: float
+
+
+@dataclass
+class Hit:
+    paper: str
+    name: str
+    score: float
+    shared: list[Shared] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {"paper": self.paper, "name": self.name, "score": round(self.score, 6),
+                "shared": [{"name": s.name, "type": s.type, "weight": round(s.weight, 6)} for s in self.shared]}
+
+
+def weights_for(by: list[str] | None) -> dict[str, float]:
+    """Type weights, restricted to the kinds in ``by`` (``["dataset", "task"]``) when given."""
+    if not by:
+        return dict(DEFAULT_WEIGHTS)
+    unknown = [b for b in by if b not in KINDS]
+    if unknown:
+        raise ValueError(f"unknown --by kind(s) {', '.join(unknown)}; choose from {', '.join(KINDS)}")
+    return {t: (w if any(KINDS[b] == t for b in by) else 0.0) for t, w in DEFAULT_WEIGHTS.items()}
+
+
+def paper_concepts(g: nx.MultiDiGraph, paper: str) -> set[str]:
+    """Concept nodes a paper links to (proposes, uses, addresses, evaluates on, reports)."""
+    return {v for _, v, k in g.out_edges(paper, keys=True) if k in LINKS}
+
+
+def rank(g: nx.MultiDiGraph, concepts: set[str], *, exclude: str | None = None, top: int = 10,
+         weights: dict[str, float] | None = None) -> list[Hit]:
+    """Papers ranked by the weighted rarity of the ``concepts`` they share."""
+    weights = weights or DEFAULT_WEIGHTS
+    scores: dict[str, list[Shared]] = defaultdict(list)
+    for c in concepts:
+        d = g.nodes[c]
+        w = weights.get(d["type"], 0.0) * float(d.get("idf", 0.0))
+        if w <= 0:
+            continue
+        for q, _, k in g.in_edges(c, keys=True):
+            if k in LINKS and q != exclude:
+                scores[q].append(Shared(d["name"], d["type"], w))
+    hits = [Hit(q, g.nodes[q]["name"], sum(s.weight for s in shared), sorted(shared, key=lambda s: (-s.weight, s.name)))
+            for q, shared in scores.items()]
+    hits.sort(key=lambda h: (-round(h.score, 9), h.name, h.paper))
+    return hits[:top]
+
+
+def related(g: nx.MultiDiGraph, paper: str, *, top: int = 10, weights: dict[str, float] | None = None) -> list[Hit]:
+    """Papers related to ``paper`` (a node id) through shared concepts."""
+    return rank(g, paper_concepts(g, paper), exclude=paper, top=top, weights=weights)
+
+
+def find_paper(g: nx.MultiDiGraph, query: str) -> str | None:
+    """A paper node for an id (with or without ``paper:``), a paper's name or a proposed method's name."""
+    papers = {n: d for n, d in g.nodes(data=True) if d.get("type") == schema.PAPER.label}
+    for cand in (query, f"paper:{query}"):
+        if cand in papers:
+            return cand
+    low = query.casefold()
+    for n, d in papers.items():
+        if str(d.get("name", "")).casefold() == low or str(d.get("title") or "").casefold() == low:
+            return n
+    for n in papers:  # a proposed method's name or alias
+        for _, m, k in g.out_edges(n, keys=True):
+            if k == schema.PROPOSES.name and low in {str(a).casefold() for a in [g.nodes[m]["name"], *g.nodes[m].get("aliases", [])]}:
+                return n
+    return None
+
+
+def find_concept(g: nx.MultiDiGraph, node_type: str, name: str) -> str:
+    """A concept node of ``node_type`` by name, alias or key; ValueError with suggestions if none."""
+    key = schema.concept_key(name)
+    names = {}
+    for n, d in g.nodes(data=True):
+        if d.get("type") != node_type:
+            continue
+        forms = [d["name"], *d.get("aliases", [])]
+        if n.split(":", 1)[-1] == key or any(schema.concept_key(str(f)) == key for f in forms):
+            return n
+        names[d["name"]] = n
+    close = difflib.get_close_matches(name, list(names), n=3, cutoff=0.6)
+    hint = f"; did you mean {', '.join(close)}?" if close else ""
+    raise ValueError(f"no {node_type} named '{name}' in the graph{hint}")
+
+
+@dataclass
+class ConceptReport:
+    concept: str
+    name: str
+    papers: list[tuple[str, str, str]]  # (paper id, name, evidence sentence)
+    co_used: list[tuple[str, int]]  # (dataset name, papers using both)
+
+
+def around_concept(g: nx.MultiDiGraph, node_type: str, name: str, *, top: int = 10) -> ConceptReport:
+    """Papers linked to a concept, and the datasets most often used with it."""
+    c = find_concept(g, node_type, name)
+    papers = sorted(((q, g.nodes[q]["name"], d.get("sentence", "")) for q, _, k, d in g.in_edges(c, keys=True, data=True)
+                     if k in LINKS), key=lambda t: (t[1], t[0]))
+    co: Counter[str] = Counter()
+    for q, _, _ in papers:
+        for v in paper_concepts(g, q):
+            if v != c and g.nodes[v]["type"] == schema.DATASET.label:
+                co[g.nodes[v]["name"]] += 1
+    return ConceptReport(c, g.nodes[c]["name"], papers, sorted(co.items(), key=lambda kv: (-kv[1], kv[0]))[:top])
+
+
+def concepts_from_text(g: nx.MultiDiGraph, text: str) -> set[str]:
+    """The graph's concept nodes that a piece of text (e.g. an abstract) mentions, found by kg's extractor."""
+    from kg.model import Paper
+    from kg.nlp.extract import extract
+
+    index: dict[tuple[str, str], str] = {}
+    for n, d in g.nodes(data=True):
+        if d.get("type") in DEFAULT_WEIGHTS:
+            for form in [d["name"], *d.get("aliases", [])]:
+                index.setdefault((d["type"], schema.concept_key(str(form))), n)
+    [(_, ex)] = list(extract([Paper(id="query", text=text)]))
+    found = set()
+    for m in ex.mentions:
+        node = index.get((schema.NODE_FOR_LABEL[m.label].label, schema.concept_key(m.canonical)))
+        if node:
+            found.add(node)
+    return found

@@ -1,0 +1,90 @@
+"""Related work: the ranking (networkx and Cypher agree), its explanations, and the kg related command."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from kg.cli import main
+from kg.related import DEFAULT_WEIGHTS, around_concept, find_paper, related, weights_for
+from kg.store.embedded import connect, write_ladybug
+from kg.store.queries import load_queries, run_embedded
+from tests.test_store import small_graph
+
+WEIGHT_PARAMS = {f"w_{k.lower()}": v for k, v in DEFAULT_WEIGHTS.items()}
+
+
+def names(hits):
+    return [h.name for h in hits]
+
+
+def test_a_shared_rare_dataset_outranks_a_shared_common_one():
+    g = small_graph()
+    hits = related(g, "paper:A")
+    assert names(hits) == ["B", "C"]
+    assert hits[0].shared[0].name == "RareSet" and hits[0].shared[0].weight > hits[1].shared[0].weight
+
+
+def test_papers_sharing_a_specific_task_rank_above_those_sharing_only_a_metric(seed_build):
+    g = seed_build[0].graph
+    hits = related(g, find_paper(g, "FML"))
+    assert "federated learning" in {s.name for s in hits[0].shared}
+    only_metric = [h for h in hits if {s.type for s in h.shared} == {"Metric"}]
+    assert only_metric and all(h.score < hits[0].score for h in only_metric)
+
+
+def test_test_time_adaptation_links_reex_and_lineartca(seed_build):
+    g = seed_build[0].graph
+    assert names(related(g, find_paper(g, "ReEx")))[0] == "LinearTCA"
+
+
+def test_by_restricts_the_kinds_of_shared_concept(seed_build):
+    g = seed_build[0].graph
+    hits = related(g, find_paper(g, "FML"), weights=weights_for(["metric"]))
+    assert hits and all({s.type for s in h.shared} == {"Metric"} for h in hits)
+    with pytest.raises(ValueError):
+        weights_for(["colour"])
+
+
+@pytest.mark.parametrize("paper", ["SCALE", "FML", "COBRA", "DomED", "MoEQuant", "ReEx", "TabICL", "LinearTCA"])
+def test_networkx_and_cypher_rank_the_seed_papers_the_same_way(seed_build, paper):
+    g, out = seed_build[0].graph, seed_build[1]
+    py = [(h.paper, round(h.score, 6)) for h in related(g, find_paper(g, paper), top=10)]
+    q = load_queries()["related_papers"].for_engine("lbug")
+    _, rows = run_embedded(connect(out / "graph.lbug"), q, {"paper": paper, "top": 10, **WEIGHT_PARAMS})
+    assert [(r[0], round(r[2], 6)) for r in rows] == py
+
+
+def test_cypher_ranking_on_the_small_graph(tmp_path):
+    conn = connect(write_ladybug(small_graph(), tmp_path / "g.lbug"))
+    _, rows = run_embedded(conn, load_queries()["related_papers"].for_engine("lbug"), {"paper": "A", "top": 5, **WEIGHT_PARAMS})
+    assert [r[1] for r in rows] == ["B", "C"]
+
+
+def test_concept_centred_report(seed_build):
+    g = seed_build[0].graph
+    report = around_concept(g, "Dataset", "cuhk sysu")
+    assert [n for _, n, _ in report.papers] == ["SCALE"] and report.co_used == [("PRW", 1)]
+    with pytest.raises(ValueError, match="did you mean Office-31"):
+        around_concept(g, "Dataset", "Ofice31")
+
+
+def test_related_command_explains_and_speaks_json(seed_build, capsys):
+    out = str(seed_build[1])
+    assert main(["related", "ReEx", "--graph", out]) == 0
+    text = capsys.readouterr().out
+    assert "1." in text and "LinearTCA" in text and "shares task test-time adaptation" in text
+    assert main(["related", "ReEx", "--graph", out, "--json", "--top", "1"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["hits"][0]["name"] == "LinearTCA" and data["hits"][0]["shared"][0]["type"] == "Task"
+
+
+def test_related_command_accepts_abstract_words(seed_build, capsys):
+    assert main(["related", "domain adaptation results on the Office-31 benchmark", "--graph", str(seed_build[1])]) == 0
+    assert capsys.readouterr().out.splitlines()[1].split()[2] == "FML"
+
+
+def test_related_command_by_dataset(seed_build, capsys):
+    assert main(["related", "--dataset", "PRW", "--graph", str(seed_build[1])]) == 0
+    text = capsys.readouterr().out
+    assert "SCALE" in text and "CUHK-SYSU (1)" in text

@@ -1,4 +1,5 @@
-"""Benchmarks outside the default test run: ``kg bench load`` (Neo4j and the embedded store)."""
+"""Benchmarks outside the default test run: ``kg bench load`` (Neo4j and the embedded store) and
+``kg bench related`` (precision of the related-work ranking against gold datasets)."""
 from __future__ import annotations
 
 import json
@@ -68,15 +69,67 @@ def bench_load(papers: int, cfg: Neo4jConfig, *, batch_size: int = 1000, per_row
 
 
 def main(argv: list[str] | None = None) -> int:
+    """``kg bench load ...`` / ``kg bench related GOLD ...``."""
     import argparse
     import os
 
-    ap = argparse.ArgumentParser(prog="kg bench load", description="Neo4j load throughput and embedded store build time "
-                                 "on a synthetic graph (needs a Neo4j: NEO4J_URI etc.).")
-    ap.add_argument("--papers", type=int, default=100_000)
-    ap.add_argument("--batch-size", type=int, default=1000)
-    ap.add_argument("--per-row-rels", type=int, default=2000, help="size of the one-MERGE-per-row sample")
+    ap = argparse.ArgumentParser(prog="kg bench", description="Benchmarks (not part of the test run).")
+    sub = ap.add_subparsers(dest="what", required=True)
+    p = sub.add_parser("load", help="Neo4j load throughput (batched vs per row) and embedded store build time on a "
+                                    "synthetic graph; needs a Neo4j (NEO4J_URI etc.)")
+    p.add_argument("--papers", type=int, default=100_000)
+    p.add_argument("--batch-size", type=int, default=1000)
+    p.add_argument("--per-row-rels", type=int, default=2000, help="size of the one-MERGE-per-row sample")
+    p = sub.add_parser("related", help="precision@k of kg related against gold datasets (e.g. SciREX)")
+    p.add_argument("gold")
+    p.add_argument("--k", type=int, default=5)
+    p.add_argument("--by", help="kinds of shared concept, e.g. dataset,task")
     args = ap.parse_args(argv)
-    cfg = Neo4jConfig.from_env(dict(os.environ))
-    print(json.dumps(bench_load(args.papers, cfg, batch_size=args.batch_size, per_row_rels=args.per_row_rels), indent=1))
+    if args.what == "load":
+        cfg = Neo4jConfig.from_env(dict(os.environ))
+        result = bench_load(args.papers, cfg, batch_size=args.batch_size, per_row_rels=args.per_row_rels)
+    else:
+        result = related_precision(Path(args.gold), args.k, args.by.split(",") if args.by else None)
+    print(json.dumps(result, indent=1))
     return 0
+
+
+def related_precision(gold_path: Path, k: int = 5, by: list[str] | None = None) -> dict:
+    """Precision@k of ``kg related`` on a gold file: a hit is relevant when its gold datasets share one with the query's.
+
+    Papers are built into a graph with kg's own extraction; gold is used only to judge the ranking.
+    """
+    from kg.builder import build
+    from kg.related import related, weights_for
+
+    gold = {}
+    for line in Path(gold_path).read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            d = json.loads(line)
+            gold[str(d["id"])] = {_norm(a) for grp in d.get("entities", {}).get("DATASET", []) for a in grp} - {""}
+    g = build([str(gold_path)]).graph
+    weights = weights_for(by)
+    precisions, random_base = [], []
+    papers = [n for n, d in g.nodes(data=True) if d["type"] == "Paper"]
+    for p in papers:
+        pid = p.split(":", 1)[1]
+        mine = gold.get(pid, set())
+        relevant = {q for q in papers if q != p and gold.get(q.split(":", 1)[1], set()) & mine}
+        if not relevant:
+            continue
+        hits = related(g, p, top=k, weights=weights)
+        precisions.append(sum(h.paper in relevant for h in hits) / k)
+        random_base.append(len(relevant) / (len(papers) - 1))
+    return {"gold": str(gold_path), "k": k, "queries": len(precisions),
+            f"precision_at_{k}": round(sum(precisions) / max(len(precisions), 1), 4),
+            "random_precision": round(sum(random_base) / max(len(random_base), 1), 4)}
+
+
+def _norm(name: str) -> str:
+    """The scorer's name normalisation (case, punctuation, "dataset"/"benchmark", plural)."""
+    import re
+
+    s = name.lower().replace("’", "'")
+    s = re.sub(r"\b(data ?sets?|benchmarks?|corpus|corpora)\b", " ", s)
+    s = re.sub(r"[^0-9a-z+#]+", "", s)
+    return s[:-1] if s.endswith("s") and len(s) > 4 else s

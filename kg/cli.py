@@ -215,6 +215,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--max-nodes", type=int, default=1500, help="node cap of the overview view (default 1500)")
     p.set_defaults(func=cmd_build)
 
+    sub.add_parser("bench", help="benchmarks: kg bench load | kg bench related GOLD (see kg bench --help)", add_help=False)
     p = sub.add_parser("related", help="find related papers through shared datasets, tasks, methods (ranked, explained)",
                        description="Examples: kg related SCALE; kg related DomED --by dataset,task; "
                                    "kg related 'person search on CUHK-SYSU'; kg related --dataset CUHK-SYSU")
@@ -257,6 +258,11 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["bench"]:
+        from kg.bench import main as bench_main
+
+        return bench_main(argv[1:])
     args = parser().parse_args(argv)
     try:
         return args.func(args)

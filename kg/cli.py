@@ -188,6 +188,21 @@ def cmd_related(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_viz(args: argparse.Namespace) -> int:
+    from kg.store.rows import load_graph
+    from kg.viz import render_view
+
+    g = load_graph(Path(args.dir))
+    try:
+        info = render_view(g, Path(args.out), kind=args.kind, focus=args.focus, max_nodes=args.max_nodes)
+    except ValueError as exc:
+        print(f"kg: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    omitted = f" ({info.omitted_nodes} nodes and {info.omitted_edges} edges left out)" if info.omitted_nodes else ""
+    print(f"wrote {info.path}: {info.nodes} nodes, {info.edges} edges{omitted}")
+    return EXIT_OK
+
+
 def _neo4j_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--user", help="Neo4j user (default $NEO4J_USER or neo4j)")
     p.add_argument("--password", help="Neo4j password (default $NEO4J_PASSWORD; prefer the variable)")
@@ -228,6 +243,16 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--graph", default="out", help="directory written by kg build (default out)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_related)
+
+    p = sub.add_parser("viz", help="write an interactive offline view of a built graph",
+                       description="Examples: kg viz out --kind overview --out overview.html; "
+                                   "kg viz out --kind dataset --focus CUHK-SYSU --out cuhk.html")
+    p.add_argument("dir", help="a directory written by kg build")
+    p.add_argument("--kind", choices=["overview", "paper", "dataset", "task", "method"], default="overview")
+    p.add_argument("--focus", help="the paper, dataset, task or method to centre on (name, alias or id)")
+    p.add_argument("--max-nodes", type=int, default=1500, help="node cap (default 1500)")
+    p.add_argument("--out", required=True, help="output HTML file")
+    p.set_defaults(func=cmd_viz)
 
     p = sub.add_parser("load", help="load a built graph into Neo4j (idempotent MERGE in UNWIND batches)",
                        description="Example: docker compose up -d && kg load out/  (settings from NEO4J_URI, NEO4J_USER, "

@@ -135,3 +135,17 @@ def test_only_bad_records_exit_2(tmp_path):
     proc = kg_process("build", str(src), "--out", str(tmp_path / "out"))
     assert proc.returncode == 2 and f"{src}:1:" in proc.stderr
     assert_no_traceback(proc)
+
+
+def test_viz_writes_a_focused_view(tmp_path, seed_build):
+    out = tmp_path / "cuhk.html"
+    proc = kg("viz", str(seed_build[1]), "--kind", "dataset", "--focus", "cuhk-sysu", "--out", str(out))
+    assert proc.returncode == 0 and out.is_file() and "nodes" in proc.stdout
+    bad = kg("viz", str(seed_build[1]), "--kind", "dataset", "--focus", "Ofice-31", "--out", str(tmp_path / "x.html"))
+    assert bad.returncode == 2 and "Office-31" in bad.stderr
+
+
+def test_query_and_related_on_a_missing_build_exit_3(tmp_path):
+    for args in (["query", "top_datasets", "--param", "limit=3", "--graph", str(tmp_path)], ["related", "X", "--graph", str(tmp_path)]):
+        proc = kg(*args)
+        assert proc.returncode == 3 and "kg build" in proc.stderr

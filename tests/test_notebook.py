@@ -16,3 +16,5 @@ def test_explore_notebook_executes(tmp_path):
     text = "\n".join(o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", []))
     assert "papers      38" in text
     assert "EVALUATES_ON  CUHK-SYSU" in text
+    assert "LinearTCA" in text and "shares task test-time adaptation" in text  # kg.related
+    assert "SCALE" in text and "(1 row)" in text  # saved Cypher on the embedded store

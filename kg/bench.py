@@ -68,11 +68,73 @@ def bench_load(papers: int, cfg: Neo4jConfig, *, batch_size: int = 1000, per_row
     }
 
 
+def _rss_mb() -> float:
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def bench_pipeline(docs: int, seed: int = 0, batch_size: int = 64) -> dict:
+    """Extraction throughput next to blank-tokenizer throughput (one run, one process), then graph build,
+    exports and the embedded store, with peak memory."""
+    import spacy
+
+    from kg.corpus.synthetic import synthetic_corpus
+    from kg.export import write_graphml, write_json, write_neo4j_csv
+    from kg.graph import build_graph
+    from kg.nlp.extract import extract
+    from kg.nlp.pipeline import load_pipeline
+
+    papers = list(synthetic_corpus(docs, seed))
+    texts = [p.text for p in papers]
+    nlp = load_pipeline()
+    blank = spacy.blank("en")
+    warm = texts[: min(50, len(texts))]
+    list(blank.pipe(warm)), list(extract(papers[: len(warm)], nlp))  # first-call costs out of the timings
+    t = time.perf_counter()
+    for _ in blank.pipe(texts, batch_size=batch_size):
+        pass
+    tok_s = time.perf_counter() - t
+    t = time.perf_counter()
+    items = list(extract(papers, nlp, batch_size=batch_size))
+    ext_s = time.perf_counter() - t
+    t = time.perf_counter()
+    g = build_graph(items)
+    build_s = time.perf_counter() - t
+    timings = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, fn in (("json", lambda: write_json(g, Path(tmp) / "g.json")),
+                         ("graphml", lambda: write_graphml(g, Path(tmp) / "g.graphml")),
+                         ("csv", lambda: write_neo4j_csv(g, Path(tmp) / "neo4j")),
+                         ("embedded_store", lambda: write_ladybug(g, Path(tmp) / "g.lbug"))):
+            t = time.perf_counter()
+            fn()
+            timings[f"export_{name}_s"] = round(time.perf_counter() - t, 2)
+    return {
+        "docs": docs, "chars_per_doc": round(sum(map(len, texts)) / len(texts)),
+        "extract_docs_per_s_per_core": round(docs / ext_s, 1), "tokenizer_docs_per_s_per_core": round(docs / tok_s, 1),
+        "ratio": round(tok_s / ext_s, 4), "extract_s": round(ext_s, 2), "build_s": round(build_s, 2), **timings,
+        "nodes": g.number_of_nodes(), "edges": g.number_of_edges(), "peak_rss_mb": round(_rss_mb(), 1),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
-    """``kg bench load ...`` / ``kg bench related GOLD ...``."""
+    """``kg bench [--docs N] [--json]`` / ``kg bench load ...`` / ``kg bench related GOLD ...``."""
     import argparse
     import os
 
+    argv = list(argv or [])
+    if not argv or argv[0].startswith("-") and argv[0] not in {"-h", "--help"}:
+        ap = argparse.ArgumentParser(prog="kg bench", description="Extraction throughput (vs spaCy's blank tokenizer), "
+                                     "graph build, export times and peak memory on a synthetic corpus. Other benchmarks: "
+                                     "kg bench load, kg bench related GOLD.")
+        ap.add_argument("--docs", type=int, default=10_000)
+        ap.add_argument("--seed", type=int, default=0)
+        ap.add_argument("--json", action="store_true", help="one JSON object")
+        args = ap.parse_args(argv)
+        result = bench_pipeline(args.docs, args.seed)
+        print(json.dumps(result) if args.json else "\n".join(f"{k:32} {v}" for k, v in result.items()))
+        return 0
     ap = argparse.ArgumentParser(prog="kg bench", description="Benchmarks (not part of the test run).")
     sub = ap.add_subparsers(dest="what", required=True)
     p = sub.add_parser("load", help="Neo4j load throughput (batched vs per row) and embedded store build time on a "

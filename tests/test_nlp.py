@@ -104,3 +104,13 @@ def test_urls_are_not_names(nlp):
 def test_ambiguous_measure_is_a_metric_only_next_to_a_number(nlp):
     assert "speedup" not in by_label(nlp, "Our bound reveals a distinct multi-agent speedup pattern.", "METRIC")
     assert "speedup" in by_label(nlp, "It gives a 3.2x speedup over the baseline.", "METRIC")
+
+
+def test_token_positions_find_words_that_spacy_stores_as_symbols(nlp):
+    from spacy.attrs import ORTH
+
+    from kg.nlp.candidates import positions
+
+    doc = nlp.make_doc("The POS tagger and the pos tags on ORTH")
+    assert positions(doc, frozenset({"POS", "ORTH"}), ORTH) == [1, 8]
+    assert positions(doc, frozenset({"pos", "on"})) == [1, 5, 7]

@@ -147,3 +147,13 @@ def test_docker_compose_agrees_with_readme_and_loader():
     from kg.store.neo4j_store import Neo4jConfig
 
     assert Neo4jConfig().uri == "bolt://localhost:7687" and Neo4jConfig().user == "neo4j"
+
+
+def test_quotes_commas_and_newlines_after_many_plain_rows(tmp_path):
+    g = small_graph()
+    for i in range(3000):  # the dialect must not be guessed from the first rows
+        g.add_node(f"method:m{i}", type="Method", name=f"m{i}", aliases=[], papers=1, idf=1.0, benchmark=False)
+    g.add_node("method:odd", type="Method", name='age, pose "and"\nexpression', aliases=[], papers=1, idf=1.0, benchmark=False)
+    conn = connect(write_ladybug(g, tmp_path / "g.lbug"))
+    _, rows = run_embedded(conn, "MATCH (m:Method {id: 'method:odd'}) RETURN m.name", {})
+    assert rows == [['age, pose "and"\nexpression']]

@@ -7,6 +7,7 @@ A few linear pre-passes pair up braces, dollars and emphasis markers first, so u
 """
 from __future__ import annotations
 
+import bisect
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -64,12 +65,22 @@ def clean(raw: str) -> CleanText:
     >>> clean(r"**T**est-time **C**orrelation (**TCA**) is $15\\times$ faster").text
     'Test-time Correlation (TCA) is 15× faster'
     """
+    if not _NEEDS_CLEANING.search(raw):  # plain text (most abstracts of most corpora): nothing to remove
+        return CleanText(raw, raw, (*range(len(raw)), len(raw)), tuple(range(1, len(raw) + 1)))
     return _Cleaner(raw).run()
+
+
+# Anything the cleaner could change: markup characters, URLs (kept whole), treebank brackets, whitespace runs or
+# odd whitespace, leading/trailing space, non-ASCII (mojibake, ligatures, zero-width and control characters).
+_NEEDS_CLEANING = re.compile(r"[\\$*_\[\]{}~^]|https?:|-[LR][RSC]B-|\s\s|[^\S ]|^\s|\s$|[^\x20-\x7e]")
 
 
 _URL = re.compile(r"https?://[^\s<>()\[\]{}\"'`]+")
 _LINK = re.compile(r"\[([^\[\]\n]{1,500})\]\(([^()\s]{1,2000})\)")  # text without brackets, target without spaces
 _PTB_BRACKETS = {"-LRB-": "(", "-RRB-": ")", "-LSB-": "[", "-RSB-": "]", "-LCB-": "{", "-RCB-": "}"}
+# Characters that never start markup: copied in bulk (the hot path on long corpora). "h" may start a URL,
+# so runs are cut at the next URL; "*", "_", "[", "]", "{", "}", "$", "\\", "~", "^", "-" are handled one by one.
+_PLAIN = re.compile(r"[A-Za-z0-9 ,.;:'\"()/%+=!?<>@&|#]+")
 _MAX_DROPPED_ARG = 500  # a longer \cite{...} argument means mismatched braces: keep the text rather than lose it
 
 
@@ -90,6 +101,16 @@ class _Builder:
             self.chars.append(ch)
             self.starts.append(start)
             self.ends.append(start + 1 if end is None else end)
+
+    def copy_plain(self, raw: str, start: int, end: int) -> None:
+        """Append a run of ordinary characters (ASCII letters, digits, punctuation, single spaces) in bulk."""
+        seg = raw[start:end]
+        if "  " in seg or (seg[0] == " " and (not self.chars or self.chars[-1] == " ")):
+            self.copy(raw, start, end)
+            return
+        self.chars.extend(seg)
+        self.starts.extend(range(start, end))
+        self.ends.extend(range(start + 1, end + 1))
 
     def copy(self, raw: str, start: int, end: int) -> None:
         """Append ``raw[start:end]``, each character mapped to its own position."""
@@ -130,6 +151,7 @@ class _Cleaner:
         # open groups, innermost last: (raw index that closes it, text emitted there, where to continue)
         self.groups: list[tuple[int, str, int]] = []
         self.math_end = -1  # raw index of the "$" that ends the current formula; -1 outside math
+        self.url_starts = sorted(self.urls)
 
     def run(self) -> CleanText:
         raw, n, out, i = self.raw, len(self.raw), self.out, 0
@@ -169,6 +191,15 @@ class _Cleaner:
             elif "\ufb00" <= ch <= "\ufb06":  # ligatures from PDF extraction: "ﬁ" -> "fi"
                 out.append(unicodedata.normalize("NFKC", ch), i)
                 i += 1
+            elif (plain := _PLAIN.match(raw, i)) and self.math_end < 0:
+                end = plain.end()
+                k = bisect.bisect_right(self.url_starts, i)
+                if k < len(self.url_starts):
+                    end = min(end, self.url_starts[k])
+                if self.groups:
+                    end = min(end, self.groups[-1][0])
+                out.copy_plain(raw, i, end)
+                i = end
             else:
                 if ch.isspace() or unicodedata.category(ch) not in ("Cf", "Cc"):  # zero-width, BOM, controls go
                     out.append(ch, i)

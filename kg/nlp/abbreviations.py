@@ -9,10 +9,11 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from kg.nlp.candidates import Abbreviation
+from kg.nlp.candidates import Abbreviation, positions
 
 _STOP_LEFT = {"a", "an", "the", "our", "we", "this", "novel", "new", "and", "or", "of", "called", "named", "termed", "dubbed"}
 _MAX_SHORT_CHARS = 15
+_OPENERS = frozenset({"(", "["})
 
 
 def _short_ok(text: str) -> bool:
@@ -64,8 +65,9 @@ def _long_candidate(doc: Doc, end: int, short: str) -> tuple[int, int] | None:
 def find_abbreviations(doc: Doc) -> list[Abbreviation]:
     """All abbreviation definitions in ``doc`` (token ranges)."""
     found: list[Abbreviation] = []
-    for tok in doc:
-        if tok.text not in "([" or tok.i == 0:
+    for i in positions(doc, _OPENERS):
+        tok = doc[i]
+        if tok.i == 0:
             continue
         close = next((t.i for t in doc[tok.i + 1 : tok.i + 16] if t.text in ")]"), None)
         if close is None or close == tok.i + 1:

@@ -8,10 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from functools import lru_cache
+
+from spacy.attrs import LOWER, SHAPE
 from spacy.tokens import Doc, Span, Token
 
 # Higher wins when candidates overlap.
-PRIORITY = {"proposed": 100, "abbreviation": 70, "gazetteer": 60, "context": 40, "model": 30, "name": 10}
+# "model_extension": a model entity that strictly contains same-label gazetteer/context matches (kg/nlp/model.py).
+PRIORITY = {"proposed": 100, "abbreviation": 70, "model_extension": 65, "gazetteer": 60, "context": 40, "model": 30, "name": 10}
 
 
 @dataclass
@@ -76,3 +80,41 @@ def is_namelike(tok: Token) -> bool:
     if t[0].isalpha() and any(c.isdigit() for c in t):
         return True
     return t[0].isupper() and not tok.is_sent_start
+
+
+def _ids(doc: Doc, words: frozenset[str]) -> set[int]:
+    # The vocab's ids, not raw hashes: spaCy gives some strings ("POS", "ORTH") small symbol ids.
+    strings = doc.vocab.strings
+    return {strings.add(w) for w in words}
+
+
+def _column(doc: Doc, attr: int) -> list[int]:
+    """One attribute of every token, read once per doc and shared by all rules."""
+    key = ("kg_column", attr)
+    if key not in doc.user_data:
+        doc.user_data[key] = doc.to_array(attr).tolist()
+    return doc.user_data[key]
+
+
+def positions(doc: Doc, words: frozenset[str], attr: int = LOWER) -> list[int]:
+    """Indices of the tokens whose lower-case form (or ``attr``, e.g. ORTH) is in ``words``; vectorised, so
+    rules visit only these tokens instead of iterating the whole doc in Python."""
+    if not len(doc) or not words:
+        return []
+    ids = _ids(doc, words)
+    return [i for i, h in enumerate(_column(doc, attr)) if h in ids]
+
+
+@lru_cache(maxsize=4096)
+def _model_shape(shape: str) -> bool:
+    """Shapes of model-like names: mixed case inside a word (``XxxXxx``) or capitals with digits (``Xxxxd``)."""
+    mixed = any(any(c == "X" for c in part[1:]) and "x" in part for part in shape.split("-"))
+    return mixed or ("d" in shape and "X" in shape)
+
+
+def model_shaped(doc: Doc) -> list[int]:
+    """Indices of tokens whose shape looks like a model name (checked once per distinct shape)."""
+    strings = doc.vocab.strings
+    shapes = _column(doc, SHAPE)
+    keep = {h for h in set(shapes) if _model_shape(strings[h])}
+    return [i for i, h in enumerate(shapes) if h in keep]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc, Token
 
-from kg.nlp.candidates import Candidate, candidates, is_namelike
+from kg.nlp.candidates import Candidate, candidates, is_namelike, model_shaped, positions
 from kg.nlp.gazetteer import load_gazetteer
 
 DATASET_HEADS = {"dataset", "datasets", "benchmark", "benchmarks", "corpus", "corpora", "suite", "suites", "data set", "testbed"}
@@ -30,6 +30,7 @@ TASK_SKIP = {"downstream", "various", "multiple", "several", "different", "chall
              "fundamental", "open", "single", "two", "three", "four", "five", "long-horizon", "typical", "main", "longstanding",
              "long-standing", "seemingly", "unrelated", "well-known", "central", "core", "this", "that", "the", "a", "an"}
 MAX_NAME_TOKENS = 4
+_DATASET_TRIGGERS = frozenset(DATASET_HEADS | {"on", "across"})
 
 
 def _name_run_left(doc: Doc, end: int, generic: frozenset[str]) -> tuple[int, int] | None:
@@ -94,7 +95,8 @@ def _names_after(doc: Doc, i: int, generic: frozenset[str]) -> list[tuple[int, i
 def dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
     """Datasets named by context."""
     out: list[Candidate] = []
-    for tok in doc:
+    for i in positions(doc, _DATASET_TRIGGERS):
+        tok = doc[i]
         low = tok.lower_
         if low in DATASET_HEADS:
             bench = low in BENCHMARK_HEADS
@@ -119,8 +121,9 @@ def dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
 def task_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
     """``X Y tasks`` -> the task ``X Y`` (lower-case words only; no POS tagger in the blank pipeline)."""
     out = []
-    for tok in doc:
-        if tok.lower_ not in TASK_HEADS or tok.i == 0:
+    for i in positions(doc, frozenset(TASK_HEADS)):
+        tok = doc[i]
+        if tok.i == 0:
             continue
         start = tok.i
         while start > tok.sent.start and tok.i - start < 4:
@@ -138,7 +141,8 @@ def task_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
 def model_name_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
     """Model-shaped tokens (mixed case or letters with digits, not plain acronyms) as low-confidence methods."""
     out = []
-    for tok in doc:
+    for i in model_shaped(doc):
+        tok = doc[i]
         t = tok.text
         if len(t) < 3 or not t[0].isalpha() or tok.lower_ in generic or not is_namelike(tok) or t.lower().endswith(MODIFIER_SUFFIXES):
             continue

@@ -13,7 +13,9 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
-from kg.nlp.candidates import Abbreviation, Candidate, abbreviations, candidates
+from spacy.attrs import ORTH
+
+from kg.nlp.candidates import Abbreviation, Candidate, abbreviations, candidates, positions
 from kg.nlp.gazetteer import load_gazetteer
 from kg.nlp.labels import label_from_words
 
@@ -81,16 +83,17 @@ def _propagate(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) -> l
         if c.proposed and c.end - c.start == 1:
             names.setdefault(doc[c.start].text, c)
     extra = []
-    for tok in doc:
-        c = names.get(tok.text)
-        if c is not None and not (c.start == tok.i):
-            extra.append(Candidate(tok.i, tok.i + 1, c.label, "abbreviation", canonical=c.canonical or doc[c.start:c.end].text,
+    for i in positions(doc, frozenset(names), ORTH):
+        c = names[doc[i].text]
+        if c.start != i:
+            extra.append(Candidate(i, i + 1, c.label, "abbreviation", canonical=c.canonical or doc[c.start:c.end].text,
                                    benchmark=c.benchmark))
     # A name that context showed to be a dataset is a dataset wherever else it appears.
     datasets = {doc[c.start:c.end].text: c for c in cands if c.label == "DATASET" and c.extractor == "context"}
-    for text, c in datasets.items():
-        n = c.end - c.start
-        for i in range(len(doc) - n + 1):
+    firsts = {doc[c.start].text for c in datasets.values()}
+    for i in positions(doc, frozenset(firsts), ORTH):
+        for text, c in datasets.items():
+            n = c.end - c.start
             if i != c.start and doc[i].text == doc[c.start].text and doc[i:i + n].text == text:
                 extra.append(Candidate(i, i + n, "DATASET", "context", canonical=c.canonical, benchmark=c.benchmark,
                                        confidence=c.confidence))

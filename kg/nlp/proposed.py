@@ -14,7 +14,7 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.nlp.candidates import Abbreviation, Candidate, abbreviations, candidates, is_namelike
+from kg.nlp.candidates import Abbreviation, Candidate, abbreviations, candidates, is_namelike, positions
 from kg.nlp.gazetteer import load_gazetteer
 from kg.nlp.labels import label_from_words
 
@@ -30,6 +30,7 @@ PROBLEM_HEADS = {"problem", "task", "setting", "paradigm", "scenario", "challeng
 DATASET_HEADS = {"benchmark", "dataset", "corpus", "suite", "testbed"}
 STOPS = {".", ";", "which", "that", "to", "by", "based", "where", "while", "whereas", "who", "in", "on", "for", "via", "using", "through", "from"}
 OWN = {"our"}
+_TRIGGERS = frozenset(VERBS | NAMING | OWN)
 
 
 def _label_for_head(doc: Doc, end: int) -> str:
@@ -173,7 +174,11 @@ class ProposedFinder:
     def __call__(self, doc: Doc) -> Doc:
         out = candidates(doc)
         found: list[Candidate] = []
-        for sent in doc.sents:
+        sentences = {}
+        for i in positions(doc, _TRIGGERS):  # only sentences with a proposal verb, a naming word or "our"
+            sent = doc[i].sent
+            sentences.setdefault(sent.start, sent)
+        for sent in sentences.values():
             named = self._named(doc, sent)
             for tok in sent:
                 if tok.lower_ in VERBS and _is_authors_sentence(sent, tok.i) and not named:

@@ -69,7 +69,9 @@ def write_ladybug(g: nx.MultiDiGraph, path: Path) -> Path:
             if not nr.rows:
                 continue
             # Scalars go through COPY; list columns are set afterwards with parameters, because CSV list
-            # literals cannot carry a comma inside an item ("Smith, J.").
+            # literals cannot carry a comma inside an item ("Smith, J."). Quote and escape are explicit: left to
+            # sniffing, a file whose first rows have no quotes is read as if it never quotes. parallel=false
+            # because abstracts may hold newlines inside quoted fields.
             scalars = [p for p in nr.type.properties if not _is_list(p)]
             f = Path(tmp) / f"{nr.type.label}.csv"
             with f.open("w", newline="", encoding="utf-8") as fh:
@@ -77,7 +79,7 @@ def write_ladybug(g: nx.MultiDiGraph, path: Path) -> Path:
                 w.writerow(scalars)
                 for r in nr.rows:
                     w.writerow([_csv_value(r["id"] if p == "id" else r["props"].get(p)) for p in scalars])
-            conn.execute(f"COPY {nr.type.label}({', '.join(scalars)}) FROM '{f.as_posix()}' (header=true, escape='\"')")
+            conn.execute(f"COPY {nr.type.label}({', '.join(scalars)}) FROM '{f.as_posix()}' (header=true, quote='\"', escape='\"', parallel=false)")
             for p in filter(_is_list, nr.type.properties):
                 rows = [{"id": r["id"], "v": r["props"][p]} for r in nr.rows if r["props"].get(p)]
                 for i in range(0, len(rows), LIST_BATCH):
@@ -92,7 +94,7 @@ def write_ladybug(g: nx.MultiDiGraph, path: Path) -> Path:
                 w.writerow(["from", "to", *rr.type.properties])
                 for r in rr.rows:
                     w.writerow([r["src"], r["dst"], *(_csv_value(r["props"].get(p)) for p in rr.type.properties)])
-            conn.execute(f"COPY {rr.type.name} FROM '{f.as_posix()}' (header=true, escape='\"')")
+            conn.execute(f"COPY {rr.type.name} FROM '{f.as_posix()}' (header=true, quote='\"', escape='\"', parallel=false)")
     conn.close()
     db.close()
     return path

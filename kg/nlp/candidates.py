@@ -88,7 +88,7 @@ def _ids(doc: Doc, words: frozenset[str]) -> set[int]:
     return {strings.add(w) for w in words}
 
 
-def _column(doc: Doc, attr: int) -> list[int]:
+def column(doc: Doc, attr: int) -> list[int]:
     """One attribute of every token, read once per doc and shared by all rules."""
     key = ("kg_column", attr)
     if key not in doc.user_data:
@@ -102,7 +102,7 @@ def positions(doc: Doc, words: frozenset[str], attr: int = LOWER) -> list[int]:
     if not len(doc) or not words:
         return []
     ids = _ids(doc, words)
-    return [i for i, h in enumerate(_column(doc, attr)) if h in ids]
+    return [i for i, h in enumerate(column(doc, attr)) if h in ids]
 
 
 @lru_cache(maxsize=4096)
@@ -115,6 +115,6 @@ def _model_shape(shape: str) -> bool:
 def model_shaped(doc: Doc) -> list[int]:
     """Indices of tokens whose shape looks like a model name (checked once per distinct shape)."""
     strings = doc.vocab.strings
-    shapes = _column(doc, SHAPE)
+    shapes = column(doc, SHAPE)
     keep = {h for h in set(shapes) if _model_shape(strings[h])}
     return [i for i, h in enumerate(shapes) if h in keep]

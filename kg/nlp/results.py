@@ -13,6 +13,9 @@ from dataclasses import dataclass
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
+from spacy.attrs import LIKE_NUM
+
+from kg.nlp.candidates import column
 from kg.nlp.mentions import DocMention
 
 OURS = {"our", "ours", "we", "it", "proposed"}
@@ -57,7 +60,9 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
     proposed = next((m.canonical for m in mentions if m.proposed), None)
     proposed_names = {m.canonical for m in mentions if m.proposed}
     out = []
-    for sent in doc.sents:
+    numbers = [i for i, v in enumerate(column(doc, LIKE_NUM)) if v]  # only sentences with a number can report one
+    sentences = {doc[i].sent.start: doc[i].sent for i in numbers}
+    for sent in sentences.values():
         ms = [m for m in mentions if sent.start_char <= m.start < sent.end_char]
         if not ms:
             continue

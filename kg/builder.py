@@ -1,6 +1,7 @@
 """The main job: inputs -> papers -> extractions -> graph -> files and views."""
 from __future__ import annotations
 
+import shutil
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -9,8 +10,8 @@ from pathlib import Path
 import networkx as nx
 
 from kg import schema
-from kg.corpus.clean import clean
-from kg.corpus.readers import read_corpus
+from kg.cache import BuildCache
+from kg.corpus.readers import PaperSet, read_corpus
 from kg.errors import Problem
 from kg.export import write_graphml, write_json, write_neo4j_csv, write_predictions
 from kg.graph import build_graph
@@ -25,6 +26,7 @@ class BuildReport:
     graph: nx.MultiDiGraph
     papers: int
     problems: list[Problem] = field(default_factory=list)
+    extracted: int = 0  # papers extracted by this build (the others came from the cache)
     files: list[Path] = field(default_factory=list)
 
     def counts(self) -> dict[str, int]:
@@ -42,19 +44,31 @@ class BuildReport:
         lines.append(f"benchmarks  {bench}")
         lines.append(f"edges       {self.graph.number_of_edges()}  (" + ", ".join(
             f"{r.name} {c.get(r.name, 0)}" for r in schema.REL_TYPES if c.get(r.name)) + ")")
+        if self.extracted != self.papers:
+            lines.append(f"extracted   {self.extracted} new or changed abstract(s); {self.papers - self.extracted} from the cache")
         if self.problems:
             lines.append(f"problems    {len(self.problems)} input record(s) skipped")
         return "\n".join(lines)
 
 
-def extract_papers(papers: Sequence[Paper]) -> list[tuple[Paper, Extraction]]:
-    """Run extraction over papers (keeps input order)."""
-    return list(extract(papers))
+def extract_papers(papers: Sequence[Paper], *, workers: int = 1, dask: str | None = None,
+                   batch_size: int = 64) -> list[tuple[Paper, Extraction]]:
+    """Run extraction over papers, in input order: in this process, in ``workers`` processes, or on Dask."""
+    if dask:
+        from kg.distributed import extract_on_dask
+
+        return extract_on_dask(papers, dask, batch_size=batch_size)
+    return list(extract(papers, batch_size=batch_size, n_process=workers))
 
 
 def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool = False, max_nodes: int = 1500,
+          prune: bool = False, workers: int = 1, dask: str | None = None,
           on_problem: Callable[[Problem], None] | None = None) -> BuildReport:
     """Build the knowledge graph of ``inputs``; with ``out``, also write every output file there.
+
+    Building into a directory that holds an earlier build adds the new papers to the earlier ones and extracts
+    only abstracts it has not seen (``prune`` drops earlier papers that are not in ``inputs``). The result is
+    the same as a build from scratch of all those papers.
 
     >>> report = build(["examples/icml"])          # doctest: +SKIP
     >>> report.graph.number_of_nodes() > 38         # doctest: +SKIP
@@ -64,12 +78,24 @@ def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool 
     for p in corpus.problems:
         if on_problem:
             on_problem(p)
-    items = extract_papers(corpus.papers)
-    clean_texts = {p.id: clean(p.text).text for p in corpus.papers}
-    graph = build_graph(items, clean_texts)
-    report = BuildReport(graph, len(corpus.papers), list(corpus.problems))
+    cache = BuildCache(Path(out)) if out is not None else None
+    papers = PaperSet()
+    if cache is not None and not prune:
+        for p in cache.previous_papers():
+            papers.add(p)
+    for p in corpus.papers:
+        papers.add(p)
+    known = {p.id: ex for p in papers.papers if cache is not None and (ex := cache.get(p)) is not None}
+    todo = [p for p in papers.papers if p.id not in known]
+    fresh = dict((p.id, ex) for p, ex in extract_papers(todo, workers=workers, dask=dask))
+    items = [(p, known.get(p.id) or fresh[p.id]) for p in papers.papers]
+    graph = build_graph(items)
+    report = BuildReport(graph, len(papers.papers), list(corpus.problems), extracted=len(todo))
     if out is not None:
         report.files = write_outputs(graph, items, Path(out), max_nodes=max_nodes)
+        for p, ex in items:
+            cache.put(p, ex)
+        cache.save(papers.papers)
     return report
 
 
@@ -83,6 +109,8 @@ def write_outputs(graph: nx.MultiDiGraph, items: list[tuple[Paper, Extraction]],
     write_json(graph, files[0])
     write_graphml(graph, files[1])
     write_predictions(items, files[2])
+    for stale in ("views", "neo4j"):  # a smaller graph than last time must not leave old files behind
+        shutil.rmtree(out / stale, ignore_errors=True)
     files += write_neo4j_csv(graph, out / "neo4j")
     files.append(write_ladybug(graph, out / "graph.lbug"))
     files += [v.path for v in render_site(graph, out / "views", max_nodes=max_nodes)]

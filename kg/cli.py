@@ -39,7 +39,7 @@ def cmd_extract(args: argparse.Namespace) -> int:
         return _finish(0, corpus.problems)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    n = write_predictions(extract(corpus.papers), out)
+    n = write_predictions(extract(corpus.papers, n_process=args.workers), out)
     print(f"extracted {n} papers -> {out}", file=sys.stderr)
     return _finish(n, corpus.problems)
 
@@ -47,7 +47,8 @@ def cmd_extract(args: argparse.Namespace) -> int:
 def cmd_build(args: argparse.Namespace) -> int:
     from kg.builder import build
 
-    report = build(args.inputs, args.out, strict=args.strict, max_nodes=args.max_nodes, on_problem=_report_problem)
+    report = build(args.inputs, args.out, strict=args.strict, max_nodes=args.max_nodes, prune=args.prune,
+                   workers=args.workers, dask=args.dask, on_problem=_report_problem)
     if report.papers == 0:
         return _finish(0, report.problems)
     print(report.summary())
@@ -65,7 +66,7 @@ def _neo4j_config(args: argparse.Namespace):
 
 
 def cmd_load(args: argparse.Namespace) -> int:
-    from kg.store.neo4j_store import connect, counts, load_graph_into, progress_bar, wipe
+    from kg.store.neo4j_store import connect, counts, load_graph_into, progress_bar, prune, wipe
     from kg.store.rows import load_graph
 
     graph = load_graph(Path(args.dir))
@@ -79,6 +80,9 @@ def cmd_load(args: argparse.Namespace) -> int:
             print(f"wiped {wipe(driver, cfg.database)} nodes", file=sys.stderr)
         stats = load_graph_into(driver, graph, database=cfg.database, batch_size=args.batch_size,
                                 progress=None if args.quiet else progress_bar)
+        if args.prune:
+            n_gone, r_gone = prune(driver, graph, database=cfg.database)
+            print(f"pruned {n_gone} nodes and {r_gone} relationships that the build no longer has", file=sys.stderr)
         nodes, rels = counts(driver, cfg.database)
     finally:
         driver.close()
@@ -222,12 +226,17 @@ def parser() -> argparse.ArgumentParser:
                        description="One line per paper: mentions (raw-text offsets), concepts per label, proposed methods, results.")
     _inputs(p)
     p.add_argument("--out", required=True, help="output JSONL file")
+    p.add_argument("--workers", type=int, default=1, help="extraction processes (default 1)")
     p.set_defaults(func=cmd_extract)
     p = sub.add_parser("build", help="build the graph and write graph.json, graph.graphml, mentions.jsonl, neo4j/, views/",
                        description="Example: kg build examples/icml --out out")
     _inputs(p)
     p.add_argument("--out", required=True, help="output directory")
     p.add_argument("--max-nodes", type=int, default=1500, help="node cap of the overview view (default 1500)")
+    p.add_argument("--prune", action="store_true",
+                   help="drop papers of earlier builds into --out that are not in these inputs (default: keep and add)")
+    p.add_argument("--workers", type=int, default=1, help="extraction processes on this machine (default 1)")
+    p.add_argument("--dask", metavar="ADDRESS", help="extract on a Dask cluster: tcp://scheduler:8786, or local:N")
     p.set_defaults(func=cmd_build)
 
     sub.add_parser("bench", help="benchmarks: kg bench load | kg bench related GOLD (see kg bench --help)", add_help=False)
@@ -263,6 +272,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--batch-size", type=int, default=1000, help="rows per UNWIND transaction (default 1000)")
     p.add_argument("--wipe", action="store_true", help="delete everything in the database first (asks unless --yes)")
     p.add_argument("--yes", action="store_true", help="do not ask before --wipe")
+    p.add_argument("--prune", action="store_true",
+                   help="also delete what the build no longer has (after kg build --prune), so Neo4j matches it exactly")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_load)
 

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 import networkx as nx
 
 from kg import schema
+from kg.corpus.clean import clean
 from kg.model import Extraction, Paper
 from kg.resolve import Resolution, resolve
 
@@ -29,11 +30,11 @@ def _first_words(text: str, n: int = FIRST_WORDS) -> str:
     return " ".join(words[:n]) + (" …" if len(words) > n else "")
 
 
-def _paper_attrs(paper: Paper, ex: Extraction, clean_text: str) -> dict:
+def _paper_attrs(paper: Paper, ex: Extraction) -> dict:
     proposed = ex.proposed
     return {
         "type": schema.PAPER.label,
-        "name": proposed[0] if proposed else _first_words(clean_text),
+        "name": proposed[0] if proposed else _first_words(clean(paper.text).text),
         "title": paper.title,
         "venue": paper.venue,
         "year": paper.year,
@@ -44,8 +45,8 @@ def _paper_attrs(paper: Paper, ex: Extraction, clean_text: str) -> dict:
     }
 
 
-def build_graph(items: Iterable[tuple[Paper, Extraction]], clean_texts: dict[str, str] | None = None) -> nx.MultiDiGraph:
-    """Build the graph from extracted papers (``clean_texts``: cleaned abstracts for paper names)."""
+def build_graph(items: Iterable[tuple[Paper, Extraction]]) -> nx.MultiDiGraph:
+    """Build the graph from extracted papers."""
     pairs = list(items)
     res: Resolution = resolve(ex for _, ex in pairs)
     g = nx.MultiDiGraph(schema_version=1)
@@ -55,8 +56,7 @@ def build_graph(items: Iterable[tuple[Paper, Extraction]], clean_texts: dict[str
                    aliases=c.aliases, papers=len(c.papers), idf=schema.idf(n_papers, len(c.papers)), benchmark=c.benchmark)
     for paper, ex in pairs:
         pid = paper_node_id(paper.id)
-        text = (clean_texts or {}).get(paper.id, paper.text)
-        g.add_node(pid, **_paper_attrs(paper, ex, text))
+        g.add_node(pid, **_paper_attrs(paper, ex))
         proposed = {res.concept_for("METHOD", n).key for n in ex.proposed}
         for m in ex.mentions:
             concept = res.concept_for(m.label, m.canonical)

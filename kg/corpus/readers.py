@@ -47,31 +47,44 @@ def read_corpus(
     content hash id. Two records with different explicit ids stay two papers even if their abstracts match.
     """
     corpus = Corpus()
-    by_id: dict[str, Paper] = {}
-    by_content: dict[str, Paper] = {}
+    papers = PaperSet(corpus.papers)
     for item in iter_records(paths, max_chars=max_chars, stdin=stdin):
         if isinstance(item, Problem):
             if strict:
                 raise InputError(item)
             corpus.problems.append(item)
             continue
+        papers.add(item)
+    return corpus
+
+
+class PaperSet:
+    """Papers in first-seen order, deduplicated by explicit id or by content (see :func:`read_corpus`)."""
+
+    def __init__(self, papers: list[Paper] | None = None) -> None:
+        self.papers: list[Paper] = papers if papers is not None else []
+        self._by_id: dict[str, Paper] = {}
+        self._by_content: dict[str, Paper] = {}
+
+    def add(self, item: Paper) -> Paper:
+        """Add ``item`` or merge it into the paper it duplicates; returns the paper that holds it."""
         key = item.id if not item.has_input_id else content_id(item.text)
-        known = by_id.get(item.id) if item.has_input_id else None
+        known = self._by_id.get(item.id) if item.has_input_id else None
         if known is None:
-            same_text = by_content.get(key)
+            same_text = self._by_content.get(key)
             if same_text is not None and not (same_text.has_input_id and item.has_input_id):
                 known = same_text
         if known is None:
-            corpus.papers.append(item)
-            by_id[item.id] = item
-            by_content.setdefault(key, item)
-            continue
+            self.papers.append(item)
+            self._by_id[item.id] = item
+            self._by_content.setdefault(key, item)
+            return item
         merge_into(known, item)
         if item.has_input_id and not known.has_input_id:
-            del by_id[known.id]
+            del self._by_id[known.id]
             known.id, known.has_input_id = item.id, True
-            by_id[known.id] = known
-    return corpus
+            self._by_id[known.id] = known
+        return known
 
 
 def iter_records(

@@ -134,7 +134,7 @@ def _authors(value: dict) -> list[str]:
 
 def merge_into(paper: Paper, later: Paper) -> None:
     """Fill the gaps in ``paper`` from a later record of the same paper and remember where that was read."""
-    paper.sources.extend(later.sources)
+    paper.sources.extend(s for s in later.sources if s not in paper.sources)
     paper.title = paper.title or later.title
     paper.venue = paper.venue or later.venue
     paper.year = paper.year or later.year

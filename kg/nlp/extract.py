@@ -26,8 +26,13 @@ def _to_extraction(paper: Paper, ct: CleanText, doc) -> Extraction:
     return ex
 
 
-def extract(papers: Iterable[Paper], nlp: Language | None = None, *, batch_size: int = 64) -> Iterator[tuple[Paper, Extraction]]:
-    """Extract concepts from each paper, streaming in batches (memory does not grow with the corpus)."""
+def extract(papers: Iterable[Paper], nlp: Language | None = None, *, batch_size: int = 64,
+            n_process: int = 1) -> Iterator[tuple[Paper, Extraction]]:
+    """Extract concepts from each paper, streaming in batches (memory does not grow with the corpus);
+    ``n_process`` > 1 runs worker processes, each parsing the pipeline once."""
+    if n_process > 1:
+        yield from _extract_in_processes(papers, n_process, batch_size)
+        return
     nlp = nlp or load_pipeline()
 
     def cleaned() -> Iterator[tuple[str, tuple[Paper, CleanText]]]:
@@ -37,6 +42,33 @@ def extract(papers: Iterable[Paper], nlp: Language | None = None, *, batch_size:
 
     for doc, (paper, ct) in nlp.pipe(cleaned(), as_tuples=True, batch_size=batch_size):
         yield paper, _to_extraction(paper, ct, doc)
+
+
+def _extract_chunk(chunk: list[Paper]) -> list[Extraction]:
+    return [ex for _, ex in extract(chunk)]
+
+
+def _chunks(papers: Iterable[Paper], size: int) -> Iterator[list[Paper]]:
+    chunk: list[Paper] = []
+    for p in papers:
+        chunk.append(p)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def _extract_in_processes(papers: Iterable[Paper], n_process: int, batch_size: int) -> Iterator[tuple[Paper, Extraction]]:
+    """Chunks of papers to a process pool; results come back in order as plain records (our Doc extensions hold
+    Python objects that spaCy's own multiprocessing cannot serialise, so conversion happens in the worker)."""
+    import itertools
+    import multiprocessing
+
+    with multiprocessing.get_context("fork").Pool(n_process) as pool:
+        ours, theirs = itertools.tee(_chunks(papers, batch_size * 4))
+        for chunk, extractions in zip(ours, pool.imap(_extract_chunk, theirs)):
+            yield from zip(chunk, extractions)
 
 
 def sentence_text(paper: Paper, span: Span) -> str:

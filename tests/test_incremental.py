@@ -1,0 +1,75 @@
+"""Incremental builds, worker processes and Dask give exactly what a build from scratch gives."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import kg
+from kg.store.embedded import connect
+from kg.store.queries import run_embedded
+
+ROOT = Path(__file__).resolve().parents[1]
+LIST_2026 = str(ROOT / "examples" / "icml" / "000_8cc6eddb209c11fc.txt")
+LIST_2025 = str(ROOT / "examples" / "icml" / "002_66f4c0e3e087f8bd.txt")
+
+
+def same_outputs(a: Path, b: Path) -> None:
+    assert json.loads((a / "graph.json").read_text()) == json.loads((b / "graph.json").read_text())
+    assert (a / "mentions.jsonl").read_text() == (b / "mentions.jsonl").read_text()
+    for csv in sorted((b / "neo4j").glob("*.csv")):
+        assert (a / "neo4j" / csv.name).read_text() == csv.read_text(), csv.name
+    assert sorted(p.relative_to(a).as_posix() for p in (a / "views").rglob("*.html")) == \
+        sorted(p.relative_to(b).as_posix() for p in (b / "views").rglob("*.html"))
+    q = "MATCH (p:Paper)-[e:EVALUATES_ON]->(d:Dataset) RETURN p.id, d.id, e.sentence ORDER BY p.id, d.id"
+    assert run_embedded(connect(a / "graph.lbug"), q, {}) == run_embedded(connect(b / "graph.lbug"), q, {})
+
+
+@pytest.fixture(scope="module")
+def scratch(tmp_path_factory):
+    out = tmp_path_factory.mktemp("scratch")
+    kg.build([LIST_2026, LIST_2025], out)
+    return out
+
+
+def test_adding_a_list_equals_a_build_from_scratch(tmp_path, scratch):
+    first = kg.build([LIST_2026], tmp_path)
+    assert first.extracted == 19
+    grown = kg.build([LIST_2025], tmp_path)
+    assert grown.papers == 38 and grown.extracted == 19, "unchanged papers are not extracted again"
+    same_outputs(tmp_path, scratch)
+
+
+def test_rebuilding_the_same_inputs_extracts_nothing(tmp_path, scratch):
+    kg.build([LIST_2026, LIST_2025], tmp_path)
+    again = kg.build([LIST_2026, LIST_2025], tmp_path)
+    assert again.extracted == 0
+    same_outputs(tmp_path, scratch)
+
+
+def test_prune_drops_papers_whose_inputs_are_gone(tmp_path, tmp_path_factory):
+    only_2025 = tmp_path_factory.mktemp("only2025")
+    kg.build([LIST_2025], only_2025)
+    kg.build([LIST_2026, LIST_2025], tmp_path)
+    pruned = kg.build([LIST_2025], tmp_path, prune=True)
+    assert pruned.papers == 19 and pruned.extracted == 0
+    same_outputs(tmp_path, only_2025)
+
+
+def test_a_changed_pipeline_re_extracts(tmp_path, monkeypatch):
+    kg.build([LIST_2025], tmp_path)
+    monkeypatch.setattr("kg.cache.pipeline_fingerprint", lambda: "another-pipeline")
+    assert kg.build([LIST_2025], tmp_path).extracted == 19
+
+
+def test_worker_processes_give_the_same_graph(tmp_path, scratch):
+    kg.build([LIST_2026, LIST_2025], tmp_path, workers=2)
+    same_outputs(tmp_path, scratch)
+
+
+def test_dask_local_cluster_gives_the_same_graph(tmp_path, scratch):
+    pytest.importorskip("dask.distributed")
+    report = kg.build([LIST_2026, LIST_2025], tmp_path, dask="local:2")
+    assert report.extracted == 38
+    same_outputs(tmp_path, scratch)

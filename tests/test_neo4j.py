@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import networkx as nx
 import pytest
@@ -17,6 +18,7 @@ from kg.store.queries import load_queries, run_embedded, run_neo4j
 from tests.test_store import SEED_PARAMS
 
 pytestmark = pytest.mark.neo4j
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def graph_counts(g: nx.MultiDiGraph) -> tuple[int, int]:
@@ -175,3 +177,15 @@ def test_query_command_runs_a_saved_query_on_neo4j(neo4j_driver, neo4j_config, s
 def test_idf_weights_are_finite(seed_build):
     report, _ = seed_build
     assert all(math.isfinite(d["idf"]) and d["idf"] > 0 for _, d in report.graph.nodes(data=True) if "idf" in d)
+
+
+def test_load_prune_leaves_exactly_the_smaller_graph(neo4j_driver, neo4j_config, seed_build, tmp_path):
+    import kg
+
+    report, out = seed_build
+    env = cli_env(neo4j_config)
+    assert kg_cli("load", str(out), "--quiet", env=env).returncode == 0
+    small = kg.build([str(ROOT / "examples" / "icml" / "002_66f4c0e3e087f8bd.txt")], tmp_path)
+    proc = kg_cli("load", str(tmp_path), "--prune", "--quiet", env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert counts(neo4j_driver, neo4j_config.database) == graph_counts(small.graph)

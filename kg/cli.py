@@ -192,6 +192,21 @@ def cmd_related(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_eval(args: argparse.Namespace) -> int:
+    import json
+
+    from kg.evaluate import evaluate, render
+
+    labels = [x.strip().upper() for x in args.labels.split(",") if x.strip()]
+    try:
+        result = evaluate(Path(args.gold), labels, Path(args.pred) if args.pred else None)
+    except (OSError, ValueError) as exc:
+        print(f"kg: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(json.dumps(result) if args.json else render(result))
+    return EXIT_OK
+
+
 def cmd_viz(args: argparse.Namespace) -> int:
     from kg.store.rows import load_graph
     from kg.viz import render_view
@@ -252,6 +267,14 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--graph", default="out", help="directory written by kg build (default out)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_related)
+
+    p = sub.add_parser("eval", help="score extraction on a gold JSONL file (mention and document level P/R/F1)",
+                       description="Example: kg eval ../shared/data/scierc-dev.jsonl --labels METHOD,TASK,METRIC")
+    p.add_argument("gold", help="gold file: one JSON object per line with text, spans, entities")
+    p.add_argument("--labels", default="METHOD,TASK,DATASET,METRIC", help="labels to score (default all four)")
+    p.add_argument("--pred", help="score this prediction file instead of running kg")
+    p.add_argument("--json", action="store_true", help="one JSON object")
+    p.set_defaults(func=cmd_eval)
 
     p = sub.add_parser("viz", help="write an interactive offline view of a built graph",
                        description="Examples: kg viz out --kind overview --out overview.html; "

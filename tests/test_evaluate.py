@@ -1,0 +1,75 @@
+"""kg eval uses the same definitions as the project's scorer (shared/tools/score.py)."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kg.cli import main
+from kg.evaluate import read_jsonl, score
+
+ROOT = Path(__file__).resolve().parents[1]
+SCORER = ROOT.parent / "shared" / "tools" / "score.py"
+LABELS = ["METHOD", "TASK", "DATASET", "METRIC"]
+
+GOLD = [
+    {"id": "a", "text": "We propose FooNet and test it on CIFAR-10 datasets with accuracy.",
+     "spans": [{"start": 11, "end": 17, "label": "METHOD"}, {"start": 33, "end": 41, "label": "DATASET"},
+               {"start": 57, "end": 65, "label": "METRIC"}],
+     "entities": {"METHOD": [["FooNet"]], "PROPOSED": [["FooNet", "Foo Network"]], "DATASET": [["CIFAR-10"]],
+                  "METRIC": [["accuracy"]]}},
+    {"id": "b", "text": "Image classification with ResNets.", "spans": [{"start": 0, "end": 20, "label": "TASK"}],
+     "entities": {"TASK": [["image classification"]], "METHOD": [["ResNet", "residual networks"]]}},
+    {"id": "c", "text": "Nothing predicted here.", "spans": [], "entities": {"TASK": [["nothing"]]}},
+]
+PRED = [
+    {"id": "a", "mentions": [{"start": 11, "end": 17, "label": "MODEL"}, {"start": 30, "end": 41, "label": "BENCHMARK"},
+                             {"start": 0, "end": 2, "label": "METRIC"}],
+     "concepts": {"MODEL": ["FooNet"], "BENCHMARK": ["CIFAR10 dataset"], "METRIC": ["Accuracy", "F1"]}, "proposed": ["Foo Network"]},
+    {"id": "b", "mentions": [{"start": 0, "end": 5, "label": "TASK"}],
+     "concepts": {"TASK": ["image classification"], "METHOD": ["ResNets", "VGG"]}, "proposed": ["VGG"]},
+]
+
+
+@pytest.fixture
+def files(tmp_path):
+    g, p = tmp_path / "gold.jsonl", tmp_path / "pred.jsonl"
+    g.write_text("".join(json.dumps(x) + "\n" for x in GOLD))
+    p.write_text("".join(json.dumps(x) + "\n" for x in PRED))
+    return g, p
+
+
+def test_scores_agree_with_the_project_scorer(files):
+    if not SCORER.is_file():
+        pytest.skip(f"{SCORER} is not here")
+    g, p = files
+    theirs = json.loads(subprocess.run([sys.executable, str(SCORER), str(g), str(p), "--labels", ",".join(LABELS), "--json"],
+                                       capture_output=True, text=True, check=True).stdout)
+    ours = score(read_jsonl(g), read_jsonl(p), LABELS)
+    assert ours["mention"] == theirs["mention"]
+    assert ours["document"] == theirs["document"]
+    assert ours["missing_predictions"] == theirs["missing_predictions"]
+
+
+def test_hand_checked_numbers(files):
+    ours = score(read_jsonl(files[0]), read_jsonl(files[1]), LABELS)
+    assert ours["mention"]["METHOD"]["strict"]["f1"] == 1.0
+    assert ours["mention"]["DATASET"]["strict"]["p"] == 0.0 and ours["mention"]["DATASET"]["partial"]["f1"] == 1.0
+    assert ours["document"]["PROPOSED"] == {"p": 0.5, "r": 1.0, "f1": 0.6667, "pred": 2, "gold": 1}
+    assert ours["document"]["DATASET"]["f1"] == 1.0  # "CIFAR10 dataset" matches "CIFAR-10"
+
+
+def test_eval_command_runs_kg_on_a_gold_file(files, capsys):
+    assert main(["eval", str(files[0]), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["docs"] == 3 and "mention" in result and "DATASET" in result["document"]
+
+
+def test_eval_command_reports_a_bad_file(tmp_path, capsys):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("{not json\n")
+    assert main(["eval", str(bad)]) == 2
+    assert f"{bad}:1:" in capsys.readouterr().err

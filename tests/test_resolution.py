@@ -1,0 +1,73 @@
+"""Cross-paper resolution: one concept per real thing. Each row puts two spellings in two abstracts and checks
+whether the built graph links both papers to the same concept node."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import kg
+
+TEMPLATES = {
+    "DATASET": "Experiments on the {} dataset show consistent gains over strong baselines.",
+    "METHOD": "We compare our approach against {} in all settings and report the results.",
+    "METRIC": "Our model reaches 91.2 {} on the held-out test set.",
+    "TASK": "This paper studies {} in realistic settings.",
+}
+NODE = {"DATASET": "Dataset", "METHOD": "Method", "METRIC": "Metric", "TASK": "Task"}
+
+MERGE = [
+    ("DATASET", "Office-31", "Office31"), ("DATASET", "CIFAR10", "CIFAR-10"), ("DATASET", "CIFAR-100", "CIFAR100"),
+    ("DATASET", "ImageNet", "ILSVRC-2012"), ("DATASET", "ImageNet", "ImageNet-1K"), ("DATASET", "MS COCO", "COCO"),
+    ("DATASET", "ModelNet40", "ModelNet-40"), ("DATASET", "WikiText-103", "WikiText103"), ("DATASET", "Market-1501", "Market1501"),
+    ("DATASET", "Penn Treebank", "PTB"), ("DATASET", "SQuAD 2.0", "SQuAD2.0"), ("DATASET", "CUHK-SYSU", "CUHK-SYSU benchmark"),
+    ("METHOD", "LoRA", "Low-Rank Adaptation"), ("METHOD", "GPT-4", "GPT4"), ("METHOD", "ResNet-50", "ResNet50"),
+    ("METHOD", "Transformers", "Transformer"), ("METHOD", "LLMs", "large language models"),
+    ("METHOD", "GNNs", "graph neural networks"), ("METHOD", "ViT", "Vision Transformer"),
+    ("METHOD", "PPO", "Proximal Policy Optimization"), ("METHOD", "knowledge distillation", "Knowledge Distillation"),
+    ("METRIC", "mAP", "mean average precision"), ("METRIC", "top-1 accuracy", "Top-1 Accuracy"),
+    ("METRIC", "FID", "Fréchet Inception Distance"), ("TASK", "VQA", "visual question answering"),
+    ("TASK", "NER", "named entity recognition"), ("TASK", "OOD detection", "out-of-distribution detection"),
+]
+APART = [
+    ("DATASET", "ImageNet", "ImageNet-C"), ("DATASET", "COCO", "COCO-C"), ("DATASET", "CIFAR-10", "CIFAR-100"),
+    ("DATASET", "CIFAR-10", "CIFAR-10-C"), ("DATASET", "SQuAD 1.1", "SQuAD 2.0"), ("DATASET", "ImageNet", "ImageNet-21K"),
+    ("DATASET", "ETTh1", "ETTh2"), ("DATASET", "MNIST", "Fashion-MNIST"), ("DATASET", "GLUE", "SuperGLUE"),
+    ("DATASET", "Office-31", "Office-Home"), ("METHOD", "GPT-3", "GPT-4"), ("METHOD", "BERT", "RoBERTa"),
+    ("METHOD", "ResNet-50", "ResNet-101"), ("METHOD", "Llama 2", "Llama 3"), ("METHOD", "GPT-2", "GPT-3"),
+    ("METHOD", "PPO", "DPO"), ("METHOD", "T5", "mT5"), ("METRIC", "ROUGE-1", "ROUGE-L"),
+    ("METRIC", "top-1 accuracy", "top-5 accuracy"), ("METRIC", "AP50", "AP75"),
+]
+
+
+@pytest.fixture(scope="module")
+def graph(tmp_path_factory):
+    rows = []
+    for n, (label, a, b) in enumerate(MERGE + APART):
+        rows.append({"id": f"{n}a", "text": TEMPLATES[label].format(a)})
+        rows.append({"id": f"{n}b", "text": TEMPLATES[label].format(b)})
+    src = tmp_path_factory.mktemp("res") / "pairs.jsonl"
+    src.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return kg.build([str(src)]).graph
+
+
+def concepts(g, paper: str, label: str) -> set[str]:
+    return {v for _, v in g.out_edges(f"paper:{paper}") if g.nodes[v]["type"] == NODE[label]}
+
+
+def test_the_table_has_at_least_40_rows():
+    assert len(MERGE) + len(APART) >= 40
+
+
+@pytest.mark.parametrize("n, label, a, b", [(n, *row) for n, row in enumerate(MERGE)])
+def test_spelling_and_abbreviation_variants_merge(graph, n, label, a, b):
+    ca, cb = concepts(graph, f"{n}a", label), concepts(graph, f"{n}b", label)
+    assert ca and cb, f"{a!r} or {b!r} was not extracted as {label}"
+    assert ca == cb
+
+
+@pytest.mark.parametrize("n, label, a, b", [(n + len(MERGE), *row) for n, row in enumerate(APART)])
+def test_different_things_stay_apart(graph, n, label, a, b):
+    ca, cb = concepts(graph, f"{n}a", label), concepts(graph, f"{n}b", label)
+    assert ca and cb, f"{a!r} or {b!r} was not extracted as {label}"
+    assert not ca & cb

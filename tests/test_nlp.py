@@ -114,3 +114,11 @@ def test_token_positions_find_words_that_spacy_stores_as_symbols(nlp):
     doc = nlp.make_doc("The POS tagger and the pos tags on ORTH")
     assert positions(doc, frozenset({"POS", "ORTH"}), ORTH) == [1, 8]
     assert positions(doc, frozenset({"pos", "on"})) == [1, 5, 7]
+
+
+def test_each_value_gets_its_own_metric_dataset_and_our_method(nlp):
+    text = ("To address this, we propose SCALE, a framework. Relying on pseudo-labeling, our approach achieves "
+            "82.3% mAP and 84.0% top-1 on the CUHK-SYSU dataset, 41.7% mAP and 82.4% top-1 on the PRW dataset.")
+    got = {(r.value, r.method, r.dataset, r.metric) for r in nlp(text)._.kg_results}
+    assert got == {("82.3%", "SCALE", "CUHK-SYSU", "mAP"), ("84.0%", "SCALE", "CUHK-SYSU", "top-1 accuracy"),
+                   ("41.7%", "SCALE", "PRW", "mAP"), ("82.4%", "SCALE", "PRW", "top-1 accuracy")}

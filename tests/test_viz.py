@@ -255,3 +255,29 @@ def test_layout_is_deterministic_and_keeps_islands_near():
     assert first == again
     span = max(abs(v) for xy in first.values() for v in xy)
     assert span < 1000  # the unconnected node is packed beside the rest, not flung away
+
+
+def test_overview_names_papers_briefly_and_weights_lines_by_relation(graph, tmp_path):
+    graph.nodes["paper:p2"]["name"] = "Lonely Net"  # as the builder names an untitled paper: by its proposal
+    _, data = parse(render_view(graph, tmp_path / "o.html").path)
+    labels = {n["id"]: n["label"] for n in data["nodes"]}
+    assert labels["paper:p1"] == "LoRA for Person Search" and labels["paper:p2"] == "Lonely Net"
+    _, focused = parse(render_view(graph, tmp_path / "m.html", kind="method", focus="Lonely Net").path)
+    assert {n["id"]: n["label"] for n in focused["nodes"]}["paper:p2"] == "Lonely Net (paper)"  # beside the method
+    width = {e["rel"]: e["px"] for e in data["edges"]}
+    assert width["PROPOSES"] > width["EVALUATES_ON"] > width["USES"]
+    frame = data["frame"]
+    assert frame["x0"] <= min(n["x"] for n in data["nodes"]) and frame["x1"] >= max(n["x"] for n in data["nodes"])
+
+
+def test_layout_keeps_each_hubs_leaves_apart_and_clear_of_its_label():
+    hubs = ["a", "b", "c"]
+    edges = [("a", "b"), ("b", "c")] + [(h, f"{h}{i}") for h in hubs for i in range(8)]
+    nodes = hubs + [v for _, v in edges[2:]]
+    pos = layout(nodes, edges)
+    gaps = [((pos[u][0] - pos[v][0]) ** 2 + (pos[u][1] - pos[v][1]) ** 2) ** 0.5
+            for i, u in enumerate(nodes) for v in nodes[i + 1:]]
+    assert min(gaps) > 40  # no two nodes (150 px of room each) on top of one another
+    for h in hubs:  # nothing straight under a hub, where vis-network draws its label
+        x, y = pos[h]
+        assert not [n for n in nodes if n != h and abs(pos[n][0] - x) < 30 and 0 < pos[n][1] - y < 80]

@@ -55,6 +55,20 @@ def _nearest(mentions: list[DocMention], pos: int, label: str, after: bool, limi
     return m if abs(m.start - pos) <= limit else None
 
 
+def _attach_metrics(ms: list[DocMention], values: list[tuple[int, int]]) -> list[DocMention | None]:
+    """The metric of each value: the one right after it ("82.3% mAP"), else one right before it that no other
+    value has taken ("accuracy of 82.3%"), so "82.3% mAP and 84.0% top-1" gives mAP and top-1."""
+    metrics = [_nearest(ms, ve, "METRIC", True, 3) for _, ve in values]
+    taken = {id(m) for m in metrics if m is not None}
+    for k, (vs, _) in enumerate(values):
+        if metrics[k] is None:
+            before = _nearest(ms, vs, "METRIC", False, 16)
+            if before is not None and id(before) not in taken:
+                metrics[k] = before
+                taken.add(id(before))
+    return metrics
+
+
 def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
     """All results reported in ``doc``, given its selected mentions."""
     proposed = next((m.canonical for m in mentions if m.proposed), None)
@@ -66,15 +80,22 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
         ms = [m for m in mentions if sent.start_char <= m.start < sent.end_char]
         if not ms:
             continue
-        for vs, ve in _value_tokens(sent):
-            metric = _nearest(ms, ve, "METRIC", True, 3) or _nearest(ms, vs, "METRIC", False, 16)
+        values = _value_tokens(sent)
+        metrics = _attach_metrics(ms, values)
+        ours = bool({t.lower_ for t in sent} & OURS)
+        for (vs, ve), metric in zip(values, metrics):
             dataset = _nearest(ms, ve, "DATASET", True, 200) or _nearest(ms, vs, "DATASET", False, 200)
             if metric is None and (dataset is None or not doc.text[vs:ve].endswith("%")):
                 continue
+            # The paper's own method when the sentence names it or speaks of "our" work, else the method named last.
             own = [m for m in ms if m.label == "METHOD" and m.canonical in proposed_names and m.start < vs]
-            method_m = own[-1] if own else _nearest(ms, vs, "METHOD", False, 200)
-            words = {t.lower_ for t in sent}
-            method = method_m.canonical if method_m else (proposed if words & OURS else None)
+            if own:
+                method = own[-1].canonical
+            elif ours and proposed:
+                method = proposed
+            else:
+                named = _nearest(ms, vs, "METHOD", False, 200)
+                method = named.canonical if named else None
             out.append(DocResult(doc.text[vs:ve], method, dataset.canonical if dataset else None,
                                  metric.canonical if metric else None, sent.start_char, sent.end_char))
     return out

@@ -18,7 +18,15 @@ SHAPES = {"Paper": "dot", "Method": "diamond", "Task": "triangle", "Dataset": "s
 GLYPHS = {"dot": "●", "diamond": "◆", "triangle": "▲", "square": "■", "star": "★", "hexagon": "⬢"}
 DASHES: dict[str, list[int] | bool] = {"USES": [6, 4], "REPORTS": [2, 4], "FOR_METHOD": [1, 3],
                                        "ON_DATASET": [1, 3], "IN_METRIC": [1, 3]}
-WIDTHS = {"PROPOSES": 2.5, "EVALUATES_ON": 1.5}
+# Line width on screen at the fitting zoom (kg.viz.labels), by relation: what a paper is about stands out.
+WIDTHS_PX = {"PROPOSES": 2.6, "EVALUATES_ON": 2.0, "ADDRESSES": 1.6, "USES": 1.3, "REPORTS": 1.3, "HAS_RESULT": 1.6}
+THIN_PX = 1.0
+CROWDED_WIDTH = 0.45  # line widths are scaled by this in views of more than BIG nodes
+# Relation colours as drawn: the schema's, darkened where a thin line of it would vanish on white.
+DRAWN_EDGE_COLORS = {"USES": "#d4a017", "FOR_METHOD": "#9a918c", "ON_DATASET": "#9a918c", "IN_METRIC": "#9a918c"}
+# Smallest and largest node radius on screen at the fitting zoom, for views of up to SMALL, up to BIG and more nodes.
+SMALL, BIG = 60, 300  # views with more than BIG nodes are drawn lighter: thinner and fainter straight lines
+NODE_PX = {SMALL: (7.0, 18.0), BIG: (4.5, 14.0), None: (2.5, 11.0)}
 UNKNOWN_COLOR = "#888888"
 LABEL_CHARS = 30
 TIP_WORDS = 20
@@ -33,9 +41,19 @@ def node_color(label: str) -> str:
 
 
 def edge_color(rel: str) -> str:
-    """The schema colour of a relationship type."""
+    """The colour a relationship type is drawn in: the schema's, darker where it would be too faint."""
     rel_kind = REL_TYPE_BY_NAME.get(rel)
-    return rel_kind.color if rel_kind else UNKNOWN_COLOR
+    return DRAWN_EDGE_COLORS.get(rel) or (rel_kind.color if rel_kind else UNKNOWN_COLOR)
+
+
+def node_px(n_nodes: int) -> tuple[float, float]:
+    """The smallest and largest node radius on screen (at the fitting zoom) in a view of ``n_nodes``."""
+    return next(px for limit, px in NODE_PX.items() if limit is None or n_nodes <= limit)
+
+
+def edge_width_px(rel: str, n_nodes: int) -> float:
+    """The on-screen width of a relationship type's lines at the fitting zoom."""
+    return WIDTHS_PX.get(rel, THIN_PX) * (CROWDED_WIDTH if n_nodes > BIG else 1.0)
 
 
 def edge_dashes(rel: str) -> list[int] | bool:
@@ -69,23 +87,32 @@ def display_name(graph: nx.MultiDiGraph, n: str) -> str:
     return name
 
 
-def node_options(graph: nx.MultiDiGraph, n: str, degree: int, focus: str | None) -> dict[str, Any]:
-    """vis-network options of one node: label, shape, colour, size and tooltip data."""
+def short_label(graph: nx.MultiDiGraph, n: str) -> str:
+    """A node's label where there is no method node to confuse it with: a paper by its title, else by its
+    name (the method it proposes, as the builder names untitled papers), without the ``(paper)`` mark."""
     data = graph.nodes[n]
-    label = str(data.get("type") or "")
-    color = node_color(label)
+    return shorten(str(data.get("title") or data.get("name") or n))
+
+
+def node_options(graph: nx.MultiDiGraph, n: str, size: float, focus: str | None,
+                 label: str | None = None) -> dict[str, Any]:
+    """vis-network options of one node: label (default: its shortened display name), shape, colour, size in
+    drawing units, and tooltip data."""
+    data = graph.nodes[n]
+    kind = str(data.get("type") or "")
+    color = node_color(kind)
     name = display_name(graph, n)
     edge = "#1b1b1b" if n == focus else _darker(color)
     options: dict[str, Any] = {
-        "label": shorten(name),
-        "shape": SHAPES.get(label, "dot"),
+        "label": shorten(name) if label is None else label,
+        "shape": SHAPES.get(kind, "dot"),
         "color": {"background": color, "border": edge, "highlight": {"background": color, "border": "#1b1b1b"},
                   "hover": {"background": color, "border": "#1b1b1b"}},
-        "value": degree + 1,
-        "kind": label,
+        "size": size,
+        "kind": kind,
         "fullName": " ".join(name.split()),
-        "tip": _paper_tip(graph, n) if label == PAPER.label else
-        _result_tip(data) if label == RESULT.label else _concept_tip(graph, n, label),
+        "tip": _paper_tip(graph, n) if kind == PAPER.label else
+        _result_tip(data) if kind == RESULT.label else _concept_tip(graph, n, kind),
     }
     if n == focus:
         options.update(borderWidth=4, borderWidthSelected=5, focus=True)
@@ -143,8 +170,11 @@ def _result_tip(data: dict[str, Any]) -> dict[str, Any]:
             "detail": str(data.get("sentence") or ""), "url": ""}
 
 
-def edge_options(graph: nx.MultiDiGraph, u: str, v: str, rel: str, data: dict[str, Any]) -> dict[str, Any]:
-    """vis-network options of one edge: colour and dashes by relationship type, evidence for the tooltip."""
+def edge_options(graph: nx.MultiDiGraph, u: str, v: str, rel: str, data: dict[str, Any], *, width_px: float = THIN_PX,
+                 zoom: float = 1.0) -> dict[str, Any]:
+    """vis-network options of one edge: colour, dashes and width by relationship type (``width_px`` screen
+    pixels at the fitting ``zoom``; the page keeps that width while the reader zooms in), evidence for the
+    tooltip."""
     color = edge_color(rel)
     lines = [f"{shorten(display_name(graph, u), 60)} → {shorten(display_name(graph, v), 60)}"]
     facts = []
@@ -159,8 +189,9 @@ def edge_options(graph: nx.MultiDiGraph, u: str, v: str, rel: str, data: dict[st
     return {
         "color": {"color": color, "highlight": color, "hover": color},
         "dashes": edge_dashes(rel),
-        "width": WIDTHS.get(rel, 1),
-        "arrows": {"to": {"enabled": True, "scaleFactor": 0.4}},
+        "width": round(width_px / zoom, 2),
+        "px": width_px,
+        "arrows": {"to": {"enabled": True, "scaleFactor": 0.5}},
         "rel": rel,
         "tip": {"heading": rel, "lines": lines, "evidence": _evidence(data)},
     }
@@ -184,11 +215,11 @@ def _evidence(data: dict[str, Any]) -> list[list[str]]:
 
 
 def network_options(n_nodes: int) -> dict[str, Any]:
-    """vis-network options: positions come precomputed (physics off), node size follows degree.
+    """vis-network options: positions and sizes come precomputed (physics off).
 
     Labels smaller than ``drawThreshold - 1`` screen pixels are not drawn (see ``kg.viz.labels``).
     """
-    big = n_nodes > 300
+    big = n_nodes > BIG
     return {
         "autoResize": True,
         "layout": {"improvedLayout": False},
@@ -196,11 +227,10 @@ def network_options(n_nodes: int) -> dict[str, Any]:
         "nodes": {
             "borderWidth": 1,
             "font": {"face": "system-ui, sans-serif", "color": "#1f2328", "strokeWidth": 4, "strokeColor": "#ffffff"},
-            "scaling": {"min": 5 if big else 10, "max": 56 if big else 36,
-                        "label": {"enabled": False, "drawThreshold": DRAW_THRESHOLD_PX, "maxVisible": 16}},
+            "scaling": {"label": {"enabled": False, "drawThreshold": DRAW_THRESHOLD_PX, "maxVisible": 18}},
         },
-        "edges": {"smooth": False if big else {"enabled": True, "type": "continuous", "roundness": 0.2},
-                  "color": {"opacity": 0.45 if big else 0.8}, "selectionWidth": 1.5, "hoverWidth": 0.5},
+        "edges": {"smooth": False if big else {"enabled": True, "type": "continuous", "roundness": 0.15},
+                  "color": {"opacity": 0.35 if big else 0.9}, "selectionWidth": 1.5, "hoverWidth": 0.5},
         "interaction": {"hover": True, "tooltipDelay": 120, "hideEdgesOnDrag": big, "navigationButtons": True,
                         "keyboard": False},
     }

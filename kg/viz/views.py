@@ -15,20 +15,24 @@ import networkx as nx
 import pyvis
 from pyvis.network import Network
 
-from kg.schema import NODE_TYPES, PAPER, REL_TYPES
-from kg.viz.labels import label_sizes
+from kg.schema import NODE_TYPES, PAPER, PROPOSES, REL_TYPES
+from kg.viz.labels import LABEL_GAP, LINE_HEIGHT, MAX_ZOOM, PAD_PX, fitting_zoom, label_sizes, radius_px, scaled
 from kg.viz.layout import layout
 from kg.viz.selection import KIND_TYPES, Selection, node_type, resolve_focus, select_neighbourhood, select_overview
 from kg.viz.style import (
+    BIG,
     GLYPHS,
     SHAPES,
     display_name,
     edge_color,
     edge_dashes,
     edge_options,
+    edge_width_px,
     network_options,
     node_color,
     node_options,
+    node_px,
+    short_label,
 )
 
 # The libraries ship inside pyvis; kg inlines (or copies) them so a view never fetches anything.
@@ -36,6 +40,8 @@ PYVIS_LIB = Path(pyvis.__file__).parent / "templates" / "lib"
 SCRIPTS = {"vis-network.min.js": "vis-9.1.2/vis-network.min.js",
            "tom-select.complete.min.js": "tom-select/tom-select.complete.min.js"}
 STYLES = {"vis-network.css": "vis-9.1.2/vis-network.css", "tom-select.css": "tom-select/tom-select.css"}
+
+FOCUS_PX = 0.8  # a focus node is at least this fraction of the largest node size
 
 TEMPLATES = jinja2.Environment(
     loader=jinja2.PackageLoader("kg.viz", "templates"), autoescape=True, undefined=jinja2.StrictUndefined,
@@ -86,14 +92,14 @@ def write_view(graph: nx.MultiDiGraph, out: Path, *, kind: str, focus: str | Non
     """``render_view`` with the page placed in a site (see ``PageContext``)."""
     out = Path(out)
     selection = select(graph, kind, focus, max_nodes)
-    shown = graph.subgraph(selection.nodes)
-    candidates = graph.subgraph(selection.candidates)
-    nodes, edges, options = network_data(graph, selection)
+    shown = graph.subgraph(selection.nodes).copy()  # a copy: views are slow to walk
+    candidates = graph.subgraph(selection.candidates).copy()
+    nodes, edges, options, frame = network_data(graph, selection, shown)
     info = ViewInfo(out, len(nodes), len(edges), candidates.number_of_nodes() - len(nodes),
                     candidates.number_of_edges() - len(edges))
     here = out.parent
     payload = {
-        "nodes": nodes, "edges": edges, "options": options, "focus": selection.focus,
+        "nodes": nodes, "edges": edges, "options": options, "focus": selection.focus, "frame": frame,
         "views": {n: _href(path, here) for n, path in context.views.items() if n in shown and path != out},
         "kinds": {t: {"color": node_color(t), "glyph": GLYPHS[SHAPES.get(t, "dot")]} for t in {n["kind"] for n in nodes}},
     }
@@ -111,26 +117,71 @@ def write_view(graph: nx.MultiDiGraph, out: Path, *, kind: str, focus: str | Non
     return info
 
 
-def network_data(graph: nx.MultiDiGraph, selection: Selection) -> tuple[list[dict[str, Any]], list[dict[str, Any]],
-                                                                        dict[str, Any]]:
-    """vis-network nodes, edges and options of the selected nodes, built with a pyvis ``Network``."""
-    shown = graph.subgraph(selection.nodes)
+def network_data(graph: nx.MultiDiGraph, selection: Selection, shown: nx.MultiDiGraph | None = None,
+                 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[str, Any], dict[str, float]]:
+    """vis-network nodes, edges and options of the selected nodes (``shown``: their subgraph, if at hand),
+    built with a pyvis ``Network``, and the frame the page fits into its canvas (the nodes' bounding box,
+    padding, largest and design zoom)."""
+    if shown is None:
+        shown = graph.subgraph(selection.nodes).copy()
     degrees = dict(shown.degree())
-    positions = layout(selection.nodes, shown.edges())
-    # Label concepts before papers: their names are short and say what a cluster is about.
-    ranked = sorted(selection.nodes, key=lambda n: (n != selection.focus, node_type(graph, n) == PAPER.label,
-                                                    -degrees[n], n))
-    options = {n: node_options(graph, n, degrees[n], selection.focus) for n in selection.nodes}
-    fonts = label_sizes(ranked, positions, {n: o["label"] for n, o in options.items()})
+    positions = layout(selection.nodes, shown.edges(), centre=selection.focus)
+    zoom = fitting_zoom(positions)
+    n_nodes = len(selection.nodes)
+    smallest, largest = node_px(n_nodes)
+    low, high = min(degrees.values(), default=0), max(degrees.values(), default=0)
+    radii = {n: scaled(max(radius_px(degrees[n], low, high, smallest, largest),
+                           FOCUS_PX * largest if n == selection.focus else 0.0), zoom) for n in selection.nodes}
+    labels = {n: short_label(graph, n) if selection.focus is None and node_type(graph, n) == PAPER.label else None
+              for n in selection.nodes}
+    options = {n: node_options(graph, n, radii[n], selection.focus, labels[n]) for n in selection.nodes}
+    above = _labels_above(shown, positions)
+    # In a crowded view every label would touch some node: there, labels keep clear of the biggest only.
+    avoid = None if n_nodes <= BIG else set(sorted(radii, key=lambda n: -radii[n])[: n_nodes // 10])
+    fonts = label_sizes(_label_ranking(graph, selection, degrees), positions,
+                        {n: o["label"] for n, o in options.items()}, radii, above, avoid)
     net = Network(directed=True)
     for n in selection.nodes:
         x, y = positions[n]
-        net.add_node(n, x=x, y=y, font={"size": fonts[n]}, **options[n])
+        font: dict[str, float] = {"size": fonts[n]}
+        if n in above:  # vis-network draws labels under their node: lift this one over it
+            options[n]["labelLift"] = round(2 * radii[n] + 2 * LABEL_GAP, 2)
+            font["vadjust"] = -round(options[n]["labelLift"] + LINE_HEIGHT * fonts[n], 2)
+        net.add_node(n, x=x, y=y, font=font, **options[n])
     for i, (u, v, rel, data) in enumerate(shown.edges(keys=True, data=True)):
-        net.add_edge(u, v, id=f"e{i}", **edge_options(graph, u, v, str(rel), data))
+        net.add_edge(u, v, id=f"e{i}", **edge_options(graph, u, v, str(rel), data,
+                                                     width_px=edge_width_px(str(rel), n_nodes), zoom=zoom))
     net.set_options(json.dumps(network_options(len(net.nodes))))
     nodes, edges, _, _, _, options = net.get_network_data()
-    return nodes, edges, json.loads(options)
+    xs, ys = [x for x, _ in positions.values()] or [0.0], [y for _, y in positions.values()] or [0.0]
+    frame = {"x0": min(xs), "y0": min(ys), "x1": max(xs), "y1": max(ys), "padX": PAD_PX[0], "padY": PAD_PX[1],
+             "maxZoom": MAX_ZOOM, "zoom": zoom, "lineHeight": LINE_HEIGHT}
+    return nodes, edges, json.loads(options), frame
+
+
+def _labels_above(shown: nx.MultiDiGraph, positions: dict[str, tuple[float, float]]) -> set[str]:
+    """Leaves (one neighbour) that sit above their neighbour: their labels go above them, away from it."""
+    above = set()
+    for n in shown:
+        near = set(shown.predecessors(n)) | set(shown.successors(n))
+        if len(near) == 1:
+            (x, y), (hx, hy) = positions[n], positions[next(iter(near))]
+            if y < hy - 0.3 * abs(x - hx):
+                above.add(n)
+    return above
+
+
+def _label_ranking(graph: nx.MultiDiGraph, selection: Selection, degrees: dict[str, int]) -> list[str]:
+    """Whose labels go first: the focus, then concepts shared in this view (they say what a cluster is about),
+    then papers with a proper name (a title, or the method they propose), then the rest; busiest first."""
+    def tier(n: str) -> int:
+        if n == selection.focus:
+            return 0
+        if node_type(graph, n) != PAPER.label:
+            return 1 if degrees[n] > 1 else 3
+        named = graph.nodes[n].get("title") or any(k == PROPOSES.name for _, _, k in graph.out_edges(n, keys=True))
+        return 2 if named else 4
+    return sorted(selection.nodes, key=lambda n: (tier(n), -degrees[n], n))
 
 
 def select(graph: nx.MultiDiGraph, kind: str, focus: str | None, max_nodes: int) -> Selection:

@@ -36,25 +36,69 @@
     n.fontSize = n.font.size;
   });
   data.edges.forEach(function (e) { e.title = tipElement(e.tip); e.baseColor = e.color; });
-  // Size by the square root of degree: area, not radius, grows with the number of links.
-  data.options.nodes.scaling.customScalingFunction = function (min, max, total, value) {
-    return max === min ? 0.5 : Math.sqrt((value - min) / (max - min));
-  };
-  var nodes = new vis.DataSet(data.nodes);
+  // vis-network draws each label with its node, in list order: nodes whose labels show come last, on top.
+  var threshold = data.options.nodes.scaling.label.drawThreshold;
+  var labelled = function (n) { return n.font.size * data.frame.zoom >= threshold; };
+  var nodes = new vis.DataSet(data.nodes.filter(function (n) { return !labelled(n); })
+                              .concat(data.nodes.filter(labelled).reverse()));
   var edges = new vis.DataSet(data.edges);
   var container = document.getElementById("kg-graph");
   var network = new vis.Network(container, { nodes: nodes, edges: edges }, data.options);
+  // For the browser tests and the console: the network, and a flag set once the first frame is drawn.
+  window.kgNetwork = network;
+  network.once("afterDrawing", function () { document.documentElement.setAttribute("data-kg-drawn", "1"); });
+
+  // Open at the zoom kg sized the view for (node sizes, label sizes and line widths assume it), on this canvas.
+  var frame = data.frame;
+  var moved = false;
+  function fitView() {
+    var width = frame.x1 - frame.x0, height = frame.y1 - frame.y0;
+    var scale = Math.min(frame.maxZoom, (container.clientWidth - 2 * frame.padX) / (width || 1e-9),
+                         (container.clientHeight - 2 * frame.padY) / (height || 1e-9));
+    network.moveTo({ position: { x: (frame.x0 + frame.x1) / 2, y: (frame.y0 + frame.y1) / 2 },
+                     scale: Math.max(scale, 0.02) });
+    fitEdges();
+  }
+  // Lines keep their on-screen width (edge.px) as the reader zooms, once the zooming pauses. The width is set
+  // on vis-network's own edge objects: a DataSet update of thousands of edges would freeze the page.
+  var edgePx = {};
+  data.edges.forEach(function (e) { edgePx[e.id] = e.px; });
+  var edgeScale = frame.zoom, edgeTimer = null;
+  function fitEdges(always) {
+    var scale = network.getScale();
+    if (!always && Math.abs(scale - edgeScale) < 0.2 * edgeScale) return;
+    edgeScale = scale;
+    var drawn = network.body && network.body.edges;
+    if (!drawn) {
+      edges.update(data.edges.map(function (e) { return { id: e.id, width: e.px / scale }; }));
+      return;
+    }
+    Object.keys(edgePx).forEach(function (id) { if (drawn[id]) drawn[id].options.width = edgePx[id] / scale; });
+    network.redraw();
+  }
+  fitView();
+  network.on("zoom", function () {
+    moved = true;
+    clearTimeout(edgeTimer);
+    edgeTimer = setTimeout(fitEdges, 150);
+  });
+  network.on("dragStart", function () { moved = true; });
+  window.addEventListener("resize", function () { if (!moved) fitView(); });
 
   // Neighbourhood highlight: the selected node and its neighbours keep their colours and show their
   // labels at the current zoom; everything else fades.
   var highlighted = null;
-  function labelFont(n, size) { return { size: size, color: "#1f2328", strokeColor: "#ffffff" }; }
+  function labelFont(n, size) {
+    var font = { size: size, color: "#1f2328", strokeColor: "#ffffff" };
+    if (n.labelLift) font.vadjust = -(n.labelLift + data.frame.lineHeight * size);  // a label kept over its node
+    return font;
+  }
   function highlight(id) {
     var keep = new Set(network.getConnectedNodes(id));
     keep.add(id);
     var near = new Set(network.getConnectedEdges(id));
     var readable = 12 / network.getScale();
-    nodes.update(nodes.get({ fields: ["id", "baseColor", "fontSize"] }).map(function (n) {
+    nodes.update(nodes.get({ fields: ["id", "baseColor", "fontSize", "labelLift"] }).map(function (n) {
       return { id: n.id, color: keep.has(n.id) ? n.baseColor : DIM_NODE,
                font: keep.has(n.id) ? labelFont(n, Math.max(n.fontSize, readable))
                                     : { size: n.fontSize, color: CLEAR, strokeColor: CLEAR } };
@@ -62,16 +106,18 @@
     edges.update(edges.get({ fields: ["id", "baseColor"] }).map(function (e) {
       return { id: e.id, color: near.has(e.id) ? e.baseColor : DIM_EDGE };
     }));
+    fitEdges(true);  // an update may restore the widths kg wrote
     highlighted = id;
   }
   function unhighlight() {
     if (highlighted === null) return;
-    nodes.update(nodes.get({ fields: ["id", "baseColor", "fontSize"] }).map(function (n) {
+    nodes.update(nodes.get({ fields: ["id", "baseColor", "fontSize", "labelLift"] }).map(function (n) {
       return { id: n.id, color: n.baseColor, font: labelFont(n, n.fontSize) };
     }));
     edges.update(edges.get({ fields: ["id", "baseColor"] }).map(function (e) {
       return { id: e.id, color: e.baseColor };
     }));
+    fitEdges(true);
     highlighted = null;
   }
 

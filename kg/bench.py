@@ -162,13 +162,14 @@ def related_precision(gold_path: Path, k: int = 5, by: list[str] | None = None) 
     Papers are built into a graph with kg's own extraction; gold is used only to judge the ranking.
     """
     from kg.builder import build
+    from kg.evaluate import normalise
     from kg.related import related, weights_for
 
     gold = {}
     for line in Path(gold_path).read_text(encoding="utf-8").splitlines():
         if line.strip():
             d = json.loads(line)
-            gold[str(d["id"])] = {_norm(a) for grp in d.get("entities", {}).get("DATASET", []) for a in grp} - {""}
+            gold[str(d["id"])] = {normalise(a) for grp in d.get("entities", {}).get("DATASET", []) for a in grp} - {""}
     g = build([str(gold_path)]).graph
     weights = weights_for(by)
     precisions, random_base = [], []
@@ -186,12 +187,3 @@ def related_precision(gold_path: Path, k: int = 5, by: list[str] | None = None) 
             f"precision_at_{k}": round(sum(precisions) / max(len(precisions), 1), 4),
             "random_precision": round(sum(random_base) / max(len(random_base), 1), 4)}
 
-
-def _norm(name: str) -> str:
-    """The scorer's name normalisation (case, punctuation, "dataset"/"benchmark", plural)."""
-    import re
-
-    s = name.lower().replace("’", "'")
-    s = re.sub(r"\b(data ?sets?|benchmarks?|corpus|corpora)\b", " ", s)
-    s = re.sub(r"[^0-9a-z+#]+", "", s)
-    return s[:-1] if s.endswith("s") and len(s) > 4 else s

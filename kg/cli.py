@@ -7,6 +7,7 @@ Exit codes: 0 success; 1 finished, but some input records were skipped (each rep
 from __future__ import annotations
 
 import argparse
+import itertools
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -28,20 +29,26 @@ def _finish(papers: int, problems: list[Problem]) -> int:
 
 
 def cmd_extract(args: argparse.Namespace) -> int:
-    from kg.corpus.readers import read_corpus
+    from kg.corpus.readers import iter_papers
     from kg.export import write_predictions
     from kg.nlp.extract import extract
 
-    corpus = read_corpus(args.inputs, strict=args.strict)
-    for p in corpus.problems:
+    problems: list[Problem] = []
+
+    def problem(p: Problem) -> None:
+        problems.append(p)
         _report_problem(p)
-    if not corpus.papers:
-        return _finish(0, corpus.problems)
+
+    # Streams: records are read, extracted and written in batches; memory does not grow with the corpus.
+    papers = iter_papers(args.inputs, strict=args.strict, on_problem=problem)
+    first = next(papers, None)
+    if first is None:
+        return _finish(0, problems)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    n = write_predictions(extract(corpus.papers, n_process=args.workers), out)
+    n = write_predictions(extract(itertools.chain([first], papers), n_process=args.workers), out)
     print(f"extracted {n} papers -> {out}", file=sys.stderr)
-    return _finish(n, corpus.problems)
+    return _finish(n, problems)
 
 
 def cmd_build(args: argparse.Namespace) -> int:

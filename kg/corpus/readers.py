@@ -12,7 +12,7 @@ import json
 import os
 import re
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import BinaryIO, TextIO
 
@@ -56,6 +56,30 @@ def read_corpus(
             continue
         papers.add(item)
     return corpus
+
+
+def iter_papers(paths: Sequence[str], *, strict: bool = False, max_chars: int = 100_000, stdin: TextIO | None = None,
+                on_problem: Callable[[Problem], None] | None = None) -> Iterator[Paper]:
+    """Stream unique papers without holding the corpus in memory (only ids and content hashes are kept).
+
+    A repeat of an earlier paper (same explicit id, or same abstract) is skipped; unlike :func:`read_corpus`, its
+    sources are not merged into the paper, which has already been passed on.
+    """
+    seen_ids: set[str] = set()
+    seen_content: set[str] = set()
+    for item in iter_records(paths, max_chars=max_chars, stdin=stdin):
+        if isinstance(item, Problem):
+            if strict:
+                raise InputError(item)
+            if on_problem:
+                on_problem(item)
+            continue
+        key = content_id(item.text)
+        if (item.has_input_id and item.id in seen_ids) or key in seen_content:
+            continue
+        seen_ids.add(item.id)
+        seen_content.add(key)
+        yield item
 
 
 class PaperSet:

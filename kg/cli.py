@@ -73,11 +73,30 @@ def _neo4j_config(args: argparse.Namespace):
 
 
 def cmd_load(args: argparse.Namespace) -> int:
-    from kg.store.neo4j_store import connect, counts, load_graph_into, progress_bar, prune, wipe
+    import os
+
+    from kg.store.neo4j_store import apply_schema, bulk_import, connect, counts, load_graph_into, progress_bar, prune, wipe
     from kg.store.rows import load_graph
 
-    graph = load_graph(Path(args.dir))
     cfg = _neo4j_config(args)
+    if args.bulk:
+        csv_dir = Path(args.dir) / "neo4j"
+        if not csv_dir.is_dir():
+            raise FileNotFoundError(f"{csv_dir}: no CSV export here; run `kg build INPUT --out {args.dir}` first")
+        bulk_import(csv_dir, database=cfg.database, neo4j_admin=args.neo4j_admin or os.environ.get("NEO4J_ADMIN", "neo4j-admin"))
+        print(f"imported {csv_dir} into database '{cfg.database}'; start the server, then run "
+              f"`kg load {args.dir} --schema-only` to create the constraints and indexes")
+        return EXIT_OK
+    if args.schema_only:
+        driver = connect(cfg)
+        try:
+            apply_schema(driver, cfg.database)
+            nodes, rels = counts(driver, cfg.database)
+        finally:
+            driver.close()
+        print(f"schema applied; database '{cfg.database}' at {cfg.uri} holds {nodes} nodes and {rels} relationships")
+        return EXIT_OK
+    graph = load_graph(Path(args.dir))
     driver = connect(cfg)
     try:
         if args.wipe:
@@ -304,6 +323,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--yes", action="store_true", help="do not ask before --wipe")
     p.add_argument("--prune", action="store_true",
                    help="also delete what the build no longer has (after kg build --prune), so Neo4j matches it exactly")
+    p.add_argument("--bulk", action="store_true",
+                   help="first load of a big graph: neo4j-admin database import of DIR/neo4j/*.csv (server stopped; "
+                        "replaces the database), then start the server and run --schema-only")
+    p.add_argument("--neo4j-admin", help="path of neo4j-admin for --bulk (default $NEO4J_ADMIN or neo4j-admin on PATH)")
+    p.add_argument("--schema-only", action="store_true", help="only create the constraints and indexes")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_load)
 

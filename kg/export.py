@@ -99,7 +99,8 @@ def write_neo4j_csv(g: nx.MultiDiGraph, directory: Path) -> list[Path]:
             w = csv.writer(fh)
             w.writerow([_header(p) for p in nt.properties] + [":LABEL"])
             for n, d in rows:
-                labels = nt.label + (f";{schema.BENCHMARK_LABEL}" if d.get("benchmark") else "")
+                # neo4j-admin splits :LABEL with the array delimiter too
+                labels = nt.label + (f"{ARRAY_DELIMITER}{schema.BENCHMARK_LABEL}" if d.get("benchmark") else "")
                 w.writerow([_cell(n if p == "id" else d.get(p)) for p in nt.properties] + [labels])
         written.append(path)
         args.append(f"--nodes={path.name}")

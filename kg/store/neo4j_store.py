@@ -99,9 +99,8 @@ def load_graph_into(driver: Driver, g: nx.MultiDiGraph, *, database: str = "neo4
                     per_row: bool = False, progress: Callable[[str, int, int], None] | None = None) -> LoadStats:
     """Apply the schema and merge every node and relationship of ``g``; returns created/matched counts."""
     stats = LoadStats()
+    apply_schema(driver, database)
     with driver.session(database=database) as session:
-        for stmt in schema_statements():
-            session.run(stmt).consume()
 
         def run(query: str, rows: list[dict], kind: str, label: str, total: int, done: int) -> int:
             for chunk in (batches(rows, batch_size) if not per_row else ([r] for r in rows)):
@@ -158,6 +157,35 @@ def prune(driver: Driver, g: nx.MultiDiGraph, *, database: str = "neo4j", batch_
                     "DELETE r", rows=chunk).consume())
             rels_deleted += len(gone)
     return nodes_deleted, rels_deleted
+
+
+def bulk_import(csv_dir: Path, *, database: str = "neo4j", neo4j_admin: str = "neo4j-admin") -> str:
+    """First load of a big graph: ``neo4j-admin database import full`` on the CSVs that ``kg build`` wrote to
+    ``DIR/neo4j`` (the server must be stopped; the database is replaced). Returns the tool's output."""
+    import shutil
+    import subprocess
+
+    from kg.export import ARRAY_DELIMITER
+
+    exe = shutil.which(neo4j_admin) or neo4j_admin
+    if not Path(exe).is_file():
+        raise StoreError(f"no neo4j-admin at '{neo4j_admin}' (set --neo4j-admin or NEO4J_ADMIN)")
+    args = [exe, "database", "import", "full", database, "--overwrite-destination=true",
+            f"--array-delimiter={ARRAY_DELIMITER}"]
+    args += [f"--nodes={f.name}" for f in sorted(csv_dir.glob("nodes_*.csv"))]
+    args += [f"--relationships={f.name}" for f in sorted(csv_dir.glob("rels_*.csv"))]
+    proc = subprocess.run(args, cwd=csv_dir, capture_output=True, text=True)
+    if proc.returncode != 0:
+        tail = (proc.stderr or proc.stdout).strip().splitlines()[-3:]
+        raise StoreError(f"neo4j-admin import failed (is the server stopped?): {' | '.join(tail)}")
+    return proc.stdout
+
+
+def apply_schema(driver: Driver, database: str = "neo4j") -> None:
+    """Create the constraints and indexes of ``cypher/schema.cypher`` (idempotent)."""
+    with driver.session(database=database) as session:
+        for stmt in schema_statements():
+            session.run(stmt).consume()
 
 
 def wipe(driver: Driver, database: str = "neo4j") -> int:

@@ -2,6 +2,8 @@
 font, and how braces, dollars and markdown emphasis markers pair up (so that what is unbalanced stays text)."""
 from __future__ import annotations
 
+import re
+
 GREEK = dict(
     alpha="α", beta="β", gamma="γ", delta="δ", epsilon="ε", varepsilon="ε", zeta="ζ", eta="η", theta="θ",
     vartheta="ϑ", iota="ι", kappa="κ", mu="μ", nu="ν", xi="ξ", pi="π", varpi="ϖ", rho="ρ", varrho="ϱ",
@@ -60,21 +62,21 @@ _MAX_MATH = 500  # a "$...$" longer than this is more likely two stray dollars t
 _MAX_EMPHASIS = 300
 
 
+_BRACES = re.compile(r"\\[\s\S]?|[{}]")
+_DOLLARS = re.compile(r"\\[\s\S]?|\$\$?")
+_EMPHASIS = re.compile(r"[\\*_]")
+
+
 def match_braces(raw: str) -> dict[int, int]:
     """Index of each unescaped ``{`` -> index of its matching ``}``; unmatched braces are left out."""
     pairs: dict[int, int] = {}
     stack: list[int] = []
-    i, n = 0, len(raw)
-    while i < n:
-        ch = raw[i]
-        if ch == "\\":
-            i += 2
-            continue
+    for m in _BRACES.finditer(raw):  # only backslash escapes and braces: no per-character Python loop
+        ch = m.group()
         if ch == "{":
-            stack.append(i)
+            stack.append(m.start())
         elif ch == "}" and stack:
-            pairs[stack.pop()] = i
-        i += 1
+            pairs[stack.pop()] = m.start()
     return pairs
 
 
@@ -84,17 +86,7 @@ def pair_dollars(raw: str) -> dict[int, tuple[int, int]]:
     Pandoc's rule tells formulas from prices: the opening ``$`` is followed by a non-space, the closing one is
     preceded by a non-space and not followed by a digit.
     """
-    delims: list[tuple[int, int]] = []
-    i, n = 0, len(raw)
-    while i < n:
-        if raw[i] == "\\":
-            i += 2
-        elif raw[i] == "$":
-            width = 2 if raw.startswith("$$", i) else 1
-            delims.append((i, width))
-            i += width
-        else:
-            i += 1
+    delims = [(m.start(), len(m.group())) for m in _DOLLARS.finditer(raw) if m.group()[0] == "$"]
     formulas: dict[int, tuple[int, int]] = {}
     k = 0
     while k + 1 < len(delims):
@@ -126,8 +118,12 @@ def pair_emphasis(raw: str, protected: bytearray) -> set[int]:
     openers: list[tuple[int, str, int]] = []  # (index, marker, run length)
     i, n = 0, len(raw)
     while i < n:
+        hit = _EMPHASIS.search(raw, i)  # jump to the next candidate instead of stepping through every character
+        if hit is None:
+            break
+        i = hit.start()
         ch = raw[i]
-        if protected[i] or ch not in "*_\\":
+        if protected[i]:
             i += 1
             continue
         if ch == "\\":

@@ -10,7 +10,9 @@ from dataclasses import dataclass
 
 from functools import lru_cache
 
-from spacy.attrs import LOWER, SHAPE
+import bisect
+
+from spacy.attrs import LOWER, SENT_START, SHAPE
 from spacy.tokens import Doc, Span, Token
 
 # Higher wins when candidates overlap.
@@ -118,3 +120,15 @@ def model_shaped(doc: Doc) -> list[int]:
     shapes = column(doc, SHAPE)
     keep = {h for h in set(shapes) if _model_shape(strings[h])}
     return [i for i, h in enumerate(shapes) if h in keep]
+
+
+def sentence(doc: Doc, i: int) -> Span:
+    """The sentence of token ``i``. ``Token.sent`` walks the tokens on every call; this bisects boundaries read once."""
+    key = "kg_sentence_starts"
+    starts = doc.user_data.get(key)
+    if starts is None:
+        starts = [k for k, v in enumerate(column(doc, SENT_START)) if v == 1 or k == 0]
+        doc.user_data[key] = starts
+    k = bisect.bisect_right(starts, i) - 1
+    end = starts[k + 1] if k + 1 < len(starts) else len(doc)
+    return doc[starts[k] : end]

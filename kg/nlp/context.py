@@ -11,7 +11,7 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc, Token
 
-from kg.nlp.candidates import Candidate, candidates, is_namelike, model_shaped, positions
+from kg.nlp.candidates import Candidate, candidates, is_namelike, model_shaped, positions, sentence
 from kg.nlp.gazetteer import load_gazetteer
 
 DATASET_HEADS = {"dataset", "datasets", "benchmark", "benchmarks", "corpus", "corpora", "suite", "suites", "data set", "testbed"}
@@ -76,7 +76,7 @@ def _names_before_head(doc: Doc, head: Token, generic: frozenset[str]) -> list[t
 def _names_after(doc: Doc, i: int, generic: frozenset[str]) -> list[tuple[int, int]]:
     """``X, Y, and Z`` starting at token ``i`` (stops at the end of the sentence)."""
     runs = []
-    limit = doc[i].sent.end if i < len(doc) else len(doc)
+    limit = sentence(doc, i).end if i < len(doc) else len(doc)
     while i < limit:
         run = _name_run_right(doc, i, limit, generic)
         if not run:
@@ -109,7 +109,7 @@ def dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
             if j > tok.i + 1 or (nxt is not None and is_namelike(nxt)):
                 out += [_dataset(doc, r, bench, 0.7) for r in _names_after(doc, j, generic)]
         elif low in {"on", "across"} and tok.i + 1 < len(doc):
-            sent = tok.sent
+            sent = sentence(doc, tok.i)
             window = doc[max(sent.start, tok.i - 8) : tok.i]
             if any(t.lower_ in EVAL_CUES or t.like_num for t in window):
                 j = tok.i + 1 + (doc[tok.i + 1].lower_ == "the")
@@ -126,7 +126,7 @@ def task_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
         if tok.i == 0:
             continue
         start = tok.i
-        while start > tok.sent.start and tok.i - start < 4:
+        while start > sentence(doc, tok.i).start and tok.i - start < 4:
             prev = doc[start - 1]
             if not (prev.is_alpha or "-" in prev.text) or prev.is_stop or prev.like_num or prev.lower_ in TASK_SKIP or prev.lower_ in generic:
                 break

@@ -15,7 +15,7 @@ from spacy.util import filter_spans
 
 from spacy.attrs import ORTH
 
-from kg.nlp.candidates import Abbreviation, Candidate, abbreviations, candidates, positions
+from kg.nlp.candidates import Abbreviation, Candidate, abbreviations, candidates, positions, sentence
 from kg.nlp.gazetteer import load_gazetteer
 from kg.nlp.labels import label_from_words
 
@@ -124,7 +124,7 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict) -> list[DocM
         span = doc[c.start:c.end]
         entry = known.get(span.text.lower()) if c.canonical is None else None
         canonical = c.canonical or (entry.name if entry and entry.label == c.label else _clean_name(span))
-        sent = span.sent
+        sent = sentence(doc, span.start)
         out.append(DocMention(span.start_char, span.end_char, c.label, span.text, canonical, c.extractor,
                               sent.start_char, sent.end_char, c.proposed, c.benchmark, c.confidence))
     return out

@@ -14,7 +14,7 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.nlp.candidates import Abbreviation, Candidate, abbreviations, candidates, is_namelike, positions
+from kg.nlp.candidates import Abbreviation, Candidate, abbreviations, candidates, is_namelike, positions, sentence
 from kg.nlp.gazetteer import load_gazetteer
 from kg.nlp.labels import label_from_words
 
@@ -176,7 +176,7 @@ class ProposedFinder:
         found: list[Candidate] = []
         sentences = {}
         for i in positions(doc, _TRIGGERS):  # only sentences with a proposal verb, a naming word or "our"
-            sent = doc[i].sent
+            sent = sentence(doc, i)
             sentences.setdefault(sent.start, sent)
         for sent in sentences.values():
             named = self._named(doc, sent)
@@ -186,7 +186,7 @@ class ProposedFinder:
             found += named + self._our_method(doc, sent)
         first = min((c.start for c in found if c.proposed), default=None)
         if first is not None:
-            found += self._components(doc, doc[first].sent.end, found)
+            found += self._components(doc, sentence(doc, first).end, found)
         out += found
         return doc
 

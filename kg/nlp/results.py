@@ -15,7 +15,7 @@ from spacy.tokens import Doc, Span, Token
 
 from spacy.attrs import LIKE_NUM
 
-from kg.nlp.candidates import column
+from kg.nlp.candidates import column, sentence
 from kg.nlp.mentions import DocMention
 
 OURS = {"our", "ours", "we", "it", "proposed"}
@@ -75,7 +75,7 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
     proposed_names = {m.canonical for m in mentions if m.proposed}
     out = []
     numbers = [i for i, v in enumerate(column(doc, LIKE_NUM)) if v]  # only sentences with a number can report one
-    sentences = {doc[i].sent.start: doc[i].sent for i in numbers}
+    sentences = {(sent := sentence(doc, i)).start: sent for i in numbers}
     for sent in sentences.values():
         ms = [m for m in mentions if sent.start_char <= m.start < sent.end_char]
         if not ms:

@@ -58,11 +58,14 @@ def build_graph(items: Iterable[tuple[Paper, Extraction]]) -> nx.MultiDiGraph:
         pid = paper_node_id(paper.id)
         g.add_node(pid, **_paper_attrs(paper, ex))
         proposed = {res.concept_for("METHOD", n).key for n in ex.proposed}
+        sentences: dict[tuple[int, int], str] = {}  # one string per sentence, shared by all its mentions
         for m in ex.mentions:
             concept = res.concept_for(m.label, m.canonical)
             rel = schema.PROPOSES if m.label == "METHOD" and concept.key in proposed else schema.REL_FOR_LABEL[m.label]
             target = concept_node_id(m.label, concept.key)
-            occurrence = {"sentence": paper.text[m.sentence.start:m.sentence.end], "start_char": m.start, "end_char": m.end,
+            span = (m.sentence.start, m.sentence.end)
+            sentence = sentences.get(span) or sentences.setdefault(span, paper.text[span[0]:span[1]])
+            occurrence = {"sentence": sentence, "start_char": m.start, "end_char": m.end,
                           "text": m.text, "extractor": m.extractor, "confidence": m.confidence}
             if g.has_edge(pid, target, key=rel.name):
                 e = g.edges[pid, target, rel.name]

@@ -17,6 +17,7 @@ from kg.export import write_graphml, write_json, write_neo4j_csv, write_predicti
 from kg.graph import build_graph
 from kg.model import Extraction, Paper
 from kg.nlp.extract import extract
+from kg.nlp.pipeline import config_path
 
 
 @dataclass
@@ -52,17 +53,17 @@ class BuildReport:
 
 
 def extract_papers(papers: Sequence[Paper], *, workers: int = 1, dask: str | None = None,
-                   batch_size: int = 64) -> list[tuple[Paper, Extraction]]:
+                   batch_size: int = 64, config: str = "") -> list[tuple[Paper, Extraction]]:
     """Run extraction over papers, in input order: in this process, in ``workers`` processes, or on Dask."""
     if dask:
         from kg.distributed import extract_on_dask
 
-        return extract_on_dask(papers, dask, batch_size=batch_size)
-    return list(extract(papers, batch_size=batch_size, n_process=workers))
+        return extract_on_dask(papers, dask, batch_size=batch_size, config=config)
+    return list(extract(papers, batch_size=batch_size, n_process=workers, config=config))
 
 
 def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool = False, max_nodes: int = 1500,
-          prune: bool = False, workers: int = 1, dask: str | None = None,
+          prune: bool = False, workers: int = 1, dask: str | None = None, accurate: bool = False,
           on_problem: Callable[[Problem], None] | None = None) -> BuildReport:
     """Build the knowledge graph of ``inputs``; with ``out``, also write every output file there.
 
@@ -78,7 +79,8 @@ def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool 
     for p in corpus.problems:
         if on_problem:
             on_problem(p)
-    cache = BuildCache(Path(out)) if out is not None else None
+    config = config_path(accurate)
+    cache = BuildCache(Path(out), config) if out is not None else None
     papers = PaperSet()
     if cache is not None and not prune:
         for p in cache.previous_papers():
@@ -87,7 +89,7 @@ def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool 
         papers.add(p)
     known = {p.id: ex for p in papers.papers if cache is not None and (ex := cache.get(p)) is not None}
     todo = [p for p in papers.papers if p.id not in known]
-    fresh = dict((p.id, ex) for p, ex in extract_papers(todo, workers=workers, dask=dask))
+    fresh = dict((p.id, ex) for p, ex in extract_papers(todo, workers=workers, dask=dask, config=config))
     items = [(p, known.get(p.id) or fresh[p.id]) for p in papers.papers]
     graph = build_graph(items)
     report = BuildReport(graph, len(papers.papers), list(corpus.problems), extracted=len(todo))

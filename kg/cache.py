@@ -22,13 +22,13 @@ def text_key(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def pipeline_fingerprint() -> str:
-    """A short hash of everything that determines extraction output."""
+def pipeline_fingerprint(config: str = "") -> str:
+    """A short hash of everything that determines extraction output (``config``: the pipeline's config.cfg)."""
     from kg.nlp import pipeline
 
     nlp_dir = Path(pipeline.__file__).parent
     h = hashlib.sha256(kg.__version__.encode())
-    files = [pipeline.DEFAULT_CONFIG, *sorted((nlp_dir / "data").rglob("*.json*")), *sorted(nlp_dir.glob("*.py")),
+    files = [Path(config) if config else pipeline.DEFAULT_CONFIG, *sorted((nlp_dir / "data").rglob("*.json*")), *sorted(nlp_dir.glob("*.py")),
              *sorted((nlp_dir / "trained").rglob("meta.json"))]
     for f in files:
         if f.is_file():
@@ -65,9 +65,9 @@ def extraction_from_json(paper_id: str, d: dict) -> Extraction:
 class BuildCache:
     """The papers and extractions of earlier builds into one output directory."""
 
-    def __init__(self, out: Path) -> None:
+    def __init__(self, out: Path, config: str = "") -> None:
         self.dir = Path(out) / CACHE
-        self.fingerprint = pipeline_fingerprint()
+        self.fingerprint = pipeline_fingerprint(config)
         self.extractions: dict[str, dict] = {}
         path = self._extractions_path()
         if path.is_file():

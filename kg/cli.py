@@ -46,7 +46,10 @@ def cmd_extract(args: argparse.Namespace) -> int:
         return _finish(0, problems)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    n = write_predictions(extract(itertools.chain([first], papers), n_process=args.workers), out)
+    from kg.nlp.pipeline import config_path
+
+    n = write_predictions(extract(itertools.chain([first], papers), n_process=args.workers,
+                                  config=config_path(args.accurate)), out)
     print(f"extracted {n} papers -> {out}", file=sys.stderr)
     return _finish(n, problems)
 
@@ -55,7 +58,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     from kg.builder import build
 
     report = build(args.inputs, args.out, strict=args.strict, max_nodes=args.max_nodes, prune=args.prune,
-                   workers=args.workers, dask=args.dask, on_problem=_report_problem)
+                   workers=args.workers, dask=args.dask, accurate=args.accurate, on_problem=_report_problem)
     if report.papers == 0:
         return _finish(0, report.problems)
     print(report.summary())
@@ -225,7 +228,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
     labels = [x.strip().upper() for x in args.labels.split(",") if x.strip()]
     try:
-        result = evaluate(Path(args.gold), labels, Path(args.pred) if args.pred else None)
+        from kg.nlp.pipeline import config_path
+
+        result = evaluate(Path(args.gold), labels, Path(args.pred) if args.pred else None, config_path(args.accurate))
     except (OSError, ValueError) as exc:
         print(f"kg: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -258,6 +263,8 @@ def _inputs(p: argparse.ArgumentParser) -> None:
     p.add_argument("inputs", nargs="+", metavar="INPUT",
                    help="paper-list .txt, .jsonl, .csv files, directories of them, or - for standard input")
     p.add_argument("--strict", action="store_true", help="stop at the first bad input record")
+    p.add_argument("--accurate", action="store_true",
+                   help="add the trained NER to the rules (more tasks and methods; about 6x slower)")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -281,6 +288,7 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_build)
 
     sub.add_parser("bench", help="benchmarks: kg bench load | kg bench related GOLD (see kg bench --help)", add_help=False)
+    sub.add_parser("train", help="retrain the shipped NER from ../shared/data (see kg train --help)", add_help=False)
     p = sub.add_parser("related", help="find related papers through shared datasets, tasks, methods (ranked, explained)",
                        description="Examples: kg related SCALE; kg related DomED --by dataset,task; "
                                    "kg related 'person search on CUHK-SYSU'; kg related --dataset CUHK-SYSU")
@@ -300,6 +308,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--labels", default="METHOD,TASK,DATASET,METRIC", help="labels to score (default all four)")
     p.add_argument("--pred", help="score this prediction file instead of running kg")
     p.add_argument("--json", action="store_true", help="one JSON object")
+    p.add_argument("--accurate", action="store_true", help="evaluate the accurate pipeline (rules + trained NER)")
     p.set_defaults(func=cmd_eval)
 
     p = sub.add_parser("viz", help="write an interactive offline view of a built graph",
@@ -353,6 +362,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from kg.bench import main as bench_main
 
         return bench_main(argv[1:])
+    if argv[:1] == ["train"]:
+        from kg.train import main as train_main
+
+        return train_main(argv[1:])
     args = parser().parse_args(argv)
     try:
         return args.func(args)

@@ -102,14 +102,14 @@ def read_jsonl(path: Path) -> dict[str, dict]:
     return out
 
 
-def predict(gold: dict[str, dict]) -> dict[str, dict]:
+def predict(gold: dict[str, dict], config: str = "") -> dict[str, dict]:
     """kg's predictions for every gold document (extracted from its ``text``)."""
     from kg.export import prediction
     from kg.model import Paper
     from kg.nlp.extract import extract
 
     papers = [Paper(id=i, text=g["text"]) for i, g in gold.items()]
-    return {p.id: prediction(p, ex) for p, ex in extract(papers)}
+    return {p.id: prediction(p, ex) for p, ex in extract(papers, config=config)}
 
 
 def render(result: dict) -> str:
@@ -124,8 +124,8 @@ def render(result: dict) -> str:
     return "\n".join(lines)
 
 
-def evaluate(gold_path: Path, labels: Iterable[str] = LABELS, pred_path: Path | None = None) -> dict:
+def evaluate(gold_path: Path, labels: Iterable[str] = LABELS, pred_path: Path | None = None, config: str = "") -> dict:
     """Score kg (or a prediction file) on a gold file."""
     gold = read_jsonl(gold_path)
-    pred = read_jsonl(pred_path) if pred_path else predict(gold)
+    pred = read_jsonl(pred_path) if pred_path else predict(gold, config)
     return score(gold, pred, list(labels))

@@ -59,7 +59,7 @@ def test_prune_drops_papers_whose_inputs_are_gone(tmp_path, tmp_path_factory):
 
 def test_a_changed_pipeline_re_extracts(tmp_path, monkeypatch):
     kg.build([LIST_2025], tmp_path)
-    monkeypatch.setattr("kg.cache.pipeline_fingerprint", lambda: "another-pipeline")
+    monkeypatch.setattr("kg.cache.pipeline_fingerprint", lambda config="": "another-pipeline")
     assert kg.build([LIST_2025], tmp_path).extracted == 19
 
 
@@ -73,3 +73,10 @@ def test_dask_local_cluster_gives_the_same_graph(tmp_path, scratch):
     report = kg.build([LIST_2026, LIST_2025], tmp_path, dask="local:2")
     assert report.extracted == 38
     same_outputs(tmp_path, scratch)
+
+
+def test_accurate_mode_has_its_own_cache(tmp_path):
+    from kg.cache import pipeline_fingerprint
+    from kg.nlp.pipeline import config_path
+
+    assert pipeline_fingerprint(config_path(False)) != pipeline_fingerprint(config_path(True))

@@ -27,13 +27,14 @@ def _to_extraction(paper: Paper, ct: CleanText, doc) -> Extraction:
 
 
 def extract(papers: Iterable[Paper], nlp: Language | None = None, *, batch_size: int = 64,
-            n_process: int = 1) -> Iterator[tuple[Paper, Extraction]]:
+            n_process: int = 1, config: str = "") -> Iterator[tuple[Paper, Extraction]]:
     """Extract concepts from each paper, streaming in batches (memory does not grow with the corpus);
-    ``n_process`` > 1 runs worker processes, each parsing the pipeline once."""
+    ``n_process`` > 1 runs worker processes, each parsing the pipeline once; ``config`` picks the pipeline
+    (a config.cfg path; the packaged default when empty)."""
     if n_process > 1:
-        yield from _extract_in_processes(papers, n_process, batch_size)
+        yield from _extract_in_processes(papers, n_process, batch_size, config)
         return
-    nlp = nlp or load_pipeline()
+    nlp = nlp or load_pipeline(config)
 
     def cleaned() -> Iterator[tuple[str, tuple[Paper, CleanText]]]:
         for p in papers:
@@ -44,8 +45,8 @@ def extract(papers: Iterable[Paper], nlp: Language | None = None, *, batch_size:
         yield paper, _to_extraction(paper, ct, doc)
 
 
-def _extract_chunk(chunk: list[Paper]) -> list[Extraction]:
-    return [ex for _, ex in extract(chunk)]
+def _extract_chunk(chunk: list[Paper], config: str = "") -> list[Extraction]:
+    return [ex for _, ex in extract(chunk, config=config)]
 
 
 def _chunks(papers: Iterable[Paper], size: int) -> Iterator[list[Paper]]:
@@ -59,15 +60,17 @@ def _chunks(papers: Iterable[Paper], size: int) -> Iterator[list[Paper]]:
         yield chunk
 
 
-def _extract_in_processes(papers: Iterable[Paper], n_process: int, batch_size: int) -> Iterator[tuple[Paper, Extraction]]:
+def _extract_in_processes(papers: Iterable[Paper], n_process: int, batch_size: int,
+                          config: str = "") -> Iterator[tuple[Paper, Extraction]]:
     """Chunks of papers to a process pool; results come back in order as plain records (our Doc extensions hold
     Python objects that spaCy's own multiprocessing cannot serialise, so conversion happens in the worker)."""
+    import functools
     import itertools
     import multiprocessing
 
     with multiprocessing.get_context("fork").Pool(n_process) as pool:
         ours, theirs = itertools.tee(_chunks(papers, batch_size * 4))
-        for chunk, extractions in zip(ours, pool.imap(_extract_chunk, theirs)):
+        for chunk, extractions in zip(ours, pool.imap(functools.partial(_extract_chunk, config=config), theirs)):
             yield from zip(chunk, extractions)
 
 

@@ -8,9 +8,15 @@ import spacy
 from spacy.language import Language
 
 # Registering the factories is a side effect of importing their modules.
-from kg.nlp import abbreviations, context, gazetteer, mentions, proposed, results, tokenizer  # noqa: F401
+from kg.nlp import abbreviations, context, gazetteer, mentions, model, proposed, results, tokenizer  # noqa: F401
 
-DEFAULT_CONFIG = Path(__file__).parent / "config.cfg"
+DEFAULT_CONFIG = Path(__file__).parent / "config.cfg"  # rules and gazetteers: fast
+ACCURATE_CONFIG = Path(__file__).parent / "config_accurate.cfg"  # plus the trained NER (kg/nlp/trained): slower
+
+
+def config_path(accurate: bool = False) -> str:
+    """The packaged pipeline config: the default, or the accurate one with the trained model."""
+    return str(ACCURATE_CONFIG if accurate else DEFAULT_CONFIG)
 
 
 @lru_cache(maxsize=2)

@@ -1,0 +1,215 @@
+"""The trained NER (``kg/nlp/trained``, built by ``kg train``) as a source of candidate mentions.
+
+The model finds what rules cannot list: open-vocabulary tasks ("dense reconstruction of textured surfaces")
+and methods ("probabilistic regression model"). Its entities become ``Candidate(..., extractor="model")``
+with the model's dev precision for that label as confidence; ``kg_mentions`` merges them with the rule
+candidates by priority, so proposed methods and abbreviation pairs keep their own spans.
+``doc.ents`` is left as it was (``kg_mentions`` writes it at the end).
+
+Entity edges are trimmed first (a greedy NER sometimes ends on "of" or an opening bracket). Then two rules
+decide how the model and the rules combine (configurable in ``config.cfg``):
+
+- ``extend``: a model entity that strictly contains rule candidates (gazetteer, context, name) of its own label
+  is a fuller name of the same thing ("n-gram language model" around the gazetteer's "language model",
+  "tagging task" around the context rule's "tagging"): it becomes a ``model_extension`` candidate, which outranks
+  those rules. When the extra words are only a generic head ("task", "dataset", "score"), the mention keeps
+  the rule's canonical name, so the graph still has one concept "tagging".
+- ``need_support``: labels (default DATASET, METRIC) the model may only add where a rule candidate of that label
+  overlaps; elsewhere its guesses are dropped. Names of datasets and metrics are what the gazetteer and context
+  rules know best, and the model's unsupported ones were mostly generic ("computational cost"). A head word that
+  says what it is ("word error rate", "the WSJ treebank") counts as support.
+
+``need_name`` (default none) keeps only model entities that contain a name-like token or overlap a rule: it
+trades the open-vocabulary METHODs ("generation algorithm") for precision on named ones.
+
+Without a trained model directory the pipeline still loads: the component warns once and adds nothing.
+"""
+from __future__ import annotations
+
+import ctypes
+import json
+import warnings
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+import numpy
+import spacy
+from spacy.attrs import ENT_IOB, ENT_TYPE
+from spacy.language import Language
+from spacy.tokens import Doc
+from spacy.util import minibatch
+from thinc.api import NumpyOps
+
+from kg.nlp import tokenizer  # noqa: F401  (the trained pipeline's config names kg.ml_tokenizer.v1)
+from kg.nlp.candidates import Candidate, candidates, is_namelike
+
+DEFAULT_DIR = Path(__file__).parent / "trained"
+LABELS = ("METHOD", "TASK", "DATASET", "METRIC")
+EXTENDABLE = frozenset({"gazetteer", "context", "name"})
+# Head words that make a name longer without naming a different concept ("BLEU score" is BLEU).
+GENERIC_HEADS = frozenset({
+    "task", "tasks", "problem", "problems", "method", "methods", "approach", "approaches", "model", "models",
+    "system", "systems", "algorithm", "algorithms", "technique", "techniques", "framework", "frameworks",
+    "architecture", "architectures", "dataset", "datasets", "data", "set", "benchmark", "benchmarks", "corpus",
+    "corpora", "metric", "metrics", "measure", "measures", "score", "scores", "challenge", "suite",
+})
+# Words an entity neither starts nor ends with ("adaptive modeling of", "X and"): greedy NER boundaries fray.
+EDGE_WORDS = frozenset({"and", "or", "of", "the", "a", "an", "for", "with", "in", "on", "to", "by", "from", "via", "as"})
+# A model METRIC/DATASET without rule support is still taken when its head says what it is ("word error rate").
+SUPPORTING_HEADS = {
+    "METRIC": frozenset({"accuracy", "error", "rate", "precision", "recall", "score", "f1", "f-measure", "f-score",
+                         "measure", "auc", "bleu", "perplexity", "likelihood", "ratio", "coefficient", "correlation"}),
+    "DATASET": frozenset({"dataset", "datasets", "corpus", "corpora", "treebank", "benchmark", "benchmarks"}),
+}
+
+
+def model_path(model_dir: str = "") -> Path:
+    return Path(model_dir) if model_dir else DEFAULT_DIR
+
+
+class MatmulOps(NumpyOps):
+    """thinc's CPU ops with matrix products by numpy's BLAS (OpenBLAS), ~1.5x faster than blis on our CPUs."""
+
+    name = "kg_matmul"
+
+    def gemm(self, x, y, out=None, trans1=False, trans2=False):
+        a = x.T if trans1 else x
+        b = y.T if trans2 else y
+        if out is None:
+            return numpy.matmul(a, b)
+        numpy.matmul(a, b, out=out)
+        return out
+
+
+def set_blas_threads(n: int) -> bool:
+    """Limit numpy's OpenBLAS to ``n`` threads for this process; False if that BLAS cannot be found."""
+    libs = Path(numpy.__file__).parent.parent / "numpy.libs"
+    for lib in sorted(libs.glob("libscipy_openblas*.so*")) if libs.is_dir() else []:
+        try:
+            handle = ctypes.CDLL(str(lib))
+        except OSError:
+            continue
+        for symbol in ("scipy_openblas_set_num_threads64_", "scipy_openblas_set_num_threads", "openblas_set_num_threads"):
+            fn = getattr(handle, symbol, None)
+            if fn is not None:
+                fn(ctypes.c_int(n))
+                return True
+    return False
+
+
+class ModelCandidates:
+    """Pipeline component: the trained NER's entities as ``model`` (or ``model_extension``) candidates."""
+
+    def __init__(self, nlp: Language, name: str, model_dir: str = "", labels: Iterable[str] = LABELS,
+                 extend: bool = True, need_support: Iterable[str] = ("DATASET", "METRIC"), need_name: Iterable[str] = (),
+                 max_tokens: int = 12, blas_threads: int = 1) -> None:
+        self.name = name
+        self.labels = frozenset(labels)
+        self.extend = extend
+        self.need_support = frozenset(need_support)
+        self.need_name = frozenset(need_name)
+        self.max_tokens = max_tokens
+        self.path = model_path(model_dir)
+        self.ner = None
+        self.confidence: dict[str, float] = {}
+        self.meta: dict = {}
+        if not (self.path / "config.cfg").exists():
+            warnings.warn(f"kg_model: no trained model in {self.path} (run `kg train`); using the rules only",
+                          stacklevel=2)
+            return
+        # Share the main pipeline's vocab so labels and lexemes are the same objects.
+        sub = spacy.load(self.path, vocab=nlp.vocab)
+        self.ner = sub.get_pipe("ner")
+        self.meta = sub.meta
+        # One pipeline per core (parallelism comes from nlp.pipe(n_process=...)): a single-threaded numpy BLAS
+        # is faster than thinc's blis for these small matrices; the results are the same.
+        if blas_threads > 0 and set_blas_threads(blas_threads):
+            ops = MatmulOps()
+            for node in self.ner.model.walk():
+                node.ops = ops
+        # Confidence of an entity: the model's dev precision for its label (labels the dev set lacks: 0.5).
+        per_label = ((self.meta.get("kg_scores") or {}).get("dev") or {}).get("per_label") or {}
+        self.confidence = {lab: round(float(v["p"]), 3) for lab, v in per_label.items() if "p" in v}
+
+    @property
+    def available(self) -> bool:
+        return self.ner is not None
+
+    def __call__(self, doc: Doc) -> Doc:
+        return next(iter(self.pipe([doc])))
+
+    def pipe(self, stream: Iterable[Doc], batch_size: int = 64) -> Iterator[Doc]:
+        if self.ner is None:
+            yield from stream
+            return
+        for batch in minibatch(stream, batch_size):
+            # The NER writes doc.ents; keep whatever was there and put it back after reading the entities.
+            saved = [doc.to_array([ENT_IOB, ENT_TYPE]) for doc in batch]
+            self.ner.set_annotations(batch, self.ner.predict(batch))
+            for doc, arr in zip(batch, saved):
+                ents = [(e.start, e.end, e.label_) for e in doc.ents]
+                doc.from_array([ENT_IOB, ENT_TYPE], arr)
+                out = candidates(doc)
+                rules = [c for c in out if c.extractor != "model"]
+                out += [c for c in (self._candidate(doc, rules, *e) for e in ents) if c is not None]
+                yield doc
+
+    def _candidate(self, doc: Doc, rules: list[Candidate], start: int, end: int, label: str) -> Candidate | None:
+        start, end = trim(doc, start, end)
+        if label not in self.labels or not 0 < end - start <= self.max_tokens:
+            return None
+        confidence = self.confidence.get(label, 0.5)
+        overlapping = [c for c in rules if c.start < end and start < c.end]
+        if label in self.need_support and not any(c.label == label for c in overlapping) \
+                and doc[end - 1].lower_ not in SUPPORTING_HEADS.get(label, ()):
+            return None
+        if label in self.need_name and not overlapping and not any(is_namelike(t) for t in doc[start:end]):
+            return None
+        inside = [c for c in overlapping if c.extractor in EXTENDABLE and start <= c.start and c.end <= end
+                  and (c.start, c.end) != (start, end)]
+        if not (self.extend and inside and all(c.label == label for c in inside)):
+            return Candidate(start, end, label, "model", confidence=confidence)
+        core = max(inside, key=lambda c: (c.end - c.start, c.priority))
+        canonical = None
+        if core.start == start and all(t.lower_ in GENERIC_HEADS for t in doc[core.end : end]):
+            canonical = core.canonical or doc[core.start : core.end].text
+        elif label in self.need_support:
+            # Dataset and metric names are exact: "regret" stays "regret" inside "T-type regret bound".
+            return Candidate(start, end, label, "model", confidence=confidence)
+        return Candidate(start, end, label, "model_extension", canonical=canonical, benchmark=core.benchmark,
+                         confidence=confidence)
+
+
+def trim(doc: Doc, start: int, end: int) -> tuple[int, int]:
+    """Token range without frayed edges: leading/trailing connectives and punctuation, a dangling bracket."""
+    def frayed(tok, at_end: bool) -> bool:
+        if tok.lower_ in EDGE_WORDS or (tok.is_punct and tok.text not in "()[]"):
+            return True
+        if tok.text in "([":
+            return at_end
+        if tok.text in ")]":
+            return not at_end or not any(t.text in "([" for t in doc[start:end - 1])
+        return False
+
+    while start < end and frayed(doc[start], False):
+        start += 1
+    while end > start and frayed(doc[end - 1], True):
+        end -= 1
+    return start, end
+
+
+@Language.factory("kg_model", default_config={"model_dir": "", "labels": list(LABELS), "extend": True,
+                                              "need_support": ["DATASET", "METRIC"], "need_name": [], "max_tokens": 12,
+                                              "blas_threads": 1})
+def make_model(nlp: Language, name: str, model_dir: str, labels: list[str], extend: bool, need_support: list[str],
+               need_name: list[str], max_tokens: int, blas_threads: int) -> ModelCandidates:
+    """``model_dir``: a pipeline written by ``kg train`` (default: the packaged ``kg/nlp/trained``).
+    ``blas_threads``: numpy BLAS threads for the model's matrix products (1: one core per pipeline, fastest per
+    core; 0: leave BLAS alone and use thinc's default ops)."""
+    return ModelCandidates(nlp, name, model_dir, labels, extend, need_support, need_name, max_tokens, blas_threads)
+
+
+def read_meta(model_dir: str = "") -> dict:
+    """The trained model's ``meta.json`` (empty when there is no model)."""
+    path = model_path(model_dir) / "meta.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}

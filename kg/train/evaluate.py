@@ -1,0 +1,109 @@
+"""Score the full kg pipeline (rules + trained model) with the shared scorer (``shared/tools/score.py``).
+
+Predictions are made the way ``kg extract`` makes them: ``Paper(id, text)`` -> :func:`kg.nlp.extract.extract`
+-> :func:`kg.export.prediction`, so the numbers are those of the shipped pipeline.
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import tempfile
+from collections.abc import Iterable
+from functools import lru_cache
+from pathlib import Path
+
+import spacy
+from spacy.language import Language
+
+from kg.model import Paper
+
+CONFIG = Path(__file__).resolve().parents[1] / "nlp" / "config.cfg"
+
+
+@lru_cache(maxsize=1)
+def scorer():
+    """The shared scorer module (``shared/tools/score.py``)."""
+    from kg.train.data import shared_data_dir
+
+    path = shared_data_dir().parent / "tools" / "score.py"
+    spec = importlib.util.spec_from_file_location("kg_shared_score", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def pipeline(model_dir: str | Path | None = None, model: bool = True, *, only_model: bool = False,
+             options: dict | None = None) -> Language:
+    """The packaged pipeline with ``kg_model`` pointed at ``model_dir`` (``model=False``: rules only;
+    ``only_model``: the model's entities alone, through ``kg_mentions``, for diagnosis)."""
+    from kg.nlp import model as _model  # noqa: F401  (registers kg_model)
+    from kg.nlp import pipeline as _  # noqa: F401  (registers the rule factories)
+
+    cfg = spacy.util.load_config(CONFIG)
+    names = [n for n in cfg["nlp"]["pipeline"] if n != "kg_model"]
+    cfg["components"].pop("kg_model", None)
+    if model:
+        at = names.index("kg_mentions")
+        if only_model:
+            names = ["sentencizer", "kg_model", *names[at:]]
+        else:
+            names = names[:at] + ["kg_model"] + names[at:]
+        cfg["components"]["kg_model"] = {"factory": "kg_model", "model_dir": str(model_dir or ""), **(options or {})}
+    cfg["nlp"]["pipeline"] = names
+    for name in list(cfg["components"]):
+        if name not in names:
+            del cfg["components"][name]
+    return spacy.util.load_model_from_config(cfg, auto_fill=True, validate=True)
+
+
+def predict(records: Iterable[dict], nlp: Language) -> list[dict]:
+    """Prediction lines (the scorer's format) for gold records."""
+    from kg.export import prediction
+    from kg.nlp.extract import extract
+
+    papers = [Paper(id=str(r["id"]), text=r["text"]) for r in records]
+    return [prediction(p, ex) for p, ex in extract(papers, nlp)]
+
+
+def _write(rows: Iterable[dict], path: Path) -> Path:
+    with path.open("w", encoding="utf-8") as fh:
+        for r in rows:
+            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
+    return path
+
+
+def score(gold: list[dict], pred: list[dict], labels: Iterable[str]) -> dict:
+    """The shared scorer's result dict for in-memory gold and predictions."""
+    s = scorer()
+    with tempfile.TemporaryDirectory() as tmp:
+        g = s.load(_write(gold, Path(tmp) / "gold.jsonl"))
+        p = s.load(_write(pred, Path(tmp) / "pred.jsonl"))
+    return s.score(g, p, list(labels))
+
+
+def summary(result: dict) -> dict:
+    """The headline numbers of a scorer result: strict/partial mention F1 per label, document P/R/F1."""
+    out: dict = {}
+    for lab, v in result.get("mention", {}).items():
+        out[f"mention_{lab}"] = {"strict": v["strict"], "partial_f1": v["partial"]["f1"]}
+    for lab, v in result.get("document", {}).items():
+        out[f"document_{lab}"] = v
+    return out
+
+
+def speed(texts: list[str], nlps: dict[str, Language], repeats: int = 3) -> dict[str, dict[str, float]]:
+    """Throughput of each pipeline over ``texts`` in one process: documents and tokens per CPU-second
+    (process time, so other load on a shared machine does not count), best of ``repeats``."""
+    import time
+
+    out = {}
+    for name, nlp in nlps.items():
+        list(nlp.pipe(texts[:16]))  # warm up (lazy initialisation, caches)
+        best, tokens = float("inf"), 0
+        for _ in range(repeats):
+            started = time.process_time()
+            tokens = sum(len(doc) for doc in nlp.pipe(texts))
+            best = min(best, time.process_time() - started)
+        out[name] = {"docs_per_cpu_s": round(len(texts) / best, 1), "tokens_per_cpu_s": round(tokens / best),
+                     "docs": len(texts), "tokens": tokens}
+    return out

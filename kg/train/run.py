@@ -1,0 +1,218 @@
+"""Build, train and cross-validate kg's NER: the functions behind ``kg train``.
+
+- :func:`prepare` converts the gold files to ``.spacy`` (see :mod:`kg.train.data` for the label handling);
+- :func:`train` runs ``spacy train`` with ``kg/train/config.cfg`` (early stopping on SciERC dev) and records
+  the data files (sha256), seed, label handling and dev scores in the model's ``meta.json``;
+- :func:`crossval` trains one model per fold of TDMSci and SciREX (SciERC train is always in) and scores the
+  held-out documents with the full kg pipeline and the shared scorer: no document is scored by a model that saw it.
+"""
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import time
+from pathlib import Path
+
+import kg.nlp.tokenizer  # noqa: F401  (registers kg.ml_tokenizer.v1, which the training config names)
+from kg.train.data import (
+    ALIGNMENT,
+    CORPORA,
+    DEV_CORPUS,
+    TRAIN_CORPORA,
+    Converter,
+    convert_file,
+    read_gold,
+    sha256,
+    shared_data_dir,
+    write_docbin,
+)
+
+CONFIG = Path(__file__).with_name("config.cfg")
+SHIPPED = Path(__file__).resolve().parents[1] / "nlp" / "trained"
+HELD_OUT = ("tdmsci", "scirex")  # the corpora cross-validation splits (SciERC has its own dev set)
+CV_LABELS = {"tdmsci": ("TASK", "DATASET", "METRIC"), "scirex": ("METHOD", "TASK", "DATASET", "METRIC")}
+
+
+def prepare(out_dir: str | Path, *, data_dir: Path | None = None, exclude: dict[str, set[str]] | None = None,
+            alignment: str = ALIGNMENT) -> dict[str, Path]:
+    """Write ``train.spacy`` and ``dev.spacy`` (and ``stats.json``) to ``out_dir``; returns their paths.
+
+    ``exclude``: per corpus name, record ids to leave out of training (a cross-validation fold).
+    """
+    out = Path(out_dir)
+    data_dir = data_dir or shared_data_dir()
+    conv = Converter(alignment=alignment)
+    train_docs, stats = [], {}
+    for name in TRAIN_CORPORA:
+        docs, st = convert_file(data_dir / CORPORA[name].file, CORPORA[name], conv, exclude=(exclude or {}).get(name))
+        train_docs += docs
+        stats[name] = st.as_dict()
+    dev_docs, st = convert_file(data_dir / CORPORA[DEV_CORPUS].file, CORPORA[DEV_CORPUS], conv)
+    stats[DEV_CORPUS] = st.as_dict()
+    paths = {"train": write_docbin(train_docs, out / "train.spacy"), "dev": write_docbin(dev_docs, out / "dev.spacy")}
+    (out / "stats.json").write_text(json.dumps({"alignment": alignment, "corpora": stats}, indent=1))
+    return paths
+
+
+def data_files(data_dir: Path | None = None) -> list[dict]:
+    """Name, role, sha256 and size of every gold file used."""
+    data_dir = data_dir or shared_data_dir()
+    rows = []
+    for name in (*TRAIN_CORPORA, DEV_CORPUS):
+        path = data_dir / CORPORA[name].file
+        rows.append({"file": path.name, "role": "dev (early stopping)" if name == DEV_CORPUS else "train",
+                     "sha256": sha256(path), "records": len(read_gold(path))})
+    return rows
+
+
+def _label_handling() -> dict:
+    return {CORPORA[name].file: CORPORA[name].describe() for name in (*TRAIN_CORPORA, DEV_CORPUS)}
+
+
+def _write_meta(model: Path, *, seed: int, data_dir: Path, corpus_dir: Path, seconds: float,
+                overrides: dict, exclude: dict[str, set[str]] | None) -> None:
+    meta_path = model / "meta.json"
+    meta = json.loads(meta_path.read_text())
+    per_type = (meta.get("performance") or {}).get("ents_per_type") or {}
+    stats = json.loads((corpus_dir / "stats.json").read_text())
+    meta.update({
+        "name": "kg_ner",
+        "description": "kg's NER for METHOD, TASK, DATASET, METRIC in ML abstracts (CPU tok2vec + transition NER), "
+                       "built by `kg train` from kg/train/config.cfg; used by the kg_model pipeline component.",
+        "kg_training": {
+            "command": f"kg train --seed {seed}",
+            "config": "kg/train/config.cfg",
+            "config_overrides": {k: v for k, v in overrides.items() if not k.startswith("paths.")},
+            "seed": seed,
+            "data": data_files(data_dir),
+            "excluded_records": {k: len(v) for k, v in (exclude or {}).items()},
+            "label_handling": _label_handling(),
+            "missing_annotation": "tokens a corpus cannot label are marked missing (no loss), not O; see kg/train/data.py",
+            "misaligned_spans": stats["alignment"],
+            "conversion": stats["corpora"],
+            "training_seconds": round(seconds, 1),
+        },
+        "kg_scores": {
+            "dev": {"file": CORPORA[DEV_CORPUS].file, "scorer": "spaCy NER scorer (exact span and label; missing tokens ignored)",
+                    "ents_p": meta["performance"].get("ents_p"), "ents_r": meta["performance"].get("ents_r"),
+                    "ents_f": meta["performance"].get("ents_f"),
+                    "per_label": {lab: {k: round(v, 4) for k, v in prf.items()} for lab, prf in per_type.items()
+                                  if lab in CORPORA[DEV_CORPUS].labels},
+                    "not_annotated_in_dev": [lab for lab in per_type if lab not in CORPORA[DEV_CORPUS].labels]},
+        },
+    })
+    meta_path.write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n")
+
+
+def evaluate(model: Path, data_dir: Path | None = None) -> dict:
+    """Shared-scorer numbers of a model: SciERC dev (mentions, METHOD/TASK/METRIC) by the model alone and by the
+    full pipeline, and the seed abstracts (document level, all labels) by the full pipeline and the rules alone."""
+    from kg.train.evaluate import pipeline, predict, score, summary
+
+    data_dir = data_dir or shared_data_dir()
+    dev = read_gold(data_dir / CORPORA[DEV_CORPUS].file)
+    dev_labels = list(CORPORA[DEV_CORPUS].labels)
+    out: dict = {"scorer": "shared/tools/score.py", DEV_CORPUS: {}, "seeds-icml2025": {}}
+    for mode, nlp in (("model_only", pipeline(model, only_model=True)), ("full", pipeline(model))):
+        out[DEV_CORPUS][mode] = summary(score(dev, predict(dev, nlp), dev_labels))
+    seeds_path = data_dir / "seeds-icml2025.jsonl"
+    if seeds_path.exists():
+        seeds = read_gold(seeds_path)
+        for mode, nlp in (("full", pipeline(model)), ("rules_only", pipeline(model=False))):
+            out["seeds-icml2025"][mode] = summary(score(seeds, predict(seeds, nlp), ["METHOD", "TASK", "DATASET", "METRIC"]))
+    return out
+
+
+def train(out_dir: str | Path, seed: int = 0, *, data_dir: Path | None = None, config: Path = CONFIG,
+          overrides: dict | None = None, exclude: dict[str, set[str]] | None = None,
+          install_to: Path | None = None) -> Path:
+    """Train on the gold files, early-stopping on SciERC dev; returns the best model's directory.
+
+    ``install_to``: copy the best model there (``kg/nlp/trained`` is the one the pipeline ships with).
+    """
+    from spacy.cli.train import train as spacy_train
+
+    out = Path(out_dir)
+    data_dir = data_dir or shared_data_dir()
+    paths = prepare(out / "corpus", data_dir=data_dir, exclude=exclude)
+    all_overrides = {"paths.train": str(paths["train"]), "paths.dev": str(paths["dev"]), "system.seed": seed,
+                     **(overrides or {})}
+    started = time.perf_counter()
+    spacy_train(config, out / "model", use_gpu=-1, overrides=all_overrides)
+    seconds = time.perf_counter() - started
+    best = out / "model" / "model-best"
+    _write_meta(best, seed=seed, data_dir=data_dir, corpus_dir=out / "corpus", seconds=seconds,
+                overrides=all_overrides, exclude=exclude)
+    if not exclude:  # a cross-validation fold is scored by crossval() instead
+        meta = json.loads((best / "meta.json").read_text())
+        meta["kg_scores"]["shared_scorer"] = evaluate(best, data_dir)
+        (best / "meta.json").write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n")
+    if install_to is not None:
+        install(best, Path(install_to))
+    return best
+
+
+def install(model: Path, target: Path = SHIPPED) -> Path:
+    """Replace ``target`` with a copy of ``model`` (a trained pipeline directory)."""
+    if target.exists():
+        shutil.rmtree(target)
+    shutil.copytree(model, target)
+    return target
+
+
+def folds(k: int, seed: int = 0, data_dir: Path | None = None) -> list[dict[str, set[str]]]:
+    """``k`` disjoint folds of the TDMSci and SciREX record ids (shuffled with ``seed``)."""
+    data_dir = data_dir or shared_data_dir()
+    out: list[dict[str, set[str]]] = [{} for _ in range(k)]
+    for name in HELD_OUT:
+        ids = [str(r["id"]) for r in read_gold(data_dir / CORPORA[name].file)]
+        random.Random(seed).shuffle(ids)
+        for i in range(k):
+            out[i][name] = set(ids[i::k])
+    return out
+
+
+def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/crossval", data_dir: Path | None = None,
+             overrides: dict | None = None, variants: dict[str, dict] | None = None) -> dict:
+    """K-fold cross-validated scores of the full pipeline on TDMSci and SciREX (plus rules-only and model-only).
+
+    Each fold's model is trained on SciERC train and the other folds; the held-out documents are predicted with
+    the full kg pipeline and scored together with the shared scorer. ``variants``: extra ``kg_model`` settings
+    to score as well (name -> component config), e.g. ``{"no_extend": {"extend": False}}``.
+    A fold whose model already exists in ``work_dir`` is not retrained.
+    """
+    from kg.train.evaluate import pipeline, predict, score, summary
+
+    data_dir = data_dir or shared_data_dir()
+    work = Path(work_dir)
+    gold = {name: read_gold(data_dir / CORPORA[name].file) for name in HELD_OUT}
+    modes = {"full": {}, **(variants or {})}
+    preds: dict[str, dict[str, list[dict]]] = {m: {name: [] for name in HELD_OUT} for m in (*modes, "model_only")}
+    started = time.perf_counter()
+    fold_seconds = []
+    for i, fold in enumerate(folds(k, seed, data_dir)):
+        model = work / f"fold{i}" / "model" / "model-best"
+        if not (model / "meta.json").exists():
+            model = train(work / f"fold{i}", seed, data_dir=data_dir, overrides=overrides, exclude=fold)
+        fold_seconds.append(json.loads((model / "meta.json").read_text())["kg_training"]["training_seconds"])
+        for mode in preds:
+            nlp = pipeline(model, only_model=mode == "model_only", options=modes.get(mode))
+            for name in HELD_OUT:
+                held = [r for r in gold[name] if str(r["id"]) in fold[name]]
+                preds[mode][name] += predict(held, nlp)
+    rules = pipeline(model=False)
+    result: dict = {"folds": k, "seed": seed, "config_overrides": overrides or {}, "variants": variants or {},
+                    "fold_train_seconds": fold_seconds, "seconds": round(time.perf_counter() - started, 1)}
+    for name in HELD_OUT:
+        labels = CV_LABELS[name]
+        result[name] = {"file": CORPORA[name].file, "labels": list(labels),
+                        "rules_only": summary(score(gold[name], predict(gold[name], rules), labels))}
+        for mode in preds:
+            result[name][mode] = summary(score(gold[name], preds[mode][name], labels))
+    work.mkdir(parents=True, exist_ok=True)
+    (work / "crossval.json").write_text(json.dumps(result, indent=1))
+    return result
+
+
+__all__ = ["prepare", "train", "evaluate", "crossval", "install", "folds"]

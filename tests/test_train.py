@@ -1,0 +1,139 @@
+"""The trained NER: data conversion keeps partial labels partial, the shipped model loads offline and is used
+by the pipeline as a source of candidates, and the pipeline still works without it."""
+from __future__ import annotations
+
+import json
+import socket
+from pathlib import Path
+
+import pytest
+import spacy
+
+from kg.nlp.model import DEFAULT_DIR, ModelCandidates
+from kg.train.data import CORPORA, Converter
+
+SHIPPED = DEFAULT_DIR
+needs_model = pytest.mark.skipif(not (SHIPPED / "meta.json").exists(), reason="no trained model in kg/nlp/trained")
+
+
+@pytest.fixture(scope="module")
+def converter():
+    return Converter()
+
+
+def record(text: str, *spans: tuple[str, str]) -> dict:
+    return {"id": "t", "text": text,
+            "spans": [{"start": text.index(s), "end": text.index(s) + len(s), "label": lab} for s, lab in spans]}
+
+
+def iob(doc, word: str) -> tuple[str, str]:
+    tok = next(t for t in doc if t.text == word)
+    return tok.ent_iob_, tok.ent_type_
+
+
+def test_tdmsci_has_no_method_labels_so_model_names_are_missing_not_outside(converter):
+    text = "We train BiLSTM-CRF with an LSTM on ImageNet for image classification and report accuracy."
+    doc = converter.convert(record(text, ("image classification", "TASK"), ("accuracy", "METRIC")), CORPORA["tdmsci"])
+    assert iob(doc, "BiLSTM-CRF") == ("", "")  # model-shaped token: missing
+    assert iob(doc, "LSTM") == ("", "")  # METHOD-gazetteer match: missing
+    assert iob(doc, "image") == ("B", "TASK") and iob(doc, "classification") == ("I", "TASK")
+    assert iob(doc, "accuracy") == ("B", "METRIC")
+    assert iob(doc, "train") == ("O", "")  # an annotated corpus's other words are still "not an entity"
+
+
+def test_scierc_material_and_dataset_names_are_missing_not_outside(converter):
+    text = "We evaluate the parser on the Penn Treebank -LRB- PTB -RRB- and on MNIST images ."
+    rec = record(text, ("parser", "METHOD"), ("Penn Treebank -LRB- PTB -RRB-", "MATERIAL"))
+    doc = converter.convert(rec, CORPORA["scierc"])
+    assert "(" in doc.text and "-LRB-" not in doc.text  # cleaned as at prediction time
+    assert iob(doc, "parser") == ("B", "METHOD")
+    assert all(iob(doc, w) == ("", "") for w in ("Penn", "Treebank", "PTB"))  # MATERIAL span
+    assert iob(doc, "MNIST") == ("", "")  # DATASET-gazetteer match
+    assert iob(doc, "evaluate") == ("O", "")
+
+
+def test_a_gold_span_inside_a_token_is_missing_rather_than_stretched(converter):
+    doc = converter.convert(record("We compare Coupled-LSTMs with others.", ("LSTMs", "METHOD")), CORPORA["scirex"])
+    assert iob(doc, "Coupled-LSTMs") == ("", "")
+    assert not doc.ents
+
+
+@needs_model
+def test_shipped_model_loads_offline_and_finds_an_obvious_entity(monkeypatch):
+    def no_network(*args, **kwargs):
+        raise OSError("network disabled in this test")
+
+    monkeypatch.setattr(socket.socket, "connect", no_network)
+    import kg.nlp.tokenizer  # noqa: F401  (the model's config names kg.ml_tokenizer.v1)
+
+    nlp = spacy.load(SHIPPED)
+    doc = nlp("We propose a new method for machine translation and report BLEU scores on the WMT dataset.")
+    assert ("machine translation", "TASK") in {(e.text, e.label_) for e in doc.ents}
+
+
+@needs_model
+def test_model_candidates_leave_doc_ents_to_kg_mentions():
+    nlp = spacy.blank("en")
+    comp = ModelCandidates(nlp, "kg_model")
+    doc = nlp("Semantic parsing is a task studied in natural language processing.")
+    doc = comp(doc)
+    assert not doc.ents
+    assert any(c.extractor == "model" for c in doc._.kg_candidates)
+
+
+@needs_model
+def test_full_pipeline_uses_the_model_for_open_vocabulary_tasks():
+    from kg.nlp.pipeline import config_path, load_pipeline
+
+    nlp = load_pipeline(config_path(accurate=True))
+    doc = nlp("We study dense reconstruction of textured surfaces from image sequences.")
+    assert "kg_model" in nlp.pipe_names and "kg_model" not in load_pipeline().pipe_names
+    assert any(m.extractor.startswith("model") and m.label == "TASK" for m in doc._.kg_mentions)
+
+
+def test_pipeline_loads_rules_only_with_a_warning_when_the_model_dir_is_missing(tmp_path):
+    from kg.nlp.pipeline import ACCURATE_CONFIG as DEFAULT_CONFIG, load_pipeline
+
+    cfg = DEFAULT_CONFIG.read_text().replace('[components.kg_model]\nfactory = "kg_model"\nmodel_dir = ""',
+                                            f'[components.kg_model]\nfactory = "kg_model"\nmodel_dir = "{tmp_path / "absent"}"')
+    assert str(tmp_path) in cfg
+    path = tmp_path / "config.cfg"
+    path.write_text(cfg)
+    with pytest.warns(UserWarning, match="no trained model"):
+        nlp = load_pipeline(str(path))
+    doc = nlp("We evaluate on CIFAR-10 and report accuracy.")
+    assert {m.label for m in doc._.kg_mentions} >= {"DATASET", "METRIC"}
+    assert all(not m.extractor.startswith("model") for m in doc._.kg_mentions)
+
+
+@needs_model
+def test_meta_records_data_seed_label_handling_and_dev_scores():
+    meta = json.loads((SHIPPED / "meta.json").read_text())
+    training = meta["kg_training"]
+    files = {d["file"]: d for d in training["data"]}
+    assert set(files) >= {"scierc-train.jsonl", "scierc-dev.jsonl", "tdmsci-train.jsonl", "scirex-abstracts-train.jsonl"}
+    assert all(len(d["sha256"]) == 64 for d in files.values())
+    assert isinstance(training["seed"], int)
+    assert "MATERIAL" in training["label_handling"]["scierc-train.jsonl"]
+    assert "missing" in training["missing_annotation"]
+    per_label = meta["kg_scores"]["dev"]["per_label"]
+    assert set(per_label) >= {"METHOD", "TASK", "METRIC"}
+    assert all({"p", "r", "f"} <= set(v) for v in per_label.values())
+    assert sum(f.stat().st_size for f in SHIPPED.rglob("*") if f.is_file()) < 50 * 2**20
+
+
+@pytest.mark.bench
+def test_training_one_epoch_on_the_real_data_writes_a_loadable_model(tmp_path):
+    from kg.train import train
+
+    best = train(tmp_path, seed=0, overrides={"training.max_epochs": 1, "training.eval_frequency": 100})
+    assert (best / "meta.json").exists()
+    assert json.loads((best / "meta.json").read_text())["kg_training"]["seed"] == 0
+
+
+def test_train_cli_reports_a_missing_model_or_data_dir_as_bad_input(tmp_path, capsys):
+    from kg.train import main
+
+    assert main(["--evaluate", str(tmp_path / "absent")]) == 2
+    assert main(["--data", str(tmp_path / "absent")]) == 2
+    assert "absent" in capsys.readouterr().err

@@ -161,6 +161,12 @@ def install(model: Path, target: Path = SHIPPED) -> Path:
     return target
 
 
+def finished(model: Path) -> bool:
+    """True when ``model`` was completely written by :func:`train` (spaCy writes model-best while training)."""
+    meta = model / "meta.json"
+    return meta.exists() and "kg_training" in json.loads(meta.read_text())
+
+
 def folds(k: int, seed: int = 0, data_dir: Path | None = None) -> list[dict[str, set[str]]]:
     """``k`` disjoint folds of the TDMSci and SciREX record ids (shuffled with ``seed``)."""
     data_dir = data_dir or shared_data_dir()
@@ -193,7 +199,7 @@ def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/cro
     fold_seconds = []
     for i, fold in enumerate(folds(k, seed, data_dir)):
         model = work / f"fold{i}" / "model" / "model-best"
-        if not (model / "meta.json").exists():
+        if not finished(model):
             model = train(work / f"fold{i}", seed, data_dir=data_dir, overrides=overrides, exclude=fold)
         fold_seconds.append(json.loads((model / "meta.json").read_text())["kg_training"]["training_seconds"])
         for mode in preds:

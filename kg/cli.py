@@ -264,7 +264,7 @@ def _inputs(p: argparse.ArgumentParser) -> None:
                    help="paper-list .txt, .jsonl, .csv files, directories of them, or - for standard input")
     p.add_argument("--strict", action="store_true", help="stop at the first bad input record")
     p.add_argument("--accurate", action="store_true",
-                   help="add the trained NER to the rules (more tasks and methods; about 6x slower)")
+                   help="add the trained NER to the rules (more tasks and methods; 3-4.5x slower)")
 
 
 def parser() -> argparse.ArgumentParser:

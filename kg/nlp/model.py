@@ -7,17 +7,17 @@ candidates by priority, so proposed methods and abbreviation pairs keep their ow
 ``doc.ents`` is left as it was (``kg_mentions`` writes it at the end).
 
 Entity edges are trimmed first (a greedy NER sometimes ends on "of" or an opening bracket). Then two rules
-decide how the model and the rules combine (configurable in ``config.cfg``):
+decide how the model and the rules combine (configurable in ``config_accurate.cfg``):
 
 - ``extend``: a model entity that strictly contains rule candidates (gazetteer, context, name) of its own label
   is a fuller name of the same thing ("n-gram language model" around the gazetteer's "language model",
   "tagging task" around the context rule's "tagging"): it becomes a ``model_extension`` candidate, which outranks
   those rules. When the extra words are only a generic head ("task", "dataset", "score"), the mention keeps
-  the rule's canonical name, so the graph still has one concept "tagging".
+  the rule's canonical name, so the graph still has one concept "tagging". Metrics are not extended otherwise.
 - ``need_support``: labels (default DATASET, METRIC) the model may only add where a rule candidate of that label
-  overlaps; elsewhere its guesses are dropped. Names of datasets and metrics are what the gazetteer and context
-  rules know best, and the model's unsupported ones were mostly generic ("computational cost"). A head word that
-  says what it is ("word error rate", "the WSJ treebank") counts as support.
+  overlaps, or where the entity says what it is (:func:`self_supported`: a head word such as "rate" or "corpus",
+  or a dataset's proper name); elsewhere its guesses are dropped. Names of datasets and metrics are what the
+  gazetteer and context rules know best, and the model's other guesses were mostly generic ("computational cost").
 
 ``need_name`` (default none) keeps only model entities that contain a name-like token or overlap a rule: it
 trades the open-vocabulary METHODs ("generation algorithm") for precision on named ones.
@@ -161,7 +161,7 @@ class ModelCandidates:
         confidence = self.confidence.get(label, 0.5)
         overlapping = [c for c in rules if c.start < end and start < c.end]
         if label in self.need_support and not any(c.label == label for c in overlapping) \
-                and doc[end - 1].lower_ not in SUPPORTING_HEADS.get(label, ()):
+                and not self_supported(doc[start:end], label):
             return None
         if label in self.need_name and not overlapping and not any(is_namelike(t) for t in doc[start:end]):
             return None
@@ -173,11 +173,24 @@ class ModelCandidates:
         canonical = None
         if core.start == start and all(t.lower_ in GENERIC_HEADS for t in doc[core.end : end]):
             canonical = core.canonical or doc[core.start : core.end].text
-        elif label in self.need_support:
-            # Dataset and metric names are exact: "regret" stays "regret" inside "T-type regret bound".
+        elif label == "METRIC":
+            # A metric's name is exact: "regret" stays "regret" inside "T-type regret bound". (A dataset's is not:
+            # "WMT09 English-Hungarian data set" is a more precise name than the gazetteer's "WMT09".)
             return Candidate(start, end, label, "model", confidence=confidence)
         return Candidate(start, end, label, "model_extension", canonical=canonical, benchmark=core.benchmark,
                          confidence=confidence)
+
+
+def self_supported(span, label: str) -> bool:
+    """A METRIC or DATASET entity that says what it is without a rule: its head word ("word error rate",
+    "the AMI meeting corpus"), or, for a dataset, a proper name ("CCGbank", "TiGer Treebank", "NIST05") other than
+    a lone acronym, which names methods and tasks as often as datasets ("MSA", "TESLA")."""
+    if span[-1].lower_ in SUPPORTING_HEADS.get(label, ()):
+        return True
+    if label != "DATASET":
+        return False
+    lone_acronym = len(span) == 1 and span[0].text.rstrip("s").isupper() and span[0].text.isalpha()
+    return not lone_acronym and any(is_namelike(t) for t in span)
 
 
 def trim(doc: Doc, start: int, end: int) -> tuple[int, int]:

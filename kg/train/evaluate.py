@@ -1,7 +1,7 @@
 """Score the full kg pipeline (rules + trained model) with the shared scorer (``shared/tools/score.py``).
 
-Predictions are made the way ``kg extract`` makes them: ``Paper(id, text)`` -> :func:`kg.nlp.extract.extract`
--> :func:`kg.export.prediction`, so the numbers are those of the shipped pipeline.
+Predictions are made the way ``kg extract --accurate`` makes them: ``Paper(id, text)`` ->
+:func:`kg.nlp.extract.extract` -> :func:`kg.export.prediction`, so the numbers are those of the shipped pipeline.
 """
 from __future__ import annotations
 
@@ -17,9 +17,6 @@ from spacy.language import Language
 
 from kg.model import Paper
 
-CONFIG = Path(__file__).resolve().parents[1] / "nlp" / "config.cfg"
-
-
 @lru_cache(maxsize=1)
 def scorer():
     """The shared scorer module (``shared/tools/score.py``)."""
@@ -34,21 +31,17 @@ def scorer():
 
 def pipeline(model_dir: str | Path | None = None, model: bool = True, *, only_model: bool = False,
              options: dict | None = None) -> Language:
-    """The packaged pipeline with ``kg_model`` pointed at ``model_dir`` (``model=False``: rules only;
-    ``only_model``: the model's entities alone, through ``kg_mentions``, for diagnosis)."""
-    from kg.nlp import model as _model  # noqa: F401  (registers kg_model)
-    from kg.nlp import pipeline as _  # noqa: F401  (registers the rule factories)
+    """The packaged accurate pipeline (``config_accurate.cfg``) with ``kg_model`` pointed at ``model_dir``;
+    ``model=False``: the default rules-only pipeline (``config.cfg``); ``only_model``: the model's entities alone,
+    through ``kg_mentions``, for diagnosis. ``options``: ``kg_model`` settings to override."""
+    from kg.nlp.pipeline import ACCURATE_CONFIG, DEFAULT_CONFIG
 
-    cfg = spacy.util.load_config(CONFIG)
-    names = [n for n in cfg["nlp"]["pipeline"] if n != "kg_model"]
-    cfg["components"].pop("kg_model", None)
+    cfg = spacy.util.load_config(ACCURATE_CONFIG if model else DEFAULT_CONFIG)
+    names = list(cfg["nlp"]["pipeline"])
     if model:
-        at = names.index("kg_mentions")
+        cfg["components"]["kg_model"].update({"model_dir": str(model_dir or ""), **(options or {})})
         if only_model:
-            names = ["sentencizer", "kg_model", *names[at:]]
-        else:
-            names = names[:at] + ["kg_model"] + names[at:]
-        cfg["components"]["kg_model"] = {"factory": "kg_model", "model_dir": str(model_dir or ""), **(options or {})}
+            names = ["sentencizer", "kg_model", *names[names.index("kg_mentions"):]]
     cfg["nlp"]["pipeline"] = names
     for name in list(cfg["components"]):
         if name not in names:

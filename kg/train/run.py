@@ -217,6 +217,10 @@ def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/cro
         for mode in preds:
             result[name][mode] = summary(score(gold[name], preds[mode][name], labels))
     work.mkdir(parents=True, exist_ok=True)
+    for mode in preds:  # the held-out predictions, for error analysis with the shared scorer
+        for name in HELD_OUT:
+            with (work / f"pred-{name}-{mode}.jsonl").open("w", encoding="utf-8") as fh:
+                fh.writelines(json.dumps(r, ensure_ascii=False) + "\n" for r in preds[mode][name])
     (work / "crossval.json").write_text(json.dumps(result, indent=1))
     return result
 

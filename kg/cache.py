@@ -50,7 +50,8 @@ def paper_from_json(d: dict) -> Paper:
 def extraction_to_json(ex: Extraction) -> dict:
     return {"mentions": [{**asdict(m), "sentence": [m.sentence.start, m.sentence.end]} for m in ex.mentions],
             "results": [{**asdict(r), "sentence": [r.sentence.start, r.sentence.end]} for r in ex.results],
-            "aliases": ex.aliases}
+            "aliases": ex.aliases,
+            "generic": [{**asdict(m), "sentence": [m.sentence.start, m.sentence.end]} for m in ex.generic]}
 
 
 def extraction_from_json(paper_id: str, d: dict) -> Extraction:
@@ -59,6 +60,7 @@ def extraction_from_json(paper_id: str, d: dict) -> Extraction:
         [Mention(**{**m, "sentence": Span(*m["sentence"])}) for m in d["mentions"]],
         [Result(**{**r, "sentence": Span(*r["sentence"])}) for r in d["results"]],
         d["aliases"],
+        [Mention(**{**m, "sentence": Span(*m["sentence"])}) for m in d.get("generic", [])],
     )
 
 

@@ -25,7 +25,9 @@ def prediction(paper: Paper, ex: Extraction) -> dict:
     return {
         "id": paper.id,
         "mentions": [{"start": m.start, "end": m.end, "label": m.label, "text": m.text, "canonical": m.canonical,
-                      "extractor": m.extractor, "proposed": m.proposed} for m in ex.mentions],
+                      "extractor": m.extractor, "proposed": m.proposed} for m in ex.mentions]
+                    + [{"start": m.start, "end": m.end, "label": m.label, "text": m.text, "generic": True,
+                        "extractor": m.extractor} for m in ex.generic],
         "concepts": concepts,
         "proposed": ex.proposed,
         "results": [{"method": r.method, "dataset": r.dataset, "metric": r.metric, "value": r.value} for r in ex.results],

@@ -78,6 +78,8 @@ class Extraction:
     mentions: list[Mention] = field(default_factory=list)
     results: list[Result] = field(default_factory=list)
     aliases: dict[str, list[str]] = field(default_factory=dict)  # canonical -> other surface forms
+    # Mentions of a class of things rather than one ("linear models"): reported with the mentions, but not concepts.
+    generic: list[Mention] = field(default_factory=list)
 
     @property
     def proposed(self) -> list[str]:

@@ -122,3 +122,10 @@ def test_each_value_gets_its_own_metric_dataset_and_our_method(nlp):
     got = {(r.value, r.method, r.dataset, r.metric) for r in nlp(text)._.kg_results}
     assert got == {("82.3%", "SCALE", "CUHK-SYSU", "mAP"), ("84.0%", "SCALE", "CUHK-SYSU", "top-1 accuracy"),
                    ("41.7%", "SCALE", "PRW", "mAP"), ("82.4%", "SCALE", "PRW", "top-1 accuracy")}
+
+
+def test_a_dataset_name_with_a_year_or_version_is_that_release(nlp):
+    assert by_label(nlp, "We evaluate on BRATS 2015 and on ImageNet v2.", "DATASET") == {"BraTS 2015", "ImageNet v2"}
+    # a year in the next sentence, or a year that is not right after the name, is not part of it
+    assert by_label(nlp, "We use ImageNet. 2015 was a good year.", "DATASET") == {"ImageNet"}
+    assert by_label(nlp, "Results on COCO in 2017 are good.", "DATASET") == {"COCO"}

@@ -16,8 +16,9 @@ from spacy.attrs import LOWER, SENT_START, SHAPE
 from spacy.tokens import Doc, Span, Token
 
 # Higher wins when candidates overlap.
-# "model_extension": a model entity that strictly contains same-label gazetteer/context matches (kg/nlp/model.py).
-PRIORITY = {"proposed": 100, "abbreviation": 70, "model_extension": 65, "gazetteer": 60, "context": 40, "model": 30, "name": 10}
+# "model_extension": a model entity that strictly contains same-label gazetteer/context matches (kg/nlp/model.py);
+# "model_phrase": a model entity around a whole abbreviation pair or around names with a head word ("EM algorithm").
+PRIORITY = {"proposed": 100, "model_phrase": 75, "abbreviation": 70, "model_extension": 65, "gazetteer": 60, "context": 40, "model": 30, "name": 10}
 
 
 @dataclass
@@ -30,6 +31,7 @@ class Candidate:
     proposed: bool = False
     benchmark: bool = False
     confidence: float = 1.0
+    generic: bool = False  # names a class of things ("linear models"): a mention, not a concept
 
     @property
     def priority(self) -> int:
@@ -52,7 +54,7 @@ class Abbreviation:
         return doc[self.short_start : self.short_end]
 
 
-for _name in ("kg_candidates", "kg_abbreviations", "kg_mentions", "kg_results"):
+for _name in ("kg_candidates", "kg_abbreviations", "kg_mentions", "kg_results", "kg_model_ents"):
     if not Doc.has_extension(_name):
         Doc.set_extension(_name, default=None)
 
@@ -62,6 +64,11 @@ def candidates(doc: Doc) -> list[Candidate]:
     if doc._.kg_candidates is None:
         doc._.kg_candidates = []
     return doc._.kg_candidates
+
+
+def model_entities(doc: Doc) -> list[tuple[int, int, str]] | None:
+    """The trained model's entities as token ranges, or None when no model ran (the default pipeline)."""
+    return doc._.kg_model_ents
 
 
 def abbreviations(doc: Doc) -> list[Abbreviation]:

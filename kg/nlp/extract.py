@@ -16,8 +16,12 @@ def _to_extraction(paper: Paper, ct: CleanText, doc) -> Extraction:
     for m in doc._.kg_mentions or []:
         start, end = ct.to_raw(m.start, m.end)
         sent = Span(*ct.to_raw(m.sent_start, m.sent_end))
-        ex.mentions.append(Mention(start, end, m.label, m.text, m.canonical, m.extractor, sent,
-                                   m.proposed, m.benchmark, m.confidence))
+        mention = Mention(start, end, m.label, m.text, m.canonical, m.extractor, sent, m.proposed, m.benchmark,
+                          m.confidence)
+        if m.generic:
+            ex.generic.append(mention)
+            continue
+        ex.mentions.append(mention)
         if m.text != m.canonical:
             aliases.setdefault(m.canonical, {})[m.text] = None
     for r in doc._.kg_results or []:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -82,6 +83,9 @@ def load_gazetteer(directory: str = "") -> Gazetteer:
     return Gazetteer(entries, generic, version)
 
 
+VERSION = re.compile(r"^(?:(?:19[89]|20[0-3])\d|v\d+(?:\.\d+)?)$")
+
+
 class GazetteerMatcher:
     """Pipeline component: every gazetteer name or alias in the text becomes a candidate mention."""
 
@@ -106,6 +110,11 @@ class GazetteerMatcher:
                 if e.needs_number and not any(t.like_num or any(c.isdigit() for c in t.text) for t in sentence(doc, start)):
                     continue
                 out.append(Candidate(start, end, e.label, "gazetteer", canonical=e.name, benchmark=e.benchmark))
+                if e.label == "DATASET" and end < len(doc) and VERSION.match(doc[end].text) and not doc[end].is_sent_start:
+                    # "BRATS 2015", "SFEW v2": a dated or versioned release is a dataset of its own (BraTS 2015 is
+                    # not BraTS 2018); the longer candidate wins the overlap.
+                    out.append(Candidate(start, end + 1, e.label, "gazetteer", canonical=f"{e.name} {doc[end].text}",
+                                         benchmark=e.benchmark))
         return doc
 
 

@@ -15,7 +15,7 @@ from spacy.util import filter_spans
 
 from spacy.attrs import ORTH
 
-from kg.nlp.candidates import Abbreviation, Candidate, abbreviations, candidates, positions, sentence
+from kg.nlp.candidates import Abbreviation, Candidate, abbreviations, candidates, model_entities, positions, sentence
 from kg.nlp.gazetteer import load_gazetteer
 from kg.nlp.labels import label_from_words
 
@@ -34,6 +34,7 @@ class DocMention:
     proposed: bool = False
     benchmark: bool = False
     confidence: float = 1.0
+    generic: bool = False
 
 
 def _covering(cands: list[Candidate], start: int, end: int, extractor: str | None = None) -> Candidate | None:
@@ -54,17 +55,31 @@ def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) ->
     """One concept per abbreviation pair, as two mentions; candidates spanning a whole pair are split."""
     out = [c for c in cands if not any(c.start <= min(a.long_start, a.short_start) and max(a.long_end, a.short_end) <= c.end
                                        and c.extractor == "proposed" for a in pairs)]
+    ents = model_entities(doc)
+
+    def silent(a: Abbreviation) -> bool:
+        # With the trained model running, a pair only the word-shape rules would label needs the model to see
+        # an entity there: most such pairs name other things ("levels of detail (LOD)").
+        return ents is not None and not any(s < max(a.long_end, a.short_end) and min(a.long_start, a.short_start) < e
+                                            for s, e, _ in ents)
+
     for a in pairs:
         lo, hi = min(a.long_start, a.short_start), max(a.long_end, a.short_end)
         prop = _covering(cands, lo, hi, "proposed")
         known = _exact(cands, a.long_start, a.long_end) or _exact(cands, a.short_start, a.short_end)
         short, long = a.short(doc).text, a.long(doc).text
+        phrase = _covering(cands, lo, hi, "model_phrase")
         if prop is not None:
             label, proposed, bench = prop.label, prop.proposed, prop.benchmark
             canonical = short if proposed else long
             extractor = "proposed"
+        elif phrase is not None:
+            # The trained model read the pair as part of one longer name; later uses of the short form follow it.
+            label, canonical, proposed, bench, extractor = phrase.label, long, False, False, "abbreviation"
         elif known is not None:
             label, canonical, proposed, bench, extractor = known.label, known.canonical or long, False, known.benchmark, "gazetteer"
+        elif silent(a):
+            continue
         else:
             label, canonical, proposed, bench, extractor = label_from_words(long), long, False, False, "abbreviation"
         for s, e in ((a.long_start, a.long_end), (a.short_start, a.short_end)):
@@ -126,7 +141,7 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict) -> list[DocM
         canonical = c.canonical or (entry.name if entry and entry.label == c.label else _clean_name(span))
         sent = sentence(doc, span.start)
         out.append(DocMention(span.start_char, span.end_char, c.label, span.text, canonical, c.extractor,
-                              sent.start_char, sent.end_char, c.proposed, c.benchmark, c.confidence))
+                              sent.start_char, sent.end_char, c.proposed, c.benchmark, c.confidence, c.generic))
     return out
 
 

@@ -41,7 +41,7 @@ from spacy.util import minibatch
 from thinc.api import NumpyOps
 
 from kg.nlp import tokenizer  # noqa: F401  (the trained pipeline's config names kg.ml_tokenizer.v1)
-from kg.nlp.candidates import Candidate, candidates, is_namelike
+from kg.nlp.candidates import Candidate, abbreviations, candidates, is_namelike
 
 DEFAULT_DIR = Path(__file__).parent / "trained"
 LABELS = ("METHOD", "TASK", "DATASET", "METRIC")
@@ -53,8 +53,34 @@ GENERIC_HEADS = frozenset({
     "architecture", "architectures", "dataset", "datasets", "data", "set", "benchmark", "benchmarks", "corpus",
     "corpora", "metric", "metrics", "measure", "measures", "score", "scores", "challenge", "suite",
 })
+# Head words that say what kind of thing a phrase names: "question answering system" is a METHOD although
+# "question answering" is a TASK, "SII measure" a METRIC.
+TYPE_HEADS = {
+    "METHOD": frozenset({"method", "methods", "approach", "approaches", "model", "models", "system", "systems",
+                         "algorithm", "algorithms", "technique", "techniques", "framework", "frameworks", "architecture",
+                         "architectures", "network", "networks", "function", "functions", "paradigm", "procedure",
+                         "procedures", "scheme", "schemes", "strategy", "strategies", "implementation", "module"}),
+    "TASK": frozenset({"task", "tasks", "problem", "problems"}),
+    "METRIC": frozenset({"measure", "measures", "metric", "metrics", "score", "scores"}),
+    "DATASET": frozenset({"dataset", "datasets", "corpus", "corpora", "benchmark", "benchmarks", "treebank"}),
+}
+# Head words a concept's name drops ("progressive latent fusion strategy" names "progressive latent fusion"); the
+# mention keeps them. Not "model", "network" or "system": those are part of names ("language model").
+NAME_HEADS = {
+    "METHOD": frozenset({"method", "methods", "approach", "approaches", "mechanism", "mechanisms", "strategy",
+                         "strategies", "framework", "frameworks", "module", "modules", "technique", "techniques",
+                         "algorithm", "algorithms", "scheme", "schemes", "procedure", "procedures", "paradigm",
+                         "architecture", "architectures"}),
+    "TASK": frozenset({"task", "tasks", "problem", "problems"}),
+    "METRIC": frozenset({"score", "scores", "metric", "metrics", "measure", "measures"}),
+}
+PLURAL_HEADS = frozenset({"methods", "models", "approaches", "architectures", "systems", "techniques", "algorithms",
+                          "frameworks", "networks", "mechanisms", "strategies", "ones"})
 # Words an entity neither starts nor ends with ("adaptive modeling of", "X and"): greedy NER boundaries fray.
 EDGE_WORDS = frozenset({"and", "or", "of", "the", "a", "an", "for", "with", "in", "on", "to", "by", "from", "via", "as"})
+# Verbs a greedy entity sometimes starts with ("solving black-box optimization") or ends with ("maps when").
+LEADING_WORDS = frozenset({"solving", "addressing", "tackling", "handling", "performing", "using", "applying"})
+TRAILING_WORDS = frozenset({"when", "where", "while", "which", "that", "whose", "than", "is", "are", "was", "were"})
 # A model METRIC/DATASET without rule support is still taken when its head says what it is ("word error rate").
 SUPPORTING_HEADS = {
     "METRIC": frozenset({"accuracy", "error", "rate", "precision", "recall", "score", "f1", "f-measure", "f-score",
@@ -149,6 +175,7 @@ class ModelCandidates:
             for doc, arr in zip(batch, saved):
                 ents = [(e.start, e.end, e.label_) for e in doc.ents]
                 doc.from_array([ENT_IOB, ENT_TYPE], arr)
+                doc._.kg_model_ents = ents
                 out = candidates(doc)
                 rules = [c for c in out if c.extractor != "model"]
                 out += [c for c in (self._candidate(doc, rules, *e) for e in ents) if c is not None]
@@ -163,12 +190,18 @@ class ModelCandidates:
         if label in self.need_support and not any(c.label == label for c in overlapping) \
                 and not self_supported(doc[start:end], label):
             return None
+        if label == "METHOD" and not overlapping and generic_class(doc[start:end]):
+            return Candidate(start, end, label, "model", confidence=confidence, generic=True)
         if label in self.need_name and not overlapping and not any(is_namelike(t) for t in doc[start:end]):
             return None
         inside = [c for c in overlapping if c.extractor in EXTENDABLE and start <= c.start and c.end <= end
                   and (c.start, c.end) != (start, end)]
+        phrase = self._phrase(doc, overlapping, inside, start, end, label, confidence)
+        if phrase is not None:
+            return phrase
         if not (self.extend and inside and all(c.label == label for c in inside)):
-            return Candidate(start, end, label, "model", confidence=confidence)
+            return Candidate(start, end, label, "model", canonical=concept_name(doc, start, end, label),
+                             confidence=confidence)
         core = max(inside, key=lambda c: (c.end - c.start, c.priority))
         canonical = None
         if core.start == start and all(t.lower_ in GENERIC_HEADS for t in doc[core.end : end]):
@@ -179,6 +212,62 @@ class ModelCandidates:
             return Candidate(start, end, label, "model", confidence=confidence)
         return Candidate(start, end, label, "model_extension", canonical=canonical, benchmark=core.benchmark,
                          confidence=confidence)
+
+
+    def _phrase(self, doc: Doc, overlapping: list[Candidate], inside: list[Candidate], start: int, end: int,
+                label: str, confidence: float) -> Candidate | None:
+        """A ``model_phrase`` candidate when the entity is one name made of parts the rules would split: a whole
+        abbreviation pair ("Additive Operator Splitting (AOS) techniques") or names under a head word that says
+        what they are ("EM algorithm", "question answering system"). Such a phrase outranks the split parts; its
+        canonical name is the pair's long form (or the part's canonical) when the rest is only a generic head."""
+        if not self.extend or any(c.proposed or c.extractor == "proposed" for c in overlapping):
+            return None
+        own = [c for c in candidates(doc) if c.proposed]
+        proposed = {doc[c.start].text for c in own if c.end - c.start == 1} | {
+            a.short(doc).text for a in abbreviations(doc) for c in own if c.start <= a.short_start and a.short_end <= c.end}
+        if any(t.text in proposed for t in doc[start:end]):  # a later use of the paper's own method's name
+            return None
+        pairs = [a for a in abbreviations(doc) if start <= min(a.long_start, a.short_start)
+                 and max(a.long_end, a.short_end) <= end]
+        # Short forms used inside the entity (where defined or later): "ACGMRF model", "verb WSD problems".
+        longs = {a.short(doc).text: a.long(doc).text for a in abbreviations(doc) if a.short_end - a.short_start == 1}
+        used = [i for i in range(start, end - 1) if doc[i].text in longs]
+        headed = doc[end - 1].lower_ in TYPE_HEADS.get(label, ()) and (
+            any(c.label != label and c.end < end for c in inside) or bool(used))
+        if not (pairs or headed):
+            return None
+        canonical = None
+        generic_tail = lambda at: all(t.lower_ in GENERIC_HEADS or t.text in ")]" for t in doc[at:end])  # noqa: E731
+        pair = pairs[0] if len(pairs) == 1 else None
+        if pair is not None and start == min(pair.long_start, pair.short_start) and \
+                generic_tail(max(pair.long_end, pair.short_end)):
+            canonical = pair.long(doc).text
+        elif pair is None and used == [start] and generic_tail(start + 1):
+            canonical = longs[doc[start].text]
+        return Candidate(start, end, label, "model_phrase", canonical=canonical or concept_name(doc, start, end, label),
+                         confidence=confidence)
+
+
+def generic_class(span) -> bool:
+    """A short plural phrase naming a class of methods rather than one ("linear models", "optimization methods")."""
+    return len(span) <= 2 and span[-1].lower_ in PLURAL_HEADS and not any(
+        is_namelike(t) or (t.text[:1].isupper() and not t.is_sent_start) for t in span)
+
+
+def concept_name(doc: Doc, start: int, end: int, label: str) -> str | None:
+    """The entity's name without a trailing head word that only says what kind of thing it is
+    ("column-then-row attention mechanism" -> "column-then-row attention"), when what remains still names
+    something: two or more words, or one name-like word ("BLEU score" -> "BLEU"). None: the span's own text."""
+    heads = NAME_HEADS.get(label, ())
+    stop = end
+    while stop > start and doc[stop - 1].lower_ in heads:
+        stop -= 1
+    if stop == end or stop == start:
+        return None
+    rest = doc[start:stop]
+    if len(rest) == 1 and not is_namelike(rest[0]):
+        return None
+    return rest.text
 
 
 def self_supported(span, label: str) -> bool:
@@ -197,6 +286,8 @@ def trim(doc: Doc, start: int, end: int) -> tuple[int, int]:
     """Token range without frayed edges: leading/trailing connectives and punctuation, a dangling bracket."""
     def frayed(tok, at_end: bool) -> bool:
         if tok.lower_ in EDGE_WORDS or (tok.is_punct and tok.text not in "()[]"):
+            return True
+        if tok.lower_ in (TRAILING_WORDS if at_end else LEADING_WORDS):
             return True
         if tok.text in "([":
             return at_end

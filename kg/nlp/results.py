@@ -104,5 +104,5 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
 @Language.component("kg_results")
 def results_component(doc: Doc) -> Doc:
     """Store results in ``doc._.kg_results`` (needs ``kg_mentions`` earlier in the pipeline)."""
-    doc._.kg_results = find_results(doc, doc._.kg_mentions or [])
+    doc._.kg_results = find_results(doc, [m for m in doc._.kg_mentions or [] if not m.generic])
     return doc

@@ -1,0 +1,159 @@
+"""How the trained model's entities combine with the rule candidates (kg/nlp/model.py, accurate mode).
+
+The entity ranges are given by hand so each rule is tested on its own, whatever the shipped model predicts;
+the docs themselves go through the real rule pipeline.
+"""
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+from kg.nlp.candidates import candidates
+from kg.nlp.mentions import select_mentions
+from kg.nlp.model import ModelCandidates, concept_name, generic_class
+from kg.nlp.pipeline import load_pipeline
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    return load_pipeline()
+
+
+@pytest.fixture(scope="module")
+def combine(nlp, tmp_path_factory):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        comp = ModelCandidates(nlp, "kg_model", model_dir=str(tmp_path_factory.mktemp("no-model")))
+    return comp
+
+
+def with_entity(nlp, combine, text: str, phrase: str, label: str):
+    """Run the rules on ``text``, then add a model entity over ``phrase`` as kg_model would; return the doc."""
+    doc = nlp(text)
+    start_char = text.index(phrase)
+    span = doc.char_span(start_char, start_char + len(phrase))
+    assert span is not None, phrase
+    rules = [c for c in candidates(doc) if not c.extractor.startswith("model")]
+    doc._.kg_model_ents = [(span.start, span.end, label)]
+    cand = combine._candidate(doc, rules, span.start, span.end, label)
+    if cand is not None:
+        candidates(doc).append(cand)
+    doc._.kg_mentions = select_mentions(doc, frozenset(), {})
+    return doc
+
+
+def spans(doc):
+    return {(m.text, m.label) for m in doc._.kg_mentions}
+
+
+def test_an_entity_around_a_whole_abbreviation_pair_is_one_mention_named_by_the_long_form(nlp, combine):
+    text = "We use Additive Operator Splitting (AOS) techniques for speed. AOS is simple."
+    doc = with_entity(nlp, combine, text, "Additive Operator Splitting (AOS) techniques", "METHOD")
+    ms = doc._.kg_mentions
+    whole = [m for m in ms if m.text == "Additive Operator Splitting (AOS) techniques"]
+    assert whole and whole[0].label == "METHOD" and whole[0].extractor == "model_phrase"
+    assert whole[0].canonical == "Additive Operator Splitting"
+    # the later short form is the same concept
+    later = [m for m in ms if m.text == "AOS" and m.start > whole[0].end]
+    assert later and later[0].canonical == "Additive Operator Splitting" and later[0].label == "METHOD"
+
+
+def test_a_task_name_under_a_system_head_is_a_method_phrase(nlp, combine):
+    doc = with_entity(nlp, combine, "We built a question answering system for clinicians.",
+                      "question answering system", "METHOD")
+    assert ("question answering system", "METHOD") in spans(doc)
+    assert ("question answering", "TASK") not in spans(doc)
+
+
+def test_a_defined_short_form_with_a_head_word_is_one_phrase_named_by_the_long_form(nlp, combine):
+    text = "The Speech Intelligibility Index (SII) is standard. We improve the SII measure for noisy speech."
+    doc = with_entity(nlp, combine, text, "SII measure", "METRIC")
+    m = next(m for m in doc._.kg_mentions if m.text == "SII measure")
+    assert m.label == "METRIC" and m.canonical == "Speech Intelligibility Index"
+
+
+def test_a_proposed_method_keeps_its_own_span_against_a_longer_entity(nlp, combine):
+    text = "We propose Domain-aware Ensemble Distillation (DomED), a simple method. The DomED method is fast."
+    doc = with_entity(nlp, combine, text, "DomED method", "METHOD")
+    assert any(m.proposed and m.text == "DomED" for m in doc._.kg_mentions)
+    assert "DomED method" not in {m.text for m in doc._.kg_mentions}
+
+
+def test_an_entity_with_no_rule_parts_inside_stays_a_plain_model_candidate(nlp, combine):
+    doc = with_entity(nlp, combine, "We study dense reconstruction of textured surfaces.",
+                      "dense reconstruction of textured surfaces", "TASK")
+    m = next(m for m in doc._.kg_mentions if m.text == "dense reconstruction of textured surfaces")
+    assert m.extractor == "model" and m.canonical == "dense reconstruction of textured surfaces"
+
+
+def test_abbreviation_pairs_labelled_only_by_word_shape_need_the_model_to_see_an_entity(nlp, combine):
+    text = "Rendering uses levels of detail (LOD) to save time."
+    assert "LOD" in {m.text for m in nlp(text)._.kg_mentions}  # rules alone: a guessed METHOD pair
+    doc = with_entity(nlp, combine, text, "save time", "TASK")  # the model saw nothing at the pair
+    assert "LOD" not in {m.text for m in doc._.kg_mentions}
+
+
+@pytest.mark.parametrize("phrase,label,name", [
+    ("column-then-row attention mechanism", "METHOD", "column-then-row attention"),
+    ("progressive latent fusion strategy", "METHOD", "progressive latent fusion"),
+    ("test-time attention intervention method", "METHOD", "test-time attention intervention"),
+    ("BLEU score", "METRIC", "BLEU"),
+    ("verb WSD problems", "TASK", "verb WSD"),
+    ("unified framework", "METHOD", None),  # "unified" alone names nothing
+    ("language model", "METHOD", None),  # "model" is part of names
+    ("graph neural networks", "METHOD", None),
+    ("summarization task", "TASK", None),  # one ordinary word: keep the phrase
+])
+def test_concept_names_drop_a_kind_word_only_when_a_name_remains(nlp, phrase, label, name):
+    doc = nlp.make_doc(f"We use {phrase} here.")
+    start = 2
+    end = start + len(nlp.make_doc(phrase))
+    assert doc[start:end].text == phrase
+    assert concept_name(doc, start, end, label) == name
+
+
+def test_a_generic_class_phrase_is_a_mention_but_not_a_concept(nlp, combine):
+    from kg.corpus.clean import clean
+    from kg.export import prediction
+    from kg.model import Paper
+    from kg.nlp.extract import _to_extraction
+
+    text = "Unlike linear models, our kernel machine scales."
+    doc = with_entity(nlp, combine, text, "linear models", "METHOD")
+    ex = _to_extraction(Paper(id="p", text=text), clean(text), doc)
+    assert "linear models" not in ex.concepts().get("METHOD", [])
+    assert [m.text for m in ex.generic] == ["linear models"]
+    row = prediction(Paper(id="p", text=text), ex)
+    assert {"text": "linear models", "label": "METHOD", "generic": True}.items() <= next(
+        m for m in row["mentions"] if m["text"] == "linear models").items()
+
+
+@pytest.mark.parametrize("phrase,generic", [
+    ("linear models", True), ("optimization methods", True), ("existing approaches", True),
+    ("the Transformer models", False),  # a name
+    ("graph neural network", False),  # singular: one method
+    ("probabilistic regression-based methods", False),  # longer phrases say which methods
+])
+def test_short_plural_class_phrases_are_generic(nlp, phrase, generic):
+    doc = nlp.make_doc(phrase)
+    span = doc[1:] if phrase.startswith("the ") else doc[:]
+    assert generic_class(span) is generic
+
+
+@pytest.mark.parametrize("text,entity,kept", [
+    ("We study solving black-box discrete optimization at scale.", "solving black-box discrete optimization",
+     "black-box discrete optimization"),
+    ("It learns stochastic transport maps when data are scarce.", "stochastic transport maps when", "stochastic transport maps"),
+    ("A model of image colorization, and more.", "of image colorization,", "image colorization"),
+    ("The Penn Treebank (PTB) is used.", "Penn Treebank (PTB)", "Penn Treebank (PTB)"),
+    ("We use the corpus (for training.", "corpus (", "corpus"),
+])
+def test_model_entities_lose_frayed_edges(nlp, text, entity, kept):
+    from kg.nlp.model import trim
+
+    doc = nlp.make_doc(text)
+    at = text.index(entity)
+    span = doc.char_span(at, at + len(entity))
+    start, end = trim(doc, span.start, span.end)
+    assert doc[start:end].text == kept

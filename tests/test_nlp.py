@@ -125,7 +125,26 @@ def test_each_value_gets_its_own_metric_dataset_and_our_method(nlp):
 
 
 def test_a_dataset_name_with_a_year_or_version_is_that_release(nlp):
-    assert by_label(nlp, "We evaluate on BRATS 2015 and on ImageNet v2.", "DATASET") == {"BraTS 2015", "ImageNet v2"}
+    assert by_label(nlp, "We evaluate on BRATS 2015 and on ImageNet v2.", "DATASET") == {"BraTS 2015", "ImageNet-V2"}  # the gazetteer knows this release
     # a year in the next sentence, or a year that is not right after the name, is not part of it
     assert by_label(nlp, "We use ImageNet. 2015 was a good year.", "DATASET") == {"ImageNet"}
     assert by_label(nlp, "Results on COCO in 2017 are good.", "DATASET") == {"COCO"}
+
+
+def test_a_language_is_not_a_dataset(nlp):
+    assert by_label(nlp, "We release English and Chinese datasets.", "DATASET") == set()
+    assert by_label(nlp, "Experiments on the English-Spanish corpus.", "DATASET") == set()
+    found = by_label(nlp, "We evaluate on the English Gigaword corpus and the SemEval datasets.", "DATASET")
+    assert "SemEval" in found and "English" not in found
+
+
+def test_coordinated_years_name_one_release_each(nlp):
+    doc = nlp("Experiments on the challenging PASCAL VOC 2007 and 2012 benchmarks.")
+    assert {(m.text, m.canonical) for m in doc._.kg_mentions if m.label == "DATASET"} == {
+        ("PASCAL VOC 2007", "PASCAL VOC 2007"), ("2012", "PASCAL VOC 2012")}
+    assert by_label(nlp, "We use BRATS 2013, 2015 and ImageNet.", "DATASET") == {"BraTS 2013", "BraTS 2015", "ImageNet"}
+
+
+def test_a_later_use_of_a_short_form_does_not_cut_a_longer_known_name(nlp):
+    text = "The Brain Tumor Segmentation Challenge (BraTS) evaluates methods. We won the BraTS 2018 challenge."
+    assert "BraTS 2018" in by_label(nlp, text, "DATASET")

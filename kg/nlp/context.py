@@ -8,6 +8,8 @@ Names that the generic list forbids ("real-world datasets", "our method") are ne
 """
 from __future__ import annotations
 
+import re
+
 from spacy.language import Language
 from spacy.tokens import Doc, Token
 
@@ -50,8 +52,28 @@ def _name_run_right(doc: Doc, start: int, limit: int, generic: frozenset[str]) -
     return (start, end) if end > start else None
 
 
-def _dataset(doc: Doc, span: tuple[int, int], benchmark: bool, confidence: float) -> Candidate:
+# A language is what data is in, not a dataset ("English and Chinese datasets").
+LANGUAGES = frozenset("""
+english chinese spanish french german italian portuguese russian arabic japanese korean hindi urdu bengali farsi persian
+turkish dutch swedish danish norwegian finnish polish czech slovak slovenian croatian serbian bulgarian romanian hungarian
+greek hebrew thai vietnamese indonesian malay tagalog swahili egyptian catalan basque galician estonian latvian lithuanian
+ukrainian tamil telugu marathi gujarati punjabi kannada malayalam nepali sinhala amharic yoruba hausa zulu mandarin
+cantonese multilingual bilingual monolingual cross-lingual
+""".split())
+
+
+def _dataset(doc: Doc, span: tuple[int, int], benchmark: bool, confidence: float) -> Candidate | None:
+    tokens = doc[span[0]:span[1]]
+    if all(t.lower_ in LANGUAGES or all(part in LANGUAGES for part in re.split(r"[-/→]", t.lower_) if part)
+           for t in tokens if t.text not in "-/→"):
+        return None
+    if tokens[0].text.endswith("ing") and tokens[0].is_title:  # "Using Parallel", "Building": a title's verb
+        return None
     return Candidate(span[0], span[1], "DATASET", "context", benchmark=benchmark, confidence=confidence)
+
+
+def _datasets(doc: Doc, runs: list[tuple[int, int]], benchmark: bool, confidence: float) -> list[Candidate]:
+    return [c for c in (_dataset(doc, r, benchmark, confidence) for r in runs) if c is not None]
 
 
 def _names_before_head(doc: Doc, head: Token, generic: frozenset[str]) -> list[tuple[int, int]]:
@@ -102,19 +124,19 @@ def dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
             bench = low in BENCHMARK_HEADS
             nxt = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
             if not (nxt is not None and nxt.lower_ in HEAD_MODIFIED):
-                out += [_dataset(doc, r, bench, 0.8) for r in _names_before_head(doc, tok, generic)]
+                out += _datasets(doc, _names_before_head(doc, tok, generic), bench, 0.8)
             j = tok.i + 1
             while j < len(doc) and doc[j].lower_ in LIST_OPENERS | {","}:
                 j += 1
             if j > tok.i + 1 or (nxt is not None and is_namelike(nxt)):
-                out += [_dataset(doc, r, bench, 0.7) for r in _names_after(doc, j, generic)]
+                out += _datasets(doc, _names_after(doc, j, generic), bench, 0.7)
         elif low in {"on", "across"} and tok.i + 1 < len(doc):
             sent = sentence(doc, tok.i)
             window = doc[max(sent.start, tok.i - 8) : tok.i]
             if any(t.lower_ in EVAL_CUES or t.like_num for t in window):
                 j = tok.i + 1 + (doc[tok.i + 1].lower_ == "the")
                 if j < len(doc):
-                    out += [_dataset(doc, r, False, 0.5) for r in _names_after(doc, j, generic)]
+                    out += _datasets(doc, _names_after(doc, j, generic), False, 0.5)
     return out
 
 

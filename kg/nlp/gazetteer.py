@@ -92,6 +92,7 @@ class GazetteerMatcher:
     def __init__(self, nlp: Language, name: str, directory: str = "") -> None:
         self.name = name
         self.gazetteer = load_gazetteer(directory)
+        self.known = self.gazetteer.lookup()
         self._entries: dict[int, Entry] = {}
         self.lower = PhraseMatcher(nlp.vocab, attr="LOWER")
         self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
@@ -110,12 +111,38 @@ class GazetteerMatcher:
                 if e.needs_number and not any(t.like_num or any(c.isdigit() for c in t.text) for t in sentence(doc, start)):
                     continue
                 out.append(Candidate(start, end, e.label, "gazetteer", canonical=e.name, benchmark=e.benchmark))
-                if e.label == "DATASET" and end < len(doc) and VERSION.match(doc[end].text) and not doc[end].is_sent_start:
-                    # "BRATS 2015", "SFEW v2": a dated or versioned release is a dataset of its own (BraTS 2015 is
-                    # not BraTS 2018); the longer candidate wins the overlap.
-                    out.append(Candidate(start, end + 1, e.label, "gazetteer", canonical=f"{e.name} {doc[end].text}",
-                                         benchmark=e.benchmark))
+                if e.label == "DATASET":
+                    out += self._releases(doc, start, end, e)
         return doc
+
+    def _releases(self, doc: Doc, start: int, end: int, e: Entry) -> list[Candidate]:
+        """Dated or versioned releases of a dataset, each a dataset of its own (BraTS 2015 is not BraTS 2018):
+        "BRATS 2015", "SFEW v2", and the coordinated years of "PASCAL VOC 2007 and 2012" (the mention of the
+        second is its year alone). The longer candidate wins the overlap with the bare name."""
+        out = []
+        base = e.name
+        last = end
+        if end < len(doc) and VERSION.match(doc[end].text) and not doc[end].is_sent_start:
+            out.append(self._release(start, end + 1, base, doc[end].text, e))
+            last = end + 1
+        elif VERSION.match(doc[end - 1].text) and base.endswith(doc[end - 1].text[-2:]):
+            base = base.rsplit(" ", 1)[0] if " " in base else base  # "PASCAL VOC 2007": its base is "PASCAL VOC"
+        else:
+            return out
+        i = last
+        while i + 1 < len(doc) and doc[i].text in {",", "and", "or"}:
+            j = i + 1 + (doc[i].text == "," and doc[i + 1].lower_ in {"and", "or"})
+            if j >= len(doc) or not VERSION.match(doc[j].text):
+                break
+            out.append(self._release(j, j + 1, base, doc[j].text, e))
+            i = j + 1
+        return out
+
+    def _release(self, start: int, end: int, base: str, version: str, e: Entry) -> Candidate:
+        name = f"{base} {version}"
+        known = self.known.get(name.lower())
+        return Candidate(start, end, e.label, "gazetteer", canonical=known.name if known and known.label == e.label else name,
+                         benchmark=e.benchmark)
 
 
 def write_manifest(directory: Path = DEFAULT_DIR, version: str | None = None) -> dict:

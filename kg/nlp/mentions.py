@@ -98,9 +98,11 @@ def _propagate(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) -> l
         if c.proposed and c.end - c.start == 1:
             names.setdefault(doc[c.start].text, c)
     extra = []
+    # A longer known name around a later use wins: "BraTS 2018" after "Brain Tumor Segmentation (BraTS)".
+    longer = {i for c in cands if c.extractor == "gazetteer" and c.end - c.start > 1 for i in range(c.start, c.end)}
     for i in positions(doc, frozenset(names), ORTH):
         c = names[doc[i].text]
-        if c.start != i:
+        if c.start != i and i not in longer:
             extra.append(Candidate(i, i + 1, c.label, "abbreviation", canonical=c.canonical or doc[c.start:c.end].text,
                                    benchmark=c.benchmark))
     # A name that context showed to be a dataset is a dataset wherever else it appears.

@@ -148,3 +148,15 @@ def test_coordinated_years_name_one_release_each(nlp):
 def test_a_later_use_of_a_short_form_does_not_cut_a_longer_known_name(nlp):
     text = "The Brain Tumor Segmentation Challenge (BraTS) evaluates methods. We won the BraTS 2018 challenge."
     assert "BraTS 2018" in by_label(nlp, text, "DATASET")
+
+
+def test_a_named_challenge_is_a_benchmark(nlp):
+    doc = nlp("Our approach won first place in the MICCAI iSEG-2017 Challenge.")
+    ms = [m for m in doc._.kg_mentions if m.label == "DATASET"]
+    assert [(m.text, m.benchmark) for m in ms] == [("MICCAI iSEG-2017", True)]
+    assert by_label(nlp, "A key challenge is scale.", "DATASET") == set()
+
+
+def test_a_dataset_named_after_a_task_is_the_dataset(nlp):
+    assert by_label(nlp, "We report results on the VQA v2.0 dataset.", "TASK") == set()
+    assert by_label(nlp, "We report results on the VQA v2.0 dataset.", "DATASET") != set()

@@ -16,8 +16,10 @@ from spacy.tokens import Doc, Token
 from kg.nlp.candidates import Candidate, candidates, is_namelike, model_shaped, positions, sentence
 from kg.nlp.gazetteer import load_gazetteer
 
-DATASET_HEADS = {"dataset", "datasets", "benchmark", "benchmarks", "corpus", "corpora", "suite", "suites", "data set", "testbed"}
-BENCHMARK_HEADS = {"benchmark", "benchmarks", "suite", "suites", "testbed"}
+DATASET_HEADS = {"dataset", "datasets", "benchmark", "benchmarks", "corpus", "corpora", "suite", "suites", "data set", "testbed",
+                 "challenge", "challenges"}
+# A named challenge ("the BraTS 2018 challenge", "MICCAI iSEG-2017 Challenge") is a benchmark with a leaderboard.
+BENCHMARK_HEADS = {"benchmark", "benchmarks", "suite", "suites", "testbed", "challenge", "challenges"}
 HEAD_MODIFIED = {"task", "tasks", "results", "result", "performance", "problems", "environments", "evaluation", "evaluations", "scores", "settings", "experiments", "splits", "split", "datasets", "dataset"}
 LIST_OPENERS = {"including", "include", "includes", "such", "as", "like", ":", "(", "e.g.", "e.g.,", "namely", "i.e.", "i.e.,", "especially", "notably", "from"}
 SEPARATORS = {",", "and", "or", "&", "/"}

@@ -117,6 +117,16 @@ def _propagate(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) -> l
     return cands + extra
 
 
+def _named_datasets_win(cands: list[Candidate]) -> list[Candidate]:
+    """A dataset named by its context around a known task or method name is the dataset: "the VQA v2.0 dataset"
+    is not the task VQA; the inner candidates go."""
+    outer = [c for c in cands if c.label == "DATASET" and c.extractor == "context"]
+    if not outer:
+        return cands
+    return [c for c in cands if c.label == "DATASET" or not any(
+        o.start <= c.start and c.end <= o.end and (o.start, o.end) != (c.start, c.end) for o in outer)]
+
+
 def _clean_name(span: Span) -> str:
     return span.text.strip(" ,.;:*_")
 
@@ -125,6 +135,7 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict) -> list[DocM
     """Resolve all candidates of ``doc`` into non-overlapping mentions."""
     pairs = abbreviations(doc)
     cands = _propagate(doc, _split_pairs(doc, candidates(doc), pairs), pairs)
+    cands = _named_datasets_win(cands)
     cands = [c for c in cands if c.extractor in {"gazetteer", "proposed"} or doc[c.start:c.end].text.lower() not in generic]
     cands.sort(key=lambda c: (-c.priority, -(c.end - c.start), c.start))
     taken = [False] * len(doc)

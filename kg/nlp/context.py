@@ -28,7 +28,7 @@ EVAL_CUES = {"achieve", "achieves", "achieved", "achieving", "attain", "attains"
              "outperform", "improves", "improvement", "improvements", "tested", "test", "trained", "sota", "state-of-the-art", "%"}
 TASK_HEADS = {"task", "tasks", "problem", "problems"}
 MODIFIER_SUFFIXES = ("-based", "-like", "-aware", "-free", "-specific", "-level", "-wise", "-style", "-driven", "-guided", "-agnostic", "-dependent")
-TASK_SKIP = {"downstream", "various", "multiple", "several", "different", "challenging", "complex", "many", "diverse", "real-world",
+TASK_SKIP = {"solving", "addressing", "tackling", "handling", "downstream", "various", "multiple", "several", "different", "challenging", "complex", "many", "diverse", "real-world",
              "these", "those", "such", "other", "both", "all", "new", "novel", "existing", "standard", "key", "important", "related",
              "specific", "target", "source", "benchmark", "general", "common", "difficult", "hard", "simple", "practical", "classical",
              "fundamental", "open", "single", "two", "three", "four", "five", "long-horizon", "typical", "main", "longstanding",

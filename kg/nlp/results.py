@@ -74,7 +74,8 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
     proposed = next((m.canonical for m in mentions if m.proposed), None)
     proposed_names = {m.canonical for m in mentions if m.proposed}
     out = []
-    numbers = [i for i, v in enumerate(column(doc, LIKE_NUM)) if v]  # only sentences with a number can report one
+    text = doc.text  # Doc.text joins every token on each call
+    numbers = [i for i, v in enumerate(column(doc, LIKE_NUM)) if v]  # only sentences with a number can report one  # only sentences with a number can report one
     sentences = {(sent := sentence(doc, i)).start: sent for i in numbers}
     for sent in sentences.values():
         ms = [m for m in mentions if sent.start_char <= m.start < sent.end_char]
@@ -85,7 +86,7 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
         ours = bool({t.lower_ for t in sent} & OURS)
         for (vs, ve), metric in zip(values, metrics):
             dataset = _nearest(ms, ve, "DATASET", True, 200) or _nearest(ms, vs, "DATASET", False, 200)
-            if metric is None and (dataset is None or not doc.text[vs:ve].endswith("%")):
+            if metric is None and (dataset is None or not text[vs:ve].endswith("%")):
                 continue
             # The paper's own method when the sentence names it or speaks of "our" work, else the method named last.
             own = [m for m in ms if m.label == "METHOD" and m.canonical in proposed_names and m.start < vs]
@@ -96,7 +97,7 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
             else:
                 named = _nearest(ms, vs, "METHOD", False, 200)
                 method = named.canonical if named else None
-            out.append(DocResult(doc.text[vs:ve], method, dataset.canonical if dataset else None,
+            out.append(DocResult(text[vs:ve], method, dataset.canonical if dataset else None,
                                  metric.canonical if metric else None, sent.start_char, sent.end_char))
     return out
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -45,9 +46,18 @@ def write_predictions(items: Iterable[tuple[Paper, Extraction]], path: Path) -> 
 
 
 def write_json(g: nx.MultiDiGraph, path: Path) -> None:
-    """networkx node-link JSON (``networkx.node_link_graph`` reads it back)."""
-    data = nx.node_link_data(g, edges="links")
-    path.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+    """networkx node-link JSON (``networkx.node_link_graph(data, edges="links")`` reads it back), written one
+    node or link per line as it goes: memory does not grow with the graph."""
+    dumps = json.JSONEncoder(ensure_ascii=False).encode
+    with path.open("w", encoding="utf-8") as fh:
+        fh.write(f'{{"directed": {dumps(g.is_directed())}, "multigraph": {dumps(g.is_multigraph())}, '
+                 f'"graph": {dumps(g.graph)},\n"nodes": [')
+        for i, (n, d) in enumerate(g.nodes(data=True)):
+            fh.write(("," if i else "") + "\n" + dumps({**d, "id": n}))
+        fh.write('\n],\n"links": [')
+        for i, (u, v, k, d) in enumerate(g.edges(keys=True, data=True)):
+            fh.write(("," if i else "") + "\n" + dumps({**d, "source": u, "target": v, "key": k}))
+        fh.write("\n]}\n")
 
 
 def _flat(value):
@@ -56,14 +66,54 @@ def _flat(value):
     return value
 
 
+_XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")  # not allowed in XML 1.0
+_GRAPHML_TYPES = {bool: "boolean", int: "long", float: "double", str: "string"}
+
+
+def _graphml_keys(items, kind: str) -> dict[str, str]:
+    """Attribute name -> GraphML type over all nodes or edges (lists and dicts are JSON strings)."""
+    keys: dict[str, str] = {}
+    for d in items:
+        for k, v in d.items():
+            if v is not None and k not in keys:
+                keys[k] = _GRAPHML_TYPES.get(type(_flat(v)), "string")
+    return keys
+
+
 def write_graphml(g: nx.MultiDiGraph, path: Path) -> None:
-    """GraphML; list and dict attributes are stored as JSON strings, missing values are left out."""
-    h = nx.MultiDiGraph(**g.graph)
-    for n, d in g.nodes(data=True):
-        h.add_node(n, **{k: _flat(v) for k, v in d.items() if v is not None})
-    for u, v, k, d in g.edges(keys=True, data=True):
-        h.add_edge(u, v, key=k, **{a: _flat(b) for a, b in d.items() if b is not None})
-    nx.write_graphml(h, path)
+    """GraphML (``networkx.read_graphml`` reads it back); list and dict attributes are stored as JSON strings,
+    missing values are left out. Written element by element: memory does not grow with the graph."""
+    from xml.sax.saxutils import escape, quoteattr
+
+    node_keys = _graphml_keys((d for _, d in g.nodes(data=True)), "node")
+    edge_keys = _graphml_keys((d for _, _, d in g.edges(data=True)), "edge")
+    graph_keys = _graphml_keys([g.graph], "graph")
+    ids: dict[tuple[str, str], str] = {}
+
+    def value(v) -> str:
+        v = _flat(v)
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        return escape(_XML_INVALID.sub("\ufffd", str(v)))
+
+    def data(d: dict, kind: str) -> str:
+        return "".join(f'<data key="{ids[kind, k]}">{value(v)}</data>' for k, v in d.items() if v is not None)
+
+    with path.open("w", encoding="utf-8") as fh:
+        fh.write('<?xml version="1.0" encoding="utf-8"?>\n<graphml xmlns="http://graphml.graphdrawing.org/xmlns" '
+                 'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://graphml.graphdrawing.org/'
+                 'xmlns http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd">\n')
+        for kind, keys in (("graph", graph_keys), ("node", node_keys), ("edge", edge_keys)):
+            for name, typ in keys.items():
+                ids[kind, name] = f"d{len(ids)}"
+                fh.write(f'<key id="{ids[kind, name]}" for="{kind}" attr.name={quoteattr(name)} attr.type="{typ}" />\n')
+        fh.write(f'<graph edgedefault="directed">{data(g.graph, "graph")}\n')
+        for n, d in g.nodes(data=True):
+            fh.write(f"<node id={quoteattr(str(n))}>{data(d, 'node')}</node>\n")
+        for u, v, k, d in g.edges(keys=True, data=True):
+            fh.write(f"<edge source={quoteattr(str(u))} target={quoteattr(str(v))} id={quoteattr(str(k))}>"
+                     f"{data(d, 'edge')}</edge>\n")
+        fh.write("</graph></graphml>\n")
 
 
 def _cell(value) -> str:

@@ -35,7 +35,7 @@ class Paper:
     has_input_id: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Span:
     """A half-open character range ``[start, end)`` into a paper's raw text."""
 
@@ -43,7 +43,7 @@ class Span:
     end: int
 
 
-@dataclass
+@dataclass(slots=True)
 class Mention:
     """One occurrence of a concept in an abstract, with its evidence sentence (raw offsets)."""
 
@@ -59,7 +59,7 @@ class Mention:
     confidence: float = 1.0
 
 
-@dataclass
+@dataclass(slots=True)
 class Result:
     """A reported number: (method, dataset, metric, value), any of the first three may be unknown."""
 

@@ -128,3 +128,24 @@ def test_mentions_file_is_in_the_scorer_prediction_format(built):
 
 def test_schema_cypher_file_is_generated_from_the_schema():
     assert (ROOT / "cypher" / "schema.cypher").read_text() == schema.cypher_schema()
+
+
+def test_streamed_json_and_graphml_hold_exactly_the_graph(tmp_path):
+    from kg.export import write_graphml, write_json
+
+    g = nx.MultiDiGraph(schema_version=1)
+    hostile = 'a <b> & "c" \'d\'\nline\x01 ü'
+    g.add_node("p1", type="Paper", name=hostile, authors=["Smith, J.", "Ö"], year=2025, score=0.5, flag=True, none=None)
+    g.add_node("m1", type="Method", name="X")
+    g.add_edge("p1", "m1", key="USES", count=2, evidence=[{"sentence": hostile, "start_char": 1}])
+    g.add_edge("p1", "m1", key="PROPOSES", count=1)
+    write_json(g, tmp_path / "g.json")
+    assert json.loads((tmp_path / "g.json").read_text()) == nx.node_link_data(g, edges="links")
+    write_graphml(g, tmp_path / "g.graphml")
+    h = nx.read_graphml(tmp_path / "g.graphml", force_multigraph=True)
+    assert h.nodes["p1"]["name"] == hostile.replace("\x01", "\ufffd")
+    assert json.loads(h.nodes["p1"]["authors"]) == ["Smith, J.", "Ö"]
+    assert (h.nodes["p1"]["year"], h.nodes["p1"]["score"], h.nodes["p1"]["flag"]) == (2025, 0.5, True)
+    assert "none" not in h.nodes["p1"]
+    assert {k for _, _, k in h.edges(keys=True)} == {"USES", "PROPOSES"}
+    assert json.loads(h.edges["p1", "m1", "USES"]["evidence"])[0]["sentence"] == hostile  # JSON escapes it

@@ -12,7 +12,7 @@ Things introduced as problems or settings (``a novel problem termed SSNA``) are 
 from __future__ import annotations
 
 from spacy.language import Language
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.candidates import Abbreviation, Candidate, abbreviations, candidates, is_namelike, positions, sentence
 from kg.nlp.gazetteer import load_gazetteer
@@ -121,10 +121,10 @@ class ProposedFinder:
                 return [Candidate(run[0], run[1], "METHOD", "proposed", proposed=True)]
         return []
 
-    def _named(self, doc: Doc, sent: Span) -> list[Candidate]:
+    def _named(self, doc: Doc, sent: Span, triggers: list[Token]) -> list[Candidate]:
         """``..., called X`` / ``a novel problem termed X (ABBR)``."""
         out = []
-        for tok in sent:
+        for tok in triggers:
             if tok.lower_ not in NAMING or tok.i + 1 >= sent.end:
                 continue
             j = tok.i + 1 + (doc[tok.i + 1].lower_ == "as")
@@ -139,9 +139,9 @@ class ProposedFinder:
                 out.append(Candidate(run[0], run[1], label, "proposed", proposed=label == "METHOD"))
         return out
 
-    def _our_method(self, doc: Doc, sent: Span) -> list[Candidate]:
+    def _our_method(self, doc: Doc, sent: Span, triggers: list[Token]) -> list[Candidate]:
         """``Our proposed method, X (ABBR), is ...``."""
-        for tok in sent:
+        for tok in triggers:
             if tok.lower_ in OWN:
                 k = tok.i + 1
                 while k < sent.end and k - tok.i <= 3 and doc[k].lower_ not in HEADS:
@@ -174,16 +174,16 @@ class ProposedFinder:
     def __call__(self, doc: Doc) -> Doc:
         out = candidates(doc)
         found: list[Candidate] = []
-        sentences = {}
+        sentences: dict[int, tuple[Span, list[Token]]] = {}
         for i in positions(doc, _TRIGGERS):  # only sentences with a proposal verb, a naming word or "our"
             sent = sentence(doc, i)
-            sentences.setdefault(sent.start, sent)
-        for sent in sentences.values():
-            named = self._named(doc, sent)
-            for tok in sent:
+            sentences.setdefault(sent.start, (sent, []))[1].append(doc[i])
+        for sent, triggers in sentences.values():  # the rules visit only the trigger words, in text order
+            named = self._named(doc, sent, triggers)
+            for tok in triggers:
                 if tok.lower_ in VERBS and _is_authors_sentence(sent, tok.i) and not named:
                     found += self._objects(doc, sent, tok.i + 1)
-            found += named + self._our_method(doc, sent)
+            found += named + self._our_method(doc, sent, triggers)
         first = min((c.start for c in found if c.proposed), default=None)
         if first is not None:
             found += self._components(doc, sentence(doc, first).end, found)

@@ -19,9 +19,6 @@ from kg.store.rows import node_rows, rel_rows
 _DDL_TYPES = {"int": "INT64", "float": "DOUBLE", "bool": "BOOLEAN", "list": "STRING[]"}
 
 
-BUFFER_POOL_BYTES = 512 * 2**20
-
-
 def _ddl_type(prop: str) -> str:
     return _DDL_TYPES.get(schema.PROPERTY_TYPES.get(prop, ""), "STRING")
 
@@ -63,8 +60,7 @@ def write_ladybug(g: nx.MultiDiGraph, path: Path) -> Path:
     for extra in path.parent.glob(path.name + ".*"):  # write-ahead log and friends of an old store
         extra.unlink()
     path.parent.mkdir(parents=True, exist_ok=True)
-    # A bounded buffer pool (the engine's default is a share of the machine's RAM).
-    db = ladybug.Database(str(path), buffer_pool_size=BUFFER_POOL_BYTES)
+    db = ladybug.Database(str(path))
     conn = ladybug.Connection(db)
     for stmt in ddl():
         conn.execute(stmt)

@@ -137,3 +137,20 @@ def test_train_cli_reports_a_missing_model_or_data_dir_as_bad_input(tmp_path, ca
     assert main(["--evaluate", str(tmp_path / "absent")]) == 2
     assert main(["--data", str(tmp_path / "absent")]) == 2
     assert "absent" in capsys.readouterr().err
+
+
+@needs_model
+def test_evaluate_record_stores_fresh_shared_scorer_numbers_in_meta(tmp_path, capsys):
+    import shutil
+
+    from kg.train import main
+
+    model = tmp_path / "model"
+    shutil.copytree(SHIPPED, model)
+    meta = json.loads((model / "meta.json").read_text())
+    meta["kg_scores"]["shared_scorer"] = {"stale": True}
+    (model / "meta.json").write_text(json.dumps(meta))
+    assert main(["--evaluate", str(model), "--record"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    stored = json.loads((model / "meta.json").read_text())["kg_scores"]["shared_scorer"]
+    assert stored == printed and "scierc-dev" in stored and "stale" not in stored

@@ -19,6 +19,17 @@ decide how the model and the rules combine (configurable in ``config_accurate.cf
   or a dataset's proper name); elsewhere its guesses are dropped. Names of datasets and metrics are what the
   gazetteer and context rules know best, and the model's other guesses were mostly generic ("computational cost").
 
+Three more rules are fixed (tests/test_combine.py):
+
+- ``model_phrase``: an entity that is one name the rules would split outranks the parts: a whole abbreviation pair
+  ("Additive Operator Splitting (AOS) techniques", as SciERC and TDMSci annotate it) or names under a head word
+  that says what they are ("EM algorithm", "question answering system"); never over the paper's own method.
+- Concept names drop a trailing kind word when a name remains (:func:`concept_name`); the mention keeps it.
+- Short plural class phrases ("linear models") are ``generic`` mentions: reported, but not concepts.
+
+``kg_mentions`` also reads the model's raw entities (``doc._.kg_model_ents``): an abbreviation pair only word
+shapes would label is dropped where the model saw nothing.
+
 ``need_name`` (default none) keeps only model entities that contain a name-like token or overlap a rule: it
 trades the open-vocabulary METHODs ("generation algorithm") for precision on named ones.
 
@@ -212,7 +223,6 @@ class ModelCandidates:
             return Candidate(start, end, label, "model", confidence=confidence)
         return Candidate(start, end, label, "model_extension", canonical=canonical, benchmark=core.benchmark,
                          confidence=confidence)
-
 
     def _phrase(self, doc: Doc, overlapping: list[Candidate], inside: list[Candidate], start: int, end: int,
                 label: str, confidence: float) -> Candidate | None:

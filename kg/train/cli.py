@@ -16,6 +16,7 @@ def parser(prog: str = "kg train") -> argparse.ArgumentParser:
                     "../shared/data, early-stopping on SciERC dev, and install it as kg/nlp/trained.",
         epilog="examples:\n  kg train                      train with seed 0 and install the model\n"
                "  kg train --n-folds 5          5-fold cross-validation on TDMSci and SciREX (scores as JSON)\n"
+               "  kg train --evaluate --record  re-score the shipped model after pipeline changes\n"
                "  kg train --out /tmp/t --no-install --seed 1",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--out", default="out/train", metavar="DIR",
@@ -26,6 +27,8 @@ def parser(prog: str = "kg train") -> argparse.ArgumentParser:
     p.add_argument("--max-epochs", type=int, default=None, help="override training.max_epochs (e.g. fewer for --n-folds)")
     p.add_argument("--evaluate", nargs="?", const="", default=None, metavar="MODEL",
                    help="only score a trained model (default: kg/nlp/trained) with the shared scorer and print JSON")
+    p.add_argument("--record", action="store_true",
+                   help="with --evaluate: also store the scores in the model's meta.json (after pipeline changes)")
     p.add_argument("--no-install", action="store_true", help="do not copy the best model to kg/nlp/trained")
     p.add_argument("--data", default=None, metavar="DIR", help="gold data directory (default: ../shared/data)")
     p.add_argument("--threads", type=int, default=1, help="BLAS threads (default: 1; the machine is shared)")
@@ -47,7 +50,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not (model / "meta.json").exists():
             print(f"kg train: no trained model in {model}", file=sys.stderr)
             return 2
-        print(json.dumps(evaluate(model, data_dir), indent=1))
+        scores = evaluate(model, data_dir)
+        print(json.dumps(scores, indent=1))
+        if args.record:
+            meta = json.loads((model / "meta.json").read_text())
+            meta["kg_scores"]["shared_scorer"] = scores
+            (model / "meta.json").write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n")
         return 0
     overrides = {"training.max_epochs": args.max_epochs} if args.max_epochs else {}
     out = Path(args.out)

@@ -31,19 +31,19 @@ class DocResult:
     sent_end: int
 
 
-def _value_tokens(sent: Span) -> list[tuple[int, int]]:
-    """Character ranges of numeric values in a sentence: ``82.3%``, ``0.91``, ``15×``."""
+def _value_tokens(sent: Span) -> list[tuple[int, int, str]]:
+    """Character ranges and texts of numeric values in a sentence: ``82.3%``, ``0.91``, ``15×``."""
     out = []
     for tok in sent:
         t = tok.text
         if tok.like_num and any(c.isdigit() for c in t):
             nxt = tok.nbor(1) if tok.i + 1 < len(tok.doc) else None
             if nxt is not None and nxt.text in {"%", "×", "x"}:
-                out.append((tok.idx, nxt.idx + len(nxt.text)))
+                out.append((tok.idx, nxt.idx + len(nxt.text), tok.text_with_ws + nxt.text))
             elif "." in t:
-                out.append((tok.idx, tok.idx + len(t)))
+                out.append((tok.idx, tok.idx + len(t), t))
         elif t.endswith("%") and t[:-1].replace(".", "", 1).isdigit():
-            out.append((tok.idx, tok.idx + len(t)))
+            out.append((tok.idx, tok.idx + len(t), t))
     return out
 
 
@@ -55,12 +55,12 @@ def _nearest(mentions: list[DocMention], pos: int, label: str, after: bool, limi
     return m if abs(m.start - pos) <= limit else None
 
 
-def _attach_metrics(ms: list[DocMention], values: list[tuple[int, int]]) -> list[DocMention | None]:
+def _attach_metrics(ms: list[DocMention], values: list[tuple[int, int, str]]) -> list[DocMention | None]:
     """The metric of each value: the one right after it ("82.3% mAP"), else one right before it that no other
     value has taken ("accuracy of 82.3%"), so "82.3% mAP and 84.0% top-1" gives mAP and top-1."""
-    metrics = [_nearest(ms, ve, "METRIC", True, 3) for _, ve in values]
+    metrics = [_nearest(ms, ve, "METRIC", True, 3) for _, ve, _ in values]
     taken = {id(m) for m in metrics if m is not None}
-    for k, (vs, _) in enumerate(values):
+    for k, (vs, _, _) in enumerate(values):
         if metrics[k] is None:
             before = _nearest(ms, vs, "METRIC", False, 16)
             if before is not None and id(before) not in taken:
@@ -74,7 +74,6 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
     proposed = next((m.canonical for m in mentions if m.proposed), None)
     proposed_names = {m.canonical for m in mentions if m.proposed}
     out = []
-    text = doc.text  # Doc.text joins every token on each call
     numbers = [i for i, v in enumerate(column(doc, LIKE_NUM)) if v]  # only sentences with a number can report one  # only sentences with a number can report one
     sentences = {(sent := sentence(doc, i)).start: sent for i in numbers}
     for sent in sentences.values():
@@ -84,9 +83,9 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
         values = _value_tokens(sent)
         metrics = _attach_metrics(ms, values)
         ours = bool({t.lower_ for t in sent} & OURS)
-        for (vs, ve), metric in zip(values, metrics):
+        for (vs, ve, value), metric in zip(values, metrics):
             dataset = _nearest(ms, ve, "DATASET", True, 200) or _nearest(ms, vs, "DATASET", False, 200)
-            if metric is None and (dataset is None or not text[vs:ve].endswith("%")):
+            if metric is None and (dataset is None or not value.endswith("%")):
                 continue
             # The paper's own method when the sentence names it or speaks of "our" work, else the method named last.
             own = [m for m in ms if m.label == "METHOD" and m.canonical in proposed_names and m.start < vs]
@@ -97,7 +96,7 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
             else:
                 named = _nearest(ms, vs, "METHOD", False, 200)
                 method = named.canonical if named else None
-            out.append(DocResult(text[vs:ve], method, dataset.canonical if dataset else None,
+            out.append(DocResult(value, method, dataset.canonical if dataset else None,
                                  metric.canonical if metric else None, sent.start_char, sent.end_char))
     return out
 

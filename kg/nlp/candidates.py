@@ -13,6 +13,7 @@ from functools import lru_cache
 import bisect
 
 from spacy.attrs import LOWER, SENT_START, SHAPE
+from spacy.strings import get_string_id
 from spacy.tokens import Doc, Span, Token
 
 # Higher wins when candidates overlap.
@@ -91,10 +92,11 @@ def is_namelike(tok: Token) -> bool:
     return t[0].isupper() and not tok.is_sent_start
 
 
-def _ids(doc: Doc, words: frozenset[str]) -> set[int]:
-    # The vocab's ids, not raw hashes: spaCy gives some strings ("POS", "ORTH") small symbol ids.
-    strings = doc.vocab.strings
-    return {strings.add(w) for w in words}
+@lru_cache(maxsize=1024)
+def _ids(words: frozenset[str]) -> frozenset[int]:
+    # The vocab's ids, not raw hashes: spaCy gives some strings ("POS", "ORTH") small symbol ids. Both are the
+    # same in every vocab, so they are cached by the words alone.
+    return frozenset(get_string_id(w) for w in words)
 
 
 def column(doc: Doc, attr: int) -> list[int]:
@@ -106,11 +108,11 @@ def column(doc: Doc, attr: int) -> list[int]:
 
 
 def positions(doc: Doc, words: frozenset[str], attr: int = LOWER) -> list[int]:
-    """Indices of the tokens whose lower-case form (or ``attr``, e.g. ORTH) is in ``words``; vectorised, so
-    rules visit only these tokens instead of iterating the whole doc in Python."""
+    """Indices of the tokens whose lower-case form (or ``attr``, e.g. ORTH) is in ``words``, read from one
+    attribute column per doc, so rules visit only these tokens instead of iterating the whole doc as Tokens."""
     if not len(doc) or not words:
         return []
-    ids = _ids(doc, words)
+    ids = _ids(words)
     return [i for i, h in enumerate(column(doc, attr)) if h in ids]
 
 
@@ -137,5 +139,9 @@ def sentence(doc: Doc, i: int) -> Span:
         starts = [k for k, v in enumerate(column(doc, SENT_START)) if v == 1 or k == 0]
         doc.user_data[key] = starts
     k = bisect.bisect_right(starts, i) - 1
-    end = starts[k + 1] if k + 1 < len(starts) else len(doc)
-    return doc[starts[k] : end]
+    spans = doc.user_data.setdefault("kg_sentence_spans", {})
+    span = spans.get(k)
+    if span is None:
+        end = starts[k + 1] if k + 1 < len(starts) else len(doc)
+        span = spans[k] = doc[starts[k] : end]
+    return span

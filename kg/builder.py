@@ -18,6 +18,7 @@ from kg.graph import build_graph
 from kg.model import Extraction, Paper
 from kg.nlp.extract import extract
 from kg.nlp.pipeline import config_path
+from kg.viz.website import MAX_VIEWS
 
 
 @dataclass
@@ -63,7 +64,7 @@ def extract_papers(papers: Sequence[Paper], *, workers: int = 1, dask: str | Non
 
 
 def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool = False, max_nodes: int = 1500,
-          prune: bool = False, workers: int = 1, dask: str | None = None, accurate: bool = False,
+          max_views: int = MAX_VIEWS, prune: bool = False, workers: int = 1, dask: str | None = None, accurate: bool = False,
           on_problem: Callable[[Problem], None] | None = None) -> BuildReport:
     """Build the knowledge graph of ``inputs``; with ``out``, also write every output file there.
 
@@ -94,14 +95,15 @@ def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool 
     graph = build_graph(items)
     report = BuildReport(graph, len(papers.papers), list(corpus.problems), extracted=len(todo))
     if out is not None:
-        report.files = write_outputs(graph, items, Path(out), max_nodes=max_nodes)
+        report.files = write_outputs(graph, items, Path(out), max_nodes=max_nodes, max_views=max_views)
         for p, ex in items:
             cache.put(p, ex)
         cache.save(papers.papers)
     return report
 
 
-def write_outputs(graph: nx.MultiDiGraph, items: list[tuple[Paper, Extraction]], out: Path, *, max_nodes: int) -> list[Path]:
+def write_outputs(graph: nx.MultiDiGraph, items: list[tuple[Paper, Extraction]], out: Path, *, max_nodes: int,
+                  max_views: int = MAX_VIEWS) -> list[Path]:
     """Write graph.json, graph.graphml, mentions.jsonl, neo4j/*.csv, graph.lbug and views/ into ``out``."""
     from kg.store.embedded import write_ladybug
     from kg.viz import render_site
@@ -115,5 +117,5 @@ def write_outputs(graph: nx.MultiDiGraph, items: list[tuple[Paper, Extraction]],
         shutil.rmtree(out / stale, ignore_errors=True)
     files += write_neo4j_csv(graph, out / "neo4j")
     files.append(write_ladybug(graph, out / "graph.lbug"))
-    files += [v.path for v in render_site(graph, out / "views", max_nodes=max_nodes)]
+    files += [v.path for v in render_site(graph, out / "views", max_nodes=max_nodes, max_views=max_views)]
     return files

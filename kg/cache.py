@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict
+from dataclasses import asdict, fields
 from pathlib import Path
 
 import kg
@@ -47,11 +47,22 @@ def paper_from_json(d: dict) -> Paper:
     return Paper(**{**d, "sources": [Source(path, line) for path, line in d["sources"]]})
 
 
+_MENTION_FIELDS = tuple(f.name for f in fields(Mention) if f.name != "sentence")
+_RESULT_FIELDS = tuple(f.name for f in fields(Result) if f.name != "sentence")
+
+
+def _record(obj, names: tuple[str, ...]) -> dict:
+    # Field by field: dataclasses.asdict deep-copies and was most of the cost of caching a build.
+    d = {name: getattr(obj, name) for name in names}
+    d["sentence"] = [obj.sentence.start, obj.sentence.end]
+    return d
+
+
 def extraction_to_json(ex: Extraction) -> dict:
-    return {"mentions": [{**asdict(m), "sentence": [m.sentence.start, m.sentence.end]} for m in ex.mentions],
-            "results": [{**asdict(r), "sentence": [r.sentence.start, r.sentence.end]} for r in ex.results],
+    return {"mentions": [_record(m, _MENTION_FIELDS) for m in ex.mentions],
+            "results": [_record(r, _RESULT_FIELDS) for r in ex.results],
             "aliases": ex.aliases,
-            "generic": [{**asdict(m), "sentence": [m.sentence.start, m.sentence.end]} for m in ex.generic]}
+            "generic": [_record(m, _MENTION_FIELDS) for m in ex.generic]}
 
 
 def extraction_from_json(paper_id: str, d: dict) -> Extraction:

@@ -57,8 +57,8 @@ def cmd_extract(args: argparse.Namespace) -> int:
 def cmd_build(args: argparse.Namespace) -> int:
     from kg.builder import build
 
-    report = build(args.inputs, args.out, strict=args.strict, max_nodes=args.max_nodes, prune=args.prune,
-                   workers=args.workers, dask=args.dask, accurate=args.accurate, on_problem=_report_problem)
+    report = build(args.inputs, args.out, strict=args.strict, max_nodes=args.max_nodes, max_views=args.max_views,
+                   prune=args.prune, workers=args.workers, dask=args.dask, accurate=args.accurate, on_problem=_report_problem)
     if report.papers == 0:
         return _finish(0, report.problems)
     print(report.summary())
@@ -281,6 +281,8 @@ def parser() -> argparse.ArgumentParser:
     _inputs(p)
     p.add_argument("--out", required=True, help="output directory")
     p.add_argument("--max-nodes", type=int, default=1500, help="node cap of the overview view (default 1500)")
+    p.add_argument("--max-views", type=int, default=200,
+                   help="focused views of the N most used datasets and of N proposed methods (default 200; 0: all)")
     p.add_argument("--prune", action="store_true",
                    help="drop papers of earlier builds into --out that are not in these inputs (default: keep and add)")
     p.add_argument("--workers", type=int, default=1, help="extraction processes on this machine (default 1)")

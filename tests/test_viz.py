@@ -211,6 +211,16 @@ def test_site_links_every_view_and_each_exists(graph, tmp_path):
         assert all((info.path.parent / href).exists() for href in data["views"].values())
 
 
+def test_site_writes_views_of_the_most_used_only_and_says_how_to_get_the_others(graph, tmp_path):
+    infos = render_site(graph, tmp_path / "site", max_views=1)
+    assert len(infos) == 1 + 1 + 1  # overview, the most used dataset, the first proposed method
+    assert infos[1].path.name == "cuhksysu.html"  # two papers use CUHK-SYSU, one Office-31
+    index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert "kg viz OUT --kind dataset --focus NAME" in index and "(2)" in index
+    for info in infos:  # no link to a view that was not written
+        assert all((info.path.parent / href).exists() for href in parse(info.path)[1]["views"].values())
+
+
 def test_script_json_cannot_close_the_script_element():
     text = script_json({"a": "</script><!-- \u2028 & >"})
     assert "<" not in text and ">" not in text and "&" not in text and "\u2028" not in text

@@ -15,8 +15,15 @@ from kg.viz.views import TEMPLATES, PageContext, ViewInfo, write_assets, write_v
 SLUG_CHARS = 60
 
 
-def render_site(graph: nx.MultiDiGraph, out_dir: Path, *, max_nodes: int = 1500) -> list[ViewInfo]:
+MAX_VIEWS = 200
+
+
+def render_site(graph: nx.MultiDiGraph, out_dir: Path, *, max_nodes: int = 1500,
+                max_views: int = MAX_VIEWS) -> list[ViewInfo]:
     """Write ``overview.html``, a view per dataset and per proposed method, and ``index.html`` linking them.
+
+    ``max_views`` caps the focused views of each kind to the most used datasets and methods (0: no cap), so the
+    site of a big corpus is written in bounded time; ``kg viz`` writes a view of any other.
 
     The overview inlines vis-network and tom-select, so that one file opens anywhere offline; the many
     focused views share one copy in ``out_dir/assets`` (a local folder, never a CDN), so a site with
@@ -24,9 +31,11 @@ def render_site(graph: nx.MultiDiGraph, out_dir: Path, *, max_nodes: int = 1500)
     """
     out_dir = Path(out_dir)
     write_assets(out_dir / "assets")
-    datasets = sorted((n for n in graph if node_type(graph, n) == DATASET.label), key=lambda n: _sort_key(graph, n))
-    methods = sorted({v for _, v, k in graph.edges(keys=True) if k == PROPOSES.name
-                      and node_type(graph, v) == METHOD.label}, key=lambda n: _sort_key(graph, n))
+    all_datasets = sorted((n for n in graph if node_type(graph, n) == DATASET.label), key=lambda n: _sort_key(graph, n))
+    all_methods = sorted({v for _, v, k in graph.edges(keys=True) if k == PROPOSES.name
+                          and node_type(graph, v) == METHOD.label}, key=lambda n: _sort_key(graph, n))
+    datasets = all_datasets[:max_views] if max_views > 0 else all_datasets
+    methods = all_methods[:max_views] if max_views > 0 else all_methods
     files = {**view_files(datasets, out_dir / "datasets"), **view_files(methods, out_dir / "methods")}
     context = PageContext(assets=out_dir / "assets", index=out_dir / "index.html", views=files)
 
@@ -39,8 +48,10 @@ def render_site(graph: nx.MultiDiGraph, out_dir: Path, *, max_nodes: int = 1500)
             info = write_view(graph, files[n], kind=kind, focus=n, max_nodes=max_nodes, title=None, context=context)
             infos.append(info)
             rows[kind].append(_row(graph, n, info, out_dir, kind))
-    sections = [{"heading": "Datasets", "extra": "Nodes in view", "rows": rows["dataset"]},
-                {"heading": "Proposed methods", "extra": "Proposed by", "rows": rows["method"]}]
+    sections = [{"heading": "Datasets", "extra": "Nodes in view", "rows": rows["dataset"], "total": len(all_datasets),
+                 "kind": "dataset"},
+                {"heading": "Proposed methods", "extra": "Proposed by", "rows": rows["method"], "total": len(all_methods),
+                 "kind": "method"}]
     page = TEMPLATES.get_template("index.html").render(
         overview=infos[0], papers=sum(1 for n in graph if node_type(graph, n) == PAPER.label),
         graph_nodes=graph.number_of_nodes(), graph_edges=graph.number_of_edges(), sections=sections,

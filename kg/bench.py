@@ -69,9 +69,21 @@ def bench_load(papers: int, cfg: Neo4jConfig, *, batch_size: int = 1000, per_row
 
 
 def _rss_mb() -> float:
+    """Peak resident memory of this process so far, in MB."""
     import resource
 
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _current_rss_mb() -> float:
+    """Resident memory now (Linux ``/proc``; the peak so far elsewhere), in MB."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+    except (OSError, IndexError, ValueError):
+        return _rss_mb()
+    import os
+
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
 def bench_pipeline(docs: int, seed: int = 0, batch_size: int = 64) -> dict:
@@ -85,8 +97,10 @@ def bench_pipeline(docs: int, seed: int = 0, batch_size: int = 64) -> dict:
     from kg.nlp.extract import extract
     from kg.nlp.pipeline import load_pipeline
 
+    rss = {"start": _current_rss_mb()}
     papers = list(synthetic_corpus(docs, seed))
     texts = [p.text for p in papers]
+    rss["papers"] = _current_rss_mb()
     nlp = load_pipeline()
     blank = spacy.blank("en")
     warm = texts[: min(50, len(texts))]
@@ -98,9 +112,11 @@ def bench_pipeline(docs: int, seed: int = 0, batch_size: int = 64) -> dict:
     t = time.perf_counter()
     items = list(extract(papers, nlp, batch_size=batch_size))
     ext_s = time.perf_counter() - t
+    rss["extractions"] = _current_rss_mb()
     t = time.perf_counter()
     g = build_graph(items)
     build_s = time.perf_counter() - t
+    rss["graph"] = _current_rss_mb()
     timings = {}
     with tempfile.TemporaryDirectory() as tmp:
         for name, fn in (("json", lambda: write_json(g, Path(tmp) / "g.json")),
@@ -110,11 +126,15 @@ def bench_pipeline(docs: int, seed: int = 0, batch_size: int = 64) -> dict:
             t = time.perf_counter()
             fn()
             timings[f"export_{name}_s"] = round(time.perf_counter() - t, 2)
+            rss[f"peak_after_{name}"] = _rss_mb()
     return {
         "docs": docs, "chars_per_doc": round(sum(map(len, texts)) / len(texts)),
         "extract_docs_per_s_per_core": round(docs / ext_s, 1), "tokenizer_docs_per_s_per_core": round(docs / tok_s, 1),
         "ratio": round(tok_s / ext_s, 4), "extract_s": round(ext_s, 2), "build_s": round(build_s, 2), **timings,
         "nodes": g.number_of_nodes(), "edges": g.number_of_edges(), "peak_rss_mb": round(_rss_mb(), 1),
+        # where memory goes: resident MB after each stage (papers, extractions and graph are all held), then the
+        # peak after each export
+        "rss_mb": {k: round(v, 1) for k, v in rss.items()},
     }
 
 

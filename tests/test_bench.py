@@ -13,3 +13,6 @@ def test_bench_runs_on_200_documents_and_reports_every_figure(capsys):
         assert key in result
     assert result["docs"] == 200 and result["nodes"] > 200
     assert 0 < result["ratio"] < 1 and result["extract_docs_per_s_per_core"] > 0
+    stages = result["rss_mb"]
+    assert list(stages)[:4] == ["start", "papers", "extractions", "graph"]
+    assert all(v > 0 for v in stages.values()) and max(stages.values()) <= result["peak_rss_mb"] + 1

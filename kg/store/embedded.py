@@ -14,7 +14,7 @@ import ladybug
 import networkx as nx
 
 from kg import schema
-from kg.store.rows import node_rows, rel_rows
+from kg.store.rows import flatten
 
 _DDL_TYPES = {"int": "INT64", "float": "DOUBLE", "bool": "BOOLEAN", "list": "STRING[]"}
 
@@ -65,39 +65,71 @@ def write_ladybug(g: nx.MultiDiGraph, path: Path) -> Path:
     for stmt in ddl():
         conn.execute(stmt)
     with tempfile.TemporaryDirectory(prefix="kg-lbug-") as tmp:
-        for nr in node_rows(g):
-            if not nr.rows:
+        # One pass over the nodes, then one over the edges, writing a CSV per table as it goes (no row lists: the
+        # store of a big graph was the peak of a build's memory). Scalars go through COPY; list columns are set
+        # afterwards with parameters, because CSV list literals cannot carry a comma inside an item ("Smith, J.").
+        # Quote and escape are explicit: left to sniffing, a file whose first rows have no quotes is read as if it
+        # never quotes. parallel=false because abstracts may hold newlines inside quoted fields.
+        scalars = {t.label: [p for p in t.properties if not _is_list(p)] for t in schema.NODE_TYPES}
+        lists: dict[str, dict[str, list[dict]]] = {t.label: {p: [] for p in t.properties if _is_list(p)}
+                                                   for t in schema.NODE_TYPES}
+        counts = _write_tables(Path(tmp), {t.label: scalars[t.label] for t in schema.NODE_TYPES},
+                               _node_records(g, scalars, lists))
+        for t in schema.NODE_TYPES:
+            if not counts[t.label]:
                 continue
-            # Scalars go through COPY; list columns are set afterwards with parameters, because CSV list
-            # literals cannot carry a comma inside an item ("Smith, J."). Quote and escape are explicit: left to
-            # sniffing, a file whose first rows have no quotes is read as if it never quotes. parallel=false
-            # because abstracts may hold newlines inside quoted fields.
-            scalars = [p for p in nr.type.properties if not _is_list(p)]
-            f = Path(tmp) / f"{nr.type.label}.csv"
-            with f.open("w", newline="", encoding="utf-8") as fh:
-                w = csv.writer(fh)
-                w.writerow(scalars)
-                for r in nr.rows:
-                    w.writerow([_csv_value(r["id"] if p == "id" else r["props"].get(p)) for p in scalars])
-            conn.execute(f"COPY {nr.type.label}({', '.join(scalars)}) FROM '{f.as_posix()}' (header=true, quote='\"', escape='\"', parallel=false)")
-            for p in filter(_is_list, nr.type.properties):
-                rows = [{"id": r["id"], "v": r["props"][p]} for r in nr.rows if r["props"].get(p)]
+            f = Path(tmp) / f"{t.label}.csv"
+            conn.execute(f"COPY {t.label}({', '.join(scalars[t.label])}) FROM '{f.as_posix()}' "
+                         "(header=true, quote='\"', escape='\"', parallel=false)")
+            for p, rows in lists[t.label].items():
                 for i in range(0, len(rows), LIST_BATCH):
-                    conn.execute(f"UNWIND $rows AS r MATCH (n:{nr.type.label} {{id: r.id}}) SET n.{p} = r.v",
+                    conn.execute(f"UNWIND $rows AS r MATCH (n:{t.label} {{id: r.id}}) SET n.{p} = r.v",
                                  {"rows": rows[i : i + LIST_BATCH]})
-        for rr in rel_rows(g):
-            if not rr.rows:
-                continue
-            f = Path(tmp) / f"{rr.type.name}.csv"
-            with f.open("w", newline="", encoding="utf-8") as fh:
-                w = csv.writer(fh)
-                w.writerow(["from", "to", *rr.type.properties])
-                for r in rr.rows:
-                    w.writerow([r["src"], r["dst"], *(_csv_value(r["props"].get(p)) for p in rr.type.properties)])
-            conn.execute(f"COPY {rr.type.name} FROM '{f.as_posix()}' (header=true, quote='\"', escape='\"', parallel=false)")
+        headers = {r.name: ["from", "to", *r.properties] for r in schema.REL_TYPES}
+        counts = _write_tables(Path(tmp), headers, _edge_records(g))
+        for r in schema.REL_TYPES:
+            if counts[r.name]:
+                f = Path(tmp) / f"{r.name}.csv"
+                conn.execute(f"COPY {r.name} FROM '{f.as_posix()}' (header=true, quote='\"', escape='\"', parallel=false)")
     conn.close()
     db.close()
     return path
+
+
+def _write_tables(directory: Path, headers: dict[str, list[str]], records) -> dict[str, int]:
+    """Write ``(table, row)`` records into ``directory/TABLE.csv`` files (a header each); rows per table."""
+    handles = {}
+    writers = {}
+    counts = {name: 0 for name in headers}
+    try:
+        for name, header in headers.items():
+            handles[name] = (directory / f"{name}.csv").open("w", newline="", encoding="utf-8")
+            writers[name] = csv.writer(handles[name])
+            writers[name].writerow(header)
+        for name, row in records:
+            writers[name].writerow(row)
+            counts[name] += 1
+    finally:
+        for fh in handles.values():
+            fh.close()
+    return counts
+
+
+def _node_records(g: nx.MultiDiGraph, scalars: dict[str, list[str]], lists: dict[str, dict[str, list[dict]]]):
+    """CSV rows of the nodes' scalar properties; list properties are collected into ``lists`` on the way."""
+    for n, d in g.nodes(data=True):
+        label = d["type"]
+        yield label, [_csv_value(n if p == "id" else flatten(p, d.get(p))) for p in scalars[label]]
+        for p, rows in lists[label].items():
+            value = flatten(p, d.get(p))
+            if value:
+                rows.append({"id": n, "v": value})
+
+
+def _edge_records(g: nx.MultiDiGraph):
+    props = {r.name: r.properties for r in schema.REL_TYPES}
+    for u, v, k, d in g.edges(keys=True, data=True):
+        yield k, [u, v, *(_csv_value(flatten(p, d.get(p))) for p in props[k])]
 
 
 def connect(path: Path) -> ladybug.Connection:

@@ -96,8 +96,8 @@ def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool 
     report = BuildReport(graph, len(papers.papers), list(corpus.problems), extracted=len(todo))
     if out is not None:
         report.files = write_outputs(graph, items, Path(out), max_nodes=max_nodes, max_views=max_views)
-        for p, ex in items:
-            cache.put(p, ex)
+        for p in todo:  # the others' extractions came from the cache
+            cache.put(p, fresh[p.id])
         cache.save(papers.papers)
     return report
 

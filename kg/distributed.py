@@ -18,11 +18,11 @@ from kg.model import Extraction, Paper
 PARTITION = 256
 
 
-def _extract_partition(papers: list[Paper], shard: str | None, config: str = "") -> str | list[dict]:
+def _extract_partition(papers: list[Paper], shard: str | None, config: str = "", batch_size: int = 64) -> str | list[dict]:
     """Runs on a worker: extract a partition; write it as a JSONL shard (returned by path) or return the records."""
     from kg.nlp.extract import extract
 
-    records = [extraction_to_json(ex) for _, ex in extract(papers, config=config)]
+    records = [extraction_to_json(ex) for _, ex in extract(papers, batch_size=batch_size, config=config)]
     if shard is None:
         return records
     with open(shard, "w", encoding="utf-8") as fh:
@@ -54,7 +54,7 @@ def extract_on_dask(papers: Sequence[Paper], address: str, *, partition: int = P
         with tempfile.TemporaryDirectory(prefix="kg-shards-") as tmp:
             local = cluster is not None  # shards on a shared disk only when the workers are on this machine
             futures = [client.submit(_extract_partition, part, str(Path(tmp) / f"part-{i:05d}.jsonl") if local else None,
-                                     config, pure=False) for i, part in enumerate(parts)]
+                                     config, batch_size, pure=False) for i, part in enumerate(parts)]
             out: list[tuple[Paper, Extraction]] = []
             for part, future in zip(parts, futures):  # in order; each result arrives as soon as it is done
                 result = future.result()

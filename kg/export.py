@@ -70,7 +70,7 @@ _XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")  # not all
 _GRAPHML_TYPES = {bool: "boolean", int: "long", float: "double", str: "string"}
 
 
-def _graphml_keys(items, kind: str) -> dict[str, str]:
+def _graphml_keys(items) -> dict[str, str]:
     """Attribute name -> GraphML type over all nodes or edges (lists and dicts are JSON strings)."""
     keys: dict[str, str] = {}
     for d in items:
@@ -85,9 +85,9 @@ def write_graphml(g: nx.MultiDiGraph, path: Path) -> None:
     missing values are left out. Written element by element: memory does not grow with the graph."""
     from xml.sax.saxutils import escape, quoteattr
 
-    node_keys = _graphml_keys((d for _, d in g.nodes(data=True)), "node")
-    edge_keys = _graphml_keys((d for _, _, d in g.edges(data=True)), "edge")
-    graph_keys = _graphml_keys([g.graph], "graph")
+    node_keys = _graphml_keys(d for _, d in g.nodes(data=True))
+    edge_keys = _graphml_keys(d for _, _, d in g.edges(data=True))
+    graph_keys = _graphml_keys([g.graph])
     ids: dict[tuple[str, str], str] = {}
 
     def value(v) -> str:

@@ -40,7 +40,8 @@ def _sh_match(short: str, long: str) -> int:
 def _long_candidate(doc: Doc, end: int, short: str) -> tuple[int, int] | None:
     """Token range of the long form ending at token ``end`` for ``short``, or None."""
     max_words = min(len(short) + 5, len(short) * 2)
-    start = max(sentence(doc, end - 1).start, end - max_words)
+    sent_start = sentence(doc, end - 1).start
+    start = max(sent_start, end - max_words)
     window = doc[start:end]
     text = window.text
     at = _sh_match(short, text)
@@ -54,7 +55,7 @@ def _long_candidate(doc: Doc, end: int, short: str) -> tuple[int, int] | None:
         return None  # "Mamba (MA)"-like coincidences: one word that merely starts with the letters
     # Widen a title-cased name to the left over capitalised words.
     if all(t.text[:1].isupper() or t.lower_ in {"and", "of", "for", "with", "in", "to"} for t in first if t.is_alpha):
-        while s > sentence(doc, end - 1).start and doc[s - 1].text[:1].isupper() and doc[s - 1].lower_ not in _STOP_LEFT \
+        while s > sent_start and doc[s - 1].text[:1].isupper() and doc[s - 1].lower_ not in _STOP_LEFT \
                 and not doc[s - 1].is_sent_start and doc[s - 1].is_alpha:
             s -= 1
     while s < end and doc[s].lower_ in _STOP_LEFT:

@@ -28,7 +28,9 @@ EVAL_CUES = {"achieve", "achieves", "achieved", "achieving", "attain", "attains"
              "outperform", "improves", "improvement", "improvements", "tested", "test", "trained", "sota", "state-of-the-art", "%"}
 TASK_HEADS = {"task", "tasks", "problem", "problems"}
 MODIFIER_SUFFIXES = ("-based", "-like", "-aware", "-free", "-specific", "-level", "-wise", "-style", "-driven", "-guided", "-agnostic", "-dependent")
-TASK_SKIP = {"solving", "addressing", "tackling", "handling", "downstream", "various", "multiple", "several", "different", "challenging", "complex", "many", "diverse", "real-world",
+# Verbs before a task's name ("solving black-box optimization"), not part of it.
+LEADING_VERBS = frozenset({"solving", "addressing", "tackling", "handling"})
+TASK_SKIP = LEADING_VERBS | {"downstream", "various", "multiple", "several", "different", "challenging", "complex", "many", "diverse", "real-world",
              "these", "those", "such", "other", "both", "all", "new", "novel", "existing", "standard", "key", "important", "related",
              "specific", "target", "source", "benchmark", "general", "common", "difficult", "hard", "simple", "practical", "classical",
              "fundamental", "open", "single", "two", "three", "four", "five", "long-horizon", "typical", "main", "longstanding",
@@ -150,7 +152,8 @@ def task_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
         if tok.i == 0:
             continue
         start = tok.i
-        while start > sentence(doc, tok.i).start and tok.i - start < 4:
+        sent_start = sentence(doc, tok.i).start
+        while start > sent_start and tok.i - start < 4:
             prev = doc[start - 1]
             if not (prev.is_alpha or "-" in prev.text) or prev.is_stop or prev.like_num or prev.lower_ in TASK_SKIP or prev.lower_ in generic:
                 break

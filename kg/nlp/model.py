@@ -38,9 +38,9 @@ Without a trained model directory the pipeline still loads: the component warns 
 from __future__ import annotations
 
 import ctypes
-import json
 import warnings
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy
@@ -52,10 +52,11 @@ from spacy.util import minibatch
 from thinc.api import NumpyOps
 
 from kg.nlp import tokenizer  # noqa: F401  (the trained pipeline's config names kg.ml_tokenizer.v1)
+from kg.model import LABELS
 from kg.nlp.candidates import Candidate, abbreviations, candidates, is_namelike
+from kg.nlp.context import LEADING_VERBS, TASK_HEADS
 
 DEFAULT_DIR = Path(__file__).parent / "trained"
-LABELS = ("METHOD", "TASK", "DATASET", "METRIC")
 EXTENDABLE = frozenset({"gazetteer", "context", "name"})
 # Head words that make a name longer without naming a different concept ("BLEU score" is BLEU).
 GENERIC_HEADS = frozenset({
@@ -71,7 +72,7 @@ TYPE_HEADS = {
                          "algorithm", "algorithms", "technique", "techniques", "framework", "frameworks", "architecture",
                          "architectures", "network", "networks", "function", "functions", "paradigm", "procedure",
                          "procedures", "scheme", "schemes", "strategy", "strategies", "implementation", "module"}),
-    "TASK": frozenset({"task", "tasks", "problem", "problems"}),
+    "TASK": frozenset(TASK_HEADS),
     "METRIC": frozenset({"measure", "measures", "metric", "metrics", "score", "scores"}),
     "DATASET": frozenset({"dataset", "datasets", "corpus", "corpora", "benchmark", "benchmarks", "treebank"}),
 }
@@ -82,21 +83,21 @@ NAME_HEADS = {
                          "strategies", "framework", "frameworks", "module", "modules", "technique", "techniques",
                          "algorithm", "algorithms", "scheme", "schemes", "procedure", "procedures", "paradigm",
                          "architecture", "architectures"}),
-    "TASK": frozenset({"task", "tasks", "problem", "problems"}),
-    "METRIC": frozenset({"score", "scores", "metric", "metrics", "measure", "measures"}),
+    "TASK": TYPE_HEADS["TASK"],
+    "METRIC": TYPE_HEADS["METRIC"],
 }
 PLURAL_HEADS = frozenset({"methods", "models", "approaches", "architectures", "systems", "techniques", "algorithms",
                           "frameworks", "networks", "mechanisms", "strategies", "ones"})
 # Words an entity neither starts nor ends with ("adaptive modeling of", "X and"): greedy NER boundaries fray.
 EDGE_WORDS = frozenset({"and", "or", "of", "the", "a", "an", "for", "with", "in", "on", "to", "by", "from", "via", "as"})
 # Verbs a greedy entity sometimes starts with ("solving black-box optimization") or ends with ("maps when").
-LEADING_WORDS = frozenset({"solving", "addressing", "tackling", "handling", "performing", "using", "applying"})
+LEADING_WORDS = frozenset(LEADING_VERBS | {"performing", "using", "applying"})
 TRAILING_WORDS = frozenset({"when", "where", "while", "which", "that", "whose", "than", "is", "are", "was", "were"})
 # A model METRIC/DATASET without rule support is still taken when its head says what it is ("word error rate").
 SUPPORTING_HEADS = {
     "METRIC": frozenset({"accuracy", "error", "rate", "precision", "recall", "score", "f1", "f-measure", "f-score",
                          "measure", "auc", "bleu", "perplexity", "likelihood", "ratio", "coefficient", "correlation"}),
-    "DATASET": frozenset({"dataset", "datasets", "corpus", "corpora", "treebank", "benchmark", "benchmarks"}),
+    "DATASET": TYPE_HEADS["DATASET"],
 }
 
 
@@ -149,7 +150,6 @@ class ModelCandidates:
         self.path = model_path(model_dir)
         self.ner = None
         self.confidence: dict[str, float] = {}
-        self.meta: dict = {}
         if not (self.path / "config.cfg").exists():
             warnings.warn(f"kg_model: no trained model in {self.path} (run `kg train`); using the rules only",
                           stacklevel=2)
@@ -157,7 +157,6 @@ class ModelCandidates:
         # Share the main pipeline's vocab so labels and lexemes are the same objects.
         sub = spacy.load(self.path, vocab=nlp.vocab)
         self.ner = sub.get_pipe("ner")
-        self.meta = sub.meta
         # One pipeline per core (parallelism comes from nlp.pipe(n_process=...)): a single-threaded numpy BLAS
         # is faster than thinc's blis for these small matrices; the results are the same.
         if blas_threads > 0 and set_blas_threads(blas_threads):
@@ -165,12 +164,8 @@ class ModelCandidates:
             for node in self.ner.model.walk():
                 node.ops = ops
         # Confidence of an entity: the model's dev precision for its label (labels the dev set lacks: 0.5).
-        per_label = ((self.meta.get("kg_scores") or {}).get("dev") or {}).get("per_label") or {}
+        per_label = ((sub.meta.get("kg_scores") or {}).get("dev") or {}).get("per_label") or {}
         self.confidence = {lab: round(float(v["p"]), 3) for lab, v in per_label.items() if "p" in v}
-
-    @property
-    def available(self) -> bool:
-        return self.ner is not None
 
     def __call__(self, doc: Doc) -> Doc:
         return next(iter(self.pipe([doc])))
@@ -189,10 +184,12 @@ class ModelCandidates:
                 doc._.kg_model_ents = ents
                 out = candidates(doc)
                 rules = [c for c in out if c.extractor != "model"]
-                out += [c for c in (self._candidate(doc, rules, *e) for e in ents) if c is not None]
+                names = short_forms(doc, rules)
+                out += [c for c in (self._candidate(doc, rules, names, *e) for e in ents) if c is not None]
                 yield doc
 
-    def _candidate(self, doc: Doc, rules: list[Candidate], start: int, end: int, label: str) -> Candidate | None:
+    def _candidate(self, doc: Doc, rules: list[Candidate], names: ShortForms, start: int, end: int,
+                   label: str) -> Candidate | None:
         start, end = trim(doc, start, end)
         if label not in self.labels or not 0 < end - start <= self.max_tokens:
             return None
@@ -207,7 +204,7 @@ class ModelCandidates:
             return None
         inside = [c for c in overlapping if c.extractor in EXTENDABLE and start <= c.start and c.end <= end
                   and (c.start, c.end) != (start, end)]
-        phrase = self._phrase(doc, overlapping, inside, start, end, label, confidence)
+        phrase = self._phrase(doc, names, overlapping, inside, start, end, label, confidence)
         if phrase is not None:
             return phrase
         if not (self.extend and inside and all(c.label == label for c in inside)):
@@ -224,23 +221,20 @@ class ModelCandidates:
         return Candidate(start, end, label, "model_extension", canonical=canonical, benchmark=core.benchmark,
                          confidence=confidence)
 
-    def _phrase(self, doc: Doc, overlapping: list[Candidate], inside: list[Candidate], start: int, end: int,
-                label: str, confidence: float) -> Candidate | None:
+    def _phrase(self, doc: Doc, names: ShortForms, overlapping: list[Candidate], inside: list[Candidate], start: int,
+                end: int, label: str, confidence: float) -> Candidate | None:
         """A ``model_phrase`` candidate when the entity is one name made of parts the rules would split: a whole
         abbreviation pair ("Additive Operator Splitting (AOS) techniques") or names under a head word that says
         what they are ("EM algorithm", "question answering system"). Such a phrase outranks the split parts; its
         canonical name is the pair's long form (or the part's canonical) when the rest is only a generic head."""
         if not self.extend or any(c.proposed or c.extractor == "proposed" for c in overlapping):
             return None
-        own = [c for c in candidates(doc) if c.proposed]
-        proposed = {doc[c.start].text for c in own if c.end - c.start == 1} | {
-            a.short(doc).text for a in abbreviations(doc) for c in own if c.start <= a.short_start and a.short_end <= c.end}
-        if any(t.text in proposed for t in doc[start:end]):  # a later use of the paper's own method's name
+        if any(t.text in names.proposed for t in doc[start:end]):  # a later use of the paper's own method's name
             return None
         pairs = [a for a in abbreviations(doc) if start <= min(a.long_start, a.short_start)
                  and max(a.long_end, a.short_end) <= end]
         # Short forms used inside the entity (where defined or later): "ACGMRF model", "verb WSD problems".
-        longs = {a.short(doc).text: a.long(doc).text for a in abbreviations(doc) if a.short_end - a.short_start == 1}
+        longs = names.longs
         used = [i for i in range(start, end - 1) if doc[i].text in longs]
         headed = doc[end - 1].lower_ in TYPE_HEADS.get(label, ()) and (
             any(c.label != label and c.end < end for c in inside) or bool(used))
@@ -256,6 +250,25 @@ class ModelCandidates:
             canonical = longs[doc[start].text]
         return Candidate(start, end, label, "model_phrase", canonical=canonical or concept_name(doc, start, end, label),
                          confidence=confidence)
+
+
+@dataclass(frozen=True)
+class ShortForms:
+    """Per doc: the names of the paper's own method (single tokens and defined short forms) and each defined
+    one-token short form's long form."""
+
+    proposed: frozenset[str]
+    longs: dict[str, str]
+
+
+def short_forms(doc: Doc, rules: list[Candidate]) -> ShortForms:
+    """The doc's :class:`ShortForms`, read once for all of its model entities."""
+    own = [c for c in rules if c.proposed]
+    pairs = abbreviations(doc)
+    proposed = {doc[c.start].text for c in own if c.end - c.start == 1} | {
+        a.short(doc).text for a in pairs for c in own if c.start <= a.short_start and a.short_end <= c.end}
+    longs = {a.short(doc).text: a.long(doc).text for a in pairs if a.short_end - a.short_start == 1}
+    return ShortForms(frozenset(proposed), longs)
 
 
 def generic_class(span) -> bool:
@@ -321,9 +334,3 @@ def make_model(nlp: Language, name: str, model_dir: str, labels: list[str], exte
     ``blas_threads``: numpy BLAS threads for the model's matrix products (1: one core per pipeline, fastest per
     core; 0: leave BLAS alone and use thinc's default ops)."""
     return ModelCandidates(nlp, name, model_dir, labels, extend, need_support, need_name, max_tokens, blas_threads)
-
-
-def read_meta(model_dir: str = "") -> dict:
-    """The trained model's ``meta.json`` (empty when there is no model)."""
-    path = model_path(model_dir) / "meta.json"
-    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}

@@ -74,7 +74,7 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
     proposed = next((m.canonical for m in mentions if m.proposed), None)
     proposed_names = {m.canonical for m in mentions if m.proposed}
     out = []
-    numbers = [i for i, v in enumerate(column(doc, LIKE_NUM)) if v]  # only sentences with a number can report one  # only sentences with a number can report one
+    numbers = [i for i, v in enumerate(column(doc, LIKE_NUM)) if v]  # only sentences with a number can report one
     sentences = {(sent := sentence(doc, i)).start: sent for i in numbers}
     for sent in sentences.values():
         ms = [m for m in mentions if sent.start_char <= m.start < sent.end_char]

@@ -73,8 +73,7 @@ def write_ladybug(g: nx.MultiDiGraph, path: Path) -> Path:
         scalars = {t.label: [p for p in t.properties if not _is_list(p)] for t in schema.NODE_TYPES}
         lists: dict[str, dict[str, list[dict]]] = {t.label: {p: [] for p in t.properties if _is_list(p)}
                                                    for t in schema.NODE_TYPES}
-        counts = _write_tables(Path(tmp), {t.label: scalars[t.label] for t in schema.NODE_TYPES},
-                               _node_records(g, scalars, lists))
+        counts = _write_tables(Path(tmp), scalars, _node_records(g, scalars, lists))
         for t in schema.NODE_TYPES:
             if not counts[t.label]:
                 continue

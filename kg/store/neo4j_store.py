@@ -139,18 +139,16 @@ def prune(driver: Driver, g: nx.MultiDiGraph, *, database: str = "neo4j", batch_
     nodes_deleted = rels_deleted = 0
     with driver.session(database=database) as session:
         for nt in schema.NODE_TYPES:
-            have = {n for n, d in g.nodes(data=True) if d.get("type") == nt.label}
             ids = [r["id"] for r in session.run(f"MATCH (n:{nt.label}) RETURN n.id AS id")]
-            gone = [i for i in ids if i not in have]
+            gone = [i for i in ids if not (i in g and g.nodes[i].get("type") == nt.label)]
             for chunk in batches(gone, batch_size):
                 session.execute_write(lambda tx: tx.run(
                     f"UNWIND $ids AS id MATCH (n:{nt.label} {{id: id}}) DETACH DELETE n", ids=chunk).consume())
             nodes_deleted += len(gone)
         for rt in schema.REL_TYPES:
-            have = {(u, v) for u, v, k in g.edges(keys=True) if k == rt.name}
             pairs = [(r["a"], r["b"]) for r in session.run(
                 f"MATCH (a:{rt.source})-[:{rt.name}]->(b:{rt.target}) RETURN a.id AS a, b.id AS b")]
-            gone = [{"a": a, "b": b} for a, b in pairs if (a, b) not in have]
+            gone = [{"a": a, "b": b} for a, b in pairs if not g.has_edge(a, b, key=rt.name)]
             for chunk in batches(gone, batch_size):
                 session.execute_write(lambda tx: tx.run(
                     f"UNWIND $rows AS row MATCH (:{rt.source} {{id: row.a}})-[r:{rt.name}]->(:{rt.target} {{id: row.b}}) "

@@ -39,7 +39,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(var, str(args.threads))
-    from kg.train.run import SHIPPED, crossval, evaluate, install, train
+    from kg.train.run import SHIPPED, crossval, evaluate, install, train, update_meta
 
     data_dir = Path(args.data) if args.data else None
     if data_dir is not None and not data_dir.is_dir():
@@ -53,9 +53,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         scores = evaluate(model, data_dir)
         print(json.dumps(scores, indent=1))
         if args.record:
-            meta = json.loads((model / "meta.json").read_text())
-            meta["kg_scores"]["shared_scorer"] = scores
-            (model / "meta.json").write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n")
+            update_meta(model, ("kg_scores", "shared_scorer"), scores)
         return 0
     overrides = {"training.max_epochs": args.max_epochs} if args.max_epochs else {}
     out = Path(args.out)
@@ -66,9 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         result = crossval(args.n_folds, seed=args.seed, work_dir=out / "crossval", data_dir=data_dir, overrides=overrides)
         print(json.dumps(result, indent=1))
         if not args.no_install and (SHIPPED / "meta.json").exists():
-            meta = json.loads((SHIPPED / "meta.json").read_text())
-            meta["kg_crossval"] = result
-            (SHIPPED / "meta.json").write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n")
+            update_meta(SHIPPED, ("kg_crossval",), result)
         return 0
     best = train(out, args.seed, data_dir=data_dir, overrides=overrides)
     print(f"best model: {best}", file=sys.stderr)

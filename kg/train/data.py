@@ -25,7 +25,7 @@ import bisect
 import hashlib
 import json
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -217,14 +217,14 @@ class Converter:
         return doc
 
 
-def convert_file(path: Path, corpus: Corpus, converter: Converter, ids: set[str] | None = None,
+def convert_file(path: Path, corpus: Corpus, converter: Converter,
                  exclude: set[str] | None = None) -> tuple[list[Doc], Stats]:
-    """Docs of ``path`` (optionally only the records whose id is in ``ids`` / not in ``exclude``)."""
+    """Docs of ``path`` (optionally without the records whose id is in ``exclude``)."""
     stats = Stats()
     docs = []
     for rec in read_gold(path):
         rid = str(rec["id"])
-        if (ids is not None and rid not in ids) or (exclude is not None and rid in exclude):
+        if exclude is not None and rid in exclude:
             continue
         docs.append(converter.convert(rec, corpus, stats))
     return docs, stats
@@ -258,11 +258,3 @@ def alignment_report(data_dir: Path | None = None) -> dict[str, dict[str, int]]:
                     counts["expand_lengthened"] += 1
         out[name] = dict(counts)
     return out
-
-
-def iter_corpus_docs(names: Iterable[str], data_dir: Path, converter: Converter,
-                     exclude: dict[str, set[str]] | None = None) -> Iterator[tuple[str, list[Doc], Stats]]:
-    for name in names:
-        corpus = CORPORA[name]
-        docs, stats = convert_file(data_dir / corpus.file, corpus, converter, exclude=(exclude or {}).get(name))
-        yield name, docs, stats

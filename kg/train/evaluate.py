@@ -82,21 +82,3 @@ def summary(result: dict) -> dict:
     for lab, v in result.get("document", {}).items():
         out[f"document_{lab}"] = v
     return out
-
-
-def speed(texts: list[str], nlps: dict[str, Language], repeats: int = 3) -> dict[str, dict[str, float]]:
-    """Throughput of each pipeline over ``texts`` in one process: documents and tokens per CPU-second
-    (process time, so other load on a shared machine does not count), best of ``repeats``."""
-    import time
-
-    out = {}
-    for name, nlp in nlps.items():
-        list(nlp.pipe(texts[:16]))  # warm up (lazy initialisation, caches)
-        best, tokens = float("inf"), 0
-        for _ in range(repeats):
-            started = time.process_time()
-            tokens = sum(len(doc) for doc in nlp.pipe(texts))
-            best = min(best, time.process_time() - started)
-        out[name] = {"docs_per_cpu_s": round(len(texts) / best, 1), "tokens_per_cpu_s": round(tokens / best),
-                     "docs": len(texts), "tokens": tokens}
-    return out

@@ -125,12 +125,8 @@ def evaluate(model: Path, data_dir: Path | None = None) -> dict:
 
 
 def train(out_dir: str | Path, seed: int = 0, *, data_dir: Path | None = None, config: Path = CONFIG,
-          overrides: dict | None = None, exclude: dict[str, set[str]] | None = None,
-          install_to: Path | None = None) -> Path:
-    """Train on the gold files, early-stopping on SciERC dev; returns the best model's directory.
-
-    ``install_to``: copy the best model there (``kg/nlp/trained`` is the one the pipeline ships with).
-    """
+          overrides: dict | None = None, exclude: dict[str, set[str]] | None = None) -> Path:
+    """Train on the gold files, early-stopping on SciERC dev; returns the best model's directory."""
     from spacy.cli.train import train as spacy_train
 
     out = Path(out_dir)
@@ -145,12 +141,19 @@ def train(out_dir: str | Path, seed: int = 0, *, data_dir: Path | None = None, c
     _write_meta(best, seed=seed, data_dir=data_dir, corpus_dir=out / "corpus", seconds=seconds,
                 overrides=all_overrides, exclude=exclude)
     if not exclude:  # a cross-validation fold is scored by crossval() instead
-        meta = json.loads((best / "meta.json").read_text())
-        meta["kg_scores"]["shared_scorer"] = evaluate(best, data_dir)
-        (best / "meta.json").write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n")
-    if install_to is not None:
-        install(best, Path(install_to))
+        update_meta(best, ("kg_scores", "shared_scorer"), evaluate(best, data_dir))
     return best
+
+
+def update_meta(model: Path, key: tuple[str, ...], value) -> None:
+    """Set ``meta[key[0]][key[1]]...`` in a trained model's ``meta.json``."""
+    path = Path(model) / "meta.json"
+    meta = json.loads(path.read_text())
+    node = meta
+    for k in key[:-1]:
+        node = node.setdefault(k, {})
+    node[key[-1]] = value
+    path.write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n")
 
 
 def install(model: Path, target: Path = SHIPPED) -> Path:
@@ -225,4 +228,4 @@ def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/cro
     return result
 
 
-__all__ = ["prepare", "train", "evaluate", "crossval", "install", "folds"]
+__all__ = ["prepare", "train", "evaluate", "crossval", "install", "folds", "update_meta"]

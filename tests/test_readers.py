@@ -217,6 +217,16 @@ def test_different_explicit_ids_stay_apart_even_with_the_same_abstract(tmp_path)
     assert [p.id for p in read_corpus([path]).papers] == ["x", "y"]
 
 
+def test_streaming_reader_keeps_the_papers_read_corpus_keeps(tmp_path):
+    from kg.corpus.readers import iter_papers
+
+    path = jsonl(tmp_path / "a.jsonl", {"id": "x", "text": "Same."}, {"id": "y", "text": "Same."},
+                 {"id": "x", "text": "Other."}, {"text": "Same."}, {"text": "Plain."}, {"text": "Plain."})
+    streamed = [p.id for p in iter_papers([path])]
+    assert streamed == [p.id for p in read_corpus([path]).papers]
+    assert streamed[:2] == ["x", "y"] and len(streamed) == 3
+
+
 def test_iter_records_does_not_deduplicate(tmp_path):
     path = write(tmp_path / "a.txt", "Same.\n\nSame.\n")
     assert len([r for r in iter_records([path]) if isinstance(r, Paper)]) == 2

@@ -62,11 +62,12 @@ def iter_papers(paths: Sequence[str], *, strict: bool = False, max_chars: int = 
                 on_problem: Callable[[Problem], None] | None = None) -> Iterator[Paper]:
     """Stream unique papers without holding the corpus in memory (only ids and content hashes are kept).
 
-    A repeat of an earlier paper (same explicit id, or same abstract) is skipped; unlike :func:`read_corpus`, its
-    sources are not merged into the paper, which has already been passed on.
+    A repeat of an earlier paper is skipped by the rule of :class:`PaperSet`: the same explicit id, or the same
+    abstract unless both records carry their own ids. Unlike :func:`read_corpus`, a repeat's sources are not merged
+    into the paper, which has already been passed on.
     """
     seen_ids: set[str] = set()
-    seen_content: set[str] = set()
+    seen_content: dict[str, bool] = {}  # content id -> whether the first paper with it had an explicit id
     for item in iter_records(paths, max_chars=max_chars, stdin=stdin):
         if isinstance(item, Problem):
             if strict:
@@ -75,10 +76,12 @@ def iter_papers(paths: Sequence[str], *, strict: bool = False, max_chars: int = 
                 on_problem(item)
             continue
         key = content_id(item.text)
-        if (item.has_input_id and item.id in seen_ids) or key in seen_content:
+        if item.has_input_id and item.id in seen_ids:
+            continue
+        if key in seen_content and not (seen_content[key] and item.has_input_id):
             continue
         seen_ids.add(item.id)
-        seen_content.add(key)
+        seen_content.setdefault(key, item.has_input_id)
         yield item
 
 

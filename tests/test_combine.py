@@ -148,6 +148,12 @@ def test_short_plural_class_phrases_are_generic(nlp, phrase, generic):
     ("A model of image colorization, and more.", "of image colorization,", "image colorization"),
     ("The Penn Treebank (PTB) is used.", "Penn Treebank (PTB)", "Penn Treebank (PTB)"),
     ("We use the corpus (for training.", "corpus (", "corpus"),
+    ("Tweets from the Stanford twitter corpus (mentioned above).", "Stanford twitter corpus (mentioned",
+     "Stanford twitter corpus"),
+    ("It scores 75.0% on ICDAR 2015 Incidental (Challenge 4) benchmark.", "ICDAR 2015 Incidental (Challenge 4",
+     "ICDAR 2015 Incidental (Challenge 4)"),
+    ("Experiments on real-world graph datasets highlight the gains.", "real-world graph datasets highlight",
+     "real-world graph datasets"),
 ])
 def test_model_entities_lose_frayed_edges(nlp, text, entity, kept):
     from kg.nlp.model import trim
@@ -157,3 +163,20 @@ def test_model_entities_lose_frayed_edges(nlp, text, entity, kept):
     span = doc.char_span(at, at + len(entity))
     start, end = trim(doc, span.start, span.end)
     assert doc[start:end].text == kept
+
+
+@pytest.mark.parametrize("text,phrase,expected", [
+    # a head saying the phrase names a method, data, or a field is not a task ...
+    ("Recent 3D pre-trained models transfer well.", "3D pre-trained models", ("3D pre-trained models", "METHOD")),
+    ("We model tabular gene expression data with care.", "tabular gene expression data", None),
+    ("It is popular in science and engineering today.", "science and engineering", None),
+    ("It drew interest from machine learning communities lately.", "machine learning communities", None),
+    # ... unless a preposition makes something else the head, or the head is a task's own
+    ("We propose unsupervised alignment of heterogeneous datasets here.",
+     "unsupervised alignment of heterogeneous datasets", ("unsupervised alignment of heterogeneous datasets", "TASK")),
+    ("We study dynamic systems over time.", "dynamic systems", ("dynamic systems", "TASK")),
+])
+def test_a_task_entity_headed_by_another_kind_of_word_is_relabelled_or_dropped(nlp, combine, text, phrase, expected):
+    doc = with_entity(nlp, combine, text, phrase, "TASK")
+    found = {(m.text, m.label) for m in doc._.kg_mentions if m.text == phrase}
+    assert found == ({expected} if expected else set())

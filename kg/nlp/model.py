@@ -26,6 +26,9 @@ Three more rules are fixed (tests/test_combine.py):
   that says what they are ("EM algorithm", "question answering system"); never over the paper's own method.
 - Concept names drop a trailing kind word when a name remains (:func:`concept_name`); the mention keeps it.
 - Short plural class phrases ("linear models") are ``generic`` mentions: reported, but not concepts.
+- A TASK entity whose head names a method is a METHOD ("3D pre-trained models"); one whose head names data or a
+  field ("gene expression data", "machine learning communities") is dropped. A preposition keeps it a task
+  ("alignment of heterogeneous datasets").
 
 ``kg_mentions`` also reads the model's raw entities (``doc._.kg_model_ents``): an abbreviation pair only word
 shapes would label is dropped where the model saw nothing.
@@ -92,7 +95,18 @@ PLURAL_HEADS = frozenset({"methods", "models", "approaches", "architectures", "s
 EDGE_WORDS = frozenset({"and", "or", "of", "the", "a", "an", "for", "with", "in", "on", "to", "by", "from", "via", "as"})
 # Verbs a greedy entity sometimes starts with ("solving black-box optimization") or ends with ("maps when").
 LEADING_WORDS = frozenset(LEADING_VERBS | {"performing", "using", "applying"})
-TRAILING_WORDS = frozenset({"when", "where", "while", "which", "that", "whose", "than", "is", "are", "was", "were"})
+TRAILING_WORDS = frozenset({"when", "where", "while", "which", "that", "whose", "than", "is", "are", "was", "were",
+                            # reporting verbs a greedy entity runs on into ("... datasets highlight", "... shows")
+                            "show", "shows", "showed", "highlight", "highlights", "demonstrate", "demonstrates",
+                            "reveal", "reveals", "indicate", "indicates", "suggest", "suggests", "confirm", "confirms",
+                            "collected", "released", "mentioned", "most"})
+PREPOSITIONS = frozenset({"of", "for", "from", "on", "in", "with", "to", "between"})
+METHOD_NOT_TASK_HEADS = frozenset({"model", "models", "method", "methods", "network", "networks", "algorithm",
+                                   "algorithms", "architectures", "frameworks", "approaches", "techniques"})
+# A TASK entity whose head names something else: a method ("3D pre-trained models"), data ("gene expression
+# data"), or a field or place rather than a problem ("machine learning communities", "distributed environments").
+NOT_TASK_HEADS = frozenset({"data", "dataset", "datasets", "communities", "community", "environments", "environment", "engineering",
+                            "science", "sciences", "areas", "fields", "researchers", "practitioners"})
 # A model METRIC/DATASET without rule support is still taken when its head says what it is ("word error rate").
 SUPPORTING_HEADS = {
     "METRIC": frozenset({"accuracy", "error", "rate", "precision", "recall", "score", "f1", "f-measure", "f-score",
@@ -198,6 +212,12 @@ class ModelCandidates:
         if label in self.need_support and not any(c.label == label for c in overlapping) \
                 and not self_supported(doc[start:end], label):
             return None
+        if label == "TASK" and not overlapping and not any(t.lower_ in PREPOSITIONS for t in doc[start:end]):
+            head = doc[end - 1].lower_  # the head of a phrase without a preposition ("alignment of datasets")
+            if head in NOT_TASK_HEADS:
+                return None
+            if head in METHOD_NOT_TASK_HEADS:
+                label, confidence = "METHOD", self.confidence.get("METHOD", 0.5)
         if label == "METHOD" and not overlapping and generic_class(doc[start:end]):
             return Candidate(start, end, label, "model", confidence=confidence, generic=True)
         if label in self.need_name and not overlapping and not any(is_namelike(t) for t in doc[start:end]):
@@ -320,6 +340,16 @@ def trim(doc: Doc, start: int, end: int) -> tuple[int, int]:
 
     while start < end and frayed(doc[start], False):
         start += 1
+    depth, opened = 0, None
+    for i in range(start, end):  # an unclosed bracket and what follows it ("Stanford twitter corpus (mentioned")
+        if doc[i].text in "([":
+            depth, opened = depth + 1, (i if depth == 0 else opened)
+        elif doc[i].text in ")]" and depth:
+            depth -= 1
+    if depth == 1 and end < len(doc) and doc[end].text in ")]":
+        end += 1  # the bracket closes just after the entity: "ICDAR 2015 Incidental (Challenge 4)"
+    elif depth and opened is not None:
+        end = opened
     while end > start and frayed(doc[end - 1], True):
         end -= 1
     return start, end

@@ -2,6 +2,7 @@
 ``kg bench related`` (precision of the related-work ranking against gold datasets)."""
 from __future__ import annotations
 
+import itertools
 import json
 import tempfile
 import time
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import networkx as nx
 
+from kg import schema
 from kg.store.embedded import write_ladybug
 from kg.store.neo4j_store import Neo4jConfig, connect, counts, load_graph_into, wipe
 from kg.synthetic import synthetic_graph
@@ -75,66 +77,69 @@ def _rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def _current_rss_mb() -> float:
-    """Resident memory now (Linux ``/proc``; the peak so far elsewhere), in MB."""
-    try:
-        pages = int(Path("/proc/self/statm").read_text().split()[1])
-    except (OSError, IndexError, ValueError):
-        return _rss_mb()
-    import os
-
-    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+SINKS = ("export_json", "export_graphml", "export_csv", "export_embedded_store")
 
 
-def bench_pipeline(docs: int, seed: int = 0, batch_size: int = 64) -> dict:
-    """Extraction throughput next to blank-tokenizer throughput (one run, one process), then graph build,
-    exports and the embedded store, with peak memory."""
+def _children_rss_mb() -> float:
+    """Peak resident memory of the largest finished child process (extraction workers), in MB."""
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+
+
+def bench_pipeline(docs: int, seed: int = 0, batch_size: int = 64, workers: int = 1) -> dict:
+    """The blank tokenizer's throughput on a synthetic corpus, then ``kg build`` of that corpus (one process, or
+    ``workers`` extraction processes) with seconds and memory per stage: reading, extraction, resolution, one
+    streaming pass writing every export, and the views."""
     import spacy
 
+    from kg.builder import Clock, build, current_rss_mb
     from kg.corpus.synthetic import synthetic_corpus
-    from kg.export import write_graphml, write_json, write_neo4j_csv
-    from kg.graph import build_graph
-    from kg.nlp.extract import extract
-    from kg.nlp.pipeline import load_pipeline
 
-    rss = {"start": _current_rss_mb()}
-    papers = list(synthetic_corpus(docs, seed))
-    texts = [p.text for p in papers]
-    rss["papers"] = _current_rss_mb()
-    nlp = load_pipeline()
-    blank = spacy.blank("en")
-    warm = texts[: min(50, len(texts))]
-    list(blank.pipe(warm)), list(extract(papers[: len(warm)], nlp))  # first-call costs out of the timings
-    t = time.perf_counter()
-    for _ in blank.pipe(texts, batch_size=batch_size):
-        pass
-    tok_s = time.perf_counter() - t
-    t = time.perf_counter()
-    items = list(extract(papers, nlp, batch_size=batch_size))
-    ext_s = time.perf_counter() - t
-    rss["extractions"] = _current_rss_mb()
-    t = time.perf_counter()
-    g = build_graph(items)
-    build_s = time.perf_counter() - t
-    rss["graph"] = _current_rss_mb()
-    timings = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        for name, fn in (("json", lambda: write_json(g, Path(tmp) / "g.json")),
-                         ("graphml", lambda: write_graphml(g, Path(tmp) / "g.graphml")),
-                         ("csv", lambda: write_neo4j_csv(g, Path(tmp) / "neo4j")),
-                         ("embedded_store", lambda: write_ladybug(g, Path(tmp) / "g.lbug"))):
-            t = time.perf_counter()
-            fn()
-            timings[f"export_{name}_s"] = round(time.perf_counter() - t, 2)
-            rss[f"peak_after_{name}"] = _rss_mb()
+    with tempfile.TemporaryDirectory(prefix="kg-bench-") as tmp:
+        corpus = Path(tmp) / "corpus.jsonl"
+        chars = 0
+        with corpus.open("w", encoding="utf-8") as fh:  # streamed: the bench holds no corpus of its own
+            for p in synthetic_corpus(docs, seed):
+                chars += len(p.text)
+                fh.write(json.dumps({"id": p.id, "text": p.text}) + "\n")
+
+        def texts():
+            with corpus.open(encoding="utf-8") as fh:
+                for line in fh:
+                    yield json.loads(line)["text"]
+
+        blank = spacy.blank("en")
+        list(blank.pipe(itertools.islice(texts(), 50)))  # first-call costs out of the timing
+        t = time.perf_counter()
+        for _ in blank.pipe(texts(), batch_size=batch_size):
+            pass
+        tok_s = time.perf_counter() - t
+        clock = Clock()
+        clock.rss_mb["start"] = current_rss_mb()
+        t = time.perf_counter()
+        report = build([str(corpus)], Path(tmp) / "out", workers=workers, clock=clock)
+        total_s = time.perf_counter() - t
+    sec = clock.seconds
+    ext_s = sec["extract"] - sec["cache_write"] - sec["cache_read"] - sec["resolve"]  # the pipeline's own time
+    resolve_s = sec["resolve"] + sec["resolve_finish"]
+    exports = {f"{k}_s": round(sec[k], 2) for k in SINKS}
+    counts = report.counts()
     return {
-        "docs": docs, "chars_per_doc": round(sum(map(len, texts)) / len(texts)),
-        "extract_docs_per_s_per_core": round(docs / ext_s, 1), "tokenizer_docs_per_s_per_core": round(docs / tok_s, 1),
-        "ratio": round(tok_s / ext_s, 4), "extract_s": round(ext_s, 2), "build_s": round(build_s, 2), **timings,
-        "nodes": g.number_of_nodes(), "edges": g.number_of_edges(), "peak_rss_mb": round(_rss_mb(), 1),
-        # where memory goes: resident MB after each stage (papers, extractions and graph are all held), then the
-        # peak after each export
-        "rss_mb": {k: round(v, 1) for k, v in rss.items()},
+        "docs": docs, "workers": workers, "chars_per_doc": round(chars / max(docs, 1)),
+        "extract_docs_per_s_per_core": round(docs / ext_s / workers, 1),
+        "tokenizer_docs_per_s_per_core": round(docs / tok_s, 1), "ratio": round(tok_s / (ext_s * workers), 4),
+        "read_s": round(sec["read"], 2), "extract_s": round(ext_s, 2), "cache_write_s": round(sec["cache_write"], 2),
+        # "graph build": resolving concepts plus making the elements (the streaming pass minus the sinks' time)
+        "build_s": round(resolve_s + sec["stream"] - sum(sec[f"{k}_elements"] for k in SINKS), 2),
+        "resolve_s": round(resolve_s, 2), "stream_s": round(sec["stream"], 2), **exports,
+        "views_s": round(sec["views"], 2), "cache_save_s": round(sec["cache_save"], 2), "total_s": round(total_s, 2),
+        "nodes": sum(counts.get(t.label, 0) for t in schema.NODE_TYPES),
+        "edges": sum(counts.get(r.name, 0) for r in schema.REL_TYPES),
+        "peak_rss_mb": round(_rss_mb(), 1), "peak_worker_rss_mb": round(_children_rss_mb(), 1),
+        # where memory goes: resident MB at the end of each stage, and the peak so far at that point
+        "rss_mb": {k: round(v, 1) for k, v in clock.rss_mb.items()},
+        "peak_mb": {k: round(v, 1) for k, v in clock.peak_mb.items()},
     }
 
 
@@ -150,9 +155,10 @@ def main(argv: list[str] | None = None) -> int:
                                      "kg bench load, kg bench related GOLD.")
         ap.add_argument("--docs", type=int, default=10_000)
         ap.add_argument("--seed", type=int, default=0)
+        ap.add_argument("--workers", type=int, default=1, help="extraction processes (per-core figures divide by it)")
         ap.add_argument("--json", action="store_true", help="one JSON object")
         args = ap.parse_args(argv)
-        result = bench_pipeline(args.docs, args.seed)
+        result = bench_pipeline(args.docs, args.seed, workers=args.workers)
         print(json.dumps(result) if args.json else "\n".join(f"{k:32} {v}" for k, v in result.items()))
         return 0
     ap = argparse.ArgumentParser(prog="kg bench", description="Benchmarks (not part of the test run).")

@@ -1,9 +1,13 @@
 """The main job: inputs -> papers -> extractions -> graph -> files and views."""
 from __future__ import annotations
 
+import json
+import os
 import shutil
+import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -13,28 +17,104 @@ from kg import schema
 from kg.cache import BuildCache
 from kg.corpus.readers import PaperSet, read_corpus
 from kg.errors import Problem
-from kg.export import write_graphml, write_json, write_neo4j_csv, write_predictions
-from kg.graph import build_graph
+from kg.elements import Edge, Node, concept_nodes, paper_elements
+from kg.export import GraphmlSink, GraphSink, JsonSink, Neo4jCsvSink, prediction
+from kg.graph import add_elements, build_graph, new_graph
 from kg.model import Extraction, Paper
 from kg.nlp.extract import extract
 from kg.nlp.pipeline import config_path
+from kg.resolve import Resolution, Resolver
 from kg.viz.website import MAX_VIEWS
+
+
+# Builds of more papers than this draw their views from a sample; every file still holds the whole graph.
+VIEW_PAPERS = 20_000
+# From this many papers on, GraphML is written by a second process while this one writes the other files.
+PARALLEL_PAPERS = 5_000
+# In a sample, each of the most used concepts brings in at most this many of its papers.
+SAMPLE_SHARE = 100
+
+
+class Clock:
+    """Seconds and resident memory per stage of a build (``kg bench`` reads them)."""
+
+    def __init__(self) -> None:
+        self.seconds: Counter = Counter()
+        self.rss_mb: dict[str, float] = {}
+        self.peak_mb: dict[str, float] = {}
+
+    @contextmanager
+    def stage(self, name: str) -> Iterator[None]:
+        t = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.seconds[name] += time.perf_counter() - t
+            self.rss_mb[name] = current_rss_mb()
+            self.peak_mb[name] = peak_rss_mb()
+
+
+def peak_rss_mb() -> float:
+    """Peak resident memory of this process so far, in MB."""
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def current_rss_mb() -> float:
+    """Resident memory of this process now (Linux ``/proc``; the peak so far elsewhere), in MB."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+    except (OSError, IndexError, ValueError):
+        return peak_rss_mb()
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+class _Timed(GraphSink):
+    """A sink whose time goes to a clock stage."""
+
+    def __init__(self, sink: GraphSink, clock: Clock, name: str) -> None:
+        self.sink, self.clock, self.name = sink, clock, name
+        self.seconds = 0.0
+
+    def node(self, n: str, d: dict) -> None:
+        t = time.perf_counter()
+        self.sink.node(n, d)
+        self.seconds += time.perf_counter() - t
+
+    def edge(self, u: str, v: str, k: str, d: dict) -> None:
+        t = time.perf_counter()
+        self.sink.edge(u, v, k, d)
+        self.seconds += time.perf_counter() - t
+
+    def close(self) -> list[Path]:
+        with self.clock.stage(self.name):
+            files = self.sink.close()
+        self.clock.seconds[self.name] += self.seconds
+        self.clock.seconds[self.name + "_elements"] += self.seconds
+        return files
 
 
 @dataclass
 class BuildReport:
-    """What a build read, made and wrote."""
+    """What a build read, made and wrote. ``graph`` is the whole graph, except for builds of more than
+    ``VIEW_PAPERS`` papers into a directory, where it is the sample the views draw (``sampled``)."""
 
     graph: nx.MultiDiGraph
     papers: int
     problems: list[Problem] = field(default_factory=list)
     extracted: int = 0  # papers extracted by this build (the others came from the cache)
     files: list[Path] = field(default_factory=list)
+    totals: Counter | None = None  # nodes per type and edges per type of the whole graph, when counted while written
+    sampled: bool = False
 
     def counts(self) -> dict[str, int]:
-        """Nodes per type and relationships per type."""
+        """Nodes per type and relationships per type (``"benchmark"``: datasets that are benchmarks)."""
+        if self.totals is not None:
+            return dict(self.totals)
         c = Counter(d.get("type") for _, d in self.graph.nodes(data=True))
         c.update(k for _, _, k in self.graph.edges(keys=True))
+        c["benchmark"] = sum(1 for _, d in self.graph.nodes(data=True) if d.get("benchmark"))
         return dict(c)
 
     def summary(self) -> str:
@@ -42,80 +122,254 @@ class BuildReport:
         concept_types = [t.label for t in schema.NODE_TYPES if t is not schema.PAPER]
         lines = [f"papers      {self.papers}"]
         lines += [f"{t.lower():11} {c.get(t, 0)}" for t in concept_types]
-        bench = sum(1 for _, d in self.graph.nodes(data=True) if d.get("benchmark"))
-        lines.append(f"benchmarks  {bench}")
-        lines.append(f"edges       {self.graph.number_of_edges()}  (" + ", ".join(
+        lines.append(f"benchmarks  {c.get('benchmark', 0)}")
+        edges = sum(c.get(r.name, 0) for r in schema.REL_TYPES)
+        lines.append(f"edges       {edges}  (" + ", ".join(
             f"{r.name} {c.get(r.name, 0)}" for r in schema.REL_TYPES if c.get(r.name)) + ")")
         if self.extracted != self.papers:
             lines.append(f"extracted   {self.extracted} new or changed abstract(s); {self.papers - self.extracted} from the cache")
         if self.problems:
             lines.append(f"problems    {len(self.problems)} input record(s) skipped")
+        if self.sampled:
+            lines.append(f"views       drawn from a sample of {self.graph.graph.get('sample_papers', 0)} papers")
         return "\n".join(lines)
 
 
-def extract_papers(papers: Sequence[Paper], *, workers: int = 1, dask: str | None = None,
-                   batch_size: int = 64, config: str = "") -> list[tuple[Paper, Extraction]]:
+def iter_extractions(papers: Sequence[Paper], *, workers: int = 1, dask: str | None = None,
+                     batch_size: int = 64, config: str = "") -> Iterator[tuple[Paper, Extraction]]:
     """Run extraction over papers, in input order: in this process, in ``workers`` processes, or on Dask."""
     if dask:
         from kg.distributed import extract_on_dask
 
-        return extract_on_dask(papers, dask, batch_size=batch_size, config=config)
-    return list(extract(papers, batch_size=batch_size, n_process=workers, config=config))
+        yield from extract_on_dask(papers, dask, batch_size=batch_size, config=config)
+        return
+    yield from extract(papers, batch_size=batch_size, n_process=workers, config=config)
 
 
 def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool = False, max_nodes: int = 1500,
           max_views: int = MAX_VIEWS, prune: bool = False, workers: int = 1, dask: str | None = None, accurate: bool = False,
-          on_problem: Callable[[Problem], None] | None = None) -> BuildReport:
+          view_papers: int = VIEW_PAPERS, on_problem: Callable[[Problem], None] | None = None,
+          clock: Clock | None = None, parallel: bool | None = None) -> BuildReport:
     """Build the knowledge graph of ``inputs``; with ``out``, also write every output file there.
 
     Building into a directory that holds an earlier build adds the new papers to the earlier ones and extracts
     only abstracts it has not seen (``prune`` drops earlier papers that are not in ``inputs``). The result is
     the same as a build from scratch of all those papers.
 
+    With ``out``, extractions stream to the build cache on disk and the graph streams from there into every
+    file, so memory grows with the papers' records and the concepts, not with the graph; only the views need a
+    graph in memory, which is a sample when there are more than ``view_papers`` papers. ``clock`` collects
+    seconds and memory per stage. ``parallel``: write GraphML in a second process, beside the other files
+    (default: for ``PARALLEL_PAPERS`` papers or more).
+
     >>> report = build(["examples/icml"])          # doctest: +SKIP
     >>> report.graph.number_of_nodes() > 38         # doctest: +SKIP
     True
     """
-    corpus = read_corpus(inputs, strict=strict)
+    stage = clock.stage if clock is not None else (lambda name: nullcontext())
+    with stage("read"):
+        corpus = read_corpus(inputs, strict=strict)
     for p in corpus.problems:
         if on_problem:
             on_problem(p)
     config = config_path(accurate)
     cache = BuildCache(Path(out), config) if out is not None else None
     papers = PaperSet()
-    if cache is not None and not prune:
-        for p in cache.previous_papers():
+    with stage("read"):
+        if cache is not None and not prune:
+            for p in cache.previous_papers():
+                papers.add(p)
+        for p in corpus.papers:
             papers.add(p)
-    for p in corpus.papers:
-        papers.add(p)
-    known = {p.id: ex for p in papers.papers if cache is not None and (ex := cache.get(p)) is not None}
-    todo = [p for p in papers.papers if p.id not in known]
-    fresh = dict((p.id, ex) for p, ex in extract_papers(todo, workers=workers, dask=dask, config=config))
-    items = [(p, known.get(p.id) or fresh[p.id]) for p in papers.papers]
-    graph = build_graph(items)
-    report = BuildReport(graph, len(papers.papers), list(corpus.problems), extracted=len(todo))
-    if out is not None:
-        report.files = write_outputs(graph, items, Path(out), max_nodes=max_nodes, max_views=max_views)
-        for p in todo:  # the others' extractions came from the cache
-            cache.put(p, fresh[p.id])
-        cache.save(papers.papers)
-    return report
+        del corpus.papers[:]  # PaperSet holds them now
+    if cache is None:
+        items = list(iter_extractions(papers.papers, workers=workers, dask=dask, config=config))
+        return BuildReport(build_graph(items), len(papers.papers), list(corpus.problems), extracted=len(items))
+    todo = [p for p in papers.papers if p not in cache]
+    fresh = {id(p) for p in todo}
+    resolver = Resolver()
+    try:
+        with stage("extract"):  # resolution goes along, in paper order, as extractions arrive or are read
+            extracted = iter_extractions(todo, workers=workers, dask=dask, config=config)
+            for p in papers.papers:
+                if id(p) in fresh:
+                    _, ex = next(extracted)
+                    with stage("cache_write"):
+                        cache.put(p, ex)
+                else:
+                    with stage("cache_read"):
+                        ex = cache.get(p)
+                with stage("resolve"):
+                    resolver.add(ex)
+        with stage("resolve_finish"):
+            res = resolver.finish()
+        with stage("cache_save"):
+            cache.close()  # flushed: a forked GraphML writer reads the same files
+            cache.save_papers(papers.papers)
+        if parallel is None:
+            parallel = len(papers.papers) >= PARALLEL_PAPERS
+        written = write_outputs(res, ((p, cache.get(p)) for p in papers.papers), Path(out), max_nodes=max_nodes,
+                                max_views=max_views, view_papers=view_papers, clock=clock,
+                                graphml_from=cache if parallel else None)
+    finally:
+        cache.close()
+    with stage("cache_save"):
+        cache.compact(papers.papers)
+    return BuildReport(written.graph, len(papers.papers), list(corpus.problems), extracted=len(todo),
+                       files=written.files, totals=written.totals, sampled=written.sampled)
 
 
-def write_outputs(graph: nx.MultiDiGraph, items: list[tuple[Paper, Extraction]], out: Path, *, max_nodes: int,
-                  max_views: int = MAX_VIEWS) -> list[Path]:
-    """Write graph.json, graph.graphml, mentions.jsonl, neo4j/*.csv, graph.lbug and views/ into ``out``."""
-    from kg.store.embedded import write_ladybug
+@dataclass
+class Written:
+    """What :func:`write_outputs` wrote and counted, and the graph its views drew."""
+
+    files: list[Path]
+    totals: Counter
+    graph: nx.MultiDiGraph
+    sampled: bool
+
+
+class _Tally(GraphSink):
+    """Counts nodes and edges per type (and benchmark datasets) as they stream by."""
+
+    def __init__(self) -> None:
+        self.counts: Counter = Counter()
+
+    def node(self, n: str, d: dict) -> None:
+        self.counts[d["type"]] += 1
+        if d.get("benchmark"):
+            self.counts["benchmark"] += 1
+
+    def edge(self, u: str, v: str, k: str, d: dict) -> None:
+        self.counts[k] += 1
+
+    def close(self) -> list[Path]:
+        return []
+
+
+class ViewSample:
+    """The graph the views draw: the whole graph up to ``limit`` papers; beyond, a sample of at most ``limit``
+    papers, each taken because it links to one of the most used concepts (per type, as many as views are
+    written) that has brought in fewer than ``share`` papers so far."""
+
+    def __init__(self, res: Resolution, limit: int, max_views: int, share: int = SAMPLE_SHARE) -> None:
+        self.graph = new_graph()
+        self.limit = limit
+        self.sampled = res.papers > limit
+        self.taken = 0
+        if not self.sampled:
+            add_elements(self.graph, concept_nodes(res))
+            return
+        self.concepts = dict(concept_nodes(res))
+        by_type: dict[str, list[str]] = {}
+        for n, d in self.concepts.items():
+            by_type.setdefault(d["type"], []).append(n)
+        top = max(max_views, 100)
+        self.quota = {n: share for nodes in by_type.values()
+                      for n in sorted(nodes, key=lambda n: -self.concepts[n]["papers"])[:top]}
+
+    def add(self, nodes: list[Node], edges: list[Edge]) -> None:
+        if not self.sampled:
+            add_elements(self.graph, nodes, edges)
+            return
+        wanted = {v for _, v, _, _ in edges if self.quota.get(v, 0) > 0}
+        if not wanted or self.taken >= self.limit:
+            return
+        self.taken += 1
+        for v in wanted:
+            self.quota[v] -= 1
+        for _, v, _, _ in edges:
+            if v not in self.graph and v in self.concepts:
+                self.graph.add_node(v, **self.concepts[v])
+        add_elements(self.graph, nodes, edges)
+        self.graph.graph["sample_papers"] = self.taken
+
+
+_FORKED: dict = {}  # what the forked GraphML writer inherits (set just before the fork)
+
+
+def _graphml_from_cache() -> tuple[list[Path], float]:
+    """In a forked process: stream the graph from the build cache's files into GraphML; (files, seconds)."""
+    t = time.perf_counter()
+    res, cache, path = _FORKED["res"], _FORKED["cache"].reader(), _FORKED["path"]
+    sink = GraphmlSink(path, new_graph().graph)
+    try:
+        for n, d in concept_nodes(res):
+            sink.node(n, d)
+        for paper in cache.saved_papers():
+            nodes, edges = paper_elements(paper, cache.get(paper), res)
+            for n, d in nodes:
+                sink.node(n, d)
+            for u, v, k, d in edges:
+                sink.edge(u, v, k, d)
+        return sink.close(), time.perf_counter() - t
+    finally:
+        cache.close()
+
+
+def write_outputs(res: Resolution, items: Iterable[tuple[Paper, Extraction]], out: Path, *, max_nodes: int,
+                  max_views: int = MAX_VIEWS, view_papers: int = VIEW_PAPERS, clock: Clock | None = None,
+                  graphml_from: BuildCache | None = None) -> Written:
+    """Write graph.json, graph.graphml, mentions.jsonl, neo4j/*.csv, graph.lbug and views/ into ``out``, streaming
+    the graph's elements from ``items`` into every file in one pass. With ``graphml_from`` (the build cache, its
+    papers saved), a forked process writes GraphML from the cache's files at the same time."""
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
+    from kg.store.embedded import load_ladybug
     from kg.viz import render_site
+    from kg.viz.website import Totals
 
     out.mkdir(parents=True, exist_ok=True)
-    files = [out / "graph.json", out / "graph.graphml", out / "mentions.jsonl"]
-    write_json(graph, files[0])
-    write_graphml(graph, files[1])
-    write_predictions(items, files[2])
     for stale in ("views", "neo4j"):  # a smaller graph than last time must not leave old files behind
         shutil.rmtree(out / stale, ignore_errors=True)
-    files += write_neo4j_csv(graph, out / "neo4j")
-    files.append(write_ladybug(graph, out / "graph.lbug"))
-    files += [v.path for v in render_site(graph, out / "views", max_nodes=max_nodes, max_views=max_views)]
-    return files
+    graph_attrs = new_graph().graph
+    tally = _Tally()
+    named: list[tuple[str, GraphSink]] = [("json", JsonSink(out / "graph.json", graph_attrs)),
+                                          ("csv", Neo4jCsvSink(out / "neo4j"))]
+    side = None
+    if graphml_from is None:
+        named.insert(1, ("graphml", GraphmlSink(out / "graph.graphml", graph_attrs)))
+    else:
+        _FORKED.update(res=res, cache=graphml_from, path=out / "graph.graphml")
+        side = ProcessPoolExecutor(1, mp_context=get_context("fork"))
+    try:
+        future = side.submit(_graphml_from_cache) if side is not None else None
+        _FORKED.clear()
+        sinks = [_Timed(s, clock, f"export_{name}") if clock is not None else s for name, s in named] + [tally]
+        views = ViewSample(res, view_papers, max_views)
+        stage = clock.stage if clock is not None else (lambda name: nullcontext())
+        with stage("stream"), (out / "mentions.jsonl").open("w", encoding="utf-8") as predictions:
+            for n, d in concept_nodes(res):
+                for s in sinks:
+                    s.node(n, d)
+            for paper, ex in items:
+                nodes, edges = paper_elements(paper, ex, res)
+                for s in sinks:
+                    for n, d in nodes:
+                        s.node(n, d)
+                    for u, v, k, d in edges:
+                        s.edge(u, v, k, d)
+                views.add(nodes, edges)
+                predictions.write(json.dumps(prediction(paper, ex), ensure_ascii=False) + "\n")
+        files = [out / "mentions.jsonl"]
+        for s in sinks:
+            files += s.close()
+        with stage("export_embedded_store"):  # from the CSVs just written
+            files.append(load_ladybug(out / "neo4j", out / "graph.lbug"))
+        totals = Totals(tally.counts[schema.PAPER.label], sum(tally.counts[t.label] for t in schema.NODE_TYPES),
+                        sum(tally.counts[r.name] for r in schema.REL_TYPES)) if views.sampled else None
+        with stage("views"):
+            files += [v.path for v in render_site(views.graph, out / "views", max_nodes=max_nodes, max_views=max_views,
+                                                  totals=totals)]
+        if future is not None:
+            with stage("wait_graphml"):
+                graphml_files, seconds = future.result()
+            files += graphml_files
+            if clock is not None:
+                clock.seconds["export_graphml"] += seconds
+    finally:
+        _FORKED.clear()
+        if side is not None:
+            side.shutdown(cancel_futures=True)
+    return Written(files, tally.counts, views.graph, views.sampled)

@@ -7,9 +7,11 @@
 """
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
-from dataclasses import asdict, fields
+from collections.abc import Iterator
+from dataclasses import fields
 from pathlib import Path
 
 import kg
@@ -27,7 +29,7 @@ def pipeline_fingerprint(config: str = "") -> str:
     from kg.nlp import pipeline
 
     nlp_dir = Path(pipeline.__file__).parent
-    h = hashlib.sha256(kg.__version__.encode())
+    h = hashlib.sha256(f"{kg.__version__} cache {CACHE_FORMAT}".encode())
     files = [Path(config) if config else pipeline.DEFAULT_CONFIG, *sorted((nlp_dir / "data").rglob("*.json*")), *sorted(nlp_dir.glob("*.py")),
              *sorted((nlp_dir / "trained").rglob("meta.json"))]
     for f in files:
@@ -37,8 +39,12 @@ def pipeline_fingerprint(config: str = "") -> str:
     return h.hexdigest()[:16]
 
 
+_PAPER_FIELDS = tuple(f.name for f in fields(Paper))
+
+
 def paper_to_json(p: Paper) -> dict:
-    d = asdict(p)
+    d = {name: getattr(p, name) for name in _PAPER_FIELDS}
+    d["authors"] = list(p.authors)
     d["sources"] = [[s.path, s.line] for s in p.sources]
     return d
 
@@ -47,77 +53,144 @@ def paper_from_json(d: dict) -> Paper:
     return Paper(**{**d, "sources": [Source(path, line) for path, line in d["sources"]]})
 
 
-_MENTION_FIELDS = tuple(f.name for f in fields(Mention) if f.name != "sentence")
-_RESULT_FIELDS = tuple(f.name for f in fields(Result) if f.name != "sentence")
+# A record is a JSON array in field order (no repeated keys: smaller, and faster to write and read back);
+# CACHE_FORMAT is part of the fingerprint, so a cache in another layout is never read.
+CACHE_FORMAT = 2
 
 
-def _record(obj, names: tuple[str, ...]) -> dict:
-    # Field by field: dataclasses.asdict deep-copies and was most of the cost of caching a build.
-    d = {name: getattr(obj, name) for name in names}
-    d["sentence"] = [obj.sentence.start, obj.sentence.end]
-    return d
+def _mention_record(m: Mention) -> list:
+    return [m.start, m.end, m.label, m.text, m.canonical, m.extractor, m.sentence.start, m.sentence.end, m.proposed,
+            m.benchmark, m.confidence]
+
+
+def _mention(r: list) -> Mention:
+    return Mention(r[0], r[1], r[2], r[3], r[4], r[5], Span(r[6], r[7]), r[8], r[9], r[10])
 
 
 def extraction_to_json(ex: Extraction) -> dict:
-    return {"mentions": [_record(m, _MENTION_FIELDS) for m in ex.mentions],
-            "results": [_record(r, _RESULT_FIELDS) for r in ex.results],
+    return {"mentions": [_mention_record(m) for m in ex.mentions],
+            "results": [[r.value, r.method, r.dataset, r.metric, r.sentence.start, r.sentence.end] for r in ex.results],
             "aliases": ex.aliases,
-            "generic": [_record(m, _MENTION_FIELDS) for m in ex.generic]}
+            "generic": [_mention_record(m) for m in ex.generic]}
 
 
 def extraction_from_json(paper_id: str, d: dict) -> Extraction:
     return Extraction(
         paper_id,
-        [Mention(**{**m, "sentence": Span(*m["sentence"])}) for m in d["mentions"]],
-        [Result(**{**r, "sentence": Span(*r["sentence"])}) for r in d["results"]],
+        [_mention(r) for r in d["mentions"]],
+        [Result(r[0], r[1], r[2], r[3], Span(r[4], r[5])) for r in d["results"]],
         d["aliases"],
-        [Mention(**{**m, "sentence": Span(*m["sentence"])}) for m in d.get("generic", [])],
+        [_mention(r) for r in d["generic"]],
     )
 
 
 class BuildCache:
-    """The papers and extractions of earlier builds into one output directory."""
+    """The papers and extractions of earlier builds into one output directory.
+
+    Extractions stay on disk: the cache holds only each abstract's hash and the offset of its record, reads a
+    record when asked for it, and appends new ones as they are put, so a million-paper build does not hold its
+    extractions in memory.
+    """
 
     def __init__(self, out: Path, config: str = "") -> None:
         self.dir = Path(out) / CACHE
         self.fingerprint = pipeline_fingerprint(config)
-        self.extractions: dict[str, dict] = {}
-        path = self._extractions_path()
-        if path.is_file():
-            for line in path.read_text(encoding="utf-8").splitlines():
-                if line.strip():
-                    key, value = json.loads(line)
-                    self.extractions[key] = value
+        self.path = self.dir / f"extractions-{self.fingerprint}.jsonl"
+        self.offsets: dict[bytes, int] = {}
+        self._reader = None
+        self._writer = None
+        self._scan()
 
-    def _extractions_path(self) -> Path:
-        return self.dir / f"extractions-{self.fingerprint}.jsonl"
+    def _scan(self) -> None:
+        """Index the records on disk: the abstract's hash leads each line (``["<sha256>", {...}]``)."""
+        self.offsets = {}
+        if self.path.is_file():
+            with self.path.open("r+b") as fh:
+                at = 0
+                for line in fh:
+                    if not line.endswith(b"\n"):  # a build stopped while writing: drop the torn record
+                        fh.truncate(at)
+                        break
+                    if line.startswith(b'["'):
+                        self.offsets[bytes.fromhex(line[2:66].decode("ascii"))] = at
+                    at += len(line)
 
     def previous_papers(self) -> list[Paper]:
+        return list(self.saved_papers())
+
+    def saved_papers(self) -> Iterator[Paper]:
+        """The papers of ``papers.jsonl`` one at a time, in order."""
         path = self.dir / "papers.jsonl"
         if not path.is_file():
-            return []
-        return [paper_from_json(json.loads(line)) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+            return
+        with path.open(encoding="utf-8") as fh:
+            for line in fh:
+                if line.strip():
+                    yield paper_from_json(json.loads(line))
+
+    def reader(self) -> BuildCache:
+        """A copy sharing the index but with file handles of its own (for a forked process)."""
+        other = copy.copy(self)
+        other._reader = other._writer = None
+        return other
+
+    def __contains__(self, paper: Paper) -> bool:
+        return bytes.fromhex(text_key(paper.text)) in self.offsets
 
     def get(self, paper: Paper) -> Extraction | None:
-        hit = self.extractions.get(text_key(paper.text))
-        return extraction_from_json(paper.id, hit) if hit is not None else None
+        at = self.offsets.get(bytes.fromhex(text_key(paper.text)))
+        if at is None:
+            return None
+        if self._writer is not None:
+            self._writer.flush()
+        if self._reader is None:
+            self._reader = self.path.open("rb")
+        self._reader.seek(at)
+        return extraction_from_json(paper.id, json.loads(self._reader.readline())[1])
 
     def put(self, paper: Paper, ex: Extraction) -> None:
-        self.extractions[text_key(paper.text)] = extraction_to_json(ex)
+        """Append ``ex`` as the extraction of ``paper``'s abstract (on disk at once)."""
+        key = text_key(paper.text)
+        if bytes.fromhex(key) in self.offsets:
+            return
+        if self._writer is None:
+            self.dir.mkdir(parents=True, exist_ok=True)
+            self._writer = self.path.open("ab")
+        self.offsets[bytes.fromhex(key)] = self._writer.tell()
+        self._writer.write((json.dumps([key, extraction_to_json(ex)], ensure_ascii=False) + "\n").encode("utf-8"))
+
+    def close(self) -> None:
+        for fh in (self._reader, self._writer):
+            if fh is not None:
+                fh.close()
+        self._reader = self._writer = None
 
     def save(self, papers: list[Paper]) -> None:
         """Keep these papers and their extractions (entries of other papers and other pipelines are dropped)."""
+        self.compact(papers)
+        self.save_papers(papers)
+
+    def compact(self, papers: list[Paper]) -> None:
+        """Drop extractions of other papers and other pipelines."""
+        self.close()
         self.dir.mkdir(parents=True, exist_ok=True)
         for old in self.dir.glob("extractions-*.jsonl"):
-            if old != self._extractions_path():
+            if old != self.path:
                 old.unlink()
-        keep = {text_key(p.text) for p in papers}
-        tmp = self._extractions_path().with_suffix(".tmp")
-        with tmp.open("w", encoding="utf-8") as fh:
-            for key, value in self.extractions.items():
-                if key in keep:
-                    fh.write(json.dumps([key, value], ensure_ascii=False) + "\n")
-        tmp.replace(self._extractions_path())
+        keep = {bytes.fromhex(text_key(p.text)) for p in papers}
+        if self.path.is_file() and not keep.issuperset(self.offsets):
+            tmp = self.path.with_suffix(".tmp")
+            with self.path.open("rb") as src, tmp.open("wb") as dst:
+                for key, at in sorted(self.offsets.items(), key=lambda kv: kv[1]):
+                    if key in keep:
+                        src.seek(at)
+                        dst.write(src.readline())
+            tmp.replace(self.path)
+            self._scan()
+
+    def save_papers(self, papers: list[Paper]) -> None:
+        """Write ``papers.jsonl`` (atomically)."""
+        self.dir.mkdir(parents=True, exist_ok=True)
         tmp = self.dir / "papers.tmp"
         with tmp.open("w", encoding="utf-8") as fh:
             for p in papers:

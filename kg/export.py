@@ -1,9 +1,15 @@
-"""File sinks: node-link JSON, GraphML, neo4j-admin import CSVs, and per-paper predictions (JSONL)."""
+"""File sinks: node-link JSON, GraphML, neo4j-admin import CSVs, and per-paper predictions (JSONL).
+
+Each graph sink takes nodes and edges one at a time, in any interleaving, and writes them as they come: a build
+streams the elements of ``kg.elements`` into all sinks in one pass, so no file needs the whole graph in memory.
+``write_json``, ``write_graphml`` and ``write_neo4j_csv`` feed a networkx graph through the same sinks.
+"""
 from __future__ import annotations
 
 import csv
 import json
 import re
+import shutil
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -11,6 +17,7 @@ import networkx as nx
 
 from kg import schema
 from kg.model import Extraction, Paper
+from kg.store.rows import flatten, forget_json, json_text
 
 # neo4j-admin import column types for the schema's property types.
 _ADMIN_TYPES = {"int": "int", "float": "float", "bool": "boolean", "list": "string[]"}
@@ -45,75 +52,149 @@ def write_predictions(items: Iterable[tuple[Paper, Extraction]], path: Path) -> 
     return n
 
 
-def write_json(g: nx.MultiDiGraph, path: Path) -> None:
-    """networkx node-link JSON (``networkx.node_link_graph(data, edges="links")`` reads it back), written one
-    node or link per line as it goes: memory does not grow with the graph."""
-    dumps = json.JSONEncoder(ensure_ascii=False).encode
-    with path.open("w", encoding="utf-8") as fh:
-        fh.write(f'{{"directed": {dumps(g.is_directed())}, "multigraph": {dumps(g.is_multigraph())}, '
-                 f'"graph": {dumps(g.graph)},\n"nodes": [')
-        for i, (n, d) in enumerate(g.nodes(data=True)):
-            fh.write(("," if i else "") + "\n" + dumps({**d, "id": n}))
-        fh.write('\n],\n"links": [')
-        for i, (u, v, k, d) in enumerate(g.edges(keys=True, data=True)):
-            fh.write(("," if i else "") + "\n" + dumps({**d, "source": u, "target": v, "key": k}))
-        fh.write("\n]}\n")
-
-
 def _flat(value):
     if isinstance(value, (list, dict)):
-        return json.dumps(value, ensure_ascii=False)
+        return json_text(value)
     return value
+
+
+
+
+class GraphSink:
+    """Something that takes graph elements one at a time; ``close`` finishes the files."""
+
+    def node(self, n: str, d: dict) -> None:
+        raise NotImplementedError
+
+    def edge(self, u: str, v: str, k: str, d: dict) -> None:
+        raise NotImplementedError
+
+    def close(self) -> list[Path]:
+        forget_json()
+        raise NotImplementedError
+
+
+def feed(g: nx.MultiDiGraph, sink: GraphSink) -> list[Path]:
+    """Send a networkx graph's nodes, then its edges, through ``sink``; returns the files written."""
+    for n, d in g.nodes(data=True):
+        sink.node(n, d)
+    for u, v, k, d in g.edges(keys=True, data=True):
+        sink.edge(u, v, k, d)
+    return sink.close()
+
+
+class JsonSink(GraphSink):
+    """networkx node-link JSON (``networkx.node_link_graph(data, edges="links")`` reads it back), one node or link
+    per line. Nodes go straight into the file, links into a side file appended at the end."""
+
+    def __init__(self, path: Path, graph_attrs: dict) -> None:
+        self.path = Path(path)
+        self.dumps = json.JSONEncoder(ensure_ascii=False).encode
+        self.fh = self.path.open("w", encoding="utf-8")
+        self.links_path = self.path.with_name(self.path.name + ".links")
+        self.links = self.links_path.open("w", encoding="utf-8")
+        self.n_nodes = self.n_links = 0
+        self.fh.write(f'{{"directed": true, "multigraph": true, "graph": {self.dumps(graph_attrs)},\n"nodes": [')
+
+    def node(self, n: str, d: dict) -> None:
+        self.fh.write(("," if self.n_nodes else "") + "\n" + self.dumps({**d, "id": n}))
+        self.n_nodes += 1
+
+    def edge(self, u: str, v: str, k: str, d: dict) -> None:
+        self.links.write(("," if self.n_links else "") + "\n" + self.dumps({**d, "source": u, "target": v, "key": k}))
+        self.n_links += 1
+
+    def close(self) -> list[Path]:
+        forget_json()
+        self.links.close()
+        self.fh.write('\n],\n"links": [')
+        with self.links_path.open(encoding="utf-8") as links:
+            shutil.copyfileobj(links, self.fh, 1 << 20)
+        self.links_path.unlink()
+        self.fh.write("\n]}\n")
+        self.fh.close()
+        return [self.path]
+
+
+def write_json(g: nx.MultiDiGraph, path: Path) -> None:
+    """Write ``g`` as node-link JSON, streaming (see :class:`JsonSink`)."""
+    feed(g, JsonSink(path, g.graph))
 
 
 _XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")  # not allowed in XML 1.0
 _GRAPHML_TYPES = {bool: "boolean", int: "long", float: "double", str: "string"}
 
 
-def _graphml_keys(items) -> dict[str, str]:
-    """Attribute name -> GraphML type over all nodes or edges (lists and dicts are JSON strings)."""
-    keys: dict[str, str] = {}
-    for d in items:
+class GraphmlSink(GraphSink):
+    """GraphML (``networkx.read_graphml`` reads it back); list and dict attributes are stored as JSON strings,
+    missing values are left out. Nodes and edges go into a body file in the order they come (GraphML allows any
+    order); the ``<key>`` declarations, known only at the end, are written before it on ``close``. A key's type
+    is that of its first non-missing value."""
+
+    def __init__(self, path: Path, graph_attrs: dict) -> None:
+        self.path = Path(path)
+        self.graph_attrs = graph_attrs
+        self.keys: dict[tuple[str, str], tuple[str, str]] = {}  # (kind, name) -> (id, type)
+        self.body_path = self.path.with_name(self.path.name + ".body")
+        self.body = self.body_path.open("w", encoding="utf-8")
+        self.graph_data = self._data(graph_attrs, "graph")
+
+    def _data(self, d: dict, kind: str) -> str:
+        from xml.sax.saxutils import escape
+
+        out = []
         for k, v in d.items():
-            if v is not None and k not in keys:
-                keys[k] = _GRAPHML_TYPES.get(type(_flat(v)), "string")
-    return keys
+            if v is None:
+                continue
+            v = _flat(v)
+            key = self.keys.get((kind, k))
+            if key is None:
+                key = self.keys[kind, k] = (f"{kind[0]}{sum(1 for x in self.keys if x[0] == kind)}",
+                                            _GRAPHML_TYPES.get(type(v), "string"))
+            if isinstance(v, str):
+                text = _XML_INVALID.sub("\ufffd", v)
+                if "&" in text or "<" in text or ">" in text:
+                    text = escape(text)
+            else:
+                text = ("true" if v else "false") if isinstance(v, bool) else str(v)
+            out.append(f'<data key="{key[0]}">{text}</data>')
+        return "".join(out)
+
+    def node(self, n: str, d: dict) -> None:
+        from xml.sax.saxutils import quoteattr
+
+        self.body.write(f"<node id={quoteattr(str(n))}>{self._data(d, 'node')}</node>\n")
+
+    def edge(self, u: str, v: str, k: str, d: dict) -> None:
+        from xml.sax.saxutils import quoteattr
+
+        self.body.write(f"<edge source={quoteattr(str(u))} target={quoteattr(str(v))} id={quoteattr(str(k))}>"
+                        f"{self._data(d, 'edge')}</edge>\n")
+
+    def close(self) -> list[Path]:
+        forget_json()
+        from xml.sax.saxutils import quoteattr
+
+        self.body.close()
+        with self.path.open("w", encoding="utf-8") as fh:
+            fh.write('<?xml version="1.0" encoding="utf-8"?>\n<graphml xmlns="http://graphml.graphdrawing.org/xmlns" '
+                     'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://graphml.graphdrawing.org/'
+                     'xmlns http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd">\n')
+            for kind in ("graph", "node", "edge"):
+                for (k_kind, name), (key_id, typ) in self.keys.items():
+                    if k_kind == kind:
+                        fh.write(f'<key id="{key_id}" for="{kind}" attr.name={quoteattr(name)} attr.type="{typ}" />\n')
+            fh.write(f'<graph edgedefault="directed">{self.graph_data}\n')
+            with self.body_path.open(encoding="utf-8") as body:
+                shutil.copyfileobj(body, fh, 1 << 20)
+            fh.write("</graph></graphml>\n")
+        self.body_path.unlink()
+        return [self.path]
 
 
 def write_graphml(g: nx.MultiDiGraph, path: Path) -> None:
-    """GraphML (``networkx.read_graphml`` reads it back); list and dict attributes are stored as JSON strings,
-    missing values are left out. Written element by element: memory does not grow with the graph."""
-    from xml.sax.saxutils import escape, quoteattr
-
-    node_keys = _graphml_keys(d for _, d in g.nodes(data=True))
-    edge_keys = _graphml_keys(d for _, _, d in g.edges(data=True))
-    graph_keys = _graphml_keys([g.graph])
-    ids: dict[tuple[str, str], str] = {}
-
-    def value(v) -> str:
-        v = _flat(v)
-        if isinstance(v, bool):
-            return "true" if v else "false"
-        return escape(_XML_INVALID.sub("\ufffd", str(v)))
-
-    def data(d: dict, kind: str) -> str:
-        return "".join(f'<data key="{ids[kind, k]}">{value(v)}</data>' for k, v in d.items() if v is not None)
-
-    with path.open("w", encoding="utf-8") as fh:
-        fh.write('<?xml version="1.0" encoding="utf-8"?>\n<graphml xmlns="http://graphml.graphdrawing.org/xmlns" '
-                 'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://graphml.graphdrawing.org/'
-                 'xmlns http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd">\n')
-        for kind, keys in (("graph", graph_keys), ("node", node_keys), ("edge", edge_keys)):
-            for name, typ in keys.items():
-                ids[kind, name] = f"d{len(ids)}"
-                fh.write(f'<key id="{ids[kind, name]}" for="{kind}" attr.name={quoteattr(name)} attr.type="{typ}" />\n')
-        fh.write(f'<graph edgedefault="directed">{data(g.graph, "graph")}\n')
-        for n, d in g.nodes(data=True):
-            fh.write(f"<node id={quoteattr(str(n))}>{data(d, 'node')}</node>\n")
-        for u, v, k, d in g.edges(keys=True, data=True):
-            fh.write(f"<edge source={quoteattr(str(u))} target={quoteattr(str(v))} id={quoteattr(str(k))}>"
-                     f"{data(d, 'edge')}</edge>\n")
-        fh.write("</graph></graphml>\n")
+    """Write ``g`` as GraphML, streaming (see :class:`GraphmlSink`)."""
+    feed(g, GraphmlSink(path, g.graph))
 
 
 def _cell(value) -> str:
@@ -135,41 +216,55 @@ def _header(prop: str) -> str:
     return f"{prop}:{_ADMIN_TYPES[kind]}" if kind else prop
 
 
-def write_neo4j_csv(g: nx.MultiDiGraph, directory: Path) -> list[Path]:
-    """Node and relationship CSVs in ``neo4j-admin database import`` format, one file per label/type.
+class Neo4jCsvSink(GraphSink):
+    """Node and relationship CSVs in ``neo4j-admin database import`` format, one file per label/type, plus
+    ``import.sh``. Import with: ``neo4j-admin database import full --array-delimiter='|' --nodes=Paper=nodes_Paper.csv
+    ...`` (the database name comes before the options)."""
 
-    Import with: ``neo4j-admin database import full --array-delimiter='|' --nodes=Paper=nodes_Paper.csv ...``
-    (see ``import.sh`` written next to the files; the database name comes before the options).
-    """
-    directory.mkdir(parents=True, exist_ok=True)
-    written = []
-    args = []
-    for nt in schema.NODE_TYPES:
-        rows = [(n, d) for n, d in g.nodes(data=True) if d.get("type") == nt.label]
-        path = directory / f"nodes_{nt.label}.csv"
-        with path.open("w", newline="", encoding="utf-8") as fh:
-            w = csv.writer(fh)
+    def __init__(self, directory: Path) -> None:
+        self.directory = Path(directory)
+        self.directory.mkdir(parents=True, exist_ok=True)
+        self.handles = {}
+        self.writers = {}
+        self.node_props = {nt.label: nt.properties for nt in schema.NODE_TYPES}
+        self.rel_props = {rt.name: rt.properties for rt in schema.REL_TYPES}
+        for nt in schema.NODE_TYPES:
+            w = self._open(f"nodes_{nt.label}.csv", nt.label)
             w.writerow([_header(p) for p in nt.properties] + [":LABEL"])
-            for n, d in rows:
-                # neo4j-admin splits :LABEL with the array delimiter too
-                labels = nt.label + (f"{ARRAY_DELIMITER}{schema.BENCHMARK_LABEL}" if d.get("benchmark") else "")
-                w.writerow([_cell(n if p == "id" else d.get(p)) for p in nt.properties] + [labels])
-        written.append(path)
-        args.append(f"--nodes={path.name}")
-    for rt in schema.REL_TYPES:
-        path = directory / f"rels_{rt.name}.csv"
-        with path.open("w", newline="", encoding="utf-8") as fh:
-            w = csv.writer(fh)
+        for rt in schema.REL_TYPES:
+            w = self._open(f"rels_{rt.name}.csv", rt.name)
             w.writerow([":START_ID", ":END_ID", ":TYPE"] + [_header(p) for p in rt.properties])
-            for u, v, k, d in g.edges(keys=True, data=True):
-                if k == rt.name:
-                    w.writerow([u, v, k] + [_cell(d.get(p)) for p in rt.properties])
-        written.append(path)
-        args.append(f"--relationships={path.name}")
-    script = directory / "import.sh"
-    script.write_text(
-        "#!/bin/sh\n# Bulk-load into an empty, stopped database (Neo4j 5): run from this directory.\n"
-        f"neo4j-admin database import full \"${{1:-neo4j}}\" --array-delimiter='{ARRAY_DELIMITER}' --overwrite-destination=true \\\n  "
-        + " \\\n  ".join(args) + "\n", encoding="utf-8")
-    written.append(script)
-    return written
+
+    def _open(self, name: str, table: str):
+        self.handles[table] = (self.directory / name).open("w", newline="", encoding="utf-8")
+        self.writers[table] = csv.writer(self.handles[table])
+        return self.writers[table]
+
+    def node(self, n: str, d: dict) -> None:
+        label = d.get("type")
+        # neo4j-admin splits :LABEL with the array delimiter too
+        labels = label + (f"{ARRAY_DELIMITER}{schema.BENCHMARK_LABEL}" if d.get("benchmark") else "")
+        self.writers[label].writerow([_cell(n if p == "id" else flatten(p, d.get(p))) for p in self.node_props[label]]
+                                     + [labels])
+
+    def edge(self, u: str, v: str, k: str, d: dict) -> None:
+        self.writers[k].writerow([u, v, k] + [_cell(flatten(p, d.get(p))) for p in self.rel_props[k]])
+
+    def close(self) -> list[Path]:
+        forget_json()
+        for fh in self.handles.values():
+            fh.close()
+        written = [Path(fh.name) for fh in self.handles.values()]
+        args = [f"--nodes={self.directory.joinpath(f'nodes_{nt.label}.csv').name}" for nt in schema.NODE_TYPES]
+        args += [f"--relationships=rels_{rt.name}.csv" for rt in schema.REL_TYPES]
+        script = self.directory / "import.sh"
+        script.write_text(
+            "#!/bin/sh\n# Bulk-load into an empty, stopped database (Neo4j 5): run from this directory.\n"
+            f"neo4j-admin database import full \"${{1:-neo4j}}\" --array-delimiter='{ARRAY_DELIMITER}' --overwrite-destination=true \\\n  "
+            + " \\\n  ".join(args) + "\n", encoding="utf-8")
+        return [*written, script]
+
+
+def write_neo4j_csv(g: nx.MultiDiGraph, directory: Path) -> list[Path]:
+    """Write ``g`` as neo4j-admin import CSVs into ``directory`` (see :class:`Neo4jCsvSink`)."""
+    return feed(g, Neo4jCsvSink(directory))

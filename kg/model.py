@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 LABELS: tuple[str, ...] = ("METHOD", "TASK", "DATASET", "METRIC")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Source:
     """Where a record was read: a file (or ``-`` for stdin) and a 1-based line number."""
 
@@ -20,7 +20,7 @@ class Source:
         return f"{self.path}:{self.line}"
 
 
-@dataclass
+@dataclass(slots=True)
 class Paper:
     """One abstract as the input gave it. ``text`` is raw: all offsets kg reports point into it."""
 

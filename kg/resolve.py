@@ -3,9 +3,13 @@
 Mentions from all papers are grouped by (label, concept key). Abbreviation pairs defined in one paper
 (``Scale-aware Domain Harmonization (SDH)``) also merge concepts that other papers name by the other form,
 unless that form is ambiguous in the corpus (``SC`` defined with two different long forms stays apart).
+
+One pass over the extractions, with memory that grows with the number of distinct names, not of papers: each
+paper is kept only as the compact array of the names it mentions, to count papers per concept after merging.
 """
 from __future__ import annotations
 
+from array import array
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -13,31 +17,33 @@ from dataclasses import dataclass, field
 from kg.model import Extraction
 from kg.schema import concept_key
 
+Key = tuple[str, str]  # (label, concept key)
+
 
 @dataclass
 class Concept:
-    """A resolved concept: its label, display name, every surface form seen, and the papers that mention it."""
+    """A resolved concept: its label, display name, every surface form seen, and how many papers mention it."""
 
     label: str
     key: str
     name: str
     aliases: list[str] = field(default_factory=list)
     benchmark: bool = False
-    papers: set[str] = field(default_factory=set)
+    papers: int = 0
 
 
 class _UnionFind:
     def __init__(self) -> None:
-        self.parent: dict[tuple[str, str], tuple[str, str]] = {}
+        self.parent: dict[Key, Key] = {}
 
-    def find(self, x: tuple[str, str]) -> tuple[str, str]:
+    def find(self, x: Key) -> Key:
         self.parent.setdefault(x, x)
         while self.parent[x] != x:
             self.parent[x] = self.parent[self.parent[x]]
             x = self.parent[x]
         return x
 
-    def union(self, a: tuple[str, str], b: tuple[str, str]) -> None:
+    def union(self, a: Key, b: Key) -> None:
         ra, rb = self.find(a), self.find(b)
         if ra != rb:
             self.parent[max(ra, rb)] = min(ra, rb)
@@ -47,54 +53,90 @@ class _UnionFind:
 class Resolution:
     """Concepts by id, and the map from (label, canonical name as extracted) to concept key."""
 
-    concepts: dict[tuple[str, str], Concept]
-    index: dict[tuple[str, str], tuple[str, str]]
+    concepts: dict[Key, Concept]
+    index: dict[Key, Key]
+    papers: int = 0  # papers resolved (mentioning anything or not)
 
     def concept_for(self, label: str, name: str) -> Concept:
         return self.concepts[self.index[(label, concept_key(name))]]
 
 
-def resolve(extractions: Iterable[Extraction]) -> Resolution:
-    """Group the mentions of all papers into concepts."""
-    exs = list(extractions)
-    uf = _UnionFind()
-    # Which long forms each short form stands for, per label, over the whole corpus.
-    expansions: dict[tuple[str, str], set[str]] = defaultdict(set)
-    for ex in exs:
+@dataclass
+class _Names:
+    """What one (label, concept key) was called, over all papers."""
+
+    names: Counter = field(default_factory=Counter)
+    forms: dict[str, None] = field(default_factory=dict)
+    benchmark: bool = False
+
+
+class Resolver:
+    """Resolution fed one extraction at a time (``add``), so a build can resolve while it extracts."""
+
+    def __init__(self) -> None:
+        # Which long forms each short form stands for, per label, over the whole corpus; and the pairs defined.
+        self.expansions: dict[Key, set[str]] = defaultdict(set)
+        self.pairs: dict[tuple[str, str, str], None] = {}
+        self.seen: dict[Key, _Names] = {}
+        self.numbers: dict[Key, int] = {}
+        self.per_paper: list[array] = []
+
+    def add(self, ex: Extraction) -> None:
         labels = {m.canonical: m.label for m in ex.mentions}
         for canonical, forms in ex.aliases.items():
             label = labels.get(canonical)
             if label:
                 for f in forms:
-                    expansions[(label, concept_key(f))].add(concept_key(canonical))
-    for ex in exs:
-        labels = {m.canonical: m.label for m in ex.mentions}
-        for canonical, forms in ex.aliases.items():
-            label = labels.get(canonical)
-            if not label:
-                continue
-            for f in forms:
-                if len(expansions[(label, concept_key(f))]) == 1:
-                    uf.union((label, concept_key(canonical)), (label, concept_key(f)))
-    names: dict[tuple[str, str], Counter] = defaultdict(Counter)
-    forms: dict[tuple[str, str], dict[str, None]] = defaultdict(dict)
-    bench: dict[tuple[str, str], bool] = defaultdict(bool)
-    papers: dict[tuple[str, str], set[str]] = defaultdict(set)
-    index: dict[tuple[str, str], tuple[str, str]] = {}
-    for ex in exs:
+                    self.expansions[(label, concept_key(f))].add(concept_key(canonical))
+                    self.pairs.setdefault((label, concept_key(canonical), concept_key(f)), None)
+        mine = array("I")
+        seen, numbers = self.seen, self.numbers
         for m in ex.mentions:
             own = (m.label, concept_key(m.canonical))
-            root = uf.find(own)
-            index[own] = root
+            entry = seen.get(own)
+            if entry is None:
+                entry = seen[own] = _Names()
+                numbers[own] = len(numbers)
             # Gazetteer and proposed names are deliberate spellings; prefer them for display.
-            names[root][m.canonical] += 3 if m.extractor in {"gazetteer", "proposed"} else 1
-            forms[root].setdefault(m.canonical, None)
-            forms[root].setdefault(m.text, None)
-            bench[root] |= m.benchmark
-            papers[root].add(ex.paper_id)
-    concepts = {}
-    for root, counter in names.items():
-        name = sorted(counter.items(), key=lambda kv: (-kv[1], len(kv[0]), kv[0]))[0][0]
-        aliases = sorted(f for f in forms[root] if f.lower() != name.lower())
-        concepts[root] = Concept(root[0], concept_key(name), name, aliases, bench[root], papers[root])
-    return Resolution(concepts, index)
+            entry.names[m.canonical] += 3 if m.extractor in {"gazetteer", "proposed"} else 1
+            entry.forms.setdefault(m.canonical, None)
+            entry.forms.setdefault(m.text, None)
+            entry.benchmark |= m.benchmark
+            mine.append(numbers[own])
+        self.per_paper.append(mine)
+
+    def finish(self) -> Resolution:
+        """Merge the names that abbreviation pairs join and count each concept's papers."""
+        uf = _UnionFind()
+        for label, canonical, form in self.pairs:
+            if len(self.expansions[(label, form)]) == 1:
+                uf.union((label, canonical), (label, form))
+        index = {own: uf.find(own) for own in self.seen}
+        merged: dict[Key, _Names] = {}
+        for own, entry in self.seen.items():  # first-seen order, as the names were met
+            into = merged.setdefault(index[own], _Names())
+            into.names.update(entry.names)
+            for f in entry.forms:
+                into.forms.setdefault(f, None)
+            into.benchmark |= entry.benchmark
+        roots = list(index.values())
+        root_number = {root: i for i, root in enumerate(merged)}
+        of_number = [root_number[roots[n]] for n in range(len(roots))]
+        counts = [0] * len(merged)
+        for mine in self.per_paper:
+            for r in {of_number[n] for n in mine}:
+                counts[r] += 1
+        concepts = {}
+        for (root, entry), n in zip(merged.items(), counts):
+            name = sorted(entry.names.items(), key=lambda kv: (-kv[1], len(kv[0]), kv[0]))[0][0]
+            aliases = sorted(f for f in entry.forms if f.lower() != name.lower())
+            concepts[root] = Concept(root[0], concept_key(name), name, aliases, entry.benchmark, n)
+        return Resolution(concepts, index, len(self.per_paper))
+
+
+def resolve(extractions: Iterable[Extraction]) -> Resolution:
+    """Group the mentions of all papers into concepts (one pass over ``extractions``)."""
+    resolver = Resolver()
+    for ex in extractions:
+        resolver.add(ex)
+    return resolver.finish()

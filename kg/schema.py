@@ -1,6 +1,7 @@
 """The graph schema, defined once and used by networkx, file exports, Neo4j, the embedded store and pyvis."""
 from __future__ import annotations
 
+import functools
 import math
 import re
 import unicodedata
@@ -67,6 +68,7 @@ REL_TYPE_BY_NAME: dict[str, RelType] = {r.name: r for r in REL_TYPES}
 _SUFFIX = re.compile(r"\s+(data ?sets?|benchmarks?|corpus|corpora)$")
 
 
+@functools.lru_cache(maxsize=1 << 18)
 def concept_key(name: str) -> str:
     """The identity of a concept name: case, spacing, punctuation, a plural ``s`` and a trailing
     "dataset"/"benchmark" folded (``Office-31`` == ``Office31``, ``LLMs`` == ``LLM``), digits and suffix

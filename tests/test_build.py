@@ -113,6 +113,10 @@ def test_neo4j_csvs_have_admin_import_headers_and_all_rows(built, graph):
             rel_rows = list(csv.reader(fh))
         assert rel_rows[0][:3] == [":START_ID", ":END_ID", ":TYPE"]
         total += len(rel_rows) - 1
+        if "evidence" in rel_rows[0]:  # JSON text, as kg load stores it, not a Python repr
+            at = rel_rows[0].index("evidence")
+            for row in rel_rows[1:]:
+                assert json.loads(row[at]) == graph.edges[row[0], row[1], row[2]]["evidence"]
     assert total == graph.number_of_edges()
 
 

@@ -20,8 +20,10 @@ def same_outputs(a: Path, b: Path) -> None:
     assert (a / "mentions.jsonl").read_text() == (b / "mentions.jsonl").read_text()
     for csv in sorted((b / "neo4j").glob("*.csv")):
         assert (a / "neo4j" / csv.name).read_text() == csv.read_text(), csv.name
-    assert sorted(p.relative_to(a).as_posix() for p in (a / "views").rglob("*.html")) == \
-        sorted(p.relative_to(b).as_posix() for p in (b / "views").rglob("*.html"))
+    pages = sorted(p.relative_to(b).as_posix() for p in (b / "views").rglob("*.html"))
+    assert sorted(p.relative_to(a).as_posix() for p in (a / "views").rglob("*.html")) == pages
+    for page in pages:
+        assert (a / page).read_bytes() == (b / page).read_bytes(), page
     q = "MATCH (p:Paper)-[e:EVALUATES_ON]->(d:Dataset) RETURN p.id, d.id, e.sentence ORDER BY p.id, d.id"
     assert run_embedded(connect(a / "graph.lbug"), q, {}) == run_embedded(connect(b / "graph.lbug"), q, {})
 

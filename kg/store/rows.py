@@ -24,6 +24,22 @@ class RelRows:
     rows: list[dict] = field(default_factory=list)  # {"src": ..., "dst": ..., "props": {...}}
 
 
+_last_json: list = [None, ""]
+
+
+def json_text(value) -> str:
+    """``value`` as JSON text. The sinks of one build encode the same evidence list one after another (GraphML,
+    CSV, the embedded store), so the text of the last value is kept and reused while it is that same object."""
+    if value is not _last_json[0]:
+        _last_json[:] = [value, json.dumps(value, ensure_ascii=False)]
+    return _last_json[1]
+
+
+def forget_json() -> None:
+    """Drop the kept text (a sink calls this when it closes, in case the value changes afterwards)."""
+    _last_json[:] = [None, ""]
+
+
 def flatten(prop: str, value):
     """A property value as stored outside networkx."""
     kind = schema.PROPERTY_TYPES.get(prop)
@@ -32,7 +48,7 @@ def flatten(prop: str, value):
     if kind == "list":
         return [str(v) for v in value]
     if isinstance(value, (list, dict)):
-        return json.dumps(value, ensure_ascii=False)
+        return json_text(value)
     return value
 
 

@@ -197,6 +197,16 @@ def edge_options(graph: nx.MultiDiGraph, u: str, v: str, rel: str, data: dict[st
     }
 
 
+def _find_casefree(text: str, part: str) -> int:
+    """Where ``part`` first occurs in ``text`` ignoring case, or -1. (A regex per mention meant compiling
+    thousands of patterns per view.)"""
+    low_text, low_part = text.lower(), part.lower()
+    if len(low_text) == len(text) and len(low_part) == len(part):
+        return low_text.find(low_part)
+    hit = re.search(re.escape(part), text, re.IGNORECASE)  # lowercasing changed lengths ("İ"): offsets differ
+    return hit.start() if hit and hit.end() - hit.start() == len(part) else -1
+
+
 def _evidence(data: dict[str, Any]) -> list[list[str]]:
     """Up to MAX_EVIDENCE sentences, each split as [before, mention, after] so the mention can be marked."""
     items = [e for e in data.get("evidence") or [] if isinstance(e, dict) and e.get("sentence")]
@@ -206,9 +216,9 @@ def _evidence(data: dict[str, Any]) -> list[list[str]]:
     for item in items[:MAX_EVIDENCE]:
         sentence = " ".join(str(item["sentence"]).split())
         mention = " ".join(str(item.get("text") or "").split())
-        hit = re.search(re.escape(mention), sentence, re.IGNORECASE) if mention else None
-        if hit:
-            out.append([sentence[: hit.start()], hit.group(), sentence[hit.end():]])
+        at = _find_casefree(sentence, mention) if mention else -1
+        if at >= 0:
+            out.append([sentence[:at], sentence[at : at + len(mention)], sentence[at + len(mention):]])
         else:
             out.append([sentence, "", ""])
     return out

@@ -92,8 +92,8 @@ def write_view(graph: nx.MultiDiGraph, out: Path, *, kind: str, focus: str | Non
     """``render_view`` with the page placed in a site (see ``PageContext``)."""
     out = Path(out)
     selection = select(graph, kind, focus, max_nodes)
-    shown = graph.subgraph(selection.nodes).copy()  # a copy: views are slow to walk
-    candidates = graph.subgraph(selection.candidates).copy()
+    shown = induced(graph, selection.nodes)
+    candidates = induced(graph, sorted(selection.candidates))
     nodes, edges, options, frame = network_data(graph, selection, shown)
     info = ViewInfo(out, len(nodes), len(edges), candidates.number_of_nodes() - len(nodes),
                     candidates.number_of_edges() - len(edges))
@@ -101,7 +101,7 @@ def write_view(graph: nx.MultiDiGraph, out: Path, *, kind: str, focus: str | Non
     payload = {
         "nodes": nodes, "edges": edges, "options": options, "focus": selection.focus, "frame": frame,
         "views": {n: _href(path, here) for n, path in context.views.items() if n in shown and path != out},
-        "kinds": {t: {"color": node_color(t), "glyph": GLYPHS[SHAPES.get(t, "dot")]} for t in {n["kind"] for n in nodes}},
+        "kinds": {t: {"color": node_color(t), "glyph": GLYPHS[SHAPES.get(t, "dot")]} for t in sorted({n["kind"] for n in nodes})},
     }
     page = TEMPLATES.get_template("view.html").render(
         title=title or default_title(graph, kind, selection.focus),
@@ -117,13 +117,25 @@ def write_view(graph: nx.MultiDiGraph, out: Path, *, kind: str, focus: str | Non
     return info
 
 
+def induced(graph: nx.MultiDiGraph, nodes: list[str]) -> nx.MultiDiGraph:
+    """The subgraph on ``nodes`` as a copy, nodes in the order given and edges in the graph's order from each.
+    (``graph.subgraph`` walks a set, whose order changes from run to run with string hashing, so the same build
+    wrote different pages.)"""
+    keep = set(nodes)
+    g = nx.MultiDiGraph()
+    g.add_nodes_from((n, graph.nodes[n]) for n in nodes)
+    g.add_edges_from((u, v, k, d) for u in nodes for v, keyed in graph.succ[u].items() if v in keep
+                     for k, d in keyed.items())
+    return g
+
+
 def network_data(graph: nx.MultiDiGraph, selection: Selection, shown: nx.MultiDiGraph | None = None,
                  ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[str, Any], dict[str, float]]:
     """vis-network nodes, edges and options of the selected nodes (``shown``: their subgraph, if at hand),
     built with a pyvis ``Network``, and the frame the page fits into its canvas (the nodes' bounding box,
     padding, largest and design zoom)."""
     if shown is None:
-        shown = graph.subgraph(selection.nodes).copy()
+        shown = induced(graph, selection.nodes)
     degrees = dict(shown.degree())
     positions = layout(selection.nodes, shown.edges(), centre=selection.focus)
     zoom = fitting_zoom(positions)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import networkx as nx
@@ -18,8 +19,17 @@ SLUG_CHARS = 60
 MAX_VIEWS = 200
 
 
+@dataclass(frozen=True)
+class Totals:
+    """The whole graph's size, when ``render_site`` draws a sample of it."""
+
+    papers: int
+    nodes: int
+    edges: int
+
+
 def render_site(graph: nx.MultiDiGraph, out_dir: Path, *, max_nodes: int = 1500,
-                max_views: int = MAX_VIEWS) -> list[ViewInfo]:
+                max_views: int = MAX_VIEWS, totals: Totals | None = None) -> list[ViewInfo]:
     """Write ``overview.html``, a view per dataset and per proposed method, and ``index.html`` linking them.
 
     ``max_views`` caps the focused views of each kind to the most used datasets and methods (0: no cap), so the
@@ -28,6 +38,8 @@ def render_site(graph: nx.MultiDiGraph, out_dir: Path, *, max_nodes: int = 1500,
     The overview inlines vis-network and tom-select, so that one file opens anywhere offline; the many
     focused views share one copy in ``out_dir/assets`` (a local folder, never a CDN), so a site with
     thousands of views stays small. The overview comes first in the returned list.
+
+    ``totals``: ``graph`` is a sample of a bigger graph of that size (the index page says so).
     """
     out_dir = Path(out_dir)
     write_assets(out_dir / "assets")
@@ -52,9 +64,13 @@ def render_site(graph: nx.MultiDiGraph, out_dir: Path, *, max_nodes: int = 1500,
                  "kind": "dataset"},
                 {"heading": "Proposed methods", "extra": "Proposed by", "rows": rows["method"], "total": len(all_methods),
                  "kind": "method"}]
+    papers = sum(1 for n in graph if node_type(graph, n) == PAPER.label)
+    sample = None if totals is None else papers
+    if totals is None:
+        totals = Totals(papers, graph.number_of_nodes(), graph.number_of_edges())
     page = TEMPLATES.get_template("index.html").render(
-        overview=infos[0], papers=sum(1 for n in graph if node_type(graph, n) == PAPER.label),
-        graph_nodes=graph.number_of_nodes(), graph_edges=graph.number_of_edges(), sections=sections,
+        overview=infos[0], papers=totals.papers, graph_nodes=totals.nodes, graph_edges=totals.edges, sections=sections,
+        sample=sample,
     )
     (out_dir / "index.html").write_text(page, encoding="utf-8")
     return infos

@@ -1,0 +1,114 @@
+"""The knowledge graph as a stream of elements: papers linked to resolved concepts, with the evidence for every link.
+
+Node and relationship types come from ``kg.schema``. One edge per (paper, concept, relation) carries the
+first evidence sentence as flat attributes and every occurrence in ``evidence``.
+
+The same elements feed ``kg.graph.build_graph`` (a networkx graph) and the streaming file sinks of
+``kg.sinks``, so a graph in memory and the files of a corpus too big for one are the same graph. Elements come
+in networkx's own order: concept nodes first, then per paper its node and result nodes; per paper its edges
+(links to concepts in first-mention order, then ``HAS_RESULT``), then its results' edges.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from kg import schema
+from kg.corpus.clean import clean
+from kg.model import Extraction, Paper
+from kg.resolve import Resolution
+
+FIRST_WORDS = 8
+PREFIX_CHARS = 300
+Node = tuple[str, dict]
+Edge = tuple[str, str, str, dict]
+
+
+def paper_node_id(paper_id: str) -> str:
+    return schema.node_id(schema.PAPER.label, paper_id)
+
+
+def concept_node_id(label: str, key: str) -> str:
+    return schema.node_id(schema.NODE_FOR_LABEL[label].label, key)
+
+
+def _first_words(text: str, n: int = FIRST_WORDS) -> str:
+    words = text.split()
+    return " ".join(words[:n]) + (" …" if len(words) > n else "")
+
+
+def _opening(raw: str, n: int = FIRST_WORDS) -> str:
+    """The first ``n`` words of the cleaned abstract. Cleaning all of it only for these was a third of the cost
+    of a paper's elements: a prefix is cleaned instead when it cuts at a space with no markup left open."""
+    cut = raw.find(" ", PREFIX_CHARS)
+    prefix = raw[:cut] if cut > 0 else raw
+    if cut > 0 and prefix.count("{") == prefix.count("}") and prefix.count("$") % 2 == 0 and "\\begin" not in prefix:
+        words = clean(prefix).text.split()
+        if len(words) > n:
+            return " ".join(words[:n]) + " …"
+    return _first_words(clean(raw).text, n)
+
+
+def _paper_attrs(paper: Paper, ex: Extraction) -> dict:
+    proposed = ex.proposed
+    return {
+        "type": schema.PAPER.label,
+        "name": proposed[0] if proposed else _opening(paper.text),
+        "title": paper.title,
+        "venue": paper.venue,
+        "year": paper.year,
+        "authors": list(paper.authors),
+        "url": paper.url,
+        "source": [str(s) for s in paper.sources],
+        "abstract": paper.text,
+    }
+
+
+def concept_nodes(res: Resolution) -> Iterator[Node]:
+    """One node per resolved concept, with its paper count and IDF over ``res.papers`` papers."""
+    for c in res.concepts.values():
+        yield concept_node_id(c.label, c.key), {
+            "type": schema.NODE_FOR_LABEL[c.label].label, "name": c.name, "aliases": c.aliases, "papers": c.papers,
+            "idf": schema.idf(res.papers, c.papers), "benchmark": c.benchmark}
+
+
+def paper_elements(paper: Paper, ex: Extraction, res: Resolution) -> tuple[list[Node], list[Edge]]:
+    """A paper's nodes (itself, its results) and edges (to concepts, to results, results to concepts)."""
+    pid = paper_node_id(paper.id)
+    nodes: list[Node] = [(pid, _paper_attrs(paper, ex))]
+    links: dict[tuple[str, str], dict] = {}  # (target, relation) -> edge attributes, in first-mention order
+    proposed = {res.concept_for("METHOD", n).key for n in ex.proposed}
+    sentences: dict[tuple[int, int], str] = {}  # one string per sentence, shared by all its mentions
+    for m in ex.mentions:
+        concept = res.concept_for(m.label, m.canonical)
+        rel = schema.PROPOSES if m.label == "METHOD" and concept.key in proposed else schema.REL_FOR_LABEL[m.label]
+        target = concept_node_id(m.label, concept.key)
+        span = (m.sentence.start, m.sentence.end)
+        sentence = sentences.get(span) or sentences.setdefault(span, paper.text[span[0]:span[1]])
+        occurrence = {"sentence": sentence, "start_char": m.start, "end_char": m.end,
+                      "text": m.text, "extractor": m.extractor, "confidence": m.confidence}
+        e = links.get((target, rel.name))
+        if e is not None:
+            e["evidence"].append(occurrence)
+            e["count"] += 1
+            e["confidence"] = max(e["confidence"], m.confidence)
+            if m.proposed and e["extractor"] != "proposed":  # the proposal sentence is the best evidence
+                e.update({k: occurrence[k] for k in ("sentence", "start_char", "end_char", "extractor")})
+        else:
+            links[target, rel.name] = {"type": rel.name, "count": 1, "evidence": [occurrence],
+                                       **{k: occurrence[k] for k in ("sentence", "start_char", "end_char",
+                                                                     "extractor", "confidence")}}
+    edges: list[Edge] = [(pid, target, rel, d) for (target, rel), d in links.items()]
+    result_edges: list[Edge] = []
+    for n, r in enumerate(ex.results, 1):
+        rid = schema.node_id(schema.RESULT.label, f"{paper.id}#{n}")
+        sentence = paper.text[r.sentence.start:r.sentence.end]
+        nodes.append((rid, {"type": schema.RESULT.label, "name": f"{r.value} {r.metric or ''}".strip(), "value": r.value,
+                            "method": r.method, "dataset": r.dataset, "metric": r.metric, "sentence": sentence,
+                            "start_char": r.sentence.start, "end_char": r.sentence.end}))
+        edges.append((pid, rid, schema.HAS_RESULT.name, {"type": schema.HAS_RESULT.name}))
+        for label, name, rel in (("METHOD", r.method, schema.RESULT_METHOD), ("DATASET", r.dataset, schema.RESULT_DATASET),
+                                 ("METRIC", r.metric, schema.RESULT_METRIC)):
+            if name is not None and (label, schema.concept_key(name)) in res.index:
+                target = concept_node_id(label, res.concept_for(label, name).key)
+                result_edges.append((rid, target, rel.name, {"type": rel.name}))
+    return nodes, edges + result_edges

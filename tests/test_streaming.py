@@ -1,0 +1,102 @@
+"""The streaming build: files written in one pass from the build cache hold exactly the in-memory graph; big
+builds draw their views from a sample; the cache survives a torn write; views are the same from run to run."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import networkx as nx
+
+import kg
+from kg.cache import BuildCache
+from kg.model import Extraction, Mention, Span
+from kg.resolve import resolve
+
+ROOT = Path(__file__).resolve().parents[1]
+SEEDS = ROOT / "examples" / "icml"
+
+
+def test_streamed_files_hold_exactly_the_in_memory_graph(seed_build):
+    _, out = seed_build
+    memory = kg.build([str(SEEDS)]).graph  # no output directory: networkx only
+    streamed = nx.node_link_graph(json.loads((out / "graph.json").read_text()), edges="links")
+    assert list(streamed.nodes(data=True)) == list(memory.nodes(data=True))
+    assert list(streamed.edges(keys=True, data=True)) == list(memory.edges(keys=True, data=True))
+    graphml = nx.read_graphml(out / "graph.graphml", force_multigraph=True)
+    assert list(graphml.nodes) == list(memory.nodes) and graphml.number_of_edges() == memory.number_of_edges()
+
+
+def test_views_of_a_build_over_the_limit_draw_a_sample_and_the_files_keep_everything(tmp_path):
+    report = kg.build([str(SEEDS)], tmp_path, view_papers=10)
+    assert report.sampled
+    sample = [n for n, d in report.graph.nodes(data=True) if d["type"] == "Paper"]
+    assert 0 < len(sample) <= 10
+    whole = json.loads((tmp_path / "graph.json").read_text())
+    assert sum(n["type"] == "Paper" for n in whole["nodes"]) == 38
+    assert report.counts()["Paper"] == 38 and "papers      38" in report.summary()
+    assert f"sample of {len(sample)} papers" in report.summary()
+    index = (tmp_path / "views" / "index.html").read_text()
+    assert "38 papers" in index and f"sample of {len(sample)} papers" in index
+    # every edge of the sample ends at a node it holds, with the whole corpus's paper counts on concepts
+    assert all(v in report.graph for _, v in report.graph.edges())
+    names = {n["id"]: n for n in whole["nodes"]}
+    assert all(report.graph.nodes[n]["papers"] == names[n]["papers"] for n in report.graph
+               if report.graph.nodes[n]["type"] != "Paper" and "papers" in report.graph.nodes[n])
+
+
+def test_a_torn_cache_record_is_dropped_and_the_rest_kept(tmp_path):
+    kg.build([str(SEEDS)], tmp_path)
+    path = BuildCache(tmp_path).path
+    records = len(path.read_text().splitlines())
+    with path.open("a", encoding="utf-8") as fh:
+        fh.write('["' + "ab" * 32 + '", {"mentions": [')  # a build stopped mid-write
+    cache = BuildCache(tmp_path)
+    assert len(cache.offsets) == records and path.read_text().endswith("\n")
+    again = kg.build([str(SEEDS)], tmp_path)
+    assert again.extracted == 0 and again.papers == 38
+
+
+def _mention(text: str, canonical: str) -> Mention:
+    return Mention(0, len(text), "METHOD", text, canonical, "gazetteer", Span(0, len(text)))
+
+
+def test_a_paper_naming_a_concept_two_ways_counts_once_after_merging():
+    # paper a names both forms without defining the pair; paper b defines it, which merges the two names
+    a = Extraction("a", [_mention("LoRA", "LoRA"), _mention("low-rank adaptation", "low-rank adaptation")])
+    b = Extraction("b", [_mention("low-rank adaptation", "low-rank adaptation")], aliases={"low-rank adaptation": ["LoRA"]})
+    res = resolve([a, b])
+    assert len(res.concepts) == 1 and res.papers == 2
+    (concept,) = res.concepts.values()
+    assert concept.papers == 2
+
+
+def test_a_view_is_the_same_file_whatever_the_string_hashing(seed_build, tmp_path):
+    _, out = seed_build
+    pages = []
+    for seed in ("1", "2"):
+        page = tmp_path / f"cuhk-{seed}.html"
+        subprocess.run([str(Path(sys.executable).with_name("kg")), "viz", str(out), "--kind", "dataset", "--focus", "CUHK-SYSU",
+                        "--out", str(page)], check=True, env={**os.environ, "PYTHONHASHSEED": seed}, capture_output=True)
+        pages.append(page.read_bytes())
+    assert pages[0] == pages[1]
+
+
+def test_graphml_written_by_a_second_process_is_the_same_file(seed_build, tmp_path):
+    _, serial = seed_build  # 38 papers: written in this process
+    kg.build([str(SEEDS)], tmp_path, parallel=True)
+    for name in ("graph.graphml", "graph.json", "mentions.jsonl"):
+        assert (tmp_path / name).read_bytes() == (serial / name).read_bytes(), name
+
+
+def test_cache_records_round_trip_every_field():
+    from kg.cache import extraction_from_json, extraction_to_json
+    from kg.model import Result
+
+    ex = Extraction("p", [Mention(3, 9, "DATASET", "CIFAR", "CIFAR-10", "gazetteer", Span(0, 20), False, True, 0.75)],
+                    [Result("91.2", "ResNet", "CIFAR-10", "accuracy", Span(0, 20)), Result("3", None, None, None, Span(1, 2))],
+                    {"CIFAR-10": ["CIFAR"]}, [Mention(0, 2, "METHOD", "linear models", "linear models", "model", Span(0, 20))])
+    back = extraction_from_json("p", json.loads(json.dumps(extraction_to_json(ex))))
+    assert back == ex

@@ -312,7 +312,8 @@ def write_outputs(res: Resolution, items: Iterable[tuple[Paper, Extraction]], ou
                   graphml_from: BuildCache | None = None) -> Written:
     """Write graph.json, graph.graphml, mentions.jsonl, neo4j/*.csv, graph.lbug and views/ into ``out``, streaming
     the graph's elements from ``items`` into every file in one pass. With ``graphml_from`` (the build cache, its
-    papers saved), a forked process writes GraphML from the cache's files at the same time."""
+    papers saved), a forked process writes GraphML from the cache's files at the same time, and the views are
+    written by two processes."""
     from concurrent.futures import ProcessPoolExecutor
     from multiprocessing import get_context
 
@@ -325,8 +326,9 @@ def write_outputs(res: Resolution, items: Iterable[tuple[Paper, Extraction]], ou
         shutil.rmtree(out / stale, ignore_errors=True)
     graph_attrs = new_graph().graph
     tally = _Tally()
-    named: list[tuple[str, GraphSink]] = [("json", JsonSink(out / "graph.json", graph_attrs)),
-                                          ("csv", Neo4jCsvSink(out / "neo4j"))]
+    csv_sink = Neo4jCsvSink(out / "neo4j")
+    named: list[tuple[str, GraphSink]] = [("json", JsonSink(out / "graph.json", graph_attrs)), ("csv", csv_sink)]
+    stage = clock.stage if clock is not None else (lambda name: nullcontext())
     side = None
     if graphml_from is None:
         named.insert(1, ("graphml", GraphmlSink(out / "graph.graphml", graph_attrs)))
@@ -338,7 +340,6 @@ def write_outputs(res: Resolution, items: Iterable[tuple[Paper, Extraction]], ou
         _FORKED.clear()
         sinks = [_Timed(s, clock, f"export_{name}") if clock is not None else s for name, s in named] + [tally]
         views = ViewSample(res, view_papers, max_views)
-        stage = clock.stage if clock is not None else (lambda name: nullcontext())
         with stage("stream"), (out / "mentions.jsonl").open("w", encoding="utf-8") as predictions:
             for n, d in concept_nodes(res):
                 for s in sinks:
@@ -356,12 +357,9 @@ def write_outputs(res: Resolution, items: Iterable[tuple[Paper, Extraction]], ou
         for s in sinks:
             files += s.close()
         with stage("export_embedded_store"):  # from the CSVs just written
-            files.append(load_ladybug(out / "neo4j", out / "graph.lbug"))
+            files.append(load_ladybug(out / "neo4j", out / "graph.lbug", csv_sink.parts))
         totals = Totals(tally.counts[schema.PAPER.label], sum(tally.counts[t.label] for t in schema.NODE_TYPES),
                         sum(tally.counts[r.name] for r in schema.REL_TYPES)) if views.sampled else None
-        with stage("views"):
-            files += [v.path for v in render_site(views.graph, out / "views", max_nodes=max_nodes, max_views=max_views,
-                                                  totals=totals)]
         if future is not None:
             with stage("wait_graphml"):
                 graphml_files, seconds = future.result()
@@ -372,4 +370,7 @@ def write_outputs(res: Resolution, items: Iterable[tuple[Paper, Extraction]], ou
         _FORKED.clear()
         if side is not None:
             side.shutdown(cancel_futures=True)
+    with stage("views"):  # after the GraphML process is gone: the view writers fork from a process with no threads
+        files += [v.path for v in render_site(views.graph, out / "views", max_nodes=max_nodes, max_views=max_views,
+                                              totals=totals, workers=2 if graphml_from is not None else 1)]
     return Written(files, tally.counts, views.graph, views.sampled)

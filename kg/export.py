@@ -22,6 +22,8 @@ from kg.store.rows import flatten, forget_json, json_text
 # neo4j-admin import column types for the schema's property types.
 _ADMIN_TYPES = {"int": "int", "float": "float", "bool": "boolean", "list": "string[]"}
 ARRAY_DELIMITER = "|"
+PART_BYTES = 64 << 20  # slices of the CSVs for the embedded store's bounded-memory load
+PART_CHECK = 256  # rows between looks at a file's size
 
 
 def prediction(paper: Paper, ex: Extraction) -> dict:
@@ -219,13 +221,18 @@ def _header(prop: str) -> str:
 class Neo4jCsvSink(GraphSink):
     """Node and relationship CSVs in ``neo4j-admin database import`` format, one file per label/type, plus
     ``import.sh``. Import with: ``neo4j-admin database import full --array-delimiter='|' --nodes=Paper=nodes_Paper.csv
-    ...`` (the database name comes before the options)."""
+    ...`` (the database name comes before the options).
+
+    ``parts`` records, per file, the byte offsets where each slice of about ``PART_BYTES`` rows starts (the first
+    right after the header): the embedded store loads big tables slice by slice, in bounded memory."""
 
     def __init__(self, directory: Path) -> None:
         self.directory = Path(directory)
         self.directory.mkdir(parents=True, exist_ok=True)
         self.handles = {}
         self.writers = {}
+        self.rows: dict[str, int] = {}
+        self.parts: dict[str, list[int]] = {}
         self.node_props = {nt.label: nt.properties for nt in schema.NODE_TYPES}
         self.rel_props = {rt.name: rt.properties for rt in schema.REL_TYPES}
         for nt in schema.NODE_TYPES:
@@ -238,17 +245,27 @@ class Neo4jCsvSink(GraphSink):
     def _open(self, name: str, table: str):
         self.handles[table] = (self.directory / name).open("w", newline="", encoding="utf-8")
         self.writers[table] = csv.writer(self.handles[table])
+        self.rows[table] = 0
         return self.writers[table]
+
+    def _row(self, table: str, row: list) -> None:
+        n = self.rows[table]
+        if n % PART_CHECK == 0:  # at a row boundary: start a new slice when this one has grown big enough
+            at = self.handles[table].tell()
+            parts = self.parts.setdefault(Path(self.handles[table].name).name, [])
+            if not parts or at - parts[-1] >= PART_BYTES:
+                parts.append(at)
+        self.writers[table].writerow(row)
+        self.rows[table] = n + 1
 
     def node(self, n: str, d: dict) -> None:
         label = d.get("type")
         # neo4j-admin splits :LABEL with the array delimiter too
         labels = label + (f"{ARRAY_DELIMITER}{schema.BENCHMARK_LABEL}" if d.get("benchmark") else "")
-        self.writers[label].writerow([_cell(n if p == "id" else flatten(p, d.get(p))) for p in self.node_props[label]]
-                                     + [labels])
+        self._row(label, [_cell(n if p == "id" else flatten(p, d.get(p))) for p in self.node_props[label]] + [labels])
 
     def edge(self, u: str, v: str, k: str, d: dict) -> None:
-        self.writers[k].writerow([u, v, k] + [_cell(flatten(p, d.get(p))) for p in self.rel_props[k]])
+        self._row(k, [u, v, k] + [_cell(flatten(p, d.get(p))) for p in self.rel_props[k]])
 
     def close(self) -> list[Path]:
         forget_json()

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import ladybug
 import networkx as nx
 
 from kg import schema
-from kg.export import ARRAY_DELIMITER, write_neo4j_csv
+from kg.export import ARRAY_DELIMITER, Neo4jCsvSink, feed
 
 _DDL_TYPES = {"int": "INT64", "float": "DOUBLE", "bool": "BOOLEAN", "list": "STRING[]"}
 
@@ -53,12 +54,20 @@ def _column(prop: str) -> str:
 _CSV_OPTIONS = "(header=true, quote='\"', escape='\"', parallel=false)"
 
 
-def load_ladybug(csv_dir: Path, path: Path) -> Path:
+# Memory the engine may cache pages in while a build loads it slice by slice (its default is most of the RAM).
+LOAD_BUFFER_POOL = 1 << 30
+
+
+def load_ladybug(csv_dir: Path, path: Path, parts: dict[str, list[int]] | None = None) -> Path:
     """Create the embedded store ``path`` (replacing an old one) from the ``neo4j-admin`` import CSVs that
-    :class:`kg.export.Neo4jCsvSink` wrote into ``csv_dir``: one ``COPY`` per table, reading the same files, so
-    the build writes its rows once for both stores. Quote and escape are explicit (left to sniffing, a file whose
-    first rows have no quotes is read as if it never quotes); parallel=false because abstracts may hold newlines
-    inside quoted fields. List columns are split on the array delimiter, as neo4j-admin does."""
+    :class:`kg.export.Neo4jCsvSink` wrote into ``csv_dir``, reading the same files, so a build writes its rows
+    once for both stores. Quote and escape are explicit (left to sniffing, a file whose first rows have no quotes
+    is read as if it never quotes); parallel=false because abstracts may hold newlines inside quoted fields. List
+    columns are split on the array delimiter, as neo4j-admin does.
+
+    ``parts`` (the sink's byte offsets of row slices per file) loads each table slice by slice with a bounded
+    buffer pool: one ``COPY`` of a whole big table needs the engine to hold all of it (about 1 GB more at 100k
+    papers). Without it, each table is one ``COPY`` with the engine's default pool."""
     path, csv_dir = Path(path), Path(csv_dir)
     if path.is_dir():
         shutil.rmtree(path)
@@ -67,30 +76,58 @@ def load_ladybug(csv_dir: Path, path: Path) -> Path:
     for extra in path.parent.glob(path.name + ".*"):  # write-ahead log and friends of an old store
         extra.unlink()
     path.parent.mkdir(parents=True, exist_ok=True)
-    db = ladybug.Database(str(path))
+    db = ladybug.Database(str(path), buffer_pool_size=LOAD_BUFFER_POOL if parts is not None else 0)
     conn = ladybug.Connection(db)
     for stmt in ddl():
         conn.execute(stmt)
-    for t in schema.NODE_TYPES:
-        f = csv_dir / f"nodes_{t.label}.csv"
-        header = ", ".join(f"{p} {_load_type(p)}" for p in t.properties) + ", kg_labels STRING"
-        conn.execute(f"COPY {t.label} FROM (LOAD WITH HEADERS ({header}) FROM '{f.as_posix()}' {_CSV_OPTIONS} "
-                     f"RETURN {', '.join(_column(p) for p in t.properties)})")
-    for r in schema.REL_TYPES:
-        f = csv_dir / f"rels_{r.name}.csv"
-        header = "kg_from STRING, kg_to STRING, kg_type STRING" + "".join(f", {p} {_load_type(p)}" for p in r.properties)
-        conn.execute(f"COPY {r.name} FROM (LOAD WITH HEADERS ({header}) FROM '{f.as_posix()}' {_CSV_OPTIONS} "
-                     f"RETURN kg_from, kg_to{''.join(', ' + _column(p) for p in r.properties)})")
+    with tempfile.TemporaryDirectory(prefix="kg-lbug-", dir=path.parent) as tmp:
+        for t in schema.NODE_TYPES:
+            header = ", ".join(f"{p} {_load_type(p)}" for p in t.properties) + ", kg_labels STRING"
+            for f in _slices(csv_dir / f"nodes_{t.label}.csv", parts, Path(tmp)):
+                conn.execute(f"COPY {t.label} FROM (LOAD WITH HEADERS ({header}) FROM '{f.as_posix()}' {_CSV_OPTIONS} "
+                             f"RETURN {', '.join(_column(p) for p in t.properties)})")
+        for r in schema.REL_TYPES:
+            header = "kg_from STRING, kg_to STRING, kg_type STRING" + "".join(f", {p} {_load_type(p)}" for p in r.properties)
+            for f in _slices(csv_dir / f"rels_{r.name}.csv", parts, Path(tmp)):
+                conn.execute(f"COPY {r.name} FROM (LOAD WITH HEADERS ({header}) FROM '{f.as_posix()}' {_CSV_OPTIONS} "
+                             f"RETURN kg_from, kg_to{''.join(', ' + _column(p) for p in r.properties)})")
     conn.close()
     db.close()
     return path
 
 
+def _slices(f: Path, parts: dict[str, list[int]] | None, tmp: Path) -> Iterator[Path]:
+    """``f`` itself when it is one slice; else each slice as a temporary file with ``f``'s header line."""
+    starts = (parts or {}).get(f.name, [])
+    if len(starts) <= 1:
+        yield f
+        return
+    with f.open("rb") as src:
+        header = src.readline()
+        ends = [*starts[1:], None]
+        for i, (start, end) in enumerate(zip(starts, ends)):
+            part = tmp / f"{f.stem}.{i}.csv"
+            with part.open("wb") as dst:
+                dst.write(header)
+                src.seek(start)
+                remaining = None if end is None else end - start
+                while remaining is None or remaining > 0:
+                    block = src.read(1 << 20 if remaining is None else min(1 << 20, remaining))
+                    if not block:
+                        break
+                    dst.write(block)
+                    if remaining is not None:
+                        remaining -= len(block)
+            yield part
+            part.unlink()
+
+
 def write_ladybug(g: nx.MultiDiGraph, path: Path) -> Path:
     """Create ``path`` (replacing an old one) holding ``g``; returns the path."""
     with tempfile.TemporaryDirectory(prefix="kg-lbug-") as tmp:
-        write_neo4j_csv(g, Path(tmp))
-        return load_ladybug(Path(tmp), path)
+        sink = Neo4jCsvSink(Path(tmp))
+        feed(g, sink)
+        return load_ladybug(Path(tmp), path, sink.parts)
 
 
 def connect(path: Path) -> ladybug.Connection:

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import hashlib
 import re
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from multiprocessing import get_context
 from pathlib import Path
 
 import networkx as nx
@@ -29,7 +31,7 @@ class Totals:
 
 
 def render_site(graph: nx.MultiDiGraph, out_dir: Path, *, max_nodes: int = 1500,
-                max_views: int = MAX_VIEWS, totals: Totals | None = None) -> list[ViewInfo]:
+                max_views: int = MAX_VIEWS, totals: Totals | None = None, workers: int = 1) -> list[ViewInfo]:
     """Write ``overview.html``, a view per dataset and per proposed method, and ``index.html`` linking them.
 
     ``max_views`` caps the focused views of each kind to the most used datasets and methods (0: no cap), so the
@@ -39,7 +41,8 @@ def render_site(graph: nx.MultiDiGraph, out_dir: Path, *, max_nodes: int = 1500,
     focused views share one copy in ``out_dir/assets`` (a local folder, never a CDN), so a site with
     thousands of views stays small. The overview comes first in the returned list.
 
-    ``totals``: ``graph`` is a sample of a bigger graph of that size (the index page says so).
+    ``totals``: ``graph`` is a sample of a bigger graph of that size (the index page says so). ``workers`` > 1
+    writes the focused views in that many processes (forked: they read the graph this one holds).
     """
     out_dir = Path(out_dir)
     write_assets(out_dir / "assets")
@@ -52,14 +55,26 @@ def render_site(graph: nx.MultiDiGraph, out_dir: Path, *, max_nodes: int = 1500,
     context = PageContext(assets=out_dir / "assets", index=out_dir / "index.html", views=files)
 
     standalone = PageContext(assets=None, index=context.index, views=files)
-    infos = [write_view(graph, out_dir / "overview.html", kind="overview", focus=None, max_nodes=max_nodes,
-                        title=None, context=standalone)]
+    jobs = [(kind, n) for kind, nodes in (("dataset", datasets), ("method", methods)) for n in nodes]
+    _FORKED.update(graph=graph, files=files, context=context, max_nodes=max_nodes, jobs=jobs)
+    side = None
+    if workers > 1 and len(jobs) >= 2 * workers:  # the other share of the views, in forked processes
+        side = ProcessPoolExecutor(workers - 1, mp_context=get_context("fork"))
+    try:
+        shares = [side.submit(_write_views, i, workers) for i in range(1, workers)] if side is not None else []
+        infos = [write_view(graph, out_dir / "overview.html", kind="overview", focus=None, max_nodes=max_nodes,
+                            title=None, context=standalone)]
+        written = dict(_write_views(0, workers if side is not None else 1))
+        for share in shares:
+            written.update(share.result())
+    finally:
+        _FORKED.clear()
+        if side is not None:
+            side.shutdown(cancel_futures=True)
     rows: dict[str, list[dict[str, object]]] = {"dataset": [], "method": []}
-    for kind, nodes in (("dataset", datasets), ("method", methods)):
-        for n in nodes:
-            info = write_view(graph, files[n], kind=kind, focus=n, max_nodes=max_nodes, title=None, context=context)
-            infos.append(info)
-            rows[kind].append(_row(graph, n, info, out_dir, kind))
+    for i, (kind, n) in enumerate(jobs):
+        infos.append(written[i])
+        rows[kind].append(_row(graph, n, written[i], out_dir, kind))
     sections = [{"heading": "Datasets", "extra": "Nodes in view", "rows": rows["dataset"], "total": len(all_datasets),
                  "kind": "dataset"},
                 {"heading": "Proposed methods", "extra": "Proposed by", "rows": rows["method"], "total": len(all_methods),
@@ -74,6 +89,17 @@ def render_site(graph: nx.MultiDiGraph, out_dir: Path, *, max_nodes: int = 1500,
     )
     (out_dir / "index.html").write_text(page, encoding="utf-8")
     return infos
+
+
+_FORKED: dict = {}  # what forked view writers inherit (set just before the fork)
+
+
+def _write_views(share: int, shares: int) -> list[tuple[int, ViewInfo]]:
+    """Write every ``shares``-th focused view, starting at ``share``; (job number, info) pairs."""
+    f = _FORKED
+    return [(i, write_view(f["graph"], f["files"][n], kind=kind, focus=n, max_nodes=f["max_nodes"], title=None,
+                           context=f["context"]))
+            for i, (kind, n) in enumerate(f["jobs"]) if i % shares == share]
 
 
 def view_files(nodes: list[str], folder: Path) -> dict[str, Path]:

@@ -191,16 +191,19 @@ def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool 
     try:
         with stage("extract"):  # resolution goes along, in paper order, as extractions arrive or are read
             extracted = iter_extractions(todo, workers=workers, dask=dask, config=config)
-            for p in papers.papers:
-                if id(p) in fresh:
-                    _, ex = next(extracted)
-                    with stage("cache_write"):
-                        cache.put(p, ex)
-                else:
-                    with stage("cache_read"):
-                        ex = cache.get(p)
-                with stage("resolve"):
-                    resolver.add(ex)
+            try:
+                for p in papers.papers:
+                    if id(p) in fresh:
+                        _, ex = next(extracted)
+                        with stage("cache_write"):
+                            cache.put(p, ex)
+                    else:
+                        with stage("cache_read"):
+                            ex = cache.get(p)
+                    with stage("resolve"):
+                        resolver.add(ex)
+            finally:
+                extracted.close()  # ends the worker processes now, not when the build is over
         with stage("resolve_finish"):
             res = resolver.finish()
         with stage("cache_save"):
@@ -285,13 +288,9 @@ class ViewSample:
         self.graph.graph["sample_papers"] = self.taken
 
 
-_FORKED: dict = {}  # what the forked GraphML writer inherits (set just before the fork)
-
-
-def _graphml_from_cache() -> tuple[list[Path], float]:
-    """In a forked process: stream the graph from the build cache's files into GraphML; (files, seconds)."""
+def _graphml_from_cache(res: Resolution, cache: BuildCache, path: Path) -> tuple[list[Path], float]:
+    """In another process: stream the graph from the build cache's files into GraphML; (files, seconds)."""
     t = time.perf_counter()
-    res, cache, path = _FORKED["res"], _FORKED["cache"].reader(), _FORKED["path"]
     sink = GraphmlSink(path, new_graph().graph)
     try:
         for n, d in concept_nodes(res):
@@ -312,7 +311,7 @@ def write_outputs(res: Resolution, items: Iterable[tuple[Paper, Extraction]], ou
                   graphml_from: BuildCache | None = None) -> Written:
     """Write graph.json, graph.graphml, mentions.jsonl, neo4j/*.csv, graph.lbug and views/ into ``out``, streaming
     the graph's elements from ``items`` into every file in one pass. With ``graphml_from`` (the build cache, its
-    papers saved), a forked process writes GraphML from the cache's files at the same time, and the views are
+    papers saved), another process writes GraphML from the cache's files at the same time, and the views are
     written by two processes."""
     from concurrent.futures import ProcessPoolExecutor
     from multiprocessing import get_context
@@ -332,12 +331,12 @@ def write_outputs(res: Resolution, items: Iterable[tuple[Paper, Extraction]], ou
     side = None
     if graphml_from is None:
         named.insert(1, ("graphml", GraphmlSink(out / "graph.graphml", graph_attrs)))
-    else:
-        _FORKED.update(res=res, cache=graphml_from, path=out / "graph.graphml")
-        side = ProcessPoolExecutor(1, mp_context=get_context("fork"))
+    else:  # from a fork server: a child forked from this process would carry (and copy) all its papers
+        context = get_context("forkserver")
+        context.set_forkserver_preload(["kg.builder"])
+        side = ProcessPoolExecutor(1, mp_context=context)
     try:
-        future = side.submit(_graphml_from_cache) if side is not None else None
-        _FORKED.clear()
+        future = side.submit(_graphml_from_cache, res, graphml_from, out / "graph.graphml") if side is not None else None
         sinks = [_Timed(s, clock, f"export_{name}") if clock is not None else s for name, s in named] + [tally]
         views = ViewSample(res, view_papers, max_views)
         with stage("stream"), (out / "mentions.jsonl").open("w", encoding="utf-8") as predictions:
@@ -367,7 +366,6 @@ def write_outputs(res: Resolution, items: Iterable[tuple[Paper, Extraction]], ou
             if clock is not None:
                 clock.seconds["export_graphml"] += seconds
     finally:
-        _FORKED.clear()
         if side is not None:
             side.shutdown(cancel_futures=True)
     with stage("views"):  # after the GraphML process is gone: the view writers fork from a process with no threads

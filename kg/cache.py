@@ -7,7 +7,6 @@
 """
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 from collections.abc import Iterator
@@ -128,11 +127,13 @@ class BuildCache:
                 if line.strip():
                     yield paper_from_json(json.loads(line))
 
-    def reader(self) -> BuildCache:
-        """A copy sharing the index but with file handles of its own (for a forked process)."""
-        other = copy.copy(self)
-        other._reader = other._writer = None
-        return other
+    def __getstate__(self) -> dict:
+        """Pickled (for another process) as its files only: the receiver indexes the extractions again."""
+        return {"dir": self.dir, "fingerprint": self.fingerprint, "path": self.path}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state, offsets={}, _reader=None, _writer=None)
+        self._scan()
 
     def __contains__(self, paper: Paper) -> bool:
         return bytes.fromhex(text_key(paper.text)) in self.offsets

@@ -72,7 +72,6 @@ class GraphSink:
         raise NotImplementedError
 
     def close(self) -> list[Path]:
-        forget_json()
         raise NotImplementedError
 
 
@@ -107,7 +106,6 @@ class JsonSink(GraphSink):
         self.n_links += 1
 
     def close(self) -> list[Path]:
-        forget_json()
         self.links.close()
         self.fh.write('\n],\n"links": [')
         with self.links_path.open(encoding="utf-8") as links:

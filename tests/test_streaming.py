@@ -131,3 +131,31 @@ def test_the_embedded_store_loaded_slice_by_slice_holds_the_same_graph(seed_buil
               "MATCH (a)-[e]->(b) RETURN a.id, b.id, label(e), e.evidence, e.count ORDER BY a.id, b.id, label(e)",
               "MATCH (p:Paper) RETURN p.id, p.authors, p.source, p.abstract ORDER BY p.id"):
         assert run_embedded(connect(tmp_path / "sliced.lbug"), q, {}) == run_embedded(connect(out / "graph.lbug"), q, {})
+
+
+def test_a_paper_is_named_by_the_opening_of_its_cleaned_abstract_even_with_markup_across_the_cut():
+    from kg.corpus.clean import clean
+    from kg.elements import PREFIX_CHARS, _first_words, _opening
+
+    words = "word " * (PREFIX_CHARS // 5 - 3)
+    for raw in ("We study \\emph{robust} **learning** of $\\mathcal{O}(n)$ maps " + words,
+                words + "\\emph{a very long emphasis that runs " + words + "past the cut}",
+                words + "$x + y = z$ and more text after it " * 3,
+                "Short \\textbf{abstract}."):
+        assert _opening(raw) == _first_words(clean(raw).text)
+
+
+def test_a_load_that_runs_out_of_buffer_pool_starts_again_with_more(seed_build, tmp_path, monkeypatch):
+    from kg.store import embedded
+    from kg.store.queries import run_embedded
+
+    _, out = seed_build
+    pools = []
+    load = embedded._load
+    monkeypatch.setattr(embedded, "LOAD_BUFFER_POOL", 4 << 20)  # too small for the seed graph
+    monkeypatch.setattr(embedded, "_load", lambda *a: pools.append(a[3]) or load(*a))
+    embedded.load_ladybug(out / "neo4j", tmp_path / "grown.lbug", parts={})
+    assert len(pools) > 1 and pools == sorted(pools) and pools[-1] == pools[0] << (len(pools) - 1)
+    q = "MATCH (a)-[e]->(b) RETURN a.id, b.id, label(e), e.evidence ORDER BY a.id, b.id, label(e)"
+    assert run_embedded(embedded.connect(tmp_path / "grown.lbug"), q, {}) == \
+        run_embedded(embedded.connect(out / "graph.lbug"), q, {})

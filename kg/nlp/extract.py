@@ -67,12 +67,17 @@ def _chunks(papers: Iterable[Paper], size: int) -> Iterator[list[Paper]]:
 def _extract_in_processes(papers: Iterable[Paper], n_process: int, batch_size: int,
                           config: str = "") -> Iterator[tuple[Paper, Extraction]]:
     """Chunks of papers to a process pool; results come back in order as plain records (our Doc extensions hold
-    Python objects that spaCy's own multiprocessing cannot serialise, so conversion happens in the worker)."""
+    Python objects that spaCy's own multiprocessing cannot serialise, so conversion happens in the worker).
+
+    Workers come from a fork server that has imported kg and spaCy but holds no corpus: forked from a build that
+    has read a million papers, each worker carried (and, as its garbage collector touched them, copied) them."""
     import functools
     import itertools
     import multiprocessing
 
-    with multiprocessing.get_context("fork").Pool(n_process) as pool:
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["kg.nlp.extract"])
+    with context.Pool(n_process) as pool:
         ours, theirs = itertools.tee(_chunks(papers, batch_size * 4))
         for chunk, extractions in zip(ours, pool.imap(functools.partial(_extract_chunk, config=config), theirs)):
             yield from zip(chunk, extractions)

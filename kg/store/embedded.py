@@ -54,8 +54,10 @@ def _column(prop: str) -> str:
 _CSV_OPTIONS = "(header=true, quote='\"', escape='\"', parallel=false)"
 
 
-# Memory the engine may cache pages in while a build loads it slice by slice (its default is most of the RAM).
+# Memory the engine may cache pages in while a build loads it slice by slice (its default is most of the RAM);
+# doubled while a load needs more, up to MAX_BUFFER_POOL.
 LOAD_BUFFER_POOL = 1 << 30
+MAX_BUFFER_POOL = 16 << 30
 
 
 def load_ladybug(csv_dir: Path, path: Path, parts: dict[str, list[int]] | None = None) -> Path:
@@ -69,31 +71,53 @@ def load_ladybug(csv_dir: Path, path: Path, parts: dict[str, list[int]] | None =
     buffer pool: one ``COPY`` of a whole big table needs the engine to hold all of it (about 1 GB more at 100k
     papers). Without it, each table is one ``COPY`` with the engine's default pool."""
     path, csv_dir = Path(path), Path(csv_dir)
+    pool = LOAD_BUFFER_POOL if parts is not None else 0
+    while True:
+        try:
+            _load(csv_dir, path, parts, pool)
+            return path
+        except RuntimeError as e:
+            # The pool a load needs is not known beforehand: checkpointing a relationship table rewrites the
+            # adjacency of its most linked nodes (a dataset every paper uses), which grows with the table. A load
+            # that ran out of it starts again with twice the pool (a COPY that failed to checkpoint is not
+            # reliably kept, so the store is rebuilt, not continued).
+            if "buffer pool is full" not in str(e) or not pool or pool >= MAX_BUFFER_POOL:
+                raise
+            pool *= 2
+
+
+def _remove(path: Path) -> None:
     if path.is_dir():
         shutil.rmtree(path)
     elif path.exists():
         path.unlink()
     for extra in path.parent.glob(path.name + ".*"):  # write-ahead log and friends of an old store
         extra.unlink()
+
+
+def _load(csv_dir: Path, path: Path, parts: dict[str, list[int]] | None, pool: int) -> None:
+    _remove(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    db = ladybug.Database(str(path), buffer_pool_size=LOAD_BUFFER_POOL if parts is not None else 0)
+    db = ladybug.Database(str(path), buffer_pool_size=pool)
     conn = ladybug.Connection(db)
-    for stmt in ddl():
-        conn.execute(stmt)
-    with tempfile.TemporaryDirectory(prefix="kg-lbug-", dir=path.parent) as tmp:
-        for t in schema.NODE_TYPES:
-            header = ", ".join(f"{p} {_load_type(p)}" for p in t.properties) + ", kg_labels STRING"
-            for f in _slices(csv_dir / f"nodes_{t.label}.csv", parts, Path(tmp)):
-                conn.execute(f"COPY {t.label} FROM (LOAD WITH HEADERS ({header}) FROM '{f.as_posix()}' {_CSV_OPTIONS} "
-                             f"RETURN {', '.join(_column(p) for p in t.properties)})")
-        for r in schema.REL_TYPES:
-            header = "kg_from STRING, kg_to STRING, kg_type STRING" + "".join(f", {p} {_load_type(p)}" for p in r.properties)
-            for f in _slices(csv_dir / f"rels_{r.name}.csv", parts, Path(tmp)):
-                conn.execute(f"COPY {r.name} FROM (LOAD WITH HEADERS ({header}) FROM '{f.as_posix()}' {_CSV_OPTIONS} "
-                             f"RETURN kg_from, kg_to{''.join(', ' + _column(p) for p in r.properties)})")
-    conn.close()
-    db.close()
-    return path
+    try:
+        for stmt in ddl():
+            conn.execute(stmt)
+        with tempfile.TemporaryDirectory(prefix="kg-lbug-", dir=path.parent) as tmp:
+            for t in schema.NODE_TYPES:
+                header = ", ".join(f"{p} {_load_type(p)}" for p in t.properties) + ", kg_labels STRING"
+                for f in _slices(csv_dir / f"nodes_{t.label}.csv", parts, Path(tmp)):
+                    conn.execute(f"COPY {t.label} FROM (LOAD WITH HEADERS ({header}) FROM '{f.as_posix()}' "
+                                 f"{_CSV_OPTIONS} RETURN {', '.join(_column(p) for p in t.properties)})")
+            for r in schema.REL_TYPES:
+                header = "kg_from STRING, kg_to STRING, kg_type STRING" + "".join(
+                    f", {p} {_load_type(p)}" for p in r.properties)
+                for f in _slices(csv_dir / f"rels_{r.name}.csv", parts, Path(tmp)):
+                    conn.execute(f"COPY {r.name} FROM (LOAD WITH HEADERS ({header}) FROM '{f.as_posix()}' "
+                                 f"{_CSV_OPTIONS} RETURN kg_from, kg_to{''.join(', ' + _column(p) for p in r.properties)})")
+    finally:
+        conn.close()
+        db.close()
 
 
 def _slices(f: Path, parts: dict[str, list[int]] | None, tmp: Path) -> Iterator[Path]:

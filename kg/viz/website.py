@@ -1,6 +1,7 @@
 """A browsable folder of views: an overview, one view per dataset and per proposed method, and an index."""
 from __future__ import annotations
 
+import gc
 import hashlib
 import re
 from concurrent.futures import ProcessPoolExecutor
@@ -59,6 +60,7 @@ def render_site(graph: nx.MultiDiGraph, out_dir: Path, *, max_nodes: int = 1500,
     _FORKED.update(graph=graph, files=files, context=context, max_nodes=max_nodes, jobs=jobs)
     side = None
     if workers > 1 and len(jobs) >= 2 * workers:  # the other share of the views, in forked processes
+        gc.freeze()  # their garbage collector then leaves what they inherit alone (touching it would copy it)
         side = ProcessPoolExecutor(workers - 1, mp_context=get_context("fork"))
     try:
         shares = [side.submit(_write_views, i, workers) for i in range(1, workers)] if side is not None else []
@@ -71,6 +73,7 @@ def render_site(graph: nx.MultiDiGraph, out_dir: Path, *, max_nodes: int = 1500,
         _FORKED.clear()
         if side is not None:
             side.shutdown(cancel_futures=True)
+            gc.unfreeze()
     rows: dict[str, list[dict[str, object]]] = {"dataset": [], "method": []}
     for i, (kind, n) in enumerate(jobs):
         infos.append(written[i])

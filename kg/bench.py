@@ -70,13 +70,6 @@ def bench_load(papers: int, cfg: Neo4jConfig, *, batch_size: int = 1000, per_row
     }
 
 
-def _rss_mb() -> float:
-    """Peak resident memory of this process so far, in MB."""
-    import resource
-
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-
-
 SINKS = ("export_json", "export_graphml", "export_csv", "export_embedded_store")
 
 
@@ -93,7 +86,7 @@ def bench_pipeline(docs: int, seed: int = 0, batch_size: int = 64, workers: int 
     streaming pass writing every export, and the views."""
     import spacy
 
-    from kg.builder import Clock, build, current_rss_mb
+    from kg.builder import Clock, build, current_rss_mb, peak_rss_mb
     from kg.corpus.synthetic import synthetic_corpus
 
     with tempfile.TemporaryDirectory(prefix="kg-bench-") as tmp:
@@ -136,7 +129,7 @@ def bench_pipeline(docs: int, seed: int = 0, batch_size: int = 64, workers: int 
         "views_s": round(sec["views"], 2), "cache_save_s": round(sec["cache_save"], 2), "total_s": round(total_s, 2),
         "nodes": sum(counts.get(t.label, 0) for t in schema.NODE_TYPES),
         "edges": sum(counts.get(r.name, 0) for r in schema.REL_TYPES),
-        "peak_rss_mb": round(_rss_mb(), 1), "peak_worker_rss_mb": round(_children_rss_mb(), 1),
+        "peak_rss_mb": round(peak_rss_mb(), 1), "peak_worker_rss_mb": round(_children_rss_mb(), 1),
         # where memory goes: resident MB at the end of each stage, and the peak so far at that point
         "rss_mb": {k: round(v, 1) for k, v in clock.rss_mb.items()},
         "peak_mb": {k: round(v, 1) for k, v in clock.peak_mb.items()},

@@ -226,3 +226,12 @@ def test_treebank_bracket_tokens_become_brackets():
     c = check("Cooccurrence Restrictions -LRB- CCRs -RRB- and Byron's -LRB- 2002 -RRB- system")
     assert c.text == "Cooccurrence Restrictions (CCRs) and Byron's (2002) system"
     assert raw_of(c, "(CCRs)") == "-LRB- CCRs -RRB-"
+
+
+def test_copied_runs_are_one_segment_each():
+    c = check("We propose **BERT**, a model.  It is $15\\times$ faster on CIFAR-10.")
+    assert c.text == "We propose BERT, a model. It is 15× faster on CIFAR-10."
+    # six copied runs, broken where markup was dropped or spaces collapsed, and the made-up "×"
+    assert len(c.seg_at) == 7
+    assert raw_of(c, "×") == "\\times"
+    assert c.to_raw(len(c.text), len(c.text)) == (len(c.raw), len(c.raw))

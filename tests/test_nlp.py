@@ -1,9 +1,13 @@
 """The extraction pipeline on small real sentences: each rule, one behaviour per test."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from kg.nlp.pipeline import load_pipeline
+
+SEEDS = sorted((Path(__file__).parents[1] / "examples" / "icml").glob("*.txt"))
 
 
 @pytest.fixture(scope="module")
@@ -160,3 +164,21 @@ def test_a_named_challenge_is_a_benchmark(nlp):
 def test_a_dataset_named_after_a_task_is_the_dataset(nlp):
     assert by_label(nlp, "We report results on the VQA v2.0 dataset.", "TASK") == set()
     assert by_label(nlp, "We report results on the VQA v2.0 dataset.", "DATASET") != set()
+
+
+def test_sentence_boundaries_are_those_of_spacys_sentencizer(nlp):
+    from spacy.pipeline import Sentencizer
+
+    from kg.nlp.sentences import set_sentences
+
+    texts = [b for f in SEEDS for b in f.read_text(encoding="utf-8").split("\n\n")]
+    texts += ["", "...", "Hello!!! World? Yes.", "a.", ". a", "It works (see Fig. 2). Then [1]. 'Quoted.' Next", "e.g. BERT"]
+    spacy_sentencizer = Sentencizer()
+    for text in texts:
+        ours, theirs = set_sentences(nlp.make_doc(text)), spacy_sentencizer(nlp.make_doc(text))
+        assert [t.is_sent_start for t in ours] == [t.is_sent_start for t in theirs], text
+
+
+def test_tokenizer_caches_more_chunks_than_a_corpus_vocabulary_fills(nlp):
+    # spaCy's default (10,000 chunks) is half full with the gazetteer's own phrases before any abstract is read
+    assert nlp.tokenizer.max_cache_size >= 100_000

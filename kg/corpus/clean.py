@@ -33,17 +33,26 @@ from kg.corpus.markup import (
 
 @dataclass(frozen=True)
 class CleanText:
-    """Cleaned text and its offset map into the raw text.
+    """Cleaned text and its offset map into the raw text, as segments of the cleaned text.
 
-    ``offsets`` has ``len(text) + 1`` entries: ``offsets[i]`` is the raw index ``text[i]`` came from (for a character
-    made up by cleaning, such as ``×`` for ``\\times``, the start of its source) and ``offsets[len(text)] == len(raw)``.
-    ``ends[i]`` is the raw index just past the source of ``text[i]`` (``offsets[i] + 1`` for a copied character).
+    Segment ``k`` starts at cleaned index ``seg_at[k]``. A copied run (``seg_end[k] < 0``) maps ``text[i]`` to raw
+    ``seg_raw[k] + i - seg_at[k]``; a piece made up by cleaning (such as ``×`` for ``\\times``) maps each of its
+    characters to the raw range ``[seg_raw[k], seg_end[k])``. Plain text is one copied run. ``offsets`` and ``ends``
+    spell the map out per character.
     """
 
     raw: str
     text: str
-    offsets: tuple[int, ...]
-    ends: tuple[int, ...] = ()
+    seg_at: tuple[int, ...]
+    seg_raw: tuple[int, ...]
+    seg_end: tuple[int, ...]
+
+    def _source(self, i: int) -> tuple[int, int]:
+        k = bisect.bisect_right(self.seg_at, i) - 1
+        if self.seg_end[k] < 0:
+            at = self.seg_raw[k] + i - self.seg_at[k]
+            return at, at + 1
+        return self.seg_raw[k], self.seg_end[k]
 
     def to_raw(self, start: int, end: int) -> tuple[int, int]:
         """Raw ``[s, e)`` covering the source of cleaned ``text[start:end]``.
@@ -55,8 +64,20 @@ class CleanText:
         if not 0 <= start <= end <= len(self.text):
             raise IndexError(f"span [{start}, {end}) is outside the cleaned text (length {len(self.text)})")
         if start == end:
-            return self.offsets[start], self.offsets[start]
-        return self.offsets[start], self.ends[end - 1] if self.ends else self.offsets[end - 1] + 1
+            at = self._source(start)[0] if start < len(self.text) else len(self.raw)
+            return at, at
+        return self._source(start)[0], self._source(end - 1)[1]
+
+    @property
+    def offsets(self) -> tuple[int, ...]:
+        """``len(text) + 1`` raw indices: where each cleaned character came from (the start of its source), then
+        ``len(raw)``."""
+        return (*(self._source(i)[0] for i in range(len(self.text))), len(self.raw))
+
+    @property
+    def ends(self) -> tuple[int, ...]:
+        """The raw index just past the source of each cleaned character."""
+        return tuple(self._source(i)[1] for i in range(len(self.text)))
 
 
 def clean(raw: str) -> CleanText:
@@ -66,7 +87,7 @@ def clean(raw: str) -> CleanText:
     'Test-time Correlation (TCA) is 15× faster'
     """
     if not _NEEDS_CLEANING.search(raw):  # plain text (most abstracts of most corpora): nothing to remove
-        return CleanText(raw, raw, (*range(len(raw)), len(raw)), tuple(range(1, len(raw) + 1)))
+        return CleanText(raw, raw, (0,), (0,), (-1,))
     return _Cleaner(raw).run()
 
 
@@ -85,32 +106,51 @@ _MAX_DROPPED_ARG = 500  # a longer \cite{...} argument means mismatched braces: 
 
 
 class _Builder:
-    """Cleaned characters with the raw range each came from; collapses whitespace as it goes."""
+    """Cleaned text in pieces, with the raw source of every character as segments (see :class:`CleanText`);
+    collapses whitespace as it goes. Copied runs cost one segment, not a list entry per character."""
 
     def __init__(self) -> None:
-        self.chars: list[str] = []
-        self.starts: list[int] = []
-        self.ends: list[int] = []
+        self.parts: list[str] = []
+        self.n = 0  # cleaned characters so far
+        self.at: list[int] = []
+        self.src: list[int] = []
+        self.src_end: list[int] = []  # -1: a copied run
+        self._last = " "
+
+    def _segment(self, start: int, end: int) -> None:
+        """Map the next cleaned character to raw ``[start, end)``, extending the last segment when it fits."""
+        if self.at:
+            if end == start + 1 and self.src_end[-1] < 0 and self.src[-1] + self.n - self.at[-1] == start:
+                return
+            if self.src_end[-1] == end and self.src[-1] == start and end != start + 1:
+                return
+        self.at.append(self.n)
+        self.src.append(start)
+        self.src_end.append(-1 if end == start + 1 else end)
 
     def append(self, piece: str, start: int, end: int | None = None) -> None:
+        """Append ``piece``, every character of it made from raw ``[start, end)`` (``end``: ``start + 1``)."""
+        stop = start + 1 if end is None else end
         for ch in piece:
             if ch.isspace():
-                if not self.chars or self.chars[-1] == " ":
+                if self._last == " ":
                     continue
                 ch = " "
-            self.chars.append(ch)
-            self.starts.append(start)
-            self.ends.append(start + 1 if end is None else end)
+            self._segment(start, stop)
+            self.parts.append(ch)
+            self.n += 1
+            self._last = ch
 
     def copy_plain(self, raw: str, start: int, end: int) -> None:
         """Append a run of ordinary characters (ASCII letters, digits, punctuation, single spaces) in bulk."""
         seg = raw[start:end]
-        if "  " in seg or (seg[0] == " " and (not self.chars or self.chars[-1] == " ")):
+        if "  " in seg or (seg[0] == " " and self._last == " "):
             self.copy(raw, start, end)
             return
-        self.chars.extend(seg)
-        self.starts.extend(range(start, end))
-        self.ends.extend(range(start + 1, end + 1))
+        self._segment(start, start + 1)
+        self.parts.append(seg)
+        self.n += len(seg)
+        self._last = seg[-1]
 
     def copy(self, raw: str, start: int, end: int) -> None:
         """Append ``raw[start:end]``, each character mapped to its own position."""
@@ -119,16 +159,24 @@ class _Builder:
 
     def drop_space(self) -> None:
         """Take back the last character, a space that turned out to be padding."""
-        for column in (self.chars, self.starts, self.ends):
-            column.pop()
+        last = self.parts[-1]
+        if len(last) == 1:
+            self.parts.pop()
+        else:
+            self.parts[-1] = last[:-1]
+        self.n -= 1
+        if self.at[-1] == self.n:
+            for column in (self.at, self.src, self.src_end):
+                column.pop()
+        self._last = self.parts[-1][-1] if self.parts else " "
 
     def last(self) -> str:
-        return self.chars[-1] if self.chars else " "
+        return self._last
 
     def result(self, raw: str) -> CleanText:
-        while self.chars and self.chars[-1] == " ":
+        while self.n and self._last == " ":
             self.drop_space()
-        return CleanText(raw, "".join(self.chars), (*self.starts, len(raw)), tuple(self.ends))
+        return CleanText(raw, "".join(self.parts), tuple(self.at), tuple(self.src), tuple(self.src_end))
 
 
 class _Cleaner:

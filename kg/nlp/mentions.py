@@ -11,7 +11,6 @@ from dataclasses import dataclass
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
-from spacy.util import filter_spans
 
 from spacy.attrs import ORTH
 
@@ -131,8 +130,8 @@ def _clean_name(span: Span) -> str:
     return span.text.strip(" ,.;:*_")
 
 
-def select_mentions(doc: Doc, generic: frozenset[str], known: dict) -> list[DocMention]:
-    """Resolve all candidates of ``doc`` into non-overlapping mentions."""
+def select_mentions(doc: Doc, generic: frozenset[str], known: dict, ents: list[Span] | None = None) -> list[DocMention]:
+    """Resolve all candidates of ``doc`` into non-overlapping mentions (appended to ``ents`` as labelled spans too)."""
     pairs = abbreviations(doc)
     cands = _propagate(doc, _split_pairs(doc, candidates(doc), pairs), pairs)
     cands = _named_datasets_win(cands)
@@ -149,7 +148,9 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict) -> list[DocM
     chosen.sort(key=lambda c: c.start)
     out = []
     for c in chosen:
-        span = doc[c.start:c.end]
+        span = Span(doc, c.start, c.end, label=c.label)
+        if ents is not None:
+            ents.append(span)
         entry = known.get(span.text.lower()) if c.canonical is None else None
         canonical = c.canonical or (entry.name if entry and entry.label == c.label else _clean_name(span))
         sent = sentence(doc, span.start)
@@ -165,9 +166,9 @@ def make_mentions(nlp: Language, name: str, directory: str):
     generic, known = gaz.generic, gaz.lookup()
 
     def mentions(doc: Doc) -> Doc:
-        doc._.kg_mentions = select_mentions(doc, generic, known)
-        spans = [doc.char_span(m.start, m.end, label=m.label) for m in doc._.kg_mentions]
-        doc.ents = filter_spans([s for s in spans if s is not None])
+        ents: list[Span] = []
+        doc._.kg_mentions = select_mentions(doc, generic, known, ents)
+        doc.ents = ents  # in token order, and they do not overlap
         return doc
 
     return mentions

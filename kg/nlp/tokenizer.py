@@ -13,6 +13,11 @@ from spacy.language import Language
 from spacy.tokenizer import Tokenizer
 from spacy.util import compile_infix_regex, compile_prefix_regex, compile_suffix_regex, registry
 
+# spaCy caches the tokens of up to 10,000 distinct whitespace-separated chunks; the gazetteer's own phrases fill
+# half of that, and an abstract corpus has far more distinct chunks. Uncached chunks cost 5-10x (measured: 0.5 vs
+# 0.1 ms per abstract on the synthetic bench corpus). 500,000 entries take about 40 MB.
+CACHE_SIZE = 500_000
+
 _GLUED_PAREN = r"(?<=[A-Za-z0-9])[\(\[](?=[A-Za-z0-9])"
 _CLOSE_PAREN_INSIDE = r"(?<=[A-Za-z0-9])[\)\]](?=[A-Za-z–—])"
 
@@ -40,6 +45,7 @@ def create_ml_tokenizer() -> Callable[[Language], Tokenizer]:
             infix_finditer=compile_infix_regex(infixes).finditer,
             token_match=defaults.token_match,
             url_match=defaults.url_match,
+            max_cache_size=CACHE_SIZE,
         )
 
     return make

@@ -41,7 +41,7 @@ def pipeline(model_dir: str | Path | None = None, model: bool = True, *, only_mo
     if model:
         cfg["components"]["kg_model"].update({"model_dir": str(model_dir or ""), **(options or {})})
         if only_model:
-            names = ["sentencizer", "kg_model", *names[names.index("kg_mentions"):]]
+            names = ["kg_sentencizer", "kg_model", *names[names.index("kg_mentions"):]]
     cfg["nlp"]["pipeline"] = names
     for name in list(cfg["components"]):
         if name not in names:

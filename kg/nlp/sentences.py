@@ -1,0 +1,49 @@
+"""Sentence boundaries from punctuation, as spaCy's ``sentencizer`` sets them, read from two attribute columns.
+
+spaCy's rule-based ``Sentencizer`` makes a Python ``Token`` for every token of every doc (about 7% of the default
+pipeline's time); this component applies the same rule to the ORTH and IS_PUNCT columns the other rules already
+share (:func:`kg.nlp.candidates.column`) and sets the boundaries with one ``Doc.from_array``. The boundaries are the
+same (tested against spaCy's component).
+"""
+from __future__ import annotations
+
+import numpy
+from spacy.attrs import IS_PUNCT, ORTH, SENT_START
+from spacy.language import Language
+from spacy.pipeline import Sentencizer
+from spacy.strings import get_string_id
+from spacy.tokens import Doc
+
+from kg.nlp.candidates import column
+
+PUNCT_CHARS = frozenset(get_string_id(c) for c in Sentencizer.default_punct_chars)
+
+
+def sentence_starts(orth: list[int], is_punct: list[int]) -> list[int]:
+    """Token indices that start a sentence: the first token, and the first non-punctuation token after a
+    sentence-final character ("." "!" "?" and the other ``Sentencizer.default_punct_chars``)."""
+    starts = [0] if orth else []
+    seen_final = False
+    for i, h in enumerate(orth):
+        final = h in PUNCT_CHARS
+        if seen_final and not final and not is_punct[i]:
+            starts.append(i)
+            seen_final = False
+        elif final:
+            seen_final = True
+    return starts
+
+
+def set_sentences(doc: Doc) -> Doc:
+    """Mark sentence starts (1) and every other token (-1) on ``doc``."""
+    if not len(doc):
+        return doc
+    marks = numpy.full((len(doc), 1), -1, dtype="int32")
+    marks[sentence_starts(column(doc, ORTH), column(doc, IS_PUNCT)), 0] = 1
+    return doc.from_array([SENT_START], marks.astype("uint64"))
+
+
+@Language.factory("kg_sentencizer")
+def make_sentencizer(nlp: Language, name: str):
+    """Pipeline component: sentence boundaries (``token.is_sent_start``, ``doc.sents``)."""
+    return set_sentences

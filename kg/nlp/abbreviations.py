@@ -6,14 +6,17 @@ left ("Generative Semantic Refinement and ... (ReEx)") because names often carry
 """
 from __future__ import annotations
 
+from spacy.attrs import ORTH
 from spacy.language import Language
+from spacy.strings import get_string_id
 from spacy.tokens import Doc
 
-from kg.nlp.candidates import Abbreviation, positions, sentence
+from kg.nlp.candidates import Abbreviation, column, positions, sentence
 
 _STOP_LEFT = {"a", "an", "the", "our", "we", "this", "novel", "new", "and", "or", "of", "called", "named", "termed", "dubbed"}
 _MAX_SHORT_CHARS = 15
 _OPENERS = frozenset({"(", "["})
+_CLOSERS = frozenset(get_string_id(c) for c in ")]")
 
 
 def _short_ok(text: str) -> bool:
@@ -66,13 +69,14 @@ def _long_candidate(doc: Doc, end: int, short: str) -> tuple[int, int] | None:
 def find_abbreviations(doc: Doc) -> list[Abbreviation]:
     """All abbreviation definitions in ``doc`` (token ranges)."""
     found: list[Abbreviation] = []
+    orth = column(doc, ORTH)
     for i in positions(doc, _OPENERS):
+        if i == 0:
+            continue
+        close = next((k for k in range(i + 1, min(i + 16, len(orth))) if orth[k] in _CLOSERS), None)
+        if close is None or close == i + 1:
+            continue
         tok = doc[i]
-        if tok.i == 0:
-            continue
-        close = next((t.i for t in doc[tok.i + 1 : tok.i + 16] if t.text in ")]"), None)
-        if close is None or close == tok.i + 1:
-            continue
         inner = doc[tok.i + 1 : close]
         if _short_ok(inner.text):
             long = _long_candidate(doc, tok.i, inner.text)

@@ -132,12 +132,16 @@ def _model_shape(shape: str) -> bool:
     return mixed or ("d" in shape and "X" in shape)
 
 
+_MODEL_SHAPED: dict[int, bool] = {}  # shape id -> _model_shape(shape); shapes are few (tens of thousands at most)
+
+
 def model_shaped(doc: Doc) -> list[int]:
     """Indices of tokens whose shape looks like a model name (checked once per distinct shape)."""
-    strings = doc.vocab.strings
     shapes = column(doc, SHAPE)
-    keep = {h for h in set(shapes) if _model_shape(strings[h])}
-    return [i for i, h in enumerate(shapes) if h in keep]
+    known = _MODEL_SHAPED
+    for h in set(shapes).difference(known):
+        known[h] = _model_shape(doc.vocab.strings[h])
+    return [i for i, h in enumerate(shapes) if known[h]]
 
 
 def sentence(doc: Doc, i: int) -> Span:

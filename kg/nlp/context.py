@@ -9,11 +9,13 @@ Names that the generic list forbids ("real-world datasets", "our method") are ne
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
+from spacy.attrs import ORTH
 from spacy.language import Language
 from spacy.tokens import Doc, Token
 
-from kg.nlp.candidates import Candidate, candidates, is_namelike, model_shaped, positions, sentence
+from kg.nlp.candidates import Candidate, candidates, column, is_namelike, model_shaped, positions, sentence
 from kg.nlp.gazetteer import load_gazetteer
 
 DATASET_HEADS = {"dataset", "datasets", "benchmark", "benchmarks", "corpus", "corpora", "suite", "suites", "data set", "testbed",
@@ -165,19 +167,26 @@ def task_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
     return out
 
 
+@lru_cache(maxsize=65536)
+def _model_name_text(t: str) -> bool:
+    """Whether a model-shaped token's text reads as a model name: mixed case inside a hyphen-part ("TabPFNv2",
+    "CatBoost"; not just capitalised parts, "Vision-Language"), or capitals with digits, and no modifier suffix."""
+    if len(t) < 3 or not t[0].isalpha() or t.lower().endswith(MODIFIER_SUFFIXES):
+        return False
+    mixed = any(any(c.isupper() for c in part[1:]) and any(c.islower() for c in part) for part in t.split("-"))
+    return mixed or (any(c.isdigit() for c in t) and any(c.isupper() for c in t))
+
+
 def model_name_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
     """Model-shaped tokens (mixed case or letters with digits, not plain acronyms) as low-confidence methods."""
     out = []
+    strings, orth = doc.vocab.strings, column(doc, ORTH)
     for i in model_shaped(doc):
-        tok = doc[i]
-        t = tok.text
-        if len(t) < 3 or not t[0].isalpha() or tok.lower_ in generic or not is_namelike(tok) or t.lower().endswith(MODIFIER_SUFFIXES):
+        if not _model_name_text(strings[orth[i]]):
             continue
-        # Mixed case inside a hyphen-part ("TabPFNv2", "CatBoost"), not just capitalised parts ("Vision-Language").
-        mixed = any(any(c.isupper() for c in part[1:]) and any(c.islower() for c in part) for part in t.split("-"))
-        digits = any(c.isdigit() for c in t) and any(c.isupper() for c in t)
-        if mixed or digits:
-            out.append(Candidate(tok.i, tok.i + 1, "METHOD", "name", confidence=0.3))
+        tok = doc[i]
+        if tok.lower_ not in generic and is_namelike(tok):
+            out.append(Candidate(i, i + 1, "METHOD", "name", confidence=0.3))
     return out
 
 

@@ -246,10 +246,10 @@ def alignment_report(data_dir: Path | None = None) -> dict[str, dict[str, int]]:
         for rec in read_gold(data_dir / corpus.file):
             ct = clean(rec["text"])
             doc = nlp.make_doc(ct.text)
-            n = len(ct.text)
+            n, offsets = len(ct.text), ct.offsets
             for s in rec.get("spans", []):
-                a = bisect.bisect_left(ct.offsets, s["start"], 0, n)
-                b = bisect.bisect_left(ct.offsets, s["end"], 0, n)
+                a = bisect.bisect_left(offsets, s["start"], 0, n)
+                b = bisect.bisect_left(offsets, s["end"], 0, n)
                 counts["spans"] += 1
                 if doc.char_span(a, b) is None:
                     counts["misaligned"] += 1

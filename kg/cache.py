@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import fields
 from pathlib import Path
 
@@ -171,7 +171,7 @@ class BuildCache:
         self.compact(papers)
         self.save_papers(papers)
 
-    def compact(self, papers: list[Paper]) -> None:
+    def compact(self, papers: Iterable[Paper]) -> None:
         """Drop extractions of other papers and other pipelines."""
         self.close()
         self.dir.mkdir(parents=True, exist_ok=True)

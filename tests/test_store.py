@@ -64,6 +64,21 @@ def test_every_saved_query_runs_on_the_embedded_store(lbug):
         rows_of(lbug, name)
 
 
+def test_a_big_graphs_forward_only_store_answers_every_saved_query_the_same(seed_build, lbug, tmp_path):
+    from kg.store.embedded import load_ladybug, store_direction
+
+    _, out = seed_build
+    forward = load_ladybug(out / "neo4j", tmp_path / "forward.lbug", parts={}, forward_only=True)
+    assert (store_direction(out / "graph.lbug"), store_direction(forward)) == ("both", "fwd")
+    conn = connect(forward)
+    for name in SEED_PARAMS:
+        if name == "path_between_papers":  # undirected: the engine needs both directions, and says what to do
+            with pytest.raises(RuntimeError, match="stored forward only"):
+                rows_of(conn, name)
+            continue
+        assert rows_of(conn, name) == rows_of(lbug, name), name
+
+
 def test_papers_on_dataset_finds_the_scale_paper(lbug):
     assert [r["name"] for r in rows_of(lbug, "papers_on_dataset")] == ["SCALE"]
     assert [r["name"] for r in rows_of(lbug, "papers_on_dataset", dataset="prw")] == ["SCALE"]

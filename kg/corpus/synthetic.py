@@ -22,6 +22,7 @@ def _abstracts(paths: list[Path]) -> list[str]:
     texts = []
     for root in paths:
         files = sorted(root.glob("*.txt")) + sorted(root.glob("*.jsonl")) if root.is_dir() else []
+        files = [f for f in files if not f.name.upper().startswith("LICENSE")]  # ../shared/data holds licences
         for f in files:
             if f.suffix == ".txt":
                 blocks = [b.strip() for b in f.read_text(encoding="utf-8").split("\n\n")]

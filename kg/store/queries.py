@@ -73,7 +73,15 @@ def parse_params(pairs: list[str]) -> dict[str, object]:
 
 def run_embedded(conn, cypher: str, params: dict) -> tuple[list[str], list[list]]:
     """Run on a Ladybug connection: (column names, rows)."""
-    result = conn.execute(cypher, params)
+    try:
+        result = conn.execute(cypher, params)
+    except RuntimeError as e:
+        if "storage type 'fwd'" in str(e) or "storage direction" in str(e):
+            raise RuntimeError(f"{e}\nThis embedded store holds a big graph, so its relationships are stored forward "
+                               "only (paper -> concept); undirected patterns and subqueries that start from a "
+                               "concept need both directions. Run the query on Neo4j (`kg load`, then "
+                               "`kg query --neo4j`).") from None
+        raise
     columns = result.get_column_names()
     rows = []
     while result.has_next():

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from spacy.language import Language
+from spacy.util import minibatch
 
 from kg.corpus.clean import CleanText, clean
 from kg.model import Extraction, Mention, Paper, Result, Span
@@ -39,14 +40,17 @@ def extract(papers: Iterable[Paper], nlp: Language | None = None, *, batch_size:
         yield from _extract_in_processes(papers, n_process, batch_size, config)
         return
     nlp = nlp or load_pipeline(config)
-
-    def cleaned() -> Iterator[tuple[str, tuple[Paper, CleanText]]]:
-        for p in papers:
-            ct = clean(p.text)
-            yield ct.text, (p, ct)
-
-    for doc, (paper, ct) in nlp.pipe(cleaned(), as_tuples=True, batch_size=batch_size):
-        yield paper, _to_extraction(paper, ct, doc)
+    steps = [getattr(proc, "pipe", None) or proc for _, proc in nlp.pipeline]
+    batched = [hasattr(proc, "pipe") for _, proc in nlp.pipeline]
+    # ``nlp.pipe`` does the same with a chain of generators per component and per-doc context handling; batch by
+    # batch, components with a ``pipe`` (the trained NER) still see whole batches, and the rest are plain calls.
+    for batch in minibatch(papers, batch_size):
+        cleaned = [clean(p.text) for p in batch]
+        docs = [nlp.make_doc(ct.text) for ct in cleaned]
+        for step, whole in zip(steps, batched):
+            docs = list(step(docs, batch_size=batch_size)) if whole else [step(doc) for doc in docs]
+        for paper, ct, doc in zip(batch, cleaned, docs):
+            yield paper, _to_extraction(paper, ct, doc)
 
 
 def _extract_chunk(chunk: list[Paper], config: str = "") -> list[Extraction]:

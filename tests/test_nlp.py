@@ -182,3 +182,17 @@ def test_sentence_boundaries_are_those_of_spacys_sentencizer(nlp):
 def test_tokenizer_caches_more_chunks_than_a_corpus_vocabulary_fills(nlp):
     # spaCy's default (10,000 chunks) is half full with the gazetteer's own phrases before any abstract is read
     assert nlp.tokenizer.max_cache_size >= 100_000
+
+
+def test_gazetteer_names_match_in_the_plural(nlp):
+    # the gazetteer lists "word error rate" (an alias of WER) in the singular only
+    assert by_label(nlp, "We report word error rates on two corpora.", "METRIC") == {"WER"}
+    from kg.nlp.gazetteer import plural
+
+    assert [plural(w) for w in ("word error rate", "accuracy", "GAN", "LoRAs", "CIFAR-10")] == [
+        "word error rates", "accuracies", "GANs", "", ""]
+
+
+def test_memory_overhead_is_a_metric_only_when_measured(nlp):
+    assert not by_label(nlp, "These models face significant memory overheads, limiting their use.", "METRIC")
+    assert by_label(nlp, "It cuts the memory overhead by 40% on ImageNet.", "METRIC") == {"memory footprint"}

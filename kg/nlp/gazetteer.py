@@ -83,6 +83,16 @@ def load_gazetteer(directory: str = "") -> Gazetteer:
     return Gazetteer(entries, generic, version)
 
 
+def plural(form: str) -> str:
+    """The plural of a name whose last word is a noun ("word error rate" -> "word error rates", "GAN" -> "GANs",
+    "accuracy" -> "accuracies"); empty when it already ends in "s" or not in a letter."""
+    if not form or not form[-1].isalpha() or form[-1] in "sS":
+        return ""
+    if form[-1] == "y" and len(form) > 1 and form[-2] not in "aeiou":
+        return form[:-1] + "ies"
+    return form + "s"
+
+
 VERSION = re.compile(r"^(?:(?:19[89]|20[0-3])\d|v\d+(?:\.\d+)?)$")
 
 
@@ -99,7 +109,7 @@ class GazetteerMatcher:
         for e in self.gazetteer.entries:
             key = nlp.vocab.strings.add(f"{e.label}|{e.name}")
             self._entries[key] = e
-            forms = list(dict.fromkeys((e.name, *e.aliases)))
+            forms = list(dict.fromkeys(f for form in (e.name, *e.aliases) for f in (form, plural(form)) if f))
             matcher = self.exact if e.case_sensitive else self.lower
             matcher.add(f"{e.label}|{e.name}", [nlp.make_doc(f) for f in forms])
 

@@ -1,7 +1,6 @@
 """The main job: inputs -> papers -> extractions -> graph -> files and views."""
 from __future__ import annotations
 
-import gc
 import json
 import os
 import shutil

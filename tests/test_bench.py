@@ -16,5 +16,25 @@ def test_bench_runs_on_200_documents_and_reports_every_figure(capsys):
     for key in ("export_json_s", "export_graphml_s", "export_csv_s", "export_embedded_store_s", "views_s"):
         assert result[key] > 0
     stages = result["rss_mb"]
-    assert {"start", "read", "extract", "resolve", "stream", "views"} <= set(stages)
+    assert {"start", "read", "extract", "resolve_finish", "stream", "views"} <= set(stages)
     assert all(v > 0 for v in stages.values()) and max(stages.values()) <= result["peak_rss_mb"] + 1
+    assert result["peak_total_pss_mb"] > 0
+
+
+def test_tree_memory_counts_child_processes():
+    import subprocess
+    import sys
+    import time
+
+    from kg.bench import tree_pss_mb
+
+    before = tree_pss_mb()
+    child = subprocess.Popen([sys.executable, "-c", "import sys, time; x = b'x' * 300_000_000; print(1, flush=True); "
+                              "time.sleep(30)"], stdout=subprocess.PIPE)
+    try:
+        child.stdout.readline()  # the child holds its 300 MB now
+        time.sleep(0.2)
+        assert tree_pss_mb() - before > 250
+    finally:
+        child.kill()
+        child.wait()

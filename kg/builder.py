@@ -1,6 +1,8 @@
 """The main job: inputs -> papers -> extractions -> graph -> files and views."""
 from __future__ import annotations
 
+import ctypes
+import gc
 import json
 import os
 import shutil
@@ -61,6 +63,17 @@ class Clock:
             yield
         finally:
             self.seconds[name] += time.perf_counter() - t
+
+
+def release_memory() -> None:
+    """Return memory the build no longer uses to the OS: glibc keeps freed heap pages in the process otherwise (at
+    300,000 papers, 620 MB stayed resident after the papers were freed; ``malloc_trim`` gave them back). A no-op
+    where there is no glibc."""
+    gc.collect()
+    try:
+        ctypes.CDLL(None).malloc_trim(0)
+    except (OSError, AttributeError):
+        pass
 
 
 def peak_rss_mb() -> float:
@@ -225,6 +238,7 @@ def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool 
         # From here on the papers come back one at a time from the cache's papers.jsonl: held in memory for the
         # rest of the build, they were the largest thing the build held (about 2 GB at a million abstracts).
         del papers, todo, fresh
+        release_memory()
         written = write_outputs(res, ((p, cache.get(p)) for p in cache.saved_papers()), Path(out),
                                 max_nodes=max_nodes, max_views=max_views, view_papers=view_papers, clock=clock,
                                 graphml_from=cache if parallel else None)
@@ -370,6 +384,7 @@ def write_outputs(res: Resolution, items: Iterable[tuple[Paper, Extraction]], ou
         for s in sinks:
             files += s.close()
         with stage("export_embedded_store"):  # from the CSVs just written
+            release_memory()  # the stream's buffers, before the engine takes its own
             files.append(load_ladybug(out / "neo4j", out / "graph.lbug", csv_sink.parts))
         totals = Totals(tally.counts[schema.PAPER.label], sum(tally.counts[t.label] for t in schema.NODE_TYPES),
                         sum(tally.counts[r.name] for r in schema.REL_TYPES)) if views.sampled else None

@@ -153,3 +153,17 @@ def test_streamed_json_and_graphml_hold_exactly_the_graph(tmp_path):
     assert "none" not in h.nodes["p1"]
     assert {k for _, _, k in h.edges(keys=True)} == {"USES", "PROPOSES"}
     assert json.loads(h.edges["p1", "m1", "USES"]["evidence"])[0]["sentence"] == hostile  # JSON escapes it
+
+
+def test_a_defined_abbreviation_is_one_mention_in_the_predictions():
+    from kg.export import prediction
+    from kg.model import Paper
+    from kg.nlp.extract import extract
+
+    text = ("We use a Markov random field (MRF) model for segmentation. "
+            "Training a Markov random field is hard; the MRF is then pruned.")
+    paper, ex = next(extract([Paper(id="p", text=text)]))
+    spans = [text[m["start"]:m["end"]] for m in prediction(paper, ex)["mentions"] if m["label"] == "METHOD"]
+    assert spans[0] == "Markov random field (MRF) model"  # as SciERC and TDMSci annotate it
+    assert "MRF" in spans[1:]  # later uses stay single mentions
+    assert {m.text for m in ex.mentions} >= {"Markov random field", "MRF"}  # the graph keeps both names

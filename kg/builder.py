@@ -47,11 +47,11 @@ class Clock:
 
     @contextmanager
     def stage(self, name: str) -> Iterator[None]:
-        t = time.perf_counter()
+        """Seconds, and memory at the end of the stage."""
         try:
-            yield
+            with self.lap(name):
+                yield
         finally:
-            self.seconds[name] += time.perf_counter() - t
             self.rss_mb[name] = current_rss_mb()
             self.peak_mb[name] = peak_rss_mb()
 

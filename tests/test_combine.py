@@ -180,3 +180,12 @@ def test_a_task_entity_headed_by_another_kind_of_word_is_relabelled_or_dropped(n
     doc = with_entity(nlp, combine, text, phrase, "TASK")
     found = {(m.text, m.label) for m in doc._.kg_mentions if m.text == phrase}
     assert found == ({expected} if expected else set())
+
+
+def test_a_word_shape_name_needs_the_model_to_see_an_entity(nlp, combine):
+    text = "We compare MorphNet and DeepLabV3 on the validation split."
+    doc = with_entity(nlp, combine, text, "DeepLabV3", "METHOD")
+    assert ("DeepLabV3", "METHOD") in spans(doc)
+    assert not any(t == "MorphNet" for t, _ in spans(doc))  # shaped like a name, but the model saw nothing there
+    rules_only = nlp(text)
+    assert ("MorphNet", "METHOD") in spans(rules_only)  # the default pipeline keeps word-shape names

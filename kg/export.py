@@ -29,13 +29,16 @@ PART_CHECK = 256  # rows between looks at a file's size
 _OPEN = re.compile(r"\s*(?:\(|-LRB-)\s*")
 _CLOSE = re.compile(r"\s*(?:\)|-RRB-)")
 _HEAD = re.compile(r" (?:methods?|models?|algorithms?|approach(?:es)?|frameworks?|systems?|techniques?|networks?)\b")
+_TASK_HEAD = re.compile(r" (?:tasks?|problems?)\b")
 
 
 def defined_spans(text: str, mentions: list[Mention]) -> Iterator[tuple[Mention, int, int]]:
     """Mention spans as the scored corpora annotate them: an abbreviation defined in brackets is one mention with
     its definition, closing bracket and a method's head noun included ("Markov random field (MRF) models": SciERC
-    and TDMSci mark 121 and 103 such spans whole, 2 and 3 split). The graph keeps both names as mentions of one
-    concept; this is how they are reported at mention level (``kg extract``, ``mentions.jsonl``)."""
+    and TDMSci mark 121 and 103 such spans whole, 2 and 3 split), and a task's mention takes the "task"/"problem"
+    after it ("the maximum set coverage problem": inside the span 80 of 80 times in SciERC, 453 of 477 in SciREX,
+    52 of 106 in TDMSci). The graph keeps the names as concepts ("maximum set coverage"); this is how mentions are
+    reported (``kg extract``, ``mentions.jsonl``)."""
     i = 0
     while i < len(mentions):
         m = mentions[i]
@@ -49,7 +52,8 @@ def defined_spans(text: str, mentions: list[Mention]) -> Iterator[tuple[Mention,
                 yield m, m.start, head.end() if head else end
                 i += 2
                 continue
-        yield m, m.start, m.end
+        head = _TASK_HEAD.match(text, m.end) if m.label == "TASK" else None
+        yield m, m.start, head.end() if head else m.end
         i += 1
 
 

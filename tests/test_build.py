@@ -167,3 +167,16 @@ def test_a_defined_abbreviation_is_one_mention_in_the_predictions():
     assert spans[0] == "Markov random field (MRF) model"  # as SciERC and TDMSci annotate it
     assert "MRF" in spans[1:]  # later uses stay single mentions
     assert {m.text for m in ex.mentions} >= {"Markov random field", "MRF"}  # the graph keeps both names
+
+
+def test_a_task_mention_is_reported_with_its_task_or_problem_head():
+    from kg.export import prediction
+    from kg.model import Paper
+    from kg.nlp.extract import extract
+
+    text = "We study the machine translation task and the vehicle routing problem."
+    paper, ex = next(extract([Paper(id="p", text=text)]))
+    pred = prediction(paper, ex)
+    reported = {text[m["start"]:m["end"]] for m in pred["mentions"] if m["label"] == "TASK"}
+    assert "machine translation task" in reported
+    assert "machine translation" in pred["concepts"]["TASK"]  # the concept is the task's name

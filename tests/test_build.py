@@ -164,7 +164,7 @@ def test_a_defined_abbreviation_is_one_mention_in_the_predictions():
             "Training a Markov random field is hard; the MRF is then pruned.")
     paper, ex = next(extract([Paper(id="p", text=text)]))
     spans = [text[m["start"]:m["end"]] for m in prediction(paper, ex)["mentions"] if m["label"] == "METHOD"]
-    assert spans[0] == "Markov random field (MRF) model"  # as SciERC and TDMSci annotate it
+    assert spans[0] == "Markov random field (MRF) model"  # as SciERC and TDMSci annotate it, head noun included
     assert "MRF" in spans[1:]  # later uses stay single mentions
     assert {m.text for m in ex.mentions} >= {"Markov random field", "MRF"}  # the graph keeps both names
 

@@ -169,14 +169,15 @@ def test_a_defined_abbreviation_is_one_mention_in_the_predictions():
     assert {m.text for m in ex.mentions} >= {"Markov random field", "MRF"}  # the graph keeps both names
 
 
-def test_a_task_mention_is_reported_with_its_task_or_problem_head():
+def test_task_and_dataset_mentions_are_reported_with_their_head_noun():
     from kg.export import prediction
     from kg.model import Paper
     from kg.nlp.extract import extract
 
-    text = "We study the machine translation task and the vehicle routing problem."
+    text = "We study the machine translation task and report BLEU on the WMT14 dataset."
     paper, ex = next(extract([Paper(id="p", text=text)]))
     pred = prediction(paper, ex)
-    reported = {text[m["start"]:m["end"]] for m in pred["mentions"] if m["label"] == "TASK"}
-    assert "machine translation task" in reported
+    reported = {(text[m["start"]:m["end"]], m["label"]) for m in pred["mentions"]}
+    assert {("machine translation task", "TASK"), ("WMT14 dataset", "DATASET"), ("BLEU", "METRIC")} <= reported
     assert "machine translation" in pred["concepts"]["TASK"]  # the concept is the task's name
+    assert "WMT14" in pred["concepts"]["DATASET"]

@@ -196,3 +196,10 @@ def test_gazetteer_names_match_in_the_plural(nlp):
 def test_memory_overhead_is_a_metric_only_when_measured(nlp):
     assert not by_label(nlp, "These models face significant memory overheads, limiting their use.", "METRIC")
     assert by_label(nlp, "It cuts the memory overhead by 40% on ImageNet.", "METRIC") == {"memory footprint"}
+
+
+def test_one_word_before_task_is_a_task_only_as_a_noun_of_doing_or_an_acronym(nlp):
+    text = "We enter the shared task and a binary task, then the parsing task and the RM task."
+    tasks = by_label(nlp, text, "TASK")
+    assert {"parsing", "RM"} <= tasks
+    assert not tasks & {"shared", "binary"}

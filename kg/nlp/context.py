@@ -38,6 +38,10 @@ TASK_SKIP = LEADING_VERBS | {"downstream", "various", "multiple", "several", "di
              "fundamental", "open", "single", "two", "three", "four", "five", "long-horizon", "typical", "main", "longstanding",
              "long-standing", "seemingly", "unrelated", "well-known", "central", "core", "this", "that", "the", "a", "an"}
 MAX_NAME_TOKENS = 4
+# Nouns of doing ("translation", "parsing", "retrieval", "analogy", "analysis", "assessment", "inference"): a one-word
+# task name before "task" must be one (or an acronym); adjectives ("shared", "binary"), languages and event names before
+# it are not tasks.
+TASK_NOUN = re.compile(r"(?:tion|sion|ing|ment|sis|ance|ence|ogy|val)$")
 _DATASET_TRIGGERS = frozenset(DATASET_HEADS | {"on", "across"})
 
 
@@ -162,6 +166,8 @@ def task_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
             start -= 1
         if start < tok.i and (tok.lower_.startswith("task") or tok.i - start >= 2):
             text = doc[start : tok.i].text.lower()
+            if tok.i - start == 1 and not (TASK_NOUN.search(text) or doc[start].text.isupper()):
+                continue  # one word before "task" names a task as a noun of doing or an acronym ("RM task"), not "shared"
             if text not in generic:
                 out.append(Candidate(start, tok.i, "TASK", "context", confidence=0.5))
     return out

@@ -72,7 +72,7 @@ def release_memory() -> None:
     gc.collect()
     try:
         ctypes.CDLL(None).malloc_trim(0)
-    except (OSError, AttributeError):
+    except (OSError, AttributeError, TypeError):  # no glibc (macOS), or no process handle (Windows)
         pass
 
 

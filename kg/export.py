@@ -54,6 +54,8 @@ def defined_spans(text: str, mentions: list[Mention]) -> Iterator[tuple[Mention,
                 end, step = closing.end(), 2
         heads = _HEADS.get(m.label)
         head = heads.match(text, end) if heads else None
+        if head and i + step < len(mentions) and head.end() > mentions[i + step].start:
+            head = None  # the next mention begins there: spans do not overlap
         yield m, m.start, head.end() if head else end
         i += step
 

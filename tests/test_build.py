@@ -181,3 +181,16 @@ def test_task_and_dataset_mentions_are_reported_with_their_head_noun():
     assert {("machine translation task", "TASK"), ("WMT14 dataset", "DATASET"), ("BLEU", "METRIC")} <= reported
     assert "machine translation" in pred["concepts"]["TASK"]  # the concept is the task's name
     assert "WMT14" in pred["concepts"]["DATASET"]
+
+
+def test_reported_spans_never_overlap_the_next_mention():
+    from kg.export import defined_spans
+    from kg.model import Mention, Span
+
+    text = "We train BERT models on data."
+
+    def mention(a: int, b: int) -> Mention:
+        return Mention(a, b, "METHOD", text[a:b], text[a:b], "gazetteer", Span(0, len(text)))
+
+    assert [text[s:e] for _, s, e in defined_spans(text, [mention(9, 13)])] == ["BERT models"]
+    assert [text[s:e] for _, s, e in defined_spans(text, [mention(9, 13), mention(14, 20)])] == ["BERT", "models"]

@@ -81,12 +81,12 @@ def store_direction(path: Path) -> str:
     """``"both"`` or ``"fwd"``: how the relationships of the embedded store at ``path`` are stored."""
     conn = connect(path)
     try:
-        rows = conn.execute("CALL show_tables() RETURN name, type").get_all()
-        rel = next(name for name, kind in rows if kind == "REL")
-        info = conn.execute(f"CALL table_info('{rel}') RETURN *").get_all()
+        rels = [name for name, kind in conn.execute("CALL show_tables() RETURN name, type").get_all() if kind == "REL"]
+        # table_info lists a relationship table's properties, each with the table's storage direction last
+        directions = {str(row[-1]).lower() for rel in rels for row in conn.execute(f"CALL table_info('{rel}') RETURN *").get_all()}
     finally:
         conn.close()
-    return "fwd" if any("fwd" == str(v).lower() for row in info for v in row) else "both"
+    return "fwd" if directions == {"fwd"} else "both"
 
 
 def load_ladybug(csv_dir: Path, path: Path, parts: dict[str, list[int]] | None = None,

@@ -83,7 +83,8 @@ def store_direction(path: Path) -> str:
     try:
         rels = [name for name, kind in conn.execute("CALL show_tables() RETURN name, type").get_all() if kind == "REL"]
         # table_info lists a relationship table's properties, each with the table's storage direction last
-        directions = {str(row[-1]).lower() for rel in rels for row in conn.execute(f"CALL table_info('{rel}') RETURN *").get_all()}
+        directions = {str(row[-1]).lower() for rel in rels
+                      for row in conn.execute(f"CALL table_info('{rel}') RETURN *").get_all()}
     finally:
         conn.close()
     return "fwd" if directions == {"fwd"} else "both"

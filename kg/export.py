@@ -41,8 +41,8 @@ def defined_spans(text: str, mentions: list[Mention]) -> Iterator[tuple[Mention,
     80 times in SciERC, 453 of 477 in SciREX, 52 of 106 in TDMSci), "model", "method", "algorithm"... for a method
     (529 of 530 in SciERC, 1,724 of 1,818 in SciREX), "dataset", "corpus", "benchmark"... for a dataset (139 of 144
     in TDMSci, 142 of 177 in SciREX). (Not "score" for a metric: TDMSci splits it too often, 44 in to 33 out, and
-    its CV score went down.) The graph keeps the names as concepts ("vehicle routing",
-    "MRF" an alias of "Markov random field"); this is how mentions are reported (``kg extract``, ``mentions.jsonl``)."""
+    its CV score went down.) The graph keeps the names as concepts ("vehicle routing", "MRF" an alias of "Markov
+    random field"); this is how mentions are reported (``kg extract``, ``mentions.jsonl``)."""
     i = 0
     while i < len(mentions):
         m, end, step = mentions[i], mentions[i].end, 1
@@ -69,8 +69,8 @@ def prediction(paper: Paper, ex: Extraction) -> dict:
     return {
         "id": paper.id,
         "mentions": [{"start": s, "end": e, "label": m.label, "text": m.text if e == m.end else paper.text[s:e],
-                      "canonical": m.canonical,
-                      "extractor": m.extractor, "proposed": m.proposed} for m, s, e in defined_spans(paper.text, ex.mentions)]
+                      "canonical": m.canonical, "extractor": m.extractor, "proposed": m.proposed}
+                     for m, s, e in defined_spans(paper.text, ex.mentions)]
                     + [{"start": m.start, "end": m.end, "label": m.label, "text": m.text, "generic": True,
                         "extractor": m.extractor} for m in ex.generic],
         "concepts": concepts,

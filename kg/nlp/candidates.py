@@ -109,7 +109,7 @@ def column(doc: Doc, attr: int) -> list[int]:
     col = doc.user_data.get(key)
     if col is None:
         if attr in LEXICAL:
-            for a, values in zip(LEXICAL, doc.to_array(LEXICAL).T.tolist() if len(doc) else [[]] * len(LEXICAL)):
+            for a, values in zip(LEXICAL, doc.to_array(LEXICAL).T.tolist()):
                 doc.user_data[("kg_column", a)] = values
             return doc.user_data[key]
         col = doc.user_data[key] = doc.to_array(attr).tolist()

@@ -36,6 +36,12 @@ class DocMention:
     generic: bool = False
 
 
+def model_sees(ents: list[tuple[int, int, str]] | None, start: int, end: int) -> bool:
+    """Whether the trained model has an entity overlapping tokens ``[start, end)``; always true when no model
+    ran (the default pipeline), so rules that need the model's support keep their candidates there."""
+    return ents is None or any(s < end and start < e for s, e, _ in ents)
+
+
 def _covering(cands: list[Candidate], start: int, end: int, extractor: str | None = None) -> Candidate | None:
     best = None
     for c in cands:
@@ -57,10 +63,8 @@ def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) ->
     ents = model_entities(doc)
 
     def silent(a: Abbreviation) -> bool:
-        # With the trained model running, a pair only the word-shape rules would label needs the model to see
-        # an entity there: most such pairs name other things ("levels of detail (LOD)").
-        return ents is not None and not any(s < max(a.long_end, a.short_end) and min(a.long_start, a.short_start) < e
-                                            for s, e, _ in ents)
+        # A pair only the word-shape rules would label: most such pairs name other things ("levels of detail (LOD)").
+        return not model_sees(ents, min(a.long_start, a.short_start), max(a.long_end, a.short_end))
 
     for a in pairs:
         lo, hi = min(a.long_start, a.short_start), max(a.long_end, a.short_end)
@@ -135,11 +139,10 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict, ents: list[S
     pairs = abbreviations(doc)
     cands = _propagate(doc, _split_pairs(doc, candidates(doc), pairs), pairs)
     cands = _named_datasets_win(cands)
+    # A name only its word shape marks as a method ("LMCal-Q"), like an abbreviation pair only word shapes would
+    # label, needs the model's support (SciERC dev: such names were 0 of 4 right).
     ents = model_entities(doc)
-    if ents is not None:
-        # With the trained model running, a name only its word shape marks as a method ("LMCal-Q") needs the model
-        # to see an entity there too, as an abbreviation pair does (SciERC dev: such names were 0 of 4 right).
-        cands = [c for c in cands if c.extractor != "name" or any(s < c.end and c.start < e for s, e, _ in ents)]
+    cands = [c for c in cands if c.extractor != "name" or model_sees(ents, c.start, c.end)]
     cands = [c for c in cands if c.extractor in {"gazetteer", "proposed"} or doc[c.start:c.end].text.lower() not in generic]
     cands.sort(key=lambda c: (-c.priority, -(c.end - c.start), c.start))
     taken = [False] * len(doc)

@@ -373,10 +373,11 @@ def write_outputs(res: Resolution, items: Iterable[tuple[Paper, Extraction]], ou
                     s.node(n, d)
             for paper, ex in items:
                 nodes, edges = paper_elements(paper, ex, res)
-                for s in sinks:
-                    for n, d in nodes:
+                for n, d in nodes:
+                    for s in sinks:
                         s.node(n, d)
-                    for u, v, k, d in edges:
+                for u, v, k, d in edges:  # element by element: every sink reuses the evidence's JSON (json_text)
+                    for s in sinks:
                         s.edge(u, v, k, d)
                 views.add(nodes, edges)
                 predictions.write(json.dumps(prediction(paper, ex), ensure_ascii=False) + "\n")

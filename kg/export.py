@@ -6,7 +6,6 @@ streams the elements of ``kg.elements`` into all sinks in one pass, so no file n
 """
 from __future__ import annotations
 
-import csv
 import json
 import re
 import shutil
@@ -119,6 +118,10 @@ def feed(g: nx.MultiDiGraph, sink: GraphSink) -> list[Path]:
     return sink.close()
 
 
+_EVIDENCE_MARK = "\x00kg:evidence\x00"
+_EVIDENCE_MARK_JSON = json.dumps(_EVIDENCE_MARK)
+
+
 class JsonSink(GraphSink):
     """networkx node-link JSON (``networkx.node_link_graph(data, edges="links")`` reads it back), one node or link
     per line. Nodes go straight into the file, links into a side file appended at the end."""
@@ -137,7 +140,17 @@ class JsonSink(GraphSink):
         self.n_nodes += 1
 
     def edge(self, u: str, v: str, k: str, d: dict) -> None:
-        self.links.write(("," if self.n_links else "") + "\n" + self.dumps({**d, "source": u, "target": v, "key": k}))
+        evidence = d.get("evidence")
+        if isinstance(evidence, list):
+            # The evidence (most of a link's text) is encoded once per build for all sinks (``json_text``) and put
+            # in place of a marker; the marker must occur once (a sentence could hold it: then encode it all).
+            text = self.dumps({**d, "evidence": _EVIDENCE_MARK, "source": u, "target": v, "key": k})
+            head, mark, tail = text.partition(_EVIDENCE_MARK_JSON)
+            text = head + json_text(evidence) + tail if mark and _EVIDENCE_MARK_JSON not in tail else self.dumps(
+                {**d, "source": u, "target": v, "key": k})
+        else:
+            text = self.dumps({**d, "source": u, "target": v, "key": k})
+        self.links.write(("," if self.n_links else "") + "\n" + text)
         self.n_links += 1
 
     def close(self) -> list[Path]:
@@ -244,6 +257,21 @@ def _cell(value) -> str:
     return str(value)
 
 
+def csv_line(cells: list[str]) -> str:
+    """One CSV record of string cells, as ``csv.writer`` (minimal quoting, "\\r\\n") writes it: a cell is quoted when it
+    holds a comma, a quote (doubled) or a line break. Four times faster than ``writerow``, which examines every
+    character of the long evidence cells one by one (tested equal)."""
+    return ",".join([_quoted(c) for c in cells]) + "\r\n"
+
+
+def _quoted(cell: str) -> str:
+    if '"' in cell:
+        return '"' + cell.replace('"', '""') + '"'
+    if "," in cell or "\n" in cell or "\r" in cell:
+        return '"' + cell + '"'
+    return cell
+
+
 def _header(prop: str) -> str:
     if prop == "id":
         return "id:ID"
@@ -269,26 +297,25 @@ class Neo4jCsvSink(GraphSink):
         self.node_props = {nt.label: nt.properties for nt in schema.NODE_TYPES}
         self.rel_props = {rt.name: rt.properties for rt in schema.REL_TYPES}
         for nt in schema.NODE_TYPES:
-            w = self._open(f"nodes_{nt.label}.csv", nt.label)
-            w.writerow([_header(p) for p in nt.properties] + [":LABEL"])
+            self._open(f"nodes_{nt.label}.csv", nt.label).write(csv_line([_header(p) for p in nt.properties] + [":LABEL"]))
         for rt in schema.REL_TYPES:
-            w = self._open(f"rels_{rt.name}.csv", rt.name)
-            w.writerow([":START_ID", ":END_ID", ":TYPE"] + [_header(p) for p in rt.properties])
+            self._open(f"rels_{rt.name}.csv", rt.name).write(
+                csv_line([":START_ID", ":END_ID", ":TYPE"] + [_header(p) for p in rt.properties]))
 
     def _open(self, name: str, table: str):
-        self.handles[table] = (self.directory / name).open("w", newline="", encoding="utf-8")
-        self.writers[table] = csv.writer(self.handles[table])
+        self.handles[table] = fh = (self.directory / name).open("w", newline="", encoding="utf-8")
+        self.writers[table] = fh.write
         self.rows[table] = 0
-        return self.writers[table]
+        return fh
 
-    def _row(self, table: str, row: list) -> None:
+    def _row(self, table: str, row: list[str]) -> None:
         n = self.rows[table]
         if n % PART_CHECK == 0:  # at a row boundary: start a new slice when this one has grown big enough
             at = self.handles[table].tell()
             parts = self.parts.setdefault(Path(self.handles[table].name).name, [])
             if not parts or at - parts[-1] >= PART_BYTES:
                 parts.append(at)
-        self.writers[table].writerow(row)
+        self.writers[table](csv_line(row))
         self.rows[table] = n + 1
 
     def node(self, n: str, d: dict) -> None:

@@ -159,3 +159,37 @@ def test_a_load_that_runs_out_of_buffer_pool_starts_again_with_more(seed_build, 
     q = "MATCH (a)-[e]->(b) RETURN a.id, b.id, label(e), e.evidence ORDER BY a.id, b.id, label(e)"
     assert run_embedded(embedded.connect(tmp_path / "grown.lbug"), q, {}) == \
         run_embedded(embedded.connect(out / "graph.lbug"), q, {})
+
+
+def test_csv_lines_are_what_the_csv_module_writes():
+    import csv
+    import io
+
+    from kg.export import csv_line
+
+    rows = [["plain", "", "with, comma", 'say "hi"', "line\nbreak", "carriage\rreturn", "crlf\r\n", '"', ",", "é ü ∑"],
+            ['[{"sentence": "A, B \\"C\\"", "start_char": 3}]', "paper:x", "method:y", "USES"], ["", "", ""]]
+    expected = io.StringIO()
+    writer = csv.writer(expected)
+    for row in rows:
+        writer.writerow(row)
+    assert "".join(csv_line(row) for row in rows) == expected.getvalue()
+
+
+def test_json_links_keep_evidence_that_holds_the_sinks_own_marker(tmp_path):
+    from kg.export import JsonSink
+
+    odd = "A sentence with \x00kg:evidence\x00 in it."
+    links = [{"type": "USES", "count": 1, "evidence": [{"sentence": odd, "start_char": 0}], "sentence": odd},
+             {"type": "USES", "count": 2, "evidence": [{"sentence": "plain, \"quoted\""}, {"sentence": "é"}]},
+             {"type": "IN_METRIC"},
+             {"type": "\x00kg:evidence\x00", "evidence": [{"sentence": "\x00kg:evidence\x00"}], "sentence": "\x00kg:evidence\x00"}]
+    sink = JsonSink(tmp_path / "g.json", {})
+    for i, d in enumerate(links):
+        sink.node(f"n{i}", {"type": "Paper"})
+        sink.edge(f"n{i}", "m", d["type"], d)
+    sink.close()
+    data = json.loads((tmp_path / "g.json").read_text(encoding="utf-8"))
+    assert [{k: v for k, v in link.items() if k not in ("source", "target", "key")} for link in data["links"]] == links
+    assert [json.dumps(link, ensure_ascii=False) for link in data["links"]] == [
+        json.dumps({**d, "source": f"n{i}", "target": "m", "key": d["type"]}, ensure_ascii=False) for i, d in enumerate(links)]

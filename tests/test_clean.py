@@ -235,3 +235,26 @@ def test_copied_runs_are_one_segment_each():
     assert len(c.seg_at) == 7
     assert raw_of(c, "×") == "\\times"
     assert c.to_raw(len(c.text), len(c.text)) == (len(c.raw), len(c.raw))
+
+
+def test_text_the_cleaner_would_change_is_never_taken_for_plain_text():
+    import json
+    from pathlib import Path
+
+    from kg.corpus.clean import _Cleaner, _needs_cleaning
+
+    plain = "plain text, (with) punctuation; 3.5% & <tags> | #1 = 'q' \"d\" ?!@/+"
+    samples = [plain, " ", "a  b", " a", "a ", "a\tb", "a\nb", "x-LRB-y", "-RCB-", "see http://x.org", "https:", "é",
+               "a\u00a0b", "\ufb01t", "\x7f", "$x$", "a_b", "**b**", "[t](u)", "{B}ERT", "a~b", "x^2", "\\em"]
+    data = Path(__file__).resolve().parents[2] / "shared" / "data"
+    for f in sorted(data.glob("*.jsonl")):
+        samples += [json.loads(line)["text"] for line in f.open(encoding="utf-8")]
+    changed = [s for s in samples if _Cleaner(s).run().text != s]  # (the cleaner is never given "")
+    assert changed and all(_needs_cleaning(s) for s in changed)
+    assert not _needs_cleaning(plain) and clean(plain).text == plain
+
+
+@pytest.mark.parametrize("raw, text", [("-RRB- x", ") x"), ("-RCB-", "}"), ("  -RSB- y", "] y")])
+def test_a_closing_treebank_bracket_at_the_start(raw, text):
+    c = clean(raw)
+    assert c.text == text and c.to_raw(0, 1) == (raw.index("-"), raw.index("-") + 5)

@@ -203,3 +203,13 @@ def test_one_word_before_task_is_a_task_only_as_a_noun_of_doing_or_an_acronym(nl
     tasks = by_label(nlp, text, "TASK")
     assert {"parsing", "RM"} <= tasks
     assert not tasks & {"shared", "binary"}
+
+
+def test_has_number_agrees_with_the_token_attributes(nlp):
+    from kg.nlp.candidates import has_number
+
+    doc = nlp.make_doc("GPT-4 gets 3.5 points , ten more ; x² and BERT-base or dx and abc-d.")
+    for start in range(len(doc)):
+        for end in range(start, len(doc) + 1):
+            expected = any(t.like_num or any(c.isdigit() for c in t.text) for t in doc[start:end])
+            assert has_number(doc, start, end) == expected, doc[start:end].text

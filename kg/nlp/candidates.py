@@ -144,13 +144,32 @@ def model_shaped(doc: Doc) -> list[int]:
     return [i for i, h in enumerate(shapes) if known[h]]
 
 
+_DIGIT_SHAPE: dict[int, bool] = {}  # shape id -> whether it has a "d": a token with a digit ("d.dd", "Xxxd", "²")
+
+
+def has_number(doc: Doc, start: int, end: int) -> bool:
+    """Whether tokens ``[start, end)`` hold a number ("3.5", "ten") or a token with a digit ("GPT-4"), from columns."""
+    like_num, shapes, digit = column(doc, LIKE_NUM), column(doc, SHAPE), _DIGIT_SHAPE
+    for k in range(start, end):
+        if like_num[k]:
+            return True
+        h = shapes[k]
+        if h not in digit:
+            digit[h] = "d" in doc.vocab.strings[h]
+        if digit[h]:
+            return True
+    return False
+
+
+SENTENCE_STARTS = "kg_sentence_starts"  # doc.user_data key: token indices that start a sentence (kg_sentencizer sets it)
+
+
 def sentence(doc: Doc, i: int) -> Span:
     """The sentence of token ``i``. ``Token.sent`` walks the tokens on every call; this bisects boundaries read once."""
-    key = "kg_sentence_starts"
-    starts = doc.user_data.get(key)
+    starts = doc.user_data.get(SENTENCE_STARTS)
     if starts is None:
         starts = [k for k, v in enumerate(column(doc, SENT_START)) if v == 1 or k == 0]
-        doc.user_data[key] = starts
+        doc.user_data[SENTENCE_STARTS] = starts
     k = bisect.bisect_right(starts, i) - 1
     spans = doc.user_data.setdefault("kg_sentence_spans", {})
     span = spans.get(k)

@@ -72,10 +72,15 @@ cantonese multilingual bilingual monolingual cross-lingual
 """.split())
 
 
+@lru_cache(maxsize=65536)
+def _is_language(low: str) -> bool:
+    """"english", "english-german", "zh/en"-style words naming languages."""
+    return low in LANGUAGES or all(part in LANGUAGES for part in re.split(r"[-/→]", low) if part)
+
+
 def _dataset(doc: Doc, span: tuple[int, int], benchmark: bool, confidence: float) -> Candidate | None:
     tokens = doc[span[0]:span[1]]
-    if all(t.lower_ in LANGUAGES or all(part in LANGUAGES for part in re.split(r"[-/→]", t.lower_) if part)
-           for t in tokens if t.text not in "-/→"):
+    if all(_is_language(t.lower_) for t in tokens if t.text not in "-/→"):
         return None
     if tokens[0].text.endswith("ing") and tokens[0].is_title:  # "Using Parallel", "Building": a title's verb
         return None

@@ -14,7 +14,7 @@ from spacy.pipeline import Sentencizer
 from spacy.strings import get_string_id
 from spacy.tokens import Doc
 
-from kg.nlp.candidates import column
+from kg.nlp.candidates import SENTENCE_STARTS, column
 
 PUNCT_CHARS = frozenset(get_string_id(c) for c in Sentencizer.default_punct_chars)
 
@@ -38,9 +38,12 @@ def set_sentences(doc: Doc) -> Doc:
     """Mark sentence starts (1) and every other token (-1) on ``doc``."""
     if not len(doc):
         return doc
+    starts = sentence_starts(column(doc, ORTH), column(doc, IS_PUNCT))
     marks = numpy.full((len(doc), 1), -1, dtype="int32")
-    marks[sentence_starts(column(doc, ORTH), column(doc, IS_PUNCT)), 0] = 1
-    return doc.from_array([SENT_START], marks.astype("uint64"))
+    marks[starts, 0] = 1
+    doc = doc.from_array([SENT_START], marks.astype("uint64"))
+    doc.user_data[SENTENCE_STARTS] = starts  # for kg.nlp.candidates.sentence, which would read them back
+    return doc
 
 
 @Language.factory("kg_sentencizer")

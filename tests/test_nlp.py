@@ -213,3 +213,14 @@ def test_has_number_agrees_with_the_token_attributes(nlp):
         for end in range(start, len(doc) + 1):
             expected = any(t.like_num or any(c.isdigit() for c in t.text) for t in doc[start:end])
             assert has_number(doc, start, end) == expected, doc[start:end].text
+
+
+def test_the_rules_read_their_extensions_where_spacy_keeps_them(nlp):
+    from kg.nlp.candidates import abbreviations, candidates, model_entities
+
+    doc = nlp("We propose Low-Rank Adaptation (LoRA) and test it on ImageNet.")
+    assert abbreviations(doc) and abbreviations(doc) is doc._.kg_abbreviations
+    assert candidates(doc) and candidates(doc) is doc._.kg_candidates
+    assert model_entities(doc) is None and doc._.kg_model_ents is None
+    doc._.kg_model_ents = [(0, 1, "METHOD")]
+    assert model_entities(doc) == [(0, 1, "METHOD")]

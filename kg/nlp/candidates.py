@@ -6,6 +6,7 @@ each component stay ignorant of the others.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from functools import lru_cache
@@ -60,21 +61,32 @@ for _name in ("kg_candidates", "kg_abbreviations", "kg_mentions", "kg_results", 
         Doc.set_extension(_name, default=None)
 
 
+def _extension_key(name: str) -> tuple:
+    """Where spaCy keeps ``doc._.<name>`` in ``doc.user_data``. The rules read their own extensions from there:
+    each ``doc._`` makes an ``Underscore`` object (about 2% of the default pipeline's time went to that)."""
+    return ("._.", name, None, None)
+
+
+_CANDIDATES, _ABBREVIATIONS, _MODEL_ENTS = map(_extension_key, ("kg_candidates", "kg_abbreviations", "kg_model_ents"))
+
+
 def candidates(doc: Doc) -> list[Candidate]:
-    """The doc's candidate list, created on first use."""
-    if doc._.kg_candidates is None:
-        doc._.kg_candidates = []
-    return doc._.kg_candidates
+    """The doc's candidate list (``doc._.kg_candidates``), created on first use."""
+    cands = doc.user_data.get(_CANDIDATES)
+    if cands is None:
+        cands = doc.user_data[_CANDIDATES] = []
+    return cands
 
 
 def model_entities(doc: Doc) -> list[tuple[int, int, str]] | None:
-    """The trained model's entities as token ranges, or None when no model ran (the default pipeline)."""
-    return doc._.kg_model_ents
+    """The trained model's entities as token ranges (``doc._.kg_model_ents``), or None when no model ran (the
+    default pipeline)."""
+    return doc.user_data.get(_MODEL_ENTS)
 
 
 def abbreviations(doc: Doc) -> list[Abbreviation]:
-    """Abbreviations found by ``kg_abbreviations`` (empty if that component did not run)."""
-    return doc._.kg_abbreviations or []
+    """Abbreviations found by ``kg_abbreviations`` (``doc._.kg_abbreviations``; empty if it did not run)."""
+    return doc.user_data.get(_ABBREVIATIONS) or []
 
 
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-+._'^")
@@ -118,11 +130,18 @@ def column(doc: Doc, attr: int) -> list[int]:
 
 def positions(doc: Doc, words: frozenset[str], attr: int = LOWER) -> list[int]:
     """Indices of the tokens whose lower-case form (or ``attr``, e.g. ORTH) is in ``words``, read from one
-    attribute column per doc, so rules visit only these tokens instead of iterating the whole doc as Tokens."""
+    attribute column per doc, so rules visit only these tokens instead of iterating the whole doc as Tokens.
+    ``words`` should be a fixed set (its ids are cached); for words of one doc use :func:`positions_of`."""
     if not len(doc) or not words:
         return []
     ids = _ids(words)
     return [i for i, h in enumerate(column(doc, attr)) if h in ids]
+
+
+def positions_of(doc: Doc, words: Iterable[str], attr: int = ORTH) -> list[int]:
+    """Like :func:`positions`, for words that change from doc to doc (kept out of the cache of fixed sets)."""
+    ids = {get_string_id(w) for w in words}
+    return [i for i, h in enumerate(column(doc, attr)) if h in ids] if ids and len(doc) else []
 
 
 @lru_cache(maxsize=4096)

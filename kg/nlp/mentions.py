@@ -12,9 +12,7 @@ from dataclasses import dataclass
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from spacy.attrs import ORTH
-
-from kg.nlp.candidates import Abbreviation, Candidate, abbreviations, candidates, model_entities, positions, sentence
+from kg.nlp.candidates import Abbreviation, Candidate, abbreviations, candidates, model_entities, positions_of, sentence
 from kg.nlp.gazetteer import load_gazetteer
 from kg.nlp.labels import label_from_words
 
@@ -103,7 +101,7 @@ def _propagate(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) -> l
     extra = []
     # A longer known name around a later use wins: "BraTS 2018" after "Brain Tumor Segmentation (BraTS)".
     longer = {i for c in cands if c.extractor == "gazetteer" and c.end - c.start > 1 for i in range(c.start, c.end)}
-    for i in positions(doc, frozenset(names), ORTH):
+    for i in positions_of(doc, names):
         c = names[doc[i].text]
         if c.start != i and i not in longer:
             extra.append(Candidate(i, i + 1, c.label, "abbreviation", canonical=c.canonical or doc[c.start:c.end].text,
@@ -111,7 +109,7 @@ def _propagate(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) -> l
     # A name that context showed to be a dataset is a dataset wherever else it appears.
     datasets = {doc[c.start:c.end].text: c for c in cands if c.label == "DATASET" and c.extractor == "context"}
     firsts = {doc[c.start].text for c in datasets.values()}
-    for i in positions(doc, frozenset(firsts), ORTH):
+    for i in positions_of(doc, firsts):
         for text, c in datasets.items():
             n = c.end - c.start
             if i != c.start and doc[i].text == doc[c.start].text and doc[i:i + n].text == text:

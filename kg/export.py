@@ -16,7 +16,7 @@ import networkx as nx
 
 from kg import schema
 from kg.model import Extraction, Mention, Paper
-from kg.store.rows import flatten, forget_json, json_text
+from kg.store.rows import forget_json, json_text
 
 # neo4j-admin import column types for the schema's property types.
 _ADMIN_TYPES = {"int": "int", "float": "float", "bool": "boolean", "list": "string[]"}
@@ -245,15 +245,19 @@ def write_graphml(g: nx.MultiDiGraph, path: Path) -> None:
     feed(g, GraphmlSink(path, g.graph))
 
 
-def _cell(value) -> str:
+def _csv_cell(kind: str | None, value) -> str:
+    """A property value as a neo4j-admin CSV cell (``kind``: its schema type): lists joined by the array delimiter,
+    JSON for other lists and dicts (as ``kg.store.rows.flatten``), "true"/"false", "" for missing values."""
     if value is None:
         return ""
+    if kind == "list":
+        return ARRAY_DELIMITER.join(str(v).replace(ARRAY_DELIMITER, " ") for v in value)
+    if value.__class__ is str:
+        return value
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, list):
-        return ARRAY_DELIMITER.join(str(v).replace(ARRAY_DELIMITER, " ") for v in value)
-    if isinstance(value, dict):
-        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, (list, dict)):
+        return json_text(value)
     return str(value)
 
 
@@ -294,8 +298,9 @@ class Neo4jCsvSink(GraphSink):
         self.writers = {}
         self.rows: dict[str, int] = {}
         self.parts: dict[str, list[int]] = {}
-        self.node_props = {nt.label: nt.properties for nt in schema.NODE_TYPES}
-        self.rel_props = {rt.name: rt.properties for rt in schema.REL_TYPES}
+        kinds = schema.PROPERTY_TYPES
+        self.node_props = {nt.label: [(p, kinds.get(p)) for p in nt.properties] for nt in schema.NODE_TYPES}
+        self.rel_props = {rt.name: [(p, kinds.get(p)) for p in rt.properties] for rt in schema.REL_TYPES}
         for nt in schema.NODE_TYPES:
             self._open(f"nodes_{nt.label}.csv", nt.label).write(csv_line([_header(p) for p in nt.properties] + [":LABEL"]))
         for rt in schema.REL_TYPES:
@@ -322,10 +327,10 @@ class Neo4jCsvSink(GraphSink):
         label = d.get("type")
         # neo4j-admin splits :LABEL with the array delimiter too
         labels = label + (f"{ARRAY_DELIMITER}{schema.BENCHMARK_LABEL}" if d.get("benchmark") else "")
-        self._row(label, [_cell(n if p == "id" else flatten(p, d.get(p))) for p in self.node_props[label]] + [labels])
+        self._row(label, [n if p == "id" else _csv_cell(kind, d.get(p)) for p, kind in self.node_props[label]] + [labels])
 
     def edge(self, u: str, v: str, k: str, d: dict) -> None:
-        self._row(k, [u, v, k] + [_cell(flatten(p, d.get(p))) for p in self.rel_props[k]])
+        self._row(k, [u, v, k] + [_csv_cell(kind, d.get(p)) for p, kind in self.rel_props[k]])
 
     def close(self) -> list[Path]:
         forget_json()

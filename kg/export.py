@@ -142,8 +142,8 @@ class JsonSink(GraphSink):
     def edge(self, u: str, v: str, k: str, d: dict) -> None:
         evidence = d.get("evidence")
         if isinstance(evidence, list):
-            # The evidence (most of a link's text) is encoded once per build for all sinks (``json_text``) and put
-            # in place of a marker; the marker must occur once (a sentence could hold it: then encode it all).
+            # The evidence (most of a link's text) is encoded once per link for all sinks (``json_text``) and put
+            # in place of a marker; the marker's JSON must occur once (a value could hold it: then encode it all).
             text = self.dumps({**d, "evidence": _EVIDENCE_MARK, "source": u, "target": v, "key": k})
             head, mark, tail = text.partition(_EVIDENCE_MARK_JSON)
             text = head + json_text(evidence) + tail if mark and _EVIDENCE_MARK_JSON not in tail else self.dumps(
@@ -154,6 +154,7 @@ class JsonSink(GraphSink):
         self.n_links += 1
 
     def close(self) -> list[Path]:
+        forget_json()
         self.links.close()
         self.fh.write('\n],\n"links": [')
         with self.links_path.open(encoding="utf-8") as links:
@@ -265,6 +266,8 @@ def csv_line(cells: list[str]) -> str:
     """One CSV record of string cells, as ``csv.writer`` (minimal quoting, "\\r\\n") writes it: a cell is quoted when it
     holds a comma, a quote (doubled) or a line break. Four times faster than ``writerow``, which examines every
     character of the long evidence cells one by one (tested equal)."""
+    if cells == [""]:
+        return '""\r\n'  # (a lone empty cell is quoted, or the record would read as a blank line)
     return ",".join([_quoted(c) for c in cells]) + "\r\n"
 
 
@@ -327,10 +330,10 @@ class Neo4jCsvSink(GraphSink):
         label = d.get("type")
         # neo4j-admin splits :LABEL with the array delimiter too
         labels = label + (f"{ARRAY_DELIMITER}{schema.BENCHMARK_LABEL}" if d.get("benchmark") else "")
-        self._row(label, [n if p == "id" else _csv_cell(kind, d.get(p)) for p, kind in self.node_props[label]] + [labels])
+        self._row(label, [str(n) if p == "id" else _csv_cell(kind, d.get(p)) for p, kind in self.node_props[label]] + [labels])
 
     def edge(self, u: str, v: str, k: str, d: dict) -> None:
-        self._row(k, [u, v, k] + [_csv_cell(kind, d.get(p)) for p, kind in self.rel_props[k]])
+        self._row(k, [str(u), str(v), k] + [_csv_cell(kind, d.get(p)) for p, kind in self.rel_props[k]])
 
     def close(self) -> list[Path]:
         forget_json()

@@ -169,6 +169,7 @@ def test_a_dataset_named_after_a_task_is_the_dataset(nlp):
 def test_sentence_boundaries_are_those_of_spacys_sentencizer(nlp):
     from spacy.pipeline import Sentencizer
 
+    from kg.nlp.candidates import SENTENCE_STARTS
     from kg.nlp.sentences import set_sentences
 
     texts = [b for f in SEEDS for b in f.read_text(encoding="utf-8").split("\n\n")]
@@ -177,6 +178,20 @@ def test_sentence_boundaries_are_those_of_spacys_sentencizer(nlp):
     for text in texts:
         ours, theirs = set_sentences(nlp.make_doc(text)), spacy_sentencizer(nlp.make_doc(text))
         assert [t.is_sent_start for t in ours] == [t.is_sent_start for t in theirs], text
+        assert ours.user_data.get(SENTENCE_STARTS, []) == [t.i for t in ours if t.is_sent_start], text
+
+
+def test_sentences_made_before_new_boundaries_are_forgotten(nlp):
+    from kg.nlp.candidates import sentence
+    from kg.nlp.sentences import set_sentences
+
+    doc = nlp.make_doc("One two. Three four.")
+    doc[0].is_sent_start = True
+    for t in doc[1:]:
+        t.is_sent_start = False
+    assert sentence(doc, 3).text == "One two. Three four."
+    set_sentences(doc)
+    assert (sentence(doc, 0).text, sentence(doc, 3).text) == ("One two.", "Three four.")
 
 
 def test_tokenizer_caches_more_chunks_than_a_corpus_vocabulary_fills(nlp):
@@ -208,7 +223,9 @@ def test_one_word_before_task_is_a_task_only_as_a_noun_of_doing_or_an_acronym(nl
 def test_has_number_agrees_with_the_token_attributes(nlp):
     from kg.nlp.candidates import has_number
 
-    doc = nlp.make_doc("GPT-4 gets 3.5 points , ten more ; x² and BERT-base or dx and abc-d.")
+    url = "https://example.org/" + "a" * 90 + "/v2"  # 100 characters or more: spaCy's shape is "LONG"
+    doc = nlp.make_doc(f"GPT-4 gets 3.5 points , ten more ; x² and BERT-base or dx and abc-d. See {url} and {url[:-1]}x")
+    assert url in [t.text for t in doc]
     for start in range(len(doc)):
         for end in range(start, len(doc) + 1):
             expected = any(t.like_num or any(c.isdigit() for c in t.text) for t in doc[start:end])

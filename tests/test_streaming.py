@@ -168,7 +168,8 @@ def test_csv_lines_are_what_the_csv_module_writes():
     from kg.export import csv_line
 
     rows = [["plain", "", "with, comma", 'say "hi"', "line\nbreak", "carriage\rreturn", "crlf\r\n", '"', ",", "é ü ∑"],
-            ['[{"sentence": "A, B \\"C\\"", "start_char": 3}]', "paper:x", "method:y", "USES"], ["", "", ""]]
+            ['[{"sentence": "A, B \\"C\\"", "start_char": 3}]', "paper:x", "method:y", "USES"], ["", "", ""], [""],
+            ["", "x"]]
     expected = io.StringIO()
     writer = csv.writer(expected)
     for row in rows:
@@ -191,5 +192,19 @@ def test_json_links_keep_evidence_that_holds_the_sinks_own_marker(tmp_path):
     sink.close()
     data = json.loads((tmp_path / "g.json").read_text(encoding="utf-8"))
     assert [{k: v for k, v in link.items() if k not in ("source", "target", "key")} for link in data["links"]] == links
-    assert [json.dumps(link, ensure_ascii=False) for link in data["links"]] == [
-        json.dumps({**d, "source": f"n{i}", "target": "m", "key": d["type"]}, ensure_ascii=False) for i, d in enumerate(links)]
+    text = (tmp_path / "g.json").read_text(encoding="utf-8")
+    lines = text[text.index('"links": [') + len('"links": ['):text.rindex("]}")].strip().split(",\n")
+    assert lines == [json.dumps({**d, "source": f"n{i}", "target": "m", "key": d["type"]}, ensure_ascii=False)
+                     for i, d in enumerate(links)]
+
+
+def test_csv_rows_of_a_graph_with_other_than_string_ids(tmp_path):
+    from kg.export import write_neo4j_csv
+
+    g = nx.MultiDiGraph()
+    g.add_node(1, type="Paper", name="one")
+    g.add_node(2, type="Method", name="two")
+    g.add_edge(1, 2, key="USES", type="USES", count=1)
+    write_neo4j_csv(g, tmp_path)
+    assert (tmp_path / "nodes_Paper.csv").read_text(encoding="utf-8").splitlines()[1].startswith("1,one,")
+    assert (tmp_path / "rels_USES.csv").read_text(encoding="utf-8").splitlines()[1].startswith("1,2,USES,")

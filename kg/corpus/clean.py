@@ -91,7 +91,7 @@ def clean(raw: str) -> CleanText:
     return _Cleaner(raw).run()
 
 
-_MARKUP_CHARS = re.compile(r"[\\$*_\[\]{}~^\x00-\x1f\x7f]")  # markup, and whitespace other than " "
+_MARKUP_CHARS = re.compile(r"[\\$*_\[\]{}~^\x00-\x1f\x7f]")  # markup, and ASCII controls (incl. whitespace but " ")
 _URL_OR_PTB = re.compile(r"https?:|-[LR][RSC]B-")
 
 

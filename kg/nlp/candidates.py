@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import bisect
 
-from spacy.attrs import IS_PUNCT, LIKE_NUM, LOWER, ORTH, SENT_START, SHAPE
+from spacy.attrs import IDX, IS_PUNCT, LIKE_NUM, LOWER, ORTH, SENT_START, SHAPE
 from spacy.strings import get_string_id
 from spacy.tokens import Doc, Span, Token
 
@@ -166,21 +166,42 @@ def model_shaped(doc: Doc) -> list[int]:
 _DIGIT_SHAPE: dict[int, bool] = {}  # shape id -> whether it has a "d": a token with a digit ("d.dd", "Xxxd", "²")
 
 
+def _has_digit(doc: Doc, k: int, shape: int) -> bool:
+    """Whether token ``k`` (of shape id ``shape``) has a digit: its shape has a "d", except that spaCy gives
+    every token of 100 characters or more the shape "LONG" (a URL, say): then the text itself is read."""
+    known = _DIGIT_SHAPE.get(shape)
+    if known is None:
+        text = doc.vocab.strings[shape]
+        if text == "LONG":
+            return any(c.isdigit() for c in doc[k].text)
+        known = _DIGIT_SHAPE[shape] = "d" in text
+    return known
+
+
 def has_number(doc: Doc, start: int, end: int) -> bool:
     """Whether tokens ``[start, end)`` hold a number ("3.5", "ten") or a token with a digit ("GPT-4"), from columns."""
-    like_num, shapes, digit = column(doc, LIKE_NUM), column(doc, SHAPE), _DIGIT_SHAPE
-    for k in range(start, end):
-        if like_num[k]:
-            return True
-        h = shapes[k]
-        if h not in digit:
-            digit[h] = "d" in doc.vocab.strings[h]
-        if digit[h]:
-            return True
-    return False
+    like_num, shapes = column(doc, LIKE_NUM), column(doc, SHAPE)
+    return any(like_num[k] or _has_digit(doc, k, shapes[k]) for k in range(start, end))
+
+
+def digit_tokens(doc: Doc, start: int, end: int) -> list[int]:
+    """Indices of the tokens in ``[start, end)`` with a digit in them ("3.5", "82%", "GPT-4", "²")."""
+    shapes = column(doc, SHAPE)
+    return [k for k in range(start, end) if _has_digit(doc, k, shapes[k])]
+
+
+def span_text(doc: Doc, start: int, end: int) -> str:
+    """The text of tokens ``[start, end)``, as ``doc[start:end].text`` gives it without making a Token per word."""
+    if end <= start:
+        return ""
+    idx = doc.user_data.get("kg_idx")
+    if idx is None:
+        idx = doc.user_data["kg_idx"] = doc.to_array(IDX).tolist()
+    return doc.text[idx[start] : idx[end - 1] + len(doc.vocab.strings[column(doc, ORTH)[end - 1]])]
 
 
 SENTENCE_STARTS = "kg_sentence_starts"  # doc.user_data key: token indices that start a sentence (kg_sentencizer sets it)
+SENTENCE_SPANS = "kg_sentence_spans"  # doc.user_data key: the sentence Spans made so far, by sentence number
 
 
 def sentence(doc: Doc, i: int) -> Span:
@@ -190,7 +211,7 @@ def sentence(doc: Doc, i: int) -> Span:
         starts = [k for k, v in enumerate(column(doc, SENT_START)) if v == 1 or k == 0]
         doc.user_data[SENTENCE_STARTS] = starts
     k = bisect.bisect_right(starts, i) - 1
-    spans = doc.user_data.setdefault("kg_sentence_spans", {})
+    spans = doc.user_data.setdefault(SENTENCE_SPANS, {})
     span = spans.get(k)
     if span is None:
         end = starts[k + 1] if k + 1 < len(starts) else len(doc)

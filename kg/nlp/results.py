@@ -13,12 +13,14 @@ from dataclasses import dataclass
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
-from spacy.attrs import LIKE_NUM
+from spacy.attrs import LIKE_NUM, LOWER
+from spacy.strings import get_string_id
 
-from kg.nlp.candidates import column, sentence
+from kg.nlp.candidates import column, digit_tokens, sentence
 from kg.nlp.mentions import DocMention
 
 OURS = {"our", "ours", "we", "it", "proposed"}
+_OURS_IDS = frozenset(get_string_id(w) for w in OURS)
 
 
 @dataclass
@@ -31,13 +33,16 @@ class DocResult:
     sent_end: int
 
 
-def _value_tokens(sent: Span) -> list[tuple[int, int, str]]:
-    """Character ranges and texts of numeric values in a sentence: ``82.3%``, ``0.91``, ``15×``."""
+def _value_tokens(doc: Doc, sent: Span) -> list[tuple[int, int, str]]:
+    """Character ranges and texts of numeric values in a sentence: ``82.3%``, ``0.91``, ``15×``. Only tokens with
+    a digit can be one; they are found from the shape column, and only they become Tokens."""
     out = []
-    for tok in sent:
+    like_num = column(doc, LIKE_NUM)
+    for k in digit_tokens(doc, sent.start, sent.end):
+        tok = doc[k]
         t = tok.text
-        if tok.like_num and any(c.isdigit() for c in t):
-            nxt = tok.nbor(1) if tok.i + 1 < len(tok.doc) else None
+        if like_num[k]:
+            nxt = doc[k + 1] if k + 1 < len(doc) else None
             if nxt is not None and nxt.text in {"%", "×", "x"}:
                 out.append((tok.idx, nxt.idx + len(nxt.text), tok.text_with_ws + nxt.text))
             elif "." in t:
@@ -75,14 +80,15 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
     proposed_names = {m.canonical for m in mentions if m.proposed}
     out = []
     numbers = [i for i, v in enumerate(column(doc, LIKE_NUM)) if v]  # only sentences with a number can report one
+    lower, ours_ids = column(doc, LOWER), _OURS_IDS
     sentences = {(sent := sentence(doc, i)).start: sent for i in numbers}
     for sent in sentences.values():
         ms = [m for m in mentions if sent.start_char <= m.start < sent.end_char]
         if not ms:
             continue
-        values = _value_tokens(sent)
+        values = _value_tokens(doc, sent)
         metrics = _attach_metrics(ms, values)
-        ours = bool({t.lower_ for t in sent} & OURS)
+        ours = any(h in ours_ids for h in lower[sent.start : sent.end])
         for (vs, ve, value), metric in zip(values, metrics):
             dataset = _nearest(ms, ve, "DATASET", True, 200) or _nearest(ms, vs, "DATASET", False, 200)
             if metric is None and (dataset is None or not value.endswith("%")):

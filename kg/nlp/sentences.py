@@ -3,7 +3,7 @@
 spaCy's rule-based ``Sentencizer`` makes a Python ``Token`` for every token of every doc (about 7% of the default
 pipeline's time); this component applies the same rule to the ORTH and IS_PUNCT columns the other rules already
 share (:func:`kg.nlp.candidates.column`) and sets the boundaries with one ``Doc.from_array``. The boundaries are the
-same (tested against spaCy's component).
+same (tested against spaCy's component); the start indices are also kept in ``doc.user_data`` for the rules.
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from spacy.pipeline import Sentencizer
 from spacy.strings import get_string_id
 from spacy.tokens import Doc
 
-from kg.nlp.candidates import SENTENCE_STARTS, column
+from kg.nlp.candidates import SENTENCE_SPANS, SENTENCE_STARTS, column
 
 PUNCT_CHARS = frozenset(get_string_id(c) for c in Sentencizer.default_punct_chars)
 
@@ -43,6 +43,7 @@ def set_sentences(doc: Doc) -> Doc:
     marks[starts, 0] = 1
     doc = doc.from_array([SENT_START], marks.astype("uint64"))
     doc.user_data[SENTENCE_STARTS] = starts  # for kg.nlp.candidates.sentence, which would read them back
+    doc.user_data.pop(SENTENCE_SPANS, None)  # sentences made from earlier boundaries, if any
     return doc
 
 

@@ -28,8 +28,8 @@ _last_json: list = [None, ""]
 
 
 def json_text(value) -> str:
-    """``value`` as JSON text. The sinks of one build encode the same evidence list one after another (GraphML,
-    CSV, the embedded store), so the text of the last value is kept and reused while it is that same object."""
+    """``value`` as JSON text. The sinks of one build encode the same evidence list one after another (JSON,
+    GraphML, CSV), so the text of the last value is kept and reused while it is that same object."""
     if value is not _last_json[0]:
         _last_json[:] = [value, json.dumps(value, ensure_ascii=False)]
     return _last_json[1]

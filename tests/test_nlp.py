@@ -241,3 +241,12 @@ def test_the_rules_read_their_extensions_where_spacy_keeps_them(nlp):
     assert model_entities(doc) is None and doc._.kg_model_ents is None
     doc._.kg_model_ents = [(0, 1, "METHOD")]
     assert model_entities(doc) == [(0, 1, "METHOD")]
+
+
+def test_span_text_is_the_text_spacy_gives(nlp):
+    from kg.nlp.candidates import span_text
+
+    doc = nlp("Low-Rank Adaptation (LoRA)  beats GPT-4 on  ImageNet-1k: 82.3% top-1.\nNext line ends here ")
+    for start in range(len(doc) + 1):
+        for end in range(start, len(doc) + 1):
+            assert span_text(doc, start, end) == doc[start:end].text

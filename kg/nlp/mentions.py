@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from spacy.attrs import ORTH
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.nlp.candidates import Abbreviation, Candidate, abbreviations, candidates, model_entities, positions_of, sentence
+from kg.nlp.candidates import (Abbreviation, Candidate, abbreviations, candidates, column, model_entities, positions_of,
+                               sentence, span_text)
 from kg.nlp.gazetteer import load_gazetteer
 from kg.nlp.labels import label_from_words
 
@@ -68,7 +70,7 @@ def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) ->
         lo, hi = min(a.long_start, a.short_start), max(a.long_end, a.short_end)
         prop = _covering(cands, lo, hi, "proposed")
         known = _exact(cands, a.long_start, a.long_end) or _exact(cands, a.short_start, a.short_end)
-        short, long = a.short(doc).text, a.long(doc).text
+        short, long = span_text(doc, a.short_start, a.short_end), span_text(doc, a.long_start, a.long_end)
         phrase = _covering(cands, lo, hi, "model_phrase")
         if prop is not None:
             label, proposed, bench = prop.label, prop.proposed, prop.benchmark
@@ -94,25 +96,26 @@ def _propagate(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) -> l
     for a in pairs:
         c = next((c for c in cands if c.start == a.short_start and c.end == a.short_end), None)
         if c is not None:
-            names.setdefault(a.short(doc).text, c)
+            names.setdefault(span_text(doc, a.short_start, a.short_end), c)
     for c in cands:
         if c.proposed and c.end - c.start == 1:
-            names.setdefault(doc[c.start].text, c)
+            names.setdefault(span_text(doc, c.start, c.start + 1), c)
     extra = []
     # A longer known name around a later use wins: "BraTS 2018" after "Brain Tumor Segmentation (BraTS)".
     longer = {i for c in cands if c.extractor == "gazetteer" and c.end - c.start > 1 for i in range(c.start, c.end)}
     for i in positions_of(doc, names):
-        c = names[doc[i].text]
+        c = names[span_text(doc, i, i + 1)]
         if c.start != i and i not in longer:
-            extra.append(Candidate(i, i + 1, c.label, "abbreviation", canonical=c.canonical or doc[c.start:c.end].text,
+            extra.append(Candidate(i, i + 1, c.label, "abbreviation", canonical=c.canonical or span_text(doc, c.start, c.end),
                                    benchmark=c.benchmark))
     # A name that context showed to be a dataset is a dataset wherever else it appears.
-    datasets = {doc[c.start:c.end].text: c for c in cands if c.label == "DATASET" and c.extractor == "context"}
-    firsts = {doc[c.start].text for c in datasets.values()}
+    datasets = {span_text(doc, c.start, c.end): c for c in cands if c.label == "DATASET" and c.extractor == "context"}
+    firsts = {span_text(doc, c.start, c.start + 1) for c in datasets.values()}
+    orth = column(doc, ORTH)
     for i in positions_of(doc, firsts):
         for text, c in datasets.items():
             n = c.end - c.start
-            if i != c.start and doc[i].text == doc[c.start].text and doc[i:i + n].text == text:
+            if i != c.start and orth[i] == orth[c.start] and span_text(doc, i, min(i + n, len(doc))) == text:
                 extra.append(Candidate(i, i + n, "DATASET", "context", canonical=c.canonical, benchmark=c.benchmark,
                                        confidence=c.confidence))
     return cands + extra
@@ -128,8 +131,8 @@ def _named_datasets_win(cands: list[Candidate]) -> list[Candidate]:
         o.start <= c.start and c.end <= o.end and (o.start, o.end) != (c.start, c.end) for o in outer)]
 
 
-def _clean_name(span: Span) -> str:
-    return span.text.strip(" ,.;:*_")
+def _clean_name(text: str) -> str:
+    return text.strip(" ,.;:*_")
 
 
 def select_mentions(doc: Doc, generic: frozenset[str], known: dict, ents: list[Span] | None = None) -> list[DocMention]:
@@ -141,7 +144,7 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict, ents: list[S
     # label, needs the model's support (SciERC dev: such names were 0 of 4 right).
     ents = model_entities(doc)
     cands = [c for c in cands if c.extractor != "name" or model_sees(ents, c.start, c.end)]
-    cands = [c for c in cands if c.extractor in {"gazetteer", "proposed"} or doc[c.start:c.end].text.lower() not in generic]
+    cands = [c for c in cands if c.extractor in {"gazetteer", "proposed"} or span_text(doc, c.start, c.end).lower() not in generic]
     cands.sort(key=lambda c: (-c.priority, -(c.end - c.start), c.start))
     taken = [False] * len(doc)
     chosen: list[Candidate] = []
@@ -157,10 +160,11 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict, ents: list[S
         span = Span(doc, c.start, c.end, label=c.label)
         if ents is not None:
             ents.append(span)
-        entry = known.get(span.text.lower()) if c.canonical is None else None
-        canonical = c.canonical or (entry.name if entry and entry.label == c.label else _clean_name(span))
+        text = span_text(doc, c.start, c.end)
+        entry = known.get(text.lower()) if c.canonical is None else None
+        canonical = c.canonical or (entry.name if entry and entry.label == c.label else _clean_name(text))
         sent = sentence(doc, span.start)
-        out.append(DocMention(span.start_char, span.end_char, c.label, span.text, canonical, c.extractor,
+        out.append(DocMention(span.start_char, span.end_char, c.label, text, canonical, c.extractor,
                               sent.start_char, sent.end_char, c.proposed, c.benchmark, c.confidence, c.generic))
     return out
 

@@ -191,13 +191,20 @@ def digit_tokens(doc: Doc, start: int, end: int) -> list[int]:
 
 
 def span_text(doc: Doc, start: int, end: int) -> str:
-    """The text of tokens ``[start, end)``, as ``doc[start:end].text`` gives it without making a Token per word."""
-    if end <= start:
-        return ""
-    idx = doc.user_data.get("kg_idx")
-    if idx is None:
-        idx = doc.user_data["kg_idx"] = doc.to_array(IDX).tolist()
-    return doc.text[idx[start] : idx[end - 1] + len(doc.vocab.strings[column(doc, ORTH)[end - 1]])]
+    """The text of tokens ``[start, end)``, as ``doc[start:end].text`` gives it, from the ORTH and IDX columns:
+    ``Span.text`` makes a Token per word, and ``Doc.text`` joins every token of the doc on each call. A token's
+    trailing whitespace is one space or none (other whitespace is a token of its own)."""
+    if end - start <= 1:
+        return doc.vocab.strings[column(doc, ORTH)[start]] if end > start else ""
+    orth, idx, strings = column(doc, ORTH), column(doc, IDX), doc.vocab.strings
+    parts = []
+    for k in range(start, end - 1):
+        text = strings[orth[k]]
+        parts.append(text)
+        if idx[k] + len(text) < idx[k + 1]:
+            parts.append(" ")
+    parts.append(strings[orth[end - 1]])
+    return "".join(parts)
 
 
 SENTENCE_STARTS = "kg_sentence_starts"  # doc.user_data key: token indices that start a sentence (kg_sentencizer sets it)

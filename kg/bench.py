@@ -137,6 +137,49 @@ def tree_pss_mb(root: int | None = None) -> float:
     return total / 1024
 
 
+PAIRED_DOCS = 2000
+PAIRED_CHUNK = 100
+
+
+def paired_ratio(corpus: str, docs: int = PAIRED_DOCS, batch_size: int = 64) -> dict:
+    """Blank-tokenizer time over extraction time for the first ``docs`` texts of a JSONL ``corpus``, timed chunk
+    by chunk in turn (tokenizer, then the default pipeline, on the same ``PAIRED_CHUNK`` texts): on a machine whose
+    speed drifts (a shared VM varies 10-20% between runs) both figures see the same conditions."""
+    import spacy
+
+    from kg.model import Paper
+    from kg.nlp.extract import extract
+    from kg.nlp.pipeline import load_pipeline
+
+    with open(corpus, encoding="utf-8") as fh:
+        texts = [json.loads(line)["text"] for line in itertools.islice(fh, docs)]
+    papers = [Paper(id=str(i), text=t) for i, t in enumerate(texts)]
+    blank, nlp = spacy.blank("en"), load_pipeline()
+    list(blank.pipe(texts[:20]))  # first-call costs out of the timing
+    list(extract(papers[:20], nlp))
+    tok_s = ext_s = 0.0
+    for at in range(0, len(papers), PAIRED_CHUNK):
+        t = time.perf_counter()
+        for _ in blank.pipe(texts[at : at + PAIRED_CHUNK], batch_size=batch_size):
+            pass
+        tok_s += time.perf_counter() - t
+        t = time.perf_counter()
+        for _ in extract(papers[at : at + PAIRED_CHUNK], nlp, batch_size=batch_size):
+            pass
+        ext_s += time.perf_counter() - t
+    return {"docs": len(papers), "ratio": round(tok_s / ext_s, 4) if ext_s else 0.0}
+
+
+def _in_fresh_process(fn, *args):
+    """``fn(*args)`` in a new interpreter: a process that has just built a graph holds its objects, and every
+    garbage collection pass walks them (extraction there runs slower than in a build)."""
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
+    with ProcessPoolExecutor(1, mp_context=get_context("spawn")) as pool:
+        return pool.submit(fn, *args).result()
+
+
 def bench_pipeline(docs: int, seed: int = 0, batch_size: int = 64, workers: int = 1) -> dict:
     """The blank tokenizer's throughput on a synthetic corpus, then ``kg build`` of that corpus (one process, or
     ``workers`` extraction processes) with seconds and memory per stage: reading, extraction, resolution, one
@@ -171,6 +214,7 @@ def bench_pipeline(docs: int, seed: int = 0, batch_size: int = 64, workers: int 
         with TreeMemory() as tree:
             report = build([str(corpus)], Path(tmp) / "out", workers=workers, clock=clock)
         total_s = time.perf_counter() - t
+        paired = _in_fresh_process(paired_ratio, str(corpus), PAIRED_DOCS, batch_size)
     sec = clock.seconds
     ext_s = sec["extract"] - sec["cache_write"] - sec["cache_read"] - sec["resolve"]  # the pipeline's own time
     resolve_s = sec["resolve"] + sec["resolve_finish"]
@@ -180,6 +224,8 @@ def bench_pipeline(docs: int, seed: int = 0, batch_size: int = 64, workers: int 
         "docs": docs, "workers": workers, "chars_per_doc": round(chars / max(docs, 1)),
         "extract_docs_per_s_per_core": round(docs / ext_s / workers, 1),
         "tokenizer_docs_per_s_per_core": round(docs / tok_s, 1), "ratio": round(tok_s / (ext_s * workers), 4),
+        # the same ratio from alternating chunks of one sample, so that drifting machine speed cancels out
+        "paired_ratio": paired["ratio"], "paired_docs": paired["docs"],
         "read_s": round(sec["read"], 2), "extract_s": round(ext_s, 2), "cache_write_s": round(sec["cache_write"], 2),
         # "graph build": resolving concepts plus making the elements (the streaming pass minus the sinks' time)
         "build_s": round(resolve_s + sec["stream"] - sum(sec[f"{k}_elements"] for k in SINKS), 2),

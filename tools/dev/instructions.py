@@ -1,0 +1,68 @@
+"""Instructions per abstract spent by the default extraction pipeline: a speed measure that a noisy machine does not
+move (wall-clock time on the shared 2-core VM varies 10-20% between identical runs; this varies well under 0.1%).
+
+    python tools/dev/instructions.py [--docs 1000] [--accurate]
+    PYTHONPATH=/path/to/other/checkout python tools/dev/instructions.py ...   # the same for another tree
+
+Runs itself under ``valgrind --tool=callgrind`` with instrumentation off while Python, spaCy and the pipeline
+load and 200 abstracts warm the caches, switches it on (``callgrind_control -i on``) for the next ``--docs``
+synthetic abstracts, and prints instructions per abstract. About 1.5 minutes for 1,000 abstracts. Instructions are
+not time (cache misses, allocation), but a change that removes work shows up here when timings cannot show it.
+"""
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+
+WARM = 200
+
+
+def child(docs: int, accurate: bool) -> None:
+    from kg.corpus.synthetic import synthetic_corpus
+    from kg.nlp.extract import extract
+    from kg.nlp.pipeline import config_path, load_pipeline
+
+    papers = list(synthetic_corpus(WARM + docs, 0))
+    nlp = load_pipeline(config_path(accurate))
+    for _ in extract(papers[:WARM], nlp):
+        pass
+    print("READY", flush=True)
+    sys.stdin.readline()  # the parent has switched instrumentation on
+    for _ in extract(papers[WARM:], nlp):
+        pass
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--docs", type=int, default=1000)
+    ap.add_argument("--accurate", action="store_true")
+    ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.child:
+        child(args.docs, args.accurate)
+        return 0
+    if not shutil.which("valgrind") or not shutil.which("callgrind_control"):
+        print("needs valgrind (callgrind) on PATH", file=sys.stderr)
+        return 2
+    cmd = ["valgrind", "--tool=callgrind", "--instr-atstart=no", "--callgrind-out-file=/dev/null",
+           sys.executable, __file__, "--child", "--docs", str(args.docs)] + (["--accurate"] if args.accurate else [])
+    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    for line in proc.stdout:
+        if line.strip() == "READY":
+            break
+    subprocess.run(["callgrind_control", "-i", "on", str(proc.pid)], check=True, capture_output=True)
+    _, err = proc.communicate("go\n")
+    found = re.search(r"Collected\s*:\s*(\d+)", err)
+    if proc.returncode or not found:
+        print(err[-2000:], file=sys.stderr)
+        return 1
+    total = int(found.group(1))
+    print(f"{total / args.docs / 1e6:.3f}M instructions per abstract ({total:,} for {args.docs} abstracts)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spacy.language import Language
-from spacy.tokens import Doc, Span, Token
-
 from spacy.attrs import LIKE_NUM, LOWER
+from spacy.language import Language
 from spacy.strings import get_string_id
+from spacy.tokens import Doc, Span
 
 from kg.nlp.candidates import column, digit_tokens, sentence
 from kg.nlp.mentions import DocMention

@@ -176,8 +176,8 @@ def paired_ratio(corpus: str, docs: int = PAIRED_DOCS, batch_size: int = 64) -> 
 
 
 def _in_fresh_process(fn, *args):
-    """``fn(*args)`` in a new interpreter: a process that has just built a graph holds its objects, and every
-    garbage collection pass walks them (extraction there runs slower than in a build)."""
+    """``fn(*args)`` in a new interpreter, so the measurement starts from the same state whatever the build left
+    in this process (its warmed pipeline, its heap)."""
     from concurrent.futures import ProcessPoolExecutor
     from multiprocessing import get_context
 

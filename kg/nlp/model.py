@@ -54,7 +54,7 @@ from spacy.tokens import Doc
 from spacy.util import minibatch
 from thinc.api import NumpyOps
 
-from kg.nlp import tokenizer  # noqa: F401  (the trained pipeline's config names kg.ml_tokenizer.v1)
+from kg.nlp import minilm, tokenizer  # noqa: F401  (the trained pipeline's config names their architectures)
 from kg.model import LABELS
 from kg.nlp.candidates import Candidate, abbreviations, candidates, is_namelike
 from kg.nlp.context import LEADING_VERBS, TASK_HEADS
@@ -168,6 +168,8 @@ class ModelCandidates:
             warnings.warn(f"kg_model: no trained model in {self.path} (run `kg train`); using the rules only",
                           stacklevel=2)
             return
+        if "kg.Tok2VecWithMiniLM" in (self.path / "config.cfg").read_text(encoding="utf-8"):
+            minilm.model_dir()  # fail here, with the install command, rather than at the first document
         # Share the main pipeline's vocab so labels and lexemes are the same objects.
         sub = spacy.load(self.path, vocab=nlp.vocab)
         self.ner = sub.get_pipe("ner")

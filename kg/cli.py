@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from kg.errors import InputError, Problem
+from kg.errors import EncoderMissing, InputError, Problem
 
 EXIT_OK, EXIT_SKIPPED, EXIT_BAD_INPUT, EXIT_STORE = 0, 1, 2, 3
 
@@ -377,13 +377,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except FileNotFoundError as exc:
         print(f"kg: {exc}", file=sys.stderr)
         return EXIT_STORE
-    except Exception as exc:  # store errors and a missing encoder: one line, no traceback
-        from kg.nlp.minilm import EncoderMissing
+    except EncoderMissing as exc:  # --accurate without the encoder's weights: say how to install them
+        print(f"kg: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except Exception as exc:  # store errors: one line, no traceback
         from kg.store.neo4j_store import StoreError
-
-        if isinstance(exc, EncoderMissing):
-            print(f"kg: {exc}", file=sys.stderr)
-            return EXIT_BAD_INPUT
 
         if isinstance(exc, StoreError):
             print(f"kg: {exc}", file=sys.stderr)

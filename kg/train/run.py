@@ -145,6 +145,8 @@ def train(out_dir: str | Path, seed: int = 0, *, data_dir: Path | None = None, c
 
     out = Path(out_dir)
     data_dir = data_dir or shared_data_dir()
+    if "kg.Tok2VecWithMiniLM" in Path(config).read_text(encoding="utf-8"):
+        minilm.model_dir()  # EncoderMissing (with the install command) before any work
     paths = prepare(out / "corpus", data_dir=data_dir, exclude=exclude)
     all_overrides = {"paths.train": str(paths["train"]), "paths.dev": str(paths["dev"]), "system.seed": seed,
                      **(overrides or {})}
@@ -153,8 +155,8 @@ def train(out_dir: str | Path, seed: int = 0, *, data_dir: Path | None = None, c
     minilm.cache_features(True, features)
     try:
         spacy_train(config, out / "model", use_gpu=-1, overrides=all_overrides)
-        minilm.save_features(features)
     finally:
+        minilm.save_features(features)  # also after an interrupted run: what was encoded stays valid
         minilm.cache_features(False)
     seconds = time.perf_counter() - started
     best = out / "model" / "model-best"
@@ -226,7 +228,7 @@ def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/cro
             model = train(work / f"fold{i}", seed, data_dir=data_dir, overrides=overrides, exclude=fold,
                           features=work / "minilm-features.npz")
         fold_seconds.append(json.loads((model / "meta.json").read_text())["kg_training"]["training_seconds"])
-        minilm.cache_features(True)  # every mode reads the same encoder features of the held-out texts
+        minilm.cache_features(True, work / "minilm-features.npz")  # every mode reads the same features
         try:
             for mode in preds:
                 nlp = pipeline(model, only_model=mode == "model_only", options=modes.get(mode))

@@ -88,12 +88,6 @@ def write_predictions(items: Iterable[tuple[Paper, Extraction]], path: Path) -> 
     return n
 
 
-def _flat(value):
-    if isinstance(value, (list, dict)):
-        return json_text(value)
-    return value
-
-
 
 
 class GraphSink:
@@ -168,6 +162,26 @@ def write_json(g: nx.MultiDiGraph, path: Path) -> None:
 
 
 _XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")  # not allowed in XML 1.0
+_XML_SPECIAL = re.compile("[&<>\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")  # text that needs _xml_text
+_ATTR_SPECIAL = re.compile("[&<>\"\n\r\t]")  # attribute values that need quoteattr
+
+
+def _xml_text(text: str) -> str:
+    """Element text: characters XML 1.0 forbids become U+FFFD, then ``&``, ``<``, ``>`` are escaped."""
+    from xml.sax.saxutils import escape
+
+    text = _XML_INVALID.sub("\ufffd", text)
+    return escape(text) if "&" in text or "<" in text or ">" in text else text
+
+
+def _attr(value) -> str:
+    """A quoted attribute value (``xml.sax.saxutils.quoteattr``; plain values, the usual case, directly)."""
+    text = str(value)
+    if _ATTR_SPECIAL.search(text) is None:
+        return f'"{text}"'
+    from xml.sax.saxutils import quoteattr
+
+    return quoteattr(text)
 _GRAPHML_TYPES = {bool: "boolean", int: "long", float: "double", str: "string"}
 
 
@@ -181,41 +195,39 @@ class GraphmlSink(GraphSink):
         self.path = Path(path)
         self.graph_attrs = graph_attrs
         self.keys: dict[tuple[str, str], tuple[str, str]] = {}  # (kind, name) -> (id, type)
+        self.ids: dict[str, dict[str, str]] = {"graph": {}, "node": {}, "edge": {}}  # kind -> name -> id
         self.body_path = self.path.with_name(self.path.name + ".body")
         self.body = self.body_path.open("w", encoding="utf-8")
         self.graph_data = self._data(graph_attrs, "graph")
 
-    def _data(self, d: dict, kind: str) -> str:
-        from xml.sax.saxutils import escape
+    def _key(self, kind: str, name: str, value) -> str:
+        """Declare a new key; its type is that of its first value."""
+        ids = self.ids[kind]
+        ids[name] = f"{kind[0]}{len(ids)}"
+        self.keys[kind, name] = (ids[name], _GRAPHML_TYPES.get(type(value), "string"))
+        return ids[name]
 
+    def _data(self, d: dict, kind: str) -> str:
+        ids = self.ids[kind]
         out = []
         for k, v in d.items():
             if v is None:
                 continue
-            v = _flat(v)
-            key = self.keys.get((kind, k))
-            if key is None:
-                key = self.keys[kind, k] = (f"{kind[0]}{sum(1 for x in self.keys if x[0] == kind)}",
-                                            _GRAPHML_TYPES.get(type(v), "string"))
+            if isinstance(v, (list, dict)):
+                v = json_text(v)
+            key = ids.get(k) or self._key(kind, k, v)
             if isinstance(v, str):
-                text = _XML_INVALID.sub("\ufffd", v)
-                if "&" in text or "<" in text or ">" in text:
-                    text = escape(text)
+                text = v if _XML_SPECIAL.search(v) is None else _xml_text(v)
             else:
                 text = ("true" if v else "false") if isinstance(v, bool) else str(v)
-            out.append(f'<data key="{key[0]}">{text}</data>')
+            out.append(f'<data key="{key}">{text}</data>')
         return "".join(out)
 
     def node(self, n: str, d: dict) -> None:
-        from xml.sax.saxutils import quoteattr
-
-        self.body.write(f"<node id={quoteattr(str(n))}>{self._data(d, 'node')}</node>\n")
+        self.body.write(f"<node id={_attr(n)}>{self._data(d, 'node')}</node>\n")
 
     def edge(self, u: str, v: str, k: str, d: dict) -> None:
-        from xml.sax.saxutils import quoteattr
-
-        self.body.write(f"<edge source={quoteattr(str(u))} target={quoteattr(str(v))} id={quoteattr(str(k))}>"
-                        f"{self._data(d, 'edge')}</edge>\n")
+        self.body.write(f"<edge source={_attr(u)} target={_attr(v)} id={_attr(k)}>{self._data(d, 'edge')}</edge>\n")
 
     def close(self) -> list[Path]:
         forget_json()

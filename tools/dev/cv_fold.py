@@ -22,8 +22,7 @@ from kg.train.run import CV_LABELS, HELD_OUT, finished, folds, train
 def report(name: str, model: Path, fold: dict[str, set[str]]) -> None:
     data = shared_data_dir()
     dev = read_gold(data / CORPORA["scierc-dev"].file)
-    minilm.cache_features(True)  # both modes read the same features
-    try:
+    with minilm.cached_features():  # both modes read the same features
         for mode in ("full", "model_only"):
             nlp = pipeline(model, only_model=mode == "model_only")
             for corpus in HELD_OUT:
@@ -33,8 +32,6 @@ def report(name: str, model: Path, fold: dict[str, set[str]]) -> None:
                                            if k.startswith("mention")}, flush=True)
             s = summary(score(dev, predict(dev, nlp), ["METHOD", "TASK", "METRIC"]))
             print(name, mode, "scierc-dev", s["mention_ALL"]["strict"]["f1"], flush=True)
-    finally:
-        minilm.cache_features(False)
 
 
 def main() -> None:

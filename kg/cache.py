@@ -30,7 +30,7 @@ def pipeline_fingerprint(config: str = "") -> str:
     nlp_dir = Path(pipeline.__file__).parent
     h = hashlib.sha256(f"{kg.__version__} cache {CACHE_FORMAT}".encode())
     files = [Path(config) if config else pipeline.DEFAULT_CONFIG, *sorted((nlp_dir / "data").rglob("*.json*")), *sorted(nlp_dir.glob("*.py")),
-             *sorted((nlp_dir / "trained").rglob("meta.json"))]
+             *sorted((nlp_dir / "trained").rglob("meta.json")), *sorted((nlp_dir / "trained_tagger").glob("*"))]
     for f in files:
         if f.is_file():
             h.update(f.name.encode())

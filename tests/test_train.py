@@ -134,7 +134,9 @@ def test_training_one_epoch_on_the_real_data_writes_a_loadable_model(tmp_path):
 def test_train_cli_reports_a_missing_model_or_data_dir_as_bad_input(tmp_path, capsys):
     from kg.train import main
 
-    assert main(["--evaluate", str(tmp_path / "absent")]) == 2
+    assert main(["--only", "ner", "--evaluate", str(tmp_path / "absent")]) == 2
+    assert main(["--only", "tagger", "--evaluate", str(tmp_path / "absent")]) == 2
+    assert main(["--evaluate", str(tmp_path)]) == 2  # a directory of which model?
     assert main(["--data", str(tmp_path / "absent")]) == 2
     assert "absent" in capsys.readouterr().err
 
@@ -150,7 +152,7 @@ def test_evaluate_record_stores_fresh_shared_scorer_numbers_in_meta(tmp_path, ca
     meta = json.loads((model / "meta.json").read_text())
     meta["kg_scores"]["shared_scorer"] = {"stale": True}
     (model / "meta.json").write_text(json.dumps(meta))
-    assert main(["--evaluate", str(model), "--record"]) == 0
+    assert main(["--only", "ner", "--evaluate", str(model), "--record"]) == 0
     printed = json.loads(capsys.readouterr().out)
     stored = json.loads((model / "meta.json").read_text())["kg_scores"]["shared_scorer"]
     assert stored == printed and "scierc-dev" in stored and "stale" not in stored

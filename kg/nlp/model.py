@@ -88,6 +88,8 @@ NAME_HEADS = {
                          "architecture", "architectures"}),
     "TASK": TYPE_HEADS["TASK"],
     "METRIC": TYPE_HEADS["METRIC"],
+    # not "treebank": "Penn Treebank" is the name
+    "DATASET": frozenset({"dataset", "datasets", "corpus", "corpora", "benchmark", "benchmarks"}),
 }
 PLURAL_HEADS = frozenset({"methods", "models", "approaches", "architectures", "systems", "techniques", "algorithms",
                           "frameworks", "networks", "mechanisms", "strategies", "ones"})
@@ -149,53 +151,39 @@ def set_blas_threads(n: int) -> bool:
     return False
 
 
-class ModelCandidates:
-    """Pipeline component: the trained NER's entities as ``model`` (or ``model_extension``) candidates."""
+class Combiner:
+    """Base of the pipeline components that add a trained model's entities to the rule candidates (the NER here,
+    the linear tagger in :mod:`kg.nlp.tagger`): subclasses load the model and implement :meth:`entities`;
+    this class turns each entity into a ``model`` (``model_extension``, ``model_phrase``) candidate or drops it."""
 
-    def __init__(self, nlp: Language, name: str, model_dir: str = "", labels: Iterable[str] = LABELS,
-                 extend: bool = True, need_support: Iterable[str] = ("DATASET", "METRIC"), need_name: Iterable[str] = (),
-                 max_tokens: int = 12, blas_threads: int = 1) -> None:
+    def __init__(self, name: str, labels: Iterable[str] = LABELS, extend: bool = True,
+                 need_support: Iterable[str] = ("DATASET", "METRIC"), need_name: Iterable[str] = (),
+                 max_tokens: int = 12) -> None:
         self.name = name
         self.labels = frozenset(labels)
         self.extend = extend
         self.need_support = frozenset(need_support)
         self.need_name = frozenset(need_name)
         self.max_tokens = max_tokens
-        self.path = model_path(model_dir)
-        self.ner = None
-        self.confidence: dict[str, float] = {}
-        if not (self.path / "config.cfg").exists():
-            warnings.warn(f"kg_model: no trained model in {self.path} (run `kg train`); using the rules only",
-                          stacklevel=2)
-            return
-        minilm.check_installed(self.path / "config.cfg")
-        # Share the main pipeline's vocab so labels and lexemes are the same objects.
-        sub = spacy.load(self.path, vocab=nlp.vocab)
-        self.ner = sub.get_pipe("ner")
-        # One pipeline per core (parallelism comes from nlp.pipe(n_process=...)): a single-threaded numpy BLAS
-        # is faster than thinc's blis for these small matrices; the results are the same.
-        if blas_threads > 0 and set_blas_threads(blas_threads):
-            ops = MatmulOps()
-            for node in self.ner.model.walk():
-                node.ops = ops
-        # Confidence of an entity: the model's dev precision for its label (labels the dev set lacks: 0.5).
-        per_label = ((sub.meta.get("kg_scores") or {}).get("dev") or {}).get("per_label") or {}
-        self.confidence = {lab: round(float(v["p"]), 3) for lab, v in per_label.items() if "p" in v}
+        self.confidence: dict[str, float] = {}  # per label: the model's dev precision (missing labels: 0.5)
+
+    @property
+    def loaded(self) -> bool:
+        raise NotImplementedError
+
+    def entities(self, batch: list[Doc]) -> list[list[tuple[int, int, str]]]:
+        """The model's entities per doc, as token ranges; ``doc.ents`` is left as it was."""
+        raise NotImplementedError
 
     def __call__(self, doc: Doc) -> Doc:
         return next(iter(self.pipe([doc])))
 
     def pipe(self, stream: Iterable[Doc], batch_size: int = 64) -> Iterator[Doc]:
-        if self.ner is None:
+        if not self.loaded:
             yield from stream
             return
         for batch in minibatch(stream, batch_size):
-            # The NER writes doc.ents; keep whatever was there and put it back after reading the entities.
-            saved = [doc.to_array([ENT_IOB, ENT_TYPE]) for doc in batch]
-            self.ner.set_annotations(batch, self.ner.predict(batch))
-            for doc, arr in zip(batch, saved):
-                ents = [(e.start, e.end, e.label_) for e in doc.ents]
-                doc.from_array([ENT_IOB, ENT_TYPE], arr)
+            for doc, ents in zip(batch, self.entities(batch)):
                 doc._.kg_model_ents = ents
                 out = candidates(doc)
                 rules = [c for c in out if c.extractor != "model"]
@@ -210,6 +198,8 @@ class ModelCandidates:
             return None
         confidence = self.confidence.get(label, 0.5)
         overlapping = [c for c in rules if c.start < end and start < c.end]
+        if any(c.label == label and (c.start, c.end) == (start, end) for c in overlapping):
+            return None  # a rule found the same name, and names it better ("BRATS 2015" is the release BraTS 2015)
         if label in self.need_support and not any(c.label == label for c in overlapping) \
                 and not self_supported(doc[start:end], label):
             return None
@@ -252,6 +242,10 @@ class ModelCandidates:
             return None
         if any(t.text in names.proposed for t in doc[start:end]):  # a later use of the paper's own method's name
             return None
+        if label in ("DATASET", "METRIC") and any(
+                c.label == label and c.start == start and all(t.lower_ in GENERIC_HEADS for t in doc[c.end:end])
+                for c in inside):  # a rule's dataset or metric and a generic head ("ImageNet-1K dataset"): the
+            return None        # rule's name stands (the gazetteer knows ImageNet-1K is ImageNet)
         pairs = [a for a in abbreviations(doc) if start <= min(a.long_start, a.short_start)
                  and max(a.long_end, a.short_end) <= end]
         # Short forms used inside the entity (where defined or later): "ACGMRF model", "verb WSD problems".
@@ -272,6 +266,47 @@ class ModelCandidates:
         return Candidate(start, end, label, "model_phrase", canonical=canonical or concept_name(doc, start, end, label),
                          confidence=confidence)
 
+
+class ModelCandidates(Combiner):
+    """Pipeline component ``kg_model``: the trained NER's entities (``--accurate``) as candidates."""
+
+    def __init__(self, nlp: Language, name: str, model_dir: str = "", labels: Iterable[str] = LABELS,
+                 extend: bool = True, need_support: Iterable[str] = ("DATASET", "METRIC"), need_name: Iterable[str] = (),
+                 max_tokens: int = 12, blas_threads: int = 1) -> None:
+        super().__init__(name, labels, extend, need_support, need_name, max_tokens)
+        self.path = model_path(model_dir)
+        self.ner = None
+        if not (self.path / "config.cfg").exists():
+            warnings.warn(f"kg_model: no trained model in {self.path} (run `kg train`); using the rules only",
+                          stacklevel=2)
+            return
+        minilm.check_installed(self.path / "config.cfg")
+        # Share the main pipeline's vocab so labels and lexemes are the same objects.
+        sub = spacy.load(self.path, vocab=nlp.vocab)
+        self.ner = sub.get_pipe("ner")
+        # One pipeline per core (parallelism comes from nlp.pipe(n_process=...)): a single-threaded numpy BLAS
+        # is faster than thinc's blis for these small matrices; the results are the same.
+        if blas_threads > 0 and set_blas_threads(blas_threads):
+            ops = MatmulOps()
+            for node in self.ner.model.walk():
+                node.ops = ops
+        per_label = ((sub.meta.get("kg_scores") or {}).get("dev") or {}).get("per_label") or {}
+        self.confidence = {lab: round(float(v["p"]), 3) for lab, v in per_label.items() if "p" in v}
+
+    @property
+    def loaded(self) -> bool:
+        return self.ner is not None
+
+    def entities(self, batch: list[Doc]) -> list[list[tuple[int, int, str]]]:
+        """The model's entities per doc, as token ranges; ``doc.ents`` is left as it was."""
+        # The NER writes doc.ents; keep whatever was there and put it back after reading the entities.
+        saved = [doc.to_array([ENT_IOB, ENT_TYPE]) for doc in batch]
+        self.ner.set_annotations(batch, self.ner.predict(batch))
+        out = []
+        for doc, arr in zip(batch, saved):
+            out.append([(e.start, e.end, e.label_) for e in doc.ents])
+            doc.from_array([ENT_IOB, ENT_TYPE], arr)
+        return out
 
 @dataclass(frozen=True)
 class ShortForms:

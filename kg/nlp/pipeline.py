@@ -8,9 +8,9 @@ import spacy
 from spacy.language import Language
 
 # Registering the factories is a side effect of importing their modules.
-from kg.nlp import abbreviations, context, gazetteer, mentions, model, proposed, results, sentences, tokenizer  # noqa: F401
+from kg.nlp import abbreviations, context, gazetteer, mentions, model, proposed, results, sentences, tagger, tokenizer  # noqa: F401
 
-DEFAULT_CONFIG = Path(__file__).parent / "config.cfg"  # rules and gazetteers: fast
+DEFAULT_CONFIG = Path(__file__).parent / "config.cfg"  # rules, gazetteers and the linear tagger: fast
 ACCURATE_CONFIG = Path(__file__).parent / "config_accurate.cfg"  # plus the trained NER (kg/nlp/trained): slower
 
 

@@ -1,6 +1,6 @@
-"""Score the full kg pipeline (rules + trained model) with the shared scorer (``shared/tools/score.py``).
+"""Score the full kg pipeline (rules + a trained model: the NER or the tagger) with the shared scorer (``shared/tools/score.py``).
 
-Predictions are made the way ``kg extract --accurate`` makes them: ``Paper(id, text)`` ->
+Predictions are made the way ``kg extract [--accurate]`` makes them: ``Paper(id, text)`` ->
 :func:`kg.nlp.extract.extract` -> :func:`kg.export.prediction`, so the numbers are those of the shipped pipeline.
 """
 from __future__ import annotations
@@ -32,16 +32,31 @@ def scorer():
 def pipeline(model_dir: str | Path | None = None, model: bool = True, *, only_model: bool = False,
              options: dict | None = None) -> Language:
     """The packaged accurate pipeline (``config_accurate.cfg``) with ``kg_model`` pointed at ``model_dir``;
-    ``model=False``: the default rules-only pipeline (``config.cfg``); ``only_model``: the model's entities alone,
-    through ``kg_mentions``, for diagnosis. ``options``: ``kg_model`` settings to override."""
+    ``model=False``: the rules alone (the default pipeline without its tagger); ``only_model``: the model's
+    entities alone, through ``kg_mentions``, for diagnosis. ``options``: ``kg_model`` settings to override."""
     from kg.nlp.pipeline import ACCURATE_CONFIG, DEFAULT_CONFIG
 
-    cfg = spacy.util.load_config(ACCURATE_CONFIG if model else DEFAULT_CONFIG)
-    names = list(cfg["nlp"]["pipeline"])
-    if model:
-        cfg["components"]["kg_model"].update({"model_dir": str(model_dir or ""), **(options or {})})
+    if not model:
+        return _configured(DEFAULT_CONFIG, drop=("kg_tagger",))
+    return _configured(ACCURATE_CONFIG, "kg_model", {"model_dir": str(model_dir or ""), **(options or {})}, only_model)
+
+
+def tagger_pipeline(tagger_dir: str | Path | None = None, options: dict | None = None) -> Language:
+    """The packaged default pipeline (``config.cfg``) with ``kg_tagger`` pointed at ``tagger_dir``. (No tagger-only
+    mode: the tagger reads the rules' candidates as features.) ``options``: ``kg_tagger`` settings to override."""
+    from kg.nlp.pipeline import DEFAULT_CONFIG
+
+    return _configured(DEFAULT_CONFIG, "kg_tagger", {"tagger_dir": str(tagger_dir or ""), **(options or {})})
+
+
+def _configured(config: Path, component: str = "", settings: dict | None = None, only_model: bool = False,
+                drop: tuple[str, ...] = ()) -> Language:
+    cfg = spacy.util.load_config(config)
+    names = [n for n in cfg["nlp"]["pipeline"] if n not in drop]
+    if component:
+        cfg["components"][component].update(settings or {})
         if only_model:
-            names = ["kg_sentencizer", "kg_model", *names[names.index("kg_mentions"):]]
+            names = ["kg_sentencizer", component, *names[names.index("kg_mentions"):]]
     cfg["nlp"]["pipeline"] = names
     for name in list(cfg["components"]):
         if name not in names:

@@ -67,7 +67,7 @@ def data_files(data_dir: Path | None = None) -> list[dict]:
     return rows
 
 
-def _label_handling() -> dict:
+def label_handling() -> dict:
     return {CORPORA[name].file: CORPORA[name].describe() for name in (*TRAIN_CORPORA, DEV_CORPUS)}
 
 
@@ -90,7 +90,7 @@ def _write_meta(model: Path, *, seed: int, data_dir: Path, corpus_dir: Path, sec
             "seed": seed,
             "data": data_files(data_dir),
             "excluded_records": {k: len(v) for k, v in (exclude or {}).items()},
-            "label_handling": _label_handling(),
+            "label_handling": label_handling(),
             "missing_annotation": "tokens a corpus cannot label are marked missing (no loss), not O; see kg/train/data.py",
             "misaligned_spans": stats["alignment"],
             "conversion": stats["corpora"],
@@ -205,7 +205,7 @@ def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/cro
     to score as well (name -> component config), e.g. ``{"no_extend": {"extend": False}}``.
     A fold whose model already exists in ``work_dir`` is not retrained.
     """
-    from kg.train.evaluate import pipeline, predict, score, summary
+    from kg.train.evaluate import pipeline, predict
 
     data_dir = data_dir or shared_data_dir()
     work = Path(work_dir)
@@ -226,9 +226,17 @@ def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/cro
                 for name in HELD_OUT:
                     held = [r for r in gold[name] if str(r["id"]) in fold[name]]
                     preds[mode][name] += predict(held, nlp)
-    rules = pipeline(model=False)
     result: dict = {"folds": k, "seed": seed, "config_overrides": overrides or {}, "variants": variants or {},
                     "fold_train_seconds": fold_seconds, "seconds": round(time.perf_counter() - started, 1)}
+    return score_folds(result, gold, preds, work)
+
+
+def score_folds(result: dict, gold: dict[str, list[dict]], preds: dict[str, dict[str, list[dict]]], work: Path) -> dict:
+    """Add the shared scorer's numbers of the held-out predictions (per mode and corpus) and of the rules alone to
+    ``result``; write the predictions (for error analysis) and ``crossval.json`` to ``work``."""
+    from kg.train.evaluate import pipeline, predict, score, summary
+
+    rules = pipeline(model=False)
     for name in HELD_OUT:
         labels = CV_LABELS[name]
         result[name] = {"file": CORPORA[name].file, "labels": list(labels),
@@ -236,7 +244,7 @@ def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/cro
         for mode in preds:
             result[name][mode] = summary(score(gold[name], preds[mode][name], labels))
     work.mkdir(parents=True, exist_ok=True)
-    for mode in preds:  # the held-out predictions, for error analysis with the shared scorer
+    for mode in preds:
         for name in HELD_OUT:
             with (work / f"pred-{name}-{mode}.jsonl").open("w", encoding="utf-8") as fh:
                 fh.writelines(json.dumps(r, ensure_ascii=False) + "\n" for r in preds[mode][name])
@@ -244,4 +252,4 @@ def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/cro
     return result
 
 
-__all__ = ["prepare", "train", "evaluate", "crossval", "install", "folds", "update_meta"]
+__all__ = ["prepare", "train", "evaluate", "crossval", "install", "folds", "update_meta", "score_folds"]

@@ -1,0 +1,323 @@
+"""A fast trained tagger for the default pipeline: a linear BIO sequence model over hashed features.
+
+The transformer-fed NER of ``--accurate`` (:mod:`kg.nlp.model`) runs at ~9 abstracts/s per core, and even the
+smallest spaCy NER tried here (hash embeddings, width 32, CNN depth 2) costs ~3.5 ms per abstract, more than the
+whole rule pipeline. This tagger is what the default pipeline can afford: per token, ~30 hashed features (the
+word and its neighbours, shapes, affixes, and the rule candidates around it: gazetteer, context, proposed-method,
+abbreviation and name-shape matches), one weight row per feature and tag, summed, then Viterbi decoding over BIO
+tags with learned transitions. Features and decoding are numpy operations over whole batches, so its cost per
+abstract is a fraction of a millisecond.
+
+It is trained (``kg train``, :mod:`kg.train.tagger`) as an averaged structured perceptron on the same gold data
+as the NER, with partial annotation handled as latent structure: a token a corpus leaves unlabelled for a label it
+does not annotate (see :mod:`kg.train.data`) may take any tag, and the "gold" path of an update is the best path
+the current weights find among those consistent with the known tags.
+
+Its entities go through the same combination with the rules as the NER's (:class:`kg.nlp.model.ModelCandidates`).
+"""
+from __future__ import annotations
+
+import json
+import warnings
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from pathlib import Path
+
+import numpy
+from spacy.attrs import LOWER, SENT_START, SHAPE, SUFFIX
+from spacy.language import Language
+from spacy.strings import get_string_id
+from spacy.tokens import Doc
+
+from kg.model import LABELS
+from kg.nlp.candidates import Candidate, candidates, column
+from kg.nlp.model import Combiner
+
+DEFAULT_DIR = Path(__file__).parent / "trained_tagger"
+TAGS = ("O",) + tuple(f"{p}-{lab}" for lab in LABELS for p in "BI")
+N_TAGS = len(TAGS)
+# allowed[a, b]: tag b may follow tag a (an I- tag only continues its own label); row N_TAGS: the start.
+_ALLOWED = numpy.ones((N_TAGS + 1, N_TAGS), dtype=bool)
+for _b, _t in enumerate(TAGS):
+    if _t.startswith("I-"):
+        _ALLOWED[:, _b] = False
+        _ALLOWED[TAGS.index("B-" + _t[2:]), _b] = True
+        _ALLOWED[_b, _b] = True
+FORBIDDEN = numpy.where(_ALLOWED, 0.0, -1e9).astype(numpy.float32)
+
+_U = numpy.uint64
+_MIX1, _MIX2 = _U(0xBF58476D1CE4E5B9), _U(0x94D049BB133111EB)
+_PAD = 2  # sentinel tokens on each side of a doc
+
+
+def _mix(h: numpy.ndarray) -> numpy.ndarray:
+    """splitmix64's finaliser: spreads every input bit over the output (uint64 arithmetic wraps)."""
+    h = (h ^ (h >> _U(30))) * _MIX1
+    h = (h ^ (h >> _U(27))) * _MIX2
+    return h ^ (h >> _U(31))
+
+
+_PREFIX: dict[int, int] = {}  # lower-case word id -> hash of its first four characters
+_SUFFIX: dict[int, int] = {}  # ... and of its last four
+
+
+def _affixes(doc: Doc, lower: list[int]) -> tuple[list[int], list[int]]:
+    """Hashes of each word's first and last four characters (computed once per distinct word)."""
+    pre, suf = _PREFIX, _SUFFIX
+    strings = doc.vocab.strings
+    for h in set(lower).difference(pre):
+        if len(pre) > 500_000:
+            pre.clear()
+            suf.clear()
+        word = strings[h]
+        pre[h], suf[h] = get_string_id("p:" + word[:4]), get_string_id("s:" + word[-4:])
+    return [pre[h] for h in lower], [suf[h] for h in lower]
+
+
+@lru_cache(maxsize=1024)
+def _cand_code(label: str, extractor: str, pos: str) -> tuple[int, int]:
+    return get_string_id(f"c:{label}|{extractor}|{pos}"), get_string_id(f"l:{label}|{pos}")
+
+
+def _candidate_columns(doc: Doc, cands: Sequence[Candidate]) -> tuple[list[int], list[int]]:
+    """Per token, codes of the highest-priority rule candidate covering it: (label, extractor, B/I/L/U) and
+    (label, B/I/L/U); 0 where none covers it."""
+    n = len(doc)
+    full, short, prio = [0] * n, [0] * n, [-1] * n
+    for c in cands:
+        if c.extractor.startswith("model"):
+            continue
+        p = c.priority
+        for k in range(c.start, min(c.end, n)):
+            if p > prio[k]:
+                pos = "U" if c.end - c.start == 1 else "B" if k == c.start else "L" if k == c.end - 1 else "I"
+                full[k], short[k] = _cand_code(c.label, c.extractor + ("+p" if c.proposed else ""), pos)
+                prio[k] = p
+    return full, short
+
+
+# Feature templates: (name, [(column, offset), ...]); a feature is the hash of the template and its values.
+COLUMNS = ("lower", "shape", "suffix", "pre4", "suf4", "cand", "clab", "start")
+TEMPLATES: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = (
+    ("bias", ()),
+    ("w", (("lower", 0),)), ("w-1", (("lower", -1),)), ("w+1", (("lower", 1),)),
+    ("w-2", (("lower", -2),)), ("w+2", (("lower", 2),)),
+    ("w-1w", (("lower", -1), ("lower", 0))), ("ww+1", (("lower", 0), ("lower", 1))),
+    ("w+1w+2", (("lower", 1), ("lower", 2))), ("w-2w-1", (("lower", -2), ("lower", -1))),
+    ("s", (("shape", 0),)), ("s-1s", (("shape", -1), ("shape", 0))), ("ss+1", (("shape", 0), ("shape", 1))),
+    ("s-1ss+1", (("shape", -1), ("shape", 0), ("shape", 1))),
+    ("w-1s", (("lower", -1), ("shape", 0))), ("sw+1", (("shape", 0), ("lower", 1))),
+    ("suf3", (("suffix", 0),)), ("pre4", (("pre4", 0),)), ("suf4", (("suf4", 0),)),
+    ("suf4-1", (("suf4", -1),)), ("suf4+1", (("suf4", 1),)),
+    ("c", (("cand", 0),)), ("c-1", (("cand", -1),)), ("c+1", (("cand", 1),)),
+    ("cw", (("clab", 0), ("lower", 0))), ("c-1c", (("clab", -1), ("clab", 0))), ("cc+1", (("clab", 0), ("clab", 1))),
+    ("start", (("start", 0), ("shape", 0))), ("start-w", (("start", 0), ("lower", 0))),
+    ("w-1w+1", (("lower", -1), ("lower", 1))),
+)
+_SEEDS = _mix(numpy.array([get_string_id("t:" + name) for name, _ in TEMPLATES], dtype=numpy.uint64))  # (arrays wrap silently)
+_COL = {name: i for i, name in enumerate(COLUMNS)}
+_BOUNDS = (_U(get_string_id("<s>")), _U(get_string_id("</s>")))
+
+
+def columns(doc: Doc) -> numpy.ndarray:
+    """The doc's feature columns: uint64, one row per column of :data:`COLUMNS`, one column per token."""
+    n = len(doc)
+    out = numpy.zeros((len(COLUMNS), n), dtype=numpy.uint64)
+    if n == 0:
+        return out
+    attrs = doc.to_array([LOWER, SHAPE, SUFFIX, SENT_START]).T
+    out[:3] = attrs[:3]
+    out[3], out[4] = _affixes(doc, attrs[0].tolist())
+    out[5:7] = _candidate_columns(doc, candidates(doc))
+    out[7] = attrs[3] == 1
+    out[7, 0] = 1
+    return out
+
+
+def sentences(doc: Doc) -> list[tuple[int, int]]:
+    """Token ranges of the doc's sentences (``kg_sentencizer``'s boundaries; the whole doc if none are set)."""
+    starts = [i for i, v in enumerate(column(doc, SENT_START)) if v == 1 and i > 0]
+    bounds = [0, *starts, len(doc)]
+    return [(a, b) for a, b in zip(bounds, bounds[1:]) if b > a]
+
+
+def feature_ids(docs: Sequence[Doc], bits: int) -> list[numpy.ndarray]:
+    """Per doc, ``(len(doc), len(TEMPLATES))`` row indices into a weight table of ``2**bits`` rows."""
+    ids, starts = _batch_ids(docs, bits)
+    return [ids[a:a + len(doc)] for doc, a in zip(docs, starts)]
+
+
+def _batch_ids(docs: Sequence[Doc], bits: int) -> tuple[numpy.ndarray, list[int]]:
+    """Feature rows of a batch: the docs' columns are laid end to end, with sentinels between them, and hashed
+    together. Returns the rows (sentinel rows included) and the row where each doc starts."""
+    cols = [columns(doc) for doc in docs]
+    pad = numpy.empty((len(COLUMNS), 2 * _PAD), dtype=numpy.uint64)
+    pad[:, :_PAD], pad[:, _PAD:] = _BOUNDS[1], _BOUNDS[0]
+    whole = numpy.concatenate([pad] + [x for c in cols for x in (c, pad)], axis=1)
+    total = whole.shape[1] - 2 * _PAD
+    ids = numpy.empty((total, len(TEMPLATES)), dtype=numpy.int64)
+    mask = _U((1 << bits) - 1)
+    for t, ((_, parts), seed) in enumerate(zip(TEMPLATES, _SEEDS)):
+        h = numpy.full(total, seed, dtype=numpy.uint64)
+        for name, offset in parts:
+            h = _mix(h ^ whole[_COL[name], _PAD + offset:_PAD + offset + total])
+        ids[:, t] = h & mask
+    starts, at = [], _PAD  # ids row i is the token at whole[_PAD + i]; the first doc starts at whole[2 * _PAD]
+    for c in cols:
+        starts.append(at)
+        at += c.shape[1] + 2 * _PAD
+    return ids, starts
+
+
+def viterbi(scores: list[numpy.ndarray], trans: numpy.ndarray,
+            allowed: list[numpy.ndarray] | None = None) -> list[numpy.ndarray]:
+    """Best tag sequence per sequence. ``scores``: per sequence ``(n, N_TAGS)`` emission scores; ``trans``:
+    ``(N_TAGS + 1, N_TAGS)`` transition weights (last row: from the start); ``allowed``: per sequence an optional
+    ``(n, N_TAGS)`` mask of the tags a token may take (partial gold). Sequences are decoded together, step by
+    step, longest first, so each step computes only the sequences still running."""
+    if not scores:
+        return []
+    order = sorted(range(len(scores)), key=lambda b: -len(scores[b]))
+    lens = numpy.array([len(scores[b]) for b in order])
+    width = max(int(lens[0]), 1)
+    em = numpy.zeros((len(order), width, N_TAGS), dtype=numpy.float32)
+    for row, b in enumerate(order):
+        n = len(scores[b])
+        em[row, :n] = scores[b]
+        if allowed is not None and allowed[b] is not None:
+            em[row, :n] += numpy.where(allowed[b], 0.0, -1e9).astype(numpy.float32)
+    step = (trans + FORBIDDEN).astype(numpy.float32)
+    moves = numpy.ascontiguousarray(step[:N_TAGS].T)[None, :, :]  # [to, from]: reductions over the last axis
+    back = numpy.zeros((len(order), width, N_TAGS), dtype=numpy.int8)
+    score = step[N_TAGS][None, :] + em[:, 0]
+    running = numpy.searchsorted(-lens, -numpy.arange(width + 1), side="left")  # sequences longer than i
+    for i in range(1, width):
+        k = running[i]
+        total = score[:k, None, :] + moves
+        back[:k, i] = total.argmax(axis=2)
+        score[:k] = total.max(axis=2) + em[:k, i]
+    paths = numpy.zeros((len(order), width), dtype=numpy.int64)
+    tag = score.argmax(axis=1)
+    for i in range(width - 1, -1, -1):
+        k, inner = running[i], running[i + 1]
+        tag[:inner] = back[numpy.arange(inner), i + 1, tag[:inner]] if inner else tag[:0]
+        paths[:k, i] = tag[:k]
+    out: list[numpy.ndarray] = [numpy.empty(0, dtype=numpy.int64)] * len(order)
+    for row, b in enumerate(order):
+        out[b] = paths[row, :lens[row]]
+    return out
+
+
+_IS_B = numpy.array([t.startswith("B-") for t in TAGS])
+
+
+def spans(path: numpy.ndarray) -> list[tuple[int, int, str]]:
+    """BIO tag indices -> ``(start, end, label)`` token ranges (an I- tag follows its B- tag or another I-)."""
+    out = []
+    n = len(path)
+    for start in numpy.flatnonzero(_IS_B[path]).tolist():
+        inside = path[start] + 1  # the I- tag of the same label
+        end = start + 1
+        while end < n and path[end] == inside:
+            end += 1
+        out.append((start, end, TAGS[path[start]][2:]))
+    return out
+
+
+class LinearTagger:
+    """Weights of the tagger: a ``(2**bits, N_TAGS)`` table and ``(N_TAGS + 1, N_TAGS)`` transitions."""
+
+    def __init__(self, bits: int = 20, weights: numpy.ndarray | None = None, trans: numpy.ndarray | None = None,
+                 meta: dict | None = None) -> None:
+        self.bits = bits
+        self.weights = weights if weights is not None else numpy.zeros((1 << bits, N_TAGS), dtype=numpy.float32)
+        self.trans = trans if trans is not None else numpy.zeros((N_TAGS + 1, N_TAGS), dtype=numpy.float32)
+        self.meta = meta or {}
+
+    def scores(self, ids: numpy.ndarray) -> numpy.ndarray:
+        """``(n, N_TAGS)`` emission scores of ``n`` tokens' feature rows (one gather per template, summed in place:
+        twice as fast as one gather and a sum over the template axis)."""
+        out = self.weights.take(ids[:, 0], axis=0)
+        for k in range(1, ids.shape[1]):
+            out += self.weights.take(ids[:, k], axis=0)
+        return out
+
+    def predict(self, docs: Sequence[Doc]) -> list[list[tuple[int, int, str]]]:
+        """Entities per doc, as token ranges (each sentence decoded on its own, as in training)."""
+        ids, starts = _batch_ids(docs, self.bits)
+        scores = self.scores(ids)
+        units, seqs = [], []
+        for d, (doc, at) in enumerate(zip(docs, starts)):
+            for start, end in sentences(doc):
+                units.append((d, start))
+                seqs.append(scores[at + start:at + end])
+        out: list[list[tuple[int, int, str]]] = [[] for _ in docs]
+        for (d, start), path in zip(units, viterbi(seqs, self.trans)):
+            out[d] += [(start + a, start + b, lab) for a, b, lab in spans(path)]
+        return out
+
+    def to_disk(self, path: Path, meta: dict | None = None) -> None:
+        """Non-zero weight rows only (most of the table stays zero), as float16, plus ``meta.json``."""
+        path = Path(path)
+        path.mkdir(parents=True, exist_ok=True)
+        rows = numpy.flatnonzero(numpy.abs(self.weights).max(axis=1) > 0).astype(numpy.uint32)
+        numpy.savez_compressed(path / "weights.npz", bits=numpy.array(self.bits), rows=rows,
+                               values=self.weights[rows].astype(numpy.float16), trans=self.trans)
+        self.meta = {**self.meta, **(meta or {}), "templates": [name for name, _ in TEMPLATES], "tags": list(TAGS),
+                     "bits": self.bits, "nonzero_rows": int(len(rows))}
+        (path / "meta.json").write_text(json.dumps(self.meta, indent=2, ensure_ascii=False) + "\n")
+
+    @classmethod
+    def from_disk(cls, path: Path) -> "LinearTagger":
+        path = Path(path)
+        meta = json.loads((path / "meta.json").read_text())
+        if meta.get("templates") != [name for name, _ in TEMPLATES] or meta.get("tags") != list(TAGS):
+            raise ValueError(f"{path}: tagger trained with other features or tags; rebuild it with `kg train`")
+        with numpy.load(path / "weights.npz") as z:
+            bits = int(z["bits"])
+            weights = numpy.zeros((1 << bits, N_TAGS), dtype=numpy.float32)
+            weights[z["rows"]] = z["values"].astype(numpy.float32)
+            trans = z["trans"].astype(numpy.float32)
+        return cls(bits, weights, trans, meta)
+
+
+def tagger_path(tagger_dir: str = "") -> Path:
+    return Path(tagger_dir) if tagger_dir else DEFAULT_DIR
+
+
+def load_tagger(tagger_dir: str = "") -> LinearTagger | None:
+    path = tagger_path(tagger_dir)
+    if not (path / "weights.npz").exists():
+        warnings.warn(f"kg_tagger: no trained tagger in {path} (run `kg train`); using the rules only", stacklevel=2)
+        return None
+    return LinearTagger.from_disk(path)
+
+
+class TaggerCandidates(Combiner):
+    """Pipeline component ``kg_tagger``: the linear tagger's entities as candidates, combined with the rules as
+    the NER's are (:class:`kg.nlp.model.Combiner`)."""
+
+    def __init__(self, name: str, tagger_dir: str = "", labels: Iterable[str] = LABELS, extend: bool = True,
+                 need_support: Iterable[str] = ("DATASET", "METRIC"), need_name: Iterable[str] = (),
+                 max_tokens: int = 12) -> None:
+        super().__init__(name, labels, extend, need_support, need_name, max_tokens)
+        self.tagger = load_tagger(tagger_dir)
+        if self.tagger is not None:
+            per_label = ((self.tagger.meta.get("kg_training") or {}).get("dev") or {}).get("per_label") or {}
+            self.confidence = {lab: round(float(v["p"]), 3) for lab, v in per_label.items() if "p" in v}
+
+    @property
+    def loaded(self) -> bool:
+        return self.tagger is not None
+
+    def entities(self, batch: list[Doc]) -> list[list[tuple[int, int, str]]]:
+        return self.tagger.predict(batch)
+
+
+@Language.factory("kg_tagger", default_config={"tagger_dir": "", "labels": list(LABELS), "extend": True,
+                                               "need_support": ["DATASET", "METRIC"], "need_name": [],
+                                               "max_tokens": 12})
+def make_tagger(nlp: Language, name: str, tagger_dir: str, labels: list[str], extend: bool, need_support: list[str],
+                need_name: list[str], max_tokens: int) -> TaggerCandidates:
+    """``tagger_dir``: a tagger written by ``kg train`` (default: the packaged ``kg/nlp/trained_tagger``)."""
+    return TaggerCandidates(name, tagger_dir, labels, extend, need_support, need_name, max_tokens)

@@ -1,0 +1,223 @@
+"""Train the default pipeline's linear tagger (:mod:`kg.nlp.tagger`): an averaged structured perceptron.
+
+Training data are the NER's (:mod:`kg.train.data`: SciERC train, TDMSci, SciREX, partial labels kept partial).
+Each text is also run through the default pipeline's rule components, whose candidates are features. Where a
+corpus does not annotate a label, the tokens marked missing may take any tag: an update moves the weights from
+the predicted path towards the best path consistent with the known tags (latent structured perceptron).
+The number of epochs is chosen on SciERC dev (exact-span F1 of the tagger alone over METHOD, TASK, METRIC).
+Deterministic: documents are shuffled with the seed, and nothing else is random.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from kg.nlp.tagger import N_TAGS, TAGS, LinearTagger, feature_ids, sentences, spans, viterbi
+from kg.train.data import CORPORA, DEV_CORPUS, TRAIN_CORPORA, Converter, read_gold, shared_data_dir
+from kg.corpus.clean import clean
+
+EPOCHS = 15
+BITS = 20
+RULES = ("kg_sentencizer", "kg_abbreviations", "kg_gazetteer", "kg_context", "kg_proposed")
+
+
+@dataclass
+class Example:
+    ids: numpy.ndarray  # (n, templates) feature rows
+    allowed: numpy.ndarray  # (n, N_TAGS) tags each token may take
+    gold: list[tuple[int, int, str]]  # gold entities (token ranges)
+    units: list[tuple[int, int]]  # sentences: what one update sees
+
+
+def rules_pipeline() -> Language:
+    """The default pipeline, cut after the rule components the tagger reads."""
+    from kg.nlp.pipeline import DEFAULT_CONFIG
+    import spacy
+
+    cfg = spacy.util.load_config(DEFAULT_CONFIG)
+    cfg["nlp"]["pipeline"] = list(RULES)
+    for name in list(cfg["components"]):
+        if name not in RULES:
+            del cfg["components"][name]
+    return spacy.util.load_model_from_config(cfg, auto_fill=True, validate=True)
+
+
+def _allowed(gold: Doc) -> numpy.ndarray:
+    out = numpy.zeros((len(gold), N_TAGS), dtype=bool)
+    for tok in gold:
+        if tok.ent_iob_ == "":
+            out[tok.i] = True
+        elif tok.ent_iob_ == "O":
+            out[tok.i, 0] = True
+        else:
+            out[tok.i, TAGS.index(f"{tok.ent_iob_}-{tok.ent_type_}")] = True
+    return out
+
+
+def examples(corpora: tuple[str, ...], bits: int, *, data_dir: Path | None = None,
+             exclude: dict[str, set[str]] | None = None, nlp: Language | None = None,
+             converter: Converter | None = None) -> list[Example]:
+    """Featurised gold documents of ``corpora`` (minus the ids in ``exclude``)."""
+    data_dir = data_dir or shared_data_dir()
+    nlp = nlp or rules_pipeline()
+    conv = converter or Converter()
+    out = []
+    for name in corpora:
+        corpus = CORPORA[name]
+        skip = (exclude or {}).get(name, set())
+        for rec in read_gold(data_dir / corpus.file):
+            if str(rec["id"]) in skip:
+                continue
+            gold = conv.convert(rec, corpus)
+            doc = nlp(clean(rec["text"]).text)
+            if [t.text for t in doc] != [t.text for t in gold]:
+                raise ValueError(f"{corpus.file}: record {rec['id']}: tokenisation differs from the training data's")
+            out.append(Example(feature_ids([doc], bits)[0], _allowed(gold),
+                               [(e.start, e.end, e.label_) for e in gold.ents], sentences(doc)))
+    return out
+
+
+def span_f1(tagger: LinearTagger, docs: list[Example], labels: tuple[str, ...]) -> dict[str, dict[str, float]]:
+    """Exact-span precision, recall and F1 per label (and ``all``) of the tagger alone."""
+    counts = {lab: [0, 0, 0] for lab in (*labels, "all")}  # tp, predicted, gold
+    for ex in docs:
+        scores = tagger.scores(ex.ids)
+        paths = viterbi([scores[a:b] for a, b in ex.units], tagger.trans)
+        pred = {(a + x, a + y, lab) for (a, _), path in zip(ex.units, paths) for x, y, lab in spans(path) if lab in labels}
+        gold = {s for s in ex.gold if s[2] in labels}
+        for lab in labels:
+            p = {s for s in pred if s[2] == lab}
+            g = {s for s in gold if s[2] == lab}
+            for key in (lab, "all"):
+                counts[key][0] += len(p & g)
+                counts[key][1] += len(p)
+                counts[key][2] += len(g)
+    out = {}
+    for lab, (tp, np_, ng) in counts.items():
+        p = tp / np_ if np_ else 0.0
+        r = tp / ng if ng else 0.0
+        out[lab] = {"p": round(p, 4), "r": round(r, 4), "f": round(2 * p * r / (p + r) if p + r else 0.0, 4)}
+    return out
+
+
+def train_tagger(train: list[Example], dev: list[Example], *, epochs: int = EPOCHS, bits: int = BITS, seed: int = 0,
+                 log=print) -> tuple[LinearTagger, dict]:
+    """Averaged structured perceptron; returns the averaged weights of the epoch best on ``dev`` and a record."""
+    weights = numpy.zeros((1 << bits, N_TAGS), dtype=numpy.float32)
+    wsum = numpy.zeros_like(weights)  # sum of (step * update): averaged = weights - wsum / step
+    trans = numpy.zeros((N_TAGS + 1, N_TAGS), dtype=numpy.float32)
+    tsum = numpy.zeros_like(trans)
+    rng = numpy.random.default_rng(seed)
+    step = 1
+    dev_labels = CORPORA[DEV_CORPUS].labels
+    best: tuple[float, int, LinearTagger | None] = (-1.0, 0, None)
+    history = []
+    units = [(d, a, b) for d, ex in enumerate(train) for a, b in ex.units]
+    started = time.perf_counter()
+    for epoch in range(1, epochs + 1):
+        mistakes = 0
+        for k in rng.permutation(len(units)):
+            d, a, b = units[k]
+            ex = train[d]
+            ids, allowed = ex.ids[a:b], ex.allowed[a:b]
+            scores = LinearTagger(bits, weights, trans).scores(ids)
+            pred = viterbi([scores], trans)[0]
+            if allowed[numpy.arange(b - a), pred].all():
+                step += 1
+                continue
+            gold = viterbi([scores], trans, [allowed])[0]
+            mistakes += 1
+            wrong = numpy.flatnonzero(pred != gold)
+            rows = ids[wrong]
+            for tags, sign in ((gold, 1.0), (pred, -1.0)):
+                cols = numpy.broadcast_to(tags[wrong][:, None], rows.shape)
+                numpy.add.at(weights, (rows, cols), sign)
+                numpy.add.at(wsum, (rows, cols), sign * step)
+                prev = numpy.concatenate([[N_TAGS], tags[:-1]])
+                numpy.add.at(trans, (prev, tags), sign)
+                numpy.add.at(tsum, (prev, tags), sign * step)
+            step += 1
+        averaged = LinearTagger(bits, weights - wsum / step, trans - tsum / step)
+        score = span_f1(averaged, dev, dev_labels)
+        history.append({"epoch": epoch, "mistakes": mistakes, "dev": score["all"],
+                        "seconds": round(time.perf_counter() - started, 1)})
+        log(f"epoch {epoch}: {mistakes} sentences with mistakes, dev {score['all']}")
+        if score["all"]["f"] > best[0]:
+            best = (score["all"]["f"], epoch, averaged)
+    tagger = best[2]
+    dev_scores = span_f1(tagger, dev, dev_labels)
+    record = {"epochs_run": epochs, "best_epoch": best[1], "history": history,
+              "dev": {"file": CORPORA[DEV_CORPUS].file, "scorer": "exact span and label, tagger alone",
+                      "per_label": {lab: dev_scores[lab] for lab in dev_labels}, "all": dev_scores["all"]},
+              "train_docs": len(train), "seconds": round(time.perf_counter() - started, 1)}
+    return tagger, record
+
+
+def build(out: Path, *, seed: int = 0, epochs: int = EPOCHS, bits: int = BITS, data_dir: Path | None = None,
+          exclude: dict[str, set[str]] | None = None, log=print) -> Path:
+    """Featurise, train and write a tagger to ``out`` (with its training record in ``meta.json``); returns ``out``."""
+    data_dir = data_dir or shared_data_dir()
+    nlp = rules_pipeline()
+    conv = Converter()
+    started = time.perf_counter()
+    train = examples(TRAIN_CORPORA, bits, data_dir=data_dir, exclude=exclude, nlp=nlp, converter=conv)
+    dev = examples((DEV_CORPUS,), bits, data_dir=data_dir, nlp=nlp, converter=conv)
+    log(f"featurised {len(train)} training and {len(dev)} dev documents in {time.perf_counter() - started:.1f}s")
+    tagger, record = train_tagger(train, dev, epochs=epochs, bits=bits, seed=seed, log=log)
+    from kg.train.run import label_handling, data_files
+
+    tagger.to_disk(Path(out), {"kg_training": {
+        "seed": seed, "algorithm": "averaged structured perceptron, BIO tags, Viterbi, latent gold path under missing labels",
+        "train_corpora": list(TRAIN_CORPORA), "dev_corpus": DEV_CORPUS, "data": data_files(data_dir),
+        "label_handling": label_handling(), "excluded_ids": {k: len(v) for k, v in (exclude or {}).items()},
+        **record}})
+    return Path(out)
+
+
+def evaluate(tagger_dir: Path, data_dir: Path | None = None) -> dict:
+    """Shared-scorer numbers of the default pipeline with this tagger: SciERC dev (mentions, METHOD/TASK/METRIC)
+    and the seed abstracts (document level, all labels; also by the rules alone)."""
+    from kg.train.evaluate import pipeline, predict, score, summary, tagger_pipeline
+
+    data_dir = data_dir or shared_data_dir()
+    nlp = tagger_pipeline(tagger_dir)
+    dev = read_gold(data_dir / CORPORA[DEV_CORPUS].file)
+    out: dict = {"scorer": "shared/tools/score.py",
+                 DEV_CORPUS: {"full": summary(score(dev, predict(dev, nlp), CORPORA[DEV_CORPUS].labels))}}
+    seeds_path = data_dir / "seeds-icml2025.jsonl"
+    if seeds_path.exists():
+        seeds = read_gold(seeds_path)
+        labels = ["METHOD", "TASK", "DATASET", "METRIC"]
+        out["seeds-icml2025"] = {mode: summary(score(seeds, predict(seeds, p), labels))
+                                 for mode, p in (("full", nlp), ("rules_only", pipeline(model=False)))}
+    return out
+
+
+def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/crossval-tagger",
+             data_dir: Path | None = None, epochs: int = EPOCHS, log=print) -> dict:
+    """K-fold cross-validated scores of the default pipeline on TDMSci and SciREX, with the NER's folds
+    (:func:`kg.train.run.folds`): each fold's tagger is trained without the fold and predicts it. A fold whose
+    tagger exists in ``work_dir`` is not retrained."""
+    from kg.train.evaluate import predict, tagger_pipeline
+    from kg.train.run import HELD_OUT, folds, score_folds
+
+    data_dir = data_dir or shared_data_dir()
+    work = Path(work_dir)
+    gold = {name: read_gold(data_dir / CORPORA[name].file) for name in HELD_OUT}
+    preds: dict[str, dict[str, list[dict]]] = {"full": {name: [] for name in HELD_OUT}}
+    started = time.perf_counter()
+    for i, fold in enumerate(folds(k, seed, data_dir)):
+        path = work / f"fold{i}"
+        if not (path / "weights.npz").exists():
+            log(f"fold {i}: training")
+            build(path, seed=seed, epochs=epochs, data_dir=data_dir, exclude=fold, log=log)
+        nlp = tagger_pipeline(path)
+        for name in HELD_OUT:
+            preds["full"][name] += predict([r for r in gold[name] if str(r["id"]) in fold[name]], nlp)
+    result = {"folds": k, "seed": seed, "epochs": epochs, "seconds": round(time.perf_counter() - started, 1)}
+    return score_folds(result, gold, preds, work)

@@ -11,7 +11,7 @@ import numpy
 import pytest
 
 from kg.nlp.pipeline import load_pipeline
-from kg.nlp.tagger import DEFAULT_DIR, FORBIDDEN, N_TAGS, TAGS, TEMPLATES, LinearTagger, feature_ids, spans, viterbi
+from kg.nlp.tagger import DEFAULT_DIR, FORBIDDEN, N_TAGS, TAGS, TEMPLATES, LinearTagger, decode, feature_ids, spans, viterbi
 from kg.train.data import shared_data_dir
 
 needs_tagger = pytest.mark.skipif(not (DEFAULT_DIR / "weights.npz").exists(), reason="no tagger in kg/nlp/trained_tagger")
@@ -43,6 +43,16 @@ def test_viterbi_finds_the_best_allowed_path_for_sequences_of_different_lengths(
             assert list(got) == brute_force(em, trans, mask)
         for got, em in zip(viterbi(ems, trans), ems):
             assert list(got) == brute_force(em, trans, None)
+
+
+def test_decoding_sequences_in_place_leaves_rows_between_them_outside():
+    rng = numpy.random.default_rng(5)
+    trans = rng.standard_normal((N_TAGS + 1, N_TAGS)).astype(numpy.float32)
+    rows = rng.standard_normal((12, N_TAGS)).astype(numpy.float32) + 3.0  # every tag beats "O"
+    tags = decode(rows, [1, 5, 9], [3, 0, 2], trans)
+    assert tags[[0, 4, 5, 6, 7, 8, 11]].tolist() == [0] * 7
+    assert tags[1:4].tolist() == list(viterbi([rows[1:4]], trans)[0])
+    assert tags[9:11].tolist() == list(viterbi([rows[9:11]], trans)[0])
 
 
 def test_an_inside_tag_never_starts_an_entity_or_follows_another_label():

@@ -169,26 +169,27 @@ def _batch_ids(docs: Sequence[Doc], bits: int) -> tuple[numpy.ndarray, list[int]
     return ids, starts
 
 
-def viterbi(scores: list[numpy.ndarray], trans: numpy.ndarray,
-            allowed: list[numpy.ndarray] | None = None) -> list[numpy.ndarray]:
-    """Best tag sequence per sequence. ``scores``: per sequence ``(n, N_TAGS)`` emission scores; ``trans``:
-    ``(N_TAGS + 1, N_TAGS)`` transition weights (last row: from the start); ``allowed``: per sequence an optional
-    ``(n, N_TAGS)`` mask of the tags a token may take (partial gold). Sequences are decoded together, step by
-    step, longest first, so each step computes only the sequences still running."""
-    if not scores:
-        return []
-    order = sorted(range(len(scores)), key=lambda b: -len(scores[b]))
-    lens = numpy.array([len(scores[b]) for b in order])
-    width = max(int(lens[0]), 1)
-    em = numpy.zeros((len(order), width, N_TAGS), dtype=numpy.float32)
-    for row, b in enumerate(order):
-        n = len(scores[b])
-        em[row, :n] = scores[b]
-        if allowed is not None and allowed[b] is not None:
-            em[row, :n] += numpy.where(allowed[b], 0.0, -1e9).astype(numpy.float32)
+def decode(scores: numpy.ndarray, starts: Sequence[int], lengths: Sequence[int], trans: numpy.ndarray,
+           allowed: numpy.ndarray | None = None) -> numpy.ndarray:
+    """Viterbi decoding of many sequences at once. ``scores``: ``(rows, N_TAGS)`` emission scores; sequence ``s``
+    is rows ``starts[s]`` to ``starts[s] + lengths[s]``; ``trans``: ``(N_TAGS + 1, N_TAGS)`` transition weights
+    (last row: from the start); ``allowed``: an optional ``(rows, N_TAGS)`` mask of the tags a row may take
+    (partial gold). Returns the best tag of every row (0, "O", for rows in no sequence). The sequences advance
+    together step by step, longest first, so each step computes only those still running."""
+    tags = numpy.zeros(len(scores), dtype=numpy.int64)
+    lens = numpy.asarray(lengths, dtype=numpy.int64)
+    if not len(lens) or lens.max() == 0:
+        return tags
+    order = numpy.argsort(-lens, kind="stable")
+    lens, first = lens[order], numpy.asarray(starts, dtype=numpy.int64)[order]
+    width = int(lens[0])
+    live = numpy.arange(width)[None, :] < lens[:, None]
+    rows = numpy.where(live, first[:, None] + numpy.arange(width)[None, :], 0)
+    em = scores if allowed is None else scores + numpy.where(allowed, 0.0, -1e9).astype(numpy.float32)
+    em = em.astype(numpy.float32, copy=False)[rows]  # (sequences, width, N_TAGS); padding rows are never read
     step = (trans + FORBIDDEN).astype(numpy.float32)
     moves = numpy.ascontiguousarray(step[:N_TAGS].T)[None, :, :]  # [to, from]: reductions over the last axis
-    back = numpy.zeros((len(order), width, N_TAGS), dtype=numpy.int8)
+    back = numpy.zeros((len(lens), width, N_TAGS), dtype=numpy.int8)
     score = step[N_TAGS][None, :] + em[:, 0]
     running = numpy.searchsorted(-lens, -numpy.arange(width + 1), side="left")  # sequences longer than i
     for i in range(1, width):
@@ -196,32 +197,52 @@ def viterbi(scores: list[numpy.ndarray], trans: numpy.ndarray,
         total = score[:k, None, :] + moves
         back[:k, i] = total.argmax(axis=2)
         score[:k] = total.max(axis=2) + em[:k, i]
-    paths = numpy.zeros((len(order), width), dtype=numpy.int64)
+    paths = numpy.zeros((len(lens), width), dtype=numpy.int64)
     tag = score.argmax(axis=1)
     for i in range(width - 1, -1, -1):
         k, inner = running[i], running[i + 1]
-        tag[:inner] = back[numpy.arange(inner), i + 1, tag[:inner]] if inner else tag[:0]
+        if inner:
+            tag[:inner] = back[numpy.arange(inner), i + 1, tag[:inner]]
         paths[:k, i] = tag[:k]
-    out: list[numpy.ndarray] = [numpy.empty(0, dtype=numpy.int64)] * len(order)
-    for row, b in enumerate(order):
-        out[b] = paths[row, :lens[row]]
-    return out
+    tags[rows[live]] = paths[live]
+    return tags
+
+
+def viterbi(scores: list[numpy.ndarray], trans: numpy.ndarray,
+            allowed: list[numpy.ndarray] | None = None) -> list[numpy.ndarray]:
+    """:func:`decode` for a list of sequences (``(n, N_TAGS)`` emission scores each, optional ``(n, N_TAGS)``
+    masks); returns the best tag sequence of each."""
+    if not scores:
+        return []
+    lens = [len(s) for s in scores]
+    starts = numpy.concatenate([[0], numpy.cumsum(lens)[:-1]]).astype(numpy.int64)
+    flat = numpy.concatenate(scores) if sum(lens) else numpy.zeros((0, N_TAGS), dtype=numpy.float32)
+    mask = None
+    if allowed is not None:
+        mask = numpy.concatenate([a if a is not None else numpy.ones((n, N_TAGS), dtype=bool)
+                                  for a, n in zip(allowed, lens)]) if sum(lens) else None
+    tags = decode(flat, starts, lens, trans, mask)
+    return [tags[a:a + n] for a, n in zip(starts.tolist(), lens)]
 
 
 _IS_B = numpy.array([t.startswith("B-") for t in TAGS])
+_IS_I = numpy.array([t.startswith("I-") for t in TAGS])
+
+
+def flat_spans(path: numpy.ndarray) -> list[tuple[int, int]]:
+    """``(start, end)`` of each entity in a decoded tag sequence: a B- tag and the I- tags after it (decoding
+    allows an I- tag only after its own label's B- or I-, so a run of I- tags belongs to the B- before it)."""
+    begins = numpy.flatnonzero(_IS_B[path])
+    if not len(begins):
+        return []
+    stops = numpy.append(numpy.flatnonzero(~_IS_I[path]), len(path))
+    ends = stops[numpy.searchsorted(stops, begins, side="right")]
+    return list(zip(begins.tolist(), ends.tolist()))
 
 
 def spans(path: numpy.ndarray) -> list[tuple[int, int, str]]:
-    """BIO tag indices -> ``(start, end, label)`` token ranges (an I- tag follows its B- tag or another I-)."""
-    out = []
-    n = len(path)
-    for start in numpy.flatnonzero(_IS_B[path]).tolist():
-        inside = path[start] + 1  # the I- tag of the same label
-        end = start + 1
-        while end < n and path[end] == inside:
-            end += 1
-        out.append((start, end, TAGS[path[start]][2:]))
-    return out
+    """BIO tag indices -> ``(start, end, label)`` token ranges."""
+    return [(a, b, TAGS[path[a]][2:]) for a, b in flat_spans(numpy.asarray(path))]
 
 
 class LinearTagger:
@@ -245,15 +266,17 @@ class LinearTagger:
     def predict(self, docs: Sequence[Doc]) -> list[list[tuple[int, int, str]]]:
         """Entities per doc, as token ranges (each sentence decoded on its own, as in training)."""
         ids, starts = _batch_ids(docs, self.bits)
-        scores = self.scores(ids)
-        units, seqs = [], []
-        for d, (doc, at) in enumerate(zip(docs, starts)):
-            for start, end in sentences(doc):
-                units.append((d, start))
-                seqs.append(scores[at + start:at + end])
+        seq_starts, seq_lens = [], []
+        for doc, at in zip(docs, starts):
+            for a, b in sentences(doc):
+                seq_starts.append(at + a)
+                seq_lens.append(b - a)
+        tags = decode(self.scores(ids), seq_starts, seq_lens, self.trans)
         out: list[list[tuple[int, int, str]]] = [[] for _ in docs]
-        for (d, start), path in zip(units, viterbi(seqs, self.trans)):
-            out[d] += [(start + a, start + b, lab) for a, b, lab in spans(path)]
+        doc_of = numpy.searchsorted(starts, numpy.arange(len(tags)), side="right") - 1
+        for a, b in flat_spans(tags):
+            d = int(doc_of[a])
+            out[d].append((a - starts[d], b - starts[d], TAGS[tags[a]][2:]))
         return out
 
     def to_disk(self, path: Path, meta: dict | None = None) -> None:

@@ -198,7 +198,8 @@ class Combiner:
             return None
         confidence = self.confidence.get(label, 0.5)
         overlapping = [c for c in rules if c.start < end and start < c.end]
-        if any(c.label == label and (c.start, c.end) == (start, end) for c in overlapping):
+        if any(c.label == label and (c.start, c.end) == (start, end) and c.extractor in ("gazetteer", "context")
+               for c in overlapping):
             return None  # a rule found the same name, and names it better ("BRATS 2015" is the release BraTS 2015)
         if label in self.need_support and not any(c.label == label for c in overlapping) \
                 and not self_supported(doc[start:end], label):

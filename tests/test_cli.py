@@ -69,6 +69,24 @@ def test_extract_offsets_point_into_the_raw_text(tmp_path):
     assert "FooNet" in spans and ("BarSet" in spans or "BarSet** dataset" in spans)  # with its head word or not
 
 
+def test_fast_mode_is_the_rules_alone_and_the_default_adds_the_tagger(tmp_path):
+    text = ("We address dense reconstruction of textured surfaces from sparse views with a probabilistic "
+            "regression model, evaluated on ImageNet with top-1 accuracy.")
+    src = tmp_path / "in.jsonl"
+    src.write_text(json.dumps({"id": "x", "text": text}) + "\n")
+    rows = {}
+    for mode in ("--fast", None):
+        out = tmp_path / f"{mode or 'default'}.jsonl"
+        assert kg("extract", str(src), "--out", str(out), *([mode] if mode else [])).returncode == 0
+        rows[mode] = json.loads(out.read_text())
+    extractors = {mode: {m["extractor"] for m in row["mentions"]} for mode, row in rows.items()}
+    assert not any(e.startswith("model") for e in extractors["--fast"])
+    assert any(e.startswith("model") for e in extractors[None])
+    assert "ImageNet" in rows["--fast"]["concepts"]["DATASET"] and "ImageNet" in rows[None]["concepts"]["DATASET"]
+    both = kg_process("extract", str(src), "--out", str(tmp_path / "x.jsonl"), "--fast", "--accurate")
+    assert both.returncode == 2 and "not allowed with" in both.stderr
+
+
 def test_stdin_input(tmp_path):
     out = tmp_path / "pred.jsonl"
     proc = kg("extract", "-", "--out", str(out), stdin=json.dumps({"id": "s", "text": GOOD}) + "\n")

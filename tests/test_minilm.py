@@ -120,7 +120,7 @@ def test_accurate_mode_without_the_encoder_stops_with_the_install_command(monkey
 
     monkeypatch.setattr(minilm, "PACKAGE", "no_such_package_kg_test")
     with pytest.raises(minilm.EncoderMissing):
-        load_pipeline(config_path(accurate=True))
+        load_pipeline(config_path("accurate"))
     src = tmp_path / "a.jsonl"
     src.write_text('{"id": "a", "text": "We evaluate on SQuAD."}\n')
     assert main(["extract", "--accurate", str(src), "--out", str(tmp_path / "p.jsonl")]) == 2

@@ -85,7 +85,7 @@ def test_model_candidates_leave_doc_ents_to_kg_mentions():
 def test_full_pipeline_uses_the_model_for_open_vocabulary_tasks():
     from kg.nlp.pipeline import config_path, load_pipeline
 
-    nlp = load_pipeline(config_path(accurate=True))
+    nlp = load_pipeline(config_path("accurate"))
     doc = nlp("We study dense reconstruction of textured surfaces from image sequences.")
     assert "kg_model" in nlp.pipe_names and "kg_model" not in load_pipeline().pipe_names
     assert any(m.extractor.startswith("model") and m.label == "TASK" for m in doc._.kg_mentions)

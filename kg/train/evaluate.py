@@ -32,12 +32,12 @@ def scorer():
 def pipeline(model_dir: str | Path | None = None, model: bool = True, *, only_model: bool = False,
              options: dict | None = None) -> Language:
     """The packaged accurate pipeline (``config_accurate.cfg``) with ``kg_model`` pointed at ``model_dir``;
-    ``model=False``: the rules alone (the default pipeline without its tagger); ``only_model``: the model's
+    ``model=False``: the rules alone (``config_fast.cfg``); ``only_model``: the model's
     entities alone, through ``kg_mentions``, for diagnosis. ``options``: ``kg_model`` settings to override."""
-    from kg.nlp.pipeline import ACCURATE_CONFIG, DEFAULT_CONFIG
+    from kg.nlp.pipeline import ACCURATE_CONFIG, FAST_CONFIG
 
     if not model:
-        return _configured(DEFAULT_CONFIG, drop=("kg_tagger",))
+        return _configured(FAST_CONFIG)
     return _configured(ACCURATE_CONFIG, "kg_model", {"model_dir": str(model_dir or ""), **(options or {})}, only_model)
 
 
@@ -49,10 +49,9 @@ def tagger_pipeline(tagger_dir: str | Path | None = None, options: dict | None =
     return _configured(DEFAULT_CONFIG, "kg_tagger", {"tagger_dir": str(tagger_dir or ""), **(options or {})})
 
 
-def _configured(config: Path, component: str = "", settings: dict | None = None, only_model: bool = False,
-                drop: tuple[str, ...] = ()) -> Language:
+def _configured(config: Path, component: str = "", settings: dict | None = None, only_model: bool = False) -> Language:
     cfg = spacy.util.load_config(config)
-    names = [n for n in cfg["nlp"]["pipeline"] if n not in drop]
+    names = list(cfg["nlp"]["pipeline"])
     if component:
         cfg["components"][component].update(settings or {})
         if only_model:

@@ -36,8 +36,9 @@ class Example:
 
 def rules_pipeline() -> Language:
     """The default pipeline, cut after the rule components the tagger reads."""
-    from kg.nlp.pipeline import DEFAULT_CONFIG
     import spacy
+
+    from kg.nlp.pipeline import DEFAULT_CONFIG
 
     cfg = spacy.util.load_config(DEFAULT_CONFIG)
     cfg["nlp"]["pipeline"] = list(RULES)

@@ -1,6 +1,6 @@
 """A digest of everything extraction produces on a fixed corpus, to check that a speed change keeps the output.
 
-    python tools/dev/extraction_digest.py [--accurate] [--docs N]
+    python tools/dev/extraction_digest.py [--mode fast|default|accurate] [--docs N]
     PYTHONPATH=/path/to/other/checkout python tools/dev/extraction_digest.py ...   # the same for another tree
 
 The corpus is the first N synthetic abstracts (``kg.corpus.synthetic``, seed 0) plus every gold file in
@@ -26,14 +26,14 @@ SHARED = Path(__file__).resolve().parents[3] / "shared" / "data"
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--docs", type=int, default=3000, help="synthetic abstracts (default 3000)")
-    ap.add_argument("--accurate", action="store_true")
+    ap.add_argument("--mode", default="default", choices=("fast", "default", "accurate"))
     args = ap.parse_args()
     papers = list(synthetic_corpus(args.docs, 0))
     for f in sorted(SHARED.glob("*.jsonl")):
         papers += [Paper(id=r["id"], text=r["text"]) for r in map(json.loads, f.open(encoding="utf-8"))]
     digest = hashlib.sha256()
     t = time.perf_counter()
-    for paper, ex in extract(papers, config=config_path(args.accurate)):
+    for paper, ex in extract(papers, config=config_path(args.mode)):
         digest.update(json.dumps([paper.id, repr(ex)]).encode())
     seconds = time.perf_counter() - t
     print(f"{digest.hexdigest()}  {len(papers)} docs in {seconds:.1f} s ({len(papers) / seconds:.0f} docs/s)")

@@ -1,7 +1,7 @@
 """Instructions per abstract spent by the default extraction pipeline: a speed measure that a noisy machine does not
 move (wall-clock time on the shared 2-core VM varies 10-20% between identical runs; this varies well under 0.1%).
 
-    python tools/dev/instructions.py [--docs 1000] [--accurate]
+    python tools/dev/instructions.py [--docs 1000] [--mode fast|default|accurate]
     PYTHONPATH=/path/to/other/checkout python tools/dev/instructions.py ...   # the same for another tree
 
 Runs itself under ``valgrind --tool=callgrind`` with instrumentation off while Python, spaCy and the pipeline
@@ -20,13 +20,13 @@ import sys
 WARM = 200
 
 
-def child(docs: int, accurate: bool) -> None:
+def child(docs: int, mode: str) -> None:
     from kg.corpus.synthetic import synthetic_corpus
     from kg.nlp.extract import extract
     from kg.nlp.pipeline import config_path, load_pipeline
 
     papers = list(synthetic_corpus(WARM + docs, 0))
-    nlp = load_pipeline(config_path(accurate))
+    nlp = load_pipeline(config_path(mode))
     for _ in extract(papers[:WARM], nlp):
         pass
     print("READY", flush=True)
@@ -38,17 +38,17 @@ def child(docs: int, accurate: bool) -> None:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--docs", type=int, default=1000)
-    ap.add_argument("--accurate", action="store_true")
+    ap.add_argument("--mode", default="default", choices=("fast", "default", "accurate"))
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
-        child(args.docs, args.accurate)
+        child(args.docs, args.mode)
         return 0
     if not shutil.which("valgrind") or not shutil.which("callgrind_control"):
         print("needs valgrind (callgrind) on PATH", file=sys.stderr)
         return 2
     cmd = ["valgrind", "--tool=callgrind", "--instr-atstart=no", "--callgrind-out-file=/dev/null",
-           sys.executable, __file__, "--child", "--docs", str(args.docs)] + (["--accurate"] if args.accurate else [])
+           sys.executable, __file__, "--child", "--docs", str(args.docs)] + ["--mode", args.mode]
     proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     for line in proc.stdout:
         if line.strip() == "READY":

@@ -5,16 +5,17 @@ from __future__ import annotations
 import itertools
 import json
 import warnings
-from pathlib import Path
 
 import numpy
 import pytest
 
 from kg.nlp.pipeline import load_pipeline
-from kg.nlp.tagger import DEFAULT_DIR, FORBIDDEN, N_TAGS, TAGS, TEMPLATES, LinearTagger, decode, feature_ids, spans, viterbi
+from kg.nlp.tagger import (DEFAULT_DIR, FORBIDDEN, N_TAGS, TAGS, TEMPLATES, LinearTagger, decode, feature_ids, spans,
+                           viterbi)
 from kg.train.data import shared_data_dir
 
-needs_tagger = pytest.mark.skipif(not (DEFAULT_DIR / "weights.npz").exists(), reason="no tagger in kg/nlp/trained_tagger")
+needs_tagger = pytest.mark.skipif(not (DEFAULT_DIR / "weights.npz").exists(),
+                                  reason="no tagger in kg/nlp/trained_tagger")
 needs_data = pytest.mark.skipif(not (shared_data_dir() / "scierc-train.jsonl").exists(), reason="no ../shared/data")
 
 
@@ -148,7 +149,7 @@ def test_the_default_pipeline_runs_on_the_rules_alone_without_a_tagger(tmp_path)
 
 
 @needs_data
-def test_kg_train_only_tagger_builds_a_loadable_tagger_with_its_record(tmp_path):
+def test_kg_train_only_tagger_rebuilds_the_same_tagger_and_records_how(tmp_path):
     from kg.train import main
 
     data = tmp_path / "data"
@@ -161,4 +162,13 @@ def test_kg_train_only_tagger_builds_a_loadable_tagger_with_its_record(tmp_path)
     meta = json.loads((built / "meta.json").read_text())
     assert meta["kg_training"]["epochs_run"] == 2 and meta["kg_training"]["seed"] == 0
     assert "scierc-dev" in meta["kg_scores"]["shared_scorer"]
-    assert LinearTagger.from_disk(built).bits == 20
+    first = LinearTagger.from_disk(built)
+    assert first.bits == 20 and first.weights.any()
+    # the same seed rebuilds the same tagger
+    assert main(["--only", "tagger", "--data", str(data), "--out", str(tmp_path / "again"), "--no-install",
+                 "--max-epochs", "2"]) == 0
+    again = LinearTagger.from_disk(tmp_path / "again" / "tagger")
+    assert numpy.array_equal(first.weights, again.weights) and numpy.array_equal(first.trans, again.trans)
+    # a data directory without the training files is bad input, not a traceback
+    (data / "tdmsci-train.jsonl").unlink()
+    assert main(["--only", "tagger", "--data", str(data), "--out", str(tmp_path / "x"), "--no-install"]) == 2

@@ -13,7 +13,7 @@ as the NER, with partial annotation handled as latent structure: a token a corpu
 does not annotate (see :mod:`kg.train.data`) may take any tag, and the "gold" path of an update is the best path
 the current weights find among those consistent with the known tags.
 
-Its entities go through the same combination with the rules as the NER's (:class:`kg.nlp.model.ModelCandidates`).
+Its entities go through the same combination with the rules as the NER's (:class:`kg.nlp.model.Combiner`).
 """
 from __future__ import annotations
 
@@ -114,7 +114,8 @@ TEMPLATES: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = (
     ("start", (("start", 0), ("shape", 0))), ("start-w", (("start", 0), ("lower", 0))),
     ("w-1w+1", (("lower", -1), ("lower", 1))),
 )
-_SEEDS = _mix(numpy.array([get_string_id("t:" + name) for name, _ in TEMPLATES], dtype=numpy.uint64))  # (arrays wrap silently)
+# one seed per template (numpy arrays wrap on overflow silently, scalars warn)
+_SEEDS = _mix(numpy.array([get_string_id("t:" + name) for name, _ in TEMPLATES], dtype=numpy.uint64))
 _COL = {name: i for i, name in enumerate(COLUMNS)}
 _BOUNDS = (_U(get_string_id("<s>")), _U(get_string_id("</s>")))
 

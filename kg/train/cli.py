@@ -60,6 +60,13 @@ def _main(argv: Sequence[str] | None) -> int:
     if data_dir is not None and not data_dir.is_dir():
         print(f"kg train: no gold data directory {data_dir}", file=sys.stderr)
         return 2
+    from kg.train.data import CORPORA, DEV_CORPUS, TRAIN_CORPORA, shared_data_dir
+
+    missing = [CORPORA[n].file for n in (*TRAIN_CORPORA, DEV_CORPUS)
+               if not ((data_dir or shared_data_dir()) / CORPORA[n].file).is_file()]
+    if missing and args.evaluate is None:
+        print(f"kg train: {data_dir or shared_data_dir()} lacks {', '.join(missing)}", file=sys.stderr)
+        return 2
     if args.n_folds and args.n_folds < 2:
         print("kg train: --n-folds needs at least 2 folds", file=sys.stderr)
         return 2
@@ -123,7 +130,8 @@ def _ner(args: argparse.Namespace, data_dir: Path | None) -> int:
     overrides = {"training.max_epochs": args.max_epochs} if args.max_epochs else {}
     out = Path(args.out)
     if args.n_folds:
-        result = crossval(args.n_folds, seed=args.seed, work_dir=out / "crossval", data_dir=data_dir, overrides=overrides)
+        result = crossval(args.n_folds, seed=args.seed, work_dir=out / "crossval", data_dir=data_dir,
+                          overrides=overrides)
         print(json.dumps(result, indent=1))
         if not args.no_install and (SHIPPED / "meta.json").exists():
             update_meta(SHIPPED, ("kg_crossval",), result)

@@ -1,4 +1,5 @@
-"""Score the full kg pipeline (rules + a trained model: the NER or the tagger) with the shared scorer (``shared/tools/score.py``).
+"""Score the full kg pipeline (rules + a trained model: the NER or the tagger) with the shared scorer
+(``shared/tools/score.py``).
 
 Predictions are made the way ``kg extract [--accurate]`` makes them: ``Paper(id, text)`` ->
 :func:`kg.nlp.extract.extract` -> :func:`kg.export.prediction`, so the numbers are those of the shipped pipeline.

@@ -89,7 +89,8 @@ def span_f1(tagger: LinearTagger, docs: list[Example], labels: tuple[str, ...]) 
     for ex in docs:
         scores = tagger.scores(ex.ids)
         paths = viterbi([scores[a:b] for a, b in ex.units], tagger.trans)
-        pred = {(a + x, a + y, lab) for (a, _), path in zip(ex.units, paths) for x, y, lab in spans(path) if lab in labels}
+        pred = {(a + x, a + y, lab) for (a, _), path in zip(ex.units, paths)
+                for x, y, lab in spans(path) if lab in labels}
         gold = {s for s in ex.gold if s[2] in labels}
         for lab in labels:
             p = {s for s in pred if s[2] == lab}
@@ -173,7 +174,8 @@ def build(out: Path, *, seed: int = 0, epochs: int = EPOCHS, bits: int = BITS, d
     from kg.train.run import label_handling, data_files
 
     tagger.to_disk(Path(out), {"kg_training": {
-        "seed": seed, "algorithm": "averaged structured perceptron, BIO tags, Viterbi, latent gold path under missing labels",
+        "seed": seed,
+        "algorithm": "averaged structured perceptron, BIO tags, Viterbi, latent gold path under missing labels",
         "train_corpora": list(TRAIN_CORPORA), "dev_corpus": DEV_CORPUS, "data": data_files(data_dir),
         "label_handling": label_handling(), "excluded_ids": {k: len(v) for k, v in (exclude or {}).items()},
         **record}})

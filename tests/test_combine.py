@@ -190,3 +190,15 @@ def test_a_word_shape_name_needs_the_model_to_see_an_entity(nlp, combine):
     assert not any(t == "MorphNet" for t, _ in spans(doc))  # shaped like a name, but the model saw nothing there
     rules_only = nlp(text)
     assert ("MorphNet", "METHOD") in spans(rules_only)  # the default pipeline keeps word-shape names
+
+
+def test_an_entity_on_a_gazetteer_name_adds_nothing_and_the_gazetteer_names_it(nlp, combine):
+    doc = with_entity(nlp, combine, "We evaluate on BRATS 2015 and on ImageNet.", "BRATS 2015", "DATASET")
+    assert {(m.text, m.canonical) for m in doc._.kg_mentions if m.label == "DATASET"} >= {("BRATS 2015", "BraTS 2015")}
+    assert not any(m.extractor.startswith("model") for m in doc._.kg_mentions)
+
+
+def test_a_dataset_name_with_a_generic_head_keeps_the_gazetteers_name(nlp, combine):
+    doc = with_entity(nlp, combine, "Experiments on the ImageNet-1K dataset show gains.", "ImageNet-1K dataset",
+                      "DATASET")
+    assert {m.canonical for m in doc._.kg_mentions if m.label == "DATASET"} == {"ImageNet"}

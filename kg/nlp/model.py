@@ -1,4 +1,6 @@
-"""The trained NER (``kg/nlp/trained``, built by ``kg train``) as a source of candidate mentions.
+"""Trained models as sources of candidate mentions: how their entities combine with the rules (:class:`Combiner`),
+and the accurate mode's NER (``kg/nlp/trained``, built by ``kg train``; the default mode's linear tagger is in
+:mod:`kg.nlp.tagger` and combines the same way).
 
 The model finds what rules cannot list: open-vocabulary tasks ("dense reconstruction of textured surfaces")
 and methods ("probabilistic regression model"). Its entities become ``Candidate(..., extractor="model")``
@@ -7,7 +9,7 @@ candidates by priority, so proposed methods and abbreviation pairs keep their ow
 ``doc.ents`` is left as it was (``kg_mentions`` writes it at the end).
 
 Entity edges are trimmed first (a greedy NER sometimes ends on "of" or an opening bracket). Then two rules
-decide how the model and the rules combine (configurable in ``config_accurate.cfg``):
+decide how the model and the rules combine (configurable in ``config.cfg`` and ``config_accurate.cfg``):
 
 - ``extend``: a model entity that strictly contains rule candidates (gazetteer, context, name) of its own label
   is a fuller name of the same thing ("n-gram language model" around the gazetteer's "language model",
@@ -19,7 +21,11 @@ decide how the model and the rules combine (configurable in ``config_accurate.cf
   or a dataset's proper name); elsewhere its guesses are dropped. Names of datasets and metrics are what the
   gazetteer and context rules know best, and the model's other guesses were mostly generic ("computational cost").
 
-Three more rules are fixed (tests/test_combine.py):
+More rules are fixed (tests/test_combine.py, tests/test_nlp.py):
+
+- An entity on exactly the span of a gazetteer or context candidate of its label adds nothing: the rule names it
+  ("BRATS 2015" is the gazetteer's release "BraTS 2015"); nor does a dataset or metric entity that is a rule's name
+  plus a generic head ("ImageNet-1K dataset": the gazetteer knows ImageNet-1K is ImageNet).
 
 - ``model_phrase``: an entity that is one name the rules would split outranks the parts: a whole abbreviation pair
   ("Additive Operator Splitting (AOS) techniques", as SciERC and TDMSci annotate it) or names under a head word

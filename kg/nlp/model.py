@@ -173,6 +173,11 @@ class Combiner:
         self.max_tokens = max_tokens
         self.confidence: dict[str, float] = {}  # per label: the model's dev precision (missing labels: 0.5)
 
+    def set_confidence(self, dev: dict | None) -> None:
+        """Confidence per label from a model's dev record (``{"per_label": {label: {"p": ...}}}``)."""
+        per_label = (dev or {}).get("per_label") or {}
+        self.confidence = {lab: round(float(v["p"]), 3) for lab, v in per_label.items() if "p" in v}
+
     @property
     def loaded(self) -> bool:
         raise NotImplementedError
@@ -297,8 +302,7 @@ class ModelCandidates(Combiner):
             ops = MatmulOps()
             for node in self.ner.model.walk():
                 node.ops = ops
-        per_label = ((sub.meta.get("kg_scores") or {}).get("dev") or {}).get("per_label") or {}
-        self.confidence = {lab: round(float(v["p"]), 3) for lab, v in per_label.items() if "p" in v}
+        self.set_confidence((sub.meta.get("kg_scores") or {}).get("dev"))
 
     @property
     def loaded(self) -> bool:

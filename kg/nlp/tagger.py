@@ -17,6 +17,7 @@ Its entities go through the same combination with the rules as the NER's (:class
 """
 from __future__ import annotations
 
+import bisect
 import json
 import warnings
 from collections.abc import Iterable, Sequence
@@ -274,9 +275,8 @@ class LinearTagger:
                 seq_lens.append(b - a)
         tags = decode(self.scores(ids), seq_starts, seq_lens, self.trans)
         out: list[list[tuple[int, int, str]]] = [[] for _ in docs]
-        doc_of = numpy.searchsorted(starts, numpy.arange(len(tags)), side="right") - 1
         for a, b in flat_spans(tags):
-            d = int(doc_of[a])
+            d = bisect.bisect_right(starts, a) - 1
             out[d].append((a - starts[d], b - starts[d], TAGS[tags[a]][2:]))
         return out
 
@@ -327,8 +327,7 @@ class TaggerCandidates(Combiner):
         super().__init__(name, labels, extend, need_support, need_name, max_tokens)
         self.tagger = load_tagger(tagger_dir)
         if self.tagger is not None:
-            per_label = ((self.tagger.meta.get("kg_training") or {}).get("dev") or {}).get("per_label") or {}
-            self.confidence = {lab: round(float(v["p"]), 3) for lab, v in per_label.items() if "p" in v}
+            self.set_confidence((self.tagger.meta.get("kg_training") or {}).get("dev"))
 
     @property
     def loaded(self) -> bool:

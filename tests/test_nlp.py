@@ -253,3 +253,16 @@ def test_span_text_is_the_text_spacy_gives(nlp):
     for start in range(len(doc) + 1):
         for end in range(start, len(doc) + 1):
             assert span_text(doc, start, end) == doc[start:end].text
+
+
+@pytest.mark.parametrize("mode", ["fast", "default"])
+def test_doc_ents_are_the_selected_mentions(mode):
+    from kg.nlp.candidates import model_entities
+    from kg.nlp.pipeline import config_path
+
+    doc = load_pipeline(config_path(mode))("We evaluate BERT on ImageNet and report accuracy on image classification.")
+    assert [(e.start_char, e.end_char, e.label_) for e in doc.ents] == [
+        (m.start, m.end, m.label) for m in doc._.kg_mentions]
+    assert {e.text for e in doc.ents} >= {"BERT", "ImageNet", "accuracy", "image classification"}
+    # the trained model's own entities stay token ranges (kg_mentions once appended its spans to them)
+    assert all(isinstance(e, tuple) and len(e) == 3 for e in model_entities(doc) or [])

@@ -142,8 +142,8 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict, ents: list[S
     cands = _named_datasets_win(cands)
     # A name only its word shape marks as a method ("LMCal-Q"), like an abbreviation pair only word shapes would
     # label, needs the model's support (SciERC dev: such names were 0 of 4 right).
-    ents = model_entities(doc)
-    cands = [c for c in cands if c.extractor != "name" or model_sees(ents, c.start, c.end)]
+    model_ents = model_entities(doc)
+    cands = [c for c in cands if c.extractor != "name" or model_sees(model_ents, c.start, c.end)]
     cands = [c for c in cands if c.extractor in {"gazetteer", "proposed"} or span_text(doc, c.start, c.end).lower() not in generic]
     cands.sort(key=lambda c: (-c.priority, -(c.end - c.start), c.start))
     taken = [False] * len(doc)

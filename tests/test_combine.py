@@ -202,3 +202,16 @@ def test_a_dataset_name_with_a_generic_head_keeps_the_gazetteers_name(nlp, combi
     doc = with_entity(nlp, combine, "Experiments on the ImageNet-1K dataset show gains.", "ImageNet-1K dataset",
                       "DATASET")
     assert {m.canonical for m in doc._.kg_mentions if m.label == "DATASET"} == {"ImageNet"}
+
+
+@pytest.mark.parametrize("phrase", ["bAbI tasks", "bAbI task suite"])
+def test_a_known_dataset_under_a_generic_head_stays_the_dataset(nlp, combine, phrase):
+    doc = with_entity(nlp, combine, f"Our model solves the {phrase} with few errors.", phrase, "TASK")
+    assert {(m.canonical, m.label) for m in doc._.kg_mentions} == {("bAbI", "DATASET")}
+
+
+def test_a_known_task_under_a_method_head_is_still_the_models_phrase(nlp, combine):
+    # only a known *dataset* under a generic head stands: "speech recognition system" is a method (SciERC)
+    doc = with_entity(nlp, combine, "We build a speech recognition system for meetings.", "speech recognition system",
+                      "METHOD")
+    assert ("speech recognition system", "METHOD") in spans(doc)

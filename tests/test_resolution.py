@@ -21,6 +21,7 @@ MERGE = [
     ("DATASET", "ImageNet", "ILSVRC-2012"), ("DATASET", "ImageNet", "ImageNet-1K"), ("DATASET", "MS COCO", "COCO"),
     ("DATASET", "ModelNet40", "ModelNet-40"), ("DATASET", "WikiText-103", "WikiText103"), ("DATASET", "Market-1501", "Market1501"),
     ("DATASET", "Penn Treebank", "PTB"), ("DATASET", "SQuAD 2.0", "SQuAD2.0"), ("DATASET", "CUHK-SYSU", "CUHK-SYSU benchmark"),
+    ("DATASET", "CNN/DailyMail", "CNN and Daily Mail"),
     ("METHOD", "LoRA", "Low-Rank Adaptation"), ("METHOD", "GPT-4", "GPT4"), ("METHOD", "ResNet-50", "ResNet50"),
     ("METHOD", "Transformers", "Transformer"), ("METHOD", "LLMs", "large language models"),
     ("METHOD", "GNNs", "graph neural networks"), ("METHOD", "ViT", "Vision Transformer"),

@@ -212,6 +212,9 @@ class Combiner:
         if any(c.label == label and (c.start, c.end) == (start, end) and c.extractor in ("gazetteer", "context")
                for c in overlapping):
             return None  # a rule found the same name, and names it better ("BRATS 2015" is the release BraTS 2015)
+        if any(c.extractor in ("gazetteer", "context") and c.label == "DATASET" != label and c.start == start and c.end < end
+               and all(t.lower_ in GENERIC_HEADS for t in doc[c.end:end]) for c in overlapping):
+            return None  # a known name of another label and a generic head: "bAbI tasks" is the dataset bAbI
         if label in self.need_support and not any(c.label == label for c in overlapping) \
                 and not self_supported(doc[start:end], label):
             return None

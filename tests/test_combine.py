@@ -215,3 +215,20 @@ def test_a_known_task_under_a_method_head_is_still_the_models_phrase(nlp, combin
     doc = with_entity(nlp, combine, "We build a speech recognition system for meetings.", "speech recognition system",
                       "METHOD")
     assert ("speech recognition system", "METHOD") in spans(doc)
+
+
+@pytest.mark.parametrize("text, phrase", [
+    ("Recent object detection methods are slow.", "object detection methods"),
+    ("Test-Time Adaptation (TTA) adapts a model online. Current TTA methods still fail.", "TTA methods"),
+])
+def test_methods_for_a_known_task_are_a_generic_mention_not_a_method_concept(nlp, combine, text, phrase):
+    doc = with_entity(nlp, combine, text, phrase, "METHOD")
+    m = next(m for m in doc._.kg_mentions if m.text == phrase)
+    assert m.label == "METHOD" and m.generic  # the span is kept as a mention, and names no METHOD concept
+    assert not any(m.label == "METHOD" and not m.generic for m in doc._.kg_mentions)
+
+
+def test_a_method_head_on_an_unknown_name_is_still_a_method(nlp, combine):
+    doc = with_entity(nlp, combine, "We train the HMM-based speech synthesis system on news.",
+                      "HMM-based speech synthesis system", "METHOD")
+    assert any(m.label == "METHOD" and not m.generic for m in doc._.kg_mentions)

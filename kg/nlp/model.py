@@ -270,6 +270,10 @@ class Combiner:
             any(c.label != label and c.end < end for c in inside) or bool(used))
         if not (pairs or headed):
             return None
+        if label == "METHOD" and _task_with_method_head(doc, names, inside, start, end):
+            # "object detection methods", "SRL systems", "TTA methods": methods for a task, not a method named
+            # after it. The span stays a mention (SciERC and SciREX mark it so); it names no METHOD concept.
+            return Candidate(start, end, label, "model_phrase", confidence=confidence, generic=True)
         canonical = None
         generic_tail = lambda at: all(t.lower_ in GENERIC_HEADS or t.text in ")]" for t in doc[at:end])  # noqa: E731
         pair = pairs[0] if len(pairs) == 1 else None
@@ -280,6 +284,16 @@ class Combiner:
             canonical = longs[doc[start].text]
         return Candidate(start, end, label, "model_phrase", canonical=canonical or concept_name(doc, start, end, label),
                          confidence=confidence)
+
+
+def _task_with_method_head(doc: Doc, names: ShortForms, inside: list[Candidate], start: int, end: int) -> bool:
+    """Whether ``doc[start:end]`` is a known task's name (or the short form of one) and a generic method head."""
+    if end - start < 2 or doc[end - 1].lower_ not in GENERIC_HEADS:
+        return False
+    core = [c for c in inside if c.start == start and c.end == end - 1]
+    if core:
+        return all(c.label == "TASK" for c in core)
+    return end - start == 2 and doc[start].text in names.tasks
 
 
 class ModelCandidates(Combiner):
@@ -329,6 +343,7 @@ class ShortForms:
 
     proposed: frozenset[str]
     longs: dict[str, str]
+    tasks: frozenset[str] = frozenset()  # short forms whose long form a rule knows as a task
 
 
 def short_forms(doc: Doc, rules: list[Candidate]) -> ShortForms:
@@ -338,7 +353,9 @@ def short_forms(doc: Doc, rules: list[Candidate]) -> ShortForms:
     proposed = {doc[c.start].text for c in own if c.end - c.start == 1} | {
         a.short(doc).text for a in pairs for c in own if c.start <= a.short_start and a.short_end <= c.end}
     longs = {a.short(doc).text: a.long(doc).text for a in pairs if a.short_end - a.short_start == 1}
-    return ShortForms(frozenset(proposed), longs)
+    tasks = {a.short(doc).text for a in pairs for c in rules if c.label == "TASK" and not c.extractor.startswith("model")
+             and (c.start, c.end) in ((a.long_start, a.long_end), (a.short_start, a.short_end))}
+    return ShortForms(frozenset(proposed), longs, frozenset(tasks))
 
 
 def generic_class(span) -> bool:

@@ -196,16 +196,24 @@ def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool 
     for p in corpus.problems:
         if on_problem:
             on_problem(p)
+    if not corpus.papers:  # nothing usable read: an earlier build in ``out`` stays as it was
+        return BuildReport(nx.MultiDiGraph(), 0, list(corpus.problems), extracted=0)
     config = config_path(mode)
     cache = BuildCache(Path(out), config) if out is not None else None
     papers = PaperSet()
     with stage("read"):
-        if cache is not None and not prune:
-            for p in cache.previous_papers():
-                papers.add(p)
+        current = PaperSet()
         for p in corpus.papers:
+            current.add(p)
+        if cache is not None and not prune:
+            # Earlier papers first, as before, but not those the inputs have again: a paper is read as it is now
+            # (its text, title, sources), not as the earlier build saw it.
+            for p in cache.previous_papers():
+                if current.find(p) is None:
+                    papers.add(p)
+        for p in current.papers:
             papers.add(p)
-        del corpus.papers[:]  # PaperSet holds them now
+        del corpus.papers[:], current  # ``papers`` holds them now
     if cache is None:
         items = list(iter_extractions(papers.papers, workers=workers, dask=dask, config=config))
         return BuildReport(build_graph(items), len(papers.papers), list(corpus.problems), extracted=len(items))

@@ -82,3 +82,33 @@ def test_accurate_mode_has_its_own_cache(tmp_path):
     from kg.nlp.pipeline import config_path
 
     assert len({pipeline_fingerprint(config_path(m)) for m in ("fast", "default", "accurate")}) == 3
+
+
+def _papers_jsonl(path: Path, records: list[dict]) -> str:
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    return str(path)
+
+
+def test_a_changed_record_replaces_the_earlier_one(tmp_path, tmp_path_factory):
+    old = [{"id": "p0", "title": "Old title", "text": "We propose FooNet for image classification on CIFAR-10."},
+           {"id": "p1", "title": "Second", "text": "We study BERT on the GLUE benchmark and report accuracy."}]
+    new = [{"id": "p0", "title": "New title", "text": "We propose BarNet for object detection on COCO."}, old[1]]
+    inputs = tmp_path_factory.mktemp("inputs")
+    kg.build([_papers_jsonl(inputs / "v1.jsonl", old)], tmp_path)
+    again = kg.build([_papers_jsonl(inputs / "papers.jsonl", new)], tmp_path)
+    assert again.papers == 2 and again.extracted == 1
+    scratch = tmp_path_factory.mktemp("scratch-new")
+    kg.build([str(inputs / "papers.jsonl")], scratch)
+    same_outputs(tmp_path, scratch)
+    nodes = json.loads((tmp_path / "graph.json").read_text())["nodes"]
+    assert {n["title"] for n in nodes if n["type"] == "Paper"} == {"New title", "Second"}
+    assert "FooNet" not in {n.get("name") for n in nodes}
+
+
+def test_a_build_that_reads_no_paper_leaves_the_earlier_build_alone(tmp_path):
+    kg.build([LIST_2025], tmp_path)
+    before = (tmp_path / "graph.json").read_bytes()
+    report = kg.build([str(tmp_path / "no-such-file.txt")], tmp_path, prune=True)
+    assert report.papers == 0 and report.problems
+    assert (tmp_path / "graph.json").read_bytes() == before
+    assert kg.build([LIST_2025], tmp_path).extracted == 0  # the cache survived too

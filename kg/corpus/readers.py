@@ -93,14 +93,19 @@ class PaperSet:
         self._by_id: dict[str, Paper] = {}
         self._by_content: dict[str, Paper] = {}
 
+    def find(self, item: Paper) -> Paper | None:
+        """The paper ``item`` duplicates (same explicit id, or same text where either has no explicit id)."""
+        known = self._by_id.get(item.id) if item.has_input_id else None
+        if known is None:
+            same_text = self._by_content.get(item.id if not item.has_input_id else content_id(item.text))
+            if same_text is not None and not (same_text.has_input_id and item.has_input_id):
+                known = same_text
+        return known
+
     def add(self, item: Paper) -> Paper:
         """Add ``item`` or merge it into the paper it duplicates; returns the paper that holds it."""
         key = item.id if not item.has_input_id else content_id(item.text)
-        known = self._by_id.get(item.id) if item.has_input_id else None
-        if known is None:
-            same_text = self._by_content.get(key)
-            if same_text is not None and not (same_text.has_input_id and item.has_input_id):
-                known = same_text
+        known = self.find(item)
         if known is None:
             self.papers.append(item)
             self._by_id[item.id] = item

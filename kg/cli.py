@@ -127,7 +127,7 @@ def _confirm(question: str) -> bool:
 
 
 def cmd_query(args: argparse.Namespace) -> int:
-    from kg.store.queries import format_rows, load_queries, parse_params, run_embedded, run_neo4j
+    from kg.store.queries import format_rows, load_queries, missing_params, parse_params, run_embedded, run_neo4j
 
     queries = load_queries(Path(args.cypher_dir)) if args.cypher_dir else load_queries()
     if args.list or (not args.name and not args.cypher):
@@ -150,6 +150,10 @@ def cmd_query(args: argparse.Namespace) -> int:
         params = parse_params(args.param)
     except ValueError as exc:
         print(f"kg: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if missing := missing_params(cypher, params):
+        example = f" (e.g. {queries[args.name].example})" if not args.cypher and queries[args.name].example else ""
+        print(f"kg: the query needs --param {' --param '.join(m + '=...' for m in missing)}{example}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.neo4j:
         from kg.store.neo4j_store import connect
@@ -396,8 +400,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # store errors: one line, no traceback
         from kg.store.neo4j_store import StoreError
 
+        from kg.store.queries import QueryError
+
         if isinstance(exc, StoreError):
             print(f"kg: {exc}", file=sys.stderr)
+            return EXIT_STORE
+        if isinstance(exc, QueryError):
+            print(f"kg: query failed: {exc}", file=sys.stderr)
             return EXIT_STORE
         if type(exc).__module__.startswith(("ladybug", "neo4j")):
             print(f"kg: query failed: {str(exc).splitlines()[0]}", file=sys.stderr)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import shutil
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -163,7 +164,7 @@ def write_json(g: nx.MultiDiGraph, path: Path) -> None:
 
 _XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")  # not allowed in XML 1.0
 _XML_SPECIAL = re.compile("[&<>\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")  # text that needs _xml_text
-_ATTR_SPECIAL = re.compile("[&<>\"\n\r\t]")  # attribute values that need quoteattr
+_ATTR_SPECIAL = re.compile("[&<>\"\n\r\t\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")  # values that need quoteattr
 
 
 def _xml_text(text: str) -> str:
@@ -181,7 +182,9 @@ def _attr(value) -> str:
         return f'"{text}"'
     from xml.sax.saxutils import quoteattr
 
-    return quoteattr(text)
+    return quoteattr(_XML_INVALID.sub("\ufffd", text))
+
+
 _GRAPHML_TYPES = {bool: "boolean", int: "long", float: "double", str: "string"}
 
 
@@ -295,7 +298,7 @@ def _header(prop: str) -> str:
 
 class Neo4jCsvSink(GraphSink):
     """Node and relationship CSVs in ``neo4j-admin database import`` format, one file per label/type, plus
-    ``import.sh``. Import with: ``neo4j-admin database import full --array-delimiter='|' --nodes=Paper=nodes_Paper.csv
+    ``import.sh``. Import with: ``neo4j-admin database import full --array-delimiter='|' --multiline-fields=true --nodes=Paper=nodes_Paper.csv
     ...`` (the database name comes before the options).
 
     ``parts`` records, per file, the byte offsets where each slice of about ``PART_BYTES`` rows starts (the first
@@ -352,9 +355,13 @@ class Neo4jCsvSink(GraphSink):
         script = self.directory / "import.sh"
         script.write_text(
             "#!/bin/sh\n# Bulk-load into an empty, stopped database (Neo4j 5): run from this directory.\n"
-            f"neo4j-admin database import full \"${{1:-neo4j}}\" --array-delimiter='{ARRAY_DELIMITER}' --overwrite-destination=true \\\n  "
+            f"neo4j-admin database import full \"${{1:-neo4j}}\" {' '.join(shlex.quote(o) for o in IMPORT_OPTIONS)} \\\n  "
             + " \\\n  ".join(args) + "\n", encoding="utf-8")
         return [*written, script]
+
+
+# neo4j-admin import options the CSVs need: the list delimiter, and quoted fields that span lines (abstracts)
+IMPORT_OPTIONS = (f"--array-delimiter={ARRAY_DELIMITER}", "--multiline-fields=true", "--overwrite-destination=true")
 
 
 def write_neo4j_csv(g: nx.MultiDiGraph, directory: Path) -> list[Path]:

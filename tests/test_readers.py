@@ -366,3 +366,29 @@ def test_nul_byte_in_a_later_line_costs_only_that_line(tmp_path):
     corpus = read_corpus([path])
     assert messages(corpus) == [f"{path}:2: binary data (NUL byte at column 5), not UTF-8 text"]
     assert [p.text for p in corpus.papers] == ["one"]
+
+
+def test_surrogate_escapes_outside_the_abstract_are_left_out_and_reported(tmp_path):
+    path = write(tmp_path / "a.jsonl",
+                 '{"id": "s1", "title": "Bad \\udc80 title", "authors": ["A \\udc81 B", "C D"], "text": "One."}\n'
+                 '{"id": "s\\udc802", "text": "Two."}\n')
+    corpus = read_corpus([path])
+    assert [(p.id, p.title, p.authors) for p in corpus.papers] == [
+        ("s1", None, ["C D"]), (content_id("Two."), None, [])]
+    assert [m.split(": ", 1)[1].split(" (")[0] for m in messages(corpus)] == [
+        "title holds an unpaired surrogate escape", "1 author name(s) hold an unpaired surrogate escape; left out",
+        "id holds an unpaired surrogate escape"]
+
+
+def test_csv_with_an_unclosed_quote_is_a_problem_not_one_long_field(tmp_path):
+    path = write(tmp_path / "a.csv", 'id,text\n1,First.\n2,"Unclosed quote\n3,Third.\n')
+    corpus = read_corpus([path])
+    assert [p.text for p in corpus.papers] == ["First."]
+    assert messages(corpus) == [f"{path}:3: invalid CSV: unexpected end of data"]
+
+
+def test_stdin_one_column_csv():
+    corpus = read_corpus(["-"], stdin=io.StringIO("abstract\nFirst abstract.\nSecond abstract.\n"))
+    assert [p.text for p in corpus.papers] == ["First abstract.", "Second abstract."]
+    listed = read_corpus(["-"], stdin=io.StringIO("Abstract\nWe propose FooNet.\n"))  # a list, not a CSV
+    assert len(listed.papers) == 1

@@ -176,7 +176,8 @@ def _read_stdin(stdin: TextIO | None, max_chars: int) -> Iterator[Paper | Proble
     start = first.lstrip()[:1] if first else ""
     if start in ("{", "["):
         fmt = "json"
-    elif first and len(header := _csv_header(first)) > 1 and {"text", "abstract"} & set(header):
+    elif first and ((len(header := _csv_header(first)) > 1 and {"text", "abstract"} & set(header))
+                    or first.strip() in ("text", "abstract")):  # a one-column CSV (not a list opening "Abstract")
         fmt = "csv"
     else:
         fmt = "txt"
@@ -384,7 +385,7 @@ def _read_csv(path: str, lines: Iterable[_Line], max_chars: int) -> Iterator[Pap
                 unreadable.append(Problem(Source(path, number), error))
             yield text + "\n"
 
-    reader = csv.reader(feed())
+    reader = csv.reader(feed(), strict=True)  # an unclosed quote is an error, not the rest of the file in one field
     header: list[str] | None = None
     end = 0
     while True:

@@ -46,7 +46,10 @@ def paper_from_record(value: object, source: Source, max_chars: int) -> Iterator
     problems: list[Problem] = []
     raw_id = value.get("id")
     record_id = None
-    if isinstance(raw_id, (str, int)) and not isinstance(raw_id, bool) and str(raw_id).strip():
+    if isinstance(raw_id, str) and _SURROGATE.search(raw_id):
+        problems.append(Problem(source, "id holds an unpaired surrogate escape (\\ud800-\\udfff); the paper is "
+                                        "identified by its text instead"))
+    elif isinstance(raw_id, (str, int)) and not isinstance(raw_id, bool) and str(raw_id).strip():
         record_id = str(raw_id).strip()
     elif raw_id not in (None, ""):
         problems.append(Problem(source, f"bad id {_short(raw_id)}: expected a string or a number"))
@@ -56,6 +59,7 @@ def paper_from_record(value: object, source: Source, max_chars: int) -> Iterator
         venue = venue or "arXiv"
         year = year or _arxiv_year(record_id, value.get("update_date"))
         url = url or f"https://arxiv.org/abs/{record_id}"
+    authors = _valid_authors(_authors(value), source, problems)
     yield from problems
     yield Paper(
         id=record_id or content_id(text),
@@ -63,7 +67,7 @@ def paper_from_record(value: object, source: Source, max_chars: int) -> Iterator
         title=title,
         venue=venue,
         year=year,
-        authors=_authors(value),
+        authors=authors,
         url=url,
         sources=[source],
         has_input_id=record_id is not None,
@@ -86,7 +90,19 @@ def _string(value: dict, name: str, source: Source, problems: list[Problem]) -> 
         if raw is not None:
             problems.append(Problem(source, f"bad {name} {_short(raw)}: expected a string"))
         return None
-    return " ".join(str(raw).split()) or None
+    text = " ".join(str(raw).split())
+    if _SURROGATE.search(text):
+        problems.append(Problem(source, f"{name} holds an unpaired surrogate escape (\\ud800-\\udfff); left out"))
+        return None
+    return text or None
+
+
+def _valid_authors(names: list[str], source: Source, problems: list[Problem]) -> list[str]:
+    """``names`` without those that are not valid Unicode (reported)."""
+    bad = [n for n in names if _SURROGATE.search(n)]
+    if bad:
+        problems.append(Problem(source, f"{len(bad)} author name(s) hold an unpaired surrogate escape; left out"))
+    return [n for n in names if n not in bad]
 
 
 def _year(raw: object, source: Source, problems: list[Problem]) -> int | None:

@@ -163,13 +163,12 @@ def bulk_import(csv_dir: Path, *, database: str = "neo4j", neo4j_admin: str = "n
     import shutil
     import subprocess
 
-    from kg.export import ARRAY_DELIMITER
+    from kg.export import IMPORT_OPTIONS
 
     exe = shutil.which(neo4j_admin) or neo4j_admin
     if not Path(exe).is_file():
         raise StoreError(f"no neo4j-admin at '{neo4j_admin}' (set --neo4j-admin or NEO4J_ADMIN)")
-    args = [exe, "database", "import", "full", database, "--overwrite-destination=true",
-            f"--array-delimiter={ARRAY_DELIMITER}"]
+    args = [exe, "database", "import", "full", database, *IMPORT_OPTIONS]
     args += [f"--nodes={f.name}" for f in sorted(csv_dir.glob("nodes_*.csv"))]
     args += [f"--relationships={f.name}" for f in sorted(csv_dir.glob("rels_*.csv"))]
     proc = subprocess.run(args, cwd=csv_dir, capture_output=True, text=True)

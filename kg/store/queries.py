@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -71,17 +72,27 @@ def parse_params(pairs: list[str]) -> dict[str, object]:
     return out
 
 
+class QueryError(Exception):
+    """The engine refused a query (syntax, a missing or mistyped parameter, an unsupported pattern)."""
+
+
+def missing_params(cypher: str, params: dict) -> list[str]:
+    """The ``$names`` the query reads (outside ``//`` comments) that ``params`` does not give."""
+    body = "\n".join(line for line in cypher.splitlines() if not line.lstrip().startswith("//"))
+    return sorted({m for m in re.findall(r"\$([A-Za-z_]\w*)", body) if m not in params})
+
+
 def run_embedded(conn, cypher: str, params: dict) -> tuple[list[str], list[list]]:
-    """Run on a Ladybug connection: (column names, rows)."""
+    """Run on a Ladybug connection: (column names, rows). Raises :class:`QueryError` when Ladybug refuses it."""
     try:
         result = conn.execute(cypher, params)
-    except RuntimeError as e:
+    except RuntimeError as e:  # Ladybug's errors are RuntimeErrors
         if "storage type 'fwd'" in str(e) or "storage direction" in str(e):
-            raise RuntimeError(f"{e}\nThis embedded store holds a big graph, so its relationships are stored forward "
-                               "only (paper -> concept); undirected patterns and subqueries that start from a "
-                               "concept need both directions. Run the query on Neo4j (`kg load`, then "
-                               "`kg query --neo4j`).") from None
-        raise
+            raise QueryError(f"{e}\nThis embedded store holds a big graph, so its relationships are stored forward "
+                             "only (paper -> concept); undirected patterns and subqueries that start from a "
+                             "concept need both directions. Run the query on Neo4j (`kg load`, then "
+                             "`kg query --neo4j`).") from None
+        raise QueryError(str(e)) from None
     columns = result.get_column_names()
     rows = []
     while result.has_next():

@@ -155,6 +155,7 @@ def test_short_plural_class_phrases_are_generic(nlp, phrase, generic):
      "ICDAR 2015 Incidental (Challenge 4)"),
     ("Experiments on real-world graph datasets highlight the gains.", "real-world graph datasets highlight",
      "real-world graph datasets"),
+    ("We use the New York Times (NYT) corpus.", "NYT) corpus", "corpus"),
 ])
 def test_model_entities_lose_frayed_edges(nlp, text, entity, kept):
     from kg.nlp.model import trim

@@ -266,3 +266,48 @@ def test_doc_ents_are_the_selected_mentions(mode):
     assert {e.text for e in doc.ents} >= {"BERT", "ImageNet", "accuracy", "image classification"}
     # the trained model's own entities stay token ranges (kg_mentions once appended its spans to them)
     assert all(isinstance(e, tuple) and len(e) == 3 for e in model_entities(doc) or [])
+
+
+def results_of(nlp, text):
+    return {(r.value, r.dataset, r.metric) for r in nlp(text)._.kg_results}
+
+
+def test_a_long_metric_name_before_the_value_is_its_metric(nlp):
+    assert results_of(nlp, "It reaches a top-1 accuracy of 82.3% on ImageNet.") == {("82.3%", "ImageNet", "top-1 accuracy")}
+
+
+def test_a_multiplier_written_as_one_token_is_a_value(nlp):
+    assert results_of(nlp, "It achieves 15x speedup on ImageNet.") == {("15x", "ImageNet", "speedup")}
+
+
+def test_the_naming_word_of_a_known_name_names_nothing(nlp):
+    ms = mentions(nlp, "We study named entity recognition (NER) in tweets.")
+    assert {(m.text, m.label) for m in ms} == {("named entity recognition", "TASK"), ("NER", "TASK")}
+    assert not any(m.proposed for m in ms)
+
+
+@pytest.mark.parametrize("text, long", [
+    ("We use the New York Times (NYT) corpus.", "New York Times"),
+    ("We build on A Lite BERT (ALBERT) for speed.", "A Lite BERT"),
+])
+def test_an_abbreviations_long_form_keeps_the_word_its_first_letter_is_from(nlp, text, long):
+    from kg.nlp.candidates import abbreviations
+
+    doc = nlp(text)
+    assert [a.long(doc).text for a in abbreviations(doc)] == [long]
+
+
+def test_a_known_name_after_a_proposal_verb_is_not_a_new_name_nor_is_its_tail(nlp):
+    ms = mentions(nlp, "In this paper, we introduce Random Erasing, a new data augmentation method for CNNs.")
+    assert not any(m.proposed for m in ms) and "Erasing" not in {m.text for m in ms}
+
+
+def test_later_uses_of_a_short_form_follow_the_pair(nlp):
+    ms = mentions(nlp, "Few-Shot Keyword Spotting (FewKWS) is studied. We show that FewKWS is hard.")
+    assert {m.canonical for m in ms} == {"Few-Shot Keyword Spotting"} and len(ms) == 3
+
+
+def test_a_short_form_of_two_tokens_is_followed_too(nlp):
+    ms = mentions(nlp, "We propose Scale-Aware Fast R-CNN (SAF R-CNN). On Caltech, SAF R-CNN outperforms Fast R-CNN.")
+    later = [m for m in ms if m.text == "SAF R-CNN"]
+    assert len(later) == 2 and {m.canonical for m in later} == {"SAF R-CNN"}

@@ -61,7 +61,7 @@ def _long_candidate(doc: Doc, end: int, short: str) -> tuple[int, int] | None:
         while s > sent_start and doc[s - 1].text[:1].isupper() and doc[s - 1].lower_ not in _STOP_LEFT \
                 and not doc[s - 1].is_sent_start and doc[s - 1].is_alpha:
             s -= 1
-    while s < end and doc[s].lower_ in _STOP_LEFT:
+    while s < first.start and doc[s].lower_ in _STOP_LEFT:  # not past the word the first letter is from
         s += 1
     return (s, end) if s < end else None
 

@@ -92,22 +92,32 @@ def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) ->
 
 def _propagate(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) -> list[Candidate]:
     """Later uses of a defined short form or a proposed name refer to the same concept."""
-    names: dict[str, Candidate] = {}
+    names: dict[tuple[str, ...], Candidate] = {}  # a short form's or a proposed name's tokens -> its candidate
     for a in pairs:
-        c = next((c for c in cands if c.start == a.short_start and c.end == a.short_end), None)
+        # the pair's own candidate (the highest priority on the short form), not a weaker one on the same span
+        c = max((c for c in cands if c.start == a.short_start and c.end == a.short_end), key=lambda c: c.priority,
+                default=None)
         if c is not None:
-            names.setdefault(span_text(doc, a.short_start, a.short_end), c)
+            names.setdefault(tuple(t.text for t in a.short(doc)), c)
     for c in cands:
         if c.proposed and c.end - c.start == 1:
-            names.setdefault(span_text(doc, c.start, c.start + 1), c)
+            names.setdefault((span_text(doc, c.start, c.start + 1),), c)
     extra = []
     # A longer known name around a later use wins: "BraTS 2018" after "Brain Tumor Segmentation (BraTS)".
     longer = {i for c in cands if c.extractor == "gazetteer" and c.end - c.start > 1 for i in range(c.start, c.end)}
-    for i in positions_of(doc, names):
-        c = names[span_text(doc, i, i + 1)]
-        if c.start != i and i not in longer:
-            extra.append(Candidate(i, i + 1, c.label, "abbreviation", canonical=c.canonical or span_text(doc, c.start, c.end),
-                                   benchmark=c.benchmark))
+    by_first: dict[str, list[tuple[str, ...]]] = {}
+    for words in names:
+        by_first.setdefault(words[0], []).append(words)
+    for i in positions_of(doc, by_first):
+        for words in sorted(by_first[doc[i].text], key=len, reverse=True):  # "SAF R-CNN" before "SAF"
+            n = len(words)
+            if tuple(t.text for t in doc[i:i + n]) != words:
+                continue
+            c = names[words]
+            if c.start != i and not any(k in longer for k in range(i, i + n)):
+                extra.append(Candidate(i, i + n, c.label, "abbreviation",
+                                       canonical=c.canonical or span_text(doc, c.start, c.end), benchmark=c.benchmark))
+            break
     # A name that context showed to be a dataset is a dataset wherever else it appears.
     datasets = {span_text(doc, c.start, c.end): c for c in cands if c.label == "DATASET" and c.extractor == "context"}
     firsts = {span_text(doc, c.start, c.start + 1) for c in datasets.values()}

@@ -413,6 +413,10 @@ def trim(doc: Doc, start: int, end: int) -> tuple[int, int]:
             depth, opened = depth + 1, (i if depth == 0 else opened)
         elif doc[i].text in ")]" and depth:
             depth -= 1
+        elif doc[i].text in ")]":  # a bracket closed that opened before the entity: "NYT) corpus" starts after it
+            start = i + 1
+    while start < end and frayed(doc[start], False):
+        start += 1
     if depth == 1 and end < len(doc) and doc[end].text in ")]":
         end += 1  # the bracket closes just after the entity: "ICDAR 2015 Incidental (Challenge 4)"
     elif depth and opened is not None:

@@ -45,16 +45,18 @@ def _is_authors_sentence(sent: Span, verb_i: int) -> bool:
     return any(t.lower_ in SUBJECTS for t in sent if t.i < verb_i)
 
 
-def _run(doc: Doc, i: int, limit: int, known: dict) -> tuple[int, int] | None:
-    """A name starting at token i: name-like tokens, plus '+'-suffixed ones."""
+def _name_at(doc: Doc, i: int, limit: int) -> tuple[int, int] | None:
+    """The name-like tokens (plus '+'-suffixed ones) starting at token i, known or not."""
     end = i
     while end < limit and end - i < 6 and (is_namelike(doc[end]) or (end > i and doc[end].text in {"-", "+"})):
         end += 1
-    if end == i:
-        return None
-    if doc[i:end].text.lower() in known:
-        return None
-    return i, end
+    return (i, end) if end > i else None
+
+
+def _run(doc: Doc, i: int, limit: int, known: dict) -> tuple[int, int] | None:
+    """A new name starting at token i: :func:`_name_at`, unless the gazetteer knows it."""
+    run = _name_at(doc, i, limit)
+    return None if run is None or doc[run[0]:run[1]].text.lower() in known else run
 
 
 class ProposedFinder:
@@ -104,16 +106,21 @@ class ProposedFinder:
                 return []
             return [self._from_abbrev(doc, a, label)]
         # Named object heading its phrase: "we propose COBRA, a ..." / "design a new Hybrid Attention Adapter to ...".
-        for i in range(start, stop):
+        i = start
+        while i < stop:
             if doc[i].lower_ in NAMING:
                 break
-            run = _run(doc, i, stop + 1 if stop < limit and doc[stop].text == "," else stop, self.known)
+            run = _name_at(doc, i, stop + 1 if stop < limit and doc[stop].text == "," else stop)
+            if run and doc[run[0]:run[1]].text.lower() in self.known:
+                i = run[1]  # a known name ("we introduce Random Erasing"): not a new one, nor is its tail
+                continue
             if run:
                 nxt = doc[run[1]] if run[1] < len(doc) else None
                 if nxt is None or nxt.lower_ in STOPS or nxt.text in {",", ":", "("} or nxt.lower_ in HEADS:
                     label = "TASK" if nxt is not None and nxt.lower_ in PROBLEM_HEADS else _label_for_head(doc, run[1])
                     return [Candidate(run[0], run[1], label, "proposed", proposed=label == "METHOD")]
                 return []
+            i += 1
         # Appositive: "a novel method, OTP, which ..."
         if stop < limit and doc[stop].text == "," and any(t.lower_ in HEADS for t in doc[start:stop]):
             run = _run(doc, stop + 1, limit, self.known)
@@ -124,9 +131,10 @@ class ProposedFinder:
     def _named(self, doc: Doc, sent: Span, triggers: list[Token]) -> list[Candidate]:
         """``..., called X`` / ``a novel problem termed X (ABBR)``."""
         out = []
+        known_at = {i for c in candidates(doc) if c.extractor == "gazetteer" for i in range(c.start, c.end)}
         for tok in triggers:
-            if tok.lower_ not in NAMING or tok.i + 1 >= sent.end:
-                continue
+            if tok.lower_ not in NAMING or tok.i + 1 >= sent.end or tok.i in known_at:
+                continue  # (not the start of a known name: "named entity recognition")
             j = tok.i + 1 + (doc[tok.i + 1].lower_ == "as")
             before = {t.lower_ for t in doc[max(sent.start, tok.i - 4) : tok.i]}
             label = "TASK" if before & PROBLEM_HEADS else ("DATASET" if before & DATASET_HEADS else "METHOD")

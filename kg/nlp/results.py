@@ -46,17 +46,20 @@ def _value_tokens(doc: Doc, sent: Span) -> list[tuple[int, int, str]]:
                 out.append((tok.idx, nxt.idx + len(nxt.text), tok.text_with_ws + nxt.text))
             elif "." in t:
                 out.append((tok.idx, tok.idx + len(t), t))
-        elif t.endswith("%") and t[:-1].replace(".", "", 1).isdigit():
-            out.append((tok.idx, tok.idx + len(t), t))
+        elif (t.endswith("%") or t[-1:] in ("x", "×")) and t[:-1].replace(".", "", 1).isdigit():
+            out.append((tok.idx, tok.idx + len(t), t))  # "82.3%", and "15x" / "2.5×" written as one token
     return out
 
 
 def _nearest(mentions: list[DocMention], pos: int, label: str, after: bool, limit: int) -> DocMention | None:
+    """The ``label`` mention nearest to character ``pos`` after it (its start) or before it (its end), within
+    ``limit`` characters."""
     pool = [m for m in mentions if m.label == label and ((m.start >= pos) if after else (m.end <= pos))]
     if not pool:
         return None
-    m = min(pool, key=lambda m: abs(m.start - pos))
-    return m if abs(m.start - pos) <= limit else None
+    gap = (lambda m: m.start - pos) if after else (lambda m: pos - m.end)
+    m = min(pool, key=gap)
+    return m if gap(m) <= limit else None
 
 
 def _attach_metrics(ms: list[DocMention], values: list[tuple[int, int, str]]) -> list[DocMention | None]:
@@ -78,7 +81,7 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
     proposed = next((m.canonical for m in mentions if m.proposed), None)
     proposed_names = {m.canonical for m in mentions if m.proposed}
     out = []
-    numbers = [i for i, v in enumerate(column(doc, LIKE_NUM)) if v]  # only sentences with a number can report one
+    numbers = digit_tokens(doc, 0, len(doc))  # only sentences with a digit can report a value
     lower, ours_ids = column(doc, LOWER), _OURS_IDS
     sentences = {(sent := sentence(doc, i)).start: sent for i in numbers}
     for sent in sentences.values():

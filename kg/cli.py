@@ -394,12 +394,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except FileNotFoundError as exc:
         print(f"kg: {exc}", file=sys.stderr)
         return EXIT_STORE
+    except (NotADirectoryError, IsADirectoryError, PermissionError) as exc:  # an --out that cannot be written
+        print(f"kg: {exc.filename}: {exc.strerror}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except EncoderMissing as exc:  # --accurate without the encoder's weights: say how to install them
         print(f"kg: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except Exception as exc:  # store errors: one line, no traceback
         from kg.store.neo4j_store import StoreError
-
         from kg.store.queries import QueryError
 
         if isinstance(exc, StoreError):

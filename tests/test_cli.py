@@ -178,3 +178,12 @@ def test_a_refused_query_is_one_line_and_exit_3(seed_build):
 def test_a_saved_query_without_its_parameter_says_which_and_exits_2(seed_build):
     proc = kg("query", "papers_on_dataset", "--graph", str(seed_build[1]))
     assert proc.returncode == 2 and "--param dataset=..." in proc.stderr
+
+
+def test_an_out_path_that_cannot_be_written_is_one_line_and_exit_2(tmp_path):
+    afile = tmp_path / "afile"
+    afile.write_text("")
+    seeds = str(ROOT / "examples" / "icml" / "002_66f4c0e3e087f8bd.txt")
+    for args in (["build", seeds, "--out", str(afile)], ["extract", seeds, "--out", str(tmp_path)]):
+        proc = kg(*args)
+        assert proc.returncode == 2 and proc.stderr.startswith("kg: ") and "Traceback" not in proc.stderr

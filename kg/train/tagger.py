@@ -60,6 +60,16 @@ def _allowed(gold: Doc) -> numpy.ndarray:
     return out
 
 
+def _cut_at(allowed: numpy.ndarray, units: list[tuple[int, int]]) -> numpy.ndarray:
+    """A gold entity that a sentence boundary cuts ("... the Penn. Treebank") continues into the next unit, which
+    decodes on its own: where the unit's first token may be I-X, B-X is allowed too (else no path fits the gold)."""
+    for a, _ in units[1:]:
+        for k, tag in enumerate(TAGS):
+            if tag.startswith("I-") and allowed[a, k]:
+                allowed[a, TAGS.index("B-" + tag[2:])] = True
+    return allowed
+
+
 def examples(corpora: tuple[str, ...], bits: int, *, data_dir: Path | None = None,
              exclude: dict[str, set[str]] | None = None, nlp: Language | None = None,
              converter: Converter | None = None) -> list[Example]:
@@ -78,8 +88,9 @@ def examples(corpora: tuple[str, ...], bits: int, *, data_dir: Path | None = Non
             doc = nlp(clean(rec["text"]).text)
             if [t.text for t in doc] != [t.text for t in gold]:
                 raise ValueError(f"{corpus.file}: record {rec['id']}: tokenisation differs from the training data's")
-            out.append(Example(feature_ids([doc], bits)[0], _allowed(gold),
-                               [(e.start, e.end, e.label_) for e in gold.ents], sentences(doc)))
+            units = sentences(doc)
+            out.append(Example(feature_ids([doc], bits)[0], _cut_at(_allowed(gold), units),
+                               [(e.start, e.end, e.label_) for e in gold.ents], units))
     return out
 
 

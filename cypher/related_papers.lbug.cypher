@@ -5,8 +5,9 @@
 // engine: Ladybug tests a node's table with `label(c)`; Neo4j with `c:Dataset` (see the .neo4j file).
 MATCH (p:Paper)-[:PROPOSES|USES|ADDRESSES|EVALUATES_ON|REPORTS]->(c)<-[:PROPOSES|USES|ADDRESSES|EVALUATES_ON|REPORTS]-(q:Paper)
 WHERE (p.id = $paper OR p.name = $paper) AND q.id <> p.id
-WITH q, c, c.idf * CASE label(c) WHEN 'Dataset' THEN $w_dataset WHEN 'Task' THEN $w_task
-                        WHEN 'Method' THEN $w_method ELSE $w_metric END AS weight
+// 1.0 * each weight: Ladybug types the CASE by its parameters, so "w_method=1" made every weight an integer
+WITH q, c, c.idf * CASE label(c) WHEN 'Dataset' THEN 1.0 * $w_dataset WHEN 'Task' THEN 1.0 * $w_task
+                        WHEN 'Method' THEN 1.0 * $w_method ELSE 1.0 * $w_metric END AS weight
 WHERE weight > 0
 WITH q, collect(c.name) AS shared, sum(weight) AS score
 RETURN q.id AS paper, q.name AS name, score, shared

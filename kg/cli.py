@@ -185,14 +185,17 @@ def cmd_related(args: argparse.Namespace) -> int:
     try:
         if concept:
             report = rel.around_concept(g, concept[0], concept[1], top=args.top)
+            shown = report.papers[: args.top]
             if args.json:
-                print(json.dumps({"concept": report.concept, "name": report.name,
-                                  "papers": [{"paper": p, "name": n, "evidence": e} for p, n, e in report.papers],
+                print(json.dumps({"concept": report.concept, "name": report.name, "papers_total": len(report.papers),
+                                  "papers": [{"paper": p, "name": n, "evidence": e} for p, n, e in shown],
                                   "datasets_used_with": [{"name": n, "papers": c} for n, c in report.co_used]}, indent=1))
                 return EXIT_OK
             print(f"{concept[0]} {report.name}: {len(report.papers)} paper(s)")
-            for p, n, e in report.papers:
+            for p, n, e in shown:
                 print(f"  {n}  [{p}]\n      {e.strip()[:160]}")
+            if len(report.papers) > len(shown):
+                print(f"  ... and {len(report.papers) - len(shown)} more (--top N shows N)")
             if report.co_used:
                 print("datasets most often used with it: " + ", ".join(f"{n} ({c})" for n, c in report.co_used))
             return EXIT_OK

@@ -18,3 +18,5 @@ def test_explore_notebook_executes(tmp_path):
     assert "EVALUATES_ON  CUHK-SYSU" in text
     assert "LinearTCA" in text and "shares task test-time adaptation" in text  # kg.related
     assert "SCALE" in text and "(1 row)" in text  # saved Cypher on the embedded store
+    frame = "".join(o.get("data", {}).get("text/html", "") for o in nb.cells[-1].get("outputs", []))
+    assert 'src="../out/notebook/views/overview.html"' in frame  # relative to the notebook: Jupyter serves it

@@ -1,6 +1,7 @@
 """The embedded store and the saved query library, without a server."""
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -179,3 +180,29 @@ def test_quotes_commas_and_newlines_after_many_plain_rows(tmp_path):
     conn = connect(write_ladybug(g, tmp_path / "g.lbug"))
     _, rows = run_embedded(conn, "MATCH (m:Method {id: 'method:odd'}) RETURN m.name", {})
     assert rows == [['age, pose "and"\nexpression']]
+
+
+def test_related_papers_takes_whole_number_weights_as_numbers(lbug):
+    floats = rows_of(lbug, "related_papers")
+    ints = rows_of(lbug, "related_papers", **{**SEED_PARAMS["related_papers"], "w_dataset": 3, "w_method": 1})
+    assert [(r["paper"], round(r["score"], 6)) for r in ints] == [(r["paper"], round(r["score"], 6)) for r in floats]
+
+
+def test_dataset_and_concept_aliases_match_without_case(lbug):
+    assert rows_of(lbug, "papers_on_dataset", dataset="office31") == rows_of(lbug, "papers_on_dataset", dataset="Office31")
+    assert [r["name"] for r in rows_of(lbug, "papers_on_dataset", dataset="office31")] == ["FML"]
+    ev = rows_of(lbug, "link_evidence", paper="SCALE", concept="cuhk-sysu")
+    assert ev and {r["relation"] for r in ev} == {"EVALUATES_ON"}
+
+
+def test_a_method_proposed_for_one_task_and_used_for_another_bridges_them(tmp_path):
+    import kg
+
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text("\n".join(json.dumps(r) for r in [
+        {"id": "a1", "text": "We propose FooNet, a new network for image classification."},
+        {"id": "b1", "text": "We use FooNet for object detection and report results."}]) + "\n", encoding="utf-8")
+    kg.build([str(corpus)], tmp_path / "out")
+    rows = rows_of(connect(tmp_path / "out" / "graph.lbug"), "bridging_concepts",
+                   task_a="image classification", task_b="object detection")
+    assert [(r["concept"], r["papers_a"], r["papers_b"]) for r in rows] == [("FooNet", 1, 1)]

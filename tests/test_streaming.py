@@ -40,6 +40,8 @@ def test_views_of_a_build_over_the_limit_draw_a_sample_and_the_files_keep_everyt
     assert f"sample of {len(sample)} papers" in report.summary()
     index = (tmp_path / "views" / "index.html").read_text()
     assert "38 papers" in index and f"sample of {len(sample)} papers" in index
+    overview = (tmp_path / "views" / "overview.html").read_text()
+    assert f"of a sample of {len(sample)} papers" in overview and "of the whole graph" not in overview
     # every edge of the sample ends at a node it holds, with the whole corpus's paper counts on concepts
     assert all(v in report.graph for _, v in report.graph.edges())
     names = {n["id"]: n for n in whole["nodes"]}

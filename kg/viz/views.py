@@ -105,7 +105,7 @@ def write_view(graph: nx.MultiDiGraph, out: Path, *, kind: str, focus: str | Non
     }
     page = TEMPLATES.get_template("view.html").render(
         title=title or default_title(graph, kind, selection.focus),
-        summary=summary(info, candidates.number_of_edges(), selection),
+        summary=summary(info, candidates.number_of_edges(), selection, graph.graph.get("sample_papers")),
         legend_nodes=_node_legend(graph, selection),
         legend_edges=_edge_legend(shown, candidates),
         data_json=script_json(payload),
@@ -218,9 +218,13 @@ def default_title(graph: nx.MultiDiGraph, kind: str, focus: str | None) -> str:
     return f"{kind.capitalize()}: {display_name(graph, focus)}"
 
 
-def summary(info: ViewInfo, candidate_edges: int, selection: Selection) -> list[str]:
-    """Sentences saying what the view shows and what it leaves out."""
+def summary(info: ViewInfo, candidate_edges: int, selection: Selection, sample_papers: int | None = None) -> list[str]:
+    """Sentences saying what the view shows and what it leaves out (``sample_papers``: the graph drawn from is a
+    sample of that many papers, as a big build's views are)."""
     scope = "the whole graph" if selection.focus is None else "this neighbourhood"
+    if sample_papers:
+        scope = (f"a sample of {sample_papers:,} papers" if selection.focus is None
+                 else f"this neighbourhood in a sample of {sample_papers:,} papers")
     if not info.omitted_nodes and not info.omitted_edges:
         return [f"Showing all {info.nodes:,} nodes and {info.edges:,} edges of {scope}."]
     lines = [f"Showing {info.nodes:,} of {len(selection.candidates):,} nodes and {info.edges:,} of "

@@ -233,3 +233,10 @@ def test_a_method_head_on_an_unknown_name_is_still_a_method(nlp, combine):
     doc = with_entity(nlp, combine, "We train the HMM-based speech synthesis system on news.",
                       "HMM-based speech synthesis system", "METHOD")
     assert any(m.label == "METHOD" and not m.generic for m in doc._.kg_mentions)
+
+
+def test_a_pair_no_rule_knows_takes_the_models_label_not_the_head_words(nlp, combine):
+    text = "We revisit Correlation Shift Alignment (CSA) under label noise."
+    assert {(m.text, m.label) for m in nlp(text)._.kg_mentions} >= {("CSA", "TASK")}  # rules alone: "... Alignment"
+    doc = with_entity(nlp, combine, text, "CSA", "METHOD")
+    assert {(m.text, m.label) for m in doc._.kg_mentions} >= {("Correlation Shift Alignment", "METHOD"), ("CSA", "METHOD")}

@@ -56,6 +56,16 @@ def _exact(cands: list[Candidate], start: int, end: int) -> Candidate | None:
     return hits[0] if hits else None
 
 
+def _pair_label(ents: list[tuple[int, int, str]] | None, a: Abbreviation, long: str) -> str:
+    """The label of an abbreviation pair no rule knows: the trained model's, on the short form (else on the long
+    form), as it read the name in context; without a model, the long form's head word ("... Alignment" -> TASK)."""
+    for span in ((a.short_start, a.short_end), (a.long_start, a.long_end)):
+        for s, e, label in ents or ():
+            if (s, e) == span:
+                return label
+    return label_from_words(long)
+
+
 def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) -> list[Candidate]:
     """One concept per abbreviation pair, as two mentions; candidates spanning a whole pair are split."""
     out = [c for c in cands if not any(c.start <= min(a.long_start, a.short_start) and max(a.long_end, a.short_end) <= c.end
@@ -84,7 +94,7 @@ def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) ->
         elif silent(a):
             continue
         else:
-            label, canonical, proposed, bench, extractor = label_from_words(long), long, False, False, "abbreviation"
+            label, canonical, proposed, bench, extractor = _pair_label(ents, a, long), long, False, False, "abbreviation"
         for s, e in ((a.long_start, a.long_end), (a.short_start, a.short_end)):
             out.append(Candidate(s, e, label, extractor, canonical=canonical, proposed=proposed, benchmark=bench))
     return out

@@ -27,7 +27,7 @@ SEED_PARAMS = {
     "bridging_concepts": {"task_a": "person search", "task_b": "unsupervised domain adaptation"},
     "new_datasets": {"new_year": 2026, "old_year": 2025},
     "paper_concepts": {"paper": "DomED"},
-    "path_between_papers": {"a": "SCALE", "b": "FML"},
+    "path_between_papers": {"a": "FML", "b": "ReEx"},
     "related_papers": {"paper": "SCALE", "top": 10, "w_dataset": 3.0, "w_task": 1.5, "w_method": 1.0, "w_metric": 0.25},
 }
 
@@ -206,3 +206,8 @@ def test_a_method_proposed_for_one_task_and_used_for_another_bridges_them(tmp_pa
     rows = rows_of(connect(tmp_path / "out" / "graph.lbug"), "bridging_concepts",
                    task_a="image classification", task_b="object detection")
     assert [(r["concept"], r["papers_a"], r["papers_b"]) for r in rows] == [("FooNet", 1, 1)]
+
+
+def test_path_between_papers_finds_the_chain_of_shared_concepts(lbug):
+    [row] = rows_of(lbug, "path_between_papers")
+    assert row["hops"] == 4 and row["chain"][0] == "FML" and row["chain"][-1] == "ReEx"

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from kg.errors import EncoderMissing, InputError, Problem
+from kg.errors import ClusterError, EncoderMissing, InputError, Problem
 
 EXIT_OK, EXIT_SKIPPED, EXIT_BAD_INPUT, EXIT_STORE = 0, 1, 2, 3
 
@@ -399,6 +399,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_STORE
     except (NotADirectoryError, IsADirectoryError, PermissionError) as exc:  # an --out that cannot be written
         print(f"kg: {exc.filename}: {exc.strerror}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except ClusterError as exc:  # --dask without a usable cluster
+        print(f"kg: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except EncoderMissing as exc:  # --accurate without the encoder's weights: say how to install them
         print(f"kg: {exc}", file=sys.stderr)

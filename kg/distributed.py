@@ -3,7 +3,8 @@
 The corpus is split into partitions; each worker parses the spaCy pipeline once (it is cached per process)
 and extracts its partitions. Results stream back as JSONL shards, written next to the client when the cluster
 is local, else returned through Dask, and are merged in input order, so the graph is identical to a local run.
-Workers need kg installed (``pip install kg``; the pipeline and gazetteers ship inside the package).
+Workers need kg installed (``pip install kg``; the pipeline and gazetteers ship inside the package): a packaged
+mode's pipeline is named to them by mode, and each worker reads it from its own installation.
 """
 from __future__ import annotations
 
@@ -13,16 +14,35 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from kg.cache import extraction_from_json, extraction_to_json
+from kg.errors import ClusterError
 from kg.model import Extraction, Paper
 
 PARTITION = 256
+CONNECT_TIMEOUT = "20s"
+
+
+def portable_config(config: str) -> str:
+    """``mode:NAME`` for a packaged mode's config (a worker finds it in its own installation, wherever that
+    is), else the path itself (a config of the user's own must then be at that path on every worker)."""
+    from kg.nlp.pipeline import MODES
+
+    for mode, path in MODES.items():
+        if config and Path(config).resolve() == Path(path).resolve():
+            return f"mode:{mode}"
+    return config
+
+
+def _local_config(config: str) -> str:
+    from kg.nlp.pipeline import config_path
+
+    return config_path(config[len("mode:"):]) if config.startswith("mode:") else config
 
 
 def _extract_partition(papers: list[Paper], shard: str | None, config: str = "", batch_size: int = 64) -> str | list[dict]:
     """Runs on a worker: extract a partition; write it as a JSONL shard (returned by path) or return the records."""
     from kg.nlp.extract import extract
 
-    records = [extraction_to_json(ex) for _, ex in extract(papers, batch_size=batch_size, config=config)]
+    records = [extraction_to_json(ex) for _, ex in extract(papers, batch_size=batch_size, config=_local_config(config))]
     if shard is None:
         return records
     with open(shard, "w", encoding="utf-8") as fh:
@@ -35,10 +55,15 @@ def _client(address: str):
     from dask.distributed import Client, LocalCluster
 
     if address.startswith("local:"):
-        workers = int(address.split(":", 1)[1] or 2)
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+        n = address.split(":", 1)[1] or "2"
+        if not n.isdigit() or int(n) < 1:
+            raise ClusterError(f"--dask {address}: local:N takes a number of workers, 1 or more")
+        cluster = LocalCluster(n_workers=int(n), threads_per_worker=1, processes=True, dashboard_address=None)
         return Client(cluster), cluster
-    return Client(address), None
+    try:
+        return Client(address, timeout=CONNECT_TIMEOUT), None
+    except (OSError, ValueError, TypeError) as exc:  # no scheduler there, or not an address
+        raise ClusterError(f"--dask {address}: no Dask scheduler answers there ({str(exc).splitlines()[0]})") from None
 
 
 def extract_on_dask(papers: Sequence[Paper], address: str, *, partition: int = PARTITION,
@@ -53,8 +78,9 @@ def extract_on_dask(papers: Sequence[Paper], address: str, *, partition: int = P
         parts = [list(papers[i : i + partition]) for i in range(0, len(papers), partition)]
         with tempfile.TemporaryDirectory(prefix="kg-shards-") as tmp:
             local = cluster is not None  # shards on a shared disk only when the workers are on this machine
+            spec = portable_config(config)
             futures = [client.submit(_extract_partition, part, str(Path(tmp) / f"part-{i:05d}.jsonl") if local else None,
-                                     config, batch_size, pure=False) for i, part in enumerate(parts)]
+                                     spec, batch_size, pure=False) for i, part in enumerate(parts)]
             out: list[tuple[Paper, Extraction]] = []
             for part, future in zip(parts, futures):  # in order; each result arrives as soon as it is done
                 result = future.result()

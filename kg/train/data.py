@@ -78,19 +78,36 @@ TRAIN_CORPORA = ("scierc", "tdmsci", "scirex")
 DEV_CORPUS = "scierc-dev"
 
 
+DEFAULT_SHARED_DATA = Path(__file__).resolve().parents[3] / "shared" / "data"  # ../shared/data beside the repository
+
+
 def shared_data_dir() -> Path:
     """``../shared/data`` next to the repository (``KG_SHARED_DATA`` overrides)."""
     import os
 
     env = os.environ.get("KG_SHARED_DATA")
-    if env:
-        return Path(env)
-    return Path(__file__).resolve().parents[3] / "shared" / "data"
+    return Path(env) if env else DEFAULT_SHARED_DATA
 
 
 def read_gold(path: Path) -> list[dict]:
+    """The records of a gold JSONL file; a line that is not a JSON object with ``id`` and ``text`` is an
+    :class:`~kg.errors.InputError` naming the file and line."""
+    from kg.errors import InputError, Problem
+    from kg.model import Source
+
+    out = []
     with path.open(encoding="utf-8") as fh:
-        return [json.loads(line) for line in fh if line.strip()]
+        for number, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise InputError(Problem(Source(str(path), number), f"not JSON: {exc.msg}")) from None
+            if not isinstance(record, dict) or "id" not in record or not isinstance(record.get("text"), str):
+                raise InputError(Problem(Source(str(path), number), "a gold record needs an 'id' and a 'text'"))
+            out.append(record)
+    return out
 
 
 def sha256(path: Path) -> str:

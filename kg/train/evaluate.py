@@ -18,12 +18,24 @@ from spacy.language import Language
 
 from kg.model import Paper
 
+def scorer_path() -> Path | None:
+    """``tools/score.py`` beside the gold data directory (``kg train --data DIR``: ``DIR/../tools``), else beside
+    the repository's ``../shared``; None if neither has it."""
+    from kg.train.data import DEFAULT_SHARED_DATA, shared_data_dir
+
+    for data in (shared_data_dir(), DEFAULT_SHARED_DATA):
+        path = data.parent / "tools" / "score.py"
+        if path.is_file():
+            return path
+    return None
+
+
 @lru_cache(maxsize=1)
 def scorer():
-    """The shared scorer module (``shared/tools/score.py``)."""
-    from kg.train.data import shared_data_dir
-
-    path = shared_data_dir().parent / "tools" / "score.py"
+    """The shared scorer module (``shared/tools/score.py``, see :func:`scorer_path`)."""
+    path = scorer_path()
+    if path is None:
+        raise FileNotFoundError("no shared scorer (tools/score.py beside the gold data directory)")
     spec = importlib.util.spec_from_file_location("kg_shared_score", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

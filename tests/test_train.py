@@ -175,3 +175,21 @@ def test_train_cli_names_a_missing_gold_file_and_a_broken_line(tmp_path, capsys,
     (broken / "data" / "scierc-dev.jsonl").write_text('{"id": "a", "text": "x"}\n{"id": "b", "te\n', encoding="utf-8")
     assert main(["--only", "tagger", "--evaluate", "--data", str(broken / "data")]) == 2
     assert f"{broken / 'data' / 'scierc-dev.jsonl'}:2: not JSON" in capsys.readouterr().err
+
+
+def test_a_fold_model_is_reused_only_for_the_same_split_recipe_and_data(tmp_path):
+    from kg.train.run import fold_is_current, fold_signature, mark_fold
+
+    data = tmp_path / "data"
+    data.mkdir()
+    for name in ("scierc-train", "scierc-dev", "tdmsci-train", "scirex-abstracts-train"):
+        (data / f"{name}.jsonl").write_text('{"id": "1", "text": "x"}\n', encoding="utf-8")
+    sig = fold_signature(5, 0, 1, data, epochs=15)
+    assert not fold_is_current(tmp_path, sig)
+    mark_fold(tmp_path, sig)
+    assert fold_is_current(tmp_path, fold_signature(5, 0, 1, data, epochs=15))
+    for other in (fold_signature(2, 0, 1, data, epochs=15), fold_signature(5, 1, 1, data, epochs=15),
+                  fold_signature(5, 0, 1, data, epochs=10)):
+        assert not fold_is_current(tmp_path, other)
+    (data / "tdmsci-train.jsonl").write_text('{"id": "2", "text": "y"}\n', encoding="utf-8")
+    assert not fold_is_current(tmp_path, fold_signature(5, 0, 1, data, epochs=15))

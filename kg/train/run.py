@@ -184,6 +184,26 @@ def finished(model: Path) -> bool:
     return meta.exists() and "kg_training" in json.loads(meta.read_text())
 
 
+def fold_signature(k: int, seed: int, fold: int, data_dir: Path | None = None, **recipe) -> dict:
+    """What a cross-validation fold's model was trained from: the split (k, seed, fold), the gold files'
+    hashes and the recipe (epochs, config hash, overrides). A fold directory keeps it in ``fold.json``."""
+    data_dir = data_dir or shared_data_dir()
+    names = sorted({*TRAIN_CORPORA, DEV_CORPUS, *HELD_OUT})
+    return {"folds": k, "seed": seed, "fold": fold, **recipe,
+            "data": {CORPORA[n].file: sha256(data_dir / CORPORA[n].file) for n in names}}
+
+
+def fold_is_current(directory: Path, signature: dict) -> bool:
+    """Whether the model in a fold directory was trained from ``signature`` (else it must be trained again:
+    another split, seed, recipe or data would score documents the model saw)."""
+    path = directory / "fold.json"
+    return path.is_file() and json.loads(path.read_text()) == signature
+
+
+def mark_fold(directory: Path, signature: dict) -> None:
+    (directory / "fold.json").write_text(json.dumps(signature, indent=1, sort_keys=True) + "\n")
+
+
 def folds(k: int, seed: int = 0, data_dir: Path | None = None) -> list[dict[str, set[str]]]:
     """``k`` disjoint folds of the TDMSci and SciREX record ids (shuffled with ``seed``)."""
     data_dir = data_dir or shared_data_dir()
@@ -203,7 +223,8 @@ def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/cro
     Each fold's model is trained on SciERC train and the other folds; the held-out documents are predicted with
     the full kg pipeline and scored together with the shared scorer. ``variants``: extra ``kg_model`` settings
     to score as well (name -> component config), e.g. ``{"no_extend": {"extend": False}}``.
-    A fold whose model already exists in ``work_dir`` is not retrained.
+    A fold whose model exists in ``work_dir`` from the same split, seed, config, overrides and data
+    (:func:`fold_signature`) is not retrained.
     """
     from kg.train.evaluate import pipeline, predict
 
@@ -216,9 +237,11 @@ def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/cro
     fold_seconds = []
     for i, fold in enumerate(folds(k, seed, data_dir)):
         model = work / f"fold{i}" / "model" / "model-best"
-        if not finished(model):
+        signature = fold_signature(k, seed, i, data_dir, config=sha256(CONFIG), overrides=overrides or {})
+        if not (finished(model) and fold_is_current(work / f"fold{i}", signature)):
             model = train(work / f"fold{i}", seed, data_dir=data_dir, overrides=overrides, exclude=fold,
                           features=work / "minilm-features.npz")
+            mark_fold(work / f"fold{i}", signature)
         fold_seconds.append(json.loads((model / "meta.json").read_text())["kg_training"]["training_seconds"])
         with minilm.cached_features(work / "minilm-features.npz"):  # every mode reads the same features
             for mode in preds:

@@ -216,9 +216,9 @@ def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/cro
              data_dir: Path | None = None, epochs: int = EPOCHS, log=print) -> dict:
     """K-fold cross-validated scores of the default pipeline on TDMSci and SciREX, with the NER's folds
     (:func:`kg.train.run.folds`): each fold's tagger is trained without the fold and predicts it. A fold whose
-    tagger exists in ``work_dir`` is not retrained."""
+    tagger exists in ``work_dir`` from the same split, seed, epochs and data is not retrained."""
     from kg.train.evaluate import predict, tagger_pipeline
-    from kg.train.run import HELD_OUT, folds, score_folds
+    from kg.train.run import HELD_OUT, fold_is_current, fold_signature, folds, mark_fold, score_folds
 
     data_dir = data_dir or shared_data_dir()
     work = Path(work_dir)
@@ -227,9 +227,11 @@ def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/cro
     started = time.perf_counter()
     for i, fold in enumerate(folds(k, seed, data_dir)):
         path = work / f"fold{i}"
-        if not (path / "weights.npz").exists():
+        signature = fold_signature(k, seed, i, data_dir, epochs=epochs, bits=BITS)
+        if not ((path / "weights.npz").exists() and fold_is_current(path, signature)):
             log(f"fold {i}: training")
             build(path, seed=seed, epochs=epochs, data_dir=data_dir, exclude=fold, log=log)
+            mark_fold(path, signature)
         nlp = tagger_pipeline(path)
         for name in HELD_OUT:
             preds["full"][name] += predict([r for r in gold[name] if str(r["id"]) in fold[name]], nlp)

@@ -73,13 +73,6 @@ def bench_load(papers: int, cfg: Neo4jConfig, *, batch_size: int = 1000, per_row
 SINKS = ("export_json", "export_graphml", "export_csv", "export_embedded_store")
 
 
-def _children_rss_mb() -> float:
-    """Peak resident memory of the largest finished child process (extraction workers), in MB."""
-    import resource
-
-    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-
-
 class TreeMemory:
     """Peak memory of this process and all its descendants together (extraction workers, the GraphML writer, view
     writers), sampled every ``interval`` seconds from Linux ``/proc``: the sum of their PSS (shared pages divided
@@ -88,7 +81,7 @@ class TreeMemory:
     def __init__(self, interval: float = 1.0) -> None:
         import threading
 
-        self.interval, self.peak_mb, self.samples = interval, 0.0, 0
+        self.interval, self.peak_mb, self.peak_child_mb, self.samples = interval, 0.0, 0.0, 0
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
@@ -102,14 +95,16 @@ class TreeMemory:
 
     def _run(self) -> None:
         while not self._stop.is_set():
-            total = tree_pss_mb()
+            total, child = tree_pss_mb()
             if total:
                 self.peak_mb, self.samples = max(self.peak_mb, total), self.samples + 1
+                self.peak_child_mb = max(self.peak_child_mb, child)
             self._stop.wait(self.interval)
 
 
-def tree_pss_mb(root: int | None = None) -> float:
-    """Sum of the PSS of process ``root`` (this one) and its descendants, in MB; 0 where /proc has no PSS."""
+def tree_pss_mb(root: int | None = None) -> tuple[float, float]:
+    """The PSS of process ``root`` (this one) and its descendants summed, and the largest of one descendant
+    alone (an extraction worker, the GraphML writer), in MB; 0 where /proc has no PSS."""
     import os
 
     root = root or os.getpid()
@@ -122,7 +117,7 @@ def tree_pss_mb(root: int | None = None) -> float:
             except (OSError, IndexError, ValueError):
                 continue
             children.setdefault(ppid, []).append(int(entry))
-    total, todo = 0, [root]
+    total, largest, todo = 0, 0, [root]
     while todo:
         pid = todo.pop()
         todo += children.get(pid, [])
@@ -130,11 +125,13 @@ def tree_pss_mb(root: int | None = None) -> float:
             with open(f"/proc/{pid}/smaps_rollup", "rb") as fh:
                 for line in fh:
                     if line.startswith(b"Pss:"):
-                        total += int(line.split()[1])
+                        kb = int(line.split()[1])
+                        total += kb
+                        largest = max(largest, kb) if pid != root else largest
                         break
         except OSError:
             continue
-    return total / 1024
+    return total / 1024, largest / 1024
 
 
 PAIRED_DOCS = 2000
@@ -238,7 +235,7 @@ def bench_pipeline(docs: int, seed: int = 0, batch_size: int = 64, workers: int 
         "views_s": round(sec["views"], 2), "cache_save_s": round(sec["cache_save"], 2), "total_s": round(total_s, 2),
         "nodes": sum(counts.get(t.label, 0) for t in schema.NODE_TYPES),
         "edges": sum(counts.get(r.name, 0) for r in schema.REL_TYPES),
-        "peak_rss_mb": round(peak_rss_mb(), 1), "peak_worker_rss_mb": round(_children_rss_mb(), 1),
+        "peak_rss_mb": round(peak_rss_mb(), 1), "peak_child_pss_mb": round(tree.peak_child_mb, 1),
         # all processes of the build together (sum of PSS, sampled each second; 0 without Linux /proc)
         "peak_total_pss_mb": round(tree.peak_mb, 1),
         # where memory goes: resident MB at the end of each stage, and the peak so far at that point
@@ -252,14 +249,20 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
     import os
 
+    def positive(text: str) -> int:
+        if not text.isdigit() or int(text) < 1:
+            raise argparse.ArgumentTypeError(f"needs a whole number of 1 or more, not {text!r}")
+        return int(text)
+
     argv = list(argv or [])
-    if not argv or argv[0].startswith("-") and argv[0] not in {"-h", "--help"}:
+    if not argv or argv[0] not in {"load", "related"}:
         ap = argparse.ArgumentParser(prog="kg bench", description="Extraction throughput (vs spaCy's blank tokenizer), "
-                                     "graph build, export times and peak memory on a synthetic corpus. Other benchmarks: "
-                                     "kg bench load, kg bench related GOLD.")
-        ap.add_argument("--docs", type=int, default=10_000)
+                                     "graph build, export times and peak memory on a synthetic corpus.",
+                                     epilog="Other benchmarks: kg bench load --help (Neo4j load), "
+                                     "kg bench related --help (precision of kg related).")
+        ap.add_argument("--docs", type=positive, default=10_000, help="synthetic abstracts (default 10,000)")
         ap.add_argument("--seed", type=int, default=0)
-        ap.add_argument("--workers", type=int, default=1, help="extraction processes (per-core figures divide by it)")
+        ap.add_argument("--workers", type=positive, default=1, help="extraction processes (per-core figures divide by it)")
         ap.add_argument("--json", action="store_true", help="one JSON object")
         ap.add_argument("--mode", default="default", choices=("fast", "default", "accurate"),
                         help="extraction mode to measure (default: the default pipeline)")

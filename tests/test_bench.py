@@ -19,7 +19,20 @@ def test_bench_runs_on_200_documents_and_reports_every_figure(capsys):
     stages = result["rss_mb"]
     assert {"start", "read", "extract", "resolve_finish", "stream", "views"} <= set(stages)
     assert all(v > 0 for v in stages.values()) and max(stages.values()) <= result["peak_rss_mb"] + 1
-    assert result["peak_total_pss_mb"] > 0
+    assert result["peak_total_pss_mb"] > 0 and result["peak_child_pss_mb"] < result["peak_total_pss_mb"]
+
+
+def test_bench_refuses_no_documents_or_no_workers_and_its_help_shows_its_options(capsys):
+    import pytest
+
+    for args in (["--docs", "0"], ["--workers", "0"]):
+        with pytest.raises(SystemExit) as exit_:
+            main(["bench", *args])
+        assert exit_.value.code == 2
+    with pytest.raises(SystemExit):
+        main(["bench", "--help"])
+    out = capsys.readouterr().out
+    assert "--docs" in out and "--json" in out and "kg bench load" in out
 
 
 def test_tree_memory_counts_child_processes():
@@ -29,13 +42,14 @@ def test_tree_memory_counts_child_processes():
 
     from kg.bench import tree_pss_mb
 
-    before = tree_pss_mb()
+    before, _ = tree_pss_mb()
     child = subprocess.Popen([sys.executable, "-c", "import sys, time; x = b'x' * 300_000_000; print(1, flush=True); "
                               "time.sleep(30)"], stdout=subprocess.PIPE)
     try:
         child.stdout.readline()  # the child holds its 300 MB now
         time.sleep(0.2)
-        assert tree_pss_mb() - before > 250
+        total, largest_child = tree_pss_mb()
+        assert total - before > 250 and 250 < largest_child < total
     finally:
         child.kill()
         child.wait()

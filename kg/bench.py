@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -267,7 +268,11 @@ def main(argv: list[str] | None = None) -> int:
         ap.add_argument("--mode", default="default", choices=("fast", "default", "accurate"),
                         help="extraction mode to measure (default: the default pipeline)")
         args = ap.parse_args(argv)
-        result = bench_pipeline(args.docs, args.seed, workers=args.workers, mode=args.mode)
+        try:
+            result = bench_pipeline(args.docs, args.seed, workers=args.workers, mode=args.mode)
+        except FileNotFoundError as exc:
+            print(f"kg bench: {exc}", file=sys.stderr)
+            return 2
         print(json.dumps(result) if args.json else "\n".join(f"{k:32} {v}" for k, v in result.items()))
         return 0
     ap = argparse.ArgumentParser(prog="kg bench", description="Benchmarks (not part of the test run).")

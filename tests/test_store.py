@@ -211,3 +211,15 @@ def test_a_method_proposed_for_one_task_and_used_for_another_bridges_them(tmp_pa
 def test_path_between_papers_finds_the_chain_of_shared_concepts(lbug):
     [row] = rows_of(lbug, "path_between_papers")
     assert row["hops"] == 4 and row["chain"][0] == "FML" and row["chain"][-1] == "ReEx"
+
+
+def test_the_package_maps_cypher_to_kg_cypher_for_installs():
+    """A wheel carries cypher/ as kg/cypher (checked by building one: `pip wheel --no-deps .`; this test reads the
+    configuration, as a build needs setuptools from the registry)."""
+    import tomllib
+
+    cfg = tomllib.loads((CYPHER_DIR.parent / "pyproject.toml").read_text())["tool"]["setuptools"]
+    assert "kg.cypher" in cfg["packages"] and cfg["package-dir"]["kg.cypher"] == "cypher"
+    assert cfg["package-data"]["kg.cypher"] == ["*.cypher"]
+    found = {p.name for p in (CYPHER_DIR.parent / "kg").iterdir() if p.is_dir() and any(p.glob("*.py"))}
+    assert {f"kg.{name}" for name in found} <= set(cfg["packages"])  # every subpackage is listed

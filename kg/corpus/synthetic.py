@@ -38,7 +38,8 @@ def synthetic_corpus(n: int, seed: int = 0, sources: list[Path] | None = None) -
     """``n`` synthetic papers; each abstract has as many sentences as a random real one, drawn from all of them."""
     texts = _abstracts(sources or SOURCES)
     if not texts:
-        raise FileNotFoundError("no source abstracts found for the synthetic corpus")
+        raise FileNotFoundError("no source abstracts for the synthetic corpus in " + ", ".join(map(str, sources or SOURCES))
+                                + " (it is made from a source checkout's examples/icml and the ../shared/data beside it)")
     sentences = [s for t in texts for s in _SENT.split(t) if 30 <= len(s) <= 600]
     lengths = [max(3, len(_SENT.split(t))) for t in texts]
     rng = random.Random(seed)

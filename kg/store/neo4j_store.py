@@ -16,9 +16,10 @@ from neo4j import Driver, GraphDatabase
 from neo4j.exceptions import AuthError, ClientError, Neo4jError, ServiceUnavailable
 
 from kg import schema
+from kg.store.queries import CYPHER_DIR
 from kg.store.rows import batches, node_rows, rel_rows
 
-SCHEMA_FILE = Path(__file__).resolve().parents[2] / "cypher" / "schema.cypher"
+SCHEMA_FILE = CYPHER_DIR / "schema.cypher"
 
 
 class StoreError(Exception):

@@ -12,7 +12,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-CYPHER_DIR = Path(__file__).resolve().parents[2] / "cypher"
+_KG = Path(__file__).resolve().parents[1]
+# cypher/ at the top of a source checkout; kg/cypher in an installed wheel (pyproject.toml maps it there)
+CYPHER_DIR = _KG / "cypher" if (_KG / "cypher").is_dir() else _KG.parent / "cypher"
 ENGINES = ("lbug", "neo4j")
 
 

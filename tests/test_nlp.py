@@ -311,3 +311,16 @@ def test_a_short_form_of_two_tokens_is_followed_too(nlp):
     ms = mentions(nlp, "We propose Scale-Aware Fast R-CNN (SAF R-CNN). On Caltech, SAF R-CNN outperforms Fast R-CNN.")
     later = [m for m in ms if m.text == "SAF R-CNN"]
     assert len(later) == 2 and {m.canonical for m in later} == {"SAF R-CNN"}
+
+
+@pytest.mark.parametrize("text, short, canonical, label", [
+    ("We pretrain Masked Autoencoders (MAE) on ImageNet. MAE scales well.", "MAE", "Masked Autoencoder", "METHOD"),
+    ("We evolve programs with Genetic Programming (GP).", "GP", "Genetic Programming", "METHOD"),
+    ("We apply Sharpness-Aware Minimization (SAM). SAM improves generalization.", "SAM", "Sharpness-Aware Minimization",
+     "METHOD"),
+    ("We report the mean absolute error (MAE) on QM9.", "MAE", "MAE", "METRIC"),
+    ("We fine-tune with Low-Rank Adaptation (LoRA); LoRA is cheap.", "LoRA", "LoRA", "METHOD"),
+])
+def test_a_defined_short_form_names_what_its_long_form_says(nlp, text, short, canonical, label):
+    uses = [m for m in mentions(nlp, text) if m.text == short]
+    assert uses and {(m.canonical, m.label) for m in uses} == {(canonical, label)}

@@ -7,6 +7,7 @@
 """
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 
 from spacy.attrs import ORTH
@@ -15,7 +16,8 @@ from spacy.tokens import Doc, Span
 
 from kg.nlp.candidates import (Abbreviation, Candidate, abbreviations, candidates, column, model_entities, positions_of,
                                sentence, span_text)
-from kg.nlp.gazetteer import load_gazetteer
+from kg.nlp.gazetteer import Entry, load_gazetteer
+from kg.schema import concept_key
 from kg.nlp.labels import label_from_words
 
 @dataclass
@@ -66,11 +68,48 @@ def _pair_label(ents: list[tuple[int, int, str]] | None, a: Abbreviation, long: 
     return label_from_words(long)
 
 
-def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) -> list[Candidate]:
-    """One concept per abbreviation pair, as two mentions; candidates spanning a whole pair are split."""
+_KIND_WORDS = frozenset({"method", "methods", "algorithm", "algorithms", "architecture", "architectures", "model",
+                         "models", "framework", "challenge", "dataset", "datasets", "benchmark", "task", "approach"})
+
+
+def _names_it(entry: Entry | None, long: str) -> bool:
+    """Whether a gazetteer entry could be what a pair's long form names: "MAE" is mean absolute error, but
+    "Masked Autoencoders (MAE)" defines another MAE. True when one of the entry's spelled-out names is nearly the
+    long form (plural, hyphens, a kind word such as "algorithm", a stray word before it), or when the entry spells
+    out none (nothing to compare)."""
+    if entry is None:
+        return False
+    words = [w for w in long.split() if w.lower() not in _KIND_WORDS] or long.split()
+    key = concept_key(" ".join(words))
+    spelled = [concept_key(n) for n in (entry.name, *entry.aliases)  # "Histogram of Oriented Gradients", not "Fast R-CNN"
+               if len(n.split()) > 1 and not any(sum(c.isupper() for c in w) > 1 for w in n.split())]
+    if not spelled:
+        return True
+    for name in spelled:
+        short, longer = sorted((key, name), key=len)
+        if (len(short) >= 10 and short in longer) or difflib.SequenceMatcher(None, key, name).ratio() >= 0.85:
+            return True
+    return False
+
+
+def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation], lookup: dict[str, Entry]) -> list[Candidate]:
+    """One concept per abbreviation pair, as two mentions; candidates spanning a whole pair are split. A short
+    form that a gazetteer entry knows names that entry only if its long form agrees."""
     out = [c for c in cands if not any(c.start <= min(a.long_start, a.short_start) and max(a.long_end, a.short_end) <= c.end
                                        and c.extractor == "proposed" for a in pairs)]
     ents = model_entities(doc)
+    for a in pairs:
+        known_short, known_long = _exact(out, a.short_start, a.short_end), _exact(out, a.long_start, a.long_end)
+        if known_short is None:
+            continue
+        if known_long is not None:  # both known: keep a benchmark named after its task ("brain tumor segmentation (BraTS)")
+            clash = known_long.canonical != known_short.canonical and (known_long.label, known_short.label) != ("TASK", "DATASET")
+        else:
+            entry = lookup.get((known_short.canonical or "").lower()) or lookup.get(
+                span_text(doc, a.short_start, a.short_end).lower())
+            clash = not _names_it(entry, span_text(doc, a.long_start, a.long_end))
+        if clash:
+            out = [c for c in out if c is not known_short]  # the text defines its own short form
 
     def silent(a: Abbreviation) -> bool:
         # A pair only the word-shape rules would label: most such pairs name other things ("levels of detail (LOD)").
@@ -79,7 +118,7 @@ def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) ->
     for a in pairs:
         lo, hi = min(a.long_start, a.short_start), max(a.long_end, a.short_end)
         prop = _covering(cands, lo, hi, "proposed")
-        known = _exact(cands, a.long_start, a.long_end) or _exact(cands, a.short_start, a.short_end)
+        known = _exact(out, a.long_start, a.long_end) or _exact(out, a.short_start, a.short_end)
         short, long = span_text(doc, a.short_start, a.short_end), span_text(doc, a.long_start, a.long_end)
         phrase = _covering(cands, lo, hi, "model_phrase")
         if prop is not None:
@@ -158,7 +197,7 @@ def _clean_name(text: str) -> str:
 def select_mentions(doc: Doc, generic: frozenset[str], known: dict, ents: list[Span] | None = None) -> list[DocMention]:
     """Resolve all candidates of ``doc`` into non-overlapping mentions (appended to ``ents`` as labelled spans too)."""
     pairs = abbreviations(doc)
-    cands = _propagate(doc, _split_pairs(doc, candidates(doc), pairs), pairs)
+    cands = _propagate(doc, _split_pairs(doc, candidates(doc), pairs, known), pairs)
     cands = _named_datasets_win(cands)
     # A name only its word shape marks as a method ("LMCal-Q"), like an abbreviation pair only word shapes would
     # label, needs the model's support (SciERC dev: such names were 0 of 4 right).

@@ -71,18 +71,23 @@ _SUFFIX = re.compile(r"\s+(data ?sets?|benchmarks?|corpus|corpora)$")
 @functools.lru_cache(maxsize=1 << 18)
 def concept_key(name: str) -> str:
     """The identity of a concept name: case, spacing, punctuation, a plural ``s`` and a trailing
-    "dataset"/"benchmark" folded (``Office-31`` == ``Office31``, ``LLMs`` == ``LLM``), digits and suffix
-    letters kept (``ImageNet`` != ``ImageNet-C``, ``GPT-3`` != ``GPT-4``)."""
+    "dataset"/"benchmark" folded (``Office-31`` == ``Office31``, ``LLMs`` == ``LLM``), digits, dots inside numbers
+    and suffix letters kept (``ImageNet`` != ``ImageNet-C``, ``GPT-3`` != ``GPT-4``, ``OPT-1.3B`` != ``OPT-13B``,
+    ``DeiT-S`` != ``DeiT``)."""
     raw = unicodedata.normalize("NFKD", name.strip())
     raw = "".join(c for c in raw if not unicodedata.combining(c))
     acronym_plural = len(raw) >= 3 and raw.endswith("s") and raw[-2].isupper()  # LLMs, MDPs, GNNs
+    # a lower-case "s" after a letter may be a plural; not "DeiT-S" or "YOLOv5s", where it is the model size
+    word_plural = len(raw) >= 2 and raw.endswith("s") and raw[-2].isalpha()
     s = _SUFFIX.sub("", raw.lower().replace("’", "'"))
-    folded = re.sub(r"[^0-9a-z+#\u0370-\uffff]+", "", s)
+    s = re.sub(r"(?<=\d)\.(?=\d)", "\x00", s)  # a dot inside a number stays: OPT-1.3B is not OPT-13B
+    folded = re.sub(r"[^0-9a-z+#\x00\u0370-\uffff]+", "", s).replace("\x00", ".")
     if folded.endswith("sses"):
         folded = folded[:-2]
-    elif acronym_plural or (len(folded) > 4 and folded.endswith("s") and not folded.endswith(("ss", "us", "is"))):
+    elif acronym_plural or (word_plural and len(folded) > 4 and folded.endswith("s")
+                            and not folded.endswith(("ss", "us", "is"))):
         folded = folded[:-1]
-    return folded or s
+    return folded or s.replace("\x00", ".")
 
 
 def idf(n_papers: int, concept_papers: int) -> float:

@@ -38,6 +38,7 @@ APART = [
     ("METHOD", "ResNet-50", "ResNet-101"), ("METHOD", "Llama 2", "Llama 3"), ("METHOD", "GPT-2", "GPT-3"),
     ("METHOD", "PPO", "DPO"), ("METHOD", "T5", "mT5"), ("METRIC", "ROUGE-1", "ROUGE-L"),
     ("METRIC", "top-1 accuracy", "top-5 accuracy"), ("METRIC", "AP50", "AP75"),
+    ("METHOD", "GPT-3.5", "GPT-3"),
 ]
 
 
@@ -72,3 +73,15 @@ def test_different_things_stay_apart(graph, n, label, a, b):
     ca, cb = concepts(graph, f"{n}a", label), concepts(graph, f"{n}b", label)
     assert ca and cb, f"{a!r} or {b!r} was not extracted as {label}"
     assert not ca & cb
+
+
+@pytest.mark.parametrize("a, b, same", [
+    ("OPT-1.3B", "OPT-13B", False), ("Qwen2.5-7B", "Qwen2-57B", False), ("SQuAD 1.1", "SQuAD1.1", True),
+    ("DeiT-S", "DeiT", False), ("YOLOv5s", "YOLOv5", False), ("ConvNeXt-S", "ConvNeXt", False),
+    ("ResNets", "ResNet", True), ("LLMs", "LLM", True), ("Transformers", "transformer", True),
+])
+def test_concept_keys_keep_number_dots_and_size_letters(a, b, same):
+    from kg.schema import concept_key
+
+    assert (concept_key(a) == concept_key(b)) is same
+

@@ -212,6 +212,18 @@ def evaluate(tagger_dir: Path, data_dir: Path | None = None) -> dict:
     return out
 
 
+def features_hash() -> str:
+    """A hash of what the tagger's features are made from: the rule components' code, the tagger's feature code and
+    the gazetteer (a fold tagger trained on other features is trained again)."""
+    import hashlib
+
+    nlp_dir = Path(__file__).resolve().parents[1] / "nlp"
+    h = hashlib.sha256()
+    for path in sorted(nlp_dir.glob("*.py")) + [nlp_dir / "data" / "gazetteer" / "manifest.json"]:
+        h.update(path.name.encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()
+
+
 def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/crossval-tagger",
              data_dir: Path | None = None, epochs: int = EPOCHS, log=print) -> dict:
     """K-fold cross-validated scores of the default pipeline on TDMSci and SciREX, with the NER's folds
@@ -227,7 +239,7 @@ def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/cro
     started = time.perf_counter()
     for i, fold in enumerate(folds(k, seed, data_dir)):
         path = work / f"fold{i}"
-        signature = fold_signature(k, seed, i, data_dir, epochs=epochs, bits=BITS)
+        signature = fold_signature(k, seed, i, data_dir, epochs=epochs, bits=BITS, features=features_hash())
         if not ((path / "weights.npz").exists() and fold_is_current(path, signature)):
             log(f"fold {i}: training")
             build(path, seed=seed, epochs=epochs, data_dir=data_dir, exclude=fold, log=log)

@@ -324,3 +324,28 @@ def test_a_short_form_of_two_tokens_is_followed_too(nlp):
 def test_a_defined_short_form_names_what_its_long_form_says(nlp, text, short, canonical, label):
     uses = [m for m in mentions(nlp, text) if m.text == short]
     assert uses and {(m.canonical, m.label) for m in uses} == {(canonical, label)}
+
+
+@pytest.mark.parametrize("text, name", [
+    ("We fine-tune Llama 2-Chat on dialogues.", "Llama 2-Chat"),
+    ("We compare with Gemini 1.5 Flash and others.", "Gemini 1.5 Flash"),
+    ("We prompt GPT-3 13B with few examples.", "GPT-3 13B"),
+    ("We ask Claude 3 Haiku to rate answers.", "Claude 3 Haiku"),
+])
+def test_a_known_models_version_size_or_variant_is_part_of_its_name(nlp, text, name):
+    assert name in by_label(nlp, text, "METHOD")
+
+
+@pytest.mark.parametrize("text, name", [
+    ("We ran BERT 3 times with different seeds.", "BERT"),
+    ("BERT 2019 results are reproduced.", "BERT"),
+])
+def test_a_count_or_a_year_after_a_model_is_not_its_version(nlp, text, name):
+    assert by_label(nlp, text, "METHOD") == {name}
+
+
+@pytest.mark.parametrize("name", ["GSM8K", "ImageNet-1K", "SimplE"])
+def test_a_full_stop_after_a_name_ending_in_a_capital_ends_the_sentence(nlp, name):
+    doc = nlp(f"We evaluate on {name}. We then stop.")
+    assert [s.text for s in doc.sents] == [f"We evaluate on {name}.", "We then stop."]
+    assert "We" not in {w for m in doc._.kg_mentions for w in m.text.split()}

@@ -38,7 +38,8 @@ APART = [
     ("METHOD", "ResNet-50", "ResNet-101"), ("METHOD", "Llama 2", "Llama 3"), ("METHOD", "GPT-2", "GPT-3"),
     ("METHOD", "PPO", "DPO"), ("METHOD", "T5", "mT5"), ("METRIC", "ROUGE-1", "ROUGE-L"),
     ("METRIC", "top-1 accuracy", "top-5 accuracy"), ("METRIC", "AP50", "AP75"),
-    ("METHOD", "GPT-3.5", "GPT-3"),
+    ("METHOD", "GPT-3.5", "GPT-3"), ("METHOD", "Llama 2", "Llama 2-Chat"), ("METHOD", "Gemini 1.5 Pro", "Gemini 1.5 Flash"),
+    ("METHOD", "GPT-3", "GPT-3 13B"),
 ]
 
 

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 
 from spacy.attrs import ORTH
@@ -190,6 +191,37 @@ def _named_datasets_win(cands: list[Candidate]) -> list[Candidate]:
         o.start <= c.start and c.end <= o.end and (o.start, o.end) != (c.start, c.end) for o in outer)]
 
 
+_VERSION = re.compile(r"(v?\d+(\.\d+)*[a-z]?|\d+(\.\d+)?[BMK])(-[A-Za-z0-9.]+)*")  # 2, 1.5, v2, 70B, 2-Chat, 3-70B-Instruct
+_VARIANTS = frozenset({"Chat", "Instruct", "Base", "Turbo", "Pro", "Ultra", "Flash", "Nano", "Mini", "Large", "XL",
+                       "XXL", "Small", "Tiny", "Haiku", "Sonnet", "Opus", "Plus", "Max", "Lite"})
+_COUNTED = frozenset({"times", "epochs", "layers", "steps", "iterations", "rounds", "runs", "seeds", "heads", "gpus",
+                      "days", "hours", "points", "percent", "samples", "examples", "tasks", "datasets", "%", "x", "×"})
+
+
+def _with_version(doc: Doc, c: Candidate, taken: list[bool], known: dict) -> Candidate:
+    """A known model's name with the version, size or variant written after it ("Llama 2-Chat", "Gemini 1.5 Flash",
+    "GPT-3 13B"): another model than the bare name, so the mention and its concept take them in."""
+    if c.label != "METHOD" or c.extractor != "gazetteer":
+        return c
+    end, sent_end = c.end, sentence(doc, c.start).end
+    while end < sent_end and end - c.end < 3 and not taken[end]:
+        word = doc[end].text
+        if _VERSION.fullmatch(word):
+            if word.isdigit() and (len(word) == 4 or end + 1 < len(doc) and doc[end + 1].lower_ in _COUNTED):
+                break  # a year, or a count: "BERT 3 times"
+        elif word not in _VARIANTS:
+            break
+        end += 1
+    if end == c.end:
+        return c
+    for i in range(c.end, end):
+        taken[i] = True
+    text = span_text(doc, c.start, end)
+    entry = known.get(text.lower())
+    return Candidate(c.start, end, c.label, c.extractor, canonical=entry.name if entry and entry.label == c.label else text,
+                     benchmark=c.benchmark, confidence=c.confidence)
+
+
 def _clean_name(text: str) -> str:
     return text.strip(" ,.;:*_")
 
@@ -214,6 +246,7 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict, ents: list[S
             taken[i] = True
         chosen.append(c)
     chosen.sort(key=lambda c: c.start)
+    chosen = [_with_version(doc, c, taken, known) for c in chosen]
     out = []
     for c in chosen:
         span = Span(doc, c.start, c.end, label=c.label)

@@ -349,3 +349,40 @@ def test_a_full_stop_after_a_name_ending_in_a_capital_ends_the_sentence(nlp, nam
     doc = nlp(f"We evaluate on {name}. We then stop.")
     assert [s.text for s in doc.sents] == [f"We evaluate on {name}.", "We then stop."]
     assert "We" not in {w for m in doc._.kg_mentions for w in m.text.split()}
+
+
+def test_a_capitalised_function_word_is_no_dataset_name(nlp):
+    text = "Shape Robust Text Detection with Progressive Scale Expansion Network The challenges of text detection lie here."
+    assert "The" not in {m.text for m in mentions(nlp, text)}
+
+
+@pytest.mark.parametrize("text, short", [
+    ("We compare shortcut connections (e.g., DenseNet), and hierarchical layer aggregation (e.g., DLA).", "DLA"),
+    ("As shown in Figure 2, the classification (i.e., FC) layer matches the representation.", "FC"),
+    ("It builds on the successor representation [SR; ][] Dayan93. The SR generalizes.", ";"),
+])
+def test_an_example_in_brackets_is_no_abbreviation(nlp, text, short):
+    from kg.nlp.candidates import abbreviations
+
+    doc = nlp(text)
+    assert not any(short in a.short(doc).text for a in abbreviations(doc))
+
+
+def test_a_long_form_does_not_reach_back_over_another_parenthesis(nlp):
+    from kg.nlp.candidates import abbreviations
+
+    doc = nlp("It is powered by a restricted Boltzmann machine (SNN-RBM) or a sampling-based denoising auto-encoder (SNN-DAE).")
+    assert all("(" not in a.long(doc).text and ")" not in a.long(doc).text for a in abbreviations(doc))
+
+
+@pytest.mark.parametrize("text, release", [
+    ("We report results on span SRL (CoNLL 2005, 2012).", "CoNLL-2012"),
+    ("We detect objects on PASCAL VOC 2007, 2012, and COCO.", "PASCAL VOC 2012"),
+])
+def test_a_coordinated_year_after_a_hyphenated_release_names_its_own_release(nlp, text, release):
+    assert release in by_label(nlp, text, "DATASET")
+
+
+def test_a_one_character_token_is_no_name(nlp):
+    ms = mentions(nlp, "ImageNet has more than 375 M noisy labels for 300 M images and more.")
+    assert "M" not in {m.text for m in ms}

@@ -17,11 +17,18 @@ _STOP_LEFT = {"a", "an", "the", "our", "we", "this", "novel", "new", "and", "or"
 _MAX_SHORT_CHARS = 15
 _OPENERS = frozenset({"(", "["})
 _CLOSERS = frozenset(get_string_id(c) for c in ")]")
+_BRACKETS = _CLOSERS | frozenset(get_string_id(c) for c in "([")
+
+
+_NOT_SHORT_CHARS = frozenset(",;:")
+_NOT_SHORT_FIRST = frozenset({"e.g.", "i.e.", "cf.", "see", "ref", "ref."})  # "(e.g., DLA)" gives an example
 
 
 def _short_ok(text: str) -> bool:
     letters = [c for c in text if c.isalpha()]
-    return 2 <= len(text) <= _MAX_SHORT_CHARS and bool(letters) and any(c.isupper() for c in text) and len(text.split()) <= 2
+    words = text.split()
+    return (2 <= len(text) <= _MAX_SHORT_CHARS and bool(letters) and any(c.isupper() for c in text) and len(words) <= 2
+            and not _NOT_SHORT_CHARS.intersection(text) and words[0].lower() not in _NOT_SHORT_FIRST)
 
 
 def _sh_match(short: str, long: str) -> int:
@@ -45,6 +52,13 @@ def _long_candidate(doc: Doc, end: int, short: str) -> tuple[int, int] | None:
     max_words = min(len(short) + 5, len(short) * 2)
     sent_start = sentence(doc, end - 1).start
     start = max(sent_start, end - max_words)
+    orth = column(doc, ORTH)
+    for k in range(end - 1, start - 1, -1):  # not across another parenthesis: "(SNN-RBM) or a ... (SNN-DAE)"
+        if orth[k] in _BRACKETS:
+            start = k + 1
+            break
+    if start >= end:
+        return None
     window = doc[start:end]
     text = window.text
     at = _sh_match(short, text)

@@ -43,19 +43,29 @@ MAX_NAME_TOKENS = 4
 # it are not tasks.
 TASK_NOUN = re.compile(r"(?:tion|sion|ing|ment|sis|ance|ence|ogy|val)$")
 _DATASET_TRIGGERS = frozenset(DATASET_HEADS | {"on", "across"})
+# Capitalised at the start of a sentence or a title line, never a name ("... Expansion Network The challenges of").
+FUNCTION_WORDS = frozenset("""
+a an the this these that those our their its his her we they it in on of for to with by from at as and or but if when
+while which who all both each every some any no not such other another most more many several few first second third
+finally moreover however thus hence here there then also
+""".split())
+
+
+def _runs_on(tok: Token, generic: frozenset[str]) -> bool:
+    return is_namelike(tok) and tok.lower_ not in generic and tok.lower_ not in FUNCTION_WORDS
 
 
 def _name_run_left(doc: Doc, end: int, generic: frozenset[str]) -> tuple[int, int] | None:
     """The run of name-like tokens ending just before token ``end``."""
     start = end
-    while start > 0 and end - start < MAX_NAME_TOKENS and is_namelike(doc[start - 1]) and doc[start - 1].lower_ not in generic:
+    while start > 0 and end - start < MAX_NAME_TOKENS and _runs_on(doc[start - 1], generic):
         start -= 1
     return (start, end) if start < end else None
 
 
 def _name_run_right(doc: Doc, start: int, limit: int, generic: frozenset[str]) -> tuple[int, int] | None:
     end = start
-    while end < limit and end - start < MAX_NAME_TOKENS and is_namelike(doc[end]) and doc[end].lower_ not in generic:
+    while end < limit and end - start < MAX_NAME_TOKENS and _runs_on(doc[end], generic):
         end += 1
     if end < limit and doc[end].text == "(" and end + 2 < limit and doc[end + 2].text == ")" and is_namelike(doc[end + 1]):
         end += 3  # "ScanObjectNN (PB-T50-RS)": a named split stays with its dataset

@@ -94,6 +94,7 @@ def plural(form: str) -> str:
 
 
 VERSION = re.compile(r"^(?:(?:19[89]|20[0-3])\d|v\d+(?:\.\d+)?)$")
+_RELEASE_SUFFIX = re.compile(r"[ \-_]?(?:(?:19[89]|20[0-3])\d|v\d+(?:\.\d+)?)$")
 
 
 class GazetteerMatcher:
@@ -136,7 +137,8 @@ class GazetteerMatcher:
             out.append(self._release(start, end + 1, base, doc[end].text, e))
             last = end + 1
         elif VERSION.match(doc[end - 1].text) and base.endswith(doc[end - 1].text[-2:]):
-            base = base.rsplit(" ", 1)[0] if " " in base else base  # "PASCAL VOC 2007": its base is "PASCAL VOC"
+            # "PASCAL VOC 2007": its base is "PASCAL VOC"; "CoNLL-2005": "CoNLL"
+            base = _RELEASE_SUFFIX.sub("", base) or base
         else:
             return out
         i = last

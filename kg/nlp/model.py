@@ -207,6 +207,8 @@ class Combiner:
         start, end = trim(doc, start, end)
         if label not in self.labels or not 0 < end - start <= self.max_tokens:
             return None
+        if end - start == 1 and len(doc[start].text) == 1:
+            return None  # one character is no name: the "M" of "300 M images"
         confidence = self.confidence.get(label, 0.5)
         overlapping = [c for c in rules if c.start < end and start < c.end]
         if any(c.label == label and (c.start, c.end) == (start, end) and c.extractor in ("gazetteer", "context")

@@ -386,3 +386,39 @@ def test_a_coordinated_year_after_a_hyphenated_release_names_its_own_release(nlp
 def test_a_one_character_token_is_no_name(nlp):
     ms = mentions(nlp, "ImageNet has more than 375 M noisy labels for 300 M images and more.")
     assert "M" not in {m.text for m in ms}
+
+
+@pytest.mark.parametrize("text, name", [
+    ("We use Sinkhorn's algorithm to solve it.", "Sinkhorn"),
+    ("The VAE ’s latent space is small.", "VAE"),
+])
+def test_a_possessive_is_not_part_of_a_name(nlp, text, name):
+    assert name in by_label(nlp, text, "METHOD")
+    assert not any(m.text.endswith(("'s", "’s")) or m.canonical.endswith(("'s", "’s")) for m in mentions(nlp, text))
+
+
+def test_a_part_of_the_paper_is_no_dataset(nlp):
+    text = "It was evaluated on the Extended Cohn-Kanade Dataset (Section 4) and the MMI Dataset (Section 5)."
+    assert not any("Section" in m.text for m in mentions(nlp, text))
+
+
+@pytest.mark.parametrize("text, key", [
+    ("RNN language models do well on various benchmarks merity2017regularizing, melis2017state, krause2017dynamic.",
+     "merity2017regularizing"),
+    ("The success of CNNs in the ImageNet challenge Krizhevsky_NIPS2012 has stimulated research.", "Krizhevsky_NIPS2012"),
+])
+def test_a_citation_key_is_no_name(nlp, text, key):
+    assert key not in {m.text for m in mentions(nlp, text)}
+
+
+def test_a_capitalised_word_before_the_noun_it_modifies_is_no_dataset(nlp):
+    ms = mentions(nlp, "The results based on the Euclidean distance are poor. We test on Cityscapes.")
+    assert {m.text for m in ms if m.label == "DATASET"} == {"Cityscapes"}
+
+
+@pytest.mark.parametrize("text", [
+    "Our tagger is very near the state-of-the-art in English without any hand-engineered features.",
+    "We build translation systems for four language pairs: English Czech, English German and English Romanian.",
+])
+def test_a_language_named_alone_is_no_dataset(nlp, text):
+    assert not by_label(nlp, text, "DATASET")

@@ -6,12 +6,11 @@ each component stay ignorant of the others.
 """
 from __future__ import annotations
 
+import bisect
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-
 from functools import lru_cache
-
-import bisect
 
 from spacy.attrs import IDX, IS_PUNCT, LIKE_NUM, LOWER, ORTH, SENT_START, SHAPE
 from spacy.strings import get_string_id
@@ -92,11 +91,19 @@ def abbreviations(doc: Doc) -> list[Abbreviation]:
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-+._'^")
 
 
+# Citation keys left in text: "merity2017regularizing" (BibTeX), "Krizhevsky_NIPS2012", "Jarrett_2009".
+_CITATION_KEY = re.compile(r"[a-z]+(?:19|20)\d\d[a-z]+|[A-Za-z]+_[A-Za-z]*(?:19|20)\d\d[a-z]*")
+
+
 def is_namelike(tok: Token) -> bool:
-    """True for tokens shaped like a proper name in ML text: ``TabPFNv2``, ``COBRA``, ``Office31``, ``Walrus``."""
+    """True for tokens shaped like a proper name in ML text: ``TabPFNv2``, ``COBRA``, ``Office31``, ``Walrus``
+    (not a citation key such as ``merity2017regularizing``)."""
     t = tok.text
     if len(t) < 2 or not t[0].isalnum() or not any(c.isalpha() for c in t) or not _NAME_CHARS.issuperset(t) or tok.like_url:
         return False
+    if "_" in t or (t[0].islower() and any(c.isdigit() for c in t)):
+        if _CITATION_KEY.fullmatch(t):
+            return False
     if any(c.isupper() for c in t[1:]):
         return True
     if t[0].isalpha() and any(c.isdigit() for c in t):
@@ -188,6 +195,14 @@ def digit_tokens(doc: Doc, start: int, end: int) -> list[int]:
     """Indices of the tokens in ``[start, end)`` with a digit in them ("3.5", "82%", "GPT-4", "²")."""
     shapes = column(doc, SHAPE)
     return [k for k in range(start, end) if _has_digit(doc, k, shapes[k])]
+
+
+_POSSESSIVE = re.compile(r"\s?['’]s$")
+
+
+def strip_possessive(name: str) -> str:
+    """A name without a trailing possessive: "Sinkhorn's" (of "Sinkhorn's algorithm") is Sinkhorn."""
+    return _POSSESSIVE.sub("", name) or name
 
 
 def span_text(doc: Doc, start: int, end: int) -> str:

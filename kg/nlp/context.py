@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from spacy.attrs import ORTH
 from spacy.language import Language
-from spacy.tokens import Doc, Token
+from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.candidates import Candidate, candidates, column, is_namelike, model_shaped, positions, sentence
 from kg.nlp.gazetteer import load_gazetteer
@@ -43,11 +43,13 @@ MAX_NAME_TOKENS = 4
 # it are not tasks.
 TASK_NOUN = re.compile(r"(?:tion|sion|ing|ment|sis|ance|ence|ogy|val)$")
 _DATASET_TRIGGERS = frozenset(DATASET_HEADS | {"on", "across"})
-# Capitalised at the start of a sentence or a title line, never a name ("... Expansion Network The challenges of").
+# Capitalised at the start of a sentence or a title line, never a name ("... Expansion Network The challenges of"),
+# nor a part of the paper ("the MMI Dataset (Section 4)").
 FUNCTION_WORDS = frozenset("""
 a an the this these that those our their its his her we they it in on of for to with by from at as and or but if when
 while which who all both each every some any no not such other another most more many several few first second third
 finally moreover however thus hence here there then also
+section sections sec table tables figure figures fig appendix chapter equation eq supplementary step line page
 """.split())
 
 
@@ -83,14 +85,19 @@ cantonese multilingual bilingual monolingual cross-lingual
 
 
 @lru_cache(maxsize=65536)
-def _is_language(low: str) -> bool:
+def is_language(low: str) -> bool:
     """"english", "english-german", "zh/en"-style words naming languages."""
     return low in LANGUAGES or all(part in LANGUAGES for part in re.split(r"[-/→]", low) if part)
 
 
+def only_languages(tokens: Span) -> bool:
+    """Whether the tokens name languages and nothing else ("English-German", "English to French")."""
+    return all(is_language(t.lower_) for t in tokens if t.text not in "-/→" and t.lower_ not in {"to", "and", "or"})
+
+
 def _dataset(doc: Doc, span: tuple[int, int], benchmark: bool, confidence: float) -> Candidate | None:
     tokens = doc[span[0]:span[1]]
-    if all(_is_language(t.lower_) for t in tokens if t.text not in "-/→"):
+    if only_languages(tokens):
         return None
     if tokens[0].text.endswith("ing") and tokens[0].is_title:  # "Using Parallel", "Building": a title's verb
         return None
@@ -139,6 +146,23 @@ def _names_after(doc: Doc, i: int, generic: frozenset[str]) -> list[tuple[int, i
     return runs
 
 
+# Words after a name that leave it a name of its own ("on ImageNet with ...", "on COCO, ...").
+_AFTER_A_NAME = FUNCTION_WORDS | SEPARATORS | DATASET_HEADS | HEAD_MODIFIED | {
+    "with", "using", "via", "under", "over", "without", "respectively", "compared", "across", "than", "versus", "vs",
+    "while", "where", "show", "shows", "demonstrate", "demonstrates", "outperforms", "achieves", "achieving"}
+
+
+def _modifies_a_noun(doc: Doc, start: int, end: int) -> bool:
+    """Whether the name run ``[start, end)`` is one capitalised plain word followed by a lower-case word that it
+    modifies: "on the Euclidean distance" names a distance, not a dataset called Euclidean. (A name with digits, inner
+    capitals or hyphens stays: SciREX calls "English-to-French" in "on the English-to-French translation task" a
+    dataset.)"""
+    if end >= len(doc) or end - start != 1 or not (doc[start].is_title and doc[start].is_alpha):
+        return False
+    nxt = doc[end]
+    return nxt.is_alpha and nxt.is_lower and nxt.lower_ not in _AFTER_A_NAME
+
+
 def dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
     """Datasets named by context."""
     out: list[Candidate] = []
@@ -161,7 +185,8 @@ def dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
             if any(t.lower_ in EVAL_CUES or t.like_num for t in window):
                 j = tok.i + 1 + (doc[tok.i + 1].lower_ == "the")
                 if j < len(doc):
-                    out += _datasets(doc, _names_after(doc, j, generic), False, 0.5)
+                    runs = [r for r in _names_after(doc, j, generic) if not _modifies_a_noun(doc, *r)]
+                    out += _datasets(doc, runs, False, 0.5)
     return out
 
 

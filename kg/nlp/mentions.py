@@ -16,7 +16,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from kg.nlp.candidates import (Abbreviation, Candidate, abbreviations, candidates, column, model_entities, positions_of,
-                               sentence, span_text)
+                               sentence, span_text, strip_possessive)
 from kg.nlp.gazetteer import Entry, load_gazetteer
 from kg.schema import concept_key
 from kg.nlp.labels import label_from_words
@@ -223,7 +223,7 @@ def _with_version(doc: Doc, c: Candidate, taken: list[bool], known: dict) -> Can
 
 
 def _clean_name(text: str) -> str:
-    return text.strip(" ,.;:*_")
+    return strip_possessive(text.strip(" ,.;:*_"))
 
 
 def select_mentions(doc: Doc, generic: frozenset[str], known: dict, ents: list[Span] | None = None) -> list[DocMention]:

@@ -62,8 +62,8 @@ from thinc.api import NumpyOps
 
 from kg.nlp import minilm, tokenizer  # noqa: F401  (the trained pipeline's config names their architectures)
 from kg.model import LABELS
-from kg.nlp.candidates import Candidate, abbreviations, candidates, is_namelike
-from kg.nlp.context import LEADING_VERBS, TASK_HEADS
+from kg.nlp.candidates import Candidate, abbreviations, candidates, is_namelike, strip_possessive
+from kg.nlp.context import LEADING_VERBS, TASK_HEADS, only_languages
 
 DEFAULT_DIR = Path(__file__).parent / "trained"
 EXTENDABLE = frozenset({"gazetteer", "context", "name"})
@@ -103,7 +103,7 @@ PLURAL_HEADS = frozenset({"methods", "models", "approaches", "architectures", "s
 EDGE_WORDS = frozenset({"and", "or", "of", "the", "a", "an", "for", "with", "in", "on", "to", "by", "from", "via", "as"})
 # Verbs a greedy entity sometimes starts with ("solving black-box optimization") or ends with ("maps when").
 LEADING_WORDS = frozenset(LEADING_VERBS | {"performing", "using", "applying"})
-TRAILING_WORDS = frozenset({"when", "where", "while", "which", "that", "whose", "than", "is", "are", "was", "were",
+TRAILING_WORDS = frozenset({"'s", "’s", "when", "where", "while", "which", "that", "whose", "than", "is", "are", "was", "were",
                             # reporting verbs a greedy entity runs on into ("... datasets highlight", "... shows")
                             "show", "shows", "showed", "highlight", "highlights", "demonstrate", "demonstrates",
                             "reveal", "reveals", "indicate", "indicates", "suggest", "suggests", "confirm", "confirms",
@@ -209,6 +209,8 @@ class Combiner:
             return None
         if end - start == 1 and len(doc[start].text) == 1:
             return None  # one character is no name: the "M" of "300 M images"
+        if label == "DATASET" and only_languages(doc[start:end]):
+            return None  # a language is what data is in: "English German", "translate it into French"
         confidence = self.confidence.get(label, 0.5)
         overlapping = [c for c in rules if c.start < end and start < c.end]
         if any(c.label == label and (c.start, c.end) == (start, end) and c.extractor in ("gazetteer", "context")
@@ -379,7 +381,7 @@ def concept_name(doc: Doc, start: int, end: int, label: str) -> str | None:
     rest = doc[start:stop]
     if len(rest) == 1 and not is_namelike(rest[0]):
         return None
-    return rest.text
+    return strip_possessive(rest.text)
 
 
 def self_supported(span, label: str) -> bool:

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import ctypes
 import gc
+import itertools
 import json
 import os
 import shutil
 import time
+from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext
@@ -16,7 +18,7 @@ from pathlib import Path
 import networkx as nx
 
 from kg import schema
-from kg.cache import BuildCache
+from kg.cache import BuildCache, PaperSpool, PaperSubset
 from kg.corpus.readers import PaperSet, read_corpus
 from kg.errors import Problem
 from kg.elements import Edge, Node, concept_nodes, paper_elements
@@ -178,8 +180,9 @@ def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool 
     only abstracts it has not seen (``prune`` drops earlier papers that are not in ``inputs``). The result is
     the same as a build from scratch of all those papers.
 
-    With ``out``, extractions stream to the build cache on disk and the graph streams from there into every
-    file, so memory grows with the papers' records and the concepts, not with the graph; only the views need a
+    The papers wait in a spool on disk (:class:`kg.cache.PaperSpool`). With ``out``, extractions stream to the build
+    cache on disk and the graph streams from there into every file, so memory grows with the papers' ids and the
+    concepts, not with the texts or the graph; only the views need a
     graph in memory, which is a sample when there are more than ``view_papers`` papers. ``clock`` collects
     seconds and memory per stage. ``mode``: the extraction pipeline, ``fast`` (rules only), ``default`` (rules and
     the linear tagger) or ``accurate`` (rules and the MiniLM-fed NER). ``parallel``: write GraphML in a second
@@ -190,42 +193,61 @@ def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool 
     True
     """
     stage = clock.stage if clock is not None else (lambda name: nullcontext())
-    lap = clock.lap if clock is not None else (lambda name: nullcontext())
-    with stage("read"):
-        corpus = read_corpus(inputs, strict=strict)
-    for p in corpus.problems:
-        if on_problem:
-            on_problem(p)
-    if not corpus.papers:  # nothing usable read: an earlier build in ``out`` stays as it was
-        return BuildReport(nx.MultiDiGraph(), 0, list(corpus.problems), extracted=0)
-    config = config_path(mode)
-    cache = BuildCache(Path(out), config) if out is not None else None
-    papers = PaperSet()
-    with stage("read"):
-        current = PaperSet()
-        for p in corpus.papers:
-            current.add(p)
-        if cache is not None and not prune:
-            # Earlier papers first, as before, but not those the inputs have again: a paper is read as it is now
-            # (its text, title, sources), not as the earlier build saw it.
-            for p in cache.previous_papers():
-                if current.find(p) is None:
+    # The papers wait on disk (a spool), not in memory: a million abstracts are about 2.5 GB as objects.
+    spools = [PaperSpool()]
+    try:
+        with stage("read"):
+            current = PaperSet(spools[0])
+            corpus = read_corpus(inputs, strict=strict, into=current)
+        for p in corpus.problems:
+            if on_problem:
+                on_problem(p)
+        if not corpus.papers:  # nothing usable read: an earlier build in ``out`` stays as it was
+            return BuildReport(nx.MultiDiGraph(), 0, list(corpus.problems), extracted=0)
+        config = config_path(mode)
+        cache = BuildCache(Path(out), config) if out is not None else None
+        papers = current
+        with stage("read"):
+            previous = cache.saved_papers() if cache is not None and not prune else iter(())
+            first = next(previous, None)
+            if first is not None:
+                # Earlier papers first, as before, but not those the inputs have again: a paper is read as it is
+                # now (its text, title, sources), not as the earlier build saw it.
+                spools.append(PaperSpool())
+                papers = PaperSet(spools[1])
+                for p in itertools.chain([first], previous):
+                    if current.find(p) is None:
+                        papers.add(p)
+                for p in current.papers:
                     papers.add(p)
-        for p in current.papers:
-            papers.add(p)
-        del corpus.papers[:], current  # ``papers`` holds them now
-    if cache is None:
-        items = list(iter_extractions(papers.papers, workers=workers, dask=dask, config=config))
-        return BuildReport(build_graph(items), len(papers.papers), list(corpus.problems), extracted=len(items))
-    todo = [p for p in papers.papers if p not in cache]
-    fresh = {id(p) for p in todo}
+        if cache is None:
+            items = list(iter_extractions(papers.papers, workers=workers, dask=dask, config=config))
+            return BuildReport(build_graph(items), len(papers.papers), list(corpus.problems), extracted=len(items))
+        return _build_cached(papers.papers, cache, corpus.problems, out=Path(out), workers=workers, dask=dask,
+                             config=config, max_nodes=max_nodes, max_views=max_views, view_papers=view_papers,
+                             parallel=parallel, clock=clock)
+    finally:
+        for spool in spools:
+            spool.close()
+
+
+def _build_cached(papers: PaperSpool, cache: BuildCache, problems: list, *, out: Path, workers: int,
+                  dask: str | None, config: str, max_nodes: int, max_views: int, view_papers: int | None,
+                  parallel: bool | None, clock: Clock | None) -> BuildReport:
+    """Extract what the cache does not hold, resolve in paper order, and write every output into ``out``."""
+    stage = clock.stage if clock is not None else (lambda name: nullcontext())
+    lap = clock.lap if clock is not None else (lambda name: nullcontext())
+    todo = array("q", (i for i, p in enumerate(papers) if p not in cache))
+    fresh = bytearray(len(papers))
+    for i in todo:
+        fresh[i] = 1
     resolver = Resolver()
     try:
         with stage("extract"):  # resolution goes along, in paper order, as extractions arrive or are read
-            extracted = iter_extractions(todo, workers=workers, dask=dask, config=config)
+            extracted = iter_extractions(PaperSubset(papers, todo), workers=workers, dask=dask, config=config)
             try:
-                for p in papers.papers:
-                    if id(p) in fresh:
+                for i, p in enumerate(papers):
+                    if fresh[i]:
                         _, ex = next(extracted)
                         with lap("cache_write"):
                             cache.put(p, ex)
@@ -240,22 +262,21 @@ def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool 
             res = resolver.finish()
         with stage("cache_save"):
             cache.close()  # flushed: a forked GraphML writer reads the same files
-            cache.save_papers(papers.papers)
-        n_papers, n_extracted = len(papers.papers), len(todo)
+            cache.save_papers(papers)
+        n_papers, n_extracted = len(papers), len(todo)
         if parallel is None:
             parallel = n_papers >= PARALLEL_PAPERS
-        # From here on the papers come back one at a time from the cache's papers.jsonl: held in memory for the
-        # rest of the build, they were the largest thing the build held (about 2 GB at a million abstracts).
-        del papers, todo, fresh
+        # From here on the papers come back one at a time from the cache's papers.jsonl.
+        del todo, fresh
         release_memory()
-        written = write_outputs(res, ((p, cache.get(p)) for p in cache.saved_papers()), Path(out),
+        written = write_outputs(res, ((p, cache.get(p)) for p in cache.saved_papers()), out,
                                 max_nodes=max_nodes, max_views=max_views, view_papers=view_papers, clock=clock,
                                 graphml_from=cache if parallel else None)
     finally:
         cache.close()
     with stage("cache_save"):
         cache.compact(cache.saved_papers())
-    return BuildReport(written.graph, n_papers, list(corpus.problems), extracted=n_extracted,
+    return BuildReport(written.graph, n_papers, list(problems), extracted=n_extracted,
                        files=written.files, totals=written.totals, sampled=written.sampled)
 
 

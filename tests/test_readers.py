@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import io
 import json
+from array import array
 from pathlib import Path
 
 import pytest
@@ -225,6 +226,43 @@ def test_streaming_reader_keeps_the_papers_read_corpus_keeps(tmp_path):
     streamed = [p.id for p in iter_papers([path])]
     assert streamed == [p.id for p in read_corpus([path]).papers]
     assert streamed[:2] == ["x", "y"] and len(streamed) == 3
+
+
+def test_papers_kept_on_disk_are_deduplicated_and_merged_as_in_memory(tmp_path):
+    from kg.cache import PaperSpool
+    from kg.corpus.readers import PaperSet
+
+    a = write(tmp_path / "a.txt", "ICML 2025\n\nShared abstract.\n\nOnly in a.\n\nAbstract.\n")
+    b = jsonl(tmp_path / "b.jsonl", {"text": "Shared  abstract.\n", "title": "Shared"}, {"id": "gold:1", "text": "Abstract."},
+              {"id": "x", "text": "Same."}, {"id": "y", "text": "Same."}, {"id": "x", "text": "Other.", "url": "u"})
+    spool = PaperSpool(tmp_path)
+    try:
+        on_disk = read_corpus([a, b], into=PaperSet(spool)).papers
+        assert on_disk is spool and list(spool) == read_corpus([a, b]).papers
+    finally:
+        spool.close()
+
+
+def test_paper_spool_is_a_sequence_that_two_threads_can_read_at_once(tmp_path):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from kg.cache import PaperSpool, PaperSubset
+
+    papers = [Paper(id=f"p{i}", text=f"Abstract number {i}, é.", title=f"T{i}") for i in range(500)]
+    spool = PaperSpool(tmp_path)
+    try:
+        for p in papers:
+            spool.append(p)
+        spool[3] = Paper(id="p3", text="Replaced.")
+        papers[3] = Paper(id="p3", text="Replaced.")
+        assert len(spool) == 500 and spool[7] == papers[7] and spool[10:13] == papers[10:13]
+        with ThreadPoolExecutor(2) as pool:
+            reads = list(pool.map(lambda _: list(spool), range(4)))
+        assert all(r == papers for r in reads)
+        subset = PaperSubset(spool, array("q", [5, 3, 9]))
+        assert len(subset) == 3 and list(subset) == [papers[5], papers[3], papers[9]] and subset[1:] == [papers[3], papers[9]]
+    finally:
+        spool.close()
 
 
 def test_iter_records_does_not_deduplicate(tmp_path):

@@ -12,7 +12,7 @@ import json
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from typing import BinaryIO, TextIO
 
@@ -33,21 +33,23 @@ _Line = tuple[int, str, str | None]
 class Corpus:
     """The papers read (deduplicated, in input order) and everything wrong with the input."""
 
-    papers: list[Paper] = field(default_factory=list)
+    papers: MutableSequence[Paper] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
 
 
 def read_corpus(
-    paths: Sequence[str], *, strict: bool = False, max_chars: int = 100_000, stdin: TextIO | None = None
+    paths: Sequence[str], *, strict: bool = False, max_chars: int = 100_000, stdin: TextIO | None = None,
+    into: PaperSet | None = None
 ) -> Corpus:
     """Read every input into one deduplicated corpus; ``strict`` raises :class:`InputError` at the first problem.
 
     The same abstract read twice (from one file or several) is one paper listing both sources; so is the same
     explicit id. The first record's fields win and later ones only fill gaps, except that an explicit id replaces a
     content hash id. Two records with different explicit ids stay two papers even if their abstracts match.
+    ``into``: the set to read into (its ``papers`` become ``corpus.papers``; default: a new one over a list).
     """
-    corpus = Corpus()
-    papers = PaperSet(corpus.papers)
+    papers = into if into is not None else PaperSet()
+    corpus = Corpus(papers=papers.papers)
     for item in iter_records(paths, max_chars=max_chars, stdin=stdin):
         if isinstance(item, Problem):
             if strict:
@@ -86,36 +88,50 @@ def iter_papers(paths: Sequence[str], *, strict: bool = False, max_chars: int = 
 
 
 class PaperSet:
-    """Papers in first-seen order, deduplicated by explicit id or by content (see :func:`read_corpus`)."""
+    """Papers in first-seen order, deduplicated by explicit id or by content (see :func:`read_corpus`).
 
-    def __init__(self, papers: list[Paper] | None = None) -> None:
-        self.papers: list[Paper] = papers if papers is not None else []
-        self._by_id: dict[str, Paper] = {}
-        self._by_content: dict[str, Paper] = {}
+    ``papers`` holds them: a list, or any sequence with ``append``, ``len``, indexing and item assignment (the build
+    keeps them on disk, :class:`kg.cache.PaperSpool`); the set itself keeps only ids and content hashes.
+    """
 
-    def find(self, item: Paper) -> Paper | None:
-        """The paper ``item`` duplicates (same explicit id, or same text where either has no explicit id)."""
+    def __init__(self, papers: MutableSequence[Paper] | None = None) -> None:
+        self.papers: MutableSequence[Paper] = papers if papers is not None else []
+        self._by_id: dict[str, int] = {}
+        self._by_content: dict[str, int] = {}
+        self._own_id = bytearray()  # per paper: whether it carries an explicit id
+
+    def _find(self, item: Paper) -> int | None:
         known = self._by_id.get(item.id) if item.has_input_id else None
         if known is None:
             same_text = self._by_content.get(item.id if not item.has_input_id else content_id(item.text))
-            if same_text is not None and not (same_text.has_input_id and item.has_input_id):
+            if same_text is not None and not (self._own_id[same_text] and item.has_input_id):
                 known = same_text
         return known
+
+    def find(self, item: Paper) -> Paper | None:
+        """The paper ``item`` duplicates (same explicit id, or same text where either has no explicit id)."""
+        at = self._find(item)
+        return None if at is None else self.papers[at]
 
     def add(self, item: Paper) -> Paper:
         """Add ``item`` or merge it into the paper it duplicates; returns the paper that holds it."""
         key = item.id if not item.has_input_id else content_id(item.text)
-        known = self.find(item)
-        if known is None:
+        at = self._find(item)
+        if at is None:
+            at = len(self.papers)
             self.papers.append(item)
-            self._by_id[item.id] = item
-            self._by_content.setdefault(key, item)
+            self._by_id[item.id] = at
+            self._by_content.setdefault(key, at)
+            self._own_id.append(item.has_input_id)
             return item
+        known = self.papers[at]
         merge_into(known, item)
         if item.has_input_id and not known.has_input_id:
             del self._by_id[known.id]
             known.id, known.has_input_id = item.id, True
-            self._by_id[known.id] = known
+            self._by_id[known.id] = at
+            self._own_id[at] = True
+        self.papers[at] = known  # stored again: a paper on disk is a copy
         return known
 
 

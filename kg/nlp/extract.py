@@ -75,16 +75,25 @@ def _extract_in_processes(papers: Iterable[Paper], n_process: int, batch_size: i
 
     Workers come from a fork server that has imported kg and spaCy but holds no corpus: forked from a build that
     has read a million papers, each worker carried (and, as its garbage collector touched them, copied) them."""
+    import collections
     import functools
-    import itertools
     import multiprocessing
 
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(["kg.nlp.extract"])
+    # The pool's own thread reads the chunks; each is queued here before it is sent, and results come back in order,
+    # so the chunk of a result is the oldest one queued. (A tee over the chunks, read from both threads, is not
+    # thread-safe: "cannot re-enter the tee iterator".)
+    sent: collections.deque[list[Paper]] = collections.deque()
+
+    def feed() -> Iterator[list[Paper]]:
+        for chunk in _chunks(papers, batch_size * 4):
+            sent.append(chunk)
+            yield chunk
+
     with context.Pool(n_process) as pool:
-        ours, theirs = itertools.tee(_chunks(papers, batch_size * 4))
-        for chunk, extractions in zip(ours, pool.imap(functools.partial(_extract_chunk, config=config), theirs)):
-            yield from zip(chunk, extractions)
+        for extractions in pool.imap(functools.partial(_extract_chunk, config=config), feed()):
+            yield from zip(sent.popleft(), extractions)
 
 
 def sentence_text(paper: Paper, span: Span) -> str:

@@ -3,14 +3,16 @@
 The corpus is split into partitions; each worker parses the spaCy pipeline once (it is cached per process)
 and extracts its partitions. Results stream back as JSONL shards, written next to the client when the cluster
 is local, else returned through Dask, and are merged in input order, so the graph is identical to a local run.
+A few partitions per worker are in flight at a time, so the client holds neither the corpus nor all results.
 Workers need kg installed (``pip install kg``; the pipeline and gazetteers ship inside the package): a packaged
 mode's pipeline is named to them by mode, and each worker reads it from its own installation.
 """
 from __future__ import annotations
 
+import collections
 import json
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from kg.cache import extraction_from_json, extraction_to_json
@@ -67,27 +69,42 @@ def _client(address: str):
 
 
 def extract_on_dask(papers: Sequence[Paper], address: str, *, partition: int = PARTITION,
-                    batch_size: int = 64, config: str = "") -> list[tuple[Paper, Extraction]]:
-    """Extract ``papers`` on the Dask scheduler at ``address`` (or a local cluster ``local:N``), in input order."""
-    if not papers:
-        return []
+                    batch_size: int = 64, config: str = "") -> Iterator[tuple[Paper, Extraction]]:
+    """Extract ``papers`` on the Dask scheduler at ``address`` (or a local cluster ``local:N``), yielding them in
+    input order as their partitions finish. A few partitions per worker are in flight at a time: the client never
+    holds more of the corpus than those, nor more results than one partition's."""
+    if not len(papers):
+        return
     client, cluster = _client(address)
     try:
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         partition = max(1, min(partition, -(-len(papers) // (2 * workers))))  # at least two partitions per worker
-        parts = [list(papers[i : i + partition]) for i in range(0, len(papers), partition)]
+        starts = iter(range(0, len(papers), partition))
         with tempfile.TemporaryDirectory(prefix="kg-shards-") as tmp:
             local = cluster is not None  # shards on a shared disk only when the workers are on this machine
             spec = portable_config(config)
-            futures = [client.submit(_extract_partition, part, str(Path(tmp) / f"part-{i:05d}.jsonl") if local else None,
-                                     spec, batch_size, pure=False) for i, part in enumerate(parts)]
-            out: list[tuple[Paper, Extraction]] = []
-            for part, future in zip(parts, futures):  # in order; each result arrives as soon as it is done
+            in_flight: collections.deque = collections.deque()
+
+            def submit() -> None:
+                start = next(starts, None)
+                if start is None:
+                    return
+                part = list(papers[start : start + partition])
+                shard = str(Path(tmp) / f"part-{start:010d}.jsonl") if local else None
+                in_flight.append((part, client.submit(_extract_partition, part, shard, spec, batch_size, pure=False)))
+
+            for _ in range(2 * workers + 1):
+                submit()
+            while in_flight:  # in order; each result is read as soon as it is done, and another partition goes out
+                part, future = in_flight.popleft()
                 result = future.result()
+                submit()
                 records = result if isinstance(result, list) else [
                     json.loads(line) for line in Path(result).read_text(encoding="utf-8").splitlines() if line.strip()]
-                out += [(p, extraction_from_json(p.id, r)) for p, r in zip(part, records)]
-            return out
+                if not isinstance(result, list):
+                    Path(result).unlink()
+                for p, r in zip(part, records):
+                    yield p, extraction_from_json(p.id, r)
     finally:
         client.close()
         if cluster is not None:

@@ -77,6 +77,19 @@ def test_dask_local_cluster_gives_the_same_graph(tmp_path, scratch):
     same_outputs(tmp_path, scratch)
 
 
+def test_dask_partitions_sent_a_few_at_a_time_come_back_in_input_order():
+    pytest.importorskip("dask.distributed")
+    from kg.corpus import read_corpus
+    from kg.distributed import extract_on_dask
+    from kg.nlp.extract import extract
+
+    papers = read_corpus([LIST_2026, LIST_2025]).papers
+    local = [(p.id, ex.mentions) for p, ex in extract(papers)]
+    # 38 papers in partitions of 2: 19 partitions, more than the 3 a one-worker client keeps in flight
+    remote = [(p.id, ex.mentions) for p, ex in extract_on_dask(papers, "local:1", partition=2)]
+    assert remote == local
+
+
 def test_accurate_mode_has_its_own_cache(tmp_path):
     from kg.cache import pipeline_fingerprint
     from kg.nlp.pipeline import config_path

@@ -55,6 +55,15 @@ def paper_from_json(d: dict) -> Paper:
     return Paper(**{**d, "sources": [Source(path, line) for path, line in d["sources"]]})
 
 
+def paper_line(p: Paper) -> str:
+    """A paper as one JSON line (``papers.jsonl`` and the build's spool)."""
+    return json.dumps(paper_to_json(p), ensure_ascii=False) + "\n"
+
+
+def paper_from_line(line: str | bytes) -> Paper:
+    return paper_from_json(json.loads(line))
+
+
 class PaperSpool:
     """Papers on disk, in order, for the length of a build: a million abstracts take about 2.5 GB as Python objects
     and 1.4 GB as JSON lines. A list-like sequence (``append``, ``len``, indexing, slicing, item assignment, iteration)
@@ -68,7 +77,7 @@ class PaperSpool:
         self._end = 0
 
     def _write(self, paper: Paper) -> tuple[int, int]:
-        data = (json.dumps(paper_to_json(paper), ensure_ascii=False) + "\n").encode("utf-8")
+        data = paper_line(paper).encode("utf-8")
         at = self._end
         os.pwrite(self._fh.fileno(), data, at)
         self._end += len(data)
@@ -88,7 +97,7 @@ class PaperSpool:
     def __getitem__(self, i):
         if isinstance(i, slice):
             return [self[k] for k in range(*i.indices(len(self)))]
-        return paper_from_json(json.loads(os.pread(self._fh.fileno(), self._len[i], self._at[i])))
+        return paper_from_line(os.pread(self._fh.fileno(), self._len[i], self._at[i]))
 
     def __iter__(self) -> Iterator[Paper]:
         for k in range(len(self)):
@@ -179,9 +188,6 @@ class BuildCache:
                         self.offsets[bytes.fromhex(line[2:66].decode("ascii"))] = at
                     at += len(line)
 
-    def previous_papers(self) -> list[Paper]:
-        return list(self.saved_papers())
-
     def saved_papers(self) -> Iterator[Paper]:
         """The papers of ``papers.jsonl`` one at a time, in order."""
         path = self.dir / "papers.jsonl"
@@ -190,7 +196,7 @@ class BuildCache:
         with path.open(encoding="utf-8") as fh:
             for line in fh:
                 if line.strip():
-                    yield paper_from_json(json.loads(line))
+                    yield paper_from_line(line)
 
     def __getstate__(self) -> dict:
         """Pickled (for another process) as its files only: the receiver indexes the extractions again."""
@@ -260,5 +266,5 @@ class BuildCache:
         tmp = self.dir / "papers.tmp"
         with tmp.open("w", encoding="utf-8") as fh:
             for p in papers:
-                fh.write(json.dumps(paper_to_json(p), ensure_ascii=False) + "\n")
+                fh.write(paper_line(p))
         tmp.replace(self.dir / "papers.jsonl")

@@ -93,8 +93,9 @@ def plural(form: str) -> str:
     return form + "s"
 
 
-VERSION = re.compile(r"^(?:(?:19[89]|20[0-3])\d|v\d+(?:\.\d+)?)$")
-_RELEASE_SUFFIX = re.compile(r"[ \-_]?(?:(?:19[89]|20[0-3])\d|v\d+(?:\.\d+)?)$")
+_RELEASE = r"(?:(?:19[89]|20[0-3])\d|v\d+(?:\.\d+)?)"  # a year or a version: "2015", "v2", "v1.1"
+VERSION = re.compile(f"^{_RELEASE}$")
+_RELEASE_SUFFIX = re.compile(f"[ \\-_]?{_RELEASE}$")  # the same at the end of a name: "CoNLL-2005" -> "CoNLL"
 
 
 class GazetteerMatcher:

@@ -291,3 +291,25 @@ def test_layout_keeps_each_hubs_leaves_apart_and_clear_of_its_label():
     for h in hubs:  # nothing straight under a hub, where vis-network draws its label
         x, y = pos[h]
         assert not [n for n in nodes if n != h and abs(pos[n][0] - x) < 30 and 0 < pos[n][1] - y < 80]
+
+
+def test_edge_kinds_counts_what_the_induced_subgraph_holds(graph):
+    from collections import Counter
+
+    from kg.viz.views import edge_kinds, induced
+
+    for nodes in (list(graph), [n for n in graph if n.startswith(("paper:", "dataset:"))], []):
+        sub = induced(graph, nodes)
+        assert edge_kinds(graph, set(nodes)) == Counter(str(k) for _, _, k in sub.edges(keys=True))
+
+
+def test_overlap_removal_separates_crowded_hubs():
+    import numpy as np
+
+    from kg.viz.layout import _separate
+
+    pos = np.random.default_rng(0).uniform(-50, 50, (60, 2))
+    reach = np.full(60, 40.0)
+    _separate(pos, reach, rounds=400)
+    dist = np.sqrt(((pos[:, None, :] - pos[None, :, :]) ** 2).sum(axis=2)) + np.eye(60) * 1e9
+    assert dist.min() > 0.95 * 80  # every pair of discs (radius 40) pushed (almost) clear of each other

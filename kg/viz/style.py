@@ -5,7 +5,9 @@ Tooltip content is plain data (strings and lists); the page's script turns it in
 """
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import networkx as nx
@@ -87,6 +89,11 @@ def display_name(graph: nx.MultiDiGraph, n: str) -> str:
     return name
 
 
+def edge_end_name(graph: nx.MultiDiGraph, n: str) -> str:
+    """How an edge's tooltip names one of its ends: the display name, shortened."""
+    return shorten(display_name(graph, n), 60)
+
+
 def short_label(graph: nx.MultiDiGraph, n: str) -> str:
     """A node's label where there is no method node to confuse it with: a paper by its title, else by its
     name (the method it proposes, as the builder names untitled papers), without the ``(paper)`` mark."""
@@ -154,7 +161,8 @@ def _concept_tip(graph: nx.MultiDiGraph, n: str, label: str) -> dict[str, Any]:
     data = graph.nodes[n]
     kind = f"{label or 'Node'}{' · benchmark' if data.get('benchmark') else ''}"
     lines = [kind]
-    aliases = [str(a) for a in data.get("aliases") or [] if str(a) != data.get("name")]
+    # the first nine will do: a busy concept of a big corpus has thousands
+    aliases = list(itertools.islice((str(a) for a in data.get("aliases") or [] if str(a) != data.get("name")), 9))
     if aliases:
         lines.append("Also: " + ", ".join(aliases[:8]) + (" …" if len(aliases) > 8 else ""))
     papers = data.get("papers")
@@ -171,12 +179,13 @@ def _result_tip(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def edge_options(graph: nx.MultiDiGraph, u: str, v: str, rel: str, data: dict[str, Any], *, width_px: float = THIN_PX,
-                 zoom: float = 1.0) -> dict[str, Any]:
+                 zoom: float = 1.0, names: Mapping[str, str] | None = None) -> dict[str, Any]:
     """vis-network options of one edge: colour, dashes and width by relationship type (``width_px`` screen
     pixels at the fitting ``zoom``; the page keeps that width while the reader zooms in), evidence for the
-    tooltip."""
+    tooltip. ``names``: the ends' :func:`edge_end_name` when a view has them at hand (a paper's edges all
+    need its name)."""
     color = edge_color(rel)
-    lines = [f"{shorten(display_name(graph, u), 60)} → {shorten(display_name(graph, v), 60)}"]
+    lines = [f"{names[u] if names else edge_end_name(graph, u)} → {names[v] if names else edge_end_name(graph, v)}"]
     facts = []
     if data.get("extractor"):
         facts.append(f"extractor: {data['extractor']}")

@@ -5,6 +5,7 @@ import json
 import os
 import shutil
 from collections import Counter
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ from kg.viz.style import (
     display_name,
     edge_color,
     edge_dashes,
+    edge_end_name,
     edge_options,
     edge_width_px,
     network_options,
@@ -93,10 +95,10 @@ def write_view(graph: nx.MultiDiGraph, out: Path, *, kind: str, focus: str | Non
     out = Path(out)
     selection = select(graph, kind, focus, max_nodes)
     shown = induced(graph, selection.nodes)
-    candidates = induced(graph, sorted(selection.candidates))
+    candidate_edges = edge_kinds(graph, selection.candidates)
     nodes, edges, options, frame = network_data(graph, selection, shown)
-    info = ViewInfo(out, len(nodes), len(edges), candidates.number_of_nodes() - len(nodes),
-                    candidates.number_of_edges() - len(edges))
+    info = ViewInfo(out, len(nodes), len(edges), len(selection.candidates) - len(nodes),
+                    sum(candidate_edges.values()) - len(edges))
     here = out.parent
     payload = {
         "nodes": nodes, "edges": edges, "options": options, "focus": selection.focus, "frame": frame,
@@ -105,9 +107,9 @@ def write_view(graph: nx.MultiDiGraph, out: Path, *, kind: str, focus: str | Non
     }
     page = TEMPLATES.get_template("view.html").render(
         title=title or default_title(graph, kind, selection.focus),
-        summary=summary(info, candidates.number_of_edges(), selection, graph.graph.get("sample_papers")),
+        summary=summary(info, sum(candidate_edges.values()), selection, graph.graph.get("sample_papers")),
         legend_nodes=_node_legend(graph, selection),
-        legend_edges=_edge_legend(shown, candidates),
+        legend_edges=_edge_legend(shown, candidate_edges),
         data_json=script_json(payload),
         assets=_asset_tags(context.assets, here),
         index_href=_href(context.index, here) if context.index else None,
@@ -127,6 +129,18 @@ def induced(graph: nx.MultiDiGraph, nodes: list[str]) -> nx.MultiDiGraph:
     g.add_edges_from((u, v, k, d) for u in nodes for v, keyed in graph.succ[u].items() if v in keep
                      for k, d in keyed.items())
     return g
+
+
+def edge_kinds(graph: nx.MultiDiGraph, nodes: Collection[str]) -> Counter:
+    """Edges per relationship type among ``nodes`` (what ``induced(graph, nodes)`` would hold, without copying
+    it: a busy dataset's candidates are thousands of papers)."""
+    keep = nodes if isinstance(nodes, (set, frozenset)) else set(nodes)
+    counts: Counter = Counter()
+    for u in keep:
+        for v, keyed in graph.succ[u].items():
+            if v in keep:
+                counts.update(str(k) for k in keyed)
+    return counts
 
 
 def network_data(graph: nx.MultiDiGraph, selection: Selection, shown: nx.MultiDiGraph | None = None,
@@ -160,8 +174,9 @@ def network_data(graph: nx.MultiDiGraph, selection: Selection, shown: nx.MultiDi
             options[n]["labelLift"] = round(2 * radii[n] + 2 * LABEL_GAP, 2)
             font["vadjust"] = -round(options[n]["labelLift"] + LINE_HEIGHT * fonts[n], 2)
         net.add_node(n, x=x, y=y, font=font, **options[n])
+    names = {n: edge_end_name(graph, n) for n in selection.nodes}
     for i, (u, v, rel, data) in enumerate(shown.edges(keys=True, data=True)):
-        net.add_edge(u, v, id=f"e{i}", **edge_options(graph, u, v, str(rel), data,
+        net.add_edge(u, v, id=f"e{i}", **edge_options(graph, u, v, str(rel), data, names=names,
                                                      width_px=edge_width_px(str(rel), n_nodes), zoom=zoom))
     net.set_options(json.dumps(network_options(len(net.nodes))))
     nodes, edges, _, _, _, options = net.get_network_data()
@@ -243,9 +258,9 @@ def _node_legend(graph: nx.MultiDiGraph, selection: Selection) -> list[dict[str,
              "total": total[t]} for t in order if total[t]]
 
 
-def _edge_legend(shown: nx.MultiDiGraph, candidates: nx.MultiDiGraph) -> list[dict[str, Any]]:
+def _edge_legend(shown: nx.MultiDiGraph, candidate_edges: Counter) -> list[dict[str, Any]]:
     counts = Counter(str(k) for _, _, k in shown.edges(keys=True))
-    present = {str(k) for _, _, k in candidates.edges(keys=True)}
+    present = set(candidate_edges)
     order = [r.name for r in REL_TYPES] + sorted(present - {r.name for r in REL_TYPES})
     return [{"rel": r, "color": edge_color(r), "shown": counts[r],
              "dash": " ".join(map(str, dash)) if isinstance(dash := edge_dashes(r), list) else ""}

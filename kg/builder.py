@@ -4,7 +4,6 @@ from __future__ import annotations
 import ctypes
 import gc
 import itertools
-import json
 import os
 import shutil
 import time
@@ -24,6 +23,7 @@ from kg.errors import Problem
 from kg.elements import Edge, Node, concept_nodes, paper_elements
 from kg.export import GraphmlSink, GraphSink, JsonSink, Neo4jCsvSink, prediction
 from kg.graph import add_elements, build_graph, new_graph
+from kg.jsontext import dumps
 from kg.model import Extraction, Paper
 from kg.nlp.extract import extract
 from kg.nlp.pipeline import config_path
@@ -33,7 +33,8 @@ from kg.viz.website import MAX_VIEWS
 
 # Builds of more papers than this draw their views from a sample; every file still holds the whole graph.
 VIEW_PAPERS = 20_000
-# From this many papers on, GraphML is written by a second process while this one writes the other files.
+# From this many papers on, a second process writes the Neo4j CSVs and loads the embedded store while this one
+# writes the other files and the views.
 PARALLEL_PAPERS = 5_000
 # In a sample, each of the most used concepts brings in at most this many of its papers.
 SAMPLE_SHARE = 100
@@ -185,8 +186,9 @@ def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool 
     concepts, not with the texts or the graph; only the views need a
     graph in memory, which is a sample when there are more than ``view_papers`` papers. ``clock`` collects
     seconds and memory per stage. ``mode``: the extraction pipeline, ``fast`` (rules only), ``default`` (rules and
-    the linear tagger) or ``accurate`` (rules and the MiniLM-fed NER). ``parallel``: write GraphML in a second
-    process, beside the other files (default: for ``PARALLEL_PAPERS`` papers or more).
+    the linear tagger) or ``accurate`` (rules and the MiniLM-fed NER). ``parallel``: write the Neo4j CSVs and the
+    embedded store in a second process, beside the other files and the views (default: for ``PARALLEL_PAPERS``
+    papers or more).
 
     >>> report = build(["examples/icml"])          # doctest: +SKIP
     >>> report.graph.number_of_nodes() > 38         # doctest: +SKIP
@@ -271,7 +273,7 @@ def _build_cached(papers: PaperSpool, cache: BuildCache, problems: list, *, out:
         release_memory()
         written = write_outputs(res, ((p, cache.get(p)) for p in cache.saved_papers()), out,
                                 max_nodes=max_nodes, max_views=max_views, view_papers=view_papers, clock=clock,
-                                graphml_from=cache if parallel else None)
+                                side_from=cache if parallel else None)
     finally:
         cache.close()
     with stage("cache_save"):
@@ -346,10 +348,14 @@ class ViewSample:
         self.graph.graph["sample_papers"] = self.taken
 
 
-def _graphml_from_cache(res: Resolution, cache: BuildCache, path: Path) -> tuple[list[Path], float]:
-    """In another process: stream the graph from the build cache's files into GraphML; (files, seconds)."""
+def _stores_from_cache(res: Resolution, cache: BuildCache, out: Path) -> tuple[list[Path], dict[str, float]]:
+    """In another process: stream the graph from the build cache's files into the Neo4j CSVs, then load the
+    embedded store from them; (files, seconds per export)."""
+    from kg.store.embedded import load_ladybug
+
+    seconds: dict[str, float] = {}
     t = time.perf_counter()
-    sink = GraphmlSink(path, new_graph().graph)
+    sink = Neo4jCsvSink(out / "neo4j")
     try:
         for n, d in concept_nodes(res):
             sink.node(n, d)
@@ -359,21 +365,72 @@ def _graphml_from_cache(res: Resolution, cache: BuildCache, path: Path) -> tuple
                 sink.node(n, d)
             for u, v, k, d in edges:
                 sink.edge(u, v, k, d)
-        return sink.close(), time.perf_counter() - t
     finally:
         cache.close()
+    files = sink.close()
+    seconds["export_csv"] = time.perf_counter() - t
+    t = time.perf_counter()
+    release_memory()
+    files.append(load_ladybug(out / "neo4j", out / "graph.lbug", sink.parts))
+    seconds["export_embedded_store"] = time.perf_counter() - t
+    return files, seconds
+
+
+def _run_side(send, fn: Callable, *args) -> None:
+    """The body of a :class:`SideJob`'s process: ``fn(*args)``'s result or exception goes back through ``send``."""
+    try:
+        result = (True, fn(*args))
+    except BaseException as e:  # noqa: BLE001 - re-raised in the parent
+        import traceback
+
+        result = (False, RuntimeError(f"{type(e).__name__}: {e}\n{traceback.format_exc()}"))
+    send.send(result)
+    send.close()
+
+
+class SideJob:
+    """``fn(*args)`` in a process started by the fork server (a fork of this process would carry, and copy, all
+    it holds), with its result sent back through a pipe. Unlike a process pool, it leaves no thread behind in
+    this process, which can then still fork its own workers (the views')."""
+
+    def __init__(self, fn: Callable, *args) -> None:
+        from multiprocessing import get_context
+
+        context = get_context("forkserver")
+        context.set_forkserver_preload(["kg.builder"])
+        self.receive, send = context.Pipe(duplex=False)
+        self.process = context.Process(target=_run_side, args=(send, fn, *args), daemon=True)
+        self.process.start()
+        send.close()
+
+    def result(self):
+        """Wait for the result; an exception in the job is raised here."""
+        try:
+            ok, value = self.receive.recv()
+        except EOFError:
+            self.process.join()
+            raise RuntimeError(f"a build process ended without a result (exit code {self.process.exitcode})") from None
+        self.process.join()
+        if not ok:
+            raise value
+        return value
+
+    def cancel(self) -> None:
+        """Stop the job if it still runs (after an error in this process)."""
+        if self.process.is_alive():
+            self.process.terminate()
+        self.process.join()
+        self.receive.close()
 
 
 def write_outputs(res: Resolution, items: Iterable[tuple[Paper, Extraction]], out: Path, *, max_nodes: int,
                   max_views: int = MAX_VIEWS, view_papers: int = VIEW_PAPERS, clock: Clock | None = None,
-                  graphml_from: BuildCache | None = None) -> Written:
+                  side_from: BuildCache | None = None) -> Written:
     """Write graph.json, graph.graphml, mentions.jsonl, neo4j/*.csv, graph.lbug and views/ into ``out``, streaming
-    the graph's elements from ``items`` into every file in one pass. With ``graphml_from`` (the build cache, its
-    papers saved), another process writes GraphML from the cache's files at the same time, and the views are
-    written by two processes."""
-    from concurrent.futures import ProcessPoolExecutor
-    from multiprocessing import get_context
-
+    the graph's elements from ``items`` into every file in one pass. With ``side_from`` (the build cache, its
+    papers saved), the work is shared by two processes: another one streams the graph from the cache's files into
+    the Neo4j CSVs and loads the embedded store from them, while this one writes the other files and then the
+    views (in two processes)."""
     from kg.store.embedded import load_ladybug
     from kg.viz import render_site
     from kg.viz.website import Totals
@@ -383,18 +440,15 @@ def write_outputs(res: Resolution, items: Iterable[tuple[Paper, Extraction]], ou
         shutil.rmtree(out / stale, ignore_errors=True)
     graph_attrs = new_graph().graph
     tally = _Tally()
-    csv_sink = Neo4jCsvSink(out / "neo4j")
-    named: list[tuple[str, GraphSink]] = [("json", JsonSink(out / "graph.json", graph_attrs)), ("csv", csv_sink)]
+    named: list[tuple[str, GraphSink]] = [("json", JsonSink(out / "graph.json", graph_attrs)),
+                                          ("graphml", GraphmlSink(out / "graph.graphml", graph_attrs))]
+    csv_sink = None
+    if side_from is None:
+        csv_sink = Neo4jCsvSink(out / "neo4j")
+        named.append(("csv", csv_sink))
     stage = clock.stage if clock is not None else (lambda name: nullcontext())
-    side = None
-    if graphml_from is None:
-        named.insert(1, ("graphml", GraphmlSink(out / "graph.graphml", graph_attrs)))
-    else:  # from a fork server: a child forked from this process would carry (and copy) all its papers
-        context = get_context("forkserver")
-        context.set_forkserver_preload(["kg.builder"])
-        side = ProcessPoolExecutor(1, mp_context=context)
+    side = SideJob(_stores_from_cache, res, side_from, out) if side_from is not None else None
     try:
-        future = side.submit(_graphml_from_cache, res, graphml_from, out / "graph.graphml") if side is not None else None
         sinks = [_Timed(s, clock, f"export_{name}") if clock is not None else s for name, s in named] + [tally]
         views = ViewSample(res, view_papers, max_views)
         with stage("stream"), (out / "mentions.jsonl").open("w", encoding="utf-8") as predictions:
@@ -410,25 +464,28 @@ def write_outputs(res: Resolution, items: Iterable[tuple[Paper, Extraction]], ou
                     for s in sinks:
                         s.edge(u, v, k, d)
                 views.add(nodes, edges)
-                predictions.write(json.dumps(prediction(paper, ex), ensure_ascii=False) + "\n")
+                predictions.write(dumps(prediction(paper, ex)) + "\n")
         files = [out / "mentions.jsonl"]
         for s in sinks:
             files += s.close()
-        with stage("export_embedded_store"):  # from the CSVs just written
-            release_memory()  # the stream's buffers, before the engine takes its own
-            files.append(load_ladybug(out / "neo4j", out / "graph.lbug", csv_sink.parts))
+        if csv_sink is not None:
+            with stage("export_embedded_store"):  # from the CSVs just written
+                release_memory()  # the stream's buffers, before the engine takes its own
+                files.append(load_ladybug(out / "neo4j", out / "graph.lbug", csv_sink.parts))
         totals = Totals(tally.counts[schema.PAPER.label], sum(tally.counts[t.label] for t in schema.NODE_TYPES),
                         sum(tally.counts[r.name] for r in schema.REL_TYPES)) if views.sampled else None
-        if future is not None:
-            with stage("wait_graphml"):
-                graphml_files, seconds = future.result()
-            files += graphml_files
+        with stage("views"):  # while the other process loads the store; the view writers fork from this one
+            files += [v.path for v in render_site(views.graph, out / "views", max_nodes=max_nodes,
+                                                  max_views=max_views, totals=totals,
+                                                  workers=2 if side is not None else 1)]
+        if side is not None:
+            with stage("wait_side"):
+                side_files, seconds = side.result()
+            files += side_files
             if clock is not None:
-                clock.seconds["export_graphml"] += seconds
+                clock.seconds.update(seconds)
+            side = None
     finally:
         if side is not None:
-            side.shutdown(cancel_futures=True)
-    with stage("views"):  # after the GraphML process is gone: the view writers fork from a process with no threads
-        files += [v.path for v in render_site(views.graph, out / "views", max_nodes=max_nodes, max_views=max_views,
-                                              totals=totals, workers=2 if graphml_from is not None else 1)]
+            side.cancel()
     return Written(files, tally.counts, views.graph, views.sampled)

@@ -17,6 +17,7 @@ from dataclasses import fields
 from pathlib import Path
 
 import kg
+from kg.jsontext import dumpb, dumps
 from kg.model import Extraction, Mention, Paper, Result, Source, Span
 
 CACHE = "cache"
@@ -57,7 +58,7 @@ def paper_from_json(d: dict) -> Paper:
 
 def paper_line(p: Paper) -> str:
     """A paper as one JSON line (``papers.jsonl`` and the build's spool)."""
-    return json.dumps(paper_to_json(p), ensure_ascii=False) + "\n"
+    return dumps(paper_to_json(p)) + "\n"
 
 
 def paper_from_line(line: str | bytes) -> Paper:
@@ -229,7 +230,7 @@ class BuildCache:
             self.dir.mkdir(parents=True, exist_ok=True)
             self._writer = self.path.open("ab")
         self.offsets[bytes.fromhex(key)] = self._writer.tell()
-        self._writer.write((json.dumps([key, extraction_to_json(ex)], ensure_ascii=False) + "\n").encode("utf-8"))
+        self._writer.write(dumpb([key, extraction_to_json(ex)]) + b"\n")
 
     def close(self) -> None:
         for fh in (self._reader, self._writer):

@@ -6,7 +6,6 @@ streams the elements of ``kg.elements`` into all sinks in one pass, so no file n
 """
 from __future__ import annotations
 
-import json
 import re
 import shlex
 import shutil
@@ -16,6 +15,7 @@ from pathlib import Path
 import networkx as nx
 
 from kg import schema
+from kg.jsontext import dumps
 from kg.model import Extraction, Mention, Paper
 from kg.store.rows import forget_json, json_text
 
@@ -84,7 +84,7 @@ def write_predictions(items: Iterable[tuple[Paper, Extraction]], path: Path) -> 
     n = 0
     with path.open("w", encoding="utf-8") as fh:
         for paper, ex in items:
-            fh.write(json.dumps(prediction(paper, ex), ensure_ascii=False) + "\n")
+            fh.write(dumps(prediction(paper, ex)) + "\n")
             n += 1
     return n
 
@@ -114,7 +114,7 @@ def feed(g: nx.MultiDiGraph, sink: GraphSink) -> list[Path]:
 
 
 _EVIDENCE_MARK = "\x00kg:evidence\x00"
-_EVIDENCE_MARK_JSON = json.dumps(_EVIDENCE_MARK)
+_EVIDENCE_MARK_JSON = dumps(_EVIDENCE_MARK)
 
 
 class JsonSink(GraphSink):
@@ -123,7 +123,7 @@ class JsonSink(GraphSink):
 
     def __init__(self, path: Path, graph_attrs: dict) -> None:
         self.path = Path(path)
-        self.dumps = json.JSONEncoder(ensure_ascii=False).encode
+        self.dumps = dumps
         self.fh = self.path.open("w", encoding="utf-8")
         self.links_path = self.path.with_name(self.path.name + ".links")
         self.links = self.links_path.open("w", encoding="utf-8")

@@ -12,6 +12,7 @@ import networkx as nx
 
 import kg
 from kg.cache import BuildCache
+from kg.jsontext import dumps
 from kg.model import Extraction, Mention, Span
 from kg.resolve import resolve
 
@@ -196,8 +197,7 @@ def test_json_links_keep_evidence_that_holds_the_sinks_own_marker(tmp_path):
     assert [{k: v for k, v in link.items() if k not in ("source", "target", "key")} for link in data["links"]] == links
     text = (tmp_path / "g.json").read_text(encoding="utf-8")
     lines = text[text.index('"links": [') + len('"links": ['):text.rindex("]}")].strip().split(",\n")
-    assert lines == [json.dumps({**d, "source": f"n{i}", "target": "m", "key": d["type"]}, ensure_ascii=False)
-                     for i, d in enumerate(links)]
+    assert lines == [dumps({**d, "source": f"n{i}", "target": "m", "key": d["type"]}) for i, d in enumerate(links)]
 
 
 def test_csv_rows_of_a_graph_with_other_than_string_ids(tmp_path):
@@ -210,3 +210,11 @@ def test_csv_rows_of_a_graph_with_other_than_string_ids(tmp_path):
     write_neo4j_csv(g, tmp_path)
     assert (tmp_path / "nodes_Paper.csv").read_text(encoding="utf-8").splitlines()[1].startswith("1,one,")
     assert (tmp_path / "rels_USES.csv").read_text(encoding="utf-8").splitlines()[1].startswith("1,2,USES,")
+
+
+def test_json_text_reads_back_as_the_standard_library_writes_it():
+    import numpy
+
+    value = {"a": [1, 2.5, None, True], "é": "line\nbreak \u2028 \x00", 3: "number key", "np": numpy.float64(0.25),
+             "n32": numpy.float32(0.5), "tuple": (1, "x")}
+    assert json.loads(dumps(value)) == json.loads(json.dumps({**value, "np": 0.25, "n32": 0.5}))

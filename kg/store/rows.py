@@ -10,6 +10,7 @@ from pathlib import Path
 import networkx as nx
 
 from kg import schema
+from kg.jsontext import dumps
 
 
 @dataclass
@@ -31,7 +32,7 @@ def json_text(value) -> str:
     """``value`` as JSON text. The sinks of one build encode the same evidence list one after another (JSON,
     GraphML, CSV), so the text of the last value is kept and reused while it is that same object."""
     if value is not _last_json[0]:
-        _last_json[:] = [value, json.dumps(value, ensure_ascii=False)]
+        _last_json[:] = [value, dumps(value)]
     return _last_json[1]
 
 

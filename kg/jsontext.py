@@ -1,0 +1,32 @@
+"""JSON text for kg's bulk writers: the build cache, the paper spool, graph.json, mentions.jsonl and the evidence
+of every link. orjson writes kg's records 5-6x faster than ``json.dumps`` (measured on build-cache lines); its
+text is compact (no space after ``,`` and ``:``), UTF-8 with non-ASCII characters kept, and NaN is written as
+null. Reading stays with ``json.loads``, which is as fast on these lines."""
+from __future__ import annotations
+
+import orjson
+
+_OPTIONS = orjson.OPT_NON_STR_KEYS  # keys as json.dumps takes them (numbers, booleans, None become strings)
+
+
+def _plain(value: object) -> object:
+    """What orjson does not take itself: numpy scalars, float and int subclasses, sets."""
+    if type(value).__module__ == "numpy" and hasattr(value, "item"):
+        return value.item()
+    if isinstance(value, float):
+        return float(value)
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, (set, frozenset)):
+        return sorted(value)
+    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
+
+
+def dumpb(value: object) -> bytes:
+    """``value`` as UTF-8 JSON bytes."""
+    return orjson.dumps(value, default=_plain, option=_OPTIONS)
+
+
+def dumps(value: object) -> str:
+    """``value`` as JSON text."""
+    return orjson.dumps(value, default=_plain, option=_OPTIONS).decode("utf-8")

@@ -75,7 +75,7 @@ SINKS = ("export_json", "export_graphml", "export_csv", "export_embedded_store")
 
 
 class TreeMemory:
-    """Peak memory of this process and all its descendants together (extraction workers, the GraphML writer, view
+    """Peak memory of this process and all its descendants together (extraction workers, the CSV and store writer, view
     writers), sampled every ``interval`` seconds from Linux ``/proc``: the sum of their PSS (shared pages divided
     among the processes that share them), so forked copies are not counted twice."""
 

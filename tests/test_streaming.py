@@ -87,11 +87,32 @@ def test_a_view_is_the_same_file_whatever_the_string_hashing(seed_build, tmp_pat
     assert pages[0] == pages[1]
 
 
-def test_graphml_written_by_a_second_process_is_the_same_file(seed_build, tmp_path):
+def test_csvs_and_store_written_by_a_second_process_are_the_same(seed_build, tmp_path):
+    from kg.store.embedded import connect
+
     _, serial = seed_build  # 38 papers: written in this process
     kg.build([str(SEEDS)], tmp_path, parallel=True)
-    for name in ("graph.graphml", "graph.json", "mentions.jsonl"):
+    csvs = sorted(p.name for p in (serial / "neo4j").iterdir())
+    assert csvs == sorted(p.name for p in (tmp_path / "neo4j").iterdir()) and "rels_USES.csv" in csvs
+    for name in ["graph.graphml", "graph.json", "mentions.jsonl"] + [f"neo4j/{n}" for n in csvs]:
         assert (tmp_path / name).read_bytes() == (serial / name).read_bytes(), name
+    query = "MATCH (p:Paper)-[r]->(c) RETURN label(r) AS rel, count(*) AS n ORDER BY rel"
+    rows = [connect(d / "graph.lbug").execute(query).get_all() for d in (serial, tmp_path)]
+    assert rows[0] == rows[1] and rows[0]
+
+
+def _fail(x: int) -> None:
+    raise ValueError(f"bad {x}")
+
+
+def test_a_side_job_returns_its_result_and_raises_its_error_here():
+    import pytest
+
+    from kg.builder import SideJob
+
+    assert SideJob(pow, 2, 10).result() == 1024
+    with pytest.raises(RuntimeError, match="ValueError: bad 3"):
+        SideJob(_fail, 3).result()
 
 
 def test_cache_records_round_trip_every_field():

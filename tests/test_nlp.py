@@ -220,6 +220,23 @@ def test_one_word_before_task_is_a_task_only_as_a_noun_of_doing_or_an_acronym(nl
     assert not tasks & {"shared", "binary"}
 
 
+@pytest.mark.parametrize("text, task", [
+    ("This remains a largely unsolved problem.", None),  # an adverb and the word it modifies are no task
+    ("We study the highly ill-posed inverse problem.", None),
+    ("It tackles sequential decision making problems.", "sequential decision making"),  # a verb before the task
+    ("The corresponding regression task is easy.", "regression"),
+    ("Anomaly detection tasks are hard.", "Anomaly detection"),  # -ly nouns are no adverbs
+    ("Graph homophily problems arise.", "Graph homophily"),
+    ("It is an emerging interdisciplinary research problem.", None),
+])
+def test_the_task_context_rule_leaves_out_verbs_adverbs_and_judgements(text, task):
+    from kg.nlp.pipeline import config_path
+
+    doc = load_pipeline(config_path("fast"))(text)
+    found = [doc[c.start:c.end].text for c in doc._.kg_candidates if c.extractor == "context" and c.label == "TASK"]
+    assert found == ([task] if task else [])
+
+
 def test_has_number_agrees_with_the_token_attributes(nlp):
     from kg.nlp.candidates import has_number
 

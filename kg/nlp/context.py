@@ -37,6 +37,19 @@ TASK_SKIP = LEADING_VERBS | {"downstream", "various", "multiple", "several", "di
              "specific", "target", "source", "benchmark", "general", "common", "difficult", "hard", "simple", "practical", "classical",
              "fundamental", "open", "single", "two", "three", "four", "five", "long-horizon", "typical", "main", "longstanding",
              "long-standing", "seemingly", "unrelated", "well-known", "central", "core", "this", "that", "the", "a", "an"}
+# Verbs before a task's name ("tackles sequential decision making problems", "help NLP tasks"), and words that say
+# how hard, how many or which a task is ("numerous vision tasks", "the corresponding regression task").
+TASK_SKIP |= {"address", "addresses", "tackle", "tackles", "solve", "solves", "perform", "performs", "help", "helps",
+              "cause", "causes", "avoid", "avoids", "view", "views", "face", "faces", "pose", "poses", "remain",
+              "remains", "describing", "consider", "considers", "study", "studies", "current", "certain", "numerous",
+              "corresponding", "associated", "resulting", "equivalent", "emerging", "past", "non-trivial", "nontrivial",
+              "special", "distinct", "critical", "noticeable", "somewhat", "mature", "unsolved", "ill-posed",
+              "well-studied", "much-studied", "under-addressed", "time-consuming", "consuming", "research",
+              "interdisciplinary", "grand", "artificial", "intriguing"}
+# Words in -ly that are not adverbs ("anomaly detection", "homophily").
+LY_WORDS = frozenset({"anomaly", "family", "assembly", "supply", "reply", "monopoly", "italy", "ally", "rally",
+                      "butterfly", "early", "daily", "weekly", "monthly", "yearly", "hourly", "poly", "homophily",
+                      "heterophily", "melancholy", "jelly", "belly", "holy", "ugly", "silly", "fly"})
 MAX_NAME_TOKENS = 4
 # Nouns of doing ("translation", "parsing", "retrieval", "analogy", "analysis", "assessment", "inference"): a one-word
 # task name before "task" must be one (or an acronym); adjectives ("shared", "binary"), languages and event names before
@@ -190,6 +203,11 @@ def dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
     return out
 
 
+def _adverb(low: str) -> bool:
+    """An -ly adverb ("relatively", "carefully"), not a noun or adjective in -ly ("anomaly", "user-friendly")."""
+    return len(low) > 4 and low.endswith("ly") and low.rsplit("-", 1)[-1] not in LY_WORDS and not low.endswith("friendly")
+
+
 def task_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
     """``X Y tasks`` -> the task ``X Y`` (lower-case words only; no POS tagger in the blank pipeline)."""
     out = []
@@ -202,6 +220,9 @@ def task_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
         while start > sent_start and tok.i - start < 4:
             prev = doc[start - 1]
             if not (prev.is_alpha or "-" in prev.text) or prev.is_stop or prev.like_num or prev.lower_ in TASK_SKIP or prev.lower_ in generic:
+                break
+            if _adverb(prev.lower_):  # and the word it modifies: "largely unsolved problem", "highly ill-posed problem"
+                start = min(start + 1, tok.i)
                 break
             start -= 1
         if start < tok.i and (tok.lower_.startswith("task") or tok.i - start >= 2):

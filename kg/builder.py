@@ -38,6 +38,7 @@ VIEW_PAPERS = 20_000
 PARALLEL_PAPERS = 5_000
 # In a sample, each of the most used concepts brings in at most this many of its papers.
 SAMPLE_SHARE = 100
+Progress = Callable[[str, int, int], None]  # (stage, done, total): how far a build has come
 
 
 class Clock:
@@ -174,7 +175,7 @@ def iter_extractions(papers: Sequence[Paper], *, workers: int = 1, dask: str | N
 def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool = False, max_nodes: int = 1500,
           max_views: int = MAX_VIEWS, prune: bool = False, workers: int = 1, dask: str | None = None, mode: str = "default",
           view_papers: int = VIEW_PAPERS, on_problem: Callable[[Problem], None] | None = None,
-          clock: Clock | None = None, parallel: bool | None = None) -> BuildReport:
+          clock: Clock | None = None, parallel: bool | None = None, progress: Progress | None = None) -> BuildReport:
     """Build the knowledge graph of ``inputs``; with ``out``, also write every output file there.
 
     Building into a directory that holds an earlier build adds the new papers to the earlier ones and extracts
@@ -188,7 +189,7 @@ def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool 
     seconds and memory per stage. ``mode``: the extraction pipeline, ``fast`` (rules only), ``default`` (rules and
     the linear tagger) or ``accurate`` (rules and the MiniLM-fed NER). ``parallel``: write the Neo4j CSVs and the
     embedded store in a second process, beside the other files and the views (default: for ``PARALLEL_PAPERS``
-    papers or more).
+    papers or more). ``progress(stage, done, total)`` hears how far each stage has come (``kg build`` prints it).
 
     >>> report = build(["examples/icml"])          # doctest: +SKIP
     >>> report.graph.number_of_nodes() > 38         # doctest: +SKIP
@@ -204,6 +205,8 @@ def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool 
         for p in corpus.problems:
             if on_problem:
                 on_problem(p)
+        if progress is not None:
+            progress("reading", len(corpus.papers), len(corpus.papers))
         if not corpus.papers:  # nothing usable read: an earlier build in ``out`` stays as it was
             return BuildReport(nx.MultiDiGraph(), 0, list(corpus.problems), extracted=0)
         config = config_path(mode)
@@ -227,7 +230,7 @@ def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool 
             return BuildReport(build_graph(items), len(papers.papers), list(corpus.problems), extracted=len(items))
         return _build_cached(papers.papers, cache, corpus.problems, out=Path(out), workers=workers, dask=dask,
                              config=config, max_nodes=max_nodes, max_views=max_views, view_papers=view_papers,
-                             parallel=parallel, clock=clock)
+                             parallel=parallel, clock=clock, progress=progress)
     finally:
         for spool in spools:
             spool.close()
@@ -235,9 +238,10 @@ def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool 
 
 def _build_cached(papers: PaperSpool, cache: BuildCache, problems: list, *, out: Path, workers: int,
                   dask: str | None, config: str, max_nodes: int, max_views: int, view_papers: int | None,
-                  parallel: bool | None, clock: Clock | None) -> BuildReport:
+                  parallel: bool | None, clock: Clock | None, progress: Progress | None = None) -> BuildReport:
     """Extract what the cache does not hold, resolve in paper order, and write every output into ``out``."""
     stage = clock.stage if clock is not None else (lambda name: nullcontext())
+    tell = _Teller(progress)
     lap = clock.lap if clock is not None else (lambda name: nullcontext())
     todo = array("q", (i for i, p in enumerate(papers) if p not in cache))
     fresh = bytearray(len(papers))
@@ -249,6 +253,7 @@ def _build_cached(papers: PaperSpool, cache: BuildCache, problems: list, *, out:
             extracted = iter_extractions(PaperSubset(papers, todo), workers=workers, dask=dask, config=config)
             try:
                 for i, p in enumerate(papers):
+                    tell("extracting", i, len(papers))
                     if fresh[i]:
                         _, ex = next(extracted)
                         with lap("cache_write"):
@@ -260,6 +265,7 @@ def _build_cached(papers: PaperSpool, cache: BuildCache, problems: list, *, out:
                         resolver.add(ex)
             finally:
                 extracted.close()  # ends the worker processes now, not when the build is over
+            tell("extracting", len(papers), len(papers), last=True)
         with stage("resolve_finish"):
             res = resolver.finish()
         with stage("cache_save"):
@@ -273,13 +279,24 @@ def _build_cached(papers: PaperSpool, cache: BuildCache, problems: list, *, out:
         release_memory()
         written = write_outputs(res, ((p, cache.get(p)) for p in cache.saved_papers()), out,
                                 max_nodes=max_nodes, max_views=max_views, view_papers=view_papers, clock=clock,
-                                side_from=cache if parallel else None)
+                                side_from=cache if parallel else None, progress=progress, papers=n_papers)
     finally:
         cache.close()
     with stage("cache_save"):
         cache.compact(cache.saved_papers())
     return BuildReport(written.graph, n_papers, list(problems), extracted=n_extracted,
                        files=written.files, totals=written.totals, sampled=written.sampled)
+
+
+class _Teller:
+    """Passes a stage's progress on, every 256 items at most (a million calls would cost a second)."""
+
+    def __init__(self, progress: Progress | None) -> None:
+        self.progress = progress
+
+    def __call__(self, stage: str, done: int, total: int, last: bool = False) -> None:
+        if self.progress is not None and (last or not done & 255):
+            self.progress(stage, done, total)
 
 
 @dataclass
@@ -425,12 +442,12 @@ class SideJob:
 
 def write_outputs(res: Resolution, items: Iterable[tuple[Paper, Extraction]], out: Path, *, max_nodes: int,
                   max_views: int = MAX_VIEWS, view_papers: int = VIEW_PAPERS, clock: Clock | None = None,
-                  side_from: BuildCache | None = None) -> Written:
+                  side_from: BuildCache | None = None, progress: Progress | None = None, papers: int = 0) -> Written:
     """Write graph.json, graph.graphml, mentions.jsonl, neo4j/*.csv, graph.lbug and views/ into ``out``, streaming
     the graph's elements from ``items`` into every file in one pass. With ``side_from`` (the build cache, its
     papers saved), the work is shared by two processes: another one streams the graph from the cache's files into
     the Neo4j CSVs and loads the embedded store from them, while this one writes the other files and then the
-    views (in two processes)."""
+    views (in two processes). ``progress`` hears how many of the ``papers`` have been written, then of the views."""
     from kg.store.embedded import load_ladybug
     from kg.viz import render_site
     from kg.viz.website import Totals
@@ -448,6 +465,7 @@ def write_outputs(res: Resolution, items: Iterable[tuple[Paper, Extraction]], ou
         named.append(("csv", csv_sink))
     stage = clock.stage if clock is not None else (lambda name: nullcontext())
     side = SideJob(_stores_from_cache, res, side_from, out) if side_from is not None else None
+    tell = _Teller(progress)
     try:
         sinks = [_Timed(s, clock, f"export_{name}") if clock is not None else s for name, s in named] + [tally]
         views = ViewSample(res, view_papers, max_views)
@@ -455,7 +473,8 @@ def write_outputs(res: Resolution, items: Iterable[tuple[Paper, Extraction]], ou
             for n, d in concept_nodes(res):
                 for s in sinks:
                     s.node(n, d)
-            for paper, ex in items:
+            for i, (paper, ex) in enumerate(items):
+                tell("writing", i, papers)
                 nodes, edges = paper_elements(paper, ex, res)
                 for n, d in nodes:
                     for s in sinks:
@@ -465,26 +484,33 @@ def write_outputs(res: Resolution, items: Iterable[tuple[Paper, Extraction]], ou
                         s.edge(u, v, k, d)
                 views.add(nodes, edges)
                 predictions.write(dumps(prediction(paper, ex)) + "\n")
+        tell("writing", papers, papers, last=True)
         files = [out / "mentions.jsonl"]
         for s in sinks:
             files += s.close()
         if csv_sink is not None:
+            tell("store", 0, 1, last=True)
             with stage("export_embedded_store"):  # from the CSVs just written
                 release_memory()  # the stream's buffers, before the engine takes its own
                 files.append(load_ladybug(out / "neo4j", out / "graph.lbug", csv_sink.parts))
+            tell("store", 1, 1, last=True)
         totals = Totals(tally.counts[schema.PAPER.label], sum(tally.counts[t.label] for t in schema.NODE_TYPES),
                         sum(tally.counts[r.name] for r in schema.REL_TYPES)) if views.sampled else None
+        tell("views", 0, 1, last=True)
         with stage("views"):  # while the other process loads the store; the view writers fork from this one
             files += [v.path for v in render_site(views.graph, out / "views", max_nodes=max_nodes,
                                                   max_views=max_views, totals=totals,
                                                   workers=2 if side is not None else 1)]
+        tell("views", 1, 1, last=True)
         if side is not None:
+            tell("store", 0, 1, last=True)
             with stage("wait_side"):
                 side_files, seconds = side.result()
             files += side_files
             if clock is not None:
                 clock.seconds.update(seconds)
             side = None
+            tell("store", 1, 1, last=True)
     finally:
         if side is not None:
             side.cancel()

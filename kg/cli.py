@@ -56,9 +56,16 @@ def cmd_extract(args: argparse.Namespace) -> int:
 
 def cmd_build(args: argparse.Namespace) -> int:
     from kg.builder import build
+    from kg.progress import StageProgress
 
-    report = build(args.inputs, args.out, strict=args.strict, max_nodes=args.max_nodes, max_views=args.max_views,
-                   prune=args.prune, workers=args.workers, dask=args.dask, mode=_mode(args), on_problem=_report_problem)
+    progress = None if args.quiet else StageProgress()
+    try:
+        report = build(args.inputs, args.out, strict=args.strict, max_nodes=args.max_nodes, max_views=args.max_views,
+                       prune=args.prune, workers=args.workers, dask=args.dask, mode=_mode(args),
+                       on_problem=_report_problem, progress=progress)
+    finally:
+        if progress is not None:
+            progress.close()
     if report.papers == 0:
         return _finish(0, report.problems)
     print(report.summary())
@@ -307,6 +314,7 @@ def parser() -> argparse.ArgumentParser:
                    help="drop papers of earlier builds into --out that are not in these inputs (default: keep and add)")
     p.add_argument("--workers", type=int, default=1, help="extraction processes on this machine (default 1)")
     p.add_argument("--dask", metavar="ADDRESS", help="extract on a Dask cluster: tcp://scheduler:8786, or local:N")
+    p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     p.set_defaults(func=cmd_build)
 
     sub.add_parser("bench", help="benchmarks: kg bench load | kg bench related GOLD (see kg bench --help)", add_help=False)

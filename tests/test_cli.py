@@ -97,6 +97,12 @@ def test_stdin_input(tmp_path):
 def test_build_prints_a_summary_and_writes_outputs(tmp_path):
     proc = kg("build", str(ROOT / "examples" / "icml"), "--out", str(tmp_path / "out"))
     assert proc.returncode == 0, proc.stderr
+    # progress on stderr, a line per stage when it is not a terminal
+    for line in ("reading 38/38 papers", "extracting 38/38 papers", "writing 38/38 papers", "views done",
+                 "embedded store done"):
+        assert line in proc.stderr.splitlines(), proc.stderr
+    quiet = kg("build", str(ROOT / "examples" / "icml"), "--out", str(tmp_path / "out"), "--quiet")
+    assert quiet.returncode == 0 and "papers" not in quiet.stderr and "papers      38" in quiet.stdout
     assert "papers      38" in proc.stdout and "dataset" in proc.stdout and "edges" in proc.stdout
     assert (tmp_path / "out" / "views" / "overview.html").is_file()
 
@@ -187,3 +193,26 @@ def test_an_out_path_that_cannot_be_written_is_one_line_and_exit_2(tmp_path):
     for args in (["build", seeds, "--out", str(afile)], ["extract", seeds, "--out", str(tmp_path)]):
         proc = kg(*args)
         assert proc.returncode == 2 and proc.stderr.startswith("kg: ") and "Traceback" not in proc.stderr
+
+
+def test_progress_redraws_one_line_per_stage_on_a_terminal():
+    import io
+
+    from kg.progress import StageProgress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    screen = Terminal()
+    progress = StageProgress(screen, every=0)
+    for done in (0, 256, 512):
+        progress("extracting", done, 512)
+    progress("views", 0, 1)
+    progress.close()
+    first, second, rest = screen.getvalue().split("\n")
+    draws = first.split("\r")[1:]  # each redraw returns to the start of the same line
+    assert [d.split("  ")[0].strip() for d in draws] == ["extracting 0/512 papers", "extracting 256/512 papers",
+                                                         "extracting 512/512 papers"]
+    assert "/s" in draws[1] and "to go" in draws[1]
+    assert second == "\rviews ..." and rest == ""  # a stage left unfinished is ended by close()

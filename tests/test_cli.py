@@ -193,6 +193,7 @@ def test_an_out_path_that_cannot_be_written_is_one_line_and_exit_2(tmp_path):
     for args in (["build", seeds, "--out", str(afile)], ["extract", seeds, "--out", str(tmp_path)]):
         proc = kg(*args)
         assert proc.returncode == 2 and proc.stderr.startswith("kg: ") and "Traceback" not in proc.stderr
+        assert len(proc.stderr.splitlines()) == 1, proc.stderr  # before any work: no progress lines either
 
 
 def test_progress_redraws_one_line_per_stage_on_a_terminal():

@@ -105,7 +105,7 @@ class TreeMemory:
 
 def tree_pss_mb(root: int | None = None) -> tuple[float, float]:
     """The PSS of process ``root`` (this one) and its descendants summed, and the largest of one descendant
-    alone (an extraction worker, the GraphML writer), in MB; 0 where /proc has no PSS."""
+    alone (an extraction worker, the CSV and store writer), in MB; 0 where /proc has no PSS."""
     import os
 
     root = root or os.getpid()

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ctypes
+import errno
 import gc
 import itertools
 import os
@@ -196,6 +197,8 @@ def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool 
     True
     """
     stage = clock.stage if clock is not None else (lambda name: nullcontext())
+    if out is not None and Path(out).exists() and not Path(out).is_dir():  # before reading or extracting anything
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(out))
     # The papers wait on disk (a spool), not in memory: a million abstracts are about 2.5 GB as objects.
     spools = [PaperSpool()]
     try:
@@ -244,7 +247,8 @@ def _build_cached(papers: PaperSpool, cache: BuildCache, problems: list, *, out:
     tell = _Teller(progress)
     lap = clock.lap if clock is not None else (lambda name: nullcontext())
     todo = array("q", (i for i, p in enumerate(papers) if p not in cache))
-    fresh = bytearray(len(papers))
+    n_papers = len(papers)
+    fresh = bytearray(n_papers)
     for i in todo:
         fresh[i] = 1
     resolver = Resolver()
@@ -253,7 +257,7 @@ def _build_cached(papers: PaperSpool, cache: BuildCache, problems: list, *, out:
             extracted = iter_extractions(PaperSubset(papers, todo), workers=workers, dask=dask, config=config)
             try:
                 for i, p in enumerate(papers):
-                    tell("extracting", i, len(papers))
+                    tell("extracting", i, n_papers)
                     if fresh[i]:
                         _, ex = next(extracted)
                         with lap("cache_write"):
@@ -265,13 +269,13 @@ def _build_cached(papers: PaperSpool, cache: BuildCache, problems: list, *, out:
                         resolver.add(ex)
             finally:
                 extracted.close()  # ends the worker processes now, not when the build is over
-            tell("extracting", len(papers), len(papers), last=True)
+            tell("extracting", n_papers, n_papers, last=True)
         with stage("resolve_finish"):
             res = resolver.finish()
         with stage("cache_save"):
-            cache.close()  # flushed: a forked GraphML writer reads the same files
+            cache.close()  # flushed: the second process (CSVs and store) reads the same files
             cache.save_papers(papers)
-        n_papers, n_extracted = len(papers), len(todo)
+        n_extracted = len(todo)
         if parallel is None:
             parallel = n_papers >= PARALLEL_PAPERS
         # From here on the papers come back one at a time from the cache's papers.jsonl.
@@ -374,14 +378,9 @@ def _stores_from_cache(res: Resolution, cache: BuildCache, out: Path) -> tuple[l
     t = time.perf_counter()
     sink = Neo4jCsvSink(out / "neo4j")
     try:
-        for n, d in concept_nodes(res):
-            sink.node(n, d)
+        _send([sink], concept_nodes(res))
         for paper in cache.saved_papers():
-            nodes, edges = paper_elements(paper, cache.get(paper), res)
-            for n, d in nodes:
-                sink.node(n, d)
-            for u, v, k, d in edges:
-                sink.edge(u, v, k, d)
+            _send([sink], *paper_elements(paper, cache.get(paper), res))
     finally:
         cache.close()
     files = sink.close()
@@ -391,6 +390,16 @@ def _stores_from_cache(res: Resolution, cache: BuildCache, out: Path) -> tuple[l
     files.append(load_ladybug(out / "neo4j", out / "graph.lbug", sink.parts))
     seconds["export_embedded_store"] = time.perf_counter() - t
     return files, seconds
+
+
+def _send(sinks: Sequence[GraphSink], nodes: Iterable[Node], edges: Iterable[Edge] = ()) -> None:
+    """Elements into every sink, element by element (so every sink reuses the evidence's JSON, ``json_text``)."""
+    for n, d in nodes:
+        for s in sinks:
+            s.node(n, d)
+    for u, v, k, d in edges:
+        for s in sinks:
+            s.edge(u, v, k, d)
 
 
 def _run_side(send, fn: Callable, *args) -> None:
@@ -470,18 +479,11 @@ def write_outputs(res: Resolution, items: Iterable[tuple[Paper, Extraction]], ou
         sinks = [_Timed(s, clock, f"export_{name}") if clock is not None else s for name, s in named] + [tally]
         views = ViewSample(res, view_papers, max_views)
         with stage("stream"), (out / "mentions.jsonl").open("w", encoding="utf-8") as predictions:
-            for n, d in concept_nodes(res):
-                for s in sinks:
-                    s.node(n, d)
+            _send(sinks, concept_nodes(res))
             for i, (paper, ex) in enumerate(items):
                 tell("writing", i, papers)
                 nodes, edges = paper_elements(paper, ex, res)
-                for n, d in nodes:
-                    for s in sinks:
-                        s.node(n, d)
-                for u, v, k, d in edges:  # element by element: every sink reuses the evidence's JSON (json_text)
-                    for s in sinks:
-                        s.edge(u, v, k, d)
+                _send(sinks, nodes, edges)
                 views.add(nodes, edges)
                 predictions.write(dumps(prediction(paper, ex)) + "\n")
         tell("writing", papers, papers, last=True)

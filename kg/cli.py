@@ -58,9 +58,6 @@ def cmd_build(args: argparse.Namespace) -> int:
     from kg.builder import build
     from kg.progress import StageProgress
 
-    if Path(args.out).exists() and not Path(args.out).is_dir():  # say so before reading and extracting anything
-        print(f"kg: {args.out}: not a directory", file=sys.stderr)
-        return EXIT_BAD_INPUT
     progress = None if args.quiet else StageProgress()
     try:
         report = build(args.inputs, args.out, strict=args.strict, max_nodes=args.max_nodes, max_views=args.max_views,

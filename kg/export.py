@@ -123,15 +123,14 @@ class JsonSink(GraphSink):
 
     def __init__(self, path: Path, graph_attrs: dict) -> None:
         self.path = Path(path)
-        self.dumps = dumps
         self.fh = self.path.open("w", encoding="utf-8")
         self.links_path = self.path.with_name(self.path.name + ".links")
         self.links = self.links_path.open("w", encoding="utf-8")
         self.n_nodes = self.n_links = 0
-        self.fh.write(f'{{"directed": true, "multigraph": true, "graph": {self.dumps(graph_attrs)},\n"nodes": [')
+        self.fh.write(f'{{"directed": true, "multigraph": true, "graph": {dumps(graph_attrs)},\n"nodes": [')
 
     def node(self, n: str, d: dict) -> None:
-        self.fh.write(("," if self.n_nodes else "") + "\n" + self.dumps({**d, "id": n}))
+        self.fh.write(("," if self.n_nodes else "") + "\n" + dumps({**d, "id": n}))
         self.n_nodes += 1
 
     def edge(self, u: str, v: str, k: str, d: dict) -> None:
@@ -139,10 +138,10 @@ class JsonSink(GraphSink):
         if isinstance(evidence, list):
             # The evidence (most of a link's text) is encoded once per link for all sinks (``json_text``) and put
             # in place of a marker; the marker's JSON must occur once (a value could hold it: then encode it all).
-            head, mark, tail = self.dumps({**link, "evidence": _EVIDENCE_MARK}).partition(_EVIDENCE_MARK_JSON)
+            head, mark, tail = dumps({**link, "evidence": _EVIDENCE_MARK}).partition(_EVIDENCE_MARK_JSON)
             if mark and _EVIDENCE_MARK_JSON not in tail:
                 text = head + json_text(evidence) + tail
-        self.links.write(("," if self.n_links else "") + "\n" + (text or self.dumps(link)))
+        self.links.write(("," if self.n_links else "") + "\n" + (text or dumps(link)))
         self.n_links += 1
 
     def close(self) -> list[Path]:

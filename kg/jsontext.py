@@ -29,4 +29,4 @@ def dumpb(value: object) -> bytes:
 
 def dumps(value: object) -> str:
     """``value`` as JSON text."""
-    return orjson.dumps(value, default=_plain, option=_OPTIONS).decode("utf-8")
+    return dumpb(value).decode("utf-8")

@@ -60,9 +60,38 @@ def defined_spans(text: str, mentions: list[Mention]) -> Iterator[tuple[Mention,
         i += step
 
 
+def document_names(text: str, ex: Extraction) -> dict[str, list[str]]:
+    """Per label, one name per concept of the paper, in order of first mention: the canonical name where the paper
+    writes it, else the paper's own first spelling (a gazetteer's "image colorization" for a paper that says
+    "colorization"): a document-level reading names things as the document does."""
+    lower = ""
+    out: dict[str, dict[str, str]] = {}
+    for m in ex.mentions:
+        names = out.setdefault(m.label, {})
+        if m.canonical in names:
+            continue
+        if m.text.lower() == m.canonical.lower():
+            names[m.canonical] = m.canonical
+            continue
+        lower = lower or text.lower()
+        names[m.canonical] = m.canonical if _written(m.canonical.lower(), lower) else m.text
+    return {label: list(dict.fromkeys(names.values())) for label, names in out.items()}
+
+
+def _written(name: str, text: str) -> bool:
+    """Whether ``name`` occurs in ``text`` as whole words (not "gan" inside "organ")."""
+    at = text.find(name)
+    while at >= 0:
+        end = at + len(name)
+        if (at == 0 or not text[at - 1].isalnum()) and (end == len(text) or not text[end].isalnum()):
+            return True
+        at = text.find(name, at + 1)
+    return False
+
+
 def prediction(paper: Paper, ex: Extraction) -> dict:
     """One paper in the prediction format of ``shared/data/README.md`` (also what ``kg extract`` writes)."""
-    concepts = ex.concepts()
+    concepts = document_names(paper.text, ex)
     bench = sorted({m.canonical for m in ex.mentions if m.label == "DATASET" and m.benchmark})
     if bench:
         concepts["BENCHMARK"] = bench

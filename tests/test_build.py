@@ -189,6 +189,27 @@ def test_task_and_dataset_mentions_are_reported_with_their_head_noun():
     assert "WMT14" in pred["concepts"]["DATASET"]
 
 
+def test_a_document_names_a_concept_as_it_spells_it_when_the_canonical_name_is_absent():
+    from kg.export import document_names
+    from kg.model import Extraction, Mention, Span
+
+    text = ("We colorize images (colorization) with a CNN, compare convolutional neural networks and train "
+            "generative adversarial networks on organ scans.")
+
+    def mention(phrase: str, label: str, canonical: str) -> Mention:
+        a = text.index(phrase)
+        return Mention(a, a + len(phrase), label, phrase, canonical, "gazetteer", Span(0, len(text)))
+
+    ex = Extraction("p")
+    ex.mentions = [mention("colorization", "TASK", "image colorization"), mention("CNN", "METHOD", "CNN"),
+                   mention("convolutional neural networks", "METHOD", "CNN"),
+                   mention("generative adversarial networks", "METHOD", "GAN")]
+    # "image colorization" is nowhere in the text; "CNN" is, so two METHOD mentions stay one name; "GAN" only
+    # inside "organ" does not count as written
+    assert document_names(text, ex) == {"TASK": ["colorization"],
+                                        "METHOD": ["CNN", "generative adversarial networks"]}
+
+
 def test_reported_spans_never_overlap_the_next_mention():
     from kg.export import defined_spans
     from kg.model import Mention, Span

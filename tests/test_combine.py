@@ -48,6 +48,14 @@ def spans(doc):
     return {(m.text, m.label) for m in doc._.kg_mentions}
 
 
+def test_an_extended_known_name_drops_its_kind_word_from_the_concept_name(nlp, combine):
+    # "attention" is a known method; the model's wider entity is a method of its own, named without "mechanism"
+    doc = with_entity(nlp, combine, "TabICL uses a column-then-row attention mechanism on tables.",
+                      "column-then-row attention mechanism", "METHOD")
+    m = next(m for m in doc._.kg_mentions if m.text == "column-then-row attention mechanism")
+    assert (m.extractor, m.canonical) == ("model_extension", "column-then-row attention")
+
+
 def test_an_entity_around_a_whole_abbreviation_pair_is_one_mention_named_by_the_long_form(nlp, combine):
     text = "We use Additive Operator Splitting (AOS) techniques for speed. AOS is simple."
     doc = with_entity(nlp, combine, text, "Additive Operator Splitting (AOS) techniques", "METHOD")

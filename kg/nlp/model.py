@@ -248,8 +248,8 @@ class Combiner:
             # A metric's name is exact: "regret" stays "regret" inside "T-type regret bound". (A dataset's is not:
             # "WMT09 English-Hungarian data set" is a more precise name than the gazetteer's "WMT09".)
             return Candidate(start, end, label, "model", confidence=confidence)
-        return Candidate(start, end, label, "model_extension", canonical=canonical, benchmark=core.benchmark,
-                         confidence=confidence)
+        return Candidate(start, end, label, "model_extension", canonical=canonical or concept_name(doc, start, end, label),
+                         benchmark=core.benchmark, confidence=confidence)
 
     def _phrase(self, doc: Doc, names: ShortForms, overlapping: list[Candidate], inside: list[Candidate], start: int,
                 end: int, label: str, confidence: float) -> Candidate | None:

@@ -60,41 +60,60 @@ def defined_spans(text: str, mentions: list[Mention]) -> Iterator[tuple[Mention,
         i += step
 
 
-def document_names(text: str, ex: Extraction) -> dict[str, list[str]]:
-    """Per label, one name per concept of the paper, in order of first mention: the canonical name where the paper
-    writes it, else the paper's own first spelling (a gazetteer's "image colorization" for a paper that says
-    "colorization"): a document-level reading names things as the document does."""
-    lower = ""
-    out: dict[str, dict[str, str]] = {}
+def document_names(text: str, ex: Extraction) -> dict[tuple[str, str], str]:
+    """The name of each (label, canonical name) concept of a paper as the paper writes it: the canonical name where
+    a mention spells it (in any case) or the text has it as whole words (line breaks taken as spaces, a plural
+    ending allowed), else the paper's first spelling (a gazetteer's "image colorization" is "colorization" for a
+    paper that only says "colorization"). In order of first mention."""
+    first: dict[tuple[str, str], str] = {}
+    spelled: set[tuple[str, str]] = set()
     for m in ex.mentions:
-        names = out.setdefault(m.label, {})
-        if m.canonical in names:
-            continue
+        key = (m.label, m.canonical)
+        first.setdefault(key, m.text)
         if m.text.lower() == m.canonical.lower():
-            names[m.canonical] = m.canonical
-            continue
-        lower = lower or text.lower()
-        names[m.canonical] = m.canonical if _written(m.canonical.lower(), lower) else m.text
-    return {label: list(dict.fromkeys(names.values())) for label, names in out.items()}
+            spelled.add(key)
+    flat = ""
+    out: dict[tuple[str, str], str] = {}
+    for key, spelling in first.items():
+        if key not in spelled:
+            flat = flat or " ".join(text.split()).lower()
+            if not _written(key[1].lower(), flat):
+                out[key] = spelling
+                continue
+        out[key] = key[1]
+    return out
 
 
 def _written(name: str, text: str) -> bool:
-    """Whether ``name`` occurs in ``text`` as whole words (not "gan" inside "organ")."""
-    at = text.find(name)
+    """Whether ``name`` occurs in ``text`` as whole words ("gan" not inside "organ" or "gang"), perhaps plural
+    ("gans")."""
+    at = text.find(name) if name else -1
     while at >= 0:
         end = at + len(name)
-        if (at == 0 or not text[at - 1].isalnum()) and (end == len(text) or not text[end].isalnum()):
-            return True
+        if at == 0 or not text[at - 1].isalnum():
+            for tail in ("", "s", "es"):
+                stop = end + len(tail)
+                if text.startswith(tail, end) and (stop == len(text) or not text[stop].isalnum()):
+                    return True
         at = text.find(name, at + 1)
     return False
 
 
+def _by_label(names: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
+    """(label, name) pairs -> names per label, each once (case aside), in order."""
+    out: dict[str, dict[str, str]] = {}
+    for label, name in names:
+        out.setdefault(label, {}).setdefault(name.casefold(), name)
+    return {label: list(seen.values()) for label, seen in out.items()}
+
+
 def prediction(paper: Paper, ex: Extraction) -> dict:
     """One paper in the prediction format of ``shared/data/README.md`` (also what ``kg extract`` writes)."""
-    concepts = document_names(paper.text, ex)
-    bench = sorted({m.canonical for m in ex.mentions if m.label == "DATASET" and m.benchmark})
-    if bench:
-        concepts["BENCHMARK"] = bench
+    names = document_names(paper.text, ex)
+    concepts = _by_label((label, name) for (label, _), name in names.items())
+    bench = _by_label(("BENCHMARK", names[("DATASET", m.canonical)]) for m in ex.mentions
+                      if m.label == "DATASET" and m.benchmark)
+    concepts.update(bench)
     return {
         "id": paper.id,
         "mentions": [{"start": s, "end": e, "label": m.label, "text": m.text if e == m.end else paper.text[s:e],
@@ -103,7 +122,7 @@ def prediction(paper: Paper, ex: Extraction) -> dict:
                     + [{"start": m.start, "end": m.end, "label": m.label, "text": m.text, "generic": True,
                         "extractor": m.extractor} for m in ex.generic],
         "concepts": concepts,
-        "proposed": ex.proposed,
+        "proposed": list(dict.fromkeys(names[(m.label, m.canonical)] for m in ex.mentions if m.proposed)),
         "results": [{"method": r.method, "dataset": r.dataset, "metric": r.metric, "value": r.value} for r in ex.results],
     }
 

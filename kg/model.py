@@ -90,9 +90,3 @@ class Extraction:
                 seen.setdefault(m.canonical, None)
         return list(seen)
 
-    def concepts(self) -> dict[str, list[str]]:
-        """Canonical names per label, in order of first mention."""
-        out: dict[str, dict[str, None]] = {}
-        for m in self.mentions:
-            out.setdefault(m.label, {}).setdefault(m.canonical, None)
-        return {label: list(names) for label, names in out.items()}

@@ -190,24 +190,39 @@ def test_task_and_dataset_mentions_are_reported_with_their_head_noun():
 
 
 def test_a_document_names_a_concept_as_it_spells_it_when_the_canonical_name_is_absent():
-    from kg.export import document_names
-    from kg.model import Extraction, Mention, Span
+    from kg.export import document_names, prediction
+    from kg.model import Extraction, Mention, Paper, Span
 
-    text = ("We colorize images (colorization) with a CNN, compare convolutional neural networks and train "
-            "generative adversarial networks on organ scans.")
+    text = ("We colorize images (colorization) with convolutional neural networks, then a CNN, compare\nimage "
+            "segmentation models and VAEs on the Variational Autoencoders, and train generative adversarial "
+            "networks on organ scans of a gang. GLUE results follow.")
 
-    def mention(phrase: str, label: str, canonical: str) -> Mention:
+    def mention(phrase: str, label: str, canonical: str, benchmark: bool = False) -> Mention:
         a = text.index(phrase)
-        return Mention(a, a + len(phrase), label, phrase, canonical, "gazetteer", Span(0, len(text)))
+        return Mention(a, a + len(phrase), label, phrase, canonical, "gazetteer", Span(0, len(text)),
+                       benchmark=benchmark)
 
     ex = Extraction("p")
-    ex.mentions = [mention("colorization", "TASK", "image colorization"), mention("CNN", "METHOD", "CNN"),
-                   mention("convolutional neural networks", "METHOD", "CNN"),
-                   mention("generative adversarial networks", "METHOD", "GAN")]
-    # "image colorization" is nowhere in the text; "CNN" is, so two METHOD mentions stay one name; "GAN" only
-    # inside "organ" does not count as written
-    assert document_names(text, ex) == {"TASK": ["colorization"],
-                                        "METHOD": ["CNN", "generative adversarial networks"]}
+    ex.mentions = [
+        mention("colorization", "TASK", "image colorization"),  # written nowhere: the paper's spelling
+        mention("convolutional neural networks", "METHOD", "CNN"),  # "CNN" is written later: the canonical name
+        mention("CNN", "METHOD", "CNN"),
+        mention("segmentation", "TASK", "image segmentation"),  # written across a line break
+        mention("Variational Autoencoders", "METHOD", "VAE"),  # written in the plural, "VAEs"
+        mention("generative adversarial networks", "METHOD", "GAN"),  # "gan" only inside "organ" and "gang"
+        mention("GLUE", "DATASET", "General Language Understanding Evaluation", benchmark=True),
+        mention("Colorization".lower(), "TASK", "Colorization"),  # the same name in another case: once
+    ]
+    names = document_names(text, ex)
+    assert names[("TASK", "image colorization")] == "colorization"
+    assert names[("METHOD", "CNN")] == "CNN"
+    assert names[("TASK", "image segmentation")] == "image segmentation"
+    assert names[("METHOD", "VAE")] == "VAE"
+    assert names[("METHOD", "GAN")] == "generative adversarial networks"
+    row = prediction(Paper(id="p", text=text), ex)
+    assert row["concepts"] == {"TASK": ["colorization", "image segmentation"],
+                               "METHOD": ["CNN", "VAE", "generative adversarial networks"],
+                               "DATASET": ["GLUE"], "BENCHMARK": ["GLUE"]}
 
 
 def test_reported_spans_never_overlap_the_next_mention():

@@ -372,8 +372,6 @@ class ViewSample:
 def _stores_from_cache(res: Resolution, cache: BuildCache, out: Path) -> tuple[list[Path], dict[str, float]]:
     """In another process: stream the graph from the build cache's files into the Neo4j CSVs, then load the
     embedded store from them; (files, seconds per export)."""
-    from kg.store.embedded import load_ladybug
-
     seconds: dict[str, float] = {}
     t = time.perf_counter()
     sink = Neo4jCsvSink(out / "neo4j")
@@ -386,10 +384,17 @@ def _stores_from_cache(res: Resolution, cache: BuildCache, out: Path) -> tuple[l
     files = sink.close()
     seconds["export_csv"] = time.perf_counter() - t
     t = time.perf_counter()
-    release_memory()
-    files.append(load_ladybug(out / "neo4j", out / "graph.lbug", sink.parts))
+    files.append(_embedded_store(out, sink))
     seconds["export_embedded_store"] = time.perf_counter() - t
     return files, seconds
+
+
+def _embedded_store(out: Path, csvs: Neo4jCsvSink) -> Path:
+    """Load ``out/graph.lbug`` from the Neo4j CSVs just written (``csvs``, closed)."""
+    from kg.store.embedded import load_ladybug
+
+    release_memory()  # the stream's buffers, before the engine takes its own
+    return load_ladybug(out / "neo4j", out / "graph.lbug", csvs.parts)
 
 
 def _send(sinks: Sequence[GraphSink], nodes: Iterable[Node], edges: Iterable[Edge] = ()) -> None:
@@ -457,7 +462,6 @@ def write_outputs(res: Resolution, items: Iterable[tuple[Paper, Extraction]], ou
     papers saved), the work is shared by two processes: another one streams the graph from the cache's files into
     the Neo4j CSVs and loads the embedded store from them, while this one writes the other files and then the
     views (in two processes). ``progress`` hears how many of the ``papers`` have been written, then of the views."""
-    from kg.store.embedded import load_ladybug
     from kg.viz import render_site
     from kg.viz.website import Totals
 
@@ -492,9 +496,8 @@ def write_outputs(res: Resolution, items: Iterable[tuple[Paper, Extraction]], ou
             files += s.close()
         if csv_sink is not None:
             tell("store", 0, 1, last=True)
-            with stage("export_embedded_store"):  # from the CSVs just written
-                release_memory()  # the stream's buffers, before the engine takes its own
-                files.append(load_ladybug(out / "neo4j", out / "graph.lbug", csv_sink.parts))
+            with stage("export_embedded_store"):
+                files.append(_embedded_store(out, csv_sink))
             tell("store", 1, 1, last=True)
         totals = Totals(tally.counts[schema.PAPER.label], sum(tally.counts[t.label] for t in schema.NODE_TYPES),
                         sum(tally.counts[r.name] for r in schema.REL_TYPES)) if views.sampled else None

@@ -96,9 +96,9 @@ def write_view(graph: nx.MultiDiGraph, out: Path, *, kind: str, focus: str | Non
     selection = select(graph, kind, focus, max_nodes)
     shown = induced(graph, selection.nodes)
     candidate_edges = edge_kinds(graph, selection.candidates)
+    n_candidate_edges = sum(candidate_edges.values())
     nodes, edges, options, frame = network_data(graph, selection, shown)
-    info = ViewInfo(out, len(nodes), len(edges), len(selection.candidates) - len(nodes),
-                    sum(candidate_edges.values()) - len(edges))
+    info = ViewInfo(out, len(nodes), len(edges), len(selection.candidates) - len(nodes), n_candidate_edges - len(edges))
     here = out.parent
     payload = {
         "nodes": nodes, "edges": edges, "options": options, "focus": selection.focus, "frame": frame,
@@ -107,7 +107,7 @@ def write_view(graph: nx.MultiDiGraph, out: Path, *, kind: str, focus: str | Non
     }
     page = TEMPLATES.get_template("view.html").render(
         title=title or default_title(graph, kind, selection.focus),
-        summary=summary(info, sum(candidate_edges.values()), selection, graph.graph.get("sample_papers")),
+        summary=summary(info, n_candidate_edges, selection, graph.graph.get("sample_papers")),
         legend_nodes=_node_legend(graph, selection),
         legend_edges=_edge_legend(shown, candidate_edges),
         data_json=script_json(payload),

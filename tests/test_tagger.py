@@ -9,8 +9,9 @@ import warnings
 import numpy
 import pytest
 
+import kg.nlp.tagger as tagger_module
 from kg.nlp.pipeline import load_pipeline
-from kg.nlp.tagger import (DEFAULT_DIR, FORBIDDEN, N_TAGS, TAGS, TEMPLATES, LinearTagger, decode, feature_ids, spans,
+from kg.nlp.tagger import (DEFAULT_DIR, FORBIDDEN, FORBIDDEN_END, N_TAGS, TAGS, TEMPLATES, LinearTagger, decode, feature_ids, spans,
                            viterbi)
 from kg.train.data import shared_data_dir
 
@@ -26,17 +27,19 @@ def brute_force(em: numpy.ndarray, trans: numpy.ndarray, allowed: numpy.ndarray 
         if allowed is not None and not all(allowed[i, t] for i, t in enumerate(path)):
             continue
         s = step[N_TAGS, path[0]] + em[0, path[0]] + sum(
-            step[path[i - 1], path[i]] + em[i, path[i]] for i in range(1, len(em)))
+            step[path[i - 1], path[i]] + em[i, path[i]] for i in range(1, len(em))) + FORBIDDEN_END[path[-1]]
         if s > best:
             best, arg = s, list(path)
     return arg
 
 
-def test_viterbi_finds_the_best_allowed_path_for_sequences_of_different_lengths():
+@pytest.mark.parametrize("dense_below", [0, 10 ** 9], ids=["allowed-moves-only", "all-pairs"])
+def test_viterbi_finds_the_best_allowed_path_for_sequences_of_different_lengths(monkeypatch, dense_below):
+    monkeypatch.setattr(tagger_module, "_DENSE_BELOW", dense_below)  # both ways a decoding step can go
     rng = numpy.random.default_rng(3)
     for _ in range(12):
         trans = rng.standard_normal((N_TAGS + 1, N_TAGS)).astype(numpy.float32)
-        ems = [rng.standard_normal((int(n), N_TAGS)).astype(numpy.float32) for n in rng.integers(1, 5, size=4)]
+        ems = [rng.standard_normal((int(n), N_TAGS)).astype(numpy.float32) for n in rng.integers(1, 4, size=4)]
         masks = [rng.random(e.shape) > 0.5 for e in ems]
         for m in masks:
             m[:, 0] = True  # "O" is always possible, so an allowed path exists
@@ -44,6 +47,22 @@ def test_viterbi_finds_the_best_allowed_path_for_sequences_of_different_lengths(
             assert list(got) == brute_force(em, trans, mask)
         for got, em in zip(viterbi(ems, trans), ems):
             assert list(got) == brute_force(em, trans, None)
+
+
+def test_both_kinds_of_decoding_step_agree_on_big_batches_with_ties(monkeypatch):
+    rng = numpy.random.default_rng(1)
+    for trial in range(10):
+        trans = rng.standard_normal((N_TAGS + 1, N_TAGS)).astype(numpy.float32)
+        lens = rng.integers(0, 40, size=int(rng.integers(60, 300)))
+        starts = numpy.concatenate([[0], numpy.cumsum(lens)[:-1]])
+        rows = numpy.round(rng.standard_normal((int(lens.sum()), N_TAGS)) * 3).astype(numpy.float32)  # many ties
+        mask = rng.random(rows.shape) > 0.4
+        mask[:, 0] = True
+        got = []
+        for dense_below in (0, 10 ** 9):
+            monkeypatch.setattr(tagger_module, "_DENSE_BELOW", dense_below)
+            got.append((decode(rows, starts, lens, trans), decode(rows, starts, lens, trans, mask)))
+        assert all(numpy.array_equal(a, b) for a, b in zip(*got)), trial
 
 
 def test_decoding_sequences_in_place_leaves_rows_between_them_outside():
@@ -62,14 +81,14 @@ def test_an_inside_tag_never_starts_an_entity_or_follows_another_label():
     em[:, TAGS.index("I-TASK")] = 5.0  # the emissions want I-TASK everywhere
     em[1, TAGS.index("B-METHOD")] = 1.0
     path = viterbi([em], trans)[0]
-    assert TAGS[path[0]] != "I-TASK"
+    assert TAGS[path[0]] != "I-TASK" and TAGS[path[-1]] != "I-TASK"  # no entity starts or ends on I-
     assert spans(path) and all(lab == "TASK" for _, _, lab in spans(path))
 
 
-def test_spans_read_bio_tags():
-    tags = ["O", "B-TASK", "I-TASK", "B-TASK", "O", "B-METHOD", "I-METHOD", "I-METHOD"]
+def test_spans_read_bilou_tags():
+    tags = ["O", "B-TASK", "L-TASK", "U-TASK", "O", "B-METHOD", "I-METHOD", "L-METHOD", "U-METRIC"]
     path = numpy.array([TAGS.index(t) for t in tags])
-    assert spans(path) == [(1, 3, "TASK"), (3, 4, "TASK"), (5, 8, "METHOD")]
+    assert spans(path) == [(1, 3, "TASK"), (3, 4, "TASK"), (5, 8, "METHOD"), (8, 9, "METRIC")]
     assert spans(numpy.array([], dtype=numpy.int64)) == []
 
 
@@ -172,3 +191,22 @@ def test_kg_train_only_tagger_rebuilds_the_same_tagger_and_records_how(tmp_path)
     # a data directory without the training files is bad input, not a traceback
     (data / "tdmsci-train.jsonl").unlink()
     assert main(["--only", "tagger", "--data", str(data), "--out", str(tmp_path / "x"), "--no-install"]) == 2
+
+
+def test_gold_becomes_bilou_tags_with_missing_labels_free_and_cut_entities_closable():
+    import spacy
+    from spacy.tokens import Doc
+
+    from kg.train.tagger import _allowed, _cut_at
+
+    words = "we use the Penn Treebank . Tree bank here".split()
+    iob = ["O", "O", None, "B-DATASET", "I-DATASET", "I-DATASET", "I-DATASET", None, "B-TASK"]
+    gold = Doc(spacy.blank("en").vocab, words=words, ents=iob)
+    allowed = _cut_at(_allowed(gold), [(0, 6), (6, 9)])  # a sentence boundary after "."
+    tags = [sorted(TAGS[k] for k in row.nonzero()[0]) for row in allowed]
+    assert tags[0] == tags[1] == ["O"]
+    assert len(tags[2]) == len(tags[7]) == N_TAGS  # missing: any tag
+    assert tags[3:5] == [["B-DATASET"], ["I-DATASET"]]
+    assert tags[5] == ["I-DATASET", "L-DATASET"]  # the first unit may close the entity it cannot finish
+    assert tags[6] == ["L-DATASET", "U-DATASET"]  # and the next may open it again
+    assert tags[8] == ["U-TASK"]

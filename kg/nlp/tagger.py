@@ -1,10 +1,10 @@
-"""A fast trained tagger for the default pipeline: a linear BIO sequence model over hashed features.
+"""A fast trained tagger for the default pipeline: a linear BILOU sequence model over hashed features.
 
 The transformer-fed NER of ``--accurate`` (:mod:`kg.nlp.model`) runs at ~9 abstracts/s per core, and even the
 smallest spaCy NER tried here (hash embeddings, width 32, CNN depth 2) costs ~3.5 ms per abstract, more than the
 whole rule pipeline. This tagger is what the default pipeline can afford: per token, ~30 hashed features (the
 word and its neighbours, shapes, affixes, and the rule candidates around it: gazetteer, context, proposed-method,
-abbreviation and name-shape matches), one weight row per feature and tag, summed, then Viterbi decoding over BIO
+abbreviation and name-shape matches), one weight row per feature and tag, summed, then Viterbi decoding over BILOU
 tags with learned transitions. Features and decoding are numpy operations over whole batches, so its cost per
 abstract is a fraction of a millisecond.
 
@@ -35,16 +35,21 @@ from kg.nlp.candidates import Candidate, candidates, column
 from kg.nlp.model import Combiner
 
 DEFAULT_DIR = Path(__file__).parent / "trained_tagger"
-TAGS = ("O",) + tuple(f"{p}-{lab}" for lab in LABELS for p in "BI")
+TAGS = ("O",) + tuple(f"{p}-{lab}" for lab in LABELS for p in "BILU")
 N_TAGS = len(TAGS)
-# allowed[a, b]: tag b may follow tag a (an I- tag only continues its own label); row N_TAGS: the start.
+# BILOU: B(egin), I(nside) and L(ast) token of a longer entity, U(nit) entity of one token, O(utside).
+# allowed[a, b]: tag b may follow tag a (an entity's B- and I- go on with its own I- or L-; O, L- and U- with O, B- or
+# U-); row N_TAGS: the start. A sequence may end on O, L- or U- only.
+_OPEN = numpy.array([t[:2] in ("B-", "I-") for t in TAGS])
 _ALLOWED = numpy.ones((N_TAGS + 1, N_TAGS), dtype=bool)
-for _b, _t in enumerate(TAGS):
-    if _t.startswith("I-"):
-        _ALLOWED[:, _b] = False
-        _ALLOWED[TAGS.index("B-" + _t[2:]), _b] = True
-        _ALLOWED[_b, _b] = True
+for _a in range(N_TAGS + 1):
+    for _b, _t in enumerate(TAGS):
+        if _a < N_TAGS and _OPEN[_a]:
+            _ALLOWED[_a, _b] = _t in ("I-" + TAGS[_a][2:], "L-" + TAGS[_a][2:])
+        else:
+            _ALLOWED[_a, _b] = _t[:2] not in ("I-", "L-")
 FORBIDDEN = numpy.where(_ALLOWED, 0.0, -1e9).astype(numpy.float32)
+FORBIDDEN_END = numpy.where(_OPEN, -1e9, 0.0).astype(numpy.float32)
 
 _U = numpy.uint64
 _MIX1, _MIX2 = _U(0xBF58476D1CE4E5B9), _U(0x94D049BB133111EB)
@@ -171,6 +176,15 @@ def _batch_ids(docs: Sequence[Doc], bits: int) -> tuple[numpy.ndarray, list[int]
     return ids, starts
 
 
+# The transitions BILOU allows, by kind: O, B- and U- follow O, L- or U- (or the start); I- and L- follow their own
+# label's B- or I-. A step of decoding computes only these (3x fewer than all pairs), once enough sequences run.
+_CLOSED = numpy.array([k for k, t in enumerate(TAGS) if t == "O" or t[:2] in ("L-", "U-")])
+_OPENING = numpy.array([k for k, t in enumerate(TAGS) if t == "O" or t[:2] in ("B-", "U-")])
+_B = numpy.array([TAGS.index("B-" + lab) for lab in LABELS])
+_I, _L = _B + 1, _B + 2
+_DENSE_BELOW = 64  # running sequences under which one dense step costs less than the few numpy calls of a sparse one
+
+
 def decode(scores: numpy.ndarray, starts: Sequence[int], lengths: Sequence[int], trans: numpy.ndarray,
            allowed: numpy.ndarray | None = None) -> numpy.ndarray:
     """Viterbi decoding of many sequences at once. ``scores``: ``(rows, N_TAGS)`` emission scores; sequence ``s``
@@ -191,16 +205,33 @@ def decode(scores: numpy.ndarray, starts: Sequence[int], lengths: Sequence[int],
     em = em.astype(numpy.float32, copy=False)[rows]  # (sequences, width, N_TAGS); padding rows are never read
     step = (trans + FORBIDDEN).astype(numpy.float32)
     moves = numpy.ascontiguousarray(step[:N_TAGS].T)[None, :, :]  # [to, from]: reductions over the last axis
+    opening = numpy.ascontiguousarray(step[numpy.ix_(_CLOSED, _OPENING)].T)[None, :, :]  # [to, from] too
+    b_i, i_i, b_l, i_l = step[_B, _I], step[_I, _I], step[_B, _L], step[_I, _L]
     back = numpy.zeros((len(lens), width, N_TAGS), dtype=numpy.int8)
     score = step[N_TAGS][None, :] + em[:, 0]
+    best = numpy.empty_like(score)
     running = numpy.searchsorted(-lens, -numpy.arange(width + 1), side="left")  # sequences longer than i
     for i in range(1, width):
         k = running[i]
-        total = score[:k, None, :] + moves
-        back[:k, i] = total.argmax(axis=2)
-        score[:k] = total.max(axis=2) + em[:k, i]
+        if k < _DENSE_BELOW:
+            total = score[:k, None, :] + moves
+            back[:k, i] = total.argmax(axis=2)
+            score[:k] = total.max(axis=2) + em[:k, i]
+            continue
+        # the same maxima (and, on ties, the same lowest-numbered predecessor) over the allowed moves only
+        total = score[:k, None, _CLOSED] + opening
+        arg = total.argmax(axis=2)
+        best[:k, _OPENING] = numpy.take_along_axis(total, arg[:, :, None], axis=2)[:, :, 0]
+        back[:k, i, _OPENING] = _CLOSED[arg]
+        from_b, from_i = score[:k, _B], score[:k, _I]
+        for to, via_b, via_i in ((_I, b_i, i_i), (_L, b_l, i_l)):
+            x, y = from_b + via_b, from_i + via_i
+            inside = y > x
+            best[:k, to] = numpy.where(inside, y, x)
+            back[:k, i, to] = numpy.where(inside, _I, _B)
+        score[:k] = best[:k] + em[:k, i]
     paths = numpy.zeros((len(lens), width), dtype=numpy.int64)
-    tag = score.argmax(axis=1)
+    tag = (score + FORBIDDEN_END).argmax(axis=1)
     for i in range(width - 1, -1, -1):
         k, inner = running[i], running[i + 1]
         if inner:
@@ -227,23 +258,22 @@ def viterbi(scores: list[numpy.ndarray], trans: numpy.ndarray,
     return [tags[a:a + n] for a, n in zip(starts.tolist(), lens)]
 
 
-_IS_B = numpy.array([t.startswith("B-") for t in TAGS])
-_IS_I = numpy.array([t.startswith("I-") for t in TAGS])
+_BEGINS = numpy.array([t[:2] in ("B-", "U-") for t in TAGS])
+_ENDS = numpy.array([t[:2] in ("L-", "U-") for t in TAGS])
 
 
 def flat_spans(path: numpy.ndarray) -> list[tuple[int, int]]:
-    """``(start, end)`` of each entity in a decoded tag sequence: a B- tag and the I- tags after it (decoding
-    allows an I- tag only after its own label's B- or I-, so a run of I- tags belongs to the B- before it)."""
-    begins = numpy.flatnonzero(_IS_B[path])
+    """``(start, end)`` of each entity in a decoded tag sequence: from a B- tag to the next L- tag, or a U- tag
+    alone (decoding allows no other order)."""
+    begins = numpy.flatnonzero(_BEGINS[path])
     if not len(begins):
         return []
-    stops = numpy.append(numpy.flatnonzero(~_IS_I[path]), len(path))
-    ends = stops[numpy.searchsorted(stops, begins, side="right")]
-    return list(zip(begins.tolist(), ends.tolist()))
+    ends = numpy.flatnonzero(_ENDS[path])
+    return list(zip(begins.tolist(), (ends[numpy.searchsorted(ends, begins)] + 1).tolist()))
 
 
 def spans(path: numpy.ndarray) -> list[tuple[int, int, str]]:
-    """BIO tag indices -> ``(start, end, label)`` token ranges."""
+    """BILOU tag indices -> ``(start, end, label)`` token ranges."""
     return [(a, b, TAGS[path[a]][2:]) for a, b in flat_spans(numpy.asarray(path))]
 
 

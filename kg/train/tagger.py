@@ -3,7 +3,9 @@
 Training data are the NER's (:mod:`kg.train.data`: SciERC train, TDMSci, SciREX, partial labels kept partial).
 Each text is also run through the default pipeline's rule components, whose candidates are features. Where a
 corpus does not annotate a label, the tokens marked missing may take any tag: an update moves the weights from
-the predicted path towards the best path consistent with the known tags (latent structured perceptron).
+the predicted path towards the best path consistent with the known tags (latent structured perceptron). The
+predicted path is decoded with a margin (each tag the gold rules out scores :data:`MARGIN` more), so training goes
+on until the gold wins by its number of wrong tags.
 The number of epochs is chosen on SciERC dev (exact-span F1 of the tagger alone over METHOD, TASK, METRIC).
 Deterministic: documents are shuffled with the seed, and nothing else is random.
 """
@@ -17,11 +19,13 @@ import numpy
 from spacy.language import Language
 from spacy.tokens import Doc
 
+from kg.model import LABELS
 from kg.nlp.tagger import N_TAGS, TAGS, LinearTagger, feature_ids, sentences, spans, viterbi
 from kg.train.data import CORPORA, DEV_CORPUS, TRAIN_CORPORA, Converter, read_gold, shared_data_dir
 from kg.corpus.clean import clean
 
 EPOCHS = 15
+MARGIN = 1.0
 BITS = 20
 RULES = ("kg_sentencizer", "kg_abbreviations", "kg_gazetteer", "kg_context", "kg_proposed")
 
@@ -49,24 +53,39 @@ def rules_pipeline() -> Language:
 
 
 def _allowed(gold: Doc) -> numpy.ndarray:
+    """Per token, the BILOU tags the gold allows: its own tag inside a gold entity, O where the corpus annotates
+    every label there, any tag where a label is missing (``ent_iob_`` unset)."""
     out = numpy.zeros((len(gold), N_TAGS), dtype=bool)
     for tok in gold:
         if tok.ent_iob_ == "":
             out[tok.i] = True
         elif tok.ent_iob_ == "O":
             out[tok.i, 0] = True
+    for ent in gold.ents:
+        lab = ent.label_
+        if len(ent) == 1:
+            out[ent.start, TAGS.index("U-" + lab)] = True
         else:
-            out[tok.i, TAGS.index(f"{tok.ent_iob_}-{tok.ent_type_}")] = True
+            out[ent.start, TAGS.index("B-" + lab)] = True
+            out[ent.start + 1:ent.end - 1, TAGS.index("I-" + lab)] = True
+            out[ent.end - 1, TAGS.index("L-" + lab)] = True
     return out
 
 
+_CUT = {f"{p}-{lab}": f"{q}-{lab}" for lab in LABELS for p, q in (("B", "U"), ("I", "L"))}
+_JOIN = {f"{p}-{lab}": f"{q}-{lab}" for lab in LABELS for p, q in (("I", "B"), ("L", "U"))}
+
+
 def _cut_at(allowed: numpy.ndarray, units: list[tuple[int, int]]) -> numpy.ndarray:
-    """A gold entity that a sentence boundary cuts ("... the Penn. Treebank") continues into the next unit, which
-    decodes on its own: where the unit's first token may be I-X, B-X is allowed too (else no path fits the gold)."""
+    """A gold entity that a sentence boundary cuts ("... the Penn. Treebank") goes on into the next unit, and
+    each unit decodes on its own: where a unit may end on B-X or I-X, it may end on U-X or L-X too, and where the
+    next may start on I-X or L-X, it may start on B-X or U-X (else no path fits the gold)."""
     for a, _ in units[1:]:
         for k, tag in enumerate(TAGS):
-            if tag.startswith("I-") and allowed[a, k]:
-                allowed[a, TAGS.index("B-" + tag[2:])] = True
+            if tag in _CUT and allowed[a - 1, k]:
+                allowed[a - 1, TAGS.index(_CUT[tag])] = True
+            if tag in _JOIN and allowed[a, k]:
+                allowed[a, TAGS.index(_JOIN[tag])] = True
     return allowed
 
 
@@ -119,6 +138,7 @@ def span_f1(tagger: LinearTagger, docs: list[Example], labels: tuple[str, ...]) 
 
 
 def train_tagger(train: list[Example], dev: list[Example], *, epochs: int = EPOCHS, bits: int = BITS, seed: int = 0,
+                 margin: float = MARGIN,
                  log=print) -> tuple[LinearTagger, dict]:
     """Averaged structured perceptron; returns the averaged weights of the epoch best on ``dev`` and a record."""
     weights = numpy.zeros((1 << bits, N_TAGS), dtype=numpy.float32)
@@ -139,7 +159,7 @@ def train_tagger(train: list[Example], dev: list[Example], *, epochs: int = EPOC
             ex = train[d]
             ids, allowed = ex.ids[a:b], ex.allowed[a:b]
             scores = LinearTagger(bits, weights, trans).scores(ids)
-            pred = viterbi([scores], trans)[0]
+            pred = viterbi([scores + margin * ~allowed], trans)[0]
             if allowed[numpy.arange(b - a), pred].all():
                 step += 1
                 continue
@@ -186,7 +206,7 @@ def build(out: Path, *, seed: int = 0, epochs: int = EPOCHS, bits: int = BITS, d
 
     tagger.to_disk(Path(out), {"kg_training": {
         "seed": seed,
-        "algorithm": "averaged structured perceptron, BIO tags, Viterbi, latent gold path under missing labels",
+        "algorithm": "averaged structured perceptron, BILOU tags, Viterbi, latent gold path under missing labels",
         "train_corpora": list(TRAIN_CORPORA), "dev_corpus": DEV_CORPUS, "data": data_files(data_dir),
         "label_handling": label_handling(), "excluded_ids": {k: len(v) for k, v in (exclude or {}).items()},
         **record}})
@@ -212,14 +232,17 @@ def evaluate(tagger_dir: Path, data_dir: Path | None = None) -> dict:
     return out
 
 
-def features_hash() -> str:
-    """A hash of what the tagger's features are made from: the rule components' code, the tagger's feature code and
-    the gazetteer (a fold tagger trained on other features is trained again)."""
+def code_hash() -> str:
+    """A hash of what a tagger is made from besides the data: the rule components' code, the tagger's feature code,
+    the gazetteer and the training code (a fold tagger made another way is trained again)."""
     import hashlib
 
-    nlp_dir = Path(__file__).resolve().parents[1] / "nlp"
+    kg_dir = Path(__file__).resolve().parents[1]
+    nlp_dir = kg_dir / "nlp"
+    sources = sorted(nlp_dir.glob("*.py")) + [nlp_dir / "data" / "gazetteer" / "manifest.json",
+                                              kg_dir / "train" / "tagger.py", kg_dir / "train" / "data.py"]
     h = hashlib.sha256()
-    for path in sorted(nlp_dir.glob("*.py")) + [nlp_dir / "data" / "gazetteer" / "manifest.json"]:
+    for path in sources:
         h.update(path.name.encode() + b"\0" + path.read_bytes())
     return h.hexdigest()
 
@@ -239,7 +262,7 @@ def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/cro
     started = time.perf_counter()
     for i, fold in enumerate(folds(k, seed, data_dir)):
         path = work / f"fold{i}"
-        signature = fold_signature(k, seed, i, data_dir, epochs=epochs, bits=BITS, features=features_hash())
+        signature = fold_signature(k, seed, i, data_dir, epochs=epochs, bits=BITS, code=code_hash())
         if not ((path / "weights.npz").exists() and fold_is_current(path, signature)):
             log(f"fold {i}: training")
             build(path, seed=seed, epochs=epochs, data_dir=data_dir, exclude=fold, log=log)

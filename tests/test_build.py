@@ -172,7 +172,9 @@ def test_a_defined_abbreviation_is_one_mention_in_the_predictions():
     spans = [text[m["start"]:m["end"]] for m in prediction(paper, ex)["mentions"] if m["label"] == "METHOD"]
     assert spans[0] == "Markov random field (MRF) model"  # as SciERC and TDMSci annotate it, head noun included
     assert "MRF" in spans[1:]  # later uses stay single mentions
-    assert {m.text for m in ex.mentions} >= {"Markov random field", "MRF"}  # the graph keeps both names
+    # the graph keeps both names: the concept is the long form, the short form its alias
+    assert {m.canonical for m in ex.mentions if m.label == "METHOD"} == {"Markov random field"}
+    assert "MRF" in ex.aliases["Markov random field"]
 
 
 def test_task_and_dataset_mentions_are_reported_with_their_head_noun():

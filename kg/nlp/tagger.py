@@ -38,16 +38,17 @@ DEFAULT_DIR = Path(__file__).parent / "trained_tagger"
 TAGS = ("O",) + tuple(f"{p}-{lab}" for lab in LABELS for p in "BILU")
 N_TAGS = len(TAGS)
 # BILOU: B(egin), I(nside) and L(ast) token of a longer entity, U(nit) entity of one token, O(utside).
+_KIND = numpy.array([t[0] for t in TAGS])
+_OPEN = numpy.isin(_KIND, ("B", "I"))  # an entity goes on after these
+_CLOSED = numpy.flatnonzero(~_OPEN)  # O, L-, U-: what O, B- and U- may follow
+_OPENING = numpy.flatnonzero(numpy.isin(_KIND, ("O", "B", "U")))
+_BEGINS, _ENDS = numpy.isin(_KIND, ("B", "U")), numpy.isin(_KIND, ("L", "U"))
+_B, _I, _L = (numpy.array([TAGS.index(f"{p}-{lab}") for lab in LABELS]) for p in "BIL")
 # allowed[a, b]: tag b may follow tag a (an entity's B- and I- go on with its own I- or L-; O, L- and U- with O, B- or
 # U-); row N_TAGS: the start. A sequence may end on O, L- or U- only.
-_OPEN = numpy.array([t[:2] in ("B-", "I-") for t in TAGS])
-_ALLOWED = numpy.ones((N_TAGS + 1, N_TAGS), dtype=bool)
-for _a in range(N_TAGS + 1):
-    for _b, _t in enumerate(TAGS):
-        if _a < N_TAGS and _OPEN[_a]:
-            _ALLOWED[_a, _b] = _t in ("I-" + TAGS[_a][2:], "L-" + TAGS[_a][2:])
-        else:
-            _ALLOWED[_a, _b] = _t[:2] not in ("I-", "L-")
+_ALLOWED = numpy.zeros((N_TAGS + 1, N_TAGS), dtype=bool)
+_ALLOWED[numpy.ix_([*_CLOSED, N_TAGS], _OPENING)] = True
+_ALLOWED[_B, _I] = _ALLOWED[_I, _I] = _ALLOWED[_B, _L] = _ALLOWED[_I, _L] = True
 FORBIDDEN = numpy.where(_ALLOWED, 0.0, -1e9).astype(numpy.float32)
 FORBIDDEN_END = numpy.where(_OPEN, -1e9, 0.0).astype(numpy.float32)
 
@@ -176,12 +177,8 @@ def _batch_ids(docs: Sequence[Doc], bits: int) -> tuple[numpy.ndarray, list[int]
     return ids, starts
 
 
-# The transitions BILOU allows, by kind: O, B- and U- follow O, L- or U- (or the start); I- and L- follow their own
-# label's B- or I-. A step of decoding computes only these (3x fewer than all pairs), once enough sequences run.
-_CLOSED = numpy.array([k for k, t in enumerate(TAGS) if t == "O" or t[:2] in ("L-", "U-")])
-_OPENING = numpy.array([k for k, t in enumerate(TAGS) if t == "O" or t[:2] in ("B-", "U-")])
-_B = numpy.array([TAGS.index("B-" + lab) for lab in LABELS])
-_I, _L = _B + 1, _B + 2
+# A step of decoding computes only the moves :data:`_ALLOWED` lists (3x fewer than all pairs: O, B- and U- after O,
+# L- or U-; I- and L- after their own label's B- or I-), once enough sequences run.
 _DENSE_BELOW = 64  # running sequences under which one dense step costs less than the few numpy calls of a sparse one
 
 
@@ -256,10 +253,6 @@ def viterbi(scores: list[numpy.ndarray], trans: numpy.ndarray,
                                   for a, n in zip(allowed, lens)]) if sum(lens) else None
     tags = decode(flat, starts, lens, trans, mask)
     return [tags[a:a + n] for a, n in zip(starts.tolist(), lens)]
-
-
-_BEGINS = numpy.array([t[:2] in ("B-", "U-") for t in TAGS])
-_ENDS = numpy.array([t[:2] in ("L-", "U-") for t in TAGS])
 
 
 def flat_spans(path: numpy.ndarray) -> list[tuple[int, int]]:

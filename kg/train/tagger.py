@@ -159,7 +159,7 @@ def train_tagger(train: list[Example], dev: list[Example], *, epochs: int = EPOC
             ex = train[d]
             ids, allowed = ex.ids[a:b], ex.allowed[a:b]
             scores = LinearTagger(bits, weights, trans).scores(ids)
-            pred = viterbi([scores + margin * ~allowed], trans)[0]
+            pred = viterbi([scores + numpy.float32(margin) * ~allowed], trans)[0]
             if allowed[numpy.arange(b - a), pred].all():
                 step += 1
                 continue
@@ -234,13 +234,15 @@ def evaluate(tagger_dir: Path, data_dir: Path | None = None) -> dict:
 
 def code_hash() -> str:
     """A hash of what a tagger is made from besides the data: the rule components' code, the tagger's feature code,
-    the gazetteer and the training code (a fold tagger made another way is trained again)."""
+    the gazetteer, the text cleaning, the labels and the training code (a fold tagger made another way is trained
+    again)."""
     import hashlib
 
     kg_dir = Path(__file__).resolve().parents[1]
     nlp_dir = kg_dir / "nlp"
     sources = sorted(nlp_dir.glob("*.py")) + [nlp_dir / "data" / "gazetteer" / "manifest.json",
-                                              kg_dir / "train" / "tagger.py", kg_dir / "train" / "data.py"]
+                                              kg_dir / "train" / "tagger.py", kg_dir / "train" / "data.py",
+                                              kg_dir / "corpus" / "clean.py", kg_dir / "model.py"]
     h = hashlib.sha256()
     for path in sources:
         h.update(path.name.encode() + b"\0" + path.read_bytes())

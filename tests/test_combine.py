@@ -248,3 +248,15 @@ def test_a_pair_no_rule_knows_takes_the_models_label_not_the_head_words(nlp, com
     assert {(m.text, m.label) for m in nlp(text)._.kg_mentions} >= {("CSA", "TASK")}  # rules alone: "... Alignment"
     doc = with_entity(nlp, combine, text, "CSA", "METHOD")
     assert {(m.text, m.label) for m in doc._.kg_mentions} >= {("Correlation Shift Alignment", "METHOD"), ("CSA", "METHOD")}
+
+
+def test_an_unknown_pair_takes_the_label_its_long_forms_head_word_says_over_the_models(nlp, combine):
+    # the model reads "KDS" as a task; "... System" says what the pair names (SciERC dev annotates it METHOD)
+    text = "KDS (Knowledge Delivery System) composes text. The methods of KDS are described."
+    doc = with_entity(nlp, combine, text, "KDS", "TASK")
+    labels = {m.text: m.label for m in doc._.kg_mentions}
+    assert labels.get("KDS (Knowledge Delivery System)", labels.get("KDS")) == "METHOD"
+    assert all(m.label == "METHOD" for m in doc._.kg_mentions if "KDS" in m.text)
+    # with no head word, the model's label stands
+    doc = with_entity(nlp, combine, "KDS (Knowledge Delivery) composes text. KDS is hard.", "KDS", "TASK")
+    assert {m.label for m in doc._.kg_mentions if "KDS" in m.text} == {"TASK"}

@@ -20,6 +20,7 @@ from kg.nlp.candidates import (Abbreviation, Candidate, abbreviations, candidate
 from kg.nlp.gazetteer import Entry, load_gazetteer
 from kg.schema import concept_key
 from kg.nlp.labels import label_from_words
+from kg.nlp.model import TYPE_HEADS
 
 @dataclass
 class DocMention:
@@ -60,8 +61,14 @@ def _exact(cands: list[Candidate], start: int, end: int) -> Candidate | None:
 
 
 def _pair_label(ents: list[tuple[int, int, str]] | None, a: Abbreviation, long: str) -> str:
-    """The label of an abbreviation pair no rule knows: the trained model's, on the short form (else on the long
-    form), as it read the name in context; without a model, the long form's head word ("... Alignment" -> TASK)."""
+    """The label of an abbreviation pair no rule knows: the one its long form's head word says it is ("Knowledge
+    Delivery System" is a METHOD, "... Corpus" a DATASET); else the trained model's, on the short form (else on the
+    long form), as it read the name in context; without a model, the long form's head word ("... Alignment" ->
+    TASK)."""
+    words = long.lower().split()
+    for label, heads in TYPE_HEADS.items():
+        if words and words[-1] in heads:
+            return label
     for span in ((a.short_start, a.short_end), (a.long_start, a.long_end)):
         for s, e, label in ents or ():
             if (s, e) == span:

@@ -143,6 +143,8 @@ def test_a_generic_class_phrase_is_a_mention_but_not_a_concept(nlp, combine):
     ("the Transformer models", False),  # a name
     ("graph neural network", False),  # singular: one method
     ("probabilistic regression-based methods", False),  # longer phrases say which methods
+    ("OT-based models", True), ("Transformer-based approaches", True),  # a family built on a name
+    ("OT-based model", False),  # singular: one method
 ])
 def test_short_plural_class_phrases_are_generic(nlp, phrase, generic):
     doc = nlp.make_doc(phrase)

@@ -362,10 +362,18 @@ def short_forms(doc: Doc, rules: list[Candidate]) -> ShortForms:
     return ShortForms(frozenset(proposed), longs, frozenset(tasks))
 
 
+# "X-based models": a family of methods built on X, not one method, even where X is a name ("OT-based models").
+FAMILY_SUFFIXES = ("-based", "-like", "-style", "-driven", "-type")
+
+
 def generic_class(span) -> bool:
-    """A short plural phrase naming a class of methods rather than one ("linear models", "optimization methods")."""
-    return len(span) <= 2 and span[-1].lower_ in PLURAL_HEADS and not any(
-        is_namelike(t) or (t.text[:1].isupper() and not t.is_sent_start) for t in span)
+    """A short plural phrase naming a class of methods rather than one ("linear models", "optimization methods",
+    "GAN-based approaches")."""
+    if len(span) > 2 or span[-1].lower_ not in PLURAL_HEADS:
+        return False
+    if len(span) == 2 and span[0].lower_.endswith(FAMILY_SUFFIXES):
+        return True
+    return not any(is_namelike(t) or (t.text[:1].isupper() and not t.is_sent_start) for t in span)
 
 
 def concept_name(doc: Doc, start: int, end: int, label: str) -> str | None:

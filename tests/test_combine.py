@@ -183,6 +183,8 @@ def test_model_entities_lose_frayed_edges(nlp, text, entity, kept):
     ("We model tabular gene expression data with care.", "tabular gene expression data", None),
     ("It is popular in science and engineering today.", "science and engineering", None),
     ("It drew interest from machine learning communities lately.", "machine learning communities", None),
+    ("Our model removes the spurious solution issue entirely.", "spurious solution issue", None),  # a difficulty
+    ("The shift poses a hard generalization challenge for them.", "hard generalization challenge", None),
     # ... unless a preposition makes something else the head, or the head is a task's own
     ("We propose unsupervised alignment of heterogeneous datasets here.",
      "unsupervised alignment of heterogeneous datasets", ("unsupervised alignment of heterogeneous datasets", "TASK")),

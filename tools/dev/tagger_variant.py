@@ -1,0 +1,37 @@
+"""Score a tagger recipe end to end: train the full tagger, score it on SciERC dev and the seeds, then 5-fold
+cross-validate it on TDMSci and SciREX. Run it from a git worktree holding the variant, so the shipped tagger and
+other experiments stay untouched (each run takes ~9 min on one core; two run side by side on this machine):
+
+    git worktree add --detach /tmp/variant HEAD   # edit the variant there; ../shared must resolve from it
+    cd /tmp/variant && PYTHONPATH=. /work/main/.venv/bin/python tools/dev/tagger_variant.py /tmp/variant-run
+
+Prints one line: SciERC dev strict mention F1, seeds document F1 of METHOD and TASK, 5-fold TDMSci and SciREX
+strict mention F1 and SciREX document recall of DATASET. The models and predictions stay in OUT.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from kg.train import tagger
+
+
+def main() -> int:
+    if len(sys.argv) != 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    out = Path(sys.argv[1])
+    quiet = lambda *_: None  # noqa: E731
+    tagger.build(out / "full", log=quiet)
+    ev = tagger.evaluate(out / "full")
+    cv = tagger.crossval(work_dir=out / "cv", log=quiet)
+    dev, seeds = ev["scierc-dev"]["full"], ev["seeds-icml2025"]["full"]
+    tdm, scx = cv["tdmsci"]["full"], cv["scirex"]["full"]
+    print(f"SciERC dev {dev['mention_ALL']['strict']['f1']:.3f} | seeds METHOD {seeds['document_METHOD']['f1']:.3f} "
+          f"TASK {seeds['document_TASK']['f1']:.3f} | TDMSci {tdm['mention_ALL']['strict']['f1']:.3f} "
+          f"SciREX {scx['mention_ALL']['strict']['f1']:.3f} (DATASET doc recall {scx['document_DATASET']['r']:.3f})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -250,10 +250,11 @@ def code_hash() -> str:
 
 
 def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/crossval-tagger",
-             data_dir: Path | None = None, epochs: int = EPOCHS, log=print) -> dict:
+             data_dir: Path | None = None, epochs: int = EPOCHS, reuse: bool = False, log=print) -> dict:
     """K-fold cross-validated scores of the default pipeline on TDMSci and SciREX, with the NER's folds
     (:func:`kg.train.run.folds`): each fold's tagger is trained without the fold and predicts it. A fold whose
-    tagger exists in ``work_dir`` from the same split, seed, epochs and data is not retrained."""
+    tagger exists in ``work_dir`` from the same split, seed, epochs, data and code is not retrained; with ``reuse``,
+    no existing fold tagger is (for a change to code that runs after the tagger and cannot change its weights)."""
     from kg.train.evaluate import predict, tagger_pipeline
     from kg.train.run import HELD_OUT, fold_is_current, fold_signature, folds, mark_fold, score_folds
 
@@ -265,7 +266,7 @@ def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/cro
     for i, fold in enumerate(folds(k, seed, data_dir)):
         path = work / f"fold{i}"
         signature = fold_signature(k, seed, i, data_dir, epochs=epochs, bits=BITS, code=code_hash())
-        if not ((path / "weights.npz").exists() and fold_is_current(path, signature)):
+        if not ((path / "weights.npz").exists() and (reuse or fold_is_current(path, signature))):
             log(f"fold {i}: training")
             build(path, seed=seed, epochs=epochs, data_dir=data_dir, exclude=fold, log=log)
             mark_fold(path, signature)

@@ -19,6 +19,7 @@ from kg.nlp.candidates import (Abbreviation, Candidate, abbreviations, candidate
                                sentence, span_text, strip_possessive)
 from kg.nlp.gazetteer import Entry, load_gazetteer
 from kg.schema import concept_key
+from kg.nlp.context import is_language
 from kg.nlp.labels import label_from_words
 from kg.nlp.model import TYPE_HEADS
 
@@ -205,9 +206,38 @@ _COUNTED = frozenset({"times", "epochs", "layers", "steps", "iterations", "round
                       "days", "hours", "points", "percent", "samples", "examples", "tasks", "datasets", "%", "x", "×"})
 
 
+_DATASET_VERSION = re.compile(r"v?\d+\.\d+[a-z]?|v\d+")  # 1.5, 5.1, v2: not a bare number ("Wikipedia 1" is a footnote)
+
+
+def _dataset_release(doc: Doc, c: Candidate, taken: list[bool], known: dict) -> Candidate:
+    """A known dataset's name with the release written after it ("FrameNet 1.5", "CTB 6.0") or the language
+    written before it ("Chinese PropBank", "Japanese WordNet"): a release or a language's edition of the
+    dataset, which TDMSci and SciREX annotate as one name. The concept stays the gazetteer's unless it knows the
+    longer name."""
+    if c.label != "DATASET" or c.extractor != "gazetteer":
+        return c
+    sent = sentence(doc, c.start)
+    start, end = c.start, c.end
+    if end < sent.end and not taken[end] and _DATASET_VERSION.fullmatch(doc[end].text):
+        end += 1
+    if start > sent.start and not taken[start - 1] and is_language(doc[start - 1].lower_) \
+            and not is_language(doc[start].lower_):
+        start -= 1
+    if (start, end) == (c.start, c.end):
+        return c
+    for i in range(start, end):
+        taken[i] = True
+    entry = known.get(span_text(doc, start, end).lower())
+    canonical = entry.name if entry and entry.label == c.label else (c.canonical or span_text(doc, c.start, c.end))
+    return Candidate(start, end, c.label, c.extractor, canonical=canonical, benchmark=c.benchmark,
+                     confidence=c.confidence)
+
+
 def _with_version(doc: Doc, c: Candidate, taken: list[bool], known: dict) -> Candidate:
     """A known model's name with the version, size or variant written after it ("Llama 2-Chat", "Gemini 1.5 Flash",
     "GPT-3 13B"): another model than the bare name, so the mention and its concept take them in."""
+    if c.label == "DATASET":
+        return _dataset_release(doc, c, taken, known)
     if c.label != "METHOD" or c.extractor != "gazetteer":
         return c
     end, sent_end = c.end, sentence(doc, c.start).end

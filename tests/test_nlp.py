@@ -376,6 +376,15 @@ def test_a_known_datasets_release_or_language_is_part_of_its_mention(nlp, text, 
 
 
 @pytest.mark.parametrize("text, name", [
+    ("Agreement is measured by the kappa coefficient (κ) on all items.", "kappa coefficient (κ)"),
+    ("We report labeled recall (lr) for each parser.", "recall (lr)"),
+    ("Grammaticality (Q1) and accuracy (%) are reported.", "accuracy"),
+])
+def test_a_metrics_symbol_in_brackets_is_part_of_its_mention(nlp, text, name):
+    assert name in {m.text for m in mentions(nlp, text) if m.label == "METRIC"}
+
+
+@pytest.mark.parametrize("text, name", [
     ("We ran BERT 3 times with different seeds.", "BERT"),
     ("BERT 2019 results are reproduced.", "BERT"),
 ])

@@ -233,11 +233,33 @@ def _dataset_release(doc: Doc, c: Candidate, taken: list[bool], known: dict) -> 
                      confidence=c.confidence)
 
 
+_SYMBOL = re.compile(r"[^\W\d_](?:[^\W\d_]|-){0,5}")  # lr, κ, ρ, F-sc, Cover: letters, no digits ("Q1") or "%"
+
+
+def _metric_symbol(doc: Doc, c: Candidate, taken: list[bool]) -> Candidate:
+    """A metric with the symbol or short name it is given in brackets ("recall (lr)", "kappa coefficient (κ)"), a
+    pair the abbreviation rule does not pair because the letters differ: one mention, as TDMSci annotates every
+    bracket-defined metric; the concept stays the metric's."""
+    end = c.end
+    if c.label != "METRIC" or end + 3 > len(doc) or any(taken[end:end + 3]):
+        return c
+    if doc[end].text != "(" or doc[end + 2].text != ")" or not _SYMBOL.fullmatch(doc[end + 1].text):
+        return c
+    if sentence(doc, c.start).end < end + 3:
+        return c
+    for i in range(end, end + 3):
+        taken[i] = True
+    return Candidate(c.start, end + 3, c.label, c.extractor, canonical=c.canonical or span_text(doc, c.start, end),
+                     benchmark=c.benchmark, confidence=c.confidence, generic=c.generic)
+
+
 def _with_version(doc: Doc, c: Candidate, taken: list[bool], known: dict) -> Candidate:
     """A known model's name with the version, size or variant written after it ("Llama 2-Chat", "Gemini 1.5 Flash",
     "GPT-3 13B"): another model than the bare name, so the mention and its concept take them in."""
     if c.label == "DATASET":
         return _dataset_release(doc, c, taken, known)
+    if c.label == "METRIC":
+        return _metric_symbol(doc, c, taken)
     if c.label != "METHOD" or c.extractor != "gazetteer":
         return c
     end, sent_end = c.end, sentence(doc, c.start).end

@@ -384,6 +384,12 @@ def test_a_metrics_symbol_in_brackets_is_part_of_its_mention(nlp, text, name):
     assert name in {m.text for m in mentions(nlp, text) if m.label == "METRIC"}
 
 
+def test_a_method_abbreviation_before_a_dataset_head_names_the_dataset(nlp):
+    ms = mentions(nlp, "We use Amazon Mechanical Turk (AMT) to collect labels. We apply our methods to the AMT dataset "
+                       "with two goals.")
+    assert [m.label for m in ms if m.text == "AMT"] == ["METHOD", "DATASET"]
+
+
 @pytest.mark.parametrize("text, name", [
     ("We ran BERT 3 times with different seeds.", "BERT"),
     ("BERT 2019 results are reproduced.", "BERT"),

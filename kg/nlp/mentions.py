@@ -143,6 +143,8 @@ def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation], lo
             continue
         else:
             label, canonical, proposed, bench, extractor = _pair_label(ents, a, long), long, False, False, "abbreviation"
+            if label == "METHOD" and _before_data_head(doc, hi):
+                label = "DATASET"  # "the EventCorefBank (ECB) corpus"
         for s, e in ((a.long_start, a.long_end), (a.short_start, a.short_end)):
             out.append(Candidate(s, e, label, extractor, canonical=canonical, proposed=proposed, benchmark=bench))
     return out
@@ -253,6 +255,27 @@ def _metric_symbol(doc: Doc, c: Candidate, taken: list[bool]) -> Candidate:
                      benchmark=c.benchmark, confidence=c.confidence, generic=c.generic)
 
 
+_DATA_HEADS = frozenset({"dataset", "datasets", "corpus", "corpora", "treebank", "data set", "data sets"})
+
+
+def _before_data_head(doc: Doc, end: int) -> bool:
+    """Whether a dataset's head word follows token ``end`` (after a closing bracket): "... (ECB) corpus". Not
+    "benchmark", as often a modifier ("LSO benchmark tasks")."""
+    if end < len(doc) and doc[end].text == ")":
+        end += 1
+    return end < len(doc) and (doc[end].lower_ in _DATA_HEADS or span_text(doc, end, min(end + 2, len(doc))).lower()
+                               in _DATA_HEADS)
+
+
+def _named_data(doc: Doc, c: Candidate) -> Candidate:
+    """A method's abbreviation followed by a dataset's head word names that dataset ("the AMT dataset"; TDMSci
+    annotates the name and its head as the dataset; the reported span takes the head in, as every dataset's does).
+    Not a task's abbreviation ("QA datasets" are tasks' data in SciREX) nor the paper's own method."""
+    if c.label != "METHOD" or c.extractor != "abbreviation" or c.proposed or not _before_data_head(doc, c.end):
+        return c
+    return Candidate(c.start, c.end, "DATASET", c.extractor, canonical=c.canonical, confidence=c.confidence)
+
+
 def _with_version(doc: Doc, c: Candidate, taken: list[bool], known: dict) -> Candidate:
     """A known model's name with the version, size or variant written after it ("Llama 2-Chat", "Gemini 1.5 Flash",
     "GPT-3 13B"): another model than the bare name, so the mention and its concept take them in."""
@@ -260,6 +283,8 @@ def _with_version(doc: Doc, c: Candidate, taken: list[bool], known: dict) -> Can
         return _dataset_release(doc, c, taken, known)
     if c.label == "METRIC":
         return _metric_symbol(doc, c, taken)
+    if c.extractor == "abbreviation":
+        return _named_data(doc, c)
     if c.label != "METHOD" or c.extractor != "gazetteer":
         return c
     end, sent_end = c.end, sentence(doc, c.start).end

@@ -384,6 +384,13 @@ def test_a_metrics_symbol_in_brackets_is_part_of_its_mention(nlp, text, name):
     assert name in {m.text for m in mentions(nlp, text) if m.label == "METRIC"}
 
 
+def test_a_metric_reduction_is_the_measure_and_a_metric_before_training_is_none(nlp):
+    assert "error rate reductions" in {m.text for m in mentions(nlp, "This leads to large error rate reductions.")
+                                       if m.label == "METRIC"}
+    assert not {m.text for m in mentions(nlp, "Weights are tuned by minimum error rate training on the dev set.")
+                if m.label == "METRIC"}
+
+
 def test_a_method_abbreviation_before_a_dataset_head_names_the_dataset(nlp):
     ms = mentions(nlp, "We use Amazon Mechanical Turk (AMT) to collect labels. We apply our methods to the AMT dataset "
                        "with two goals.")

@@ -243,7 +243,13 @@ def _metric_symbol(doc: Doc, c: Candidate, taken: list[bool]) -> Candidate:
     pair the abbreviation rule does not pair because the letters differ: one mention, as TDMSci annotates every
     bracket-defined metric; the concept stays the metric's."""
     end = c.end
-    if c.label != "METRIC" or end + 3 > len(doc) or any(taken[end:end + 3]):
+    if c.label != "METRIC":
+        return c
+    if end < len(doc) and doc[end].lower_ in ("reduction", "reductions") and doc[end - 1].text != ")" and not taken[end]:
+        taken[end] = True  # "error rate reductions", "a 4% error reduction": the measure reported is the reduction
+        return Candidate(c.start, end + 1, c.label, c.extractor, canonical=c.canonical or span_text(doc, c.start, end),
+                         benchmark=c.benchmark, confidence=c.confidence, generic=c.generic)
+    if end + 3 > len(doc) or any(taken[end:end + 3]):
         return c
     if doc[end].text != "(" or doc[end + 2].text != ")" or not _SYMBOL.fullmatch(doc[end + 1].text):
         return c
@@ -331,6 +337,9 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict, ents: list[S
         chosen.append(c)
     chosen.sort(key=lambda c: c.start)
     chosen = [_with_version(doc, c, taken, known) for c in chosen]
+    # A metric's name before "training" names a training criterion or algorithm ("minimum error rate training",
+    # "EM training"), not a measure reported.
+    chosen = [c for c in chosen if not (c.label == "METRIC" and c.end < len(doc) and doc[c.end].lower_ == "training")]
     out = []
     for c in chosen:
         span = Span(doc, c.start, c.end, label=c.label)

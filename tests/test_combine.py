@@ -11,7 +11,7 @@ import pytest
 
 from kg.nlp.candidates import candidates
 from kg.nlp.mentions import select_mentions
-from kg.nlp.model import ModelCandidates, concept_name, generic_class, short_forms
+from kg.nlp.model import ModelCandidates, concept_name, generic_class, generic_task_class, short_forms
 
 
 @pytest.fixture(scope="module")
@@ -150,6 +150,15 @@ def test_short_plural_class_phrases_are_generic(nlp, phrase, generic):
     doc = nlp.make_doc(phrase)
     span = doc[1:] if phrase.startswith("the ") else doc[:]
     assert generic_class(span) is generic
+
+
+@pytest.mark.parametrize("phrase,generic", [
+    ("one-to-many tasks", True), ("language problems", True),
+    ("translation tasks", False), ("NLP tasks", False),  # they name their task
+    ("image-to-image translation tasks", False), ("vision task", False),  # longer, or one task
+])
+def test_a_plural_kind_of_tasks_is_generic(nlp, phrase, generic):
+    assert generic_task_class(nlp.make_doc(phrase)[:]) is generic
 
 
 @pytest.mark.parametrize("text,entity,kept", [

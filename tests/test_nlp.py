@@ -365,6 +365,38 @@ def test_a_known_models_version_size_or_variant_is_part_of_its_name(nlp, text, n
     assert name in by_label(nlp, text, "METHOD")
 
 
+@pytest.mark.parametrize("text, name, canonical", [
+    ("We use the frames of FrameNet 1.5 for training.", "FrameNet 1.5", "FrameNet"),
+    ("Arguments are labelled as in the Chinese PropBank guidelines.", "Chinese PropBank", "PropBank"),
+    ("Titles come from Wikipedia 1 and news.", "Wikipedia", "Wikipedia"),
+])
+def test_a_known_datasets_release_or_language_is_part_of_its_mention(nlp, text, name, canonical):
+    ms = [m for m in mentions(nlp, text) if m.label == "DATASET"]
+    assert [(m.text, m.canonical) for m in ms] == [(name, canonical)]
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Agreement is measured by the kappa coefficient (κ) on all items.", "kappa coefficient (κ)"),
+    ("We report labeled recall (lr) for each parser.", "recall (lr)"),
+    ("Grammaticality (Q1) and accuracy (%) are reported.", "accuracy"),
+])
+def test_a_metrics_symbol_in_brackets_is_part_of_its_mention(nlp, text, name):
+    assert name in {m.text for m in mentions(nlp, text) if m.label == "METRIC"}
+
+
+def test_a_metric_reduction_is_the_measure_and_a_metric_before_training_is_none(nlp):
+    assert "error rate reductions" in {m.text for m in mentions(nlp, "This leads to large error rate reductions.")
+                                       if m.label == "METRIC"}
+    assert not {m.text for m in mentions(nlp, "Weights are tuned by minimum error rate training on the dev set.")
+                if m.label == "METRIC"}
+
+
+def test_a_method_abbreviation_before_a_dataset_head_names_the_dataset(nlp):
+    ms = mentions(nlp, "We use Amazon Mechanical Turk (AMT) to collect labels. We apply our methods to the AMT dataset "
+                       "with two goals.")
+    assert [m.label for m in ms if m.text == "AMT"] == ["METHOD", "DATASET"]
+
+
 @pytest.mark.parametrize("text, name", [
     ("We ran BERT 3 times with different seeds.", "BERT"),
     ("BERT 2019 results are reproduced.", "BERT"),

@@ -19,6 +19,7 @@ from kg.nlp.candidates import (Abbreviation, Candidate, abbreviations, candidate
                                sentence, span_text, strip_possessive)
 from kg.nlp.gazetteer import Entry, load_gazetteer
 from kg.schema import concept_key
+from kg.nlp.context import is_language
 from kg.nlp.labels import label_from_words
 from kg.nlp.model import TYPE_HEADS
 
@@ -142,6 +143,8 @@ def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation], lo
             continue
         else:
             label, canonical, proposed, bench, extractor = _pair_label(ents, a, long), long, False, False, "abbreviation"
+            if label == "METHOD" and _before_data_head(doc, hi):
+                label = "DATASET"  # "the EventCorefBank (ECB) corpus"
         for s, e in ((a.long_start, a.long_end), (a.short_start, a.short_end)):
             out.append(Candidate(s, e, label, extractor, canonical=canonical, proposed=proposed, benchmark=bench))
     return out
@@ -205,9 +208,89 @@ _COUNTED = frozenset({"times", "epochs", "layers", "steps", "iterations", "round
                       "days", "hours", "points", "percent", "samples", "examples", "tasks", "datasets", "%", "x", "×"})
 
 
+_DATASET_VERSION = re.compile(r"v?\d+\.\d+[a-z]?|v\d+")  # 1.5, 5.1, v2: not a bare number ("Wikipedia 1" is a footnote)
+
+
+def _dataset_release(doc: Doc, c: Candidate, taken: list[bool], known: dict) -> Candidate:
+    """A known dataset's name with the release written after it ("FrameNet 1.5", "CTB 6.0") or the language
+    written before it ("Chinese PropBank", "Japanese WordNet"): a release or a language's edition of the
+    dataset, which TDMSci and SciREX annotate as one name. The concept stays the gazetteer's unless it knows the
+    longer name."""
+    if c.label != "DATASET" or c.extractor != "gazetteer":
+        return c
+    sent = sentence(doc, c.start)
+    start, end = c.start, c.end
+    if end < sent.end and not taken[end] and _DATASET_VERSION.fullmatch(doc[end].text):
+        end += 1
+    if start > sent.start and not taken[start - 1] and is_language(doc[start - 1].lower_) \
+            and not is_language(doc[start].lower_):
+        start -= 1
+    if (start, end) == (c.start, c.end):
+        return c
+    for i in range(start, end):
+        taken[i] = True
+    entry = known.get(span_text(doc, start, end).lower())
+    canonical = entry.name if entry and entry.label == c.label else (c.canonical or span_text(doc, c.start, c.end))
+    return Candidate(start, end, c.label, c.extractor, canonical=canonical, benchmark=c.benchmark,
+                     confidence=c.confidence)
+
+
+_SYMBOL = re.compile(r"[^\W\d_](?:[^\W\d_]|-){0,5}")  # lr, κ, ρ, F-sc, Cover: letters, no digits ("Q1") or "%"
+
+
+def _metric_symbol(doc: Doc, c: Candidate, taken: list[bool]) -> Candidate:
+    """A metric with the symbol or short name it is given in brackets ("recall (lr)", "kappa coefficient (κ)"), a
+    pair the abbreviation rule does not pair because the letters differ: one mention, as TDMSci annotates every
+    bracket-defined metric; the concept stays the metric's."""
+    end = c.end
+    if c.label != "METRIC":
+        return c
+    if end < len(doc) and doc[end].lower_ in ("reduction", "reductions") and doc[end - 1].text != ")" and not taken[end]:
+        taken[end] = True  # "error rate reductions", "a 4% error reduction": the measure reported is the reduction
+        return Candidate(c.start, end + 1, c.label, c.extractor, canonical=c.canonical or span_text(doc, c.start, end),
+                         benchmark=c.benchmark, confidence=c.confidence, generic=c.generic)
+    if end + 3 > len(doc) or any(taken[end:end + 3]):
+        return c
+    if doc[end].text != "(" or doc[end + 2].text != ")" or not _SYMBOL.fullmatch(doc[end + 1].text):
+        return c
+    if sentence(doc, c.start).end < end + 3:
+        return c
+    for i in range(end, end + 3):
+        taken[i] = True
+    return Candidate(c.start, end + 3, c.label, c.extractor, canonical=c.canonical or span_text(doc, c.start, end),
+                     benchmark=c.benchmark, confidence=c.confidence, generic=c.generic)
+
+
+_DATA_HEADS = frozenset({"dataset", "datasets", "corpus", "corpora", "treebank", "data set", "data sets"})
+
+
+def _before_data_head(doc: Doc, end: int) -> bool:
+    """Whether a dataset's head word follows token ``end`` (after a closing bracket): "... (ECB) corpus". Not
+    "benchmark", as often a modifier ("LSO benchmark tasks")."""
+    if end < len(doc) and doc[end].text == ")":
+        end += 1
+    return end < len(doc) and (doc[end].lower_ in _DATA_HEADS or span_text(doc, end, min(end + 2, len(doc))).lower()
+                               in _DATA_HEADS)
+
+
+def _named_data(doc: Doc, c: Candidate) -> Candidate:
+    """A method's abbreviation followed by a dataset's head word names that dataset ("the AMT dataset"; TDMSci
+    annotates the name and its head as the dataset; the reported span takes the head in, as every dataset's does).
+    Not a task's abbreviation ("QA datasets" are tasks' data in SciREX) nor the paper's own method."""
+    if c.label != "METHOD" or c.extractor != "abbreviation" or c.proposed or not _before_data_head(doc, c.end):
+        return c
+    return Candidate(c.start, c.end, "DATASET", c.extractor, canonical=c.canonical, confidence=c.confidence)
+
+
 def _with_version(doc: Doc, c: Candidate, taken: list[bool], known: dict) -> Candidate:
     """A known model's name with the version, size or variant written after it ("Llama 2-Chat", "Gemini 1.5 Flash",
     "GPT-3 13B"): another model than the bare name, so the mention and its concept take them in."""
+    if c.label == "DATASET":
+        return _dataset_release(doc, c, taken, known)
+    if c.label == "METRIC":
+        return _metric_symbol(doc, c, taken)
+    if c.extractor == "abbreviation":
+        return _named_data(doc, c)
     if c.label != "METHOD" or c.extractor != "gazetteer":
         return c
     end, sent_end = c.end, sentence(doc, c.start).end
@@ -254,6 +337,9 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict, ents: list[S
         chosen.append(c)
     chosen.sort(key=lambda c: c.start)
     chosen = [_with_version(doc, c, taken, known) for c in chosen]
+    # A metric's name before "training" names a training criterion or algorithm ("minimum error rate training",
+    # "EM training"), not a measure reported.
+    chosen = [c for c in chosen if not (c.label == "METRIC" and c.end < len(doc) and doc[c.end].lower_ == "training")]
     out = []
     for c in chosen:
         span = Span(doc, c.start, c.end, label=c.label)

@@ -63,7 +63,8 @@ from thinc.api import NumpyOps
 from kg.nlp import minilm, tokenizer  # noqa: F401  (the trained pipeline's config names their architectures)
 from kg.model import LABELS
 from kg.nlp.candidates import Candidate, abbreviations, candidates, is_namelike, strip_possessive
-from kg.nlp.context import LEADING_VERBS, TASK_HEADS, only_languages
+from kg.nlp.context import LEADING_VERBS, TASK_HEADS, TASK_NOUN, only_languages
+from kg.nlp.labels import TASK_WORDS
 
 DEFAULT_DIR = Path(__file__).parent / "trained"
 EXTENDABLE = frozenset({"gazetteer", "context", "name"})
@@ -232,6 +233,8 @@ class Combiner:
                 label, confidence = "METHOD", self.confidence.get("METHOD", 0.5)
         if label == "METHOD" and not overlapping and generic_class(doc[start:end]):
             return Candidate(start, end, label, "model", confidence=confidence, generic=True)
+        if label == "TASK" and not overlapping and generic_task_class(doc[start:end]):
+            return Candidate(start, end, label, "model", confidence=confidence, generic=True)
         if label in self.need_name and not overlapping and not any(is_namelike(t) for t in doc[start:end]):
             return None
         inside = [c for c in overlapping if c.extractor in EXTENDABLE and start <= c.start and c.end <= end
@@ -376,6 +379,15 @@ def generic_class(span) -> bool:
     if len(span) == 2 and span[0].lower_.endswith(FAMILY_SUFFIXES):
         return True
     return not any(is_namelike(t) or (t.text[:1].isupper() and not t.is_sent_start) for t in span)
+
+
+def generic_task_class(span) -> bool:
+    """A kind of tasks rather than a task: a plural head after one word that names no activity ("one-to-many
+    tasks", "language problems"); "translation tasks" and "NLP tasks" name their task."""
+    if len(span) != 2 or span[-1].lower_ not in ("tasks", "problems"):
+        return False
+    first = span[0]
+    return not (is_namelike(first) or TASK_NOUN.search(first.lower_) or first.lower_ in TASK_WORDS)
 
 
 def concept_name(doc: Doc, start: int, end: int, label: str) -> str | None:

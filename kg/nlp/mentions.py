@@ -17,9 +17,9 @@ from spacy.tokens import Doc, Span
 
 from kg.nlp.candidates import (Abbreviation, Candidate, abbreviations, candidates, column, model_entities, positions_of,
                                sentence, span_text, strip_possessive)
+from kg.nlp.context import is_language
 from kg.nlp.gazetteer import Entry, load_gazetteer
 from kg.schema import concept_key
-from kg.nlp.context import is_language
 from kg.nlp.labels import label_from_words
 from kg.nlp.model import TYPE_HEADS
 
@@ -282,15 +282,22 @@ def _named_data(doc: Doc, c: Candidate) -> Candidate:
     return Candidate(c.start, c.end, "DATASET", c.extractor, canonical=c.canonical, confidence=c.confidence)
 
 
-def _with_version(doc: Doc, c: Candidate, taken: list[bool], known: dict) -> Candidate:
-    """A known model's name with the version, size or variant written after it ("Llama 2-Chat", "Gemini 1.5 Flash",
-    "GPT-3 13B"): another model than the bare name, so the mention and its concept take them in."""
+def _completed(doc: Doc, c: Candidate, taken: list[bool], known: dict) -> Candidate:
+    """A chosen mention with the words around it that belong to its name (``taken``: tokens already in a mention,
+    updated): a dataset's release or language, a metric's bracketed symbol, a model's version; or with the label
+    the words after it give (a method's abbreviation before "dataset")."""
     if c.label == "DATASET":
         return _dataset_release(doc, c, taken, known)
     if c.label == "METRIC":
         return _metric_symbol(doc, c, taken)
     if c.extractor == "abbreviation":
         return _named_data(doc, c)
+    return _with_version(doc, c, taken, known)
+
+
+def _with_version(doc: Doc, c: Candidate, taken: list[bool], known: dict) -> Candidate:
+    """A known model's name with the version, size or variant written after it ("Llama 2-Chat", "Gemini 1.5 Flash",
+    "GPT-3 13B"): another model than the bare name, so the mention and its concept take them in."""
     if c.label != "METHOD" or c.extractor != "gazetteer":
         return c
     end, sent_end = c.end, sentence(doc, c.start).end
@@ -336,7 +343,7 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict, ents: list[S
             taken[i] = True
         chosen.append(c)
     chosen.sort(key=lambda c: c.start)
-    chosen = [_with_version(doc, c, taken, known) for c in chosen]
+    chosen = [_completed(doc, c, taken, known) for c in chosen]
     # A metric's name before "training" names a training criterion or algorithm ("minimum error rate training",
     # "EM training"), not a measure reported.
     chosen = [c for c in chosen if not (c.label == "METRIC" and c.end < len(doc) and doc[c.end].lower_ == "training")]

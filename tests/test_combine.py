@@ -273,3 +273,17 @@ def test_an_unknown_pair_takes_the_label_its_long_forms_head_word_says_over_the_
     # with no head word, the model's label stands
     doc = with_entity(nlp, combine, "KDS (Knowledge Delivery) composes text. KDS is hard.", "KDS", "TASK")
     assert {m.label for m in doc._.kg_mentions if "KDS" in m.text} == {"TASK"}
+
+
+@pytest.mark.parametrize("phrase,label,kept", [
+    ("model", "METHOD", True),  # SciERC and SciREX annotate such mentions of methods
+    ("alignment", "TASK", False),  # a generic task word: TDMSci does not annotate it
+    ("benchmark", "DATASET", False),
+])
+def test_a_generic_word_the_model_tags_as_a_method_is_a_generic_mention_and_other_labels_drop_it(
+        nlp, combine, phrase, label, kept):
+    text = f"We train the {phrase} on many tokens."
+    doc = with_entity(nlp, combine, text, phrase, label)
+    doc._.kg_mentions = select_mentions(doc, frozenset({"model", "alignment", "benchmark"}), {})
+    found = [m for m in doc._.kg_mentions if m.text == phrase]
+    assert [(m.label, m.generic) for m in found] == ([(label, True)] if kept else [])

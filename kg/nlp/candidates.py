@@ -111,8 +111,16 @@ def is_namelike(tok: Token) -> bool:
     return t[0].isupper() and not tok.is_sent_start
 
 
+def substrings(chars: str) -> frozenset[str]:
+    """Every non-empty substring of ``chars``: the texts ``text in chars`` accepts, for comparing ids with
+    :func:`ids` instead ("(" and "([" are in "([")."""
+    return frozenset(chars[i:j] for i in range(len(chars)) for j in range(i + 1, len(chars) + 1))
+
+
 @lru_cache(maxsize=1024)
-def _ids(words: frozenset[str]) -> frozenset[int]:
+def ids(words: frozenset[str]) -> frozenset[int]:
+    """The string ids of a fixed set of words, to test a token's ORTH or LOWER column against without making a Token
+    or looking its text up."""
     # The vocab's ids, not raw hashes: spaCy gives some strings ("POS", "ORTH") small symbol ids. Both are the
     # same in every vocab, so they are cached by the words alone.
     return frozenset(get_string_id(w) for w in words)
@@ -139,7 +147,7 @@ def positions(doc: Doc, words: frozenset[str], attr: int = LOWER) -> list[int]:
     """Indices of the tokens whose lower-case form (or ``attr``, e.g. ORTH) is in ``words``, read from one
     attribute column per doc, so rules visit only these tokens instead of iterating the whole doc as Tokens.
     ``words`` should be a fixed set (its ids are cached); for words of one doc use :func:`positions_of`."""
-    return _where(doc, _ids(words), attr) if words else []
+    return _where(doc, ids(words), attr) if words else []
 
 
 def positions_of(doc: Doc, words: Iterable[str], attr: int = ORTH) -> list[int]:

@@ -54,7 +54,7 @@ from pathlib import Path
 
 import numpy
 import spacy
-from spacy.attrs import ENT_IOB, ENT_TYPE
+from spacy.attrs import ENT_IOB, ENT_TYPE, IS_PUNCT, LOWER, ORTH
 from spacy.language import Language
 from spacy.tokens import Doc
 from spacy.util import minibatch
@@ -62,7 +62,8 @@ from thinc.api import NumpyOps
 
 from kg.nlp import minilm, tokenizer  # noqa: F401  (the trained pipeline's config names their architectures)
 from kg.model import LABELS
-from kg.nlp.candidates import Candidate, abbreviations, candidates, is_namelike, strip_possessive
+from kg.nlp.candidates import (Candidate, abbreviations, candidates, column, ids, is_namelike, span_text, strip_possessive,
+                               substrings)
 from kg.nlp.context import LEADING_VERBS, TASK_HEADS, TASK_NOUN, only_languages
 from kg.nlp.labels import TASK_WORDS
 
@@ -210,7 +211,8 @@ class Combiner:
         start, end = trim(doc, start, end)
         if label not in self.labels or not 0 < end - start <= self.max_tokens:
             return None
-        if end - start == 1 and len(doc[start].text) == 1:
+        lower, strings = column(doc, LOWER), doc.vocab.strings
+        if end - start == 1 and len(span_text(doc, start, end)) == 1:
             return None  # one character is no name: the "M" of "300 M images"
         if label == "DATASET" and only_languages(doc[start:end]):
             return None  # a language is what data is in: "English German", "translate it into French"
@@ -225,15 +227,16 @@ class Combiner:
         if label in self.need_support and not any(c.label == label for c in overlapping) \
                 and not self_supported(doc[start:end], label):
             return None
-        if label == "TASK" and not overlapping and not any(t.lower_ in PREPOSITIONS for t in doc[start:end]):
-            head = doc[end - 1].lower_  # the head of a phrase without a preposition ("alignment of datasets")
+        if label == "TASK" and not overlapping and not any(lower[k] in ids(PREPOSITIONS) for k in range(start, end)):
+            head = strings[lower[end - 1]]  # the head of a phrase without a preposition ("alignment of datasets")
             if head in NOT_TASK_HEADS:
                 return None
             if head in METHOD_NOT_TASK_HEADS:
                 label, confidence = "METHOD", self.confidence.get("METHOD", 0.5)
-        if label == "METHOD" and not overlapping and generic_class(doc[start:end]):
+        if label == "METHOD" and not overlapping and end - start <= 2 and lower[end - 1] in ids(PLURAL_HEADS) \
+                and generic_class(doc[start:end]):
             return Candidate(start, end, label, "model", confidence=confidence, generic=True)
-        if label == "TASK" and not overlapping and generic_task_class(doc[start:end]):
+        if label == "TASK" and not overlapping and end - start == 2 and generic_task_class(doc[start:end]):
             return Candidate(start, end, label, "model", confidence=confidence, generic=True)
         if label in self.need_name and not overlapping and not any(is_namelike(t) for t in doc[start:end]):
             return None
@@ -247,8 +250,8 @@ class Combiner:
                              confidence=confidence)
         core = max(inside, key=lambda c: (c.end - c.start, c.priority))
         canonical = None
-        if core.start == start and all(t.lower_ in GENERIC_HEADS for t in doc[core.end : end]):
-            canonical = core.canonical or doc[core.start : core.end].text
+        if core.start == start and all(lower[k] in ids(GENERIC_HEADS) for k in range(core.end, end)):
+            canonical = core.canonical or span_text(doc, core.start, core.end)
         elif label == "METRIC":
             # A metric's name is exact: "regret" stays "regret" inside "T-type regret bound". (A dataset's is not:
             # "WMT09 English-Hungarian data set" is a more precise name than the gazetteer's "WMT09".)
@@ -264,18 +267,20 @@ class Combiner:
         canonical name is the pair's long form (or the part's canonical) when the rest is only a generic head."""
         if not self.extend or any(c.proposed or c.extractor == "proposed" for c in overlapping):
             return None
-        if any(t.text in names.proposed for t in doc[start:end]):  # a later use of the paper's own method's name
-            return None
+        orth, lower, strings = column(doc, ORTH), column(doc, LOWER), doc.vocab.strings
+        generic = ids(GENERIC_HEADS)
+        if names.proposed and any(strings[orth[k]] in names.proposed for k in range(start, end)):
+            return None  # a later use of the paper's own method's name
         if label in ("DATASET", "METRIC") and any(
-                c.label == label and c.start == start and all(t.lower_ in GENERIC_HEADS for t in doc[c.end:end])
+                c.label == label and c.start == start and all(lower[k] in generic for k in range(c.end, end))
                 for c in inside):  # a rule's dataset or metric and a generic head ("ImageNet-1K dataset"): the
             return None        # rule's name stands (the gazetteer knows ImageNet-1K is ImageNet)
         pairs = [a for a in abbreviations(doc) if start <= min(a.long_start, a.short_start)
                  and max(a.long_end, a.short_end) <= end]
         # Short forms used inside the entity (where defined or later): "ACGMRF model", "verb WSD problems".
         longs = names.longs
-        used = [i for i in range(start, end - 1) if doc[i].text in longs]
-        headed = doc[end - 1].lower_ in TYPE_HEADS.get(label, ()) and (
+        used = [i for i in range(start, end - 1) if strings[orth[i]] in longs] if longs else []
+        headed = lower[end - 1] in ids(TYPE_HEADS.get(label, frozenset())) and (
             any(c.label != label and c.end < end for c in inside) or bool(used))
         if not (pairs or headed):
             return None
@@ -284,13 +289,13 @@ class Combiner:
             # after it. The span stays a mention (SciERC and SciREX mark it so); it names no METHOD concept.
             return Candidate(start, end, label, "model_phrase", confidence=confidence, generic=True)
         canonical = None
-        generic_tail = lambda at: all(t.lower_ in GENERIC_HEADS or t.text in ")]" for t in doc[at:end])  # noqa: E731
+        generic_tail = lambda at: all(lower[k] in generic or orth[k] in _CLOSES for k in range(at, end))  # noqa: E731
         pair = pairs[0] if len(pairs) == 1 else None
         if pair is not None and start == min(pair.long_start, pair.short_start) and \
                 generic_tail(max(pair.long_end, pair.short_end)):
-            canonical = pair.long(doc).text
+            canonical = span_text(doc, pair.long_start, pair.long_end)
         elif pair is None and used == [start] and generic_tail(start + 1):
-            canonical = longs[doc[start].text]
+            canonical = longs[strings[orth[start]]]
         return Candidate(start, end, label, "model_phrase", canonical=canonical or concept_name(doc, start, end, label),
                          confidence=confidence)
 
@@ -394,16 +399,15 @@ def concept_name(doc: Doc, start: int, end: int, label: str) -> str | None:
     """The entity's name without a trailing head word that only says what kind of thing it is
     ("column-then-row attention mechanism" -> "column-then-row attention"), when what remains still names
     something: two or more words, or one name-like word ("BLEU score" -> "BLEU"). None: the span's own text."""
-    heads = NAME_HEADS.get(label, ())
+    heads, lower = ids(NAME_HEADS.get(label, frozenset())), column(doc, LOWER)
     stop = end
-    while stop > start and doc[stop - 1].lower_ in heads:
+    while stop > start and lower[stop - 1] in heads:
         stop -= 1
     if stop == end or stop == start:
         return None
-    rest = doc[start:stop]
-    if len(rest) == 1 and not is_namelike(rest[0]):
+    if stop - start == 1 and not is_namelike(doc[start]):
         return None
-    return strip_possessive(rest.text)
+    return strip_possessive(span_text(doc, start, stop))
 
 
 def self_supported(span, label: str) -> bool:
@@ -418,36 +422,42 @@ def self_supported(span, label: str) -> bool:
     return not lone_acronym and any(is_namelike(t) for t in span)
 
 
+_OPENS, _CLOSES, _BRACKETS = (ids(substrings(c)) for c in ("([", ")]", "()[]"))  # the texts ``text in "(["`` accepts
+
+
 def trim(doc: Doc, start: int, end: int) -> tuple[int, int]:
     """Token range without frayed edges: leading/trailing connectives and punctuation, a dangling bracket."""
-    def frayed(tok, at_end: bool) -> bool:
-        if tok.lower_ in EDGE_WORDS or (tok.is_punct and tok.text not in "()[]"):
+    lower, orth, punct = column(doc, LOWER), column(doc, ORTH), column(doc, IS_PUNCT)
+    edge, leading, trailing = ids(EDGE_WORDS), ids(LEADING_WORDS), ids(TRAILING_WORDS)
+
+    def frayed(k: int, at_end: bool) -> bool:
+        if lower[k] in edge or (punct[k] and orth[k] not in _BRACKETS):
             return True
-        if tok.lower_ in (TRAILING_WORDS if at_end else LEADING_WORDS):
+        if lower[k] in (trailing if at_end else leading):
             return True
-        if tok.text in "([":
+        if orth[k] in _OPENS:
             return at_end
-        if tok.text in ")]":
-            return not at_end or not any(t.text in "([" for t in doc[start:end - 1])
+        if orth[k] in _CLOSES:
+            return not at_end or not any(orth[i] in _OPENS for i in range(start, end - 1))
         return False
 
-    while start < end and frayed(doc[start], False):
+    while start < end and frayed(start, False):
         start += 1
     depth, opened = 0, None
     for i in range(start, end):  # an unclosed bracket and what follows it ("Stanford twitter corpus (mentioned")
-        if doc[i].text in "([":
+        if orth[i] in _OPENS:
             depth, opened = depth + 1, (i if depth == 0 else opened)
-        elif doc[i].text in ")]" and depth:
+        elif orth[i] in _CLOSES and depth:
             depth -= 1
-        elif doc[i].text in ")]":  # a bracket closed that opened before the entity: "NYT) corpus" starts after it
+        elif orth[i] in _CLOSES:  # a bracket closed that opened before the entity: "NYT) corpus" starts after it
             start = i + 1
-    while start < end and frayed(doc[start], False):
+    while start < end and frayed(start, False):
         start += 1
-    if depth == 1 and end < len(doc) and doc[end].text in ")]":
+    if depth == 1 and end < len(orth) and orth[end] in _CLOSES:
         end += 1  # the bracket closes just after the entity: "ICDAR 2015 Incidental (Challenge 4)"
     elif depth and opened is not None:
         end = opened
-    while end > start and frayed(doc[end - 1], True):
+    while end > start and frayed(end - 1, True):
         end -= 1
     return start, end
 

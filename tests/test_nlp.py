@@ -483,3 +483,16 @@ def test_a_capitalised_word_before_the_noun_it_modifies_is_no_dataset(nlp):
 ])
 def test_a_language_named_alone_is_no_dataset(nlp, text):
     assert not by_label(nlp, text, "DATASET")
+
+
+def test_the_pipelines_entities_are_its_mentions_as_doc_ents_would_set_them(nlp):
+    from spacy.attrs import ENT_IOB, ENT_TYPE
+    from spacy.tokens import Span
+
+    doc = nlp("We propose FooNet, a transformer for machine translation, and evaluate it on WMT14 with BLEU.")
+    got = doc.to_array([ENT_IOB, ENT_TYPE]).tolist()
+    spans = [doc.char_span(m.start, m.end, label=m.label) for m in doc._.kg_mentions]
+    assert len(spans) >= 3 and all(s is not None for s in spans)
+    assert [(e.start_char, e.end_char, e.label_) for e in doc.ents] == [(s.start_char, s.end_char, s.label_) for s in spans]
+    doc.ents = [Span(doc, s.start, s.end, label=s.label_) for s in spans]  # spaCy's own setter, for comparison
+    assert doc.to_array([ENT_IOB, ENT_TYPE]).tolist() == got

@@ -195,14 +195,19 @@ def _has_digit(doc: Doc, k: int, shape: int) -> bool:
 
 def has_number(doc: Doc, start: int, end: int) -> bool:
     """Whether tokens ``[start, end)`` hold a number ("3.5", "ten") or a token with a digit ("GPT-4"), from columns."""
-    like_num, shapes = column(doc, LIKE_NUM), column(doc, SHAPE)
-    return any(like_num[k] or _has_digit(doc, k, shapes[k]) for k in range(start, end))
+    like_num = column(doc, LIKE_NUM)
+    return any(like_num[k] for k in range(start, end)) or bool(digit_tokens(doc, start, end))
 
 
 def digit_tokens(doc: Doc, start: int, end: int) -> list[int]:
     """Indices of the tokens in ``[start, end)`` with a digit in them ("3.5", "82%", "GPT-4", "²")."""
-    shapes = column(doc, SHAPE)
-    return [k for k in range(start, end) if _has_digit(doc, k, shapes[k])]
+    found = doc.user_data.get(_DIGITS)
+    if found is None:  # the whole doc's, once
+        found = doc.user_data[_DIGITS] = [k for k, shape in enumerate(column(doc, SHAPE)) if _has_digit(doc, k, shape)]
+    return found[bisect.bisect_left(found, start):bisect.bisect_left(found, end)]
+
+
+_DIGITS = "kg_digit_tokens"  # doc.user_data key: indices of the tokens with a digit
 
 
 _POSSESSIVE = re.compile(r"\s?['’]s$")

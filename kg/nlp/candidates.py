@@ -98,17 +98,23 @@ _CITATION_KEY = re.compile(r"[a-z]+(?:19|20)\d\d[a-z]+|[A-Za-z]+_[A-Za-z]*(?:19|
 def is_namelike(tok: Token) -> bool:
     """True for tokens shaped like a proper name in ML text: ``TabPFNv2``, ``COBRA``, ``Office31``, ``Walrus``
     (not a citation key such as ``merity2017regularizing``)."""
-    t = tok.text
-    if len(t) < 2 or not t[0].isalnum() or not any(c.isalpha() for c in t) or not _NAME_CHARS.issuperset(t) or tok.like_url:
-        return False
+    shape = _name_shape(tok.text, tok.like_url)
+    return shape == 1 or (shape == 2 and not tok.is_sent_start)
+
+
+@lru_cache(maxsize=65536)
+def _name_shape(t: str, like_url: bool) -> int:
+    """:func:`is_namelike` from the text alone: 0 no, 1 yes, 2 yes unless the word starts a sentence (capitalised)."""
+    if len(t) < 2 or not t[0].isalnum() or not any(c.isalpha() for c in t) or not _NAME_CHARS.issuperset(t) or like_url:
+        return 0
     if "_" in t or (t[0].islower() and any(c.isdigit() for c in t)):
         if _CITATION_KEY.fullmatch(t):
-            return False
+            return 0
     if any(c.isupper() for c in t[1:]):
-        return True
+        return 1
     if t[0].isalpha() and any(c.isdigit() for c in t):
-        return True
-    return t[0].isupper() and not tok.is_sent_start
+        return 1
+    return 2 if t[0].isupper() else 0
 
 
 def substrings(chars: str) -> frozenset[str]:

@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from spacy.attrs import ORTH
+from spacy.attrs import LIKE_NUM, LOWER, ORTH
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
-from kg.nlp.candidates import Candidate, candidates, column, is_namelike, model_shaped, positions, sentence
+from kg.nlp.candidates import Candidate, candidates, column, ids, is_namelike, model_shaped, positions, sentence
 from kg.nlp.gazetteer import load_gazetteer
 
 DATASET_HEADS = {"dataset", "datasets", "benchmark", "benchmarks", "corpus", "corpora", "suite", "suites", "data set", "testbed",
@@ -25,9 +25,9 @@ BENCHMARK_HEADS = {"benchmark", "benchmarks", "suite", "suites", "testbed", "cha
 HEAD_MODIFIED = {"task", "tasks", "results", "result", "performance", "problems", "environments", "evaluation", "evaluations", "scores", "settings", "experiments", "splits", "split", "datasets", "dataset"}
 LIST_OPENERS = {"including", "include", "includes", "such", "as", "like", ":", "(", "e.g.", "e.g.,", "namely", "i.e.", "i.e.,", "especially", "notably", "from"}
 SEPARATORS = {",", "and", "or", "&", "/"}
-EVAL_CUES = {"achieve", "achieves", "achieved", "achieving", "attain", "attains", "attaining", "obtain", "obtains", "reach", "reaches",
+EVAL_CUES = frozenset({"achieve", "achieves", "achieved", "achieving", "attain", "attains", "attaining", "obtain", "obtains", "reach", "reaches",
              "evaluate", "evaluated", "evaluation", "evaluations", "experiments", "experiment", "results", "accuracy", "outperforms",
-             "outperform", "improves", "improvement", "improvements", "tested", "test", "trained", "sota", "state-of-the-art", "%"}
+             "outperform", "improves", "improvement", "improvements", "tested", "test", "trained", "sota", "state-of-the-art", "%"})
 TASK_HEADS = {"task", "tasks", "problem", "problems"}
 MODIFIER_SUFFIXES = ("-based", "-like", "-aware", "-free", "-specific", "-level", "-wise", "-style", "-driven", "-guided", "-agnostic", "-dependent")
 # Verbs before a task's name ("solving black-box optimization"), not part of it.
@@ -194,8 +194,8 @@ def dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
                 out += _datasets(doc, _names_after(doc, j, generic), bench, 0.7)
         elif low in {"on", "across"} and tok.i + 1 < len(doc):
             sent = sentence(doc, tok.i)
-            window = doc[max(sent.start, tok.i - 8) : tok.i]
-            if any(t.lower_ in EVAL_CUES or t.like_num for t in window):
+            lower, like_num, cues = column(doc, LOWER), column(doc, LIKE_NUM), ids(EVAL_CUES)
+            if any(lower[k] in cues or like_num[k] for k in range(max(sent.start, tok.i - 8), tok.i)):
                 j = tok.i + 1 + (doc[tok.i + 1].lower_ == "the")
                 if j < len(doc):
                     runs = [r for r in _names_after(doc, j, generic) if not _modifies_a_noun(doc, *r)]

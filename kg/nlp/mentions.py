@@ -337,14 +337,7 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict,
     # label, needs the model's support (SciERC dev: such names were 0 of 4 right).
     model_ents = model_entities(doc)
     cands = [c for c in cands if c.extractor != "name" or model_sees(model_ents, c.start, c.end)]
-    # A generic word ("model", "our approach") names no concept. Where the trained model tags one as a METHOD it is
-    # still a mention of a method, as SciERC and SciREX annotate it (5-fold SciREX 0.578 -> 0.584); a generic
-    # task or dataset word is not (TDMSci leaves "alignment" and "problem" out). Rule candidates on one go.
-    lower, starts = column(doc, LOWER), _generic_starts(generic)
-    cands = [c if c.extractor in {"gazetteer", "proposed"} or lower[c.start] not in starts
-             or span_text(doc, c.start, c.end).lower() not in generic else dataclasses.replace(c, generic=True) if c.extractor.startswith("model") and c.label == "METHOD" else None
-             for c in cands]
-    cands = [c for c in cands if c is not None]
+    cands = _without_generic(doc, cands, generic)
     cands.sort(key=lambda c: (-c.priority, -(c.end - c.start), c.start))
     taken = [False] * len(doc)
     chosen: list[Candidate] = []
@@ -371,6 +364,22 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict,
         sent = sentence(doc, c.start)
         out.append(DocMention(idx[c.start], end_char(c.end), c.label, text, canonical, c.extractor,
                               idx[sent.start], end_char(sent.end), c.proposed, c.benchmark, c.confidence, c.generic))
+    return out
+
+
+def _without_generic(doc: Doc, cands: list[Candidate], generic: frozenset[str]) -> list[Candidate]:
+    """The candidates without those whose text is a generic word ("model", "our approach"), which names no concept.
+    Where the trained model tags one as a METHOD it stays, as a generic mention: SciERC and SciREX annotate such
+    mentions of methods (5-fold SciREX 0.578 -> 0.584); a generic task or dataset word goes (TDMSci leaves
+    "alignment" and "problem" out), as does a rule's. Gazetteer names and the paper's own method always stay."""
+    lower, starts = column(doc, LOWER), _generic_starts(generic)
+    out = []
+    for c in cands:
+        if c.extractor in {"gazetteer", "proposed"} or lower[c.start] not in starts \
+                or span_text(doc, c.start, c.end).lower() not in generic:
+            out.append(c)
+        elif c.extractor.startswith("model") and c.label == "METHOD":
+            out.append(dataclasses.replace(c, generic=True))
     return out
 
 

@@ -233,6 +233,7 @@ class Combiner:
                 return None
             if head in METHOD_NOT_TASK_HEADS:
                 label, confidence = "METHOD", self.confidence.get("METHOD", 0.5)
+        # (the length and head checks first, from columns: making the Span for every entity costs 0.7% of extraction)
         if label == "METHOD" and not overlapping and end - start <= 2 and lower[end - 1] in ids(PLURAL_HEADS) \
                 and generic_class(doc[start:end]):
             return Candidate(start, end, label, "model", confidence=confidence, generic=True)

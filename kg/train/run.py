@@ -12,6 +12,7 @@ import json
 import random
 import shutil
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import kg.nlp.tokenizer  # noqa: F401  (registers kg.ml_tokenizer.v1, which the training config names)
@@ -32,7 +33,8 @@ from kg.train.data import (
 CONFIG = Path(__file__).with_name("config.cfg")
 SHIPPED = Path(__file__).resolve().parents[1] / "nlp" / "trained"
 HELD_OUT = ("tdmsci", "scirex")  # the corpora cross-validation splits (SciERC has its own dev set)
-CV_LABELS = {"tdmsci": ("TASK", "DATASET", "METRIC"), "scirex": ("METHOD", "TASK", "DATASET", "METRIC")}
+CV_LABELS = {"tdmsci": ("TASK", "DATASET", "METRIC"), "scirex": ("METHOD", "TASK", "DATASET", "METRIC"),
+             "scierc": ("METHOD", "TASK", "METRIC")}  # scierc: only with held_out=("scierc",) (tools/dev/scierc_cv.py)
 
 
 def prepare(out_dir: str | Path, *, data_dir: Path | None = None, exclude: dict[str, set[str]] | None = None,
@@ -204,11 +206,13 @@ def mark_fold(directory: Path, signature: dict) -> None:
     (directory / "fold.json").write_text(json.dumps(signature, indent=1, sort_keys=True) + "\n")
 
 
-def folds(k: int, seed: int = 0, data_dir: Path | None = None) -> list[dict[str, set[str]]]:
-    """``k`` disjoint folds of the TDMSci and SciREX record ids (shuffled with ``seed``)."""
+def folds(k: int, seed: int = 0, data_dir: Path | None = None,
+          held_out: Sequence[str] = HELD_OUT) -> list[dict[str, set[str]]]:
+    """``k`` disjoint folds of the record ids of each ``held_out`` corpus (TDMSci and SciREX unless told; shuffled
+    with ``seed``)."""
     data_dir = data_dir or shared_data_dir()
     out: list[dict[str, set[str]]] = [{} for _ in range(k)]
-    for name in HELD_OUT:
+    for name in held_out:
         ids = [str(r["id"]) for r in read_gold(data_dir / CORPORA[name].file)]
         random.Random(seed).shuffle(ids)
         for i in range(k):
@@ -260,7 +264,7 @@ def score_folds(result: dict, gold: dict[str, list[dict]], preds: dict[str, dict
     from kg.train.evaluate import pipeline, predict, score, summary
 
     rules = pipeline(model=False)
-    for name in HELD_OUT:
+    for name in gold:
         labels = CV_LABELS[name]
         result[name] = {"file": CORPORA[name].file, "labels": list(labels),
                         "rules_only": summary(score(gold[name], predict(gold[name], rules), labels))}
@@ -268,7 +272,7 @@ def score_folds(result: dict, gold: dict[str, list[dict]], preds: dict[str, dict
             result[name][mode] = summary(score(gold[name], preds[mode][name], labels))
     work.mkdir(parents=True, exist_ok=True)
     for mode in preds:
-        for name in HELD_OUT:
+        for name in gold:
             with (work / f"pred-{name}-{mode}.jsonl").open("w", encoding="utf-8") as fh:
                 fh.writelines(json.dumps(r, ensure_ascii=False) + "\n" for r in preds[mode][name])
     (work / "crossval.json").write_text(json.dumps(result, indent=1))

@@ -12,6 +12,7 @@ Deterministic: documents are shuffled with the seed, and nothing else is random.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -250,28 +251,32 @@ def code_hash() -> str:
 
 
 def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/crossval-tagger",
-             data_dir: Path | None = None, epochs: int = EPOCHS, reuse: bool = False, log=print) -> dict:
-    """K-fold cross-validated scores of the default pipeline on TDMSci and SciREX, with the NER's folds
-    (:func:`kg.train.run.folds`): each fold's tagger is trained without the fold and predicts it. A fold whose
-    tagger exists in ``work_dir`` from the same split, seed, epochs, data and code is not retrained; with ``reuse``,
-    no existing fold tagger is (for a change to code that runs after the tagger and cannot change its weights)."""
+             data_dir: Path | None = None, epochs: int = EPOCHS, reuse: bool = False,
+             held_out: Sequence[str] | None = None, log=print) -> dict:
+    """K-fold cross-validated scores of the default pipeline on TDMSci and SciREX (or the ``held_out`` corpora, e.g.
+    ``("scierc",)``), with the NER's folds (:func:`kg.train.run.folds`): each fold's tagger is trained without the
+    fold and predicts it. A fold whose tagger exists in ``work_dir`` from the same split, seed, epochs, data and code
+    is not retrained; with ``reuse``, no existing fold tagger is (for a change to code that runs after the tagger and
+    cannot change its weights)."""
     from kg.train.evaluate import predict, tagger_pipeline
     from kg.train.run import HELD_OUT, fold_is_current, fold_signature, folds, mark_fold, score_folds
 
     data_dir = data_dir or shared_data_dir()
+    held_out = tuple(held_out or HELD_OUT)
     work = Path(work_dir)
-    gold = {name: read_gold(data_dir / CORPORA[name].file) for name in HELD_OUT}
-    preds: dict[str, dict[str, list[dict]]] = {"full": {name: [] for name in HELD_OUT}}
+    gold = {name: read_gold(data_dir / CORPORA[name].file) for name in held_out}
+    preds: dict[str, dict[str, list[dict]]] = {"full": {name: [] for name in held_out}}
     started = time.perf_counter()
-    for i, fold in enumerate(folds(k, seed, data_dir)):
+    for i, fold in enumerate(folds(k, seed, data_dir, held_out)):
         path = work / f"fold{i}"
-        signature = fold_signature(k, seed, i, data_dir, epochs=epochs, bits=BITS, code=code_hash())
+        signature = fold_signature(k, seed, i, data_dir, epochs=epochs, bits=BITS, code=code_hash(),
+                                   held_out=list(held_out))
         if not ((path / "weights.npz").exists() and (reuse or fold_is_current(path, signature))):
             log(f"fold {i}: training")
             build(path, seed=seed, epochs=epochs, data_dir=data_dir, exclude=fold, log=log)
             mark_fold(path, signature)
         nlp = tagger_pipeline(path)
-        for name in HELD_OUT:
+        for name in held_out:
             preds["full"][name] += predict([r for r in gold[name] if str(r["id"]) in fold[name]], nlp)
     result = {"folds": k, "seed": seed, "epochs": epochs, "seconds": round(time.perf_counter() - started, 1)}
     return score_folds(result, gold, preds, work)

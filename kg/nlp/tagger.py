@@ -5,8 +5,9 @@ smallest spaCy NER tried here (hash embeddings, width 32, CNN depth 2) costs ~3.
 whole rule pipeline. This tagger is what the default pipeline can afford: per token, ~30 hashed features (the
 word and its neighbours, shapes, affixes, and the rule candidates around it: gazetteer, context, proposed-method,
 abbreviation and name-shape matches), one weight row per feature and tag, summed, then Viterbi decoding over BILOU
-tags with learned transitions. Features and decoding are numpy operations over whole batches, so its cost per
-abstract is a fraction of a millisecond.
+tags with learned transitions. Feature hashing, the sums and the decoding run over whole batches in a small C
+extension (``kg/nlp/_tagger.c``, bit-identical to the numpy code it replaced), so its cost per abstract is a
+fraction of a millisecond.
 
 It is trained (``kg train``, :mod:`kg.train.tagger`) as an averaged structured perceptron on the same gold data
 as the NER, with partial annotation handled as latent structure: a token a corpus leaves unlabelled for a label it
@@ -33,6 +34,12 @@ from spacy.tokens import Doc
 from kg.model import LABELS
 from kg.nlp.candidates import Candidate, candidates, column
 from kg.nlp.model import Combiner
+
+try:
+    from kg.nlp import _tagger
+except ImportError as e:  # a checkout used without `pip install -e .` (or `make install`), which compiles it
+    raise ImportError(f"kg.nlp._tagger is not built ({e}): run `pip install -e .` in the kg checkout (or, for one "
+                      "run with PYTHONPATH and another checkout's interpreter, `python tools/dev/build_ext.py`)") from e
 
 DEFAULT_DIR = Path(__file__).parent / "trained_tagger"
 TAGS = ("O",) + tuple(f"{p}-{lab}" for lab in LABELS for p in "BILU")
@@ -124,6 +131,10 @@ TEMPLATES: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = (
 # one seed per template (numpy arrays wrap on overflow silently, scalars warn)
 _SEEDS = _mix(numpy.array([get_string_id("t:" + name) for name, _ in TEMPLATES], dtype=numpy.uint64))
 _COL = {name: i for i, name in enumerate(COLUMNS)}
+# the templates as the C code reads them: every (column, offset) part, and where each template's parts end
+_PARTS = numpy.array([(_COL[name], offset) for _, parts in TEMPLATES for name, offset in parts],
+                     dtype=numpy.int64).reshape(-1, 2)
+_PART_ENDS = numpy.cumsum([len(parts) for _, parts in TEMPLATES], dtype=numpy.int64)
 _BOUNDS = (_U(get_string_id("<s>")), _U(get_string_id("</s>")))
 
 
@@ -155,86 +166,46 @@ def feature_ids(docs: Sequence[Doc], bits: int) -> list[numpy.ndarray]:
     return [ids[a:a + len(doc)] for doc, a in zip(docs, starts)]
 
 
-def _batch_ids(docs: Sequence[Doc], bits: int) -> tuple[numpy.ndarray, list[int]]:
-    """Feature rows of a batch: the docs' columns are laid end to end, with sentinels between them, and hashed
-    together. Returns the rows (sentinel rows included) and the row where each doc starts."""
+def _batch_columns(docs: Sequence[Doc]) -> tuple[numpy.ndarray, list[int]]:
+    """The docs' columns laid end to end, with :data:`_PAD` sentinels around each doc, so that features read across
+    a doc's edges see sentinels. Returns them and the row where each doc starts (row ``i`` being column
+    ``_PAD + i``: the first doc starts at row ``_PAD``)."""
     cols = [columns(doc) for doc in docs]
     pad = numpy.empty((len(COLUMNS), 2 * _PAD), dtype=numpy.uint64)
     pad[:, :_PAD], pad[:, _PAD:] = _BOUNDS[1], _BOUNDS[0]
     whole = numpy.concatenate([pad] + [x for c in cols for x in (c, pad)], axis=1)
-    total = whole.shape[1] - 2 * _PAD
-    ids = numpy.empty((total, len(TEMPLATES)), dtype=numpy.int64)
-    mask = _U((1 << bits) - 1)
-    for t, ((_, parts), seed) in enumerate(zip(TEMPLATES, _SEEDS)):
-        h = numpy.full(total, seed, dtype=numpy.uint64)
-        for name, offset in parts:
-            h = _mix(h ^ whole[_COL[name], _PAD + offset:_PAD + offset + total])
-        ids[:, t] = h & mask
-    starts, at = [], _PAD  # ids row i is the token at whole[_PAD + i]; the first doc starts at whole[2 * _PAD]
+    starts, at = [], _PAD
     for c in cols:
         starts.append(at)
         at += c.shape[1] + 2 * _PAD
+    return whole, starts
+
+
+def _batch_ids(docs: Sequence[Doc], bits: int) -> tuple[numpy.ndarray, list[int]]:
+    """Feature rows of a batch, hashed together over :func:`_batch_columns` (sentinel rows included). Returns the
+    rows and the row where each doc starts."""
+    whole, starts = _batch_columns(docs)
+    ids = numpy.empty((whole.shape[1] - 2 * _PAD, len(TEMPLATES)), dtype=numpy.int64)
+    _tagger.feature_ids(whole, _SEEDS, _PARTS, _PART_ENDS, _PAD, bits, ids)
     return ids, starts
 
 
-# A step of decoding computes only the moves :data:`_ALLOWED` lists (3x fewer than all pairs: O, B- and U- after O,
-# L- or U-; I- and L- after their own label's B- or I-), once enough sequences run.
-_DENSE_BELOW = 64  # running sequences under which one dense step costs less than the few numpy calls of a sparse one
+def _step(trans: numpy.ndarray) -> numpy.ndarray:
+    """Move scores for decoding: the transition weights plus :data:`FORBIDDEN`, in float32."""
+    return (trans + FORBIDDEN).astype(numpy.float32)
 
 
 def decode(scores: numpy.ndarray, starts: Sequence[int], lengths: Sequence[int], trans: numpy.ndarray,
            allowed: numpy.ndarray | None = None) -> numpy.ndarray:
-    """Viterbi decoding of many sequences at once. ``scores``: ``(rows, N_TAGS)`` emission scores; sequence ``s``
-    is rows ``starts[s]`` to ``starts[s] + lengths[s]``; ``trans``: ``(N_TAGS + 1, N_TAGS)`` transition weights
-    (last row: from the start); ``allowed``: an optional ``(rows, N_TAGS)`` mask of the tags a row may take
-    (partial gold). Returns the best tag of every row (0, "O", for rows in no sequence). The sequences advance
-    together step by step, longest first, so each step computes only those still running."""
+    """Viterbi decoding of many sequences at once. ``scores``: ``(rows, N_TAGS)`` float32 emission scores;
+    sequence ``s`` is rows ``starts[s]`` to ``starts[s] + lengths[s]``; ``trans``: ``(N_TAGS + 1, N_TAGS)``
+    transition weights (last row: from the start); ``allowed``: an optional ``(rows, N_TAGS)`` mask of the tags a
+    row may take (partial gold; a tag it rules out scores -1e9 more). Returns the best tag of every row (0, "O", for
+    rows in no sequence). Ties go to the lowest-numbered tag, as numpy's argmax."""
     tags = numpy.zeros(len(scores), dtype=numpy.int64)
-    lens = numpy.asarray(lengths, dtype=numpy.int64)
-    if not len(lens) or lens.max() == 0:
-        return tags
-    order = numpy.argsort(-lens, kind="stable")
-    lens, first = lens[order], numpy.asarray(starts, dtype=numpy.int64)[order]
-    width = int(lens[0])
-    live = numpy.arange(width)[None, :] < lens[:, None]
-    rows = numpy.where(live, first[:, None] + numpy.arange(width)[None, :], 0)
-    em = scores if allowed is None else scores + numpy.where(allowed, 0.0, -1e9).astype(numpy.float32)
-    em = em.astype(numpy.float32, copy=False)[rows]  # (sequences, width, N_TAGS); padding rows are never read
-    step = (trans + FORBIDDEN).astype(numpy.float32)
-    moves = numpy.ascontiguousarray(step[:N_TAGS].T)[None, :, :]  # [to, from]: reductions over the last axis
-    opening = numpy.ascontiguousarray(step[numpy.ix_(_CLOSED, _OPENING)].T)[None, :, :]  # [to, from] too
-    b_i, i_i, b_l, i_l = step[_B, _I], step[_I, _I], step[_B, _L], step[_I, _L]
-    back = numpy.zeros((len(lens), width, N_TAGS), dtype=numpy.int8)
-    score = step[N_TAGS][None, :] + em[:, 0]
-    best = numpy.empty_like(score)
-    running = numpy.searchsorted(-lens, -numpy.arange(width + 1), side="left")  # sequences longer than i
-    for i in range(1, width):
-        k = running[i]
-        if k < _DENSE_BELOW:
-            total = score[:k, None, :] + moves
-            back[:k, i] = total.argmax(axis=2)
-            score[:k] = total.max(axis=2) + em[:k, i]
-            continue
-        # the same maxima (and, on ties, the same lowest-numbered predecessor) over the allowed moves only
-        total = score[:k, None, _CLOSED] + opening
-        arg = total.argmax(axis=2)
-        best[:k, _OPENING] = numpy.take_along_axis(total, arg[:, :, None], axis=2)[:, :, 0]
-        back[:k, i, _OPENING] = _CLOSED[arg]
-        from_b, from_i = score[:k, _B], score[:k, _I]
-        for to, via_b, via_i in ((_I, b_i, i_i), (_L, b_l, i_l)):
-            x, y = from_b + via_b, from_i + via_i
-            inside = y > x
-            best[:k, to] = numpy.where(inside, y, x)
-            back[:k, i, to] = numpy.where(inside, _I, _B)
-        score[:k] = best[:k] + em[:k, i]
-    paths = numpy.zeros((len(lens), width), dtype=numpy.int64)
-    tag = (score + FORBIDDEN_END).argmax(axis=1)
-    for i in range(width - 1, -1, -1):
-        k, inner = running[i], running[i + 1]
-        if inner:
-            tag[:inner] = back[numpy.arange(inner), i + 1, tag[:inner]]
-        paths[:k, i] = tag[:k]
-    tags[rows[live]] = paths[live]
+    mask = None if allowed is None else numpy.ascontiguousarray(allowed, dtype=bool)
+    _tagger.viterbi(numpy.ascontiguousarray(scores, dtype=numpy.float32), _step(trans), FORBIDDEN_END,
+                    numpy.asarray(starts, dtype=numpy.int64), numpy.asarray(lengths, dtype=numpy.int64), mask, tags)
     return tags
 
 
@@ -281,22 +252,25 @@ class LinearTagger:
         self.meta = meta or {}
 
     def scores(self, ids: numpy.ndarray) -> numpy.ndarray:
-        """``(n, N_TAGS)`` emission scores of ``n`` tokens' feature rows (one gather per template, summed in place:
-        twice as fast as one gather and a sum over the template axis)."""
-        out = self.weights.take(ids[:, 0], axis=0)
-        for k in range(1, ids.shape[1]):
-            out += self.weights.take(ids[:, k], axis=0)
+        """``(n, N_TAGS)`` float32 emission scores of ``n`` tokens' feature rows: per token, its templates' weight
+        rows added in template order."""
+        out = numpy.empty((len(ids), self.weights.shape[1]), dtype=numpy.float32)
+        _tagger.scores(self.weights, numpy.ascontiguousarray(ids, dtype=numpy.int64), out)
         return out
 
     def predict(self, docs: Sequence[Doc]) -> list[list[tuple[int, int, str]]]:
         """Entities per doc, as token ranges (each sentence decoded on its own, as in training)."""
-        ids, starts = _batch_ids(docs, self.bits)
+        whole, starts = _batch_columns(docs)
         seq_starts, seq_lens = [], []
         for doc, at in zip(docs, starts):
             for a, b in sentences(doc):
                 seq_starts.append(at + a)
                 seq_lens.append(b - a)
-        tags = decode(self.scores(ids), seq_starts, seq_lens, self.trans)
+        tags = numpy.zeros(whole.shape[1] - 2 * _PAD, dtype=numpy.int64)
+        # feature_ids, scores and decode in one pass, a sentence at a time
+        _tagger.predict(whole, _SEEDS, _PARTS, _PART_ENDS, _PAD, self.bits, self.weights, _step(self.trans),
+                        FORBIDDEN_END, numpy.array(seq_starts, dtype=numpy.int64),
+                        numpy.array(seq_lens, dtype=numpy.int64), tags)
         out: list[list[tuple[int, int, str]]] = [[] for _ in docs]
         for a, b in flat_spans(tags):
             d = bisect.bisect_right(starts, a) - 1

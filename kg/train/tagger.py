@@ -234,16 +234,16 @@ def evaluate(tagger_dir: Path, data_dir: Path | None = None) -> dict:
 
 
 def code_hash() -> str:
-    """A hash of what a tagger is made from besides the data: the rule components' code, the tagger's feature code,
-    the gazetteer, the text cleaning, the labels and the training code (a fold tagger made another way is trained
-    again)."""
+    """A hash of what a tagger is made from besides the data: the rule components' code, the tagger's feature code
+    (its C loops too), the gazetteer, the text cleaning, the labels and the training code (a fold tagger made another
+    way is trained again)."""
     import hashlib
 
     kg_dir = Path(__file__).resolve().parents[1]
     nlp_dir = kg_dir / "nlp"
-    sources = sorted(nlp_dir.glob("*.py")) + [nlp_dir / "data" / "gazetteer" / "manifest.json",
-                                              kg_dir / "train" / "tagger.py", kg_dir / "train" / "data.py",
-                                              kg_dir / "corpus" / "clean.py", kg_dir / "model.py"]
+    sources = sorted(nlp_dir.glob("*.py")) + sorted(nlp_dir.glob("*.c")) + [
+        nlp_dir / "data" / "gazetteer" / "manifest.json", kg_dir / "train" / "tagger.py", kg_dir / "train" / "data.py",
+        kg_dir / "corpus" / "clean.py", kg_dir / "model.py"]
     h = hashlib.sha256()
     for path in sources:
         h.update(path.name.encode() + b"\0" + path.read_bytes())

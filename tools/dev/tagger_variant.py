@@ -3,6 +3,7 @@ cross-validate it on TDMSci and SciREX. Run it from a git worktree holding the v
 other experiments stay untouched (each run takes ~9 min on one core; two run side by side on this machine):
 
     git worktree add --detach /tmp/variant HEAD   # edit the variant there; ../shared must resolve from it
+    cd /tmp/variant && /work/main/.venv/bin/python tools/dev/build_ext.py   # the tagger's C loops, in place
     cd /tmp/variant && PYTHONPATH=. /work/main/.venv/bin/python tools/dev/tagger_variant.py /tmp/variant-run
 
 Prints one line: SciERC dev strict mention F1, seeds document F1 of METHOD and TASK, 5-fold TDMSci and SciREX

@@ -1,0 +1,559 @@
+/* kg.nlp._tagger: the inner loops of the linear tagger (kg/nlp/tagger.py) in C.
+ *
+ * Feature hashing, emission scores and Viterbi decoding, each over whole batches, plus all three fused per sentence
+ * for prediction. Arrays come in through the buffer protocol (C-contiguous, native byte order: numpy arrays), and
+ * outputs go into arrays the caller allocates; the GIL is released while the loops run. The arithmetic is that of
+ * the numpy code this replaces, in the same order, so that results are bit-identical: uint64 hashing that wraps,
+ * float32 sums of weight rows in template order, ties in a maximum going to the lowest index (numpy's argmax).
+ * There are only additions on floats here (nothing to contract into an FMA); build without -ffast-math.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define FORBIDDEN_TAG (-1e9f) /* added to the emission of a tag the ``allowed`` mask rules out */
+#define MAX_BUFFERS 12
+
+/* ------------------------------------------------------------------------------------------------ arrays */
+
+typedef struct {
+    Py_buffer views[MAX_BUFFERS];
+    int n;
+} Buffers;
+
+static void release(Buffers *b)
+{
+    while (b->n > 0)
+        PyBuffer_Release(&b->views[--b->n]);
+}
+
+/* The element kind of a buffer format: 'i' signed or 'u' unsigned integer, 'f' float, '?' bool; 0 if unknown or
+ * not in native byte order. */
+static char format_kind(const char *format)
+{
+    if (format == NULL)
+        return 'u'; /* plain bytes */
+    if (*format == '@' || *format == '=')
+        format++;
+    else if (*format == '<' || *format == '>' || *format == '!') {
+        if ((*format == '<') != PY_LITTLE_ENDIAN)
+            return 0;
+        format++;
+    }
+    if (format[0] == 0 || format[1] != 0)
+        return 0;
+    if (strchr("bhilqn", *format))
+        return 'i';
+    if (strchr("BHILQN", *format))
+        return 'u';
+    if (strchr("efd", *format))
+        return 'f';
+    return *format == '?' ? '?' : 0;
+}
+
+/* Gets a C-contiguous buffer of ``ndim`` dimensions whose items are ``kind`` (see format_kind; '?' also takes
+ * uint8) and ``itemsize`` bytes; NULL with an exception set otherwise. Released by release(). */
+static Py_buffer *get(Buffers *b, PyObject *obj, const char *name, char kind, Py_ssize_t itemsize, int ndim,
+                      int writable)
+{
+    if (b->n == MAX_BUFFERS) {
+        PyErr_SetString(PyExc_SystemError, "_tagger: too many buffers");
+        return NULL;
+    }
+    Py_buffer *view = &b->views[b->n];
+    int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0);
+    if (PyObject_GetBuffer(obj, view, flags) < 0)
+        return NULL;
+    b->n++;
+    char got = format_kind(view->format);
+    if (kind == '?' && got == 'u')
+        got = '?';
+    if (got != kind || view->itemsize != itemsize || view->ndim != ndim) {
+        static const char *kinds[] = {"signed integer", "unsigned integer", "float", "bool"};
+        const char *what = kinds[kind == 'i' ? 0 : kind == 'u' ? 1 : kind == 'f' ? 2 : 3];
+        PyErr_Format(PyExc_TypeError, "%s: expected a %d-d array of %zd-byte %s, got format '%s', %d-d", name,
+                     ndim, itemsize, what, view->format ? view->format : "B", view->ndim);
+        return NULL;
+    }
+    return view;
+}
+
+static Py_ssize_t dim(const Py_buffer *view, int k)
+{
+    return view->shape[k];
+}
+
+static int check(int ok, PyObject *error, const char *message)
+{
+    if (!ok)
+        PyErr_SetString(error, message);
+    return ok;
+}
+
+/* ------------------------------------------------------------------------------------------------ features */
+
+/* splitmix64's finaliser */
+static inline uint64_t mix(uint64_t h)
+{
+    h = (h ^ (h >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    h = (h ^ (h >> 27)) * 0x94D049BB133111EBULL;
+    return h ^ (h >> 31);
+}
+
+/* What hashes a row: the column matrix from its first real row on, and per template its seed and parts. */
+typedef struct {
+    const uint64_t *base;   /* whole + pad: row i's own value of column c is base[c * width + i] */
+    Py_ssize_t rows;        /* real rows: width - 2 * pad */
+    Py_ssize_t n_templates;
+    const uint64_t *seeds;
+    Py_ssize_t *ends;       /* template t hashes parts ends[t - 1] (0 for t = 0) to ends[t] - 1 */
+    Py_ssize_t *at;         /* per part: c * width + offset */
+    uint64_t mask;
+    void *memory;
+} Features;
+
+/* Reads and checks the arguments that describe the features: ``whole`` (uint64, columns x (rows + 2 * pad)),
+ * ``seeds`` (uint64, templates), ``parts`` (int64, parts x 2: column, offset), ``ends`` (int64, templates). */
+static int features(Features *f, Buffers *b, PyObject *whole_obj, PyObject *seeds_obj, PyObject *parts_obj,
+                    PyObject *ends_obj, Py_ssize_t pad, int bits)
+{
+    Py_buffer *whole = get(b, whole_obj, "whole", 'u', 8, 2, 0);
+    Py_buffer *seeds = whole ? get(b, seeds_obj, "seeds", 'u', 8, 1, 0) : NULL;
+    Py_buffer *parts = seeds ? get(b, parts_obj, "parts", 'i', 8, 2, 0) : NULL;
+    Py_buffer *ends = parts ? get(b, ends_obj, "ends", 'i', 8, 1, 0) : NULL;
+    if (!ends)
+        return -1;
+    Py_ssize_t n_columns = dim(whole, 0), width = dim(whole, 1), n_parts = dim(parts, 0);
+    f->n_templates = dim(seeds, 0);
+    if (!check(bits >= 0 && bits <= 63, PyExc_ValueError, "bits: 0 to 63")
+        || !check(pad >= 0 && width >= 2 * pad, PyExc_ValueError, "whole: fewer columns than twice the padding")
+        || !check(dim(parts, 1) == 2, PyExc_ValueError, "parts: (column, offset) pairs")
+        || !check(dim(ends, 0) == f->n_templates, PyExc_ValueError, "ends: one per template"))
+        return -1;
+    f->rows = width - 2 * pad;
+    f->base = (const uint64_t *)whole->buf + pad;
+    f->seeds = seeds->buf;
+    f->mask = ((uint64_t)1 << bits) - 1;
+    f->memory = PyMem_Malloc(sizeof(Py_ssize_t) * (f->n_templates + n_parts + 1));
+    if (!f->memory) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    f->ends = f->memory;
+    f->at = f->ends + f->n_templates;
+    const int64_t *e = ends->buf, *p = parts->buf;
+    for (Py_ssize_t t = 0; t < f->n_templates; t++) {
+        if (!check(e[t] >= (t ? e[t - 1] : 0) && e[t] <= n_parts, PyExc_ValueError,
+                   "ends: non-decreasing, at most the number of parts"))
+            return -1;
+        f->ends[t] = (Py_ssize_t)e[t];
+    }
+    for (Py_ssize_t k = 0; k < n_parts; k++) {
+        int64_t column = p[2 * k], offset = p[2 * k + 1];
+        if (!check(column >= 0 && column < n_columns, PyExc_ValueError, "parts: no such column")
+            || !check(offset >= -pad && offset <= pad, PyExc_ValueError, "parts: offset beyond the padding"))
+            return -1;
+        f->at[k] = (Py_ssize_t)(column * width + offset);
+    }
+    return 0;
+}
+
+static void features_free(Features *f)
+{
+    PyMem_Free(f->memory);
+    f->memory = NULL;
+}
+
+/* The feature rows (row indices into the weight table) of row i: per template, the seed mixed with each part's
+ * value in turn, masked to ``bits`` bits. */
+static inline void hash_row(const Features *f, Py_ssize_t i, int64_t *out)
+{
+    const uint64_t *row = f->base + i;
+    Py_ssize_t k = 0;
+    for (Py_ssize_t t = 0; t < f->n_templates; t++) {
+        uint64_t h = f->seeds[t];
+        for (; k < f->ends[t]; k++)
+            h = mix(h ^ row[f->at[k]]);
+        out[t] = (int64_t)(h & f->mask);
+    }
+}
+
+/* ------------------------------------------------------------------------------------------------ scores */
+
+/* The weight table: float32 rows of one score per tag, one row per feature row. Summing rows waits on memory
+ * (2**20 rows are more than the caches hold) more than it adds. */
+typedef struct {
+    const float *rows;
+    Py_ssize_t n_rows, n_tags;
+} Table;
+
+static int table(Table *w, Buffers *b, PyObject *obj)
+{
+    Py_buffer *view = get(b, obj, "weights", 'f', 4, 2, 0);
+    if (!view)
+        return -1;
+    w->rows = view->buf;
+    w->n_rows = dim(view, 0);
+    w->n_tags = dim(view, 1);
+    return 0;
+}
+
+/* out = the sum of the weight rows ``ids`` (n of them), added in order: row ids[0], then += row ids[1], ...
+ * Returns 0, or -1 if an id is out of the table. */
+static inline int sum_rows(const Table *w, const int64_t *ids, Py_ssize_t n, float *out)
+{
+    const Py_ssize_t n_tags = w->n_tags;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        if ((uint64_t)ids[k] >= (uint64_t)w->n_rows)
+            return -1;
+        const float *row = w->rows + ids[k] * n_tags;
+        if (k == 0)
+            memcpy(out, row, sizeof(float) * n_tags);
+        else
+            for (Py_ssize_t j = 0; j < n_tags; j++)
+                out[j] += row[j];
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------------------------------------ decoding */
+
+/* Decoding keeps four tags per vector (GCC/clang vector extensions; plain SSE2 on x86-64): the same float32 adds
+ * and comparisons, lane by lane, as one tag at a time. Rows of tags are padded to a multiple of four. */
+typedef float f4 __attribute__((vector_size(16)));
+typedef int32_t i4 __attribute__((vector_size(16)));
+#define LANES 4
+
+static inline f4 load4(const float *p)
+{
+    f4 v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+/* What decodes: move scores ``step`` ((N + 1) x N: [from, to], last row from the start, forbidden moves included
+ * as large negative scores) and end scores ``end`` (N), plus scratch for the longest sequence. */
+typedef struct {
+    Py_ssize_t n_tags, width; /* width: n_tags rounded up to whole vectors */
+    const float *end;
+    float *moves;             /* (N + 1) x width: step, padded with zeros */
+    float *score, *best;      /* width each */
+    int32_t *arg;             /* width */
+    uint8_t *back;            /* longest x N: the best predecessor of each tag at each row */
+    void *memory;
+} Decoder;
+
+static int decoder(Decoder *d, Buffers *b, PyObject *step_obj, PyObject *end_obj, Py_ssize_t n_tags,
+                   Py_ssize_t longest)
+{
+    Py_buffer *step = get(b, step_obj, "step", 'f', 4, 2, 0);
+    Py_buffer *end = step ? get(b, end_obj, "end", 'f', 4, 1, 0) : NULL;
+    if (!end)
+        return -1;
+    if (!check(n_tags >= 1 && n_tags <= 256, PyExc_ValueError, "1 to 256 tags")
+        || !check(dim(step, 0) == n_tags + 1 && dim(step, 1) == n_tags, PyExc_ValueError,
+                  "step: (tags + 1) x tags")
+        || !check(dim(end, 0) == n_tags, PyExc_ValueError, "end: one per tag"))
+        return -1;
+    Py_ssize_t width = (n_tags + LANES - 1) / LANES * LANES;
+    d->n_tags = n_tags;
+    d->width = width;
+    d->end = end->buf;
+    d->memory = PyMem_Calloc(1, sizeof(float) * (n_tags + 4) * width + (size_t)longest * n_tags + 1);
+    if (!d->memory) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    d->moves = d->memory;
+    d->score = d->moves + (n_tags + 1) * width;
+    d->best = d->score + width;
+    d->arg = (int32_t *)(d->best + width);
+    d->back = (uint8_t *)(d->arg + width);
+    for (Py_ssize_t from = 0; from <= n_tags; from++)
+        memcpy(d->moves + from * width, (const float *)step->buf + from * n_tags, sizeof(float) * n_tags);
+    return 0;
+}
+
+static void decoder_free(Decoder *d)
+{
+    PyMem_Free(d->memory);
+    d->memory = NULL;
+}
+
+/* The emission of tag t at a row: its score, plus FORBIDDEN_TAG where a mask is given and rules the tag out. */
+static inline float emission(const float *em, const uint8_t *allowed, Py_ssize_t t)
+{
+    return allowed ? em[t] + (allowed[t] ? 0.0f : FORBIDDEN_TAG) : em[t];
+}
+
+/* best[to] = the best of score[from] + step[from, to] over all ``from``, and arg[to] = the lowest ``from`` that
+ * reaches it: ``from`` goes up and only a strictly better score replaces the best so far. */
+static inline void best_moves(const Decoder *d)
+{
+    const Py_ssize_t N = d->n_tags, width = d->width;
+    const float *score = d->score;
+    for (Py_ssize_t to = 0; to < width; to += LANES) {
+        f4 best = score[0] + load4(d->moves + to);
+        i4 arg = {0, 0, 0, 0};
+        for (Py_ssize_t from = 1; from < N; from++) {
+            f4 v = score[from] + load4(d->moves + from * width + to);
+            i4 better = v > best;
+            best = (f4)(((i4)v & better) | ((i4)best & ~better));
+            arg = ((int32_t)from & better) | (arg & ~better);
+        }
+        memcpy(d->best + to, &best, sizeof best);
+        memcpy(d->arg + to, &arg, sizeof arg);
+    }
+}
+
+/* The best tags of one sequence of n >= 1 rows with emissions em (n x N) and an optional mask (n x N). As the
+ * numpy code did: score = step[start] + em[0]; per row, the best of score[from] + step[from, to] (the lowest
+ * ``from`` on ties), + em[i]; the last tag is the argmax of score + end; then back along the best predecessors. */
+static void decode(const Decoder *d, const float *em, const uint8_t *allowed, Py_ssize_t n, int64_t *tags)
+{
+    const Py_ssize_t N = d->n_tags;
+    float *score = d->score;
+    const float *start = d->moves + N * d->width;
+    for (Py_ssize_t t = 0; t < N; t++)
+        score[t] = start[t] + emission(em, allowed, t);
+    for (Py_ssize_t i = 1; i < n; i++) {
+        best_moves(d);
+        const float *row = em + i * N;
+        const uint8_t *mask = allowed ? allowed + i * N : NULL;
+        for (Py_ssize_t t = 0; t < N; t++) {
+            d->back[i * N + t] = (uint8_t)d->arg[t];
+            score[t] = d->best[t] + emission(row, mask, t);
+        }
+    }
+    Py_ssize_t tag = 0;
+    float top = score[0] + d->end[0];
+    for (Py_ssize_t t = 1; t < N; t++) {
+        float v = score[t] + d->end[t];
+        if (v > top) {
+            top = v;
+            tag = t;
+        }
+    }
+    tags[n - 1] = tag;
+    for (Py_ssize_t i = n - 1; i > 0; i--) {
+        tag = d->back[i * N + tag];
+        tags[i - 1] = tag;
+    }
+}
+
+/* Reads ``starts`` and ``lengths`` (int64, one per sequence) and checks that every sequence lies in 0..rows;
+ * sets the longest. */
+static int sequences(Buffers *b, PyObject *starts_obj, PyObject *lengths_obj, Py_ssize_t rows, const int64_t **starts,
+                     const int64_t **lengths, Py_ssize_t *count, Py_ssize_t *longest)
+{
+    Py_buffer *s = get(b, starts_obj, "starts", 'i', 8, 1, 0);
+    Py_buffer *l = s ? get(b, lengths_obj, "lengths", 'i', 8, 1, 0) : NULL;
+    if (!l || !check(dim(s, 0) == dim(l, 0), PyExc_ValueError, "starts and lengths: one each per sequence"))
+        return -1;
+    *starts = s->buf;
+    *lengths = l->buf;
+    *count = dim(s, 0);
+    *longest = 0;
+    for (Py_ssize_t k = 0; k < *count; k++) {
+        int64_t a = (*starts)[k], n = (*lengths)[k];
+        if (!check(a >= 0 && n >= 0 && a <= rows && n <= rows - a, PyExc_IndexError, "a sequence beyond the rows"))
+            return -1;
+        if (n > *longest)
+            *longest = (Py_ssize_t)n;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------------------------------------ module */
+
+PyDoc_STRVAR(feature_ids_doc,
+"feature_ids(whole, seeds, parts, ends, pad, bits, out)\n--\n\n"
+"Feature rows of every real row of ``whole`` (uint64, columns x (rows + 2 * pad)) into ``out`` (int64,\n"
+"rows x templates): per template t, h = seeds[t], then h = mix(h ^ whole[column, pad + i + offset]) for each of\n"
+"its parts (``parts`` rows ends[t - 1] to ends[t] - 1: column, offset), masked to ``bits`` bits.");
+
+static PyObject *py_feature_ids(PyObject *self, PyObject *args)
+{
+    PyObject *whole, *seeds, *parts, *ends, *out_obj;
+    Py_ssize_t pad;
+    int bits;
+    if (!PyArg_ParseTuple(args, "OOOOniO", &whole, &seeds, &parts, &ends, &pad, &bits, &out_obj))
+        return NULL;
+    Buffers b = {.n = 0};
+    Features f = {.memory = NULL};
+    PyObject *result = NULL;
+    if (features(&f, &b, whole, seeds, parts, ends, pad, bits) < 0)
+        goto done;
+    Py_buffer *out = get(&b, out_obj, "out", 'i', 8, 2, 1);
+    if (!out || !check(dim(out, 0) == f.rows && dim(out, 1) == f.n_templates, PyExc_ValueError,
+                       "out: rows x templates"))
+        goto done;
+    int64_t *ids = out->buf;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < f.rows; i++)
+        hash_row(&f, i, ids + i * f.n_templates);
+    Py_END_ALLOW_THREADS
+    result = Py_NewRef(Py_None);
+done:
+    features_free(&f);
+    release(&b);
+    return result;
+}
+
+PyDoc_STRVAR(scores_doc,
+"scores(weights, ids, out)\n--\n\n"
+"Emission scores into ``out`` (float32, n x tags): per row i, the sum of the ``weights`` rows (float32,\n"
+"table x tags) ids[i, 0], ids[i, 1], ... (``ids``: int64, n x templates, at least one), added in that order.");
+
+static PyObject *py_scores(PyObject *self, PyObject *args)
+{
+    PyObject *weights, *ids_obj, *out_obj;
+    if (!PyArg_ParseTuple(args, "OOO", &weights, &ids_obj, &out_obj))
+        return NULL;
+    Buffers b = {.n = 0};
+    Table w;
+    PyObject *result = NULL;
+    Py_buffer *ids = table(&w, &b, weights) == 0 ? get(&b, ids_obj, "ids", 'i', 8, 2, 0) : NULL;
+    Py_buffer *out = ids ? get(&b, out_obj, "out", 'f', 4, 2, 1) : NULL;
+    if (!out || !check(dim(ids, 1) >= 1, PyExc_ValueError, "ids: at least one template")
+        || !check(dim(out, 0) == dim(ids, 0) && dim(out, 1) == w.n_tags, PyExc_ValueError, "out: n x tags"))
+        goto done;
+    Py_ssize_t n = dim(ids, 0), n_templates = dim(ids, 1);
+    int bad = 0;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < n && !bad; i++)
+        bad = sum_rows(&w, (const int64_t *)ids->buf + i * n_templates, n_templates, (float *)out->buf + i * w.n_tags);
+    Py_END_ALLOW_THREADS
+    if (check(!bad, PyExc_IndexError, "ids: a row beyond the weight table"))
+        result = Py_NewRef(Py_None);
+done:
+    release(&b);
+    return result;
+}
+
+PyDoc_STRVAR(viterbi_doc,
+"viterbi(emissions, step, end, starts, lengths, allowed, tags)\n--\n\n"
+"Best tags of each sequence (rows starts[s] to starts[s] + lengths[s] - 1 of ``emissions``: float32, rows x N)\n"
+"into ``tags`` (int64, rows; other rows are left alone). ``step``: float32 (N + 1) x N move scores [from, to], last\n"
+"row from the start; ``end``: float32 N; ``allowed``: None or a bool rows x N mask (a tag it rules out scores\n"
+"-1e9 more).");
+
+static PyObject *py_viterbi(PyObject *self, PyObject *args)
+{
+    PyObject *em_obj, *step, *end, *starts_obj, *lengths_obj, *allowed_obj, *tags_obj;
+    if (!PyArg_ParseTuple(args, "OOOOOOO", &em_obj, &step, &end, &starts_obj, &lengths_obj, &allowed_obj, &tags_obj))
+        return NULL;
+    Buffers b = {.n = 0};
+    Decoder d = {.memory = NULL};
+    PyObject *result = NULL;
+    const int64_t *starts, *lengths;
+    Py_ssize_t count, longest;
+    Py_buffer *em = get(&b, em_obj, "emissions", 'f', 4, 2, 0);
+    Py_buffer *tags = em ? get(&b, tags_obj, "tags", 'i', 8, 1, 1) : NULL;
+    if (!tags || !check(dim(tags, 0) == dim(em, 0), PyExc_ValueError, "tags: one per row")
+        || sequences(&b, starts_obj, lengths_obj, dim(em, 0), &starts, &lengths, &count, &longest) < 0
+        || decoder(&d, &b, step, end, dim(em, 1), longest) < 0)
+        goto done;
+    const uint8_t *allowed = NULL;
+    if (allowed_obj != Py_None) {
+        Py_buffer *mask = get(&b, allowed_obj, "allowed", '?', 1, 2, 0);
+        if (!mask || !check(dim(mask, 0) == dim(em, 0) && dim(mask, 1) == d.n_tags, PyExc_ValueError,
+                            "allowed: rows x tags"))
+            goto done;
+        allowed = mask->buf;
+    }
+    const float *rows = em->buf;
+    int64_t *out = tags->buf;
+    Py_ssize_t N = d.n_tags;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t s = 0; s < count; s++)
+        if (lengths[s] > 0)
+            decode(&d, rows + starts[s] * N, allowed ? allowed + starts[s] * N : NULL, lengths[s], out + starts[s]);
+    Py_END_ALLOW_THREADS
+    result = Py_NewRef(Py_None);
+done:
+    decoder_free(&d);
+    release(&b);
+    return result;
+}
+
+PyDoc_STRVAR(predict_doc,
+"predict(whole, seeds, parts, ends, pad, bits, weights, step, end, starts, lengths, tags)\n--\n\n"
+"feature_ids, scores and viterbi in one pass over each sequence: the best tags of the sequences' rows of\n"
+"``whole`` into ``tags`` (int64, rows; other rows are left alone).");
+
+static PyObject *py_predict(PyObject *self, PyObject *args)
+{
+    PyObject *whole, *seeds, *parts, *ends, *weights, *step, *end, *starts_obj, *lengths_obj, *tags_obj;
+    Py_ssize_t pad;
+    int bits;
+    if (!PyArg_ParseTuple(args, "OOOOniOOOOOO", &whole, &seeds, &parts, &ends, &pad, &bits, &weights, &step, &end,
+                          &starts_obj, &lengths_obj, &tags_obj))
+        return NULL;
+    Buffers b = {.n = 0};
+    Features f = {.memory = NULL};
+    Decoder d = {.memory = NULL};
+    Table w;
+    PyObject *result = NULL;
+    void *scratch = NULL;
+    const int64_t *starts, *lengths;
+    Py_ssize_t count, longest;
+    if (features(&f, &b, whole, seeds, parts, ends, pad, bits) < 0 || table(&w, &b, weights) < 0)
+        goto done;
+    Py_buffer *tags = get(&b, tags_obj, "tags", 'i', 8, 1, 1);
+    if (!tags || !check(dim(tags, 0) == f.rows, PyExc_ValueError, "tags: one per row")
+        || !check(f.n_templates >= 1, PyExc_ValueError, "at least one template")
+        || sequences(&b, starts_obj, lengths_obj, f.rows, &starts, &lengths, &count, &longest) < 0
+        || decoder(&d, &b, step, end, w.n_tags, longest) < 0)
+        goto done;
+    scratch = PyMem_Malloc(sizeof(int64_t) * f.n_templates + sizeof(float) * (longest * w.n_tags + 1));
+    if (!scratch) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    int64_t *ids = scratch, *out = tags->buf;
+    float *em = (float *)(ids + f.n_templates);
+    int bad = 0;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t s = 0; s < count && !bad; s++) {
+        Py_ssize_t a = starts[s], n = lengths[s];
+        for (Py_ssize_t i = 0; i < n && !bad; i++) {
+            hash_row(&f, a + i, ids);
+            bad = sum_rows(&w, ids, f.n_templates, em + i * w.n_tags);
+        }
+        if (n > 0 && !bad)
+            decode(&d, em, NULL, n, out + a);
+    }
+    Py_END_ALLOW_THREADS
+    if (check(!bad, PyExc_IndexError, "bits: feature rows beyond the weight table"))
+        result = Py_NewRef(Py_None);
+done:
+    PyMem_Free(scratch);
+    decoder_free(&d);
+    features_free(&f);
+    release(&b);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"feature_ids", py_feature_ids, METH_VARARGS, feature_ids_doc},
+    {"scores", py_scores, METH_VARARGS, scores_doc},
+    {"viterbi", py_viterbi, METH_VARARGS, viterbi_doc},
+    {"predict", py_predict, METH_VARARGS, predict_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "kg.nlp._tagger",
+    .m_doc = "The linear tagger's inner loops (feature hashing, emission scores, Viterbi decoding), bit-identical to "
+             "the numpy code they replaced.",
+    .m_size = -1,
+    .m_methods = methods,
+};
+
+PyMODINIT_FUNC PyInit__tagger(void)
+{
+    return PyModule_Create(&module);
+}

@@ -1,0 +1,300 @@
+"""The tagger's C loops (kg/nlp/_tagger.c) against the numpy code they replaced, kept here as the oracle: feature
+hashing, emission sums and Viterbi decoding give bit-identical results on random inputs (ties included) and on
+real documents, for the shipped templates and tags and for others."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy
+import pytest
+
+import kg.nlp.tagger as tg
+from kg.nlp import _tagger
+from kg.nlp.tagger import FORBIDDEN, FORBIDDEN_END, N_TAGS, TEMPLATES, LinearTagger
+
+U = numpy.uint64
+
+
+# ---------------------------------------------------------------------------------------------- numpy oracle
+
+def numpy_ids(whole: numpy.ndarray, bits: int, templates: Sequence[Sequence[tuple[int, int]]],
+              seeds: numpy.ndarray, pad: int) -> numpy.ndarray:
+    """Feature rows as the numpy code hashed them: per template, the seed, then ``_mix(h ^ column at offset)``."""
+    total = whole.shape[1] - 2 * pad
+    ids = numpy.empty((total, len(templates)), dtype=numpy.int64)
+    for t, (parts, seed) in enumerate(zip(templates, seeds)):
+        h = numpy.full(total, seed, dtype=numpy.uint64)
+        for col, offset in parts:
+            h = tg._mix(h ^ whole[col, pad + offset:pad + offset + total])
+        ids[:, t] = h & U((1 << bits) - 1)
+    return ids
+
+
+def numpy_scores(weights: numpy.ndarray, ids: numpy.ndarray) -> numpy.ndarray:
+    out = weights.take(ids[:, 0], axis=0)
+    for k in range(1, ids.shape[1]):
+        out += weights.take(ids[:, k], axis=0)
+    return out
+
+
+def numpy_decode(scores: numpy.ndarray, starts: Sequence[int], lengths: Sequence[int], trans: numpy.ndarray,
+                 allowed: numpy.ndarray | None = None, dense_below: int = 64) -> numpy.ndarray:
+    """The numpy Viterbi decoding: sequences advance together, longest first; a step over fewer than
+    ``dense_below`` sequences scores all moves, a bigger one the allowed moves only."""
+    closed, opening, b_, i_, l_ = tg._CLOSED, tg._OPENING, tg._B, tg._I, tg._L
+    tags = numpy.zeros(len(scores), dtype=numpy.int64)
+    lens = numpy.asarray(lengths, dtype=numpy.int64)
+    if not len(lens) or lens.max() == 0:
+        return tags
+    order = numpy.argsort(-lens, kind="stable")
+    lens, first = lens[order], numpy.asarray(starts, dtype=numpy.int64)[order]
+    width = int(lens[0])
+    live = numpy.arange(width)[None, :] < lens[:, None]
+    rows = numpy.where(live, first[:, None] + numpy.arange(width)[None, :], 0)
+    em = scores if allowed is None else scores + numpy.where(allowed, 0.0, -1e9).astype(numpy.float32)
+    em = em.astype(numpy.float32, copy=False)[rows]
+    step = (trans + FORBIDDEN).astype(numpy.float32)
+    moves = numpy.ascontiguousarray(step[:N_TAGS].T)[None, :, :]
+    opening_moves = numpy.ascontiguousarray(step[numpy.ix_(closed, opening)].T)[None, :, :]
+    b_i, i_i, b_l, i_l = step[b_, i_], step[i_, i_], step[b_, l_], step[i_, l_]
+    back = numpy.zeros((len(lens), width, N_TAGS), dtype=numpy.int8)
+    score = step[N_TAGS][None, :] + em[:, 0]
+    best = numpy.empty_like(score)
+    running = numpy.searchsorted(-lens, -numpy.arange(width + 1), side="left")
+    for i in range(1, width):
+        k = running[i]
+        if k < dense_below:
+            total = score[:k, None, :] + moves
+            back[:k, i] = total.argmax(axis=2)
+            score[:k] = total.max(axis=2) + em[:k, i]
+            continue
+        total = score[:k, None, closed] + opening_moves
+        arg = total.argmax(axis=2)
+        best[:k, opening] = numpy.take_along_axis(total, arg[:, :, None], axis=2)[:, :, 0]
+        back[:k, i, opening] = closed[arg]
+        from_b, from_i = score[:k, b_], score[:k, i_]
+        for to, via_b, via_i in ((i_, b_i, i_i), (l_, b_l, i_l)):
+            x, y = from_b + via_b, from_i + via_i
+            inside = y > x
+            best[:k, to] = numpy.where(inside, y, x)
+            back[:k, i, to] = numpy.where(inside, i_, b_)
+        score[:k] = best[:k] + em[:k, i]
+    paths = numpy.zeros((len(lens), width), dtype=numpy.int64)
+    tag = (score + FORBIDDEN_END).argmax(axis=1)
+    for i in range(width - 1, -1, -1):
+        k, inner = running[i], running[i + 1]
+        if inner:
+            tag[:inner] = back[numpy.arange(inner), i + 1, tag[:inner]]
+        paths[:k, i] = tag[:k]
+    tags[rows[live]] = paths[live]
+    return tags
+
+
+def numpy_viterbi_one(em: numpy.ndarray, step: numpy.ndarray, end: numpy.ndarray) -> list[int]:
+    """All-pairs Viterbi of one sequence over any number of tags (``step``: (N + 1, N), last row the start)."""
+    n_tags = em.shape[1]
+    score = step[n_tags] + em[0]
+    back = []
+    for row in em[1:]:
+        total = score[:, None] + step[:n_tags]  # [from, to]
+        back.append(total.argmax(axis=0))
+        score = total.max(axis=0) + row
+    path = [int((score + end).argmax())]
+    for arg in reversed(back):
+        path.append(int(arg[path[-1]]))
+    return path[::-1]
+
+
+# ---------------------------------------------------------------------------------------------- features
+
+def random_whole(rng: numpy.random.Generator, n_columns: int, total: int, pad: int) -> numpy.ndarray:
+    whole = rng.integers(0, 2 ** 64, size=(n_columns, total + 2 * pad), dtype=numpy.uint64)
+    whole[:, ::7] = rng.integers(0, 4, size=whole[:, ::7].shape, dtype=numpy.uint64)  # small values too
+    return whole
+
+
+def c_ids(whole: numpy.ndarray, bits: int, templates: Sequence[Sequence[tuple[int, int]]], seeds: numpy.ndarray,
+          pad: int) -> numpy.ndarray:
+    parts = numpy.array([p for t in templates for p in t], dtype=numpy.int64).reshape(-1, 2)
+    ends = numpy.cumsum([len(t) for t in templates], dtype=numpy.int64)
+    out = numpy.empty((whole.shape[1] - 2 * pad, len(templates)), dtype=numpy.int64)
+    _tagger.feature_ids(whole, seeds, parts, ends, pad, bits, out)
+    return out
+
+
+def test_feature_hashing_is_the_numpy_hashing_for_the_shipped_templates():
+    rng = numpy.random.default_rng(0)
+    templates = [[(tg._COL[name], offset) for name, offset in parts] for _, parts in TEMPLATES]
+    for bits in (1, 20, 63):
+        whole = random_whole(rng, len(tg.COLUMNS), 500, tg._PAD)
+        assert numpy.array_equal(c_ids(whole, bits, templates, tg._SEEDS, tg._PAD),
+                                 numpy_ids(whole, bits, templates, tg._SEEDS, tg._PAD))
+
+
+def test_feature_hashing_takes_any_columns_and_templates():
+    rng = numpy.random.default_rng(1)
+    for trial in range(20):
+        pad = int(rng.integers(0, 4))
+        n_columns = int(rng.integers(1, 12))
+        templates = [[(int(rng.integers(0, n_columns)), int(rng.integers(-pad, pad + 1)))
+                      for _ in range(int(rng.integers(0, 5)))] for _ in range(int(rng.integers(1, 40)))]
+        seeds = rng.integers(0, 2 ** 64, size=len(templates), dtype=numpy.uint64)
+        whole = random_whole(rng, n_columns, int(rng.integers(0, 300)), pad)
+        bits = int(rng.integers(0, 64))
+        assert numpy.array_equal(c_ids(whole, bits, templates, seeds, pad),
+                                 numpy_ids(whole, bits, templates, seeds, pad)), trial
+
+
+def test_features_of_real_docs_are_the_numpy_ones():
+    from kg.nlp.pipeline import load_pipeline
+
+    nlp = load_pipeline()
+    texts = ["We propose FooNet for semantic segmentation on Cityscapes.", "", "Accuracy improves.",
+             "BLEU on WMT14 English-German rises by 2 points with our LoRA variant (Hu et al., 2021)."]
+    docs = list(nlp.pipe(texts))
+    whole, starts = tg._batch_columns(docs)
+    ids, same_starts = tg._batch_ids(docs, 20)
+    templates = [[(tg._COL[name], offset) for name, offset in parts] for _, parts in TEMPLATES]
+    assert same_starts == starts
+    assert numpy.array_equal(ids, numpy_ids(whole, 20, templates, tg._SEEDS, tg._PAD))
+
+
+def test_feature_hashing_refuses_what_it_cannot_read():
+    whole = numpy.zeros((2, 10), dtype=numpy.uint64)
+    seeds = numpy.zeros(1, dtype=numpy.uint64)
+    out = numpy.empty((6, 1), dtype=numpy.int64)
+    ends = numpy.array([1], dtype=numpy.int64)
+    for parts, error in (([[2, 0]], ValueError), ([[0, 3]], ValueError), ([[0, -3]], ValueError)):
+        with pytest.raises(error):
+            _tagger.feature_ids(whole, seeds, numpy.array(parts, dtype=numpy.int64), ends, 2, 20, out)
+    with pytest.raises(TypeError):  # int64 columns
+        _tagger.feature_ids(whole.astype(numpy.int64), seeds, numpy.array([[0, 0]]), ends, 2, 20, out)
+    with pytest.raises(ValueError):  # out of the wrong shape
+        _tagger.feature_ids(whole, seeds, numpy.array([[0, 0]]), ends, 2, 20, out[:5])
+
+
+# ---------------------------------------------------------------------------------------------- scores
+
+def test_emission_sums_are_bit_identical_to_numpys():
+    rng = numpy.random.default_rng(2)
+    for n_tags in (N_TAGS, 1, 4, 33):
+        # weights of many magnitudes, so that the order of the additions shows in the roundings
+        scale = 10.0 ** rng.integers(-3, 4, size=(1000, 1))
+        weights = (rng.standard_normal((1000, n_tags)) * scale).astype(numpy.float32)
+        ids = rng.integers(0, 1000, size=(400, int(rng.integers(1, 35))))
+        out = numpy.empty((400, n_tags), dtype=numpy.float32)
+        _tagger.scores(weights, ids, out)
+        assert numpy.array_equal(out.view(numpy.uint32), numpy_scores(weights, ids).view(numpy.uint32))
+    tagger = LinearTagger(bits=10, weights=rng.standard_normal((1024, N_TAGS)).astype(numpy.float32))
+    ids = rng.integers(0, 1024, size=(50, len(TEMPLATES)))
+    assert numpy.array_equal(tagger.scores(ids).view(numpy.uint32),
+                             numpy_scores(tagger.weights, ids).view(numpy.uint32))
+    assert tagger.scores(ids[:0]).shape == (0, N_TAGS)
+
+
+def test_emission_sums_refuse_rows_beyond_the_table():
+    weights = numpy.zeros((8, N_TAGS), dtype=numpy.float32)
+    out = numpy.empty((1, N_TAGS), dtype=numpy.float32)
+    for bad in (8, -1):
+        with pytest.raises(IndexError):
+            _tagger.scores(weights, numpy.array([[0, bad]]), out)
+    with pytest.raises(TypeError):
+        _tagger.scores(weights.astype(numpy.float64), numpy.array([[0, 1]]), out)
+
+
+# ---------------------------------------------------------------------------------------------- decoding
+
+def random_batch(rng: numpy.random.Generator, ties: bool, sequences: int, longest: int):
+    """Emission rows of a batch of sequences (and the sequences, a mask, transitions); with ``ties``, small
+    integers everywhere, so that paths tie and the lowest-numbered predecessor must win."""
+    lens = rng.integers(0, longest, size=sequences)
+    gaps = rng.integers(0, 3, size=sequences)  # rows in no sequence after each
+    starts = numpy.cumsum(numpy.concatenate([[0], (lens + gaps)[:-1]]))
+    rows = int((lens + gaps).sum())
+    if ties:
+        trans = rng.integers(-2, 3, size=(N_TAGS + 1, N_TAGS)).astype(numpy.float32)
+        em = rng.integers(-3, 4, size=(rows, N_TAGS)).astype(numpy.float32)
+    else:
+        trans = rng.standard_normal((N_TAGS + 1, N_TAGS)).astype(numpy.float32)
+        em = (rng.standard_normal((rows, N_TAGS)) * 5).astype(numpy.float32)
+    mask = rng.random(em.shape) > 0.4
+    mask[:, 0] = True  # "O" is always possible, so an allowed path exists
+    return em, starts, lens, trans, mask
+
+
+@pytest.mark.parametrize("ties", [True, False], ids=["ties", "no-ties"])
+def test_decoding_is_the_numpy_decoding_both_ways_it_stepped(ties):
+    rng = numpy.random.default_rng(3)
+    for trial in range(12):
+        em, starts, lens, trans, mask = random_batch(rng, ties, int(rng.integers(1, 300)), 40)
+        for allowed in (None, mask):
+            got = tg.decode(em, starts, lens, trans, allowed)
+            for dense_below in (0, 10 ** 9):  # every step over the allowed moves only; every step over all
+                assert numpy.array_equal(got, numpy_decode(em, starts, lens, trans, allowed, dense_below)), trial
+
+
+def test_decoding_is_the_numpy_decoding_of_training():
+    """Training decodes one sentence at a time, with a margin or a mask, all moves scored."""
+    rng = numpy.random.default_rng(4)
+    for trial in range(200):
+        em, _, _, trans, mask = random_batch(rng, trial % 2 == 0, 4, 30)
+        n = int(rng.integers(1, len(em) + 1))
+        em, mask = em[:n], mask[:n]
+        margin = em + numpy.float32(1.0) * ~mask
+        assert numpy.array_equal(tg.viterbi([margin], trans)[0], numpy_decode(margin, [0], [len(em)], trans))
+        assert numpy.array_equal(tg.viterbi([em], trans, [mask])[0],
+                                 numpy_decode(em, [0], [len(em)], trans, mask)), trial
+
+
+def test_decoding_takes_any_number_of_tags():
+    rng = numpy.random.default_rng(5)
+    for n_tags in (1, 2, 3, 4, 5, 8, 9, 31, 200):
+        for ties in (True, False):
+            n = int(rng.integers(1, 12))
+            if ties:
+                em = rng.integers(-2, 3, size=(n, n_tags)).astype(numpy.float32)
+                step = rng.integers(-2, 3, size=(n_tags + 1, n_tags)).astype(numpy.float32)
+            else:
+                em = rng.standard_normal((n, n_tags)).astype(numpy.float32)
+                step = rng.standard_normal((n_tags + 1, n_tags)).astype(numpy.float32)
+            end = rng.integers(-1, 1, size=n_tags).astype(numpy.float32)
+            tags = numpy.full(n + 2, -1, dtype=numpy.int64)
+            _tagger.viterbi(numpy.vstack([em[:1], em, em[:1]]), step, end, numpy.array([1]), numpy.array([n]),
+                            None, tags)
+            assert tags[[0, -1]].tolist() == [-1, -1]  # rows in no sequence are left alone
+            assert tags[1:-1].tolist() == numpy_viterbi_one(em, step, end), (n_tags, ties)
+
+
+def test_decoding_refuses_sequences_beyond_the_rows():
+    em = numpy.zeros((5, N_TAGS), dtype=numpy.float32)
+    for starts, lens in (([4], [2]), ([-1], [1]), ([0], [-1])):
+        with pytest.raises(IndexError):
+            tg.decode(em, starts, lens, numpy.zeros((N_TAGS + 1, N_TAGS), dtype=numpy.float32))
+
+
+# ---------------------------------------------------------------------------------------------- prediction
+
+def test_prediction_in_one_pass_is_the_numpy_pipeline_on_real_abstracts():
+    from kg.corpus.clean import clean
+    from kg.corpus.synthetic import synthetic_corpus
+    from kg.nlp.pipeline import load_pipeline
+
+    nlp = load_pipeline()
+    tagger = nlp.get_pipe("kg_tagger").tagger
+    if tagger is None:
+        pytest.skip("no tagger in kg/nlp/trained_tagger")
+    rules = nlp.pipe_names[:nlp.pipe_names.index("kg_tagger")]
+    with nlp.select_pipes(enable=rules):
+        docs = list(nlp.pipe([clean(p.text).text for p in synthetic_corpus(130, 0)]))
+    templates = [[(tg._COL[name], offset) for name, offset in parts] for _, parts in TEMPLATES]
+    for batch in (docs[:1], docs[1:65], docs[65:]):  # the numpy decoding stepped over all moves, then allowed ones
+        whole, starts = tg._batch_columns(batch)
+        ids = numpy_ids(whole, tagger.bits, templates, tg._SEEDS, tg._PAD)
+        seq = [(at + a, b - a) for doc, at in zip(batch, starts) for a, b in tg.sentences(doc)]
+        tags = numpy_decode(numpy_scores(tagger.weights, ids), [s for s, _ in seq], [n for _, n in seq],
+                            tagger.trans)
+        expected: list[list[tuple[int, int, str]]] = [[] for _ in batch]
+        for a, b in tg.flat_spans(tags):
+            d = max(k for k, s in enumerate(starts) if s <= a)
+            expected[d].append((a - starts[d], b - starts[d], tg.TAGS[tags[a]][2:]))
+        assert tagger.predict(batch) == expected

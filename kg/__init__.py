@@ -6,7 +6,11 @@
 """
 from __future__ import annotations
 
+from kg.compiled import check as _check_compiled
+
 __version__ = "0.1.0"
+
+_check_compiled()  # a compiled module older than its source would shadow the edit (kg/compiled.py)
 
 
 def build(*args, **kwargs):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import networkx as nx
 
-from kg import schema
+from kg import compiled, schema
 from kg.store.embedded import write_ladybug
 from kg.store.neo4j_store import Neo4jConfig, connect, counts, load_graph_into, wipe
 from kg.synthetic import synthetic_graph
@@ -225,6 +225,7 @@ def bench_pipeline(docs: int, seed: int = 0, batch_size: int = 64, workers: int 
     counts = report.counts()
     return {
         "docs": docs, "workers": workers, "mode": mode, "chars_per_doc": round(chars / max(docs, 1)),
+        "compiled": compiled.in_use(),  # the Cython-compiled rules (kg/compiled.py), or their Python source
         "extract_docs_per_s_per_core": round(docs / ext_s / workers, 1),
         "tokenizer_docs_per_s_per_core": round(docs / tok_s, 1), "ratio": round(tok_s / (ext_s * workers), 4),
         # the same ratio from alternating chunks of one sample, so that drifting machine speed cancels out

@@ -11,7 +11,7 @@ def test_bench_runs_on_200_documents_and_reports_every_figure(capsys):
     result = json.loads(capsys.readouterr().out)
     for key in ("docs", "extract_docs_per_s_per_core", "tokenizer_docs_per_s_per_core", "ratio", "build_s", "peak_rss_mb"):
         assert key in result
-    assert result["docs"] == 200 and result["nodes"] > 200
+    assert result["docs"] == 200 and result["nodes"] > 200 and result["compiled"] is True
     assert 0 < result["ratio"] < 1 and result["extract_docs_per_s_per_core"] > 0
     assert 0 < result["paired_ratio"] < 1 and result["paired_docs"] == min(result["docs"], 2000)
     for key in ("export_json_s", "export_graphml_s", "export_csv_s", "export_embedded_store_s", "views_s"):

@@ -184,19 +184,13 @@ def model_shaped(doc: Doc) -> list[int]:
     return [i for i, h in enumerate(shapes) if known[h]]
 
 
-_DIGIT_SHAPE: dict[int, bool] = {}  # shape id -> whether it has a "d": a token with a digit ("d.dd", "Xxxd", "²")
+_DIGIT_SHAPE: dict[int, bool | None] = {}  # shape id -> whether it has a "d" ("d.dd", "Xxxd", "²"); None: "LONG"
 
 
-def _has_digit(doc: Doc, k: int, shape: int) -> bool:
-    """Whether token ``k`` (of shape id ``shape``) has a digit: its shape has a "d", except that spaCy gives
-    every token of 100 characters or more the shape "LONG" (a URL, say): then the text itself is read."""
-    known = _DIGIT_SHAPE.get(shape)
-    if known is None:
-        text = doc.vocab.strings[shape]
-        if text == "LONG":
-            return any(c.isdigit() for c in doc[k].text)
-        known = _DIGIT_SHAPE[shape] = "d" in text
-    return known
+def _digit_shape(shape: str) -> bool | None:
+    """Whether a token of this shape has a digit: its shape has a "d", except that spaCy gives every token of 100
+    characters or more the shape "LONG" (a URL, say), whose text must be read (None)."""
+    return None if shape == "LONG" else "d" in shape
 
 
 def has_number(doc: Doc, start: int, end: int) -> bool:
@@ -209,7 +203,11 @@ def digit_tokens(doc: Doc, start: int, end: int) -> list[int]:
     """Indices of the tokens in ``[start, end)`` with a digit in them ("3.5", "82%", "GPT-4", "²")."""
     found = doc.user_data.get(_DIGITS)
     if found is None:  # the whole doc's, once
-        found = doc.user_data[_DIGITS] = [k for k, shape in enumerate(column(doc, SHAPE)) if _has_digit(doc, k, shape)]
+        shapes, known = column(doc, SHAPE), _DIGIT_SHAPE
+        for h in set(shapes).difference(known):  # each distinct shape once
+            known[h] = _digit_shape(doc.vocab.strings[h])
+        found = doc.user_data[_DIGITS] = [k for k, h in enumerate(shapes) if known[h] or (
+            known[h] is None and any(c.isdigit() for c in doc[k].text))]
     return found[bisect.bisect_left(found, start):bisect.bisect_left(found, end)]
 
 

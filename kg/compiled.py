@@ -4,8 +4,9 @@ The extraction pipeline's rules are plain Python, and they are compiled as they 
 ``.pyx``): Cython turns each module into C that calls the same CPython operations without the interpreter's
 dispatch, ~10% fewer instructions and ~15-20% less time per abstract, with the same output. The ``.py`` files stay
 the source; ``pip install -e .`` (``make install``) compiles them in place, and CPython imports a compiled module
-(``x.cpython-311-*.so``) before the ``.py`` beside it. Without the compiled files (no C compiler, or a checkout
-run with ``PYTHONPATH``) the same modules run as Python, only slower.
+(``x.cpython-311-*.so``) before the ``.py`` beside it. Without their compiled files (deleted, or a checkout run
+with ``PYTHONPATH`` before ``tools/dev/build_ext.py``) these modules run as Python, only slower; the tagger's C
+loops (``_tagger``) are always needed.
 
 Because a compiled module shadows its source, an edit to one of these ``.py`` files would silently not run:
 :func:`check` refuses that in a git checkout (``import kg`` fails, naming the files and how to rebuild).
@@ -71,5 +72,5 @@ def check() -> None:
     edited = stale()
     if edited:
         raise ImportError(f"{', '.join(edited)} changed after it was compiled, and the compiled copy is what would "
-                          "run: rebuild with `make install` (or `python tools/dev/build_ext.py`), or delete "
-                          "kg/nlp/*.so to run the Python source")
+                          "run: rebuild with `make install` (or `python tools/dev/build_ext.py`), or delete their "
+                          "compiled copies (kg/nlp/<module>.cpython-*.so, not _tagger's) to run the Python source")

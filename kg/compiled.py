@@ -2,7 +2,7 @@
 
 The extraction pipeline's rules are plain Python, and they are compiled as they are (no type declarations, no
 ``.pyx``): Cython turns each module into C that calls the same CPython operations without the interpreter's
-dispatch, ~10% fewer instructions and ~15-20% less time per abstract, with the same output. The ``.py`` files stay
+dispatch, ~10% fewer instructions and 8-19% less time per abstract, with the same output. The ``.py`` files stay
 the source; ``pip install -e .`` (``make install``) compiles them in place, and CPython imports a compiled module
 (``x.cpython-311-*.so``) before the ``.py`` beside it. Without their compiled files (deleted, or a checkout run
 with ``PYTHONPATH`` before ``tools/dev/build_ext.py``) these modules run as Python, only slower; the tagger's C

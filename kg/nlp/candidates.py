@@ -175,13 +175,19 @@ def _model_shape(shape: str) -> bool:
 _MODEL_SHAPED: dict[int, bool] = {}  # shape id -> _model_shape(shape); shapes are few (tens of thousands at most)
 
 
+def _judged_shapes(doc: Doc, known: dict, judge) -> list[int]:
+    """The doc's SHAPE column, after ``known`` (shape id -> ``judge(shape text)``) has learnt its new shapes: each
+    distinct shape is judged once per process."""
+    shapes = column(doc, SHAPE)
+    for h in set(shapes).difference(known):
+        known[h] = judge(doc.vocab.strings[h])
+    return shapes
+
+
 def model_shaped(doc: Doc) -> list[int]:
     """Indices of tokens whose shape looks like a model name (checked once per distinct shape)."""
-    shapes = column(doc, SHAPE)
     known = _MODEL_SHAPED
-    for h in set(shapes).difference(known):
-        known[h] = _model_shape(doc.vocab.strings[h])
-    return [i for i, h in enumerate(shapes) if known[h]]
+    return [i for i, h in enumerate(_judged_shapes(doc, known, _model_shape)) if known[h]]
 
 
 _DIGIT_SHAPE: dict[int, bool | None] = {}  # shape id -> whether it has a "d" ("d.dd", "Xxxd", "²"); None: "LONG"
@@ -203,11 +209,9 @@ def digit_tokens(doc: Doc, start: int, end: int) -> list[int]:
     """Indices of the tokens in ``[start, end)`` with a digit in them ("3.5", "82%", "GPT-4", "²")."""
     found = doc.user_data.get(_DIGITS)
     if found is None:  # the whole doc's, once
-        shapes, known = column(doc, SHAPE), _DIGIT_SHAPE
-        for h in set(shapes).difference(known):  # each distinct shape once
-            known[h] = _digit_shape(doc.vocab.strings[h])
-        found = doc.user_data[_DIGITS] = [k for k, h in enumerate(shapes) if known[h] or (
-            known[h] is None and any(c.isdigit() for c in doc[k].text))]
+        known = _DIGIT_SHAPE
+        found = doc.user_data[_DIGITS] = [k for k, h in enumerate(_judged_shapes(doc, known, _digit_shape))
+                                          if known[h] or (known[h] is None and any(c.isdigit() for c in doc[k].text))]
     return found[bisect.bisect_left(found, start):bisect.bisect_left(found, end)]
 
 
@@ -243,12 +247,19 @@ SENTENCE_STARTS = "kg_sentence_starts"  # doc.user_data key: token indices that 
 SENTENCE_SPANS = "kg_sentence_spans"  # doc.user_data key: the sentence Spans made so far, by sentence number
 
 
-def sentence(doc: Doc, i: int) -> Span:
-    """The sentence of token ``i``. ``Token.sent`` walks the tokens on every call; this bisects boundaries read once."""
+def sentence_starts(doc: Doc) -> list[int]:
+    """Token indices that start a sentence, 0 first (``kg_sentencizer`` keeps them; otherwise read once from the
+    SENT_START column)."""
     starts = doc.user_data.get(SENTENCE_STARTS)
     if starts is None:
         starts = [k for k, v in enumerate(column(doc, SENT_START)) if v == 1 or k == 0]
         doc.user_data[SENTENCE_STARTS] = starts
+    return starts
+
+
+def sentence(doc: Doc, i: int) -> Span:
+    """The sentence of token ``i``. ``Token.sent`` walks the tokens on every call; this bisects boundaries read once."""
+    starts = sentence_starts(doc)
     k = bisect.bisect_right(starts, i) - 1
     spans = doc.user_data.setdefault(SENTENCE_SPANS, {})
     span = spans.get(k)

@@ -42,7 +42,7 @@ def set_sentences(doc: Doc) -> Doc:
     marks = numpy.full((len(doc), 1), -1, dtype="int32")
     marks[starts, 0] = 1
     doc = doc.from_array([SENT_START], marks.astype("uint64"))
-    doc.user_data[SENTENCE_STARTS] = starts  # for kg.nlp.candidates.sentence, which would read them back
+    doc.user_data[SENTENCE_STARTS] = starts  # for kg.nlp.candidates.sentence_starts, which would read them back
     doc.user_data.pop(SENTENCE_SPANS, None)  # sentences made from earlier boundaries, if any
     return doc
 

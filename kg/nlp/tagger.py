@@ -32,7 +32,7 @@ from spacy.strings import get_string_id
 from spacy.tokens import Doc
 
 from kg.model import LABELS
-from kg.nlp.candidates import SENTENCE_STARTS, Candidate, candidates, column
+from kg.nlp.candidates import Candidate, candidates, sentence_starts
 from kg.nlp.model import Combiner
 
 try:
@@ -155,10 +155,7 @@ def columns(doc: Doc) -> numpy.ndarray:
 
 def sentences(doc: Doc) -> list[tuple[int, int]]:
     """Token ranges of the doc's sentences (``kg_sentencizer``'s boundaries; the whole doc if none are set)."""
-    starts = doc.user_data.get(SENTENCE_STARTS)  # kg_sentencizer keeps them there
-    if starts is None:
-        starts = [i for i, v in enumerate(column(doc, SENT_START)) if v == 1]
-    bounds = [0, *(i for i in starts if i > 0), len(doc)]
+    bounds = [0, *(i for i in sentence_starts(doc) if i > 0), len(doc)]
     return [(a, b) for a, b in zip(bounds, bounds[1:]) if b > a]
 
 

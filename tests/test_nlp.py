@@ -496,3 +496,30 @@ def test_the_pipelines_entities_are_its_mentions_as_doc_ents_would_set_them(nlp)
     assert [(e.start_char, e.end_char, e.label_) for e in doc.ents] == [(s.start_char, s.end_char, s.label_) for s in spans]
     doc.ents = [Span(doc, s.start, s.end, label=s.label_) for s in spans]  # spaCy's own setter, for comparison
     assert doc.to_array([ENT_IOB, ENT_TYPE]).tolist() == got
+
+
+def test_extraction_leaves_no_cyclic_garbage_and_restores_the_collector(nlp):
+    """Each doc is freed by reference counting once extracted (the rules' state in user_data would otherwise tie
+    it into a cycle that only the collector frees), and the collector is on again between batches."""
+    import gc
+
+    from kg.corpus.readers import read_corpus
+    from kg.nlp.extract import extract
+
+    papers = read_corpus([str(SEEDS[0])]).papers[:20]
+    list(extract(papers[:2], nlp))  # first-use caches out of the way
+    gc.collect()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        seen = []
+        for _ in extract(papers, nlp, batch_size=8):
+            seen.append(gc.isenabled())
+        assert gc.collect() == 0, sorted({type(o).__name__ for o in gc.garbage})
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+    assert seen == [False] * len(papers)  # left as the caller had it (off here)
+    for _ in extract(papers[:9], nlp, batch_size=8):
+        assert gc.isenabled()

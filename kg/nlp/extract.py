@@ -1,7 +1,9 @@
 """Run the pipeline over papers: cleaned text in, mentions with raw-text offsets out."""
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 
 from spacy.language import Language
 from spacy.util import minibatch
@@ -31,6 +33,22 @@ def _to_extraction(paper: Paper, ct: CleanText, doc) -> Extraction:
     return ex
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector off for a block (if it was on). A batch allocates thousands of objects
+    that live until it ends (candidates, spans, mentions), each few hundred of which set off a collection walking
+    them all: 0.15-0.25 ms per abstract, 12-18% of extraction. The batch makes no cyclic garbage once its docs'
+    user_data is cleared (below), so nothing waits for the collector meanwhile."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
 def extract(papers: Iterable[Paper], nlp: Language | None = None, *, batch_size: int = 64,
             n_process: int = 1, config: str = "") -> Iterator[tuple[Paper, Extraction]]:
     """Extract concepts from each paper, streaming in batches (memory does not grow with the corpus);
@@ -45,12 +63,17 @@ def extract(papers: Iterable[Paper], nlp: Language | None = None, *, batch_size:
     # ``nlp.pipe`` does the same with a chain of generators per component and per-doc context handling; batch by
     # batch, components with a ``pipe`` (the trained NER) still see whole batches, and the rest are plain calls.
     for batch in minibatch(papers, batch_size):
-        cleaned = [clean(p.text) for p in batch]
-        docs = [nlp.make_doc(ct.text) for ct in cleaned]
-        for step, whole in zip(steps, batched):
-            docs = list(step(docs, batch_size=batch_size)) if whole else [step(doc) for doc in docs]
-        for paper, ct, doc in zip(batch, cleaned, docs):
-            yield paper, _to_extraction(paper, ct, doc)
+        with _collector_paused():
+            cleaned = [clean(p.text) for p in batch]
+            docs = [nlp.make_doc(ct.text) for ct in cleaned]
+            for step, whole in zip(steps, batched):
+                docs = list(step(docs, batch_size=batch_size)) if whole else [step(doc) for doc in docs]
+            out = [_to_extraction(paper, ct, doc) for paper, ct, doc in zip(batch, cleaned, docs)]
+            for doc in docs:
+                # The rules' state in user_data holds Spans, and so the Doc: a cycle of ~90 objects per doc that
+                # only the collector would free. Cleared, each doc goes with its last reference.
+                doc.user_data.clear()
+        yield from zip(batch, out)
 
 
 def _extract_chunk(chunk: list[Paper], config: str = "") -> list[Extraction]:

@@ -238,3 +238,21 @@ def test_reported_spans_never_overlap_the_next_mention():
 
     assert [text[s:e] for _, s, e in defined_spans(text, [mention(9, 13)])] == ["BERT models"]
     assert [text[s:e] for _, s, e in defined_spans(text, [mention(9, 13), mention(14, 20)])] == ["BERT", "models"]
+
+
+def test_a_build_runs_at_the_build_collector_thresholds_and_restores_the_callers(tmp_path, monkeypatch):
+    import gc
+
+    from kg import builder
+
+    seen = []
+    real = builder.read_corpus
+    monkeypatch.setattr(builder, "read_corpus", lambda *a, **k: (seen.append(gc.get_threshold()), real(*a, **k))[1])
+    before = gc.get_threshold()
+    gc.set_threshold(1234, 5, 6)
+    try:
+        assert builder.build([str(sorted(SEEDS.glob("*.txt"))[0])]).graph.number_of_nodes() > 0
+        assert seen == [builder.BUILD_GC_THRESHOLD]
+        assert gc.get_threshold() == (1234, 5, 6)
+    finally:
+        gc.set_threshold(*before)

@@ -298,3 +298,68 @@ def test_prediction_in_one_pass_is_the_numpy_pipeline_on_real_abstracts():
             d = max(k for k, s in enumerate(starts) if s <= a)
             expected[d].append((a - starts[d], b - starts[d], tg.TAGS[tags[a]][2:]))
         assert tagger.predict(batch) == expected
+
+
+# ---------------------------------------------------------------------------------------------- feature columns
+
+def token_columns(doc) -> numpy.ndarray:
+    """A doc's columns read token by token (the oracle of the batched, cached columns)."""
+    from spacy.strings import get_string_id
+
+    from kg.nlp.candidates import candidates
+
+    full, short = tg._candidate_columns(doc, candidates(doc))
+    rows = [[t.lower, t.shape, t.suffix, get_string_id("p:" + t.lower_[:4]), get_string_id("s:" + t.lower_[-4:]),
+             full[t.i], short[t.i], int(t.i == 0 or t.is_sent_start is True)] for t in doc]
+    return numpy.array(rows, dtype=numpy.uint64).reshape(len(doc), len(tg.COLUMNS)).T
+
+
+def test_batch_columns_are_each_docs_token_columns_between_sentinels():
+    from kg.nlp.pipeline import load_pipeline
+
+    nlp = load_pipeline()
+    texts = ["We propose FooNet for semantic segmentation on Cityscapes. It beats DeepLab.", "", "Accuracy improves.",
+             "BLEU on WMT14 English-German rises by 2 points with our LoRA variant (Hu et al., 2021)."]
+    docs = list(nlp.pipe(texts))
+    for batch in (docs, docs[1:2], docs[::-1]):
+        whole, starts = tg._batch_columns(batch)
+        pad = tg._PAD
+        close = numpy.full((len(tg.COLUMNS), pad), tg._BOUNDS[1], dtype=numpy.uint64)
+        open_ = numpy.full((len(tg.COLUMNS), pad), tg._BOUNDS[0], dtype=numpy.uint64)
+        expected = numpy.concatenate([close, open_] + [x for d in batch for x in (token_columns(d), close, open_)],
+                                     axis=1)
+        assert numpy.array_equal(whole, expected)
+        assert starts == [pad + sum(len(d) + 2 * pad for d in batch[:k]) for k in range(len(batch))]
+
+
+def test_the_affix_cache_grows_starts_again_when_full_and_always_answers_the_same():
+    from spacy.strings import StringStore, get_string_id
+
+    strings = StringStore([f"w{i:04d}" for i in range(300)] + [""])
+    words = numpy.array([get_string_id(f"w{i:04d}") for i in range(300)] + [0], dtype=numpy.uint64)
+    expected_first = numpy.array([get_string_id("p:" + strings[int(h)][:4]) for h in words], dtype=numpy.uint64)
+    expected_last = numpy.array([get_string_id("s:" + strings[int(h)][-4:]) for h in words], dtype=numpy.uint64)
+    cache = tg.AffixCache(size=16, max_size=256)
+    sizes = []
+    for at in range(0, 301, 40):  # new words, then the same again (from the table)
+        for _ in range(2):
+            first, last = cache.lookup(words[at:at + 40], strings)
+            assert numpy.array_equal(first, expected_first[at:at + 40])
+            assert numpy.array_equal(last, expected_last[at:at + 40])
+            assert cache.count <= len(cache.keys) // 2
+            sizes.append(len(cache.keys))
+    assert sizes[0] == 128 and max(sizes) == 256 and cache.count < 300  # grown, then emptied once at the top size
+    first, last = cache.lookup(words[::-1], strings)
+    assert numpy.array_equal(first, expected_first[::-1]) and numpy.array_equal(last, expected_last[::-1])
+
+
+def test_the_affix_table_refuses_what_it_cannot_hold():
+    keys = numpy.zeros(4, dtype=numpy.uint64)
+    one = numpy.ones(1, dtype=numpy.uint64)
+    with pytest.raises(ValueError, match="power of two"):
+        _tagger.affix_insert(one, one, one, numpy.zeros(3, dtype=numpy.uint64), keys[:3], keys[:3])
+    with pytest.raises(ValueError, match="empty slot"):
+        _tagger.affix_insert(numpy.zeros(1, dtype=numpy.uint64), one, one, keys, keys.copy(), keys.copy())
+    words = numpy.arange(1, 6, dtype=numpy.uint64)
+    with pytest.raises(ValueError, match="full"):
+        _tagger.affix_insert(words, words, words, keys, keys.copy(), keys.copy())

@@ -556,11 +556,137 @@ done:
     return result;
 }
 
+/* ------------------------------------------------------------------------------------------------ affix cache */
+
+/* An open-addressing table from a word's id (its LOWER hash; 0 marks an empty slot) to two values (the hashes of
+ * its first and last four characters), in three uint64 arrays of one power-of-two size that Python owns: slot
+ * ``key & (size - 1)`` and on, linearly. */
+typedef struct {
+    uint64_t *keys, *first, *last;
+    Py_ssize_t mask;
+} Affixes;
+
+static int affix_table(Affixes *t, Buffers *b, PyObject *keys_obj, PyObject *first_obj, PyObject *last_obj,
+                       int writable)
+{
+    Py_buffer *keys = get(b, keys_obj, "keys", 'u', 8, 1, writable);
+    Py_buffer *first = keys ? get(b, first_obj, "first", 'u', 8, 1, writable) : NULL;
+    Py_buffer *last = first ? get(b, last_obj, "last", 'u', 8, 1, writable) : NULL;
+    if (!last)
+        return -1;
+    Py_ssize_t n = dim(keys, 0);
+    if (!check(n > 0 && (n & (n - 1)) == 0 && dim(first, 0) == n && dim(last, 0) == n, PyExc_ValueError,
+               "keys, first, last: one size, a power of two"))
+        return -1;
+    t->keys = keys->buf;
+    t->first = first->buf;
+    t->last = last->buf;
+    t->mask = n - 1;
+    return 0;
+}
+
+PyDoc_STRVAR(affix_lookup_doc,
+"affix_lookup(words, keys, first, last, out_first, out_last, missing) -> int\n--\n\n"
+"Per item of ``words`` (uint64), the table's two values into ``out_first`` and ``out_last`` (uint64, as many);\n"
+"the positions of words the table does not hold (and of 0) go into ``missing`` (int64, as many), their values\n"
+"left alone. Returns how many are missing.");
+
+static PyObject *py_affix_lookup(PyObject *self, PyObject *args)
+{
+    PyObject *words_obj, *keys, *first, *last, *of_obj, *ol_obj, *missing_obj;
+    if (!PyArg_ParseTuple(args, "OOOOOOO", &words_obj, &keys, &first, &last, &of_obj, &ol_obj, &missing_obj))
+        return NULL;
+    Buffers b = {.n = 0};
+    Affixes t;
+    PyObject *result = NULL;
+    if (affix_table(&t, &b, keys, first, last, 0) < 0)
+        goto done;
+    Py_buffer *words = get(&b, words_obj, "words", 'u', 8, 1, 0);
+    Py_buffer *of = words ? get(&b, of_obj, "out_first", 'u', 8, 1, 1) : NULL;
+    Py_buffer *ol = of ? get(&b, ol_obj, "out_last", 'u', 8, 1, 1) : NULL;
+    Py_buffer *missing = ol ? get(&b, missing_obj, "missing", 'i', 8, 1, 1) : NULL;
+    if (!missing)
+        goto done;
+    Py_ssize_t n = dim(words, 0);
+    if (!check(dim(of, 0) == n && dim(ol, 0) == n && dim(missing, 0) == n, PyExc_ValueError,
+               "out_first, out_last, missing: one item per word"))
+        goto done;
+    const uint64_t *w = words->buf;
+    uint64_t *outf = of->buf, *outl = ol->buf;
+    int64_t *miss = missing->buf;
+    Py_ssize_t n_missing = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        uint64_t key = w[i];
+        Py_ssize_t at = (Py_ssize_t)(key & (uint64_t)t.mask);
+        while (key != 0 && t.keys[at] != 0 && t.keys[at] != key)
+            at = (at + 1) & t.mask;
+        if (key != 0 && t.keys[at] == key) {
+            outf[i] = t.first[at];
+            outl[i] = t.last[at];
+        } else
+            miss[n_missing++] = i;
+    }
+    result = PyLong_FromSsize_t(n_missing);
+done:
+    release(&b);
+    return result;
+}
+
+PyDoc_STRVAR(affix_insert_doc,
+"affix_insert(words, first, last, keys, table_first, table_last) -> int\n--\n\n"
+"Puts each of ``words`` (uint64, not 0) with its values ``first[i]``, ``last[i]`` into the table (a word it holds\n"
+"already keeps its values). Returns how many were new. The caller keeps the table at most half full.");
+
+static PyObject *py_affix_insert(PyObject *self, PyObject *args)
+{
+    PyObject *words_obj, *first_obj, *last_obj, *keys, *tfirst, *tlast;
+    if (!PyArg_ParseTuple(args, "OOOOOO", &words_obj, &first_obj, &last_obj, &keys, &tfirst, &tlast))
+        return NULL;
+    Buffers b = {.n = 0};
+    Affixes t;
+    PyObject *result = NULL;
+    if (affix_table(&t, &b, keys, tfirst, tlast, 1) < 0)
+        goto done;
+    Py_buffer *words = get(&b, words_obj, "words", 'u', 8, 1, 0);
+    Py_buffer *first = words ? get(&b, first_obj, "first", 'u', 8, 1, 0) : NULL;
+    Py_buffer *last = first ? get(&b, last_obj, "last", 'u', 8, 1, 0) : NULL;
+    if (!last)
+        goto done;
+    Py_ssize_t n = dim(words, 0);
+    if (!check(dim(first, 0) == n && dim(last, 0) == n, PyExc_ValueError, "first, last: one item per word"))
+        goto done;
+    const uint64_t *w = words->buf, *f = first->buf, *l = last->buf;
+    Py_ssize_t added = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        uint64_t key = w[i];
+        if (!check(key != 0, PyExc_ValueError, "words: 0 marks an empty slot"))
+            goto done;
+        Py_ssize_t at = (Py_ssize_t)(key & (uint64_t)t.mask), probes = 0;
+        while (t.keys[at] != 0 && t.keys[at] != key) {
+            at = (at + 1) & t.mask;
+            if (!check(++probes <= t.mask, PyExc_ValueError, "the affix table is full"))
+                goto done;
+        }
+        if (t.keys[at] == 0) {
+            t.keys[at] = key;
+            t.first[at] = f[i];
+            t.last[at] = l[i];
+            added++;
+        }
+    }
+    result = PyLong_FromSsize_t(added);
+done:
+    release(&b);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"feature_ids", py_feature_ids, METH_VARARGS, feature_ids_doc},
     {"scores", py_scores, METH_VARARGS, scores_doc},
     {"viterbi", py_viterbi, METH_VARARGS, viterbi_doc},
     {"predict", py_predict, METH_VARARGS, predict_doc},
+    {"affix_lookup", py_affix_lookup, METH_VARARGS, affix_lookup_doc},
+    {"affix_insert", py_affix_insert, METH_VARARGS, affix_insert_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -71,21 +71,54 @@ def _mix(h: numpy.ndarray) -> numpy.ndarray:
     return h ^ (h >> _U(31))
 
 
-_PREFIX: dict[int, int] = {}  # lower-case word id -> hash of its first four characters
-_SUFFIX: dict[int, int] = {}  # ... and of its last four
+class AffixCache:
+    """The hashes of each word's first and last four characters (of "p:" + word[:4] and "s:" + word[-4:]) by its
+    lower-case id, made once per distinct word. They live in an open-addressing table that the C code reads for a
+    whole batch at once (``kg.nlp._tagger.affix_lookup``); it grows up to ``max_size`` slots (kept at most half
+    full) and then starts again empty."""
+
+    def __init__(self, size: int = 1 << 16, max_size: int = 1 << 21) -> None:
+        self.max_size = max_size
+        self._clear(size)
+
+    def _clear(self, size: int) -> None:
+        self.keys, self.first, self.last = (numpy.zeros(size, dtype=numpy.uint64) for _ in range(3))
+        self.count = 0
+
+    def lookup(self, words: numpy.ndarray, strings) -> tuple[numpy.ndarray, numpy.ndarray]:
+        """The two hashes of each of ``words`` (uint64 lower-case ids; ``strings``: the vocab's string store)."""
+        words = numpy.ascontiguousarray(words, dtype=numpy.uint64)
+        n = len(words)
+        first, last = numpy.empty(n, dtype=numpy.uint64), numpy.empty(n, dtype=numpy.uint64)
+        missing = numpy.empty(n, dtype=numpy.int64)
+        k = _tagger.affix_lookup(words, self.keys, self.first, self.last, first, last, missing)
+        if k:
+            at = missing[:k]
+            new = numpy.unique(words[at])
+            texts = [strings[h] for h in new.tolist()]
+            new_first = numpy.array([get_string_id("p:" + w[:4]) for w in texts], dtype=numpy.uint64)
+            new_last = numpy.array([get_string_id("s:" + w[-4:]) for w in texts], dtype=numpy.uint64)
+            where = numpy.searchsorted(new, words[at])
+            first[at], last[at] = new_first[where], new_last[where]
+            keep = new != 0  # 0 marks an empty slot (and is no word's id)
+            self._add(new[keep], new_first[keep], new_last[keep])
+        return first, last
+
+    def _add(self, words: numpy.ndarray, first: numpy.ndarray, last: numpy.ndarray) -> None:
+        size = len(self.keys)
+        while 2 * (self.count + len(words)) > size and size < self.max_size:
+            size *= 2
+        if size != len(self.keys):  # grown: the words held so far go into the larger table
+            held = self.keys != 0
+            old = self.keys[held], self.first[held], self.last[held]
+            self._clear(size)
+            self.count = _tagger.affix_insert(*old, self.keys, self.first, self.last)
+        if 2 * (self.count + len(words)) > size:
+            self._clear(size)  # full at the largest size: start again
+        self.count += _tagger.affix_insert(words, first, last, self.keys, self.first, self.last)
 
 
-def _affixes(doc: Doc, lower: list[int]) -> tuple[list[int], list[int]]:
-    """Hashes of each word's first and last four characters (computed once per distinct word)."""
-    pre, suf = _PREFIX, _SUFFIX
-    strings = doc.vocab.strings
-    for h in set(lower).difference(pre):
-        if len(pre) > 500_000:
-            pre.clear()
-            suf.clear()
-        word = strings[h]
-        pre[h], suf[h] = get_string_id("p:" + word[:4]), get_string_id("s:" + word[-4:])
-    return [pre[h] for h in lower], [suf[h] for h in lower]
+_AFFIXES = AffixCache()
 
 
 @lru_cache(maxsize=1024)
@@ -138,21 +171,6 @@ _PART_ENDS = numpy.cumsum([len(parts) for _, parts in TEMPLATES], dtype=numpy.in
 _BOUNDS = (_U(get_string_id("<s>")), _U(get_string_id("</s>")))
 
 
-def columns(doc: Doc) -> numpy.ndarray:
-    """The doc's feature columns: uint64, one row per column of :data:`COLUMNS`, one column per token."""
-    n = len(doc)
-    out = numpy.zeros((len(COLUMNS), n), dtype=numpy.uint64)
-    if n == 0:
-        return out
-    attrs = doc.to_array([LOWER, SHAPE, SUFFIX, SENT_START]).T
-    out[:3] = attrs[:3]
-    out[3], out[4] = _affixes(doc, attrs[0].tolist())
-    out[5:7] = _candidate_columns(doc, candidates(doc))
-    out[7] = attrs[3] == 1
-    out[7, 0] = 1
-    return out
-
-
 def sentences(doc: Doc) -> list[tuple[int, int]]:
     """Token ranges of the doc's sentences (``kg_sentencizer``'s boundaries; the whole doc if none are set)."""
     bounds = [0, *(i for i in sentence_starts(doc) if i > 0), len(doc)]
@@ -166,17 +184,36 @@ def feature_ids(docs: Sequence[Doc], bits: int) -> list[numpy.ndarray]:
 
 
 def _batch_columns(docs: Sequence[Doc]) -> tuple[numpy.ndarray, list[int]]:
-    """The docs' columns laid end to end, with :data:`_PAD` sentinels around each doc, so that features read across
-    a doc's edges see sentinels. Returns them and the row where each doc starts (row ``i`` being column
-    ``_PAD + i``: the first doc starts at row ``_PAD``)."""
-    cols = [columns(doc) for doc in docs]
-    pad = numpy.empty((len(COLUMNS), 2 * _PAD), dtype=numpy.uint64)
-    pad[:, :_PAD], pad[:, _PAD:] = _BOUNDS[1], _BOUNDS[0]
-    whole = numpy.concatenate([pad] + [x for c in cols for x in (c, pad)], axis=1)
+    """The docs' feature columns laid end to end (uint64, one row per column of :data:`COLUMNS`, one column per
+    token), with :data:`_PAD` sentinels around each doc, so that features read across a doc's edges see sentinels.
+    Returns them and the row where each doc starts (row ``i`` being column ``_PAD + i``: the first doc starts at
+    row ``_PAD``)."""
     starts, at = [], _PAD
-    for c in cols:
+    for doc in docs:
         starts.append(at)
-        at += c.shape[1] + 2 * _PAD
+        at += len(doc) + 2 * _PAD
+    whole = numpy.empty((len(COLUMNS), at + _PAD), dtype=numpy.uint64)
+    offsets = numpy.arange(_PAD)
+    # Row a is column _PAD + a. Before each doc, _PAD "</s>" columns close the one before (or open the batch) and
+    # _PAD "<s>" columns open it; after the last one, the same again.
+    firsts = [a + _PAD for a in starts]
+    closes = numpy.array([0, *(c + len(doc) for c, doc in zip(firsts, docs))])
+    whole[:, (closes[:, None] + offsets).ravel()] = _BOUNDS[1]
+    whole[:, (numpy.array([*firsts, at + _PAD])[:, None] - _PAD + offsets).ravel()] = _BOUNDS[0]
+    tokens = []
+    for doc, c in zip(docs, firsts):
+        n = len(doc)
+        if n == 0:
+            continue
+        attrs = doc.to_array([LOWER, SHAPE, SUFFIX, SENT_START])
+        whole[:3, c:c + n] = attrs[:, :3].T
+        whole[5, c:c + n], whole[6, c:c + n] = _candidate_columns(doc, candidates(doc))
+        whole[7, c:c + n] = attrs[:, 3] == 1
+        whole[7, c] = 1
+        tokens.append(numpy.arange(c, c + n))
+    if tokens:
+        cols = numpy.concatenate(tokens)
+        whole[3, cols], whole[4, cols] = _AFFIXES.lookup(whole[0, cols], docs[0].vocab.strings)
     return whole, starts
 
 

@@ -1,7 +1,7 @@
 /* kg.nlp._tagger: the inner loops of the linear tagger (kg/nlp/tagger.py) in C.
  *
  * Feature hashing, emission scores and Viterbi decoding, each over whole batches, plus all three fused per sentence
- * for prediction. Arrays come in through the buffer protocol (C-contiguous, native byte order: numpy arrays), and
+ * for prediction; and the lookups of a table that caches each word's affix hashes for the feature columns. Arrays come in through the buffer protocol (C-contiguous, native byte order: numpy arrays), and
  * outputs go into arrays the caller allocates; the GIL is released while the loops run. The arithmetic is that of
  * the numpy code this replaces, in the same order, so that results are bit-identical: uint64 hashing that wraps,
  * float32 sums of weight rows in template order, ties in a maximum going to the lowest index (numpy's argmax).
@@ -694,7 +694,7 @@ static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "kg.nlp._tagger",
     .m_doc = "The linear tagger's inner loops (feature hashing, emission scores, Viterbi decoding), bit-identical to "
-             "the numpy code they replaced.",
+             "the numpy code they replaced, and its table of words' affix hashes.",
     .m_size = -1,
     .m_methods = methods,
 };

@@ -1,11 +1,13 @@
 /* kg.nlp._tagger: the inner loops of the linear tagger (kg/nlp/tagger.py) in C.
  *
  * Feature hashing, emission scores and Viterbi decoding, each over whole batches, plus all three fused per sentence
- * for prediction; and the lookups of a table that caches each word's affix hashes for the feature columns. Arrays come in through the buffer protocol (C-contiguous, native byte order: numpy arrays), and
- * outputs go into arrays the caller allocates; the GIL is released while the loops run. The arithmetic is that of
- * the numpy code this replaces, in the same order, so that results are bit-identical: uint64 hashing that wraps,
- * float32 sums of weight rows in template order, ties in a maximum going to the lowest index (numpy's argmax).
- * There are only additions on floats here (nothing to contract into an FMA); build without -ffast-math.
+ * for prediction; and the lookups of a table that caches each word's affix hashes for the feature columns. Arrays
+ * come in through the buffer protocol (C-contiguous, native byte order: numpy arrays), and outputs go into arrays
+ * the caller allocates; the GIL is released while the loops run (not the affix table's, which are short). The
+ * arithmetic is that of the numpy code this replaces, in the same order, so that results are bit-identical: uint64
+ * hashing that wraps, float32 sums of weight rows in template order, ties in a maximum going to the lowest index
+ * (numpy's argmax). There are only additions on floats here (nothing to contract into an FMA); build without
+ * -ffast-math.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

@@ -136,18 +136,20 @@ def tree_pss_mb(root: int | None = None) -> tuple[float, float]:
 
 
 PAIRED_DOCS = 2000
-PAIRED_CHUNK = 100
+PAIRED_CHUNK = 500  # two of the pipeline's batches (kg.nlp.extract.BATCH_SIZE = 256), the last one partial
 
 
-def paired_ratio(corpus: str, docs: int = PAIRED_DOCS, batch_size: int = 64, mode: str = "default") -> dict:
+def paired_ratio(corpus: str, docs: int = PAIRED_DOCS, batch_size: int | None = None, mode: str = "default") -> dict:
     """Blank-tokenizer time over extraction time for the first ``docs`` texts of a JSONL ``corpus``, timed chunk
     by chunk in turn (tokenizer, then the default pipeline, on the same ``PAIRED_CHUNK`` texts, after one untimed
     pass of each): on a machine whose speed drifts (a shared VM varies 10-20% between runs) both figures see the
-    same conditions."""
+    same conditions. ``batch_size``: both sides' (default: the pipeline's, ``kg.nlp.extract.BATCH_SIZE``)."""
     import spacy
 
     from kg.model import Paper
-    from kg.nlp.extract import extract
+    from kg.nlp.extract import BATCH_SIZE, extract
+
+    batch_size = batch_size or BATCH_SIZE
     from kg.nlp.pipeline import config_path, load_pipeline
 
     with open(corpus, encoding="utf-8") as fh:
@@ -183,15 +185,18 @@ def _in_fresh_process(fn, *args):
         return pool.submit(fn, *args).result()
 
 
-def bench_pipeline(docs: int, seed: int = 0, batch_size: int = 64, workers: int = 1, mode: str = "default") -> dict:
+def bench_pipeline(docs: int, seed: int = 0, workers: int = 1, mode: str = "default") -> dict:
     """The blank tokenizer's throughput on a synthetic corpus, then ``kg build`` of that corpus (one process, or
     ``workers`` extraction processes) with seconds and memory per stage: reading, extraction, resolution, one
-    streaming pass writing every export, and the views. ``mode``: the extraction mode (fast, default, accurate)."""
+    streaming pass writing every export, and the views. ``mode``: the extraction mode (fast, default, accurate).
+    The tokenizer takes batches of the extraction's size (``kg.nlp.extract.BATCH_SIZE``)."""
     import spacy
 
     from kg.builder import Clock, build, current_rss_mb, peak_rss_mb
     from kg.corpus.synthetic import synthetic_corpus
+    from kg.nlp.extract import BATCH_SIZE
 
+    batch_size = BATCH_SIZE
     with tempfile.TemporaryDirectory(prefix="kg-bench-") as tmp:
         corpus = Path(tmp) / "corpus.jsonl"
         chars = 0

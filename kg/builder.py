@@ -26,7 +26,7 @@ from kg.export import GraphmlSink, GraphSink, JsonSink, Neo4jCsvSink, prediction
 from kg.graph import add_elements, build_graph, new_graph
 from kg.jsontext import dumps
 from kg.model import Extraction, Paper
-from kg.nlp.extract import extract
+from kg.nlp.extract import BATCH_SIZE, extract
 from kg.nlp.pipeline import config_path
 from kg.resolve import Resolution, Resolver
 from kg.viz.website import MAX_VIEWS
@@ -183,7 +183,7 @@ class BuildReport:
 
 
 def iter_extractions(papers: Sequence[Paper], *, workers: int = 1, dask: str | None = None,
-                     batch_size: int = 64, config: str = "") -> Iterator[tuple[Paper, Extraction]]:
+                     batch_size: int = BATCH_SIZE, config: str = "") -> Iterator[tuple[Paper, Extraction]]:
     """Run extraction over papers, in input order: in this process, in ``workers`` processes, or on Dask."""
     if dask:
         from kg.distributed import extract_on_dask

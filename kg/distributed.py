@@ -40,11 +40,14 @@ def _local_config(config: str) -> str:
     return config_path(config[len("mode:"):]) if config.startswith("mode:") else config
 
 
-def _extract_partition(papers: list[Paper], shard: str | None, config: str = "", batch_size: int = 64) -> str | list[dict]:
-    """Runs on a worker: extract a partition; write it as a JSONL shard (returned by path) or return the records."""
-    from kg.nlp.extract import extract
+def _extract_partition(papers: list[Paper], shard: str | None, config: str = "",
+                       batch_size: int | None = None) -> str | list[dict]:
+    """Runs on a worker: extract a partition; write it as a JSONL shard (returned by path) or return the records.
+    ``batch_size``: abstracts per batch (default: ``kg.nlp.extract.BATCH_SIZE``)."""
+    from kg.nlp.extract import BATCH_SIZE, extract
 
-    records = [extraction_to_json(ex) for _, ex in extract(papers, batch_size=batch_size, config=_local_config(config))]
+    records = [extraction_to_json(ex) for _, ex in extract(papers, batch_size=batch_size or BATCH_SIZE,
+                                                            config=_local_config(config))]
     if shard is None:
         return records
     with open(shard, "w", encoding="utf-8") as fh:
@@ -69,7 +72,7 @@ def _client(address: str):
 
 
 def extract_on_dask(papers: Sequence[Paper], address: str, *, partition: int = PARTITION,
-                    batch_size: int = 64, config: str = "") -> Iterator[tuple[Paper, Extraction]]:
+                    batch_size: int | None = None, config: str = "") -> Iterator[tuple[Paper, Extraction]]:
     """Extract ``papers`` on the Dask scheduler at ``address`` (or a local cluster ``local:N``), yielding them in
     input order as their partitions finish. A few partitions per worker are in flight at a time: the client never
     holds more of the corpus than those, nor more results than one partition's."""

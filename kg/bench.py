@@ -148,9 +148,9 @@ def paired_ratio(corpus: str, docs: int = PAIRED_DOCS, batch_size: int | None = 
 
     from kg.model import Paper
     from kg.nlp.extract import BATCH_SIZE, extract
+    from kg.nlp.pipeline import config_path, load_pipeline
 
     batch_size = batch_size or BATCH_SIZE
-    from kg.nlp.pipeline import config_path, load_pipeline
 
     with open(corpus, encoding="utf-8") as fh:
         texts = [json.loads(line)["text"] for line in itertools.islice(fh, docs)]
@@ -196,7 +196,6 @@ def bench_pipeline(docs: int, seed: int = 0, workers: int = 1, mode: str = "defa
     from kg.corpus.synthetic import synthetic_corpus
     from kg.nlp.extract import BATCH_SIZE
 
-    batch_size = BATCH_SIZE
     with tempfile.TemporaryDirectory(prefix="kg-bench-") as tmp:
         corpus = Path(tmp) / "corpus.jsonl"
         chars = 0
@@ -213,7 +212,7 @@ def bench_pipeline(docs: int, seed: int = 0, workers: int = 1, mode: str = "defa
         blank = spacy.blank("en")
         list(blank.pipe(itertools.islice(texts(), 50)))  # first-call costs out of the timing
         t = time.perf_counter()
-        for _ in blank.pipe(texts(), batch_size=batch_size):
+        for _ in blank.pipe(texts(), batch_size=BATCH_SIZE):
             pass
         tok_s = time.perf_counter() - t
         clock = Clock()
@@ -222,7 +221,7 @@ def bench_pipeline(docs: int, seed: int = 0, workers: int = 1, mode: str = "defa
         with TreeMemory() as tree:
             report = build([str(corpus)], Path(tmp) / "out", workers=workers, clock=clock, mode=mode)
         total_s = time.perf_counter() - t
-        paired = _in_fresh_process(paired_ratio, str(corpus), PAIRED_DOCS, batch_size, mode)
+        paired = _in_fresh_process(paired_ratio, str(corpus), PAIRED_DOCS, BATCH_SIZE, mode)
     sec = clock.seconds
     ext_s = sec["extract"] - sec["cache_write"] - sec["cache_read"] - sec["resolve"]  # the pipeline's own time
     resolve_s = sec["resolve"] + sec["resolve_finish"]

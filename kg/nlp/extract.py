@@ -86,17 +86,6 @@ def _extract_chunk(chunk: list[Paper], config: str = "", batch_size: int = BATCH
     return [ex for _, ex in extract(chunk, config=config, batch_size=batch_size)]
 
 
-def _chunks(papers: Iterable[Paper], size: int) -> Iterator[list[Paper]]:
-    chunk: list[Paper] = []
-    for p in papers:
-        chunk.append(p)
-        if len(chunk) == size:
-            yield chunk
-            chunk = []
-    if chunk:
-        yield chunk
-
-
 def _extract_in_processes(papers: Iterable[Paper], n_process: int, batch_size: int,
                           config: str = "") -> Iterator[tuple[Paper, Extraction]]:
     """Chunks of papers to a process pool; results come back in order as plain records (our Doc extensions hold
@@ -116,7 +105,7 @@ def _extract_in_processes(papers: Iterable[Paper], n_process: int, batch_size: i
     sent: collections.deque[list[Paper]] = collections.deque()
 
     def feed() -> Iterator[list[Paper]]:
-        for chunk in _chunks(papers, batch_size):  # one batch per task
+        for chunk in minibatch(papers, batch_size):  # one batch per task
             sent.append(chunk)
             yield chunk
 

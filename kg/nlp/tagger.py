@@ -192,17 +192,14 @@ def _batch_columns(docs: Sequence[Doc]) -> tuple[numpy.ndarray, list[int]]:
     for doc in docs:
         starts.append(at)
         at += len(doc) + 2 * _PAD
-    whole = numpy.empty((len(COLUMNS), at + _PAD), dtype=numpy.uint64)
-    offsets = numpy.arange(_PAD)
-    # Row a is column _PAD + a. Before each doc, _PAD "</s>" columns close the one before (or open the batch) and
-    # _PAD "<s>" columns open it; after the last one, the same again.
-    firsts = [a + _PAD for a in starts]
-    closes = numpy.array([0, *(c + len(doc) for c, doc in zip(firsts, docs))])
-    whole[:, (closes[:, None] + offsets).ravel()] = _BOUNDS[1]
-    whole[:, (numpy.array([*firsts, at + _PAD])[:, None] - _PAD + offsets).ravel()] = _BOUNDS[0]
+    # Row a is column _PAD + a. Each doc has _PAD "<s>" columns before it and _PAD "</s>" after it (so does the
+    # batch's start: "</s>" "<s>" before the first doc).
+    whole = numpy.full((len(COLUMNS), at + _PAD), _BOUNDS[0], dtype=numpy.uint64)
+    whole[:, :_PAD] = _BOUNDS[1]
     tokens = []
-    for doc, c in zip(docs, firsts):
-        n = len(doc)
+    for doc, a in zip(docs, starts):
+        c, n = a + _PAD, len(doc)
+        whole[:, c + n:c + n + _PAD] = _BOUNDS[1]
         if n == 0:
             continue
         attrs = doc.to_array([LOWER, SHAPE, SUFFIX, SENT_START])

@@ -300,6 +300,63 @@ def test_prediction_in_one_pass_is_the_numpy_pipeline_on_real_abstracts():
         assert tagger.predict(batch) == expected
 
 
+def test_prediction_from_the_compact_table_is_the_numpy_pipeline_on_the_whole_table():
+    """Random columns, templates of the shipped kind and a table three quarters zero, of many magnitudes (so that
+    the order of the additions shows in the roundings): the prediction that reads the table without its zero rows
+    decodes what the whole table's numpy scores decode."""
+    rng = numpy.random.default_rng(5)
+    bits, pad, rows = 12, tg._PAD, 900
+    scale = 10.0 ** rng.integers(-3, 4, size=(1 << bits, 1))
+    weights = (rng.standard_normal((1 << bits, N_TAGS)) * scale).astype(numpy.float32)
+    weights[rng.random(1 << bits) < 0.75] = 0.0
+    tagger = LinearTagger(bits, weights, rng.standard_normal((N_TAGS + 1, N_TAGS)).astype(numpy.float32))
+    index, table = tagger.compact()
+    assert table.shape == (1 + int(weights.any(axis=1).sum()), N_TAGS) and not table[0].any()
+    assert numpy.array_equal(table[index], weights)
+    whole = rng.integers(1, 50, size=(len(tg.COLUMNS), rows + 2 * pad)).astype(numpy.uint64)
+    starts, lens = numpy.array([0, 7, 300, 301], dtype=numpy.int64), numpy.array([7, 290, 0, 599], dtype=numpy.int64)
+    templates = [[(tg._COL[name], offset) for name, offset in parts] for _, parts in TEMPLATES]
+    ids = numpy_ids(whole, bits, templates, tg._SEEDS, pad)
+    expected = numpy_decode(numpy_scores(weights, ids), starts, lens, tagger.trans)
+    tags = numpy.zeros(rows, dtype=numpy.int64)
+    _tagger.predict(whole, tg._SEEDS, tg._PARTS, tg._PART_ENDS, pad, bits, index, table, tg._step(tagger.trans),
+                    FORBIDDEN_END, starts, lens, tags)
+    assert numpy.array_equal(tags, expected)
+
+
+def test_prediction_refuses_a_compact_table_it_cannot_read(tmp_path):
+    rng = numpy.random.default_rng(6)
+    whole = rng.integers(1, 50, size=(len(tg.COLUMNS), 10 + 2 * tg._PAD)).astype(numpy.uint64)
+    step, one = tg._step(numpy.zeros((N_TAGS + 1, N_TAGS), dtype=numpy.float32)), numpy.array([10])
+    table = numpy.zeros((3, N_TAGS), dtype=numpy.float32)
+
+    def predict(index, rows=table, bits=8):
+        _tagger.predict(whole, tg._SEEDS, tg._PARTS, tg._PART_ENDS, tg._PAD, bits, index, rows, step, FORBIDDEN_END,
+                        numpy.array([0]), one, numpy.zeros(10, dtype=numpy.int64))
+
+    predict(numpy.full(256, 2, dtype=numpy.uint32))
+    with pytest.raises(IndexError):
+        predict(numpy.full(16, 2, dtype=numpy.uint32))  # feature rows of 8 bits beyond an index of 16
+    with pytest.raises(IndexError):
+        predict(numpy.full(256, 3, dtype=numpy.uint32))  # an entry beyond the rows
+    with pytest.raises(ValueError):
+        predict(numpy.zeros(256, dtype=numpy.uint32), rows=table[:0])  # not even the zero row
+    with pytest.raises(TypeError):
+        predict(numpy.zeros(256, dtype=numpy.int64))
+
+
+def test_a_tagger_read_from_disk_holds_the_compact_table_and_gives_the_whole_one_on_demand(tmp_path):
+    rng = numpy.random.default_rng(7)
+    weights = rng.standard_normal((1 << 10, N_TAGS)).astype(numpy.float16).astype(numpy.float32)
+    weights[rng.random(1 << 10) < 0.5] = 0.0
+    LinearTagger(10, weights, rng.standard_normal((N_TAGS + 1, N_TAGS)).astype(numpy.float32)).to_disk(tmp_path)
+    again = LinearTagger.from_disk(tmp_path)
+    assert again._weights is None  # only the compact table until asked
+    index, rows = again.compact()
+    assert len(rows) == 1 + int(weights.any(axis=1).sum())
+    assert numpy.array_equal(again.weights, weights) and numpy.array_equal(rows[index], weights)
+
+
 # ---------------------------------------------------------------------------------------------- feature columns
 
 def token_columns(doc) -> numpy.ndarray:

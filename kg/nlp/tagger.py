@@ -274,14 +274,13 @@ def spans(path: numpy.ndarray) -> list[tuple[int, int, str]]:
     return [(a, b, TAGS[path[a]][2:]) for a, b in flat_spans(numpy.asarray(path))]
 
 
-def _compact(kept: numpy.ndarray, values: numpy.ndarray, bits: int,
-             stored: bool = False) -> tuple[numpy.ndarray, numpy.ndarray]:
-    """The compact table of :meth:`LinearTagger.compact` with the rows ``kept`` non-zero: their values are
-    ``values[kept]`` (or, ``stored``, ``values`` itself, one row per kept row, as ``weights.npz`` holds them)."""
+def _compact(kept: numpy.ndarray, values: numpy.ndarray, bits: int) -> tuple[numpy.ndarray, numpy.ndarray]:
+    """The compact table of :meth:`LinearTagger.compact` whose non-zero rows are ``kept``, with ``values`` (one row
+    each, float32 or float16, as ``weights.npz`` holds them)."""
     index = numpy.zeros(1 << bits, dtype=numpy.uint32)
     index[kept] = numpy.arange(1, len(kept) + 1, dtype=numpy.uint32)
     rows = numpy.zeros((len(kept) + 1, N_TAGS), dtype=numpy.float32)
-    rows[1:] = values if stored else values[kept]
+    rows[1:] = values
     return index, rows
 
 
@@ -314,7 +313,8 @@ class LinearTagger:
         row: its row in ``rows``) and ``rows`` (float32, row 0 all zeros, then each non-zero row). Made on first
         use and kept: prediction takes the weights as they were then (training makes a new tagger per epoch)."""
         if self._compact is None:
-            self._compact = _compact(numpy.flatnonzero(self.weights.any(axis=1)), self.weights, self.bits)
+            kept = numpy.flatnonzero(self.weights.any(axis=1))
+            self._compact = _compact(kept, self.weights[kept], self.bits)
         return self._compact
 
     def scores(self, ids: numpy.ndarray) -> numpy.ndarray:
@@ -362,7 +362,7 @@ class LinearTagger:
             raise ValueError(f"{path}: tagger trained with other features or tags; rebuild it with `kg train`")
         with numpy.load(path / "weights.npz") as z:
             bits = int(z["bits"])
-            compact = _compact(z["rows"], z["values"], bits, stored=True)
+            compact = _compact(z["rows"], z["values"], bits)
             trans = z["trans"].astype(numpy.float32)
         return cls(bits, None, trans, meta, compact)
 

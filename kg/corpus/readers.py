@@ -100,23 +100,28 @@ class PaperSet:
         self._by_content: dict[str, int] = {}
         self._own_id = bytearray()  # per paper: whether it carries an explicit id
 
-    def _find(self, item: Paper) -> int | None:
+    @staticmethod
+    def _content_key(item: Paper) -> str:
+        """The id its text gives a paper (a paper without an explicit id already has it as its id)."""
+        return item.id if not item.has_input_id else content_id(item.text)
+
+    def _find(self, item: Paper, key: str) -> int | None:
         known = self._by_id.get(item.id) if item.has_input_id else None
         if known is None:
-            same_text = self._by_content.get(item.id if not item.has_input_id else content_id(item.text))
+            same_text = self._by_content.get(key)
             if same_text is not None and not (self._own_id[same_text] and item.has_input_id):
                 known = same_text
         return known
 
     def find(self, item: Paper) -> Paper | None:
         """The paper ``item`` duplicates (same explicit id, or same text where either has no explicit id)."""
-        at = self._find(item)
+        at = self._find(item, self._content_key(item))
         return None if at is None else self.papers[at]
 
     def add(self, item: Paper) -> Paper:
         """Add ``item`` or merge it into the paper it duplicates; returns the paper that holds it."""
-        key = item.id if not item.has_input_id else content_id(item.text)
-        at = self._find(item)
+        key = self._content_key(item)  # once: hashing the normalised text is a third of reading a paper
+        at = self._find(item, key)
         if at is None:
             at = len(self.papers)
             self.papers.append(item)

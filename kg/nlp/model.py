@@ -56,6 +56,7 @@ import numpy
 import spacy
 from spacy.attrs import ENT_IOB, ENT_TYPE, IS_PUNCT, LOWER, ORTH
 from spacy.language import Language
+from spacy.strings import get_string_id
 from spacy.tokens import Doc
 from spacy.util import minibatch
 from thinc.api import NumpyOps
@@ -125,6 +126,12 @@ SUPPORTING_HEADS = {
                          "measure", "auc", "bleu", "perplexity", "likelihood", "ratio", "coefficient", "correlation"}),
     "DATASET": TYPE_HEADS["DATASET"],
 }
+
+# The word sets above as string ids, to test tokens' LOWER columns against (kg.nlp.candidates.ids).
+_PREPOSITION_IDS, _PLURAL_HEAD_IDS, _GENERIC_HEAD_IDS = ids(PREPOSITIONS), ids(PLURAL_HEADS), ids(GENERIC_HEADS)
+_EDGE_IDS, _LEADING_IDS, _TRAILING_IDS = ids(EDGE_WORDS), ids(LEADING_WORDS), ids(TRAILING_WORDS)
+_TYPE_HEAD_IDS = {label: ids(words) for label, words in TYPE_HEADS.items()}
+_NAME_HEAD_IDS = {label: ids(words) for label, words in NAME_HEADS.items()}
 
 
 def model_path(model_dir: str = "") -> Path:
@@ -227,14 +234,14 @@ class Combiner:
         if label in self.need_support and not any(c.label == label for c in overlapping) \
                 and not self_supported(doc[start:end], label):
             return None
-        if label == "TASK" and not overlapping and not any(lower[k] in ids(PREPOSITIONS) for k in range(start, end)):
+        if label == "TASK" and not overlapping and not any(lower[k] in _PREPOSITION_IDS for k in range(start, end)):
             head = strings[lower[end - 1]]  # the head of a phrase without a preposition ("alignment of datasets")
             if head in NOT_TASK_HEADS:
                 return None
             if head in METHOD_NOT_TASK_HEADS:
                 label, confidence = "METHOD", self.confidence.get("METHOD", 0.5)
         # (the length and head checks first, from columns: making the Span for every entity costs 0.7% of extraction)
-        if label == "METHOD" and not overlapping and end - start <= 2 and lower[end - 1] in ids(PLURAL_HEADS) \
+        if label == "METHOD" and not overlapping and end - start <= 2 and lower[end - 1] in _PLURAL_HEAD_IDS \
                 and generic_class(doc[start:end]):
             return Candidate(start, end, label, "model", confidence=confidence, generic=True)
         if label == "TASK" and not overlapping and end - start == 2 and generic_task_class(doc[start:end]):
@@ -251,7 +258,7 @@ class Combiner:
                              confidence=confidence)
         core = max(inside, key=lambda c: (c.end - c.start, c.priority))
         canonical = None
-        if core.start == start and all(lower[k] in ids(GENERIC_HEADS) for k in range(core.end, end)):
+        if core.start == start and all(lower[k] in _GENERIC_HEAD_IDS for k in range(core.end, end)):
             canonical = core.canonical or span_text(doc, core.start, core.end)
         elif label == "METRIC":
             # A metric's name is exact: "regret" stays "regret" inside "T-type regret bound". (A dataset's is not:
@@ -268,9 +275,8 @@ class Combiner:
         canonical name is the pair's long form (or the part's canonical) when the rest is only a generic head."""
         if not self.extend or any(c.proposed or c.extractor == "proposed" for c in overlapping):
             return None
-        orth, lower, strings = column(doc, ORTH), column(doc, LOWER), doc.vocab.strings
-        generic = ids(GENERIC_HEADS)
-        if names.proposed and any(strings[orth[k]] in names.proposed for k in range(start, end)):
+        orth, lower, generic = column(doc, ORTH), column(doc, LOWER), _GENERIC_HEAD_IDS
+        if names.proposed and any(orth[k] in names.proposed for k in range(start, end)):
             return None  # a later use of the paper's own method's name
         if label in ("DATASET", "METRIC") and any(
                 c.label == label and c.start == start and all(lower[k] in generic for k in range(c.end, end))
@@ -280,8 +286,8 @@ class Combiner:
                  and max(a.long_end, a.short_end) <= end]
         # Short forms used inside the entity (where defined or later): "ACGMRF model", "verb WSD problems".
         longs = names.longs
-        used = [i for i in range(start, end - 1) if strings[orth[i]] in longs] if longs else []
-        headed = lower[end - 1] in ids(TYPE_HEADS.get(label, frozenset())) and (
+        used = [i for i in range(start, end - 1) if orth[i] in longs] if longs else []
+        headed = lower[end - 1] in _TYPE_HEAD_IDS.get(label, ()) and (
             any(c.label != label and c.end < end for c in inside) or bool(used))
         if not (pairs or headed):
             return None
@@ -296,7 +302,7 @@ class Combiner:
                 generic_tail(max(pair.long_end, pair.short_end)):
             canonical = span_text(doc, pair.long_start, pair.long_end)
         elif pair is None and used == [start] and generic_tail(start + 1):
-            canonical = longs[strings[orth[start]]]
+            canonical = longs[orth[start]]
         return Candidate(start, end, label, "model_phrase", canonical=canonical or concept_name(doc, start, end, label),
                          confidence=confidence)
 
@@ -354,10 +360,10 @@ class ModelCandidates(Combiner):
 @dataclass(frozen=True)
 class ShortForms:
     """Per doc: the names of the paper's own method (single tokens and defined short forms) and each defined
-    one-token short form's long form."""
+    one-token short form's long form, by the string id of the name (a token's ORTH)."""
 
-    proposed: frozenset[str]
-    longs: dict[str, str]
+    proposed: frozenset[int]
+    longs: dict[int, str]
     tasks: frozenset[str] = frozenset()  # short forms whose long form a rule knows as a task
 
 
@@ -370,7 +376,8 @@ def short_forms(doc: Doc, rules: list[Candidate]) -> ShortForms:
     longs = {a.short(doc).text: a.long(doc).text for a in pairs if a.short_end - a.short_start == 1}
     tasks = {a.short(doc).text for a in pairs for c in rules if c.label == "TASK" and not c.extractor.startswith("model")
              and (c.start, c.end) in ((a.long_start, a.long_end), (a.short_start, a.short_end))}
-    return ShortForms(frozenset(proposed), longs, frozenset(tasks))
+    return ShortForms(frozenset(get_string_id(p) for p in proposed), {get_string_id(k): v for k, v in longs.items()},
+                      frozenset(tasks))
 
 
 # "X-based models": a family of methods built on X, not one method, even where X is a name ("OT-based models").
@@ -400,7 +407,7 @@ def concept_name(doc: Doc, start: int, end: int, label: str) -> str | None:
     """The entity's name without a trailing head word that only says what kind of thing it is
     ("column-then-row attention mechanism" -> "column-then-row attention"), when what remains still names
     something: two or more words, or one name-like word ("BLEU score" -> "BLEU"). None: the span's own text."""
-    heads, lower = ids(NAME_HEADS.get(label, frozenset())), column(doc, LOWER)
+    heads, lower = _NAME_HEAD_IDS.get(label, ()), column(doc, LOWER)
     stop = end
     while stop > start and lower[stop - 1] in heads:
         stop -= 1
@@ -426,23 +433,23 @@ def self_supported(span, label: str) -> bool:
 _OPENS, _CLOSES, _BRACKETS = (ids(substrings(c)) for c in ("([", ")]", "()[]"))  # the texts ``text in "(["`` accepts
 
 
+def _frayed(lower: list[int], orth: list[int], punct: list[int], k: int, at_end: bool, start: int, end: int) -> bool:
+    """Whether token ``k`` is a frayed first (or, ``at_end``, last) token of ``[start, end)``."""
+    if lower[k] in _EDGE_IDS or (punct[k] and orth[k] not in _BRACKETS):
+        return True
+    if lower[k] in (_TRAILING_IDS if at_end else _LEADING_IDS):
+        return True
+    if orth[k] in _OPENS:
+        return at_end
+    if orth[k] in _CLOSES:
+        return not at_end or not any(orth[i] in _OPENS for i in range(start, end - 1))
+    return False
+
+
 def trim(doc: Doc, start: int, end: int) -> tuple[int, int]:
     """Token range without frayed edges: leading/trailing connectives and punctuation, a dangling bracket."""
     lower, orth, punct = column(doc, LOWER), column(doc, ORTH), column(doc, IS_PUNCT)
-    edge, leading, trailing = ids(EDGE_WORDS), ids(LEADING_WORDS), ids(TRAILING_WORDS)
-
-    def frayed(k: int, at_end: bool) -> bool:
-        if lower[k] in edge or (punct[k] and orth[k] not in _BRACKETS):
-            return True
-        if lower[k] in (trailing if at_end else leading):
-            return True
-        if orth[k] in _OPENS:
-            return at_end
-        if orth[k] in _CLOSES:
-            return not at_end or not any(orth[i] in _OPENS for i in range(start, end - 1))
-        return False
-
-    while start < end and frayed(start, False):
+    while start < end and _frayed(lower, orth, punct, start, False, start, end):
         start += 1
     depth, opened = 0, None
     for i in range(start, end):  # an unclosed bracket and what follows it ("Stanford twitter corpus (mentioned")
@@ -452,13 +459,13 @@ def trim(doc: Doc, start: int, end: int) -> tuple[int, int]:
             depth -= 1
         elif orth[i] in _CLOSES:  # a bracket closed that opened before the entity: "NYT) corpus" starts after it
             start = i + 1
-    while start < end and frayed(start, False):
+    while start < end and _frayed(lower, orth, punct, start, False, start, end):
         start += 1
     if depth == 1 and end < len(orth) and orth[end] in _CLOSES:
         end += 1  # the bracket closes just after the entity: "ICDAR 2015 Incidental (Challenge 4)"
     elif depth and opened is not None:
         end = opened
-    while end > start and frayed(end - 1, True):
+    while end > start and _frayed(lower, orth, punct, end - 1, True, start, end):
         end -= 1
     return start, end
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import kg
 from kg.jsontext import dumpb, dumps
-from kg.model import Extraction, Mention, Paper, Result, Source, Span
+from kg.model import Extraction, Paper, Source
 
 CACHE = "cache"
 
@@ -132,30 +132,13 @@ class PaperSubset:
 CACHE_FORMAT = 2
 
 
-def _mention_record(m: Mention) -> list:
-    return [m.start, m.end, m.label, m.text, m.canonical, m.extractor, m.sentence.start, m.sentence.end, m.proposed,
-            m.benchmark, m.confidence]
-
-
-def _mention(r: list) -> Mention:
-    return Mention(r[0], r[1], r[2], r[3], r[4], r[5], Span(r[6], r[7]), r[8], r[9], r[10])
-
-
 def extraction_to_json(ex: Extraction) -> dict:
-    return {"mentions": [_mention_record(m) for m in ex.mentions],
-            "results": [[r.value, r.method, r.dataset, r.metric, r.sentence.start, r.sentence.end] for r in ex.results],
-            "aliases": ex.aliases,
-            "generic": [_mention_record(m) for m in ex.generic]}
+    _, mentions, results, aliases, generic = ex.rows()
+    return {"mentions": mentions, "results": results, "aliases": aliases, "generic": generic}
 
 
 def extraction_from_json(paper_id: str, d: dict) -> Extraction:
-    return Extraction(
-        paper_id,
-        [_mention(r) for r in d["mentions"]],
-        [Result(r[0], r[1], r[2], r[3], Span(r[4], r[5])) for r in d["results"]],
-        d["aliases"],
-        [_mention(r) for r in d["generic"]],
-    )
+    return Extraction.from_rows(paper_id, d["mentions"], d["results"], d["aliases"], d["generic"])
 
 
 class BuildCache:

@@ -8,7 +8,6 @@
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import tempfile
 from array import array
@@ -17,7 +16,7 @@ from dataclasses import fields
 from pathlib import Path
 
 import kg
-from kg.jsontext import dumpb, dumps
+from kg.jsontext import dumpb, dumps, loads
 from kg.model import Extraction, Paper, Source
 
 CACHE = "cache"
@@ -62,7 +61,7 @@ def paper_line(p: Paper) -> str:
 
 
 def paper_from_line(line: str | bytes) -> Paper:
-    return paper_from_json(json.loads(line))
+    return paper_from_json(loads(line))
 
 
 class PaperSpool:
@@ -202,7 +201,7 @@ class BuildCache:
         if self._reader is None:
             self._reader = self.path.open("rb")
         self._reader.seek(at)
-        return extraction_from_json(paper.id, json.loads(self._reader.readline())[1])
+        return extraction_from_json(paper.id, loads(self._reader.readline())[1])
 
     def put(self, paper: Paper, ex: Extraction) -> None:
         """Append ``ex`` as the extraction of ``paper``'s abstract (on disk at once)."""

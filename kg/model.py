@@ -111,7 +111,6 @@ class Extraction:
         return list(seen)
 
 
-
 def mention_row(m: Mention) -> tuple:
     """A mention as a tuple in field order, its sentence as two offsets."""
     return (m.start, m.end, m.label, m.text, m.canonical, m.extractor, m.sentence.start, m.sentence.end, m.proposed,

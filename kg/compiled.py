@@ -1,4 +1,5 @@
-"""kg's compiled modules: the tagger's C loops, and the pure-Python extraction modules that Cython compiles.
+"""kg's compiled modules: the tagger's C loops, typed access to a Doc's token array (``_doc.pyx``), and the
+pure-Python extraction modules that Cython compiles.
 
 The extraction pipeline's rules are plain Python, and they are compiled as they are (no type declarations, no
 ``.pyx``): Cython turns each module into C that calls the same CPython operations without the interpreter's
@@ -6,9 +7,9 @@ dispatch, ~10% fewer instructions and 8-19% less time per abstract, with the sam
 the source; ``pip install -e .`` (``make install``) compiles them in place, and CPython imports a compiled module
 (``x.cpython-311-*.so``) before the ``.py`` beside it. Without their compiled files (deleted, or a checkout run
 with ``PYTHONPATH`` before ``tools/dev/build_ext.py``) these modules run as Python, only slower; the tagger's C
-loops (``_tagger``) are always needed.
+loops (``_tagger``) and ``_doc`` are always needed.
 
-Because a compiled module shadows its source, an edit to one of these ``.py`` files would silently not run:
+Because a compiled module shadows its source, an edit to one of these ``.py`` files (or to ``_doc.pyx``) would silently not run:
 :func:`check` refuses that in a git checkout (``import kg`` fails, naming the files and how to rebuild).
 
 ``setup.py`` and ``tools/dev/build_ext.py`` read :func:`extensions` from this file without importing kg.
@@ -31,12 +32,17 @@ def extensions() -> list:
 
     # The tagger's float sums must stay bit-identical to numpy's: no -ffast-math, no contraction into FMA.
     tagger = Extension("kg.nlp._tagger", ["kg/nlp/_tagger.c"], extra_compile_args=["-ffp-contract=off"])
+    # Typed access to a Doc's token array: cimports spaCy's .pxd files, which need C++ and numpy's headers.
+    import numpy
+
+    doc = Extension("kg.nlp._doc", ["kg/nlp/_doc.pyx"], include_dirs=[numpy.get_include()], language="c++",
+                    extra_compile_args=["-g0"])
     rules = [Extension(f"kg.nlp.{name}", [f"kg/nlp/{name}.py"], extra_compile_args=["-g0"]) for name in COMPILED]
     # Cython regenerates a module's C when its .py changed; a change to these settings must regenerate all of them.
     force = any(not c.exists() or c.stat().st_mtime < Path(__file__).stat().st_mtime
                 for c in (Path("build/cython/kg/nlp") / f"{name}.c" for name in COMPILED))
     # annotation_typing off: annotations stay documentation, as in Python (Cython would make ``x: float`` a C double)
-    return [tagger, *cythonize(rules, build_dir="build/cython", nthreads=2, quiet=True, force=force,
+    return [tagger, *cythonize([doc, *rules], build_dir="build/cython", nthreads=2, quiet=True, force=force,
                                compiler_directives={"language_level": 3, "annotation_typing": False})]
 
 
@@ -55,10 +61,10 @@ def stale() -> list[str]:
     if not (NLP.parents[1] / ".git").exists():
         return []
     out = []
-    for name in COMPILED:
+    for name, source in [(name, f"{name}.py") for name in COMPILED] + [("_doc", "_doc.pyx")]:
         built = compiled_file(name)
-        if built is not None and (NLP / f"{name}.py").stat().st_mtime > built.stat().st_mtime:
-            out.append(f"kg/nlp/{name}.py")
+        if built is not None and (NLP / source).stat().st_mtime > built.stat().st_mtime:
+            out.append(f"kg/nlp/{source}")
     return out
 
 

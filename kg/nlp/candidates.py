@@ -16,6 +16,12 @@ from spacy.attrs import IDX, IS_PUNCT, LIKE_NUM, LOWER, ORTH, SENT_START, SHAPE
 from spacy.strings import get_string_id
 from spacy.tokens import Doc, Span, Token
 
+try:
+    from kg.nlp import _doc
+except ImportError as e:  # a checkout used without `pip install -e .` (or `make install`), which compiles it
+    raise ImportError(f"kg.nlp._doc is not built ({e}): run `pip install -e .` in the kg checkout (or, for one run "
+                      "with PYTHONPATH and another checkout's interpreter, `python tools/dev/build_ext.py`)") from e
+
 # Higher wins when candidates overlap.
 # "model_extension": a model entity that strictly contains same-label gazetteer/context matches (kg/nlp/model.py);
 # "model_phrase": a model entity around a whole abbreviation pair or around names with a head word ("EM algorithm").
@@ -132,8 +138,8 @@ def ids(words: frozenset[str]) -> frozenset[int]:
     return frozenset(get_string_id(w) for w in words)
 
 
-# Lexical attributes the rules read, fetched together: one ``Doc.to_array`` of five costs less than two of one.
-LEXICAL = (ORTH, LOWER, SHAPE, LIKE_NUM, IS_PUNCT)
+# Lexical attributes the rules read, fetched together.
+LEXICAL = (ORTH, LOWER, LIKE_NUM, IS_PUNCT)
 
 
 def column(doc: Doc, attr: int) -> list[int]:
@@ -142,27 +148,28 @@ def column(doc: Doc, attr: int) -> list[int]:
     col = doc.user_data.get(key)
     if col is None:
         if attr in LEXICAL:
-            for a, values in zip(LEXICAL, doc.to_array(LEXICAL).T.tolist()):
+            for a, values in zip(LEXICAL, _doc.columns(doc, LEXICAL)):
                 doc.user_data[("kg_column", a)] = values
             return doc.user_data[key]
-        col = doc.user_data[key] = doc.to_array(attr).tolist()
+        col = doc.user_data[key] = _doc.columns(doc, (attr,))[0]
     return col
 
 
 def positions(doc: Doc, words: frozenset[str], attr: int = LOWER) -> list[int]:
-    """Indices of the tokens whose lower-case form (or ``attr``, e.g. ORTH) is in ``words``, read from one
-    attribute column per doc, so rules visit only these tokens instead of iterating the whole doc as Tokens.
+    """Indices of the tokens whose lower-case form (or ``attr``, e.g. ORTH) is in ``words``, found by a typed scan
+    of the doc's token array, so rules visit only these tokens instead of iterating the whole doc as Tokens.
     ``words`` should be a fixed set (its ids are cached); for words of one doc use :func:`positions_of`."""
-    return _where(doc, ids(words), attr) if words else []
+    return _doc.where(doc, attr, _id_set(words)) if words else []
 
 
 def positions_of(doc: Doc, words: Iterable[str], attr: int = ORTH) -> list[int]:
     """Like :func:`positions`, for words that change from doc to doc (kept out of the cache of fixed sets)."""
-    return _where(doc, {get_string_id(w) for w in words}, attr)
+    return _doc.where(doc, attr, _doc.IdSet([get_string_id(w) for w in words]))
 
 
-def _where(doc: Doc, ids: frozenset[int] | set[int], attr: int) -> list[int]:
-    return [i for i, h in enumerate(column(doc, attr)) if h in ids] if ids and len(doc) else []
+@lru_cache(maxsize=1024)
+def _id_set(words: frozenset[str]) -> _doc.IdSet:
+    return _doc.IdSet(ids(words))
 
 
 @lru_cache(maxsize=4096)
@@ -172,31 +179,36 @@ def _model_shape(shape: str) -> bool:
     return mixed or ("d" in shape and "X" in shape)
 
 
-_MODEL_SHAPED: dict[int, bool] = {}  # shape id -> _model_shape(shape); shapes are few (tens of thousands at most)
+class ShapeClass:
+    """The word shapes (``Xxxxd``, ``dd.d``) that pass a test of the shape's text, learnt as docs bring new shapes:
+    each distinct shape is judged once per process (shapes are few: tens of thousands at most)."""
+
+    def __init__(self, test) -> None:
+        self.test = test
+        self.judged, self.passed = _doc.IdSet(), _doc.IdSet()
+
+    def tokens(self, doc: Doc) -> list[int]:
+        """Indices of the doc's tokens whose shape passes."""
+        strings = doc.vocab.strings
+        for h in _doc.distinct_missing(doc, SHAPE, self.judged):
+            self.judged.add(h)
+            if self.test(strings[h]):
+                self.passed.add(h)
+        return _doc.where(doc, SHAPE, self.passed)
 
 
-def _judged_shapes(doc: Doc, known: dict, judge) -> list[int]:
-    """The doc's SHAPE column, after ``known`` (shape id -> ``judge(shape text)``) has learnt its new shapes: each
-    distinct shape is judged once per process."""
-    shapes = column(doc, SHAPE)
-    for h in set(shapes).difference(known):
-        known[h] = judge(doc.vocab.strings[h])
-    return shapes
+_MODEL_SHAPED = ShapeClass(_model_shape)
 
 
 def model_shaped(doc: Doc) -> list[int]:
-    """Indices of tokens whose shape looks like a model name (checked once per distinct shape)."""
-    known = _MODEL_SHAPED
-    return [i for i, h in enumerate(_judged_shapes(doc, known, _model_shape)) if known[h]]
+    """Indices of tokens whose shape looks like a model name."""
+    return _MODEL_SHAPED.tokens(doc)
 
 
-_DIGIT_SHAPE: dict[int, bool | None] = {}  # shape id -> whether it has a "d" ("d.dd", "Xxxd", "²"); None: "LONG"
-
-
-def _digit_shape(shape: str) -> bool | None:
-    """Whether a token of this shape has a digit: its shape has a "d", except that spaCy gives every token of 100
-    characters or more the shape "LONG" (a URL, say), whose text must be read (None)."""
-    return None if shape == "LONG" else "d" in shape
+# Shapes with a "d" ("d.dd", "Xxxd", "²"); spaCy gives every token of 100 characters or more the shape "LONG" (a
+# URL, say), whose text must be read.
+_DIGIT_SHAPED = ShapeClass(lambda shape: "d" in shape)
+_LONG = _doc.IdSet([get_string_id("LONG")])
 
 
 def has_number(doc: Doc, start: int, end: int) -> bool:
@@ -209,9 +221,9 @@ def digit_tokens(doc: Doc, start: int, end: int) -> list[int]:
     """Indices of the tokens in ``[start, end)`` with a digit in them ("3.5", "82%", "GPT-4", "²")."""
     found = doc.user_data.get(_DIGITS)
     if found is None:  # the whole doc's, once
-        known = _DIGIT_SHAPE
-        found = doc.user_data[_DIGITS] = [k for k, h in enumerate(_judged_shapes(doc, known, _digit_shape))
-                                          if known[h] or (known[h] is None and any(c.isdigit() for c in doc[k].text))]
+        found = _DIGIT_SHAPED.tokens(doc)
+        long = [k for k in _doc.where(doc, SHAPE, _LONG) if any(c.isdigit() for c in doc[k].text)]
+        found = doc.user_data[_DIGITS] = sorted(found + long) if long else found
     return found[bisect.bisect_left(found, start):bisect.bisect_left(found, end)]
 
 
@@ -226,21 +238,30 @@ def strip_possessive(name: str) -> str:
     return _POSSESSIVE.sub("", name) or name
 
 
+TEXT = "kg_text"  # doc.user_data key: the doc's text (kg.nlp.extract puts the text it tokenised there)
+_ENDS = ("kg_column", "end")  # doc.user_data key: the character offset where each token ends
+
+
+def doc_text(doc: Doc) -> str:
+    """The doc's text, kept in ``doc.user_data`` (``Doc.text`` joins every token of the doc on each call)."""
+    text = doc.user_data.get(TEXT)
+    if text is None:
+        text = doc.user_data[TEXT] = doc.text
+    return text
+
+
+def token_ends(doc: Doc) -> list[int]:
+    """The character offset after each token (its IDX plus its length), read once per doc."""
+    ends = doc.user_data.get(_ENDS)
+    if ends is None:
+        ends = doc.user_data[_ENDS] = _doc.token_ends(doc)
+    return ends
+
+
 def span_text(doc: Doc, start: int, end: int) -> str:
-    """The text of tokens ``[start, end)``, as ``doc[start:end].text`` gives it, from the ORTH and IDX columns:
-    ``Span.text`` makes a Token per word, and ``Doc.text`` joins every token of the doc on each call. A token's
-    trailing whitespace is one space or none (other whitespace is a token of its own)."""
-    if end - start <= 1:
-        return doc.vocab.strings[column(doc, ORTH)[start]] if end > start else ""
-    orth, idx, strings = column(doc, ORTH), column(doc, IDX), doc.vocab.strings
-    parts = []
-    for k in range(start, end - 1):
-        text = strings[orth[k]]
-        parts.append(text)
-        if idx[k] + len(text) < idx[k + 1]:
-            parts.append(" ")
-    parts.append(strings[orth[end - 1]])
-    return "".join(parts)
+    """The text of tokens ``[start, end)``, as ``doc[start:end].text`` gives it (``Span.text`` makes a Token per
+    word), cut from the doc's text at its first token's IDX and its last token's end."""
+    return doc_text(doc)[column(doc, IDX)[start]:token_ends(doc)[end - 1]] if end > start else ""
 
 
 SENTENCE_STARTS = "kg_sentence_starts"  # doc.user_data key: token indices that start a sentence (kg_sentencizer sets it)

@@ -10,6 +10,7 @@ from spacy.util import minibatch
 
 from kg.corpus.clean import CleanText, clean
 from kg.model import Extraction, Mention, Paper, Result, Span
+from kg.nlp.candidates import TEXT
 from kg.nlp.pipeline import load_pipeline
 
 # Abstracts per batch: each component runs over the whole batch in turn, and larger batches keep its code and data
@@ -72,6 +73,8 @@ def extract(papers: Iterable[Paper], nlp: Language | None = None, *, batch_size:
         with _collector_paused():
             cleaned = [clean(p.text) for p in batch]
             docs = [nlp.make_doc(ct.text) for ct in cleaned]
+            for doc, ct in zip(docs, cleaned):
+                doc.user_data[TEXT] = ct.text  # the rules cut names out of it (kg.nlp.candidates.span_text)
             for step, whole in zip(steps, batched):
                 docs = list(step(docs, batch_size=batch_size)) if whole else [step(doc) for doc in docs]
             out = [_to_extraction(paper, ct, doc) for paper, ct, doc in zip(batch, cleaned, docs)]

@@ -2,18 +2,18 @@
 
 spaCy's rule-based ``Sentencizer`` makes a Python ``Token`` for every token of every doc (about 7% of the default
 pipeline's time); this component applies the same rule to the ORTH and IS_PUNCT columns the other rules already
-share (:func:`kg.nlp.candidates.column`) and sets the boundaries with one ``Doc.from_array``. The boundaries are the
+share (:func:`kg.nlp.candidates.column`) and writes the boundaries into the doc's token array. The boundaries are the
 same (tested against spaCy's component); the start indices are also kept in ``doc.user_data`` for the rules.
 """
 from __future__ import annotations
 
-import numpy
-from spacy.attrs import IS_PUNCT, ORTH, SENT_START
+from spacy.attrs import IS_PUNCT, ORTH
 from spacy.language import Language
 from spacy.pipeline import Sentencizer
 from spacy.strings import get_string_id
 from spacy.tokens import Doc
 
+from kg.nlp import _doc
 from kg.nlp.candidates import SENTENCE_SPANS, SENTENCE_STARTS, column
 
 PUNCT_CHARS = frozenset(get_string_id(c) for c in Sentencizer.default_punct_chars)
@@ -39,9 +39,7 @@ def set_sentences(doc: Doc) -> Doc:
     if not len(doc):
         return doc
     starts = sentence_starts(column(doc, ORTH), column(doc, IS_PUNCT))
-    marks = numpy.full((len(doc), 1), -1, dtype="int32")
-    marks[starts, 0] = 1
-    doc = doc.from_array([SENT_START], marks.astype("uint64"))
+    _doc.set_sentence_starts(doc, starts)
     doc.user_data[SENTENCE_STARTS] = starts  # for kg.nlp.candidates.sentence_starts, which would read them back
     doc.user_data.pop(SENTENCE_SPANS, None)  # sentences made from earlier boundaries, if any
     return doc

@@ -32,6 +32,7 @@ from spacy.strings import get_string_id
 from spacy.tokens import Doc
 
 from kg.model import LABELS
+from kg.nlp import _doc
 from kg.nlp.candidates import Candidate, candidates, sentence_starts
 from kg.nlp.model import Combiner
 
@@ -202,10 +203,10 @@ def _batch_columns(docs: Sequence[Doc]) -> tuple[numpy.ndarray, list[int]]:
         whole[:, c + n:c + n + _PAD] = _BOUNDS[1]
         if n == 0:
             continue
-        attrs = doc.to_array([LOWER, SHAPE, SUFFIX, SENT_START])
-        whole[:3, c:c + n] = attrs[:, :3].T
+        _doc.fill_rows(doc, (LOWER, SHAPE, SUFFIX), whole, c)
+        _doc.fill_rows(doc, (SENT_START,), whole[7:], c)
         whole[5, c:c + n], whole[6, c:c + n] = _candidate_columns(doc, candidates(doc))
-        whole[7, c:c + n] = attrs[:, 3] == 1
+        whole[7, c:c + n] = whole[7, c:c + n] == 1
         whole[7, c] = 1
         tokens.append(numpy.arange(c, c + n))
     if tokens:

@@ -1,0 +1,185 @@
+# cython: language_level=3, boundscheck=False, wraparound=False
+"""Typed reads and writes of a spaCy ``Doc``'s token array, for the rules' attribute columns and annotations.
+
+``Doc.to_array`` and ``Doc.from_array`` go through numpy and through spaCy's per-value attribute getter and
+setter (with a GIL check on each value read: ~4,000 per abstract, ~5% of the default pipeline's instructions went
+to them). These functions read and write the same fields of ``doc.c`` in one typed loop each, with the same
+values (tested against ``to_array``/``from_array`` in tests/test_doc_arrays.py).
+"""
+cimport cython
+from libcpp.vector cimport vector
+from spacy.attrs cimport ENT_IOB, ENT_TYPE, IDX, LENGTH, LOWER, ORTH, PREFIX, SENT_START, SHAPE, SUFFIX, attr_id_t
+from spacy.lexeme cimport Lexeme
+from spacy.structs cimport TokenC
+from spacy.tokens.doc cimport Doc, get_token_attr
+from spacy.typedefs cimport attr_t
+
+
+def columns(Doc doc, attrs):
+    """One list per attribute id in ``attrs``: its value for every token, as ``doc.to_array(attrs).T.tolist()``
+    gives them (unsigned 64-bit: a SENT_START of -1 is 2**64 - 1)."""
+    cdef int i, n = doc.length
+    cdef attr_id_t attr
+    cdef list col
+    out = []
+    for a in attrs:
+        attr = a
+        col = [0] * n
+        for i in range(n):
+            col[i] = _value(doc, i, attr)
+        out.append(col)
+    return out
+
+
+def token_ends(Doc doc) -> list:
+    """The character offset after each token: its IDX plus its length."""
+    cdef int i, n = doc.length
+    cdef list out = [0] * n
+    for i in range(n):
+        out[i] = doc.c[i].idx + doc.c[i].lex.length
+    return out
+
+
+def set_sentence_starts(Doc doc, starts) -> None:
+    """Mark the tokens at ``starts`` as sentence starts (1) and every other token as inside a sentence (-1), as
+    ``doc.from_array([SENT_START], ...)`` does."""
+    cdef int i, n = doc.length
+    for i in range(n):
+        doc.c[i].sent_start = -1
+    for s in starts:
+        i = s
+        if not 0 <= i < n:
+            raise IndexError(f"sentence start {s} outside a doc of {n} tokens")
+        doc.c[i].sent_start = 1
+
+
+def set_entities(Doc doc, ents) -> None:
+    """``doc.ents`` from ``(start, end, label id)`` token ranges that do not overlap: B (3) on each entity's first
+    token, I (1) on the rest, O (2) with no type on every other token, as ``doc.from_array([ENT_IOB, ENT_TYPE],
+    ...)`` writes them."""
+    cdef int i, start, end, n = doc.length
+    cdef attr_t label
+    for i in range(n):
+        doc.c[i].ent_iob = 2
+        doc.c[i].ent_type = 0
+    for s, e, lab in ents:
+        start, end, label = s, e, lab
+        if not 0 <= start < end <= n:
+            raise IndexError(f"entity [{start}, {end}) outside a doc of {n} tokens")
+        doc.c[start].ent_iob = 3
+        doc.c[start].ent_type = label
+        for i in range(start + 1, end):
+            doc.c[i].ent_iob = 1
+            doc.c[i].ent_type = label
+
+
+def fill_rows(Doc doc, attrs, unsigned long long[:, ::1] out, Py_ssize_t at) -> None:
+    """Write attribute ``attrs[r]`` of every token into row ``r`` of ``out``, from column ``at`` on (the tagger's
+    batch columns), as ``doc.to_array(attrs).T`` gives them."""
+    cdef int i, n = doc.length
+    cdef Py_ssize_t r = 0
+    cdef attr_id_t attr
+    if out.shape[0] < len(attrs) or at < 0 or at + n > out.shape[1]:
+        raise IndexError(f"{len(attrs)} rows of {n} values from column {at} do not fit an array of shape "
+                         f"({out.shape[0]}, {out.shape[1]})")
+    for a in attrs:
+        attr = a
+        for i in range(n):
+            out[r, at + i] = _value(doc, i, attr)
+        r += 1
+
+
+cdef inline attr_t _value(Doc doc, int i, attr_id_t attr) noexcept nogil:
+    """``to_array``'s value of ``attr`` for token ``i``: the lexeme's own attributes and the token fields the rules
+    read straight from the structs (spaCy's ``get_token_attr`` acquires the GIL state on every call, ~130
+    instructions), any other attribute through ``get_token_attr``."""
+    cdef const TokenC* t = &doc.c[i]
+    if attr < 64 or attr == ORTH or attr == LOWER or attr == SHAPE or attr == PREFIX or attr == SUFFIX \
+            or attr == LENGTH:  # flags (IS_PUNCT, LIKE_NUM...) and the lexeme's strings
+        return Lexeme.get_struct_attr(t.lex, attr)
+    if attr == IDX:
+        return t.idx
+    if attr == SENT_START:
+        return <attr_t>t.sent_start
+    if attr == ENT_IOB:
+        return <attr_t>t.ent_iob
+    if attr == ENT_TYPE:
+        return t.ent_type
+    return get_token_attr(t, attr)
+
+
+@cython.final
+cdef class IdSet:
+    """A set of string ids (64-bit attribute values) that C code can test a token's value against without making
+    a Python int: open addressing over a table at most half full, grown as ids are added."""
+    cdef vector[attr_t] table
+    cdef size_t count
+    cdef bint has_zero  # 0 marks an empty slot (it is the empty string's id)
+
+    def __init__(self, ids=()):
+        self.table.assign(16, 0)
+        self.count = 0
+        self.has_zero = False
+        for h in ids:
+            self.add(h)
+
+    cdef inline size_t _slot(self, attr_t h) noexcept nogil:
+        cdef size_t mask = self.table.size() - 1
+        cdef size_t k = <size_t>((h ^ (h >> 29)) * 0xBF58476D1CE4E5B9ULL) & mask
+        while self.table[k] != 0 and self.table[k] != h:
+            k = (k + 1) & mask
+        return k
+
+    cdef inline bint has(self, attr_t h) noexcept nogil:
+        if h == 0:
+            return self.has_zero
+        return self.table[self._slot(h)] == h
+
+    def add(self, attr_t h) -> None:
+        """Add the id ``h``."""
+        cdef vector[attr_t] old
+        cdef attr_t v
+        if h == 0:
+            self.has_zero = True
+            return
+        cdef size_t k = self._slot(h)
+        if self.table[k] == h:
+            return
+        self.table[k] = h
+        self.count += 1
+        if 2 * self.count > self.table.size():
+            old.swap(self.table)
+            self.table.assign(2 * old.size(), 0)
+            for v in old:
+                if v != 0:
+                    self.table[self._slot(v)] = v
+
+    def __contains__(self, attr_t h) -> bool:
+        return self.has(h)
+
+    def __len__(self) -> int:
+        return self.count + self.has_zero
+
+
+def where(Doc doc, attr_id_t attr, IdSet ids) -> list:
+    """Indices of the tokens whose value of ``attr`` is in ``ids``, in order."""
+    cdef int i
+    out = []
+    for i in range(doc.length):
+        if ids.has(_value(doc, i, attr)):
+            out.append(i)
+    return out
+
+
+def distinct_missing(Doc doc, attr_id_t attr, IdSet known) -> list:
+    """The values of ``attr`` in ``doc`` that ``known`` does not hold, each once, in order of first use."""
+    cdef int i
+    cdef attr_t h
+    cdef IdSet seen = IdSet()
+    out = []
+    for i in range(doc.length):
+        h = _value(doc, i, attr)
+        if not known.has(h) and not seen.has(h):
+            seen.add(h)
+            out.append(h)
+    return out

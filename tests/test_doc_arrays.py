@@ -1,0 +1,74 @@
+"""kg.nlp._doc reads and writes a Doc's token array with the values spaCy's to_array/from_array give and take."""
+from __future__ import annotations
+
+import numpy
+import pytest
+from spacy.attrs import (ENT_ID, ENT_IOB, ENT_KB_ID, ENT_TYPE, IDX, IS_PUNCT, LIKE_NUM, LOWER, ORTH, PREFIX, SENT_START,
+                         SHAPE, SUFFIX)
+
+from kg.corpus.synthetic import synthetic_corpus
+from kg.nlp import _doc
+from kg.nlp.pipeline import config_path, load_pipeline
+
+ATTRS = (ORTH, LOWER, SHAPE, SUFFIX, PREFIX, LIKE_NUM, IS_PUNCT, IDX, SENT_START, ENT_IOB, ENT_TYPE)
+TEXTS = ["", "One.", "We propose Foo-Net (FN), which beats GPT-4 by 3.5% on ImageNet-C! Really? Yes... ok",
+         *(p.text for p in synthetic_corpus(20, 3))]
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    return load_pipeline(config_path("default"))
+
+
+def test_columns_are_to_arrays_columns(nlp):
+    for text in TEXTS:
+        for doc in (nlp.make_doc(text), nlp(text)):  # no annotation yet, then sentences and entities set
+            assert _doc.columns(doc, ATTRS) == doc.to_array(list(ATTRS)).reshape(len(doc), len(ATTRS)).T.tolist()
+
+
+def test_fill_rows_writes_to_arrays_rows_at_an_offset(nlp):
+    for text in TEXTS:
+        doc = nlp(text)
+        out = numpy.full((5, len(doc) + 7), 9, dtype=numpy.uint64)
+        _doc.fill_rows(doc, (LOWER, SHAPE, SUFFIX, SENT_START), out, 3)
+        expected = numpy.full_like(out, 9)
+        expected[:4, 3:3 + len(doc)] = doc.to_array([LOWER, SHAPE, SUFFIX, SENT_START]).reshape(len(doc), 4).T
+        assert (out == expected).all()
+    with pytest.raises(IndexError):
+        _doc.fill_rows(nlp.make_doc("a b c"), (LOWER,), numpy.zeros((1, 4), dtype=numpy.uint64), 2)
+
+
+def _state(doc) -> list:
+    return [doc.to_array([SENT_START, ENT_IOB, ENT_TYPE, ENT_ID, ENT_KB_ID]).tolist(),
+            [(s.start, s.end) for s in doc.sents] if len(doc) else [], [(e.start, e.end, e.label_) for e in doc.ents],
+            doc.has_annotation("SENT_START"), doc.has_annotation("ENT_IOB")]
+
+
+def test_writes_leave_the_doc_as_from_array_does(nlp):
+    for text in TEXTS[1:]:
+        ours, theirs = nlp.make_doc(text), nlp.make_doc(text)
+        n = len(ours)
+        starts = sorted({0, *range(3, n, 7)})
+        marks = numpy.full((n, 1), -1, dtype="int32")
+        marks[starts, 0] = 1
+        theirs.from_array([SENT_START], marks.astype("uint64"))
+        _doc.set_sentence_starts(ours, starts)
+        ents = [(k, min(k + 2, n), "METHOD" if k % 2 else "TASK") for k in range(1, n, 5)]
+        iob, types = [2] * n, [0] * n
+        for s, e, label in ents:
+            iob[s], types[s] = 3, theirs.vocab.strings.add(label)
+            for k in range(s + 1, e):
+                iob[k], types[k] = 1, types[s]
+        theirs.from_array([ENT_IOB, ENT_TYPE], numpy.array([iob, types], dtype=numpy.uint64).T)
+        _doc.set_entities(ours, [(s, e, ours.vocab.strings.add(label)) for s, e, label in ents])
+        assert _state(ours) == _state(theirs)
+
+
+def test_writes_outside_the_doc_are_refused(nlp):
+    doc = nlp.make_doc("a b c")
+    with pytest.raises(IndexError):
+        _doc.set_sentence_starts(doc, [0, 3])
+    with pytest.raises(IndexError):
+        _doc.set_entities(doc, [(2, 4, 1)])
+    with pytest.raises(IndexError):
+        _doc.set_entities(doc, [(2, 2, 1)])

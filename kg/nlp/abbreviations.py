@@ -11,7 +11,7 @@ from spacy.language import Language
 from spacy.strings import get_string_id
 from spacy.tokens import Doc
 
-from kg.nlp.candidates import Abbreviation, column, positions, sentence
+from kg.nlp.candidates import Abbreviation, column, positions, sentence_bounds
 
 _STOP_LEFT = {"a", "an", "the", "our", "we", "this", "novel", "new", "and", "or", "of", "called", "named", "termed", "dubbed"}
 _MAX_SHORT_CHARS = 15
@@ -50,7 +50,7 @@ def _sh_match(short: str, long: str) -> int:
 def _long_candidate(doc: Doc, end: int, short: str) -> tuple[int, int] | None:
     """Token range of the long form ending at token ``end`` for ``short``, or None."""
     max_words = min(len(short) + 5, len(short) * 2)
-    sent_start = sentence(doc, end - 1).start
+    sent_start = sentence_bounds(doc, end - 1)[0]
     start = max(sent_start, end - max_words)
     orth = column(doc, ORTH)
     for k in range(end - 1, start - 1, -1):  # not across another parenthesis: "(SNN-RBM) or a ... (SNN-DAE)"

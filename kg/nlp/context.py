@@ -15,7 +15,8 @@ from spacy.attrs import LIKE_NUM, LOWER, ORTH
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
-from kg.nlp.candidates import Candidate, candidates, column, ids, is_namelike, model_shaped, positions, sentence
+from kg.nlp.candidates import (Candidate, candidates, column, ids, is_namelike, model_shaped, positions,
+                               sentence_bounds)
 from kg.nlp.gazetteer import load_gazetteer
 
 DATASET_HEADS = {"dataset", "datasets", "benchmark", "benchmarks", "corpus", "corpora", "suite", "suites", "data set", "testbed",
@@ -143,7 +144,7 @@ def _names_before_head(doc: Doc, head: Token, generic: frozenset[str]) -> list[t
 def _names_after(doc: Doc, i: int, generic: frozenset[str]) -> list[tuple[int, int]]:
     """``X, Y, and Z`` starting at token ``i`` (stops at the end of the sentence)."""
     runs = []
-    limit = sentence(doc, i).end if i < len(doc) else len(doc)
+    limit = sentence_bounds(doc, i)[1] if i < len(doc) else len(doc)
     while i < limit:
         run = _name_run_right(doc, i, limit, generic)
         if not run:
@@ -193,9 +194,9 @@ def dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
             if j > tok.i + 1 or (nxt is not None and is_namelike(nxt)):
                 out += _datasets(doc, _names_after(doc, j, generic), bench, 0.7)
         elif low in {"on", "across"} and tok.i + 1 < len(doc):
-            sent = sentence(doc, tok.i)
+            sent_start = sentence_bounds(doc, tok.i)[0]
             lower, like_num, cues = column(doc, LOWER), column(doc, LIKE_NUM), ids(EVAL_CUES)
-            if any(lower[k] in cues or like_num[k] for k in range(max(sent.start, tok.i - 8), tok.i)):
+            if any(lower[k] in cues or like_num[k] for k in range(max(sent_start, tok.i - 8), tok.i)):
                 j = tok.i + 1 + (doc[tok.i + 1].lower_ == "the")
                 if j < len(doc):
                     runs = [r for r in _names_after(doc, j, generic) if not _modifies_a_noun(doc, *r)]
@@ -216,7 +217,7 @@ def task_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
         if tok.i == 0:
             continue
         start = tok.i
-        sent_start = sentence(doc, tok.i).start
+        sent_start = sentence_bounds(doc, tok.i)[0]
         while start > sent_start and tok.i - start < 4:
             prev = doc[start - 1]
             if not (prev.is_alpha or "-" in prev.text) or prev.is_stop or prev.like_num or prev.lower_ in TASK_SKIP or prev.lower_ in generic:

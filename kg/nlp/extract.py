@@ -23,9 +23,12 @@ BATCH_SIZE = 256
 def _to_extraction(paper: Paper, ct: CleanText, doc) -> Extraction:
     ex = Extraction(paper.id)
     aliases: dict[str, dict[str, None]] = {}
+    sentences: dict[tuple[int, int], Span] = {}  # a sentence's raw span, made once for all of its mentions
     for m in doc._.kg_mentions or []:
         start, end = ct.to_raw(m.start, m.end)
-        sent = Span(*ct.to_raw(m.sent_start, m.sent_end))
+        sent = sentences.get((m.sent_start, m.sent_end))
+        if sent is None:
+            sent = sentences[m.sent_start, m.sent_end] = Span(*ct.to_raw(m.sent_start, m.sent_end))
         mention = Mention(start, end, m.label, m.text, m.canonical, m.extractor, sent, m.proposed, m.benchmark,
                           m.confidence)
         if m.generic:

@@ -18,7 +18,7 @@ from spacy.language import Language
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
 
-from kg.nlp.candidates import Candidate, candidates, has_number, sentence
+from kg.nlp.candidates import Candidate, candidates, has_number, sentence_bounds
 
 DEFAULT_DIR = Path(__file__).parent / "data" / "gazetteer"
 CONCEPT_FILES = ("datasets.jsonl", "metrics.jsonl", "tasks.jsonl", "methods.jsonl")
@@ -120,7 +120,7 @@ class GazetteerMatcher:
         for matcher in (self.lower, self.exact):
             for key, start, end in matcher(doc):
                 e = self._entries[key]
-                if e.needs_number and not has_number(doc, (sent := sentence(doc, start)).start, sent.end):
+                if e.needs_number and not has_number(doc, *sentence_bounds(doc, start)):
                     continue
                 out.append(Candidate(start, end, e.label, "gazetteer", canonical=e.name, benchmark=e.benchmark))
                 if e.label == "DATASET":

@@ -19,7 +19,7 @@ from spacy.tokens import Doc
 
 from kg.nlp import _doc
 from kg.nlp.candidates import (Abbreviation, Candidate, abbreviations, candidates, column, ids, model_entities,
-                               positions_of, sentence, span_text, strip_possessive, token_ends)
+                               positions_of, sentence_bounds, span_text, strip_possessive, token_ends)
 from kg.nlp.context import is_language
 from kg.nlp.gazetteer import Entry, load_gazetteer
 from kg.schema import concept_key
@@ -221,11 +221,11 @@ def _dataset_release(doc: Doc, c: Candidate, taken: list[bool], known: dict) -> 
     longer name."""
     if c.label != "DATASET" or c.extractor != "gazetteer":
         return c
-    sent = sentence(doc, c.start)
+    sent_start, sent_end = sentence_bounds(doc, c.start)
     start, end = c.start, c.end
-    if end < sent.end and not taken[end] and _DATASET_VERSION.fullmatch(doc[end].text):
+    if end < sent_end and not taken[end] and _DATASET_VERSION.fullmatch(doc[end].text):
         end += 1
-    if start > sent.start and not taken[start - 1] and is_language(doc[start - 1].lower_) \
+    if start > sent_start and not taken[start - 1] and is_language(doc[start - 1].lower_) \
             and not is_language(doc[start].lower_):
         start -= 1
     if (start, end) == (c.start, c.end):
@@ -256,7 +256,7 @@ def _metric_symbol(doc: Doc, c: Candidate, taken: list[bool]) -> Candidate:
         return c
     if doc[end].text != "(" or doc[end + 2].text != ")" or not _SYMBOL.fullmatch(doc[end + 1].text):
         return c
-    if sentence(doc, c.start).end < end + 3:
+    if sentence_bounds(doc, c.start)[1] < end + 3:
         return c
     for i in range(end, end + 3):
         taken[i] = True
@@ -303,7 +303,7 @@ def _with_version(doc: Doc, c: Candidate, taken: list[bool], known: dict) -> Can
     "GPT-3 13B"): another model than the bare name, so the mention and its concept take them in."""
     if c.label != "METHOD" or c.extractor != "gazetteer":
         return c
-    end, sent_end = c.end, sentence(doc, c.start).end
+    end, sent_end = c.end, sentence_bounds(doc, c.start)[1]
     while end < sent_end and end - c.end < 3 and not taken[end]:
         word = doc[end].text
         if _VERSION.fullmatch(word):
@@ -360,9 +360,9 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict,
         text = span_text(doc, c.start, c.end)
         entry = known.get(text.lower()) if c.canonical is None else None
         canonical = c.canonical or (entry.name if entry and entry.label == c.label else _clean_name(text))
-        sent = sentence(doc, c.start)
+        sent_start, sent_end = sentence_bounds(doc, c.start)
         out.append(DocMention(idx[c.start], ends[c.end - 1], c.label, text, canonical, c.extractor,
-                              idx[sent.start], ends[sent.end - 1], c.proposed, c.benchmark, c.confidence, c.generic))
+                              idx[sent_start], ends[sent_end - 1], c.proposed, c.benchmark, c.confidence, c.generic))
     return out
 
 

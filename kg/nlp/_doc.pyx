@@ -8,9 +8,10 @@ values (tested against ``to_array``/``from_array`` in tests/test_doc_arrays.py).
 """
 cimport cython
 from libcpp.vector cimport vector
-from spacy.attrs cimport ENT_IOB, ENT_TYPE, IDX, LENGTH, LOWER, ORTH, PREFIX, SENT_START, SHAPE, SUFFIX, attr_id_t
+from spacy.attrs cimport (ENT_IOB, ENT_TYPE, IDX, IS_PUNCT, LENGTH, LOWER, ORTH, PREFIX, SENT_START, SHAPE, SUFFIX,
+                          attr_id_t)
 from spacy.lexeme cimport Lexeme
-from spacy.structs cimport TokenC
+from spacy.structs cimport LexemeC, TokenC
 from spacy.tokens.doc cimport Doc, get_token_attr
 from spacy.typedefs cimport attr_t
 
@@ -183,3 +184,63 @@ def distinct_missing(Doc doc, attr_id_t attr, IdSet known) -> list:
             seen.add(h)
             out.append(h)
     return out
+
+
+@cython.final
+cdef class Trimmer:
+    """Trims the frayed edges of a token range (a greedy tagger's entity: "adaptive modeling of", "(mentioned"):
+    leading and trailing edge words, punctuation other than brackets, leading words (``leading``) and trailing
+    words (``trailing``), a dangling bracket and what follows it. The word sets hold lower-case ids (``opens``,
+    ``closes``, ``brackets``: the texts of opening, closing and all brackets, by ORTH id). The rule is
+    :func:`kg.nlp.model.trim`'s, which calls this."""
+    cdef IdSet edge, leading, trailing, opens, closes, brackets
+
+    def __init__(self, IdSet edge, IdSet leading, IdSet trailing, IdSet opens, IdSet closes, IdSet brackets):
+        self.edge, self.leading, self.trailing = edge, leading, trailing
+        self.opens, self.closes, self.brackets = opens, closes, brackets
+
+    cdef bint _frayed(self, Doc doc, int k, bint at_end, int start, int end) noexcept:
+        cdef const LexemeC* lex = doc.c[k].lex
+        cdef int i
+        if self.edge.has(lex.lower) or (Lexeme.c_check_flag(lex, IS_PUNCT) and not self.brackets.has(lex.orth)):
+            return True
+        if (self.trailing if at_end else self.leading).has(lex.lower):
+            return True
+        if self.opens.has(lex.orth):
+            return at_end
+        if self.closes.has(lex.orth):
+            if not at_end:
+                return True
+            for i in range(start, end - 1):
+                if self.opens.has(doc.c[i].lex.orth):
+                    return False
+            return True
+        return False
+
+    def trim(self, Doc doc, int start, int end) -> tuple:
+        """``(start, end)`` without the frayed edges."""
+        cdef int i, depth = 0, opened = -1
+        cdef attr_t orth
+        if not 0 <= start <= end <= doc.length:
+            raise IndexError(f"token range [{start}, {end}) outside a doc of {doc.length} tokens")
+        while start < end and self._frayed(doc, start, False, start, end):
+            start += 1
+        for i in range(start, end):  # an unclosed bracket and what follows it ("Stanford twitter corpus (mentioned")
+            orth = doc.c[i].lex.orth
+            if self.opens.has(orth):
+                if depth == 0:
+                    opened = i
+                depth += 1
+            elif self.closes.has(orth) and depth:
+                depth -= 1
+            elif self.closes.has(orth):  # a bracket closed that opened before the entity: "NYT) corpus"
+                start = i + 1
+        while start < end and self._frayed(doc, start, False, start, end):
+            start += 1
+        if depth == 1 and end < doc.length and self.closes.has(doc.c[end].lex.orth):
+            end += 1  # the bracket closes just after the entity: "ICDAR 2015 Incidental (Challenge 4)"
+        elif depth and opened >= 0:
+            end = opened
+        while end > start and self._frayed(doc, end - 1, True, start, end):
+            end -= 1
+        return start, end

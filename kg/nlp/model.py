@@ -54,13 +54,14 @@ from pathlib import Path
 
 import numpy
 import spacy
-from spacy.attrs import ENT_IOB, ENT_TYPE, IS_PUNCT, LOWER, ORTH
+from spacy.attrs import ENT_IOB, ENT_TYPE, LOWER, ORTH
 from spacy.language import Language
 from spacy.strings import get_string_id
 from spacy.tokens import Doc
 from spacy.util import minibatch
 from thinc.api import NumpyOps
 
+from kg.nlp import _doc
 from kg.nlp import minilm, tokenizer  # noqa: F401  (the trained pipeline's config names their architectures)
 from kg.model import LABELS
 from kg.nlp.candidates import (Candidate, abbreviations, candidates, column, ids, is_namelike, span_text, strip_possessive,
@@ -434,41 +435,15 @@ def self_supported(span, label: str) -> bool:
 _OPENS, _CLOSES, _BRACKETS = (ids(substrings(c)) for c in ("([", ")]", "()[]"))  # the texts ``text in "(["`` accepts
 
 
-def _frayed(lower: list[int], orth: list[int], punct: list[int], k: int, at_end: bool, start: int, end: int) -> bool:
-    """Whether token ``k`` is a frayed first (or, ``at_end``, last) token of ``[start, end)``."""
-    if lower[k] in _EDGE_IDS or (punct[k] and orth[k] not in _BRACKETS):
-        return True
-    if lower[k] in (_TRAILING_IDS if at_end else _LEADING_IDS):
-        return True
-    if orth[k] in _OPENS:
-        return at_end
-    if orth[k] in _CLOSES:
-        return not at_end or not any(orth[i] in _OPENS for i in range(start, end - 1))
-    return False
+_TRIMMER = _doc.Trimmer(*map(_doc.IdSet, (_EDGE_IDS, _LEADING_IDS, _TRAILING_IDS, _OPENS, _CLOSES, _BRACKETS)))
 
 
 def trim(doc: Doc, start: int, end: int) -> tuple[int, int]:
-    """Token range without frayed edges: leading/trailing connectives and punctuation, a dangling bracket."""
-    lower, orth, punct = column(doc, LOWER), column(doc, ORTH), column(doc, IS_PUNCT)
-    while start < end and _frayed(lower, orth, punct, start, False, start, end):
-        start += 1
-    depth, opened = 0, None
-    for i in range(start, end):  # an unclosed bracket and what follows it ("Stanford twitter corpus (mentioned")
-        if orth[i] in _OPENS:
-            depth, opened = depth + 1, (i if depth == 0 else opened)
-        elif orth[i] in _CLOSES and depth:
-            depth -= 1
-        elif orth[i] in _CLOSES:  # a bracket closed that opened before the entity: "NYT) corpus" starts after it
-            start = i + 1
-    while start < end and _frayed(lower, orth, punct, start, False, start, end):
-        start += 1
-    if depth == 1 and end < len(orth) and orth[end] in _CLOSES:
-        end += 1  # the bracket closes just after the entity: "ICDAR 2015 Incidental (Challenge 4)"
-    elif depth and opened is not None:
-        end = opened
-    while end > start and _frayed(lower, orth, punct, end - 1, True, start, end):
-        end -= 1
-    return start, end
+    """Token range without frayed edges: leading/trailing connectives and punctuation (not brackets), leading verbs
+    and trailing words that end no name, a dangling bracket ("Stanford twitter corpus (mentioned": the bracket
+    and what follows go; "NYT) corpus" starts after the bracket; a bracket closing just after the range is taken
+    in). A typed loop over the doc's token array (:class:`kg.nlp._doc.Trimmer`)."""
+    return _TRIMMER.trim(doc, start, end)
 
 
 @Language.factory("kg_model", default_config={"model_dir": "", "labels": list(LABELS), "extend": True,

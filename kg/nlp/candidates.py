@@ -28,7 +28,7 @@ except ImportError as e:  # a checkout used without `pip install -e .` (or `make
 PRIORITY = {"proposed": 100, "model_phrase": 75, "abbreviation": 70, "model_extension": 65, "gazetteer": 60, "context": 40, "model": 30, "name": 10}
 
 
-@dataclass
+@dataclass(slots=True)
 class Candidate:
     start: int  # token index
     end: int  # token index, exclusive
@@ -45,7 +45,7 @@ class Candidate:
         return PRIORITY.get(self.extractor, 0)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Abbreviation:
     """``long (short)`` or ``short (long)`` defined in the text, as token ranges."""
 
@@ -234,6 +234,8 @@ _POSSESSIVE = re.compile(r"\s?['’]s$")
 
 def strip_possessive(name: str) -> str:
     """A name without a trailing possessive: "Sinkhorn's" (of "Sinkhorn's algorithm") is Sinkhorn."""
+    if "'" not in name and "’" not in name:  # most names: no regular expression to run
+        return name
     return _POSSESSIVE.sub("", name) or name
 
 

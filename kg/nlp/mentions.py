@@ -26,7 +26,7 @@ from kg.schema import concept_key
 from kg.nlp.labels import label_from_words
 from kg.nlp.model import TYPE_HEADS
 
-@dataclass
+@dataclass(slots=True)
 class DocMention:
     """A selected mention in cleaned-text character offsets."""
 

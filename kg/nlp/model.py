@@ -358,7 +358,7 @@ class ModelCandidates(Combiner):
             doc.from_array([ENT_IOB, ENT_TYPE], arr)
         return out
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ShortForms:
     """Per doc: the names of the paper's own method (single tokens and defined short forms), each defined
     one-token short form's long form, and the short forms of known tasks, all by the string id of the name (a

@@ -22,7 +22,7 @@ OURS = {"our", "ours", "we", "it", "proposed"}
 _OURS_IDS = frozenset(get_string_id(w) for w in OURS)
 
 
-@dataclass
+@dataclass(slots=True)
 class DocResult:
     value: str
     method: str | None

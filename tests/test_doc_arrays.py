@@ -72,3 +72,33 @@ def test_writes_outside_the_doc_are_refused(nlp):
         _doc.set_entities(doc, [(2, 4, 1)])
     with pytest.raises(IndexError):
         _doc.set_entities(doc, [(2, 2, 1)])
+
+
+def test_id_sets_hold_what_was_added_zero_included_and_grow():
+    ids = _doc.IdSet(range(1, 1000, 7))
+    assert all(h in ids for h in range(1, 1000, 7)) and not any(h in ids for h in range(2, 1000, 7))
+    assert 0 not in ids and len(ids) == len(range(1, 1000, 7))
+    ids.add(0)
+    ids.add(2**64 - 1)
+    ids.add(8)  # already there
+    assert 0 in ids and 2**64 - 1 in ids and len(ids) == len(range(1, 1000, 7)) + 2
+
+
+def test_scans_and_offsets_agree_with_tokens(nlp):
+    from kg.nlp.candidates import positions, positions_of, span_text
+
+    for text in TEXTS:
+        doc = nlp(text)
+        words = frozenset(t.lower_ for t in list(doc)[::3])
+        assert positions(doc, words) == [t.i for t in doc if t.lower_ in words]
+        assert positions_of(doc, ["(", "GPT-4"]) == [t.i for t in doc if t.text in ("(", "GPT-4")]
+        shapes = _doc.IdSet()
+        seen = _doc.distinct_missing(doc, SHAPE, shapes)
+        assert seen == list(dict.fromkeys(t.shape for t in doc))
+        if seen:
+            shapes.add(seen[0])
+            assert _doc.distinct_missing(doc, SHAPE, shapes) == seen[1:]
+        assert _doc.token_ends(doc) == [t.idx + len(t.text) for t in doc]
+        for a in range(len(doc)):
+            for b in range(a, min(a + 6, len(doc)) + 1):
+                assert span_text(doc, a, b) == doc[a:b].text

@@ -11,10 +11,13 @@ Things introduced as problems or settings (``a novel problem termed SSNA``) are 
 """
 from __future__ import annotations
 
+from spacy.attrs import LOWER, ORTH
 from spacy.language import Language
+from spacy.strings import get_string_id
 from spacy.tokens import Doc, Span, Token
 
-from kg.nlp.candidates import Abbreviation, Candidate, abbreviations, candidates, is_namelike, positions, sentence
+from kg.nlp.candidates import (Abbreviation, Candidate, abbreviations, candidates, column, ids, is_namelike, positions,
+                               sentence)
 from kg.nlp.gazetteer import load_gazetteer
 from kg.nlp.labels import label_from_words
 
@@ -29,6 +32,8 @@ HEADS = {"method", "methods", "framework", "frameworks", "model", "models", "app
 PROBLEM_HEADS = {"problem", "task", "setting", "paradigm", "scenario", "challenge"}
 DATASET_HEADS = {"benchmark", "dataset", "corpus", "suite", "testbed"}
 STOPS = {".", ";", "which", "that", "to", "by", "based", "where", "while", "whereas", "who", "in", "on", "for", "via", "using", "through", "from"}
+_SUBJECT_IDS, _STOP_IDS = ids(frozenset(SUBJECTS)), ids(frozenset(STOPS))  # tested against the LOWER column
+_COMMA, _COLON = get_string_id(","), get_string_id(":")
 OWN = {"our"}
 _TRIGGERS = frozenset(VERBS | NAMING | OWN)
 
@@ -42,7 +47,8 @@ def _label_for_head(doc: Doc, end: int) -> str:
 
 
 def _is_authors_sentence(sent: Span, verb_i: int) -> bool:
-    return any(t.lower_ in SUBJECTS for t in sent if t.i < verb_i)
+    lower = column(sent.doc, LOWER)
+    return any(lower[k] in _SUBJECT_IDS for k in range(sent.start, min(verb_i, sent.end)))
 
 
 def _name_at(doc: Doc, i: int, limit: int) -> tuple[int, int] | None:
@@ -79,10 +85,11 @@ class ProposedFinder:
         """Named objects of a proposal verb whose object starts at token ``start``."""
         limit = sent.end
         stop = start
-        while stop < limit and doc[stop].lower_ not in STOPS and doc[stop].text != ",":
+        lower, orth = column(doc, LOWER), column(doc, ORTH)
+        while stop < limit and lower[stop] not in _STOP_IDS and orth[stop] != _COMMA:
             stop += 1
         # A colon introduces a list of names: "two algorithms: A and B".
-        colon = next((t.i for t in doc[start:stop] if t.text == ":"), None)
+        colon = next((k for k in range(start, stop) if orth[k] == _COLON), None)
         if colon is not None:
             out, i = [], colon + 1
             while i < limit:

@@ -11,7 +11,7 @@ from spacy.language import Language
 from spacy.strings import get_string_id
 from spacy.tokens import Doc
 
-from kg.nlp.candidates import Abbreviation, column, positions, sentence_bounds
+from kg.nlp.candidates import Abbreviation, column, positions, sentence_bounds, span_text
 
 _STOP_LEFT = {"a", "an", "the", "our", "we", "this", "novel", "new", "and", "or", "of", "called", "named", "termed", "dubbed"}
 _MAX_SHORT_CHARS = 15
@@ -90,17 +90,16 @@ def find_abbreviations(doc: Doc) -> list[Abbreviation]:
         close = next((k for k in range(i + 1, min(i + 16, len(orth))) if orth[k] in _CLOSERS), None)
         if close is None or close == i + 1:
             continue
-        tok = doc[i]
-        inner = doc[tok.i + 1 : close]
-        if _short_ok(inner.text):
-            long = _long_candidate(doc, tok.i, inner.text)
+        inner = span_text(doc, i + 1, close)  # the bracketed tokens i + 1 .. close - 1
+        if _short_ok(inner):
+            long = _long_candidate(doc, i, inner)
             if long:
-                found.append(Abbreviation(long[0], long[1], inner.start, inner.end))
+                found.append(Abbreviation(long[0], long[1], i + 1, close))
                 continue
         # "short (long form)": a single name token just before the parenthesis.
-        prev = doc[tok.i - 1]
-        if _short_ok(prev.text) and len(inner) >= 2 and _sh_match(prev.text, inner.text) == 0:
-            found.append(Abbreviation(inner.start, inner.end, prev.i, prev.i + 1))
+        prev = span_text(doc, i - 1, i)
+        if _short_ok(prev) and close - i - 1 >= 2 and _sh_match(prev, inner) == 0:
+            found.append(Abbreviation(i + 1, close, i - 1, i))
     return found
 
 

@@ -102,3 +102,17 @@ def test_scans_and_offsets_agree_with_tokens(nlp):
         for a in range(len(doc)):
             for b in range(a, min(a + 6, len(doc)) + 1):
                 assert span_text(doc, a, b) == doc[a:b].text
+
+
+def test_rows_put_from_lists_and_sentence_start_flags(nlp):
+    out = numpy.full((3, 8), 9, dtype=numpy.uint64)
+    _doc.put_row(out, 1, 2, [0, 5, 2**64 - 1])
+    assert out[1].tolist() == [9, 9, 0, 5, 2**64 - 1, 9, 9, 9] and (out[[0, 2]] == 9).all()
+    with pytest.raises(IndexError):
+        _doc.put_row(out, 1, 6, [1, 2, 3])
+    for text in TEXTS[1:]:
+        doc = nlp(text)
+        flags = numpy.zeros((2, len(doc) + 2), dtype=numpy.uint64)
+        _doc.fill_starts(doc, flags, 1, 1)
+        expected = [int(t.i == 0 or t.is_sent_start is True) for t in doc]
+        assert flags[1, 1:-1].tolist() == expected and flags[0].sum() == 0 and flags[1, 0] == flags[1, -1] == 0

@@ -244,3 +244,21 @@ cdef class Trimmer:
         while end > start and self._frayed(doc, end - 1, True, start, end):
             end -= 1
         return start, end
+
+
+def put_row(unsigned long long[:, ::1] out, Py_ssize_t row, Py_ssize_t at, list values) -> None:
+    """``out[row, at:at + len(values)] = values`` without numpy's conversion of a list (~300 instructions a value)."""
+    cdef Py_ssize_t i, n = len(values)
+    if not 0 <= row < out.shape[0] or at < 0 or at + n > out.shape[1]:
+        raise IndexError(f"{n} values at ({row}, {at}) do not fit an array of shape ({out.shape[0]}, {out.shape[1]})")
+    for i in range(n):
+        out[row, at + i] = values[i]
+
+
+def fill_starts(Doc doc, unsigned long long[:, ::1] out, Py_ssize_t row, Py_ssize_t at) -> None:
+    """``out[row, at + i]`` = 1 where token ``i`` starts a sentence (SENT_START 1) or is the doc's first, else 0."""
+    cdef int i, n = doc.length
+    if not 0 <= row < out.shape[0] or at < 0 or at + n > out.shape[1]:
+        raise IndexError(f"{n} values at ({row}, {at}) do not fit an array of shape ({out.shape[0]}, {out.shape[1]})")
+    for i in range(n):
+        out[row, at + i] = 1 if i == 0 or doc.c[i].sent_start == 1 else 0

@@ -26,7 +26,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import numpy
-from spacy.attrs import LOWER, SENT_START, SHAPE, SUFFIX
+from spacy.attrs import LOWER, SHAPE, SUFFIX
 from spacy.language import Language
 from spacy.strings import get_string_id
 from spacy.tokens import Doc
@@ -204,10 +204,10 @@ def _batch_columns(docs: Sequence[Doc]) -> tuple[numpy.ndarray, list[int]]:
         if n == 0:
             continue
         _doc.fill_rows(doc, (LOWER, SHAPE, SUFFIX), whole, c)
-        _doc.fill_rows(doc, (SENT_START,), whole[7:], c)
-        whole[5, c:c + n], whole[6, c:c + n] = _candidate_columns(doc, candidates(doc))
-        whole[7, c:c + n] = whole[7, c:c + n] == 1
-        whole[7, c] = 1
+        full, short = _candidate_columns(doc, candidates(doc))
+        _doc.put_row(whole, 5, c, full)
+        _doc.put_row(whole, 6, c, short)
+        _doc.fill_starts(doc, whole, 7, c)
         tokens.append(numpy.arange(c, c + n))
     if tokens:
         cols = numpy.concatenate(tokens)

@@ -24,6 +24,10 @@ def check(raw: str) -> CleanText:
             assert raw[c.offsets[i]] == ch, (i, ch, raw[c.offsets[i]])
         s, e = c.to_raw(i, i + 1)
         assert 0 <= s < e <= len(raw)
+    offsets, ends = c.offsets, c.ends
+    for i in range(len(c.text)):  # a span covers the sources of its first and last characters
+        for j in range(i + 1, min(i + 4, len(c.text)) + 1):
+            assert c.to_raw(i, j) == (offsets[i], ends[j - 1])
     return c
 
 

@@ -63,6 +63,9 @@ class CleanText:
         """
         if not 0 <= start <= end <= len(self.text):
             raise IndexError(f"span [{start}, {end}) is outside the cleaned text (length {len(self.text)})")
+        if start < end and len(self.seg_at) == 1 and self.seg_end[0] < 0:  # one copied run: most abstracts
+            shift = self.seg_raw[0] - self.seg_at[0]
+            return start + shift, end + shift
         if start == end:
             at = self._source(start)[0] if start < len(self.text) else len(self.raw)
             return at, at

@@ -2,9 +2,11 @@
 """Typed reads and writes of a spaCy ``Doc``'s token array, for the rules' attribute columns and annotations.
 
 ``Doc.to_array`` and ``Doc.from_array`` go through numpy and through spaCy's per-value attribute getter and
-setter (with a GIL check on each value read: ~4,000 per abstract, ~5% of the default pipeline's instructions went
-to them). These functions read and write the same fields of ``doc.c`` in one typed loop each, with the same
-values (tested against ``to_array``/``from_array`` in tests/test_doc_arrays.py).
+setter (which acquires the GIL state on every value: ~4,000 per abstract, ~5% of the default pipeline's
+instructions went to them). These functions read and write the same fields of ``doc.c`` in one typed loop each,
+with the same values (tested against ``to_array``/``from_array`` and Tokens in tests/test_doc_arrays.py):
+attribute columns and token ends, sentence starts and entities, the tagger's feature rows; token scans against
+``IdSet`` (a C hash set of string ids); and ``Trimmer``, the frayed-edge rule of :func:`kg.nlp.model.trim`.
 """
 cimport cython
 from libcpp.vector cimport vector

@@ -82,9 +82,7 @@ def fill_rows(Doc doc, attrs, unsigned long long[:, ::1] out, Py_ssize_t at) -> 
     cdef int i, n = doc.length
     cdef Py_ssize_t r = 0
     cdef attr_id_t attr
-    if out.shape[0] < len(attrs) or at < 0 or at + n > out.shape[1]:
-        raise IndexError(f"{len(attrs)} rows of {n} values from column {at} do not fit an array of shape "
-                         f"({out.shape[0]}, {out.shape[1]})")
+    _check_fits(out, 0, len(attrs), at, n)
     for a in attrs:
         attr = a
         for i in range(n):
@@ -248,11 +246,19 @@ cdef class Trimmer:
         return start, end
 
 
+cdef int _check_fits(unsigned long long[:, ::1] out, Py_ssize_t row, Py_ssize_t rows, Py_ssize_t at,
+                     Py_ssize_t n) except -1:
+    """Raise IndexError unless rows ``row`` to ``row + rows`` and columns ``at`` to ``at + n`` lie inside ``out``."""
+    if row < 0 or row + rows > out.shape[0] or at < 0 or at + n > out.shape[1]:
+        raise IndexError(f"{rows} rows of {n} values at ({row}, {at}) do not fit an array of shape "
+                         f"({out.shape[0]}, {out.shape[1]})")
+    return 0
+
+
 def put_row(unsigned long long[:, ::1] out, Py_ssize_t row, Py_ssize_t at, list values) -> None:
     """``out[row, at:at + len(values)] = values`` without numpy's conversion of a list (~300 instructions a value)."""
     cdef Py_ssize_t i, n = len(values)
-    if not 0 <= row < out.shape[0] or at < 0 or at + n > out.shape[1]:
-        raise IndexError(f"{n} values at ({row}, {at}) do not fit an array of shape ({out.shape[0]}, {out.shape[1]})")
+    _check_fits(out, row, 1, at, n)
     for i in range(n):
         out[row, at + i] = values[i]
 
@@ -260,7 +266,6 @@ def put_row(unsigned long long[:, ::1] out, Py_ssize_t row, Py_ssize_t at, list 
 def fill_starts(Doc doc, unsigned long long[:, ::1] out, Py_ssize_t row, Py_ssize_t at) -> None:
     """``out[row, at + i]`` = 1 where token ``i`` starts a sentence (SENT_START 1) or is the doc's first, else 0."""
     cdef int i, n = doc.length
-    if not 0 <= row < out.shape[0] or at < 0 or at + n > out.shape[1]:
-        raise IndexError(f"{n} values at ({row}, {at}) do not fit an array of shape ({out.shape[0]}, {out.shape[1]})")
+    _check_fits(out, row, 1, at, n)
     for i in range(n):
         out[row, at + i] = 1 if i == 0 or doc.c[i].sent_start == 1 else 0

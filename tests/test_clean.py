@@ -262,3 +262,24 @@ def test_text_the_cleaner_would_change_is_never_taken_for_plain_text():
 def test_a_closing_treebank_bracket_at_the_start(raw, text):
     c = clean(raw)
     assert c.text == text and c.to_raw(0, 1) == (raw.index("-"), raw.index("-") + 5)
+
+
+@pytest.mark.parametrize("raw", [
+    "state-of-the-art  self-supervised\nlearning", "  a \n\t b  ", "a\r\n\r\nb - c", "x -\ny", "é-ü\nnaïve café",
+    "α-β ≤ γ → δ … “quoted” — dash", "Ärger  in\tZürich", "a \u00a0 b", "end-",
+])
+def test_bulk_copies_map_every_character_as_one_by_one_copies(raw):
+    # Runs of plain characters (hyphens, line breaks and tabs, non-ASCII letters and symbols included) are copied in
+    # bulk; the text and the segments must be what copying them one character at a time gives.
+    from kg.corpus.clean import _Builder, _Cleaner
+
+    one_by_one = _Builder()
+    one_by_one.copy(raw, 0, len(raw))
+    assert _Cleaner(raw).run() == one_by_one.result(raw)
+    check(raw)
+
+
+def test_hyphens_and_latin_letters_stay_one_by_one_where_they_may_start_markup():
+    # "-" starts a treebank bracket, "Ã" a run of UTF-8 read as Latin-1: with those in the text, both are read one by one
+    c = check("self-training -LRB- ST -RRB- is na\u00efve, \u00e2\u0080\u009cgood\u00e2\u0080\u009d")
+    assert c.text == "self-training (ST) is naïve, “good”"

@@ -109,9 +109,18 @@ def _needs_cleaning(raw: str) -> bool:
 _URL = re.compile(r"https?://[^\s<>()\[\]{}\"'`]+")
 _LINK = re.compile(r"\[([^\[\]\n]{1,500})\]\(([^()\s]{1,2000})\)")  # text without brackets, target without spaces
 _PTB_BRACKETS = {"-LRB-": "(", "-RRB-": ")", "-LSB-": "[", "-RSB-": "]", "-LCB-": "{", "-RCB-": "}"}
-# Characters that never start markup: copied in bulk (the hot path on long corpora). "h" may start a URL,
-# so runs are cut at the next URL; "*", "_", "[", "]", "{", "}", "$", "\\", "~", "^", "-" are handled one by one.
-_PLAIN = re.compile(r"[A-Za-z0-9 ,.;:'\"()/%+=!?<>@&|#]+")
+# Characters that start no markup, copied in bulk (the hot path on long corpora): ASCII letters, digits, whitespace
+# and punctuation, and non-ASCII letters, punctuation and symbols that are neither spaces nor format or control
+# characters. "h" may start a URL, so runs are cut at the next URL; "*", "_", "[", "]", "{", "}", "$", "\\", "~",
+# "^" are handled one by one, as are "-" in texts with treebank brackets ("-LRB-") and "Â" to "ô" in texts with C1
+# control characters (UTF-8 read as Latin-1, repaired by _Cleaner._mojibake).
+_PLAIN_CHARS = ("A-Za-z0-9 \t\n\r\x0b\x0c,.;:'\"()/%+=!?<>@&|#"
+                "\u00a1-\u00ac\u00ae-\u00c1\u00f5-\u024f\u0370-\u03ff\u2010-\u2027\u2030-\u205e\u2190-\u22ff")
+_PLAIN = {(hyphens, leads): re.compile("[" + _PLAIN_CHARS + ("\\-" if hyphens else "") + ("\u00c2-\u00f4" if leads else "")
+                                       + "]+")
+          for hyphens in (False, True) for leads in (False, True)}  # by: "-" too, "Â" to "ô" too
+_C1 = re.compile("[\x80-\x9f]")
+_SPACE_RUN = re.compile(r" {2,}")
 _MAX_DROPPED_ARG = 500  # a longer \cite{...} argument means mismatched braces: keep the text rather than lose it
 
 
@@ -152,15 +161,30 @@ class _Builder:
             self._last = ch
 
     def copy_plain(self, raw: str, start: int, end: int) -> None:
-        """Append a run of ordinary characters (ASCII letters, digits, punctuation, single spaces) in bulk."""
+        """Append a run of ordinary characters (ASCII letters, digits, punctuation, ASCII whitespace) in bulk, as
+        :meth:`copy` would: whitespace becomes spaces, each run of spaces its first space (none after a space)."""
         seg = raw[start:end]
-        if "  " in seg or (seg[0] == " " and self._last == " "):
-            self.copy(raw, start, end)
-            return
-        self._segment(start, start + 1)
-        self.parts.append(seg)
-        self.n += len(seg)
-        self._last = seg[-1]
+        if not seg.isprintable():  # a line break or tab in it (str.translate would take ~6 us per run)
+            for ch in "\t\n\r\x0b\x0c":
+                seg = seg.replace(ch, " ")
+        at, stop = 0, end - start
+        if seg[0] == " " and self._last == " ":
+            while at < stop and seg[at] == " ":
+                at += 1
+        if "  " in seg:
+            for m in _SPACE_RUN.finditer(seg, at):
+                self._copy_run(seg, at, m.start() + 1, start)
+                at = m.end()
+        if at < stop:
+            self._copy_run(seg, at, stop, start)
+
+    def _copy_run(self, seg: str, a: int, b: int, raw_at: int) -> None:
+        """Append ``seg[a:b]`` (``a < b``), each character from its own place in the raw text (``seg`` starts at
+        raw index ``raw_at``)."""
+        self._segment(raw_at + a, raw_at + a + 1)
+        self.parts.append(seg[a:b])
+        self.n += b - a
+        self._last = seg[b - 1]
 
     def copy(self, raw: str, start: int, end: int) -> None:
         """Append ``raw[start:end]``, each character mapped to its own position."""
@@ -193,11 +217,14 @@ class _Cleaner:
     def __init__(self, raw: str) -> None:
         self.raw = raw
         self.out = _Builder()
-        self.braces = match_braces(raw)
-        self.math = pair_dollars(raw)
+        # (each pre-pass only where its characters occur: most texts cleaned hold no LaTeX or markdown at all, only
+        # line breaks, non-ASCII letters or treebank brackets)
+        self.braces = match_braces(raw) if "{" in raw and "}" in raw else {}
+        self.math = pair_dollars(raw) if "$" in raw else {}
         # "[" -> ("]", end of "(target)"): the text is kept, the target dropped
-        self.links = {m.start(): (m.end(1), m.end()) for m in _LINK.finditer(raw)}
-        self.urls = {m.start(): m.end() for m in _URL.finditer(raw)}
+        self.links = {m.start(): (m.end(1), m.end()) for m in _LINK.finditer(raw)} if "](" in raw else {}
+        self.urls = {m.start(): m.end() for m in _URL.finditer(raw)} if "http" in raw else {}
+        self.plain = _PLAIN["B-" not in raw, raw.isascii() or _C1.search(raw) is None]  # ("-LRB-" and the others)
         protected = bytearray(len(raw))  # where "*" and "_" are not markdown
         for start, (close, width) in self.math.items():
             protected[start : close + width] = b"\1" * (close + width - start)
@@ -205,7 +232,7 @@ class _Cleaner:
             protected[start:end] = b"\1" * (end - start)
         for bracket, end in self.links.values():
             protected[bracket:end] = b"\1" * (end - bracket)
-        self.emphasis = pair_emphasis(raw, protected)
+        self.emphasis = pair_emphasis(raw, protected) if "*" in raw or "_" in raw else set()
         # open groups, innermost last: (raw index that closes it, text emitted there, where to continue)
         self.groups: list[tuple[int, str, int]] = []
         self.math_end = -1  # raw index of the "$" that ends the current formula; -1 outside math
@@ -249,7 +276,7 @@ class _Cleaner:
             elif "\ufb00" <= ch <= "\ufb06":  # ligatures from PDF extraction: "ﬁ" -> "fi"
                 out.append(unicodedata.normalize("NFKC", ch), i)
                 i += 1
-            elif (plain := _PLAIN.match(raw, i)) and self.math_end < 0:
+            elif (plain := self.plain.match(raw, i)) and self.math_end < 0:
                 end = plain.end()
                 k = bisect.bisect_right(self.url_starts, i)
                 if k < len(self.url_starts):

@@ -11,7 +11,7 @@ import pytest
 
 from kg.nlp.candidates import candidates
 from kg.nlp.mentions import select_mentions
-from kg.nlp.model import ModelCandidates, concept_name, generic_class, generic_task_class, short_forms
+from kg.nlp.model import ModelCandidates, Overlaps, concept_name, generic_class, generic_task_class, short_forms
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +37,7 @@ def with_entity(nlp, combine, text: str, phrase: str, label: str):
     assert span is not None, phrase
     rules = [c for c in candidates(doc) if not c.extractor.startswith("model")]
     doc._.kg_model_ents = [(span.start, span.end, label)]
-    cand = combine._candidate(doc, rules, short_forms(doc, rules), span.start, span.end, label)
+    cand = combine._candidate(doc, Overlaps(rules), short_forms(doc, rules), span.start, span.end, label)
     if cand is not None:
         candidates(doc).append(cand)
     doc._.kg_mentions = select_mentions(doc, frozenset(), {})

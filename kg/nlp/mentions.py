@@ -7,6 +7,7 @@
 """
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import difflib
 import re
@@ -18,8 +19,8 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from kg.nlp import _doc
-from kg.nlp.candidates import (Abbreviation, Candidate, abbreviations, candidates, column, ids, model_entities,
-                               positions_of, sentence_bounds, span_text, strip_possessive, token_ends)
+from kg.nlp.candidates import (Abbreviation, Candidate, abbreviations, candidates, column, doc_text, ids, model_entities,
+                               positions_of, sentence_bounds, sentence_starts, span_text, strip_possessive, token_ends)
 from kg.nlp.context import is_language
 from kg.nlp.gazetteer import Entry, load_gazetteer
 from kg.schema import concept_key
@@ -107,8 +108,8 @@ def _names_it(entry: Entry | None, long: str) -> bool:
 def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation], lookup: dict[str, Entry]) -> list[Candidate]:
     """One concept per abbreviation pair, as two mentions; candidates spanning a whole pair are split. A short
     form that a gazetteer entry knows names that entry only if its long form agrees."""
-    out = [c for c in cands if not any(c.start <= min(a.long_start, a.short_start) and max(a.long_end, a.short_end) <= c.end
-                                       and c.extractor == "proposed" for a in pairs)]
+    out = [c for c in cands if c.extractor != "proposed" or not any(
+        c.start <= min(a.long_start, a.short_start) and max(a.long_end, a.short_end) <= c.end for a in pairs)]
     ents = model_entities(doc)
     for a in pairs:
         known_short, known_long = _exact(out, a.short_start, a.short_end), _exact(out, a.long_start, a.long_end)
@@ -353,14 +354,15 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict,
     # "EM training"), not a measure reported.
     chosen = [c for c in chosen if not (c.label == "METRIC" and c.end < len(doc) and doc[c.end].lower_ == "training")]
     out = []
-    idx, ends = column(doc, IDX), token_ends(doc)
+    idx, ends, whole, starts, n = column(doc, IDX), token_ends(doc), doc_text(doc), sentence_starts(doc), len(doc)
     for c in chosen:
         if ents is not None:
             ents.append((c.start, c.end, c.label))
-        text = span_text(doc, c.start, c.end)
+        text = whole[idx[c.start]:ends[c.end - 1]]  # span_text and sentence_bounds, inline
         entry = known.get(text.lower()) if c.canonical is None else None
         canonical = c.canonical or (entry.name if entry and entry.label == c.label else _clean_name(text))
-        sent_start, sent_end = sentence_bounds(doc, c.start)
+        k = bisect.bisect_right(starts, c.start) - 1
+        sent_start, sent_end = starts[k], starts[k + 1] if k + 1 < len(starts) else n
         out.append(DocMention(idx[c.start], ends[c.end - 1], c.label, text, canonical, c.extractor,
                               idx[sent_start], ends[sent_end - 1], c.proposed, c.benchmark, c.confidence, c.generic))
     return out

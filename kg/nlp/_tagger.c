@@ -169,15 +169,20 @@ static void features_free(Features *f)
 
 /* The feature rows (row indices into the weight table) of row i: per template, the seed mixed with each part's
  * value in turn, masked to ``bits`` bits. */
-static inline void hash_row(const Features *f, Py_ssize_t i, int64_t *out)
+static inline void hash_row(const Features *f, Py_ssize_t i, int64_t *restrict out)
 {
-    const uint64_t *row = f->base + i;
+    const uint64_t *restrict row = f->base + i;
+    const uint64_t *restrict seeds = f->seeds;
+    const Py_ssize_t *restrict ends = f->ends, *restrict at = f->at;
+    const Py_ssize_t n = f->n_templates;
+    const uint64_t mask = f->mask;
     Py_ssize_t k = 0;
-    for (Py_ssize_t t = 0; t < f->n_templates; t++) {
-        uint64_t h = f->seeds[t];
-        for (; k < f->ends[t]; k++)
-            h = mix(h ^ row[f->at[k]]);
-        out[t] = (int64_t)(h & f->mask);
+    for (Py_ssize_t t = 0; t < n; t++) {
+        uint64_t h = seeds[t];
+        const Py_ssize_t stop = ends[t];
+        for (; k < stop; k++)
+            h = mix(h ^ row[at[k]]);
+        out[t] = (int64_t)(h & mask);
     }
 }
 
@@ -302,9 +307,26 @@ static inline void prefetch_places(const Compact *w, const uint32_t *at, Py_ssiz
 VECTORS static void sum_places(const Compact *w, const uint32_t *at, Py_ssize_t n, float *out)
 {
     const Py_ssize_t n_tags = w->n_tags, whole = n_tags / LANES * LANES;
-    memcpy(out, w->rows + (Py_ssize_t)at[0] * n_tags, sizeof(float) * n_tags);
+    const float *rows = w->rows;
+    if (n_tags == 17) {  /* the shipped tagger's 17 tags: two vectors and one tag, summed in registers over all rows
+                          * rather than through ``out`` (the same adds in the same order) */
+        const float *row = rows + (Py_ssize_t)at[0] * 17;
+        f8 s0 = loadv(row), s1 = loadv(row + 8);
+        float s2 = row[16];
+        for (Py_ssize_t k = 1; k < n; k++) {
+            row = rows + (Py_ssize_t)at[k] * 17;
+            s0 += loadv(row);
+            s1 += loadv(row + 8);
+            s2 += row[16];
+        }
+        memcpy(out, &s0, sizeof s0);
+        memcpy(out + 8, &s1, sizeof s1);
+        out[16] = s2;
+        return;
+    }
+    memcpy(out, rows + (Py_ssize_t)at[0] * n_tags, sizeof(float) * n_tags);
     for (Py_ssize_t k = 1; k < n; k++) {
-        const float *row = w->rows + (Py_ssize_t)at[k] * n_tags;
+        const float *row = rows + (Py_ssize_t)at[k] * n_tags;
         Py_ssize_t j = 0;
         for (; j < whole; j += LANES) {
             f8 sum = loadv(out + j) + loadv(row + j);
@@ -376,10 +398,35 @@ static inline float emission(const float *em, const uint8_t *allowed, Py_ssize_t
 
 /* best[to] = the best of score[from] + step[from, to] over all ``from``, and arg[to] = the lowest ``from`` that
  * reaches it: ``from`` goes up and only a strictly better score replaces the best so far. */
-static inline void best_moves(const Decoder *d)
+static inline __attribute__((always_inline)) void best_moves(const Decoder *d)
 {
     const Py_ssize_t N = d->n_tags, width = d->width;
     const float *score = d->score;
+    if (width == 3 * LANES) {  /* 17 to 24 tags (the shipped tagger's 17): the three vectors' chains of compares
+                                * interleaved rather than one after another (each lane's compares as below) */
+        const float *m = d->moves;
+        f8 b0 = score[0] + loadv(m), b1 = score[0] + loadv(m + LANES), b2 = score[0] + loadv(m + 2 * LANES);
+        i8 a0 = {0}, a1 = {0}, a2 = {0};
+        for (Py_ssize_t from = 1; from < N; from++) {
+            const float *row = m + from * width;
+            const float s = score[from];
+            f8 v0 = s + loadv(row), v1 = s + loadv(row + LANES), v2 = s + loadv(row + 2 * LANES);
+            i8 g0 = v0 > b0, g1 = v1 > b1, g2 = v2 > b2;
+            b0 = (f8)(((i8)v0 & g0) | ((i8)b0 & ~g0));
+            b1 = (f8)(((i8)v1 & g1) | ((i8)b1 & ~g1));
+            b2 = (f8)(((i8)v2 & g2) | ((i8)b2 & ~g2));
+            a0 = ((int32_t)from & g0) | (a0 & ~g0);
+            a1 = ((int32_t)from & g1) | (a1 & ~g1);
+            a2 = ((int32_t)from & g2) | (a2 & ~g2);
+        }
+        memcpy(d->best, &b0, sizeof b0);
+        memcpy(d->best + LANES, &b1, sizeof b1);
+        memcpy(d->best + 2 * LANES, &b2, sizeof b2);
+        memcpy(d->arg, &a0, sizeof a0);
+        memcpy(d->arg + LANES, &a1, sizeof a1);
+        memcpy(d->arg + 2 * LANES, &a2, sizeof a2);
+        return;
+    }
     for (Py_ssize_t to = 0; to < width; to += LANES) {
         f8 best = score[0] + loadv(d->moves + to);
         i8 arg = {0};

@@ -43,6 +43,24 @@ def token_ends(Doc doc) -> list:
     return out
 
 
+def sentence_starts(Doc doc, IdSet finals) -> list:
+    """Token indices that start a sentence: the first token, and the first token that is neither in ``finals``
+    (ORTH ids of sentence-final characters) nor punctuation after one in ``finals``."""
+    cdef int i, n = doc.length
+    cdef bint seen_final = False, final
+    cdef const LexemeC* lex
+    out = [0] if n else []
+    for i in range(n):
+        lex = doc.c[i].lex
+        final = finals.has(lex.orth)
+        if seen_final and not final and not Lexeme.c_check_flag(lex, IS_PUNCT):
+            out.append(i)
+            seen_final = False
+        elif final:
+            seen_final = True
+    return out
+
+
 def set_sentence_starts(Doc doc, starts) -> None:
     """Mark the tokens at ``starts`` as sentence starts (1) and every other token as inside a sentence (-1), as
     ``doc.from_array([SENT_START], ...)`` does."""

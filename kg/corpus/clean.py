@@ -63,13 +63,19 @@ class CleanText:
         """
         if not 0 <= start <= end <= len(self.text):
             raise IndexError(f"span [{start}, {end}) is outside the cleaned text (length {len(self.text)})")
-        if start < end and len(self.seg_at) == 1 and self.seg_end[0] < 0:  # one copied run: most abstracts
-            shift = self.seg_raw[0] - self.seg_at[0]
+        shift = self.shift
+        if start < end and shift is not None:  # one copied run: most abstracts
             return start + shift, end + shift
         if start == end:
             at = self._source(start)[0] if start < len(self.text) else len(self.raw)
             return at, at
         return self._source(start)[0], self._source(end - 1)[1]
+
+    @property
+    def shift(self) -> int | None:
+        """Raw index minus cleaned index, the same for every character when the text is one copied run (most
+        abstracts: a span ``[s, e)`` with ``s < e`` is raw ``[s + shift, e + shift)``); None otherwise."""
+        return self.seg_raw[0] - self.seg_at[0] if len(self.seg_at) == 1 and self.seg_end[0] < 0 else None
 
     @property
     def offsets(self) -> tuple[int, ...]:

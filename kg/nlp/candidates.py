@@ -73,6 +73,7 @@ def _extension_key(name: str) -> tuple:
 
 
 _CANDIDATES, _ABBREVIATIONS, _MODEL_ENTS = map(_extension_key, ("kg_candidates", "kg_abbreviations", "kg_model_ents"))
+MENTIONS, RESULTS = map(_extension_key, ("kg_mentions", "kg_results"))  # (read by kg.nlp.extract)
 
 
 def candidates(doc: Doc) -> list[Candidate]:

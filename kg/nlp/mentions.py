@@ -19,8 +19,9 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from kg.nlp import _doc
-from kg.nlp.candidates import (Abbreviation, Candidate, abbreviations, candidates, column, doc_text, ids, model_entities,
-                               positions_of, sentence_bounds, sentence_starts, span_text, strip_possessive, token_ends)
+from kg.nlp.candidates import (PRIORITY, Abbreviation, Candidate, abbreviations, candidates, column, doc_text, ids,
+                               model_entities, positions_of, sentence_bounds, sentence_starts, span_text,
+                               strip_possessive, token_ends)
 from kg.nlp.context import is_language
 from kg.nlp.gazetteer import Entry, load_gazetteer
 from kg.schema import concept_key
@@ -339,7 +340,7 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict,
     model_ents = model_entities(doc)
     cands = [c for c in cands if c.extractor != "name" or model_sees(model_ents, c.start, c.end)]
     cands = _without_generic(doc, cands, generic)
-    cands.sort(key=lambda c: (-c.priority, -(c.end - c.start), c.start))
+    cands.sort(key=_selection_order)
     taken = [False] * len(doc)
     chosen: list[Candidate] = []
     for c in cands:
@@ -366,6 +367,11 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict,
         out.append(DocMention(idx[c.start], ends[c.end - 1], c.label, text, canonical, c.extractor,
                               idx[sent_start], ends[sent_end - 1], c.proposed, c.benchmark, c.confidence, c.generic))
     return out
+
+
+def _selection_order(c: Candidate) -> tuple[int, int, int]:
+    """Higher priority first, then longer, then earlier."""
+    return -PRIORITY.get(c.extractor, 0), c.start - c.end, c.start
 
 
 def _without_generic(doc: Doc, cands: list[Candidate], generic: frozenset[str]) -> list[Candidate]:

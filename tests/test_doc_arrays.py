@@ -1,6 +1,8 @@
 """kg.nlp._doc reads and writes a Doc's token array with the values spaCy's to_array/from_array give and take."""
 from __future__ import annotations
 
+import random
+
 import numpy
 import pytest
 from spacy.attrs import (ENT_ID, ENT_IOB, ENT_KB_ID, ENT_TYPE, IDX, IS_PUNCT, LIKE_NUM, LOWER, ORTH, PREFIX, SENT_START,
@@ -82,6 +84,11 @@ def test_id_sets_hold_what_was_added_zero_included_and_grow():
     ids.add(2**64 - 1)
     ids.add(8)  # already there
     assert 0 in ids and 2**64 - 1 in ids and len(ids) == len(range(1, 1000, 7)) + 2
+    rng = random.Random(0)  # 64-bit ids (string hashes), enough to fill the set's 4,096-bit filter
+    held = {rng.getrandbits(64) for _ in range(10_000)}
+    others = {rng.getrandbits(64) for _ in range(10_000)} - held
+    big = _doc.IdSet(held)
+    assert all(h in big for h in held) and not any(h in big for h in others) and len(big) == len(held)
 
 
 def test_scans_and_offsets_agree_with_tokens(nlp):
@@ -92,6 +99,9 @@ def test_scans_and_offsets_agree_with_tokens(nlp):
         words = frozenset(t.lower_ for t in list(doc)[::3])
         assert positions(doc, words) == [t.i for t in doc if t.lower_ in words]
         assert positions_of(doc, ["(", "GPT-4"]) == [t.i for t in doc if t.text in ("(", "GPT-4")]
+        some = {t.shape for t in list(doc)[::4]} | {t.idx for t in list(doc)[::5]}
+        for attr, value in ((SHAPE, lambda t: t.shape), (IDX, lambda t: t.idx)):  # a lexeme's and a token's field
+            assert _doc.where(doc, attr, _doc.IdSet(some)) == [t.i for t in doc if value(t) in some]
         shapes = _doc.IdSet()
         seen = _doc.distinct_missing(doc, SHAPE, shapes)
         assert seen == list(dict.fromkeys(t.shape for t in doc))

@@ -101,7 +101,10 @@ def _names_it(entry: Entry | None, long: str) -> bool:
         return True
     for name in spelled:
         short, longer = sorted((key, name), key=len)
-        if (len(short) >= 10 and short in longer) or difflib.SequenceMatcher(None, key, name).ratio() >= 0.85:
+        if len(short) >= 10 and short in longer:
+            return True
+        similar = difflib.SequenceMatcher(None, key, name)  # the cheap upper bounds of ratio() first
+        if similar.real_quick_ratio() >= 0.85 and similar.quick_ratio() >= 0.85 and similar.ratio() >= 0.85:
             return True
     return False
 
@@ -155,6 +158,12 @@ def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation], lo
     return out
 
 
+def _words(doc: Doc, start: int, end: int) -> tuple[str, ...]:
+    """The texts of tokens ``[start, end)``."""
+    text, idx, ends = doc_text(doc), column(doc, IDX), token_ends(doc)
+    return tuple(text[idx[k]:ends[k]] for k in range(start, end))
+
+
 def _propagate(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) -> list[Candidate]:
     """Later uses of a defined short form or a proposed name refer to the same concept."""
     names: dict[tuple[str, ...], Candidate] = {}  # a short form's or a proposed name's tokens -> its candidate
@@ -163,7 +172,7 @@ def _propagate(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) -> l
         c = max((c for c in cands if c.start == a.short_start and c.end == a.short_end), key=lambda c: c.priority,
                 default=None)
         if c is not None:
-            names.setdefault(tuple(t.text for t in a.short(doc)), c)
+            names.setdefault(_words(doc, a.short_start, a.short_end), c)
     for c in cands:
         if c.proposed and c.end - c.start == 1:
             names.setdefault((span_text(doc, c.start, c.start + 1),), c)
@@ -174,9 +183,9 @@ def _propagate(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) -> l
     for words in names:
         by_first.setdefault(words[0], []).append(words)
     for i in positions_of(doc, by_first):
-        for words in sorted(by_first[doc[i].text], key=len, reverse=True):  # "SAF R-CNN" before "SAF"
+        for words in sorted(by_first[span_text(doc, i, i + 1)], key=len, reverse=True):  # "SAF R-CNN" before "SAF"
             n = len(words)
-            if tuple(t.text for t in doc[i:i + n]) != words:
+            if _words(doc, i, min(i + n, len(doc))) != words:
                 continue
             c = names[words]
             if c.start != i and not any(k in longer for k in range(i, i + n)):

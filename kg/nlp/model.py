@@ -64,8 +64,8 @@ from thinc.api import NumpyOps
 from kg.nlp import _doc
 from kg.nlp import minilm, tokenizer  # noqa: F401  (the trained pipeline's config names their architectures)
 from kg.model import LABELS
-from kg.nlp.candidates import (Candidate, abbreviations, candidates, column, ids, is_namelike, span_text, strip_possessive,
-                               substrings)
+from kg.nlp.candidates import (Abbreviation, Candidate, abbreviations, candidates, column, ids, is_namelike, span_text,
+                               strip_possessive, substrings)
 from kg.nlp.context import LEADING_VERBS, TASK_HEADS, TASK_NOUN, only_languages
 from kg.nlp.labels import TASK_WORDS
 
@@ -274,13 +274,16 @@ class Combiner:
         abbreviation pair ("Additive Operator Splitting (AOS) techniques") or names under a head word that says
         what they are ("EM algorithm", "question answering system"). Such a phrase outranks the split parts; its
         canonical name is the pair's long form (or the part's canonical) when the rest is only a generic head."""
-        if not self.extend or any(c.proposed or c.extractor == "proposed" for c in overlapping):
+        if not self.extend:
             return None
-        orth, lower, generic = column(doc, ORTH), column(doc, LOWER), _GENERIC_HEAD_IDS
-        pairs = [a for a in abbreviations(doc) if start <= min(a.long_start, a.short_start)
-                 and max(a.long_end, a.short_end) <= end]
+        lower = column(doc, LOWER)
+        pairs = [a for a in names.pairs if start <= min(a.long_start, a.short_start)
+                 and max(a.long_end, a.short_end) <= end] if names.pairs else []
         if not pairs and lower[end - 1] not in _TYPE_HEAD_IDS.get(label, ()):
             return None  # neither a whole pair nor under a head word (most entities): what follows cannot hold
+        if any(c.proposed or c.extractor == "proposed" for c in overlapping):
+            return None
+        orth, generic = column(doc, ORTH), _GENERIC_HEAD_IDS
         if names.proposed and any(orth[k] in names.proposed for k in range(start, end)):
             return None  # a later use of the paper's own method's name
         if label in ("DATASET", "METRIC") and any(
@@ -404,6 +407,7 @@ class ShortForms:
     proposed: frozenset[int]
     longs: dict[int, str]
     tasks: frozenset[int] = frozenset()  # short forms whose long form a rule knows as a task
+    pairs: tuple[Abbreviation, ...] = ()  # the doc's abbreviation pairs (kg.nlp.candidates.abbreviations)
 
 
 def short_forms(doc: Doc, rules: list[Candidate]) -> ShortForms:
@@ -417,7 +421,7 @@ def short_forms(doc: Doc, rules: list[Candidate]) -> ShortForms:
     tasks = {short(a) for a in pairs for c in rules if c.label == "TASK" and not c.extractor.startswith("model")
              and (c.start, c.end) in ((a.long_start, a.long_end), (a.short_start, a.short_end))}
     return ShortForms(frozenset(get_string_id(p) for p in proposed), {get_string_id(k): v for k, v in longs.items()},
-                      frozenset(get_string_id(t) for t in tasks))
+                      frozenset(get_string_id(t) for t in tasks), tuple(pairs))
 
 
 # "X-based models": a family of methods built on X, not one method, even where X is a name ("OT-based models").

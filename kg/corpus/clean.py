@@ -167,8 +167,8 @@ class _Builder:
             self._last = ch
 
     def copy_plain(self, raw: str, start: int, end: int) -> None:
-        """Append a run of ordinary characters (ASCII letters, digits, punctuation, ASCII whitespace) in bulk, as
-        :meth:`copy` would: whitespace becomes spaces, each run of spaces its first space (none after a space)."""
+        """Append a run of characters that start no markup (``_PLAIN_CHARS``) in bulk, as :meth:`copy` would:
+        whitespace becomes spaces, each run of spaces its first space (none after a space)."""
         seg = raw[start:end]
         if not seg.isprintable():  # a line break or tab in it (str.translate would take ~6 us per run)
             for ch in "\t\n\r\x0b\x0c":

@@ -363,6 +363,7 @@ class ModelCandidates(Combiner):
             doc.from_array([ENT_IOB, ENT_TYPE], arr)
         return out
 
+
 class Overlaps:
     """A doc's rule candidates indexed by the tokens they cover: those overlapping an entity are found by its
     tokens, not by a scan of every rule for each entity (~15 entities and ~50 rules per abstract)."""

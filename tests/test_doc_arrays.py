@@ -91,6 +91,45 @@ def test_id_sets_hold_what_was_added_zero_included_and_grow():
     assert all(h in big for h in held) and not any(h in big for h in others) and len(big) == len(held)
 
 
+def test_phrase_index_finds_what_the_phrase_matcher_finds(nlp):
+    from spacy.matcher import PhraseMatcher
+
+    rng = random.Random(1)
+    docs = [nlp.make_doc(t) for t in TEXTS]
+    words = sorted({t.text for d in docs for t in d})
+    # patterns cut from the texts (nested, overlapping, at a doc's end) and random word sequences, one key each
+    patterns = [d[a:a + k].text for d in docs for a in range(0, len(d), 3) for k in (1, 2, 4) if a + k <= len(d)]
+    patterns += [" ".join(rng.sample(words, rng.randint(1, 3))) for _ in range(3000)]
+    for attr, name in ((LOWER, "LOWER"), (ORTH, "ORTH")):
+        ours, theirs = _doc.PhraseIndex(attr), PhraseMatcher(nlp.vocab, attr=name)
+        for i, text in enumerate(patterns):
+            key = nlp.vocab.strings.add(f"p{i}")
+            pattern = nlp.make_doc(text.upper() if i % 5 == 0 else text)
+            ours.add(key, [t.lower if attr == LOWER else t.orth for t in pattern])
+            theirs.add(f"p{i}", [pattern])
+        assert ours.attr == attr and len(ours) == len({tuple(t.lower_ if attr == LOWER else t.text
+                                                             for t in nlp.make_doc(p.upper() if i % 5 == 0 else p))
+                                                       for i, p in enumerate(patterns)})
+        found = 0
+        for doc in docs:  # the same matches in the same order of spans (the keys of one span: see below)
+            mine, spacys = ours(doc), theirs(doc)
+            assert [m[1:] for m in mine] == [m[1:] for m in spacys] and sorted(mine) == sorted(spacys)
+            found += len(mine)
+        assert found > 1000
+
+
+def test_phrase_index_keys_of_one_sequence_come_in_the_order_added(nlp):
+    index = _doc.PhraseIndex(LOWER)
+    index.add(7, [])  # an empty pattern matches nothing
+    tokens = [t.lower for t in nlp.make_doc("graph neural network")]
+    for key in (9, 3, 9, 5):  # a key added twice is held once
+        index.add(key, tokens)
+    index.add(4, tokens[:2])
+    doc = nlp.make_doc("A Graph Neural Network.")
+    assert index(doc) == [(4, 1, 3), (9, 1, 4), (3, 1, 4), (5, 1, 4)] and len(index) == 2
+    assert index(nlp.make_doc("")) == [] and _doc.PhraseIndex(ORTH)(doc) == []
+
+
 def test_scans_and_offsets_agree_with_tokens(nlp):
     from kg.nlp.candidates import positions, positions_of, span_text
 

@@ -1,4 +1,5 @@
-"""Curated vocabularies of datasets, metrics, tasks and methods, matched with spaCy's PhraseMatcher.
+"""Curated vocabularies of datasets, metrics, tasks and methods, matched as token sequences (as spaCy's
+PhraseMatcher matches them, by :class:`kg.nlp._doc.PhraseIndex`).
 
 The data lives in versioned JSONL files (``kg/nlp/data/gazetteer``), one entry per line:
 ``{"name": "CIFAR-10", "aliases": ["CIFAR10"], "label": "DATASET", "benchmark": false, "case_sensitive": false}``.
@@ -14,10 +15,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from spacy.attrs import LOWER, ORTH
 from spacy.language import Language
-from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
 
+from kg.nlp import _doc
 from kg.nlp.candidates import Candidate, candidates, has_number, sentence_bounds
 
 DEFAULT_DIR = Path(__file__).parent / "data" / "gazetteer"
@@ -106,14 +108,16 @@ class GazetteerMatcher:
         self.gazetteer = load_gazetteer(directory)
         self.known = self.gazetteer.lookup()
         self._entries: dict[int, Entry] = {}
-        self.lower = PhraseMatcher(nlp.vocab, attr="LOWER")
-        self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
+        # Names by their tokens' lower-case forms, case-sensitive ones by their exact forms; the matches of one
+        # span come in the order the entries are listed.
+        self.lower, self.exact = _doc.PhraseIndex(LOWER), _doc.PhraseIndex(ORTH)
         for e in self.gazetteer.entries:
             key = nlp.vocab.strings.add(f"{e.label}|{e.name}")
             self._entries[key] = e
             forms = list(dict.fromkeys(f for form in (e.name, *e.aliases) for f in (form, plural(form)) if f))
             matcher = self.exact if e.case_sensitive else self.lower
-            matcher.add(f"{e.label}|{e.name}", [nlp.make_doc(f) for f in forms])
+            for form in forms:
+                matcher.add(key, [t.orth if e.case_sensitive else t.lower for t in nlp.make_doc(form)])
 
     def __call__(self, doc: Doc) -> Doc:
         out = candidates(doc)

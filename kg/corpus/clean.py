@@ -63,13 +63,16 @@ class CleanText:
         """
         if not 0 <= start <= end <= len(self.text):
             raise IndexError(f"span [{start}, {end}) is outside the cleaned text (length {len(self.text)})")
-        shift = self.shift
-        if start < end and shift is not None:  # one copied run: most abstracts
-            return start + shift, end + shift
         if start == end:
             at = self._source(start)[0] if start < len(self.text) else len(self.raw)
             return at, at
-        return self._source(start)[0], self._source(end - 1)[1]
+        # _source of the first and the last character, inline (~13 calls per abstract, the conversion's main cost)
+        seg_at, seg_raw, seg_end = self.seg_at, self.seg_raw, self.seg_end
+        k = bisect.bisect_right(seg_at, start) - 1
+        raw_start = seg_raw[k] + start - seg_at[k] if seg_end[k] < 0 else seg_raw[k]
+        if k + 1 < len(seg_at) and seg_at[k + 1] < end:  # the last character lies in a later segment
+            k = bisect.bisect_right(seg_at, end - 1, k + 1) - 1
+        return raw_start, seg_raw[k] + end - seg_at[k] if seg_end[k] < 0 else seg_end[k]
 
     @property
     def shift(self) -> int | None:

@@ -25,7 +25,16 @@ def nlp():
 def test_columns_are_to_arrays_columns(nlp):
     for text in TEXTS:
         for doc in (nlp.make_doc(text), nlp(text)):  # no annotation yet, then sentences and entities set
-            assert _doc.columns(doc, ATTRS) == doc.to_array(list(ATTRS)).reshape(len(doc), len(ATTRS)).T.tolist()
+            expected = doc.to_array(list(ATTRS)).reshape(len(doc), len(ATTRS)).T.tolist()
+            for attr, values in zip(ATTRS, expected):
+                col = _doc.Column(doc, attr)
+                assert list(col) == values and col == values and len(col) == len(values)
+                assert [col[i] for i in range(-len(values), len(values))] == values + values
+                assert col[2:7] == values[2:7] and col[::-3] == values[::-3] and col[-4:] == values[-4:]
+                for outside in (len(values), -len(values) - 1):
+                    with pytest.raises(IndexError):
+                        col[outside]
+            assert list(_doc.Column(doc, -1)) == [t.idx + len(t.text) for t in doc]  # token ends
 
 
 def test_fill_rows_writes_to_arrays_rows_at_an_offset(nlp):
@@ -147,10 +156,13 @@ def test_scans_and_offsets_agree_with_tokens(nlp):
         if seen:
             shapes.add(seen[0])
             assert _doc.distinct_missing(doc, SHAPE, shapes) == seen[1:]
-        assert _doc.token_ends(doc) == [t.idx + len(t.text) for t in doc]
         for a in range(len(doc)):
             for b in range(a, min(a + 6, len(doc)) + 1):
-                assert span_text(doc, a, b) == doc[a:b].text
+                assert span_text(doc, a, b) == doc[a:b].text == _doc.span_text(doc, doc.text, a, b)
+            assert span_text(doc, a + 1, a) == ""
+        for a, b in ((-1, 1), (0, len(doc) + 1)):
+            with pytest.raises(IndexError):
+                _doc.span_text(doc, doc.text, a, b)
 
 
 def test_rows_put_from_lists_and_sentence_start_flags(nlp):

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from spacy.attrs import IDX, IS_PUNCT, LIKE_NUM, LOWER, ORTH, SENT_START, SHAPE
+from spacy.attrs import LIKE_NUM, LOWER, ORTH, SENT_START, SHAPE
 from spacy.strings import get_string_id
 from spacy.tokens import Doc, Span, Token
 
@@ -139,19 +139,19 @@ def ids(words: frozenset[str]) -> frozenset[int]:
     return frozenset(get_string_id(w) for w in words)
 
 
-# Attributes the rules read, fetched together the first time one of them is asked for.
-LEXICAL = (ORTH, LOWER, LIKE_NUM, IS_PUNCT, IDX)
 _COLUMNS = "kg_columns"  # doc.user_data key: attribute id -> its column (the rules ask ~1,500 times per abstract)
+_TOKEN_END = -1  # the column of token ends (kg.nlp._doc.Column)
 
 
-def column(doc: Doc, attr: int) -> list[int]:
-    """One attribute of every token, read once per doc and shared by all rules."""
+def column(doc: Doc, attr: int) -> Sequence[int]:
+    """One attribute of every token (a read-only list that reads the token array when indexed), made once per doc
+    and shared by all rules."""
     cols = doc.user_data.get(_COLUMNS)
     if cols is None:
-        cols = doc.user_data[_COLUMNS] = dict(zip(LEXICAL, _doc.columns(doc, LEXICAL)))
+        cols = doc.user_data[_COLUMNS] = {}
     col = cols.get(attr)
     if col is None:
-        col = cols[attr] = _doc.columns(doc, (attr,))[0]
+        col = cols[attr] = _doc.Column(doc, attr)
     return col
 
 
@@ -241,7 +241,6 @@ def strip_possessive(name: str) -> str:
 
 
 TEXT = "kg_text"  # doc.user_data key: the doc's text (kg.nlp.extract puts the text it tokenised there)
-_ENDS = "kg_token_ends"  # doc.user_data key: the character offset where each token ends
 
 
 def doc_text(doc: Doc) -> str:
@@ -252,18 +251,15 @@ def doc_text(doc: Doc) -> str:
     return text
 
 
-def token_ends(doc: Doc) -> list[int]:
-    """The character offset after each token (its IDX plus its length), read once per doc."""
-    ends = doc.user_data.get(_ENDS)
-    if ends is None:
-        ends = doc.user_data[_ENDS] = _doc.token_ends(doc)
-    return ends
+def token_ends(doc: Doc) -> Sequence[int]:
+    """The character offset after each token (its IDX plus its length), as a :func:`column`."""
+    return column(doc, _TOKEN_END)
 
 
 def span_text(doc: Doc, start: int, end: int) -> str:
     """The text of tokens ``[start, end)``, as ``doc[start:end].text`` gives it (``Span.text`` makes a Token per
     word), cut from the doc's text at its first token's IDX and its last token's end."""
-    return doc_text(doc)[column(doc, IDX)[start]:token_ends(doc)[end - 1]] if end > start else ""
+    return _doc.span_text(doc, doc_text(doc), start, end)
 
 
 SENTENCE_STARTS = "kg_sentence_starts"  # doc.user_data key: token indices that start a sentence (kg_sentencizer sets it)

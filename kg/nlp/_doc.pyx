@@ -23,8 +23,9 @@ from spacy.typedefs cimport attr_t
 cdef class Column:
     """One attribute of every token of a doc (or, with ``attr`` -1, the character offset after each token), read
     from the token array when indexed: a read-only list of the values ``doc.to_array([attr])`` gives (unsigned
-    64-bit: a SENT_START of -1 is 2**64 - 1; negative indices and slices as a list takes them). The rules read ~200 of a doc's ~1,000 attribute values (five
-    attributes, ~200 tokens); a list of all of them cost ~35 us per abstract to make and free."""
+    64-bit: a SENT_START of -1 is 2**64 - 1), taking negative indices and slices as a list does. The rules read
+    ~190 of the ~1,200 values of a doc's columns; lists of all of them took ~35-45 us per abstract to make and
+    free."""
     cdef readonly Doc doc
     cdef readonly int attr
 

@@ -11,7 +11,7 @@ from spacy.language import Language
 from spacy.strings import get_string_id
 from spacy.tokens import Doc
 
-from kg.nlp.candidates import Abbreviation, column, positions, sentence_bounds, span_text
+from kg.nlp.candidates import ABBREVIATIONS, Abbreviation, column, positions, sentence_bounds, span_text
 
 _STOP_LEFT = {"a", "an", "the", "our", "we", "this", "novel", "new", "and", "or", "of", "called", "named", "termed", "dubbed"}
 _MAX_SHORT_CHARS = 15
@@ -106,5 +106,5 @@ def find_abbreviations(doc: Doc) -> list[Abbreviation]:
 @Language.component("kg_abbreviations")
 def abbreviation_component(doc: Doc) -> Doc:
     """Store abbreviation definitions in ``doc._.kg_abbreviations``."""
-    doc._.kg_abbreviations = find_abbreviations(doc)
+    doc.user_data[ABBREVIATIONS] = find_abbreviations(doc)
     return doc

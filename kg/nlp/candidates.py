@@ -67,13 +67,15 @@ for _name in ("kg_candidates", "kg_abbreviations", "kg_mentions", "kg_results", 
 
 
 def _extension_key(name: str) -> tuple:
-    """Where spaCy keeps ``doc._.<name>`` in ``doc.user_data``. The rules read their own extensions from there:
-    each ``doc._`` makes an ``Underscore`` object (about 2% of the default pipeline's time went to that)."""
+    """Where spaCy keeps ``doc._.<name>`` in ``doc.user_data``. The rules read and write their own extensions
+    there: each ``doc._`` makes an ``Underscore`` object (about 2% of the default pipeline's time went to that)."""
     return ("._.", name, None, None)
 
 
-_CANDIDATES, _ABBREVIATIONS, _MODEL_ENTS = map(_extension_key, ("kg_candidates", "kg_abbreviations", "kg_model_ents"))
-MENTIONS, RESULTS = map(_extension_key, ("kg_mentions", "kg_results"))  # (read by kg.nlp.extract)
+_CANDIDATES = _extension_key("kg_candidates")
+# doc.user_data keys of the other extensions (``doc._.kg_mentions`` is ``doc.user_data[MENTIONS]``)
+ABBREVIATIONS, MODEL_ENTS, MENTIONS, RESULTS = map(
+    _extension_key, ("kg_abbreviations", "kg_model_ents", "kg_mentions", "kg_results"))
 
 
 def candidates(doc: Doc) -> list[Candidate]:
@@ -87,12 +89,12 @@ def candidates(doc: Doc) -> list[Candidate]:
 def model_entities(doc: Doc) -> list[tuple[int, int, str]] | None:
     """The trained model's entities as token ranges (``doc._.kg_model_ents``), or None when no model ran (the
     default pipeline)."""
-    return doc.user_data.get(_MODEL_ENTS)
+    return doc.user_data.get(MODEL_ENTS)
 
 
 def abbreviations(doc: Doc) -> list[Abbreviation]:
     """Abbreviations found by ``kg_abbreviations`` (``doc._.kg_abbreviations``; empty if it did not run)."""
-    return doc.user_data.get(_ABBREVIATIONS) or []
+    return doc.user_data.get(ABBREVIATIONS) or []
 
 
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-+._'^")

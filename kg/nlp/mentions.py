@@ -19,9 +19,9 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from kg.nlp import _doc
-from kg.nlp.candidates import (PRIORITY, Abbreviation, Candidate, abbreviations, candidates, column, doc_text, ids,
-                               model_entities, positions_of, sentence_bounds, sentence_starts, span_text,
-                               strip_possessive, token_ends)
+from kg.nlp.candidates import (MENTIONS, PRIORITY, Abbreviation, Candidate, abbreviations, candidates, column,
+                               doc_text, ids, model_entities, positions_of, sentence_bounds, sentence_starts,
+                               span_text, strip_possessive, token_ends)
 from kg.nlp.context import is_language
 from kg.nlp.gazetteer import Entry, load_gazetteer
 from kg.schema import concept_key
@@ -425,7 +425,7 @@ def make_mentions(nlp: Language, name: str, directory: str):
 
     def mentions(doc: Doc) -> Doc:
         ents: list[tuple[int, int, str]] = []
-        doc._.kg_mentions = select_mentions(doc, generic, known, ents)
+        doc.user_data[MENTIONS] = select_mentions(doc, generic, known, ents)
         set_entities(doc, ents, label_ids)
         return doc
 

@@ -64,8 +64,8 @@ from thinc.api import NumpyOps
 from kg.nlp import _doc
 from kg.nlp import minilm, tokenizer  # noqa: F401  (the trained pipeline's config names their architectures)
 from kg.model import LABELS
-from kg.nlp.candidates import (Abbreviation, Candidate, abbreviations, candidates, column, ids, is_namelike, span_text,
-                               strip_possessive, substrings)
+from kg.nlp.candidates import (MODEL_ENTS, Abbreviation, Candidate, abbreviations, candidates, column, ids,
+                               is_namelike, span_text, strip_possessive, substrings)
 from kg.nlp.context import LEADING_VERBS, TASK_HEADS, TASK_NOUN, only_languages
 from kg.nlp.labels import TASK_WORDS
 
@@ -207,7 +207,7 @@ class Combiner:
             return
         for batch in minibatch(stream, batch_size):
             for doc, ents in zip(batch, self.entities(batch)):
-                doc._.kg_model_ents = ents
+                doc.user_data[MODEL_ENTS] = ents
                 out = candidates(doc)
                 rules = [c for c in out if c.extractor != "model"]
                 names, index = short_forms(doc, rules), Overlaps(rules)

@@ -15,7 +15,7 @@ from spacy.language import Language
 from spacy.strings import get_string_id
 from spacy.tokens import Doc, Span
 
-from kg.nlp.candidates import column, digit_tokens, sentence
+from kg.nlp.candidates import MENTIONS, RESULTS, column, digit_tokens, sentence
 from kg.nlp.mentions import DocMention
 
 OURS = {"our", "ours", "we", "it", "proposed"}
@@ -112,5 +112,5 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
 @Language.component("kg_results")
 def results_component(doc: Doc) -> Doc:
     """Store results in ``doc._.kg_results`` (needs ``kg_mentions`` earlier in the pipeline)."""
-    doc._.kg_results = find_results(doc, [m for m in doc._.kg_mentions or [] if not m.generic])
+    doc.user_data[RESULTS] = find_results(doc, [m for m in doc.user_data.get(MENTIONS) or [] if not m.generic])
     return doc

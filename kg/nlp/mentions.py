@@ -20,7 +20,7 @@ from spacy.tokens import Doc
 
 from kg.nlp import _doc
 from kg.nlp.candidates import (MENTIONS, PRIORITY, Abbreviation, Candidate, abbreviations, candidates, column,
-                               doc_text, ids, model_entities, positions_of, sentence_bounds, sentence_starts,
+                               ids, model_entities, positions_of, sentence_bounds, sentence_starts,
                                span_text, strip_possessive, token_ends)
 from kg.nlp.context import is_language
 from kg.nlp.gazetteer import Entry, load_gazetteer
@@ -160,8 +160,7 @@ def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation], lo
 
 def _words(doc: Doc, start: int, end: int) -> tuple[str, ...]:
     """The texts of tokens ``[start, end)``."""
-    text, idx, ends = doc_text(doc), column(doc, IDX), token_ends(doc)
-    return tuple(text[idx[k]:ends[k]] for k in range(start, end))
+    return tuple(span_text(doc, k, k + 1) for k in range(start, end))
 
 
 def _propagate(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) -> list[Candidate]:
@@ -364,14 +363,14 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict,
     # "EM training"), not a measure reported.
     chosen = [c for c in chosen if not (c.label == "METRIC" and c.end < len(doc) and doc[c.end].lower_ == "training")]
     out = []
-    idx, ends, whole, starts, n = column(doc, IDX), token_ends(doc), doc_text(doc), sentence_starts(doc), len(doc)
+    idx, ends, starts, n = column(doc, IDX), token_ends(doc), sentence_starts(doc), len(doc)
     for c in chosen:
         if ents is not None:
             ents.append((c.start, c.end, c.label))
-        text = whole[idx[c.start]:ends[c.end - 1]]  # span_text and sentence_bounds, inline
+        text = span_text(doc, c.start, c.end)
         entry = known.get(text.lower()) if c.canonical is None else None
         canonical = c.canonical or (entry.name if entry and entry.label == c.label else _clean_name(text))
-        k = bisect.bisect_right(starts, c.start) - 1
+        k = bisect.bisect_right(starts, c.start) - 1  # sentence_bounds, inline
         sent_start, sent_end = starts[k], starts[k + 1] if k + 1 < len(starts) else n
         out.append(DocMention(idx[c.start], ends[c.end - 1], c.label, text, canonical, c.extractor,
                               idx[sent_start], ends[sent_end - 1], c.proposed, c.benchmark, c.confidence, c.generic))

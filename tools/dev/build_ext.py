@@ -1,4 +1,4 @@
-"""Compile kg's compiled modules (kg/compiled.py: the tagger's C loops and the Cython-compiled extraction rules)
+"""Compile kg's compiled modules (kg/compiled.py: the tagger's C loops and the Cython-compiled modules)
 in place, with this interpreter: ``make`` runs it after an edit to one of them, and a checkout run with
 ``PYTHONPATH`` and another checkout's interpreter needs it once.
 
@@ -31,7 +31,7 @@ def main() -> int:
     cmd.build_temp = "build/temp"
     cmd.ensure_finalized()
     cmd.run()
-    print(f"{len(modules)} compiled modules up to date in {ROOT / 'kg' / 'nlp'}")
+    print(f"{len(modules)} compiled modules up to date in {ROOT / 'kg'}")
     return 0
 
 

@@ -209,9 +209,10 @@ def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool 
     concepts, not with the texts or the graph; only the views need a
     graph in memory, which is a sample when there are more than ``view_papers`` papers. ``clock`` collects
     seconds and memory per stage. ``mode``: the extraction pipeline, ``fast`` (rules only), ``default`` (rules and
-    the linear tagger) or ``accurate`` (rules and the MiniLM-fed NER). ``parallel``: write the Neo4j CSVs and the
-    embedded store in a second process, beside the other files and the views (default: for ``PARALLEL_PAPERS``
-    papers or more). ``progress(stage, done, total)`` hears how far each stage has come (``kg build`` prints it).
+    the linear tagger) or ``accurate`` (rules and the MiniLM-fed NER). ``parallel``: load the embedded store in a
+    second process, slice by slice as the Neo4j CSVs are written, then beside the views (default: for
+    ``PARALLEL_PAPERS`` papers or more). ``progress(stage, done, total)`` hears how far each stage has come
+    (``kg build`` prints it).
 
     >>> report = build(["examples/icml"])          # doctest: +SKIP
     >>> report.graph.number_of_nodes() > 38         # doctest: +SKIP
@@ -295,7 +296,7 @@ def _build_cached(papers: PaperSpool, cache: BuildCache, problems: list, *, out:
         with stage("resolve_finish"):
             res = resolver.finish()
         with stage("cache_save"):
-            cache.close()  # flushed: the second process (CSVs and store) reads the same files
+            cache.close()  # flushed: the papers come back from its files
             cache.save_papers(papers)
         n_extracted = len(todo)
         if parallel is None:
@@ -305,7 +306,7 @@ def _build_cached(papers: PaperSpool, cache: BuildCache, problems: list, *, out:
         release_memory()
         written = write_outputs(res, ((p, cache.get(p)) for p in cache.saved_papers()), out,
                                 max_nodes=max_nodes, max_views=max_views, view_papers=view_papers, clock=clock,
-                                side_from=cache if parallel else None, progress=progress, papers=n_papers)
+                                parallel=parallel, progress=progress, papers=n_papers)
     finally:
         cache.close()
     with stage("cache_save"):
@@ -391,32 +392,24 @@ class ViewSample:
         self.graph.graph["sample_papers"] = self.taken
 
 
-def _stores_from_cache(res: Resolution, cache: BuildCache, out: Path) -> tuple[list[Path], dict[str, float]]:
-    """In another process: stream the graph from the build cache's files into the Neo4j CSVs, then load the
-    embedded store from them; (files, seconds per export)."""
-    seconds: dict[str, float] = {}
+def _load_store(inbox, csv_dir: Path, path: Path, forward_only: bool) -> tuple[list[Path], dict[str, float]]:
+    """In another process: load the embedded store ``path`` slice by slice as the build writes the Neo4j CSVs
+    into ``csv_dir``; each message from ``inbox`` is a slice, None the end. (files, seconds spent loading)."""
+    from kg.store.embedded import StoreLoader
+
     t = time.perf_counter()
-    sink = Neo4jCsvSink(out / "neo4j")
+    loader = StoreLoader(csv_dir, path, forward_only, growing=True)
+    busy = time.perf_counter() - t
     try:
-        _send([sink], concept_nodes(res))
-        for paper in cache.saved_papers():
-            _send([sink], *paper_elements(paper, cache.get(paper), res))
+        while (part := inbox.recv()) is not None:
+            t = time.perf_counter()
+            loader.add(part)
+            busy += time.perf_counter() - t
     finally:
-        cache.close()
-    files = sink.close()
-    seconds["export_csv"] = time.perf_counter() - t
+        inbox.close()
     t = time.perf_counter()
-    files.append(_embedded_store(out, sink))
-    seconds["export_embedded_store"] = time.perf_counter() - t
-    return files, seconds
-
-
-def _embedded_store(out: Path, csvs: Neo4jCsvSink) -> Path:
-    """Load ``out/graph.lbug`` from the Neo4j CSVs just written (``csvs``, closed)."""
-    from kg.store.embedded import load_ladybug
-
-    release_memory()  # the stream's buffers, before the engine takes its own
-    return load_ladybug(out / "neo4j", out / "graph.lbug", csvs.parts)
+    loader.close()
+    return [path], {"export_embedded_store": busy + time.perf_counter() - t}
 
 
 def _send(sinks: Sequence[GraphSink], nodes: Iterable[Node], edges: Iterable[Edge] = ()) -> None:
@@ -445,17 +438,32 @@ def _run_side(send, fn: Callable, *args) -> None:
 class SideJob:
     """``fn(*args)`` in a process started by the fork server (a fork of this process would carry, and copy, all
     it holds), with its result sent back through a pipe. Unlike a process pool, it leaves no thread behind in
-    this process, which can then still fork its own workers (the views')."""
+    this process, which can then still fork its own workers (the views'). With ``inbox``, ``fn`` gets the
+    receiving end of another pipe as its first argument, and :meth:`send` writes to it."""
 
-    def __init__(self, fn: Callable, *args) -> None:
+    def __init__(self, fn: Callable, *args, inbox: bool = False) -> None:
         from multiprocessing import get_context
 
         context = get_context("forkserver")
         context.set_forkserver_preload(["kg.builder"])
         self.receive, send = context.Pipe(duplex=False)
+        self.inbox = None
+        if inbox:
+            inbox_end, self.inbox = context.Pipe(duplex=False)
+            args = (inbox_end, *args)
         self.process = context.Process(target=_run_side, args=(send, fn, *args), daemon=True)
         self.process.start()
         send.close()
+        if inbox:
+            inbox_end.close()
+
+    def send(self, message) -> None:
+        """``message`` into the job's inbox; the job's error, when it has ended with one, is raised here."""
+        try:
+            self.inbox.send(message)
+        except OSError:  # the job has closed its end: it has ended
+            self.result()
+            raise RuntimeError("a build process ended before it had all its input") from None
 
     def result(self):
         """Wait for the result; an exception in the job is raised here."""
@@ -475,16 +483,19 @@ class SideJob:
             self.process.terminate()
         self.process.join()
         self.receive.close()
+        if self.inbox is not None:
+            self.inbox.close()
 
 
 def write_outputs(res: Resolution, items: Iterable[tuple[Paper, Extraction]], out: Path, *, max_nodes: int,
                   max_views: int = MAX_VIEWS, view_papers: int = VIEW_PAPERS, clock: Clock | None = None,
-                  side_from: BuildCache | None = None, progress: Progress | None = None, papers: int = 0) -> Written:
+                  parallel: bool = False, progress: Progress | None = None, papers: int = 0) -> Written:
     """Write graph.json, graph.graphml, mentions.jsonl, neo4j/*.csv, graph.lbug and views/ into ``out``, streaming
-    the graph's elements from ``items`` into every file in one pass. With ``side_from`` (the build cache, its
-    papers saved), the work is shared by two processes: another one streams the graph from the cache's files into
-    the Neo4j CSVs and loads the embedded store from them, while this one writes the other files and then the
-    views (in two processes). ``progress`` hears how many of the ``papers`` have been written, then of the views."""
+    the graph's elements from ``items`` into every file in one pass. ``parallel``: another process loads the
+    embedded store from the Neo4j CSVs a slice at a time as this one writes them, then beside the views (in two
+    processes); else the store is loaded after the pass. ``progress`` hears how many of the ``papers`` have been
+    written, then of the views. Relationships are stored forward only from ``FORWARD_ONLY_PAPERS`` papers."""
+    from kg.store.embedded import FORWARD_ONLY_PAPERS, load_ladybug
     from kg.viz import render_site
     from kg.viz.website import Totals
 
@@ -493,14 +504,21 @@ def write_outputs(res: Resolution, items: Iterable[tuple[Paper, Extraction]], ou
         shutil.rmtree(out / stale, ignore_errors=True)
     graph_attrs = new_graph().graph
     tally = _Tally()
+    csv_sink = Neo4jCsvSink(out / "neo4j")
     named: list[tuple[str, GraphSink]] = [("json", JsonSink(out / "graph.json", graph_attrs)),
-                                          ("graphml", GraphmlSink(out / "graph.graphml", graph_attrs))]
-    csv_sink = None
-    if side_from is None:
-        csv_sink = Neo4jCsvSink(out / "neo4j")
-        named.append(("csv", csv_sink))
+                                          ("graphml", GraphmlSink(out / "graph.graphml", graph_attrs)),
+                                          ("csv", csv_sink)]
     stage = clock.stage if clock is not None else (lambda name: nullcontext())
-    side = SideJob(_stores_from_cache, res, side_from, out) if side_from is not None else None
+    store, forward_only = out / "graph.lbug", papers >= FORWARD_ONLY_PAPERS
+    side = SideJob(_load_store, out / "neo4j", store, forward_only, inbox=True) if parallel else None
+    sent = 0  # slices of the CSVs handed to the other process
+
+    def hand_over() -> None:
+        nonlocal sent
+        for part in csv_sink.slices[sent:]:
+            side.send(part)
+        sent = len(csv_sink.slices)
+
     tell = _Teller(progress)
     try:
         sinks = [_Timed(s, clock, f"export_{name}") if clock is not None else s for name, s in named] + [tally]
@@ -511,16 +529,22 @@ def write_outputs(res: Resolution, items: Iterable[tuple[Paper, Extraction]], ou
                 tell("writing", i, papers)
                 nodes, edges = paper_elements(paper, ex, res)
                 _send(sinks, nodes, edges)
+                if csv_sink.boundary() and side is not None:
+                    hand_over()
                 views.add(nodes, edges)
                 predictions.write(dumps(prediction(paper, ex)) + "\n")
         tell("writing", papers, papers, last=True)
         files = [out / "mentions.jsonl"]
         for s in sinks:
             files += s.close()
-        if csv_sink is not None:
+        if side is not None:
+            hand_over()
+            side.send(None)
+        else:
             tell("store", 0, 1, last=True)
             with stage("export_embedded_store"):
-                files.append(_embedded_store(out, csv_sink))
+                release_memory()  # the stream's buffers, before the engine takes its own
+                files.append(load_ladybug(out / "neo4j", store, csv_sink.slices, forward_only))
             tell("store", 1, 1, last=True)
         totals = Totals(tally.counts[schema.PAPER.label], sum(tally.counts[t.label] for t in schema.NODE_TYPES),
                         sum(tally.counts[r.name] for r in schema.REL_TYPES)) if views.sampled else None

@@ -23,7 +23,7 @@ from kg.store.rows import forget_json, json_text
 _ADMIN_TYPES = {"int": "int", "float": "float", "bool": "boolean", "list": "string[]"}
 ARRAY_DELIMITER = "|"
 PART_BYTES = 128 << 20  # slices of the CSVs for the embedded store's bounded-memory load
-PART_CHECK = 256  # rows between looks at a file's size
+PART_CHECK = 256  # boundaries between looks at the files' sizes
 
 
 _OPEN = re.compile(r"\s*(?:\(|-LRB-)\s*")
@@ -148,6 +148,11 @@ class GraphSink:
     def edge(self, u: str, v: str, k: str, d: dict) -> None:
         raise NotImplementedError
 
+    def boundary(self) -> bool:
+        """Between two elements (in a build, between two papers): where the sink may cut its files into slices;
+        True when it did."""
+        return False
+
     def close(self) -> list[Path]:
         raise NotImplementedError
 
@@ -156,8 +161,10 @@ def feed(g: nx.MultiDiGraph, sink: GraphSink) -> list[Path]:
     """Send a networkx graph's nodes, then its edges, through ``sink``; returns the files written."""
     for n, d in g.nodes(data=True):
         sink.node(n, d)
+        sink.boundary()
     for u, v, k, d in g.edges(keys=True, data=True):
         sink.edge(u, v, k, d)
+        sink.boundary()
     return sink.close()
 
 
@@ -357,16 +364,20 @@ class Neo4jCsvSink(GraphSink):
     ``import.sh``. Import with: ``neo4j-admin database import full --array-delimiter='|' --multiline-fields=true --nodes=Paper=nodes_Paper.csv
     ...`` (the database name comes before the options).
 
-    ``parts`` records, per file, the byte offsets where each slice of about ``PART_BYTES`` rows starts (the first
-    right after the header): the embedded store loads big tables slice by slice, in bounded memory."""
+    ``slices`` cuts all files at the same boundaries between elements (:meth:`boundary`) into slices of about
+    ``PART_BYTES`` (the biggest file's growth), each a ``{file name: (start, end)}`` of byte ranges after the
+    header: the embedded store loads them one after another in bounded memory, and a build's second process
+    loads each one as soon as it is cut. Elements come in an order where a relationship follows the nodes it
+    links (a graph's nodes before its edges; in a build the concepts first, then each paper's nodes before its
+    links), so the relationships of a slice link nodes of that slice or of earlier ones."""
 
     def __init__(self, directory: Path) -> None:
         self.directory = Path(directory)
         self.directory.mkdir(parents=True, exist_ok=True)
         self.handles = {}
         self.writers = {}
-        self.rows: dict[str, int] = {}
-        self.parts: dict[str, list[int]] = {}
+        self.slices: list[dict[str, tuple[int, int]]] = []
+        self.boundaries = 0
         kinds = schema.PROPERTY_TYPES
         self.node_props = {nt.label: [(p, kinds.get(p)) for p in nt.properties] for nt in schema.NODE_TYPES}
         self.rel_props = {rt.name: [(p, kinds.get(p)) for p in rt.properties] for rt in schema.REL_TYPES}
@@ -375,34 +386,52 @@ class Neo4jCsvSink(GraphSink):
         for rt in schema.REL_TYPES:
             self._open(f"rels_{rt.name}.csv", rt.name).write(
                 csv_line([":START_ID", ":END_ID", ":TYPE"] + [_header(p) for p in rt.properties]))
+        self.starts = self._ends()  # where the open slice starts in each file
 
     def _open(self, name: str, table: str):
         self.handles[table] = fh = (self.directory / name).open("w", newline="", encoding="utf-8")
         self.writers[table] = fh.write
-        self.rows[table] = 0
         return fh
 
-    def _row(self, table: str, row: list[str]) -> None:
-        n = self.rows[table]
-        if n % PART_CHECK == 0:  # at a row boundary: start a new slice when this one has grown big enough
-            at = self.handles[table].tell()
-            parts = self.parts.setdefault(Path(self.handles[table].name).name, [])
-            if not parts or at - parts[-1] >= PART_BYTES:
-                parts.append(at)
-        self.writers[table](csv_line(row))
-        self.rows[table] = n + 1
+    def _ends(self) -> dict[str, int]:
+        """Each file's size so far, by name (``tell`` flushes the text layer into the file object's buffer)."""
+        return {Path(fh.name).name: fh.tell() for fh in self.handles.values()}
+
+    def _cut(self, ends: dict[str, int]) -> None:
+        """Close the open slice at ``ends``, with every file flushed that far (another process may read it)."""
+        for fh in self.handles.values():
+            fh.flush()
+        self.slices.append({name: (self.starts[name], end) for name, end in ends.items()})
+        self.starts = ends
+
+    def boundary(self) -> bool:
+        """Cut a slice here when a file has grown by ``PART_BYTES`` since the open slice started (looked at every
+        ``PART_CHECK`` boundaries); True when it did."""
+        self.boundaries += 1
+        if self.boundaries % PART_CHECK:
+            return False
+        ends = self._ends()
+        if max(end - self.starts[name] for name, end in ends.items()) < PART_BYTES:
+            return False
+        self._cut(ends)
+        return True
 
     def node(self, n: str, d: dict) -> None:
         label = d.get("type")
         # neo4j-admin splits :LABEL with the array delimiter too
         labels = label + (f"{ARRAY_DELIMITER}{schema.BENCHMARK_LABEL}" if d.get("benchmark") else "")
-        self._row(label, [str(n) if p == "id" else _csv_cell(kind, d.get(p)) for p, kind in self.node_props[label]] + [labels])
+        cells = [str(n) if p == "id" else _csv_cell(kind, d.get(p)) for p, kind in self.node_props[label]]
+        self.writers[label](csv_line(cells + [labels]))
 
     def edge(self, u: str, v: str, k: str, d: dict) -> None:
-        self._row(k, [str(u), str(v), k] + [_csv_cell(kind, d.get(p)) for p, kind in self.rel_props[k]])
+        self.writers[k](csv_line([str(u), str(v), k] + [_csv_cell(kind, d.get(p)) for p, kind in self.rel_props[k]]))
 
     def close(self) -> list[Path]:
+        """Cut the last slice (when anything follows the last cut), close the files, write ``import.sh``."""
         forget_json()
+        ends = self._ends()
+        if not self.slices or ends != self.starts:
+            self._cut(ends)
         for fh in self.handles.values():
             fh.close()
         written = [Path(fh.name) for fh in self.handles.values()]

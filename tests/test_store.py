@@ -69,7 +69,7 @@ def test_a_big_graphs_forward_only_store_answers_every_saved_query_the_same(seed
     from kg.store.embedded import load_ladybug, store_direction
 
     _, out = seed_build
-    forward = load_ladybug(out / "neo4j", tmp_path / "forward.lbug", parts={}, forward_only=True)
+    forward = load_ladybug(out / "neo4j", tmp_path / "forward.lbug", forward_only=True)
     assert (store_direction(out / "graph.lbug"), store_direction(forward)) == ("both", "fwd")
     conn = connect(forward)
     for name in SEED_PARAMS:

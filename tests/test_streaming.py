@@ -101,6 +101,31 @@ def test_csvs_and_store_written_by_a_second_process_are_the_same(seed_build, tmp
     assert rows[0] == rows[1] and rows[0]
 
 
+STORE_QUERIES = ("MATCH (n) RETURN n.id, n.name ORDER BY n.id",
+                 "MATCH (a)-[e]->(b) RETURN a.id, b.id, label(e), e.evidence, e.count ORDER BY a.id, b.id, label(e)",
+                 "MATCH (p:Paper) RETURN p.id, p.authors, p.source, p.abstract ORDER BY p.id")
+
+
+def test_a_store_loaded_slice_by_slice_while_the_build_writes_holds_the_same_graph(seed_build, tmp_path, monkeypatch):
+    import kg.export
+    from kg.store.embedded import connect
+    from kg.store.queries import run_embedded
+
+    _, serial = seed_build
+    monkeypatch.setattr(kg.export, "PART_BYTES", 4096)  # a slice every few papers, each loaded as it is cut
+    monkeypatch.setattr(kg.export, "PART_CHECK", 1)
+    cut = []
+    boundary = kg.export.Neo4jCsvSink.boundary
+    monkeypatch.setattr(kg.export.Neo4jCsvSink, "boundary", lambda self: cut.append(boundary(self)) or cut[-1])
+    kg.build([str(SEEDS)], tmp_path, parallel=True)
+    assert sum(cut) > 5
+    for name in ["graph.json"] + [f"neo4j/{p.name}" for p in (serial / "neo4j").iterdir()]:
+        assert (tmp_path / name).read_bytes() == (serial / name).read_bytes(), name
+    for q in STORE_QUERIES:
+        assert run_embedded(connect(tmp_path / "graph.lbug"), q, {}) == \
+            run_embedded(connect(serial / "graph.lbug"), q, {})
+
+
 def _fail(x: int) -> None:
     raise ValueError(f"bad {x}")
 
@@ -113,6 +138,32 @@ def test_a_side_job_returns_its_result_and_raises_its_error_here():
     assert SideJob(pow, 2, 10).result() == 1024
     with pytest.raises(RuntimeError, match="ValueError: bad 3"):
         SideJob(_fail, 3).result()
+
+
+def _total(inbox, start: int) -> int:
+    total = start
+    while (x := inbox.recv()) is not None:
+        if x < 0:
+            raise ValueError(f"negative {x}")
+        total += x
+    return total
+
+
+def test_a_side_job_reads_its_inbox_and_an_error_there_stops_the_sender():
+    import pytest
+
+    from kg.builder import SideJob
+
+    job = SideJob(_total, 100, inbox=True)
+    for x in range(10):
+        job.send(x)
+    job.send(None)
+    assert job.result() == 145
+    job = SideJob(_total, 0, inbox=True)
+    job.send(-1)
+    with pytest.raises(RuntimeError, match="ValueError: negative -1"):
+        for _ in range(100_000):  # until the pipe says the job has gone
+            job.send(1)
 
 
 def test_cache_records_round_trip_every_field():
@@ -145,15 +196,18 @@ def test_the_embedded_store_loaded_slice_by_slice_holds_the_same_graph(seed_buil
     from kg.store.queries import run_embedded
 
     report, out = seed_build
-    monkeypatch.setattr(kg.export, "PART_BYTES", 2048)  # many slices per table
+    monkeypatch.setattr(kg.export, "PART_BYTES", 2048)  # many slices
     monkeypatch.setattr(kg.export, "PART_CHECK", 1)
     sink = kg.export.Neo4jCsvSink(tmp_path / "csv")
     kg.export.feed(report.graph, sink)
-    assert max(len(v) for v in sink.parts.values()) > 5
+    assert len(sink.slices) > 5
+    for name in sink.slices[0]:  # every file cut at the same boundaries, from its header line to its end
+        ranges = [part[name] for part in sink.slices]
+        data = (tmp_path / "csv" / name).read_bytes()
+        assert ranges[0][0] == data.index(b"\n") + 1 and ranges[-1][1] == len(data)
+        assert all(a[1] == b[0] and a[0] <= a[1] for a, b in zip(ranges, ranges[1:]))
     write_ladybug(report.graph, tmp_path / "sliced.lbug")
-    for q in ("MATCH (n) RETURN n.id, n.name ORDER BY n.id",
-              "MATCH (a)-[e]->(b) RETURN a.id, b.id, label(e), e.evidence, e.count ORDER BY a.id, b.id, label(e)",
-              "MATCH (p:Paper) RETURN p.id, p.authors, p.source, p.abstract ORDER BY p.id"):
+    for q in STORE_QUERIES:
         assert run_embedded(connect(tmp_path / "sliced.lbug"), q, {}) == run_embedded(connect(out / "graph.lbug"), q, {})
 
 
@@ -170,16 +224,23 @@ def test_a_paper_is_named_by_the_opening_of_its_cleaned_abstract_even_with_marku
 
 
 def test_a_load_that_runs_out_of_buffer_pool_starts_again_with_more(seed_build, tmp_path, monkeypatch):
+    import kg.export
     from kg.store import embedded
     from kg.store.queries import run_embedded
 
-    _, out = seed_build
+    report, out = seed_build
+    monkeypatch.setattr(kg.export, "PART_BYTES", 16384)  # a few slices: a later one runs out, the first ones reload
+    monkeypatch.setattr(kg.export, "PART_CHECK", 1)
+    sink = kg.export.Neo4jCsvSink(tmp_path / "csv")
+    kg.export.feed(report.graph, sink)
     pools = []
-    load = embedded._load
+    database = embedded.ladybug.Database
     monkeypatch.setattr(embedded, "LOAD_BUFFER_POOL", 4 << 20)  # too small for the seed graph
-    monkeypatch.setattr(embedded, "_load", lambda *a: pools.append(a[3]) or load(*a))
-    embedded.load_ladybug(out / "neo4j", tmp_path / "grown.lbug", parts={})
-    assert len(pools) > 1 and pools == sorted(pools) and pools[-1] == pools[0] << (len(pools) - 1)
+    monkeypatch.setattr(embedded.ladybug, "Database", lambda path, buffer_pool_size: pools.append(buffer_pool_size)
+                        or database(path, buffer_pool_size=buffer_pool_size))
+    embedded.load_ladybug(tmp_path / "csv", tmp_path / "grown.lbug", sink.slices)
+    monkeypatch.undo()
+    assert len(sink.slices) > 1 and len(pools) > 1 and pools == [4 << 20 << i for i in range(len(pools))]
     q = "MATCH (a)-[e]->(b) RETURN a.id, b.id, label(e), e.evidence ORDER BY a.id, b.id, label(e)"
     assert run_embedded(embedded.connect(tmp_path / "grown.lbug"), q, {}) == \
         run_embedded(embedded.connect(out / "graph.lbug"), q, {})

@@ -3,15 +3,15 @@
 Tables come from ``kg.schema``; so do the saved queries' property names. A Dataset that is a benchmark keeps
 ``benchmark = true`` (Ladybug tables have one label each, so there is no separate ``:Benchmark`` label here).
 
-Big graphs (more than ``FORWARD_ONLY_BYTES`` of relationship CSV, about 200,000 papers) get relationship tables
-that store the forward direction only (paper -> concept, result -> concept). Stored both ways, the backward
-adjacency of a concept most papers use (a dataset like ImageNet) sits in one node group with every link's
-evidence; each slice of a big load rewrites that group, and at a million papers it no longer fits in memory (the
-1M build failed there with a 1 GB pool and was still loading with 8 GB). Forward only, a slice of papers touches
-the node groups of those papers alone. Patterns still match in either direction (going from a concept back to
-its papers scans the table: 63 vs 47 ms for ``papers_on_dataset`` on ImageNet's 2,323 papers of a 50k-paper
-graph), but a subquery that starts from an already bound concept (``EXISTS { MATCH (q)-[:USES]->(c) }``) is
-refused by the engine; the saved queries avoid that form, and Neo4j (``kg load``) has no such limit.
+Big graphs (more than ``FORWARD_ONLY_BYTES`` of relationship CSV; in a build, ``FORWARD_ONLY_PAPERS`` papers) get
+relationship tables that store the forward direction only (paper -> concept, result -> concept). Stored both ways,
+the backward adjacency of a concept most papers use (a dataset like ImageNet) sits in one node group with every
+link's evidence; each slice of a big load rewrites that group, and at a million papers it no longer fits in memory
+(the 1M build failed there with a 1 GB pool and was still loading with 8 GB). Forward only, a slice of papers
+touches the node groups of those papers alone. Patterns still match in either direction (going from a concept back
+to its papers scans the table: 63 vs 47 ms for ``papers_on_dataset`` on ImageNet's 2,323 papers of a 50k-paper
+graph), but a subquery that starts from an already bound concept (``EXISTS { MATCH (q)-[:USES]->(c) }``) is refused
+by the engine; the saved queries avoid that form, and Neo4j (``kg load``) has no such limit.
 """
 from __future__ import annotations
 
@@ -70,6 +70,9 @@ _CSV_OPTIONS = "(header=true, quote='\"', escape='\"', parallel=false)"
 LOAD_BUFFER_POOL = 1 << 30
 MAX_BUFFER_POOL = 16 << 30
 FORWARD_ONLY_BYTES = 1 << 30  # relationship CSV beyond which relationships are stored forward only (see above)
+# A build chooses before it writes the relationships: papers beyond which they are stored forward only (about
+# FORWARD_ONLY_BYTES of relationship rows: 7.9 KB per paper of the synthetic corpus, 157.7 MB for 20,000)
+FORWARD_ONLY_PAPERS = 125_000
 
 
 def is_forward_only(csv_dir: Path) -> bool:
@@ -90,34 +93,134 @@ def store_direction(path: Path) -> str:
     return "fwd" if directions == {"fwd"} else "both"
 
 
-def load_ladybug(csv_dir: Path, path: Path, parts: dict[str, list[int]] | None = None,
+Slice = dict[str, tuple[int, int]]  # file name -> byte range of its rows (after the header line)
+
+
+def load_ladybug(csv_dir: Path, path: Path, slices: list[Slice] | None = None,
                  forward_only: bool | None = None) -> Path:
     """Create the embedded store ``path`` (replacing an old one) from the ``neo4j-admin`` import CSVs that
-    :class:`kg.export.Neo4jCsvSink` wrote into ``csv_dir``, reading the same files, so a build writes its rows
-    once for both stores. Quote and escape are explicit (left to sniffing, a file whose first rows have no quotes
-    is read as if it never quotes); parallel=false because abstracts may hold newlines inside quoted fields. List
-    columns are split on the array delimiter, as neo4j-admin does.
-
-    ``parts`` (the sink's byte offsets of row slices per file) loads each table slice by slice with a bounded
-    buffer pool: one ``COPY`` of a whole big table needs the engine to hold all of it (about 1 GB more at 100k
-    papers). Without it, each table is one ``COPY`` with the engine's default pool. ``forward_only``: store
+    :class:`kg.export.Neo4jCsvSink` wrote into ``csv_dir``, slice by slice (the sink's ``slices``; default: each
+    file whole), reading the same files, so a build writes its rows once for both stores. ``forward_only``: store
     relationships one way (default: when there are more than ``FORWARD_ONLY_BYTES`` of them)."""
-    path, csv_dir = Path(path), Path(csv_dir)
-    pool = LOAD_BUFFER_POOL if parts is not None else 0
+    csv_dir = Path(csv_dir)
     if forward_only is None:
         forward_only = is_forward_only(csv_dir)
-    while True:
-        try:
-            _load(csv_dir, path, parts, pool, forward_only)
-            return path
-        except RuntimeError as e:
-            # The pool a load needs is not known beforehand: checkpointing a relationship table rewrites the
-            # adjacency of its most linked nodes (a dataset every paper uses), which grows with the table. A load
-            # that ran out of it starts again with twice the pool (a COPY that failed to checkpoint is not
-            # reliably kept, so the store is rebuilt, not continued).
-            if "buffer pool is full" not in str(e) or not pool or pool >= MAX_BUFFER_POOL:
-                raise
-            pool *= 2
+    if slices is None:
+        slices = [{f.name: (len(_header_line(f)), f.stat().st_size) for f in csv_dir.glob("*.csv")}]
+    loader = StoreLoader(csv_dir, path, forward_only)
+    for part in slices:
+        loader.add(part)
+    loader.close()
+    return Path(path)
+
+
+class StoreLoader:
+    """The embedded store ``path`` (replacing an old one), loaded one slice of the import CSVs at a time, each
+    with ``COPY FROM``: its nodes, then its relationships (a slice's relationships link nodes of it or of
+    earlier slices). A build's second process loads each slice as soon as the build has written it.
+
+    Quote and escape are explicit (left to sniffing, a file whose first rows have no quotes is read as if it never
+    quotes); parallel=false because abstracts may hold newlines inside quoted fields. List columns are split on
+    the array delimiter, as neo4j-admin does. The engine caches pages in a bounded pool: one ``COPY`` of a whole
+    big table would need it to hold all of it (about 1 GB more at 100k papers). ``growing``: a build is still
+    appending to the files (a slice is then always read from a copy of its rows)."""
+
+    def __init__(self, csv_dir: Path, path: Path, forward_only: bool, growing: bool = False) -> None:
+        self.csv_dir, self.path, self.forward_only, self.growing = Path(csv_dir), Path(path), forward_only, growing
+        self.pool = LOAD_BUFFER_POOL
+        self.loaded: list[Slice] = []
+        self.headers: dict[str, bytes] = {}
+        self._open()
+
+    def _open(self) -> None:
+        """A new, empty store with the schema's tables."""
+        while True:
+            _remove(self.path)
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.db = ladybug.Database(str(self.path), buffer_pool_size=self.pool)
+            self.conn = ladybug.Connection(self.db)
+            try:
+                for stmt in ddl(self.forward_only):
+                    self.conn.execute(stmt)
+                return
+            except RuntimeError as e:
+                self._grow(e)
+
+    def add(self, part: Slice) -> None:
+        """Load one slice: ``{file name: (start, end)}``, byte ranges of rows of the files in ``csv_dir``."""
+        self.loaded.append(part)
+        todo = [part]
+        while True:
+            try:
+                for p in todo:
+                    self._copy(p)
+                return
+            except RuntimeError as e:
+                self._grow(e)
+                self._open()
+                todo = self.loaded
+
+    def _grow(self, e: RuntimeError) -> None:
+        """After ``e``, close the store and double the pool, or raise ``e`` when it was not for want of pool (or
+        the pool is at ``MAX_BUFFER_POOL``). The pool a load needs is not known beforehand: checkpointing a
+        relationship table rewrites the adjacency of its most linked nodes (a dataset every paper uses), which
+        grows with the table. A load that ran out of it starts again (a COPY that failed to checkpoint is not
+        reliably kept, so the store is rebuilt from the first slice, not continued)."""
+        if "buffer pool is full" not in str(e) or self.pool >= MAX_BUFFER_POOL:
+            raise e
+        self.close()
+        self.pool *= 2
+
+    def close(self) -> None:
+        self.conn.close()
+        self.db.close()
+
+    def _copy(self, part: Slice) -> None:
+        with tempfile.TemporaryDirectory(prefix="kg-lbug-", dir=self.path.parent) as tmp:
+            for t in schema.NODE_TYPES:
+                header = ", ".join(f"{p} {_load_type(p)}" for p in t.properties) + ", kg_labels STRING"
+                for f in self._rows(f"nodes_{t.label}.csv", part, Path(tmp)):
+                    self.conn.execute(f"COPY {t.label} FROM (LOAD WITH HEADERS ({header}) FROM '{f.as_posix()}' "
+                                      f"{_CSV_OPTIONS} RETURN {', '.join(_column(p) for p in t.properties)})")
+            for r in schema.REL_TYPES:
+                header = "kg_from STRING, kg_to STRING, kg_type STRING" + "".join(
+                    f", {p} {_load_type(p)}" for p in r.properties)
+                for f in self._rows(f"rels_{r.name}.csv", part, Path(tmp)):
+                    columns = "".join(", " + _column(p) for p in r.properties)
+                    self.conn.execute(f"COPY {r.name} FROM (LOAD WITH HEADERS ({header}) FROM '{f.as_posix()}' "
+                                      f"{_CSV_OPTIONS} RETURN kg_from, kg_to{columns})")
+
+    def _rows(self, name: str, part: Slice, tmp: Path) -> Iterator[Path]:
+        """The slice's rows of file ``name`` with the file's header line: the file itself when they are all of it
+        (and it is not ``growing``), else a temporary copy; nothing when the slice has no rows of it."""
+        start, end = part.get(name, (0, 0))
+        if end <= start:
+            return
+        f = self.csv_dir / name
+        if name not in self.headers:
+            self.headers[name] = _header_line(f)
+        header = self.headers[name]
+        if not self.growing and start == len(header) and end == f.stat().st_size:
+            yield f
+            return
+        copy = tmp / name
+        with f.open("rb") as src, copy.open("wb") as dst:
+            dst.write(header)
+            src.seek(start)
+            remaining = end - start
+            while remaining > 0:
+                block = src.read(min(1 << 20, remaining))
+                if not block:
+                    raise RuntimeError(f"{f}: ends before byte {end} of the slice to load")
+                dst.write(block)
+                remaining -= len(block)
+        yield copy
+        copy.unlink()
+
+
+def _header_line(f: Path) -> bytes:
+    with f.open("rb") as fh:
+        return fh.readline()
 
 
 def _remove(path: Path) -> None:
@@ -129,63 +232,12 @@ def _remove(path: Path) -> None:
         extra.unlink()
 
 
-def _load(csv_dir: Path, path: Path, parts: dict[str, list[int]] | None, pool: int, forward_only: bool) -> None:
-    _remove(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    db = ladybug.Database(str(path), buffer_pool_size=pool)
-    conn = ladybug.Connection(db)
-    try:
-        for stmt in ddl(forward_only):
-            conn.execute(stmt)
-        with tempfile.TemporaryDirectory(prefix="kg-lbug-", dir=path.parent) as tmp:
-            for t in schema.NODE_TYPES:
-                header = ", ".join(f"{p} {_load_type(p)}" for p in t.properties) + ", kg_labels STRING"
-                for f in _slices(csv_dir / f"nodes_{t.label}.csv", parts, Path(tmp)):
-                    conn.execute(f"COPY {t.label} FROM (LOAD WITH HEADERS ({header}) FROM '{f.as_posix()}' "
-                                 f"{_CSV_OPTIONS} RETURN {', '.join(_column(p) for p in t.properties)})")
-            for r in schema.REL_TYPES:
-                header = "kg_from STRING, kg_to STRING, kg_type STRING" + "".join(
-                    f", {p} {_load_type(p)}" for p in r.properties)
-                for f in _slices(csv_dir / f"rels_{r.name}.csv", parts, Path(tmp)):
-                    conn.execute(f"COPY {r.name} FROM (LOAD WITH HEADERS ({header}) FROM '{f.as_posix()}' "
-                                 f"{_CSV_OPTIONS} RETURN kg_from, kg_to{''.join(', ' + _column(p) for p in r.properties)})")
-    finally:
-        conn.close()
-        db.close()
-
-
-def _slices(f: Path, parts: dict[str, list[int]] | None, tmp: Path) -> Iterator[Path]:
-    """``f`` itself when it is one slice; else each slice as a temporary file with ``f``'s header line."""
-    starts = (parts or {}).get(f.name, [])
-    if len(starts) <= 1:
-        yield f
-        return
-    with f.open("rb") as src:
-        header = src.readline()
-        ends = [*starts[1:], None]
-        for i, (start, end) in enumerate(zip(starts, ends)):
-            part = tmp / f"{f.stem}.{i}.csv"
-            with part.open("wb") as dst:
-                dst.write(header)
-                src.seek(start)
-                remaining = None if end is None else end - start
-                while remaining is None or remaining > 0:
-                    block = src.read(1 << 20 if remaining is None else min(1 << 20, remaining))
-                    if not block:
-                        break
-                    dst.write(block)
-                    if remaining is not None:
-                        remaining -= len(block)
-            yield part
-            part.unlink()
-
-
 def write_ladybug(g: nx.MultiDiGraph, path: Path) -> Path:
     """Create ``path`` (replacing an old one) holding ``g``; returns the path."""
     with tempfile.TemporaryDirectory(prefix="kg-lbug-") as tmp:
         sink = Neo4jCsvSink(Path(tmp))
         feed(g, sink)
-        return load_ladybug(Path(tmp), path, sink.parts)
+        return load_ladybug(Path(tmp), path, sink.slices)
 
 
 def connect(path: Path) -> ladybug.Connection:

@@ -134,6 +134,9 @@ class _Timed(GraphSink):
         self.sink.edge(u, v, k, d)
         self.seconds += time.perf_counter() - t
 
+    def boundary(self) -> bool:
+        return self.sink.boundary()
+
     def close(self) -> list[Path]:
         with self.clock.stage(self.name):
             files = self.sink.close()
@@ -398,18 +401,19 @@ def _load_store(inbox, csv_dir: Path, path: Path, forward_only: bool) -> tuple[l
     from kg.store.embedded import StoreLoader
 
     t = time.perf_counter()
-    loader = StoreLoader(csv_dir, path, forward_only, growing=True)
-    busy = time.perf_counter() - t
     try:
-        while (part := inbox.recv()) is not None:
+        with StoreLoader(csv_dir, path, forward_only, growing=True) as loader:
+            busy = time.perf_counter() - t
+            while (part := inbox.recv()) is not None:
+                t = time.perf_counter()
+                loader.add(part)
+                busy += time.perf_counter() - t
             t = time.perf_counter()
-            loader.add(part)
+            loader.finish()
             busy += time.perf_counter() - t
     finally:
         inbox.close()
-    t = time.perf_counter()
-    loader.close()
-    return [path], {"export_embedded_store": busy + time.perf_counter() - t}
+    return [path], {"export_embedded_store": busy}
 
 
 def _send(sinks: Sequence[GraphSink], nodes: Iterable[Node], edges: Iterable[Edge] = ()) -> None:
@@ -477,14 +481,16 @@ class SideJob:
             raise value
         return value
 
-    def cancel(self) -> None:
-        """Stop the job if it still runs (after an error in this process)."""
-        if self.process.is_alive():
-            self.process.terminate()
-        self.process.join()
-        self.receive.close()
+    def cancel(self, grace: float = 2.0) -> None:
+        """Stop the job if it still runs (after an error in this process): its inbox is closed first, so a job
+        reading it ends its input and unwinds (its temporary files removed); terminated after ``grace`` seconds."""
         if self.inbox is not None:
             self.inbox.close()
+        self.process.join(grace)
+        if self.process.is_alive():
+            self.process.terminate()
+            self.process.join()
+        self.receive.close()
 
 
 def write_outputs(res: Resolution, items: Iterable[tuple[Paper, Extraction]], out: Path, *, max_nodes: int,
@@ -500,8 +506,8 @@ def write_outputs(res: Resolution, items: Iterable[tuple[Paper, Extraction]], ou
     from kg.viz.website import Totals
 
     out.mkdir(parents=True, exist_ok=True)
-    for stale in ("views", "neo4j"):  # a smaller graph than last time must not leave old files behind
-        shutil.rmtree(out / stale, ignore_errors=True)
+    for stale in ("views", "neo4j", *(p.name for p in out.glob("kg-lbug-*"))):  # a smaller graph than last time
+        shutil.rmtree(out / stale, ignore_errors=True)  # must not leave old files behind, nor a stopped load its copies
     graph_attrs = new_graph().graph
     tally = _Tally()
     csv_sink = Neo4jCsvSink(out / "neo4j")

@@ -81,13 +81,35 @@ def stale() -> list[str]:
     return out
 
 
+def unlisted() -> list[str]:
+    """Compiled files in the package of modules this file does not list (in a git checkout only): left by a
+    build of another commit, they would still shadow their sources."""
+    if not (ROOT / ".git").exists():
+        return []
+    known = {*COMPILED, "kg.nlp._tagger", "kg.nlp._doc"}
+    out = []
+    for path in sorted((ROOT / "kg").rglob("*.so")):
+        suffix = max((s for s in EXTENSION_SUFFIXES if path.name.endswith(s)), key=len, default=None)
+        if suffix is None:
+            continue
+        module = ".".join(path.relative_to(ROOT).with_name(path.name[:-len(suffix)]).parts)
+        if module not in known:
+            out.append(path.relative_to(ROOT).as_posix())
+    return out
+
+
 def in_use() -> bool:
     """Whether the compiled modules are what runs (they are built for this interpreter)."""
     return all(compiled_file(name) is not None for name in COMPILED)
 
 
 def check() -> None:
-    """Raise ImportError when a compiled module is older than its source (the source would not run)."""
+    """Raise ImportError when a compiled module is older than its source (the source would not run), or is not
+    one this checkout compiles."""
+    extra = unlisted()
+    if extra:
+        raise ImportError(f"{', '.join(extra)}: compiled copies of modules kg/compiled.py does not list (left by a "
+                          "build of another commit); they would run instead of their sources: delete them")
     edited = stale()
     if edited:
         raise ImportError(f"{', '.join(edited)} changed after it was compiled, and the compiled copy is what would "

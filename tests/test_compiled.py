@@ -56,3 +56,14 @@ def test_without_compiled_copies_the_sources_run_and_nothing_is_stale(tmp_path, 
     for path in root.rglob(f"*{EXTENSION_SUFFIXES[0]}"):
         path.unlink()
     assert not compiled.in_use() and compiled.stale() == []
+
+
+def test_a_compiled_copy_of_a_module_no_longer_listed_is_refused(tmp_path, monkeypatch):
+    root = _layout(tmp_path, monkeypatch, git=True)
+    (root / "kg" / "store").mkdir()
+    (root / "kg" / "store" / "embedded.py").write_text("")
+    (root / "kg" / "store" / ("embedded" + EXTENSION_SUFFIXES[0])).write_bytes(b"")  # as another commit built it
+    (root / "kg" / "nlp" / ("_tagger" + EXTENSION_SUFFIXES[0])).write_bytes(b"")  # always compiled: fine
+    assert compiled.unlisted() == ["kg/store/embedded" + EXTENSION_SUFFIXES[0]]
+    with pytest.raises(ImportError, match=r"kg/store/embedded\..*kg/compiled.py does not list.*delete them"):
+        compiled.check()

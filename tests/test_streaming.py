@@ -107,6 +107,7 @@ STORE_QUERIES = ("MATCH (n) RETURN n.id, n.name ORDER BY n.id",
 
 
 def test_a_store_loaded_slice_by_slice_while_the_build_writes_holds_the_same_graph(seed_build, tmp_path, monkeypatch):
+    import kg.builder
     import kg.export
     from kg.store.embedded import connect
     from kg.store.queries import run_embedded
@@ -117,13 +118,21 @@ def test_a_store_loaded_slice_by_slice_while_the_build_writes_holds_the_same_gra
     cut = []
     boundary = kg.export.Neo4jCsvSink.boundary
     monkeypatch.setattr(kg.export.Neo4jCsvSink, "boundary", lambda self: cut.append(boundary(self)) or cut[-1])
+    sent = []  # boundaries seen when each slice went to the other process
+    send = kg.builder.SideJob.send
+    monkeypatch.setattr(kg.builder.SideJob, "send", lambda self, message: sent.append(len(cut)) or send(self, message))
     kg.build([str(SEEDS)], tmp_path, parallel=True)
     assert sum(cut) > 5
+    assert sent[0] < len(cut) and len(sent) > sum(cut)  # slices went over while the pass was writing
     for name in ["graph.json"] + [f"neo4j/{p.name}" for p in (serial / "neo4j").iterdir()]:
         assert (tmp_path / name).read_bytes() == (serial / name).read_bytes(), name
-    for q in STORE_QUERIES:
-        assert run_embedded(connect(tmp_path / "graph.lbug"), q, {}) == \
-            run_embedded(connect(serial / "graph.lbug"), q, {})
+    built, expected = connect(tmp_path / "graph.lbug"), connect(serial / "graph.lbug")
+    try:
+        for q in STORE_QUERIES:
+            assert run_embedded(built, q, {}) == run_embedded(expected, q, {})
+    finally:
+        built.close()
+        expected.close()
 
 
 def _fail(x: int) -> None:
@@ -244,6 +253,56 @@ def test_a_load_that_runs_out_of_buffer_pool_starts_again_with_more(seed_build, 
     q = "MATCH (a)-[e]->(b) RETURN a.id, b.id, label(e), e.evidence ORDER BY a.id, b.id, label(e)"
     assert run_embedded(embedded.connect(tmp_path / "grown.lbug"), q, {}) == \
         run_embedded(embedded.connect(out / "graph.lbug"), q, {})
+
+
+def test_a_last_checkpoint_that_runs_out_of_buffer_pool_loads_again_with_more(seed_build, tmp_path, monkeypatch):
+    import kg.export
+    from kg.store import embedded
+    from kg.store.queries import run_embedded
+
+    report, out = seed_build
+    sink = kg.export.Neo4jCsvSink(tmp_path / "csv")
+    kg.export.feed(report.graph, sink)
+    loader = embedded.StoreLoader(tmp_path / "csv", tmp_path / "s.lbug", forward_only=False)
+    for part in sink.slices:
+        loader.add(part)
+    first, failed = loader.conn, []
+    execute = embedded.ladybug.Connection.execute
+
+    def checkpoint_fails_once(self, query, *args, **kwargs):  # the engine's error, which seed data cannot provoke
+        if query == "CHECKPOINT" and not failed:
+            failed.append(self)
+            raise RuntimeError("Buffer manager exception: Unable to allocate memory! The buffer pool is full and no "
+                               "memory could be freed!")
+        return execute(self, query, *args, **kwargs)
+
+    monkeypatch.setattr(embedded.ladybug.Connection, "execute", checkpoint_fails_once)
+    loader.finish()
+    monkeypatch.undo()
+    assert failed == [first] and loader.pool == 2 * embedded.LOAD_BUFFER_POOL and loader.conn is None
+    loader.close()  # closing again does nothing
+    q = "MATCH (a)-[e]->(b) RETURN a.id, b.id, label(e), e.evidence ORDER BY a.id, b.id, label(e)"
+    built, expected = embedded.connect(tmp_path / "s.lbug"), embedded.connect(out / "graph.lbug")
+    try:
+        assert run_embedded(built, q, {}) == run_embedded(expected, q, {})
+    finally:
+        built.close()
+        expected.close()
+
+
+def test_a_load_that_fails_closes_its_store(tmp_path, monkeypatch):
+    import pytest
+
+    from kg.store import embedded
+
+    (tmp_path / "csv").mkdir()
+    (tmp_path / "csv" / "nodes_Paper.csv").write_text("id:ID\nbroken,row,\"\n")
+    closed = []
+    close = embedded.StoreLoader.close
+    monkeypatch.setattr(embedded.StoreLoader, "close", lambda self: closed.append(self.conn is not None) or close(self))
+    with pytest.raises(RuntimeError):
+        embedded.load_ladybug(tmp_path / "csv", tmp_path / "s.lbug", forward_only=False)
+    assert closed and closed[0]
 
 
 def test_csv_lines_are_what_the_csv_module_writes():

@@ -107,10 +107,10 @@ def load_ladybug(csv_dir: Path, path: Path, slices: list[Slice] | None = None,
         forward_only = is_forward_only(csv_dir)
     if slices is None:
         slices = [{f.name: (len(_header_line(f)), f.stat().st_size) for f in csv_dir.glob("*.csv")}]
-    loader = StoreLoader(csv_dir, path, forward_only)
-    for part in slices:
-        loader.add(part)
-    loader.close()
+    with StoreLoader(csv_dir, path, forward_only) as loader:
+        for part in slices:
+            loader.add(part)
+        loader.finish()
     return Path(path)
 
 
@@ -130,6 +130,7 @@ class StoreLoader:
         self.pool = LOAD_BUFFER_POOL
         self.loaded: list[Slice] = []
         self.headers: dict[str, bytes] = {}
+        self.conn = self.db = None
         self._open()
 
     def _open(self) -> None:
@@ -146,14 +147,30 @@ class StoreLoader:
             except RuntimeError as e:
                 self._grow(e)
 
+    def __enter__(self) -> StoreLoader:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
     def add(self, part: Slice) -> None:
         """Load one slice: ``{file name: (start, end)}``, byte ranges of rows of the files in ``csv_dir``."""
         self.loaded.append(part)
-        todo = [part]
+        self._load([part])
+
+    def finish(self) -> None:
+        """Checkpoint what was loaded (the last checkpoint too may need a bigger pool), then close the store."""
+        self._load([], checkpoint=True)
+        self.close()
+
+    def _load(self, todo: list[Slice], checkpoint: bool = False) -> None:
+        """Copy ``todo`` (and checkpoint); when the pool runs out, grow it and load every slice again."""
         while True:
             try:
                 for p in todo:
                     self._copy(p)
+                if checkpoint:
+                    self.conn.execute("CHECKPOINT")
                 return
             except RuntimeError as e:
                 self._grow(e)
@@ -172,8 +189,11 @@ class StoreLoader:
         self.pool *= 2
 
     def close(self) -> None:
-        self.conn.close()
-        self.db.close()
+        """Close the store (again: nothing)."""
+        if self.conn is not None:
+            self.conn.close()
+            self.db.close()
+            self.conn = self.db = None
 
     def _copy(self, part: Slice) -> None:
         with tempfile.TemporaryDirectory(prefix="kg-lbug-", dir=self.path.parent) as tmp:

@@ -11,7 +11,15 @@ import pytest
 
 from kg.nlp.candidates import candidates
 from kg.nlp.mentions import select_mentions
-from kg.nlp.model import ModelCandidates, Overlaps, concept_name, generic_class, generic_task_class, short_forms
+from kg.nlp.model import (
+    ModelCandidates,
+    Overlaps,
+    concept_name,
+    generic_class,
+    generic_task_class,
+    merge_entities,
+    short_forms,
+)
 
 
 @pytest.fixture(scope="module")
@@ -287,3 +295,23 @@ def test_a_generic_word_the_model_tags_as_a_method_is_a_generic_mention_and_othe
     doc._.kg_mentions = select_mentions(doc, frozenset({"model", "alignment", "benchmark"}), {})
     found = [m for m in doc._.kg_mentions if m.text == phrase]
     assert [(m.label, m.generic) for m in found] == ([(label, True)] if kept else [])
+
+
+@pytest.mark.parametrize("ner, tagger, expected", [
+    # DATASET comes from the tagger: the NER's goes, the tagger's comes in where no kept NER entity overlaps it
+    ([(0, 2, "DATASET"), (5, 7, "METHOD")], [(1, 3, "DATASET"), (5, 6, "DATASET")], [(1, 3, "DATASET"), (5, 7, "METHOD")]),
+    # a TASK stays where the tagger sees a TASK over any of its tokens, whatever the tagger's edges
+    ([(0, 3, "TASK")], [(2, 4, "TASK")], [(0, 3, "TASK")]),
+    # ... and goes where the tagger sees nothing there, or another label
+    ([(0, 3, "TASK"), (4, 6, "TASK")], [(0, 3, "METHOD")], []),
+    # the other labels are the NER's, whatever the tagger says
+    ([(0, 2, "METHOD"), (3, 4, "METRIC")], [(0, 2, "TASK")], [(0, 2, "METHOD"), (3, 4, "METRIC")]),
+    ([], [(0, 1, "METHOD"), (2, 3, "TASK")], []),
+])
+def test_the_ner_takes_datasets_from_the_tagger_and_keeps_tasks_the_tagger_confirms(ner, tagger, expected):
+    assert merge_entities(ner, tagger, frozenset({"DATASET"}), frozenset({"TASK"})) == expected
+
+
+def test_with_no_labels_to_share_the_ner_entities_are_kept_as_they_are():
+    ner = [(0, 3, "TASK"), (4, 5, "DATASET")]
+    assert merge_entities(ner, [(7, 8, "DATASET")], frozenset(), frozenset()) == ner

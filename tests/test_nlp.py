@@ -33,6 +33,11 @@ def test_tokenizer_keeps_ml_names_whole(nlp, name):
     assert name in [t.text for t in doc]
 
 
+@pytest.mark.parametrize("name", ["ImageNet-C", "CIFAR-10-C", "GSM8K", "ImageNet-1K", "SimplE"])
+def test_a_full_stop_after_a_name_ending_in_a_capital_ends_the_sentence(nlp, name):
+    assert [t.text for t in nlp.make_doc(f"We evaluate on {name}. It is hard.")][3:5] == [name, "."]
+
+
 def test_tokenizer_splits_a_parenthesis_glued_to_a_name(nlp):
     assert [t.text for t in nlp.make_doc("ScanObjectNN(PB-T50-RS)")] == ["ScanObjectNN", "(", "PB-T50-RS", ")"]
 

@@ -193,3 +193,34 @@ def test_a_fold_model_is_reused_only_for_the_same_split_recipe_and_data(tmp_path
         assert not fold_is_current(tmp_path, other)
     (data / "tdmsci-train.jsonl").write_text('{"id": "2", "text": "y"}\n', encoding="utf-8")
     assert not fold_is_current(tmp_path, fold_signature(5, 0, 1, data, epochs=15))
+
+
+@needs_model
+def test_the_accurate_ner_takes_datasets_from_the_packaged_tagger_and_keeps_only_tasks_it_confirms():
+    from kg.nlp.model import merge_entities
+    from kg.train.evaluate import pipeline
+
+    nlp = pipeline()
+    comp = nlp.get_pipe("kg_model")
+    assert comp.tagger is not None and pipeline(options={"from_tagger": [], "confirm": []}).get_pipe("kg_model").tagger is None
+    doc = nlp.make_doc("Test-time adaptation suffers from domain forgetting and a large overhead computation; "
+                       "we evaluate on the Office-Home dataset and on ImageNet-C.")
+    for name, proc in nlp.pipeline[:nlp.pipe_names.index("kg_model")]:
+        doc = proc(doc)
+    tagger, comp.tagger = comp.tagger, None
+    try:
+        alone = comp.entities([doc])[0]
+    finally:
+        comp.tagger = tagger
+    merged = merge_entities(alone, tagger.predict([doc])[0], frozenset({"DATASET"}), frozenset({"TASK"}))
+    assert comp.entities([doc]) == [merged]
+    assert ("domain forgetting", "TASK") in {(doc[s:e].text, lab) for s, e, lab in alone}  # the NER's, unconfirmed
+    assert not any(lab == "TASK" and doc[s:e].text == "domain forgetting" for s, e, lab in merged)
+
+
+def test_the_accurate_ner_warns_and_keeps_its_own_entities_without_a_tagger(tmp_path):
+    from kg.train.evaluate import pipeline
+
+    with pytest.warns(UserWarning, match="no trained tagger"):
+        comp = pipeline(options={"tagger_dir": str(tmp_path / "absent")}).get_pipe("kg_model")
+    assert comp.tagger is None

@@ -39,6 +39,12 @@ More rules are fixed (tests/test_combine.py, tests/test_nlp.py):
 ``kg_mentions`` also reads the model's raw entities (``doc._.kg_model_ents``): an abbreviation pair only word
 shapes would label is dropped where the model saw nothing.
 
+The accurate mode's NER also reads the default mode's tagger (``tagger_dir``; default the packaged one), a model
+of another kind (a linear tagger over words and rule candidates, against a CNN over frozen encoder features) whose
+errors are not the NER's: ``from_tagger`` labels (DATASET) are the tagger's entities instead of the NER's (the NER
+stops early on SciERC dev, which has no datasets), and ``confirm`` labels (TASK) keep only the NER's entities that
+the tagger also sees as that label, overlapping (:func:`merge_entities`; both measured in the README).
+
 ``need_name`` (default none) keeps only model entities that contain a name-like token or overlap a rule: it
 trades the open-vocabulary METHODs ("generation algorithm") for precision on named ones.
 
@@ -328,10 +334,17 @@ class ModelCandidates(Combiner):
 
     def __init__(self, nlp: Language, name: str, model_dir: str = "", labels: Iterable[str] = LABELS,
                  extend: bool = True, need_support: Iterable[str] = ("DATASET", "METRIC"), need_name: Iterable[str] = (),
-                 max_tokens: int = 12, blas_threads: int = 1) -> None:
+                 max_tokens: int = 12, blas_threads: int = 1, tagger_dir: str = "", from_tagger: Iterable[str] = (),
+                 confirm: Iterable[str] = ()) -> None:
         super().__init__(name, labels, extend, need_support, need_name, max_tokens)
         self.path = model_path(model_dir)
         self.ner = None
+        self.from_tagger, self.confirm = frozenset(from_tagger), frozenset(confirm)
+        self.tagger = None
+        if self.from_tagger or self.confirm:
+            from kg.nlp.tagger import load_tagger  # that module builds on this one
+
+            self.tagger = load_tagger(tagger_dir)  # warns if there is none: the NER's entities are then used as they are
         if not (self.path / "config.cfg").exists():
             warnings.warn(f"kg_model: no trained model in {self.path} (run `kg train`); using the rules only",
                           stacklevel=2)
@@ -361,7 +374,19 @@ class ModelCandidates(Combiner):
         for doc, arr in zip(batch, saved):
             out.append([(e.start, e.end, e.label_) for e in doc.ents])
             doc.from_array([ENT_IOB, ENT_TYPE], arr)
+        if self.tagger is not None:
+            out = [merge_entities(n, t, self.from_tagger, self.confirm) for n, t in zip(out, self.tagger.predict(batch))]
         return out
+
+
+def merge_entities(ner: list[tuple[int, int, str]], tagger: list[tuple[int, int, str]], from_tagger: frozenset[str],
+                   confirm: frozenset[str]) -> list[tuple[int, int, str]]:
+    """One doc's NER entities combined with the tagger's: the ``from_tagger`` labels come from the tagger (where they
+    overlap no NER entity kept), and a ``confirm`` label is kept only where a tagger entity of that label overlaps."""
+    kept = [e for e in ner if e[2] not in from_tagger
+            and (e[2] not in confirm or any(s < e[1] and e[0] < t and lab == e[2] for s, t, lab in tagger))]
+    kept += [e for e in tagger if e[2] in from_tagger and not any(s < e[1] and e[0] < t for s, t, _ in kept)]
+    return sorted(kept)
 
 
 class Overlaps:
@@ -491,10 +516,15 @@ def trim(doc: Doc, start: int, end: int) -> tuple[int, int]:
 
 @Language.factory("kg_model", default_config={"model_dir": "", "labels": list(LABELS), "extend": True,
                                               "need_support": ["DATASET", "METRIC"], "need_name": [], "max_tokens": 12,
-                                              "blas_threads": 1})
+                                              "blas_threads": 1, "tagger_dir": "", "from_tagger": [],
+                                              "confirm": []})
 def make_model(nlp: Language, name: str, model_dir: str, labels: list[str], extend: bool, need_support: list[str],
-               need_name: list[str], max_tokens: int, blas_threads: int) -> ModelCandidates:
+               need_name: list[str], max_tokens: int, blas_threads: int, tagger_dir: str, from_tagger: list[str],
+               confirm: list[str]) -> ModelCandidates:
     """``model_dir``: a pipeline written by ``kg train`` (default: the packaged ``kg/nlp/trained``).
     ``blas_threads``: numpy BLAS threads for the model's matrix products (1: one core per pipeline, fastest per
-    core; 0: leave BLAS alone and use thinc's default ops)."""
-    return ModelCandidates(nlp, name, model_dir, labels, extend, need_support, need_name, max_tokens, blas_threads)
+    core; 0: leave BLAS alone and use thinc's default ops). ``tagger_dir`` (default: the packaged tagger),
+    ``from_tagger``, ``confirm``: the labels taken from the default mode's tagger, and those the NER keeps only
+    where the tagger agrees (:func:`merge_entities`)."""
+    return ModelCandidates(nlp, name, model_dir, labels, extend, need_support, need_name, max_tokens, blas_threads,
+                           tagger_dir, from_tagger, confirm)

@@ -20,7 +20,7 @@ CACHE_SIZE = 500_000
 
 _GLUED_PAREN = r"(?<=[A-Za-z0-9])[\(\[](?=[A-Za-z0-9])"
 _CLOSE_PAREN_INSIDE = r"(?<=[A-Za-z0-9])[\)\]](?=[A-Za-z–—])"
-_NAME_FULL_STOP = r"(?<=[a-z0-9][A-Z])\.$"
+_NAME_FULL_STOP = r"(?<=[a-z0-9\-][A-Z])\.$"
 
 
 def _is_hyphen_infix(pattern: str) -> bool:
@@ -37,8 +37,8 @@ def create_ml_tokenizer() -> Callable[[Language], Tokenizer]:
         infixes = [p for p in defaults.infixes if not _is_hyphen_infix(p)]
         infixes += [_GLUED_PAREN, _CLOSE_PAREN_INSIDE, r"(?<=[A-Za-z0-9\)\]])[–—](?=[A-Za-z])"]
         # "’" glued to a name ("LES’ ability") is a possessive, not part of the name; a full stop after a name that
-        # ends in a capital ("GSM8K.", "ImageNet-1K.", "SimplE.") ends the sentence (spaCy splits it only after a
-        # lower-case letter, a digit or two capitals).
+        # ends in a capital ("GSM8K.", "ImageNet-1K.", "SimplE.", "ImageNet-C.") ends the sentence (spaCy splits it
+        # only after a lower-case letter, a digit or two capitals).
         suffixes = list(defaults.suffixes) + [r"’$", r"'$", _NAME_FULL_STOP]
         return Tokenizer(
             nlp.vocab,

@@ -152,7 +152,9 @@ def _ner(args: argparse.Namespace, data_dir: Path | None) -> int:
         if not args.no_install and (SHIPPED / "meta.json").exists():
             update_meta(SHIPPED, ("kg_crossval",), result)
         return 0
-    best = train(out, args.seed, data_dir=data_dir, overrides=overrides)
+    # Scored with the tagger trained in the same run, if there was one (the accurate pipeline reads it too).
+    tagger_dir = out / "tagger" if args.only is None else None
+    best = train(out, args.seed, data_dir=data_dir, overrides=overrides, tagger_dir=tagger_dir)
     print(f"best model: {best}", file=sys.stderr)
     if not args.no_install:
         print(f"installed: {install(best, SHIPPED)}", file=sys.stderr)

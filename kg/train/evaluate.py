@@ -51,7 +51,10 @@ def pipeline(model_dir: str | Path | None = None, model: bool = True, *, only_mo
 
     if not model:
         return _configured(FAST_CONFIG)
-    return _configured(ACCURATE_CONFIG, "kg_model", {"model_dir": str(model_dir or ""), **(options or {})}, only_model)
+    settings = {"model_dir": str(model_dir or ""), **(options or {})}
+    if only_model:  # the NER alone: the tagger reads the rules' candidates, which this mode leaves out
+        settings.update(from_tagger=[], confirm=[])
+    return _configured(ACCURATE_CONFIG, "kg_model", settings, only_model)
 
 
 def tagger_pipeline(tagger_dir: str | Path | None = None, options: dict | None = None) -> Language:

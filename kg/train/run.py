@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 import shutil
+import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -110,35 +111,37 @@ def _write_meta(model: Path, *, seed: int, data_dir: Path, corpus_dir: Path, sec
     meta_path.write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n")
 
 
-def evaluate(model: Path, data_dir: Path | None = None) -> dict:
+def evaluate(model: Path, data_dir: Path | None = None, tagger_dir: Path | None = None) -> dict:
     """Shared-scorer numbers of a model: SciERC dev (mentions, METHOD/TASK/METRIC) by the model alone and by the
-    full pipeline, and the seed abstracts (document level, all labels) by the full pipeline and the rules alone."""
+    full pipeline, and the seed abstracts (document level, all labels) by the full pipeline and the rules alone.
+    ``tagger_dir``: the full pipeline's tagger (default: the packaged one)."""
     from kg.train.evaluate import pipeline, predict, score, summary
 
     data_dir = data_dir or shared_data_dir()
     dev = read_gold(data_dir / CORPORA[DEV_CORPUS].file)
     dev_labels = list(CORPORA[DEV_CORPUS].labels)
     out: dict = {"scorer": "shared/tools/score.py", DEV_CORPUS: {}, "seeds-icml2025": {}}
+    full = {"tagger_dir": str(tagger_dir or "")}
     with minilm.cached_features():  # both modes read the same encoder features
-        for mode, nlp in (("model_only", pipeline(model, only_model=True)), ("full", pipeline(model))):
+        for mode, nlp in (("model_only", pipeline(model, only_model=True)), ("full", pipeline(model, options=full))):
             out[DEV_CORPUS][mode] = summary(score(dev, predict(dev, nlp), dev_labels))
     seeds_path = data_dir / "seeds-icml2025.jsonl"
     if seeds_path.exists():
         seeds = read_gold(seeds_path)
-        for mode, nlp in (("full", pipeline(model)), ("rules_only", pipeline(model=False))):
+        for mode, nlp in (("full", pipeline(model, options=full)), ("rules_only", pipeline(model=False))):
             out["seeds-icml2025"][mode] = summary(score(seeds, predict(seeds, nlp), ["METHOD", "TASK", "DATASET", "METRIC"]))
     return out
 
 
 def train(out_dir: str | Path, seed: int = 0, *, data_dir: Path | None = None, config: Path = CONFIG,
           overrides: dict | None = None, exclude: dict[str, set[str]] | None = None,
-          features: Path | None = None) -> Path:
+          features: Path | None = None, tagger_dir: Path | None = None) -> Path:
     """Train on the gold files, early-stopping on SciERC dev; returns the best model's directory.
 
     ``features``: an ``.npz`` store of the frozen MiniLM features of the training texts (default
     ``OUT_DIR/minilm-features.npz``), read before and written after training, so later runs (the other
     cross-validation folds, the next ``kg train``) do not encode the same texts again. Delete it after
-    changing the encoder.
+    changing the encoder. ``tagger_dir``: the tagger the trained model is scored with (default: the packaged one).
     """
     from spacy.cli.train import train as spacy_train
 
@@ -157,7 +160,7 @@ def train(out_dir: str | Path, seed: int = 0, *, data_dir: Path | None = None, c
     _write_meta(best, seed=seed, data_dir=data_dir, corpus_dir=out / "corpus", seconds=seconds,
                 overrides=all_overrides, exclude=exclude)
     if not exclude:  # a cross-validation fold is scored by crossval() instead
-        update_meta(best, ("kg_scores", "shared_scorer"), evaluate(best, data_dir))
+        update_meta(best, ("kg_scores", "shared_scorer"), evaluate(best, data_dir, tagger_dir))
     return best
 
 
@@ -228,9 +231,12 @@ def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/cro
     the full kg pipeline and scored together with the shared scorer. ``variants``: extra ``kg_model`` settings
     to score as well (name -> component config), e.g. ``{"no_extend": {"extend": False}}``.
     A fold whose model exists in ``work_dir`` from the same split, seed, config, overrides and data
-    (:func:`fold_signature`) is not retrained.
+    (:func:`fold_signature`) is not retrained. The pipeline's tagger (``from_tagger``, ``confirm``) is the same
+    fold's tagger, kept in ``crossval-tagger`` beside ``work_dir`` (what ``kg train --only tagger --n-folds``
+    writes; trained there first if missing).
     """
     from kg.train.evaluate import pipeline, predict
+    from kg.train.tagger import fold_tagger
 
     data_dir = data_dir or shared_data_dir()
     work = Path(work_dir)
@@ -247,9 +253,12 @@ def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/cro
                           features=work / "minilm-features.npz")
             mark_fold(work / f"fold{i}", signature)
         fold_seconds.append(json.loads((model / "meta.json").read_text())["kg_training"]["training_seconds"])
+        tagger = fold_tagger(work.parent / "crossval-tagger", k, i, fold, seed=seed, data_dir=data_dir,
+                             held_out=HELD_OUT, log=lambda msg: print(f"tagger: {msg}", file=sys.stderr))
         with minilm.cached_features(work / "minilm-features.npz"):  # every mode reads the same features
             for mode in preds:
-                nlp = pipeline(model, only_model=mode == "model_only", options=modes.get(mode))
+                nlp = pipeline(model, only_model=mode == "model_only",
+                               options={"tagger_dir": str(tagger), **modes.get(mode, {})})
                 for name in HELD_OUT:
                     held = [r for r in gold[name] if str(r["id"]) in fold[name]]
                     preds[mode][name] += predict(held, nlp)

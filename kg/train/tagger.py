@@ -250,6 +250,22 @@ def code_hash() -> str:
     return h.hexdigest()
 
 
+def fold_tagger(work: Path, k: int, i: int, fold: dict[str, set[str]], *, seed: int = 0, data_dir: Path,
+                epochs: int = EPOCHS, reuse: bool = False, held_out: Sequence[str], log=print) -> Path:
+    """The directory of cross-validation fold ``i``'s tagger (trained without the ``fold`` records) under ``work``,
+    trained first unless one from the same split, seed, epochs, data and code is there (with ``reuse``: any)."""
+    from kg.train.run import fold_is_current, fold_signature, mark_fold
+
+    path = work / f"fold{i}"
+    signature = fold_signature(k, seed, i, data_dir, epochs=epochs, bits=BITS, code=code_hash(),
+                               held_out=list(held_out))
+    if not ((path / "weights.npz").exists() and (reuse or fold_is_current(path, signature))):
+        log(f"fold {i}: training")
+        build(path, seed=seed, epochs=epochs, data_dir=data_dir, exclude=fold, log=log)
+        mark_fold(path, signature)
+    return path
+
+
 def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/crossval-tagger",
              data_dir: Path | None = None, epochs: int = EPOCHS, reuse: bool = False,
              held_out: Sequence[str] | None = None, log=print) -> dict:
@@ -259,7 +275,7 @@ def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/cro
     is not retrained; with ``reuse``, no existing fold tagger is (for a change to code that runs after the tagger and
     cannot change its weights)."""
     from kg.train.evaluate import predict, tagger_pipeline
-    from kg.train.run import HELD_OUT, fold_is_current, fold_signature, folds, mark_fold, score_folds
+    from kg.train.run import HELD_OUT, folds, score_folds
 
     data_dir = data_dir or shared_data_dir()
     held_out = tuple(held_out or HELD_OUT)
@@ -268,14 +284,8 @@ def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/cro
     preds: dict[str, dict[str, list[dict]]] = {"full": {name: [] for name in held_out}}
     started = time.perf_counter()
     for i, fold in enumerate(folds(k, seed, data_dir, held_out)):
-        path = work / f"fold{i}"
-        signature = fold_signature(k, seed, i, data_dir, epochs=epochs, bits=BITS, code=code_hash(),
-                                   held_out=list(held_out))
-        if not ((path / "weights.npz").exists() and (reuse or fold_is_current(path, signature))):
-            log(f"fold {i}: training")
-            build(path, seed=seed, epochs=epochs, data_dir=data_dir, exclude=fold, log=log)
-            mark_fold(path, signature)
-        nlp = tagger_pipeline(path)
+        nlp = tagger_pipeline(fold_tagger(work, k, i, fold, seed=seed, data_dir=data_dir, epochs=epochs,
+                                          reuse=reuse, held_out=held_out, log=log))
         for name in held_out:
             preds["full"][name] += predict([r for r in gold[name] if str(r["id"]) in fold[name]], nlp)
     result = {"folds": k, "seed": seed, "epochs": epochs, "seconds": round(time.perf_counter() - started, 1)}

@@ -36,7 +36,8 @@ More rules are fixed (tests/test_combine.py, tests/test_nlp.py):
   field ("gene expression data", "machine learning communities") is dropped. A preposition keeps it a task
   ("alignment of heterogeneous datasets").
 
-``kg_mentions`` also reads the model's raw entities (``doc._.kg_model_ents``): an abbreviation pair only word
+``kg_mentions`` also reads the model's entities (``doc._.kg_model_ents``; in the accurate mode the NER's merged with
+the tagger's, as below): an abbreviation pair only word
 shapes would label is dropped where the model saw nothing.
 
 The accurate mode's NER also reads the default mode's tagger (``tagger_dir``; default the packaged one), a model
@@ -344,7 +345,8 @@ class ModelCandidates(Combiner):
         if self.from_tagger or self.confirm:
             from kg.nlp.tagger import load_tagger  # that module builds on this one
 
-            self.tagger = load_tagger(tagger_dir)  # warns if there is none: the NER's entities are then used as they are
+            self.tagger = load_tagger(tagger_dir, f"{name}: no trained tagger in {{path}} (run `kg train`); "
+                                                  "the NER's entities are used without it")
         if not (self.path / "config.cfg").exists():
             warnings.warn(f"kg_model: no trained model in {self.path} (run `kg train`); using the rules only",
                           stacklevel=2)

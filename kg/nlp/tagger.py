@@ -372,10 +372,15 @@ def tagger_path(tagger_dir: str = "") -> Path:
     return Path(tagger_dir) if tagger_dir else DEFAULT_DIR
 
 
-def load_tagger(tagger_dir: str = "") -> LinearTagger | None:
+NO_TAGGER = "kg_tagger: no trained tagger in {path} (run `kg train`); using the rules only"
+
+
+def load_tagger(tagger_dir: str = "", missing: str = NO_TAGGER) -> LinearTagger | None:
+    """The tagger in ``tagger_dir`` (default: the packaged one), or None with the warning ``missing`` (``{path}``:
+    the directory) if there is none."""
     path = tagger_path(tagger_dir)
     if not (path / "weights.npz").exists():
-        warnings.warn(f"kg_tagger: no trained tagger in {path} (run `kg train`); using the rules only", stacklevel=2)
+        warnings.warn(missing.format(path=path), stacklevel=2)
         return None
     return LinearTagger.from_disk(path)
 

@@ -33,7 +33,7 @@ def parser(prog: str = "kg train") -> argparse.ArgumentParser:
                    help="override the number of epochs (NER: training.max_epochs; tagger: default 15)")
     p.add_argument("--evaluate", nargs="?", const="", default=None, metavar="MODEL",
                    help="only score trained models (default: the shipped ones; a directory needs --only) with the "
-                        "shared scorer and print JSON")
+                        "shared scorer and print JSON (a NER is scored in the accurate pipeline, with the shipped tagger)")
     p.add_argument("--record", action="store_true",
                    help="with --evaluate: also store the scores in the model's meta.json (after pipeline changes)")
     p.add_argument("--no-install", action="store_true", help="do not copy the best model to kg/nlp/trained")

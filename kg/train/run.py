@@ -232,8 +232,7 @@ def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/cro
     to score as well (name -> component config), e.g. ``{"no_extend": {"extend": False}}``.
     A fold whose model exists in ``work_dir`` from the same split, seed, config, overrides and data
     (:func:`fold_signature`) is not retrained. The pipeline's tagger (``from_tagger``, ``confirm``) is the same
-    fold's tagger, kept in ``crossval-tagger`` beside ``work_dir`` (what ``kg train --only tagger --n-folds``
-    writes; trained there first if missing).
+    fold's, trained with the shipped recipe (``work_dir/taggers``; kept and reused the same way).
     """
     from kg.train.evaluate import pipeline, predict
     from kg.train.tagger import fold_tagger
@@ -253,7 +252,7 @@ def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/cro
                           features=work / "minilm-features.npz")
             mark_fold(work / f"fold{i}", signature)
         fold_seconds.append(json.loads((model / "meta.json").read_text())["kg_training"]["training_seconds"])
-        tagger = fold_tagger(work.parent / "crossval-tagger", k, i, fold, seed=seed, data_dir=data_dir,
+        tagger = fold_tagger(work / "taggers", k, i, fold, seed=seed, data_dir=data_dir,
                              held_out=HELD_OUT, log=lambda msg: print(f"tagger: {msg}", file=sys.stderr))
         with minilm.cached_features(work / "minilm-features.npz"):  # every mode reads the same features
             for mode in preds:

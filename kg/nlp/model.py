@@ -36,9 +36,9 @@ More rules are fixed (tests/test_combine.py, tests/test_nlp.py):
   field ("gene expression data", "machine learning communities") is dropped. A preposition keeps it a task
   ("alignment of heterogeneous datasets").
 
-``kg_mentions`` also reads the model's entities (``doc._.kg_model_ents``; in the accurate mode the NER's merged with
-the tagger's, as below): an abbreviation pair only word
-shapes would label is dropped where the model saw nothing.
+``kg_mentions`` also reads the model's entities (``doc._.kg_model_ents``; in the accurate mode the NER's merged
+with the tagger's, as below): an abbreviation pair only word shapes would label is dropped where the model saw
+nothing.
 
 The accurate mode's NER also reads the default mode's tagger (``tagger_dir``; default the packaged one), a model
 of another kind (a linear tagger over words and rule candidates, against a CNN over frozen encoder features) whose

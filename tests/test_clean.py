@@ -283,3 +283,12 @@ def test_hyphens_and_latin_letters_stay_one_by_one_where_they_may_start_markup()
     # "-" starts a treebank bracket, "Ã" a run of UTF-8 read as Latin-1: with those in the text, both are read one by one
     c = check("self-training -LRB- ST -RRB- is na\u00efve, \u00e2\u0080\u009cgood\u00e2\u0080\u009d")
     assert c.text == "self-training (ST) is naïve, “good”"
+
+
+def test_formulas_are_known_by_their_raw_range():
+    raw = r"Regret of $\sqrt{T}$ costs \$5 and $SA$ states, not $ 3."
+    c = clean(raw)
+    assert [raw[a:b] for a, b in c.formulas] == [r"$\sqrt{T}$", "$SA$"]
+    start = raw.index("SA")
+    assert c.in_formula(start, start + 2) and not c.in_formula(0, 6)
+    assert clean("plain text").formulas == ()

@@ -10,7 +10,7 @@ import warnings
 import pytest
 
 from kg.nlp.candidates import candidates
-from kg.nlp.mentions import select_mentions
+from kg.nlp.mentions import select_mentions, without_asides
 from kg.nlp.model import (
     ModelCandidates,
     Overlaps,
@@ -74,6 +74,41 @@ def test_an_entity_around_a_whole_abbreviation_pair_is_one_mention_named_by_the_
     # the later short form is the same concept
     later = [m for m in ms if m.text == "AOS" and m.start > whole[0].end]
     assert later and later[0].canonical == "Additive Operator Splitting" and later[0].label == "METHOD"
+
+
+def test_an_entity_ending_in_an_abbreviation_pair_is_the_concept_the_short_form_names(nlp, combine):
+    text = ("We study learning in tabular episodic finite-horizon Markov decision processes (MDPs). "
+            "The structure of MDPs helps.")
+    doc = with_entity(nlp, combine, text, "tabular episodic finite-horizon Markov decision processes (MDPs)", "TASK")
+    whole = next(m for m in doc._.kg_mentions if m.text.startswith("tabular"))
+    later = next(m for m in doc._.kg_mentions if m.text == "MDPs" and m.start > whole.end)
+    assert whole.canonical == later.canonical == "Markov decision processes"
+
+
+@pytest.mark.parametrize("text, phrase, canonical", [
+    # the pair is the object of a preposition or one of two things: the phrase is its own concept, without the aside
+    ("We study semantic parsing of natural language (NL) utterances today.",
+     "semantic parsing of natural language (NL) utterances", "semantic parsing of natural language utterances"),
+    ("We combine retrieval and Structure-from-Motion (SfM) methods here.",
+     "retrieval and Structure-from-Motion (SfM) methods", "retrieval and Structure-from-Motion"),
+])
+def test_an_abbreviation_pair_inside_a_longer_name_is_left_out_of_its_concept_name(nlp, combine, text, phrase,
+                                                                                    canonical):
+    doc = with_entity(nlp, combine, text, phrase, "TASK" if "parsing" in phrase else "METHOD")
+    m = next(m for m in doc._.kg_mentions if m.text == phrase)
+    assert m.canonical == canonical
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("Fewshot-CIFAR100 (FC100)", "Fewshot-CIFAR100"),
+    ("RGBD (depth) cameras", "RGBD cameras"),
+    ("deep (convolutional) neural nets", "deep neural nets"),
+    ("SE(3)-Transformer", "SE(3)-Transformer"),  # parentheses inside a word are part of the name
+    ("LLM.int8()", "LLM.int8()"),
+    ("(ABC)", "(ABC)"),  # nothing would remain
+])
+def test_concept_names_leave_out_parenthetical_asides(name, expected):
+    assert without_asides(name) == expected
 
 
 def test_a_task_name_under_a_system_head_is_a_method_phrase(nlp, combine):
@@ -315,3 +350,22 @@ def test_the_ner_takes_datasets_from_the_tagger_and_keeps_tasks_the_tagger_confi
 def test_with_no_labels_to_share_the_ner_entities_are_kept_as_they_are():
     ner = [(0, 3, "TASK"), (4, 5, "DATASET")]
     assert merge_entities(ner, [(7, 8, "DATASET")], frozenset(), frozenset()) == ner
+
+
+def test_a_mention_inside_a_formula_is_dropped_unless_it_is_a_metric(nlp, combine):
+    from kg.corpus.clean import clean
+    from kg.model import Paper
+    from kg.nlp.extract import _to_extraction
+
+    raw = r"The bound drops $SA$ from the $\log T$ term of image classification, with $\mathrm{BLEU}$ as a check."
+
+    def reported(phrase: str, label: str) -> set[tuple[str, str]]:
+        ct = clean(raw)
+        doc = with_entity(nlp, combine, ct.text, phrase, label)
+        assert (phrase, label) in spans(doc)  # the model's entity, as the pipeline selects it
+        return {(raw[m.start:m.end], m.label) for m in _to_extraction(Paper(id="p", text=raw), ct, doc).mentions}
+
+    found = reported("SA", "TASK")
+    assert not any("SA" in text for text, _ in found)  # a formula's symbols name nothing
+    assert ("image classification", "TASK") in found  # the rest of the text is read as before
+    assert ("BLEU", "METRIC") in reported("BLEU", "METRIC")  # inside "$\\mathrm{BLEU}$": a metric's symbol may be its name

@@ -46,6 +46,11 @@ class CleanText:
     seg_at: tuple[int, ...]
     seg_raw: tuple[int, ...]
     seg_end: tuple[int, ...]
+    formulas: tuple[tuple[int, int], ...] = ()  # raw [start, end) of each "$...$" formula, delimiters included
+
+    def in_formula(self, start: int, end: int) -> bool:
+        """Whether raw ``[start, end)`` lies inside one formula."""
+        return any(a <= start and end <= b for a, b in self.formulas)
 
     def _source(self, i: int) -> tuple[int, int]:
         k = bisect.bisect_right(self.seg_at, i) - 1
@@ -216,10 +221,10 @@ class _Builder:
     def last(self) -> str:
         return self._last
 
-    def result(self, raw: str) -> CleanText:
+    def result(self, raw: str, formulas: tuple[tuple[int, int], ...] = ()) -> CleanText:
         while self.n and self._last == " ":
             self.drop_space()
-        return CleanText(raw, "".join(self.parts), tuple(self.at), tuple(self.src), tuple(self.src_end))
+        return CleanText(raw, "".join(self.parts), tuple(self.at), tuple(self.src), tuple(self.src_end), formulas)
 
 
 class _Cleaner:
@@ -298,7 +303,7 @@ class _Cleaner:
                 if ch.isspace() or unicodedata.category(ch) not in ("Cf", "Cc"):  # zero-width, BOM, controls go
                     out.append(ch, i)
                 i += 1
-        return out.result(raw)
+        return out.result(raw, tuple((start, close + width) for start, (close, width) in self.math.items()))
 
     def _is_markup_group(self, i: int) -> bool:
         """Whether prose braces are markup (``{\\em x}``, ``{B}ERT``, ``\\LaTeX{}``) rather than text (``{a, b}``)."""

@@ -24,12 +24,15 @@ def _to_extraction(paper: Paper, ct: CleanText, doc) -> Extraction:
     ex = Extraction(paper.id)
     aliases: dict[str, dict[str, None]] = {}
     sentences: dict[tuple[int, int], Span] = {}  # a sentence's raw span, made once for all of its mentions
+    formulas = ct.formulas
     shift = ct.shift  # a text cleaned as one copied run maps by one shift, decided once per paper (~15 mentions)
     for m in doc.user_data.get(MENTIONS) or []:
         if shift is not None and m.start < m.end:
             start, end = m.start + shift, m.end + shift
         else:
             start, end = ct.to_raw(m.start, m.end)
+        if formulas and m.label != "METRIC" and ct.in_formula(start, end):
+            continue  # a formula's letters are symbols ("removing $SA$ from the bound"); a metric's may be its name
         sent = sentences.get((m.sent_start, m.sent_end))
         if sent is None:
             sent = sentences[m.sent_start, m.sent_end] = Span(*ct.to_raw(m.sent_start, m.sent_end))

@@ -336,6 +336,18 @@ def _clean_name(text: str) -> str:
     return strip_possessive(text.strip(" ,.;:*_"))
 
 
+_ASIDE = re.compile(r"\s+\([^()]*\)")
+
+
+def without_asides(name: str) -> str:
+    """A concept's name without parenthetical asides: a short form or gloss names nothing more
+    ("Fewshot-CIFAR100 (FC100)" -> "Fewshot-CIFAR100", "RGBD (depth) cameras" -> "RGBD cameras"). Parentheses
+    inside a word stay ("SE(3)-Transformer", "LLM.int8()"); a name that is only an aside stays as it is."""
+    if " (" not in name:
+        return name
+    return _ASIDE.sub("", name).strip() or name
+
+
 def select_mentions(doc: Doc, generic: frozenset[str], known: dict,
                     ents: list[tuple[int, int, str]] | None = None) -> list[DocMention]:
     """Resolve all candidates of ``doc`` into non-overlapping mentions (appended to ``ents`` as token ranges and
@@ -369,7 +381,7 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict,
             ents.append((c.start, c.end, c.label))
         text = span_text(doc, c.start, c.end)
         entry = known.get(text.lower()) if c.canonical is None else None
-        canonical = c.canonical or (entry.name if entry and entry.label == c.label else _clean_name(text))
+        canonical = without_asides(c.canonical or (entry.name if entry and entry.label == c.label else _clean_name(text)))
         k = bisect.bisect_right(starts, c.start) - 1  # sentence_bounds, inline
         sent_start, sent_end = starts[k], starts[k + 1] if k + 1 < len(starts) else n
         out.append(DocMention(idx[c.start], ends[c.end - 1], c.label, text, canonical, c.extractor,

@@ -311,13 +311,21 @@ class Combiner:
         canonical = None
         generic_tail = lambda at: all(lower[k] in generic or orth[k] in _CLOSES for k in range(at, end))  # noqa: E731
         pair = pairs[0] if len(pairs) == 1 else None
-        if pair is not None and start == min(pair.long_start, pair.short_start) and \
-                generic_tail(max(pair.long_end, pair.short_end)):
+        if pair is not None and generic_tail(max(pair.long_end, pair.short_end)) and \
+                _modifiers_only(doc, start, min(pair.long_start, pair.short_start)):
+            # The pair is the phrase's head ("tabular episodic Markov decision processes (MDPs)"): the short form
+            # the text defines names the concept, and later uses of it (MDPs) point to the same one.
             canonical = span_text(doc, pair.long_start, pair.long_end)
         elif pair is None and used == [start] and generic_tail(start + 1):
             canonical = longs[orth[start]]
         return Candidate(start, end, label, "model_phrase", canonical=canonical or concept_name(doc, start, end, label),
                          confidence=confidence)
+
+
+def _modifiers_only(doc: Doc, start: int, end: int) -> bool:
+    """Whether ``doc[start:end]`` is only words that modify what follows ("tabular episodic finite-horizon"): no
+    function word ("semantic parsing of", "retrieval and") and no punctuation. True when empty."""
+    return all((t.is_alpha or "-" in t.text) and not t.is_stop for t in doc[start:end])
 
 
 def _task_with_method_head(doc: Doc, names: ShortForms, inside: list[Candidate], start: int, end: int) -> bool:

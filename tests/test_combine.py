@@ -19,6 +19,7 @@ from kg.nlp.model import (
     generic_task_class,
     merge_entities,
     short_forms,
+    unconfirmed,
 )
 
 
@@ -345,6 +346,28 @@ def test_a_generic_word_the_model_tags_as_a_method_is_a_generic_mention_and_othe
 ])
 def test_the_ner_takes_datasets_from_the_tagger_and_keeps_tasks_the_tagger_confirms(ner, tagger, expected):
     assert merge_entities(ner, tagger, frozenset({"DATASET"}), frozenset({"TASK"})) == expected
+
+
+@pytest.mark.parametrize("ner, merged, expected", [
+    ([(0, 3, "TASK"), (4, 6, "TASK")], [(0, 3, "TASK")], [(4, 6, "TASK")]),  # the task the tagger did not confirm
+    ([(0, 3, "TASK")], [(2, 4, "DATASET")], []),  # a merged entity (the tagger's dataset) lies there
+    ([(0, 2, "METHOD")], [], []),  # only a confirm label
+])
+def test_the_tasks_the_tagger_does_not_confirm_are_those_left_out_where_nothing_else_lies(ner, merged, expected):
+    assert unconfirmed(ner, merged, frozenset({"TASK"})) == expected
+
+
+@pytest.mark.parametrize("text, phrase, generic", [
+    ("Our method reduces domain forgetting in practice.", "domain forgetting", True),
+    ("Our method improves image classification in practice.", "image classification", False),  # a rule's task
+    ("We study Latent Space Optimization (LSO) here.", "Latent Space Optimization (LSO)", False),  # a pair
+])
+def test_an_unconfirmed_task_is_a_generic_mention_only_where_no_rule_or_pair_lies(nlp, combine, text, phrase, generic):
+    doc = nlp(text)
+    span = doc.char_span(text.index(phrase), text.index(phrase) + len(phrase))
+    rules = [c for c in candidates(doc) if not c.extractor.startswith("model")]
+    cand = combine._unlinked(doc, Overlaps(rules), short_forms(doc, rules), span.start, span.end, "TASK")
+    assert (cand is not None and cand.generic and cand.label == "TASK") is generic
 
 
 def test_with_no_labels_to_share_the_ner_entities_are_kept_as_they_are():

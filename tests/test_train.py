@@ -223,6 +223,9 @@ def test_the_accurate_ner_takes_datasets_from_the_packaged_tagger_and_keeps_only
     # What the shipped models make of this text (a retrain may change it): the NER's task the tagger does not see
     assert ("domain forgetting", "TASK") in {(doc[s:e].text, lab) for s, e, lab in ner}
     assert not any(lab == "TASK" and doc[s:e].text == "domain forgetting" for s, e, lab in merged)
+    # ... which the pipeline reports as a mention that makes no concept
+    found = [m for m in nlp(TEXT)._.kg_mentions if m.text == "domain forgetting"]
+    assert [(m.label, m.generic) for m in found] == [("TASK", True)]
 
 
 @needs_model

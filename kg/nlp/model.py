@@ -44,7 +44,10 @@ The accurate mode's NER also reads the default mode's tagger (``tagger_dir``; de
 of another kind (a linear tagger over words and rule candidates, against a CNN over frozen encoder features) whose
 errors are not the NER's: ``from_tagger`` labels (DATASET) are the tagger's entities instead of the NER's (the NER
 stops early on SciERC dev, which has no datasets), and ``confirm`` labels (TASK) keep only the NER's entities that
-the tagger also sees as that label, overlapping (:func:`merge_entities`; both measured in the README).
+the tagger also sees as that label, overlapping (:func:`merge_entities`; both measured in the README). The others
+stay ``generic`` mentions, reported but making no concept, where no rule or abbreviation pair lies under them
+(:func:`unconfirmed`, :meth:`Combiner._unlinked`): a paper's task list keeps the precision of the check, its
+mentions the NER's recall.
 
 ``need_name`` (default none) keeps only model entities that contain a name-like token or overlap a rule: it
 trades the open-vocabulary METHODs ("generation algorithm") for precision on named ones.
@@ -54,6 +57,7 @@ Without a trained model directory the pipeline still loads: the component warns 
 from __future__ import annotations
 
 import ctypes
+import dataclasses
 import warnings
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -76,6 +80,7 @@ from kg.nlp.candidates import (MODEL_ENTS, Abbreviation, Candidate, abbreviation
 from kg.nlp.context import LEADING_VERBS, TASK_HEADS, TASK_NOUN, only_languages
 from kg.nlp.labels import TASK_WORDS
 
+Entity = tuple[int, int, str]  # a model entity: token start, end, label
 DEFAULT_DIR = Path(__file__).parent / "trained"
 EXTENDABLE = frozenset({"gazetteer", "context", "name"})
 # Head words that make a name longer without naming a different concept ("BLEU score" is BLEU).
@@ -205,6 +210,10 @@ class Combiner:
         """The model's entities per doc, as token ranges; ``doc.ents`` is left as it was."""
         raise NotImplementedError
 
+    def unlinked_entities(self, batch: list[Doc]) -> tuple[list[list[Entity]], list[list[Entity]]]:
+        """:meth:`entities` per doc, and the entities to report as mentions that make no concept (none here)."""
+        return self.entities(batch), [[] for _ in batch]
+
     def __call__(self, doc: Doc) -> Doc:
         return next(iter(self.pipe([doc])))
 
@@ -213,13 +222,25 @@ class Combiner:
             yield from stream
             return
         for batch in minibatch(stream, batch_size):
-            for doc, ents in zip(batch, self.entities(batch)):
+            for doc, ents, unlinked in zip(batch, *self.unlinked_entities(batch)):
                 doc.user_data[MODEL_ENTS] = ents
                 out = candidates(doc)
                 rules = [c for c in out if c.extractor != "model"]
                 names, index = short_forms(doc, rules), Overlaps(rules)
                 out += [c for c in (self._candidate(doc, index, names, *e) for e in ents) if c is not None]
+                out += [c for c in (self._unlinked(doc, index, names, *e) for e in unlinked) if c is not None]
                 yield doc
+
+    def _unlinked(self, doc: Doc, rules: Overlaps, names: ShortForms, start: int, end: int,
+                  label: str) -> Candidate | None:
+        """A ``generic`` candidate (a mention, no concept) for an entity apart from every rule's candidate and
+        abbreviation pair, where it would be a plain ``model`` candidate: it takes no rule's place and labels no
+        pair (a pair inside an entity takes the entity's label)."""
+        if rules.overlapping(start, end) or any(min(a.long_start, a.short_start) < end
+                                                and start < max(a.long_end, a.short_end) for a in names.pairs or ()):
+            return None
+        c = self._candidate(doc, rules, names, start, end, label)
+        return dataclasses.replace(c, generic=True) if c is not None and c.extractor == "model" else None
 
     def _candidate(self, doc: Doc, rules: Overlaps, names: ShortForms, start: int, end: int,
                    label: str) -> Candidate | None:
@@ -375,8 +396,13 @@ class ModelCandidates(Combiner):
     def loaded(self) -> bool:
         return self.ner is not None
 
-    def entities(self, batch: list[Doc]) -> list[list[tuple[int, int, str]]]:
+    def entities(self, batch: list[Doc]) -> list[list[Entity]]:
         """The model's entities per doc, as token ranges; ``doc.ents`` is left as it was."""
+        return self.unlinked_entities(batch)[0]
+
+    def unlinked_entities(self, batch: list[Doc]) -> tuple[list[list[Entity]], list[list[Entity]]]:
+        """The entities per doc, merged with the tagger's (:func:`merge_entities`), and the NER's entities of a
+        ``confirm`` label that the tagger did not confirm, to report as mentions that make no concept."""
         # The NER writes doc.ents; keep whatever was there and put it back after reading the entities.
         saved = [doc.to_array([ENT_IOB, ENT_TYPE]) for doc in batch]
         self.ner.set_annotations(batch, self.ner.predict(batch))
@@ -384,9 +410,15 @@ class ModelCandidates(Combiner):
         for doc, arr in zip(batch, saved):
             out.append([(e.start, e.end, e.label_) for e in doc.ents])
             doc.from_array([ENT_IOB, ENT_TYPE], arr)
-        if self.tagger is not None:
-            out = [merge_entities(n, t, self.from_tagger, self.confirm) for n, t in zip(out, self.tagger.predict(batch))]
-        return out
+        if self.tagger is None:
+            return out, [[] for _ in batch]
+        merged = [merge_entities(n, t, self.from_tagger, self.confirm) for n, t in zip(out, self.tagger.predict(batch))]
+        return merged, [unconfirmed(n, m, self.confirm) for n, m in zip(out, merged)]
+
+
+def unconfirmed(ner: list[Entity], merged: list[Entity], confirm: frozenset[str]) -> list[Entity]:
+    """The NER's entities of a ``confirm`` label that :func:`merge_entities` left out, where no merged entity lies."""
+    return [e for e in ner if e[2] in confirm and e not in merged and not any(s < e[1] and e[0] < t for s, t, _ in merged)]
 
 
 def merge_entities(ner: list[tuple[int, int, str]], tagger: list[tuple[int, int, str]], from_tagger: frozenset[str],

@@ -285,10 +285,10 @@ def test_hyphens_and_latin_letters_stay_one_by_one_where_they_may_start_markup()
     assert c.text == "self-training (ST) is naïve, “good”"
 
 
-def test_formulas_are_known_by_their_raw_range():
-    raw = r"Regret of $\sqrt{T}$ costs \$5 and $SA$ states, not $ 3."
+def test_formulas_in_math_letters_are_known_by_their_cleaned_range():
+    raw = r"Regret of $\sqrt{T}$ costs \$5, $SA$ states, $$k$$-NN, $\texttt{SPARKLE}$ and $\mathrm{BLEU}$, not $ 3."
     c = clean(raw)
-    assert [raw[a:b] for a, b in c.formulas] == [r"$\sqrt{T}$", "$SA$"]
-    start = raw.index("SA")
-    assert c.in_formula(start, start + 2) and not c.in_formula(0, 6)
+    # the symbols' formulas (inline and display), not those that set words in a text font, nor a dollar amount
+    assert [c.text[a:b] for a, b in c.formulas] == ["√T", "SA", "k"]
+    assert "SPARKLE" in c.text and "BLEU" in c.text
     assert clean("plain text").formulas == ()

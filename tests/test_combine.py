@@ -9,7 +9,7 @@ import warnings
 
 import pytest
 
-from kg.nlp.candidates import candidates
+from kg.nlp.candidates import FORMULAS, candidates
 from kg.nlp.mentions import select_mentions, without_asides
 from kg.nlp.model import (
     ModelCandidates,
@@ -38,9 +38,14 @@ def combine(nlp, tmp_path_factory):
     return comp
 
 
-def with_entity(nlp, combine, text: str, phrase: str, label: str):
-    """Run the rules on ``text``, then add a model entity over ``phrase`` as kg_model would; return the doc."""
-    doc = nlp(text)
+def with_entity(nlp, combine, text: str, phrase: str, label: str, formulas: tuple = ()):
+    """Run the rules on ``text`` (with the cleaned text's ``formulas``), then add a model entity over ``phrase`` as
+    kg_model would; return the doc."""
+    doc = nlp.make_doc(text)
+    if formulas:
+        doc.user_data[FORMULAS] = formulas
+    for _, proc in nlp.pipeline:
+        doc = proc(doc)
     start_char = text.index(phrase)
     span = doc.char_span(start_char, start_char + len(phrase))
     assert span is not None, phrase
@@ -77,6 +82,13 @@ def test_an_entity_around_a_whole_abbreviation_pair_is_one_mention_named_by_the_
     assert later and later[0].canonical == "Additive Operator Splitting" and later[0].label == "METHOD"
 
 
+def test_an_entity_ending_in_an_abbreviation_pair_keeps_a_longer_name_the_rules_know(nlp, combine):
+    text = "We study offline reinforcement learning (RL) here. Offline RL is hard."
+    doc = with_entity(nlp, combine, text, "offline reinforcement learning (RL)", "TASK")
+    whole = next(m for m in doc._.kg_mentions if m.text.startswith("offline"))
+    assert whole.canonical.lower() == "offline reinforcement learning"  # the gazetteer's name, not RL's long form
+
+
 def test_an_entity_ending_in_an_abbreviation_pair_is_the_concept_the_short_form_names(nlp, combine):
     text = ("We study learning in tabular episodic finite-horizon Markov decision processes (MDPs). "
             "The structure of MDPs helps.")
@@ -88,8 +100,8 @@ def test_an_entity_ending_in_an_abbreviation_pair_is_the_concept_the_short_form_
 
 @pytest.mark.parametrize("text, phrase, canonical", [
     # the pair is the object of a preposition or one of two things: the phrase is its own concept, without the aside
-    ("We study semantic parsing of natural language (NL) utterances today.",
-     "semantic parsing of natural language (NL) utterances", "semantic parsing of natural language utterances"),
+    ("We study semantic parsing of natural language (NL) tasks today.",
+     "semantic parsing of natural language (NL) tasks", "semantic parsing of natural language"),
     ("We combine retrieval and Structure-from-Motion (SfM) methods here.",
      "retrieval and Structure-from-Motion (SfM) methods", "retrieval and Structure-from-Motion"),
 ])
@@ -107,6 +119,9 @@ def test_an_abbreviation_pair_inside_a_longer_name_is_left_out_of_its_concept_na
     ("SE(3)-Transformer", "SE(3)-Transformer"),  # parentheses inside a word are part of the name
     ("LLM.int8()", "LLM.int8()"),
     ("(ABC)", "(ABC)"),  # nothing would remain
+    ("Llama 2 (70B)", "Llama 2 (70B)"),  # a size names another model, as "Llama 2 70B" does
+    ("GPT-4 (Turbo) agents", "GPT-4 (Turbo) agents"),
+    ("X (a (b)) y", "X y"),  # nested asides, innermost first
 ])
 def test_concept_names_leave_out_parenthetical_asides(name, expected):
     assert without_asides(name) == expected
@@ -360,14 +375,27 @@ def test_the_tasks_the_tagger_does_not_confirm_are_those_left_out_where_nothing_
 @pytest.mark.parametrize("text, phrase, generic", [
     ("Our method reduces domain forgetting in practice.", "domain forgetting", True),
     ("Our method improves image classification in practice.", "image classification", False),  # a rule's task
-    ("We study Latent Space Optimization (LSO) here.", "Latent Space Optimization (LSO)", False),  # a pair
+    ("We study Latent Space Optimization (LSO) here.", "Latent Space Optimization", False),  # part of a pair
+    ("We study Latent Space Optimization (LSO) here.", "Latent Space Optimization (LSO)", False),  # a whole pair
 ])
 def test_an_unconfirmed_task_is_a_generic_mention_only_where_no_rule_or_pair_lies(nlp, combine, text, phrase, generic):
     doc = nlp(text)
     span = doc.char_span(text.index(phrase), text.index(phrase) + len(phrase))
     rules = [c for c in candidates(doc) if not c.extractor.startswith("model")]
     cand = combine._unlinked(doc, Overlaps(rules), short_forms(doc, rules), span.start, span.end, "TASK")
-    assert (cand is not None and cand.generic and cand.label == "TASK") is generic
+    if generic:
+        assert cand is not None and cand.generic and cand.label == "TASK" and cand.extractor == "model"
+    else:
+        assert cand is None
+
+
+def test_an_unconfirmed_task_under_a_method_head_is_a_generic_method_mention(nlp, combine):
+    text = "We train sparse graph learning models here."
+    doc = nlp(text)
+    rules = [c for c in candidates(doc) if not c.extractor.startswith("model")]
+    cand = combine._unlinked(doc, Overlaps(rules), short_forms(doc, rules), 2, 6, "TASK")
+    assert doc[2:6].text == "sparse graph learning models"
+    assert cand is not None and cand.generic and cand.label == "METHOD"
 
 
 def test_with_no_labels_to_share_the_ner_entities_are_kept_as_they_are():
@@ -375,20 +403,23 @@ def test_with_no_labels_to_share_the_ner_entities_are_kept_as_they_are():
     assert merge_entities(ner, [(7, 8, "DATASET")], frozenset(), frozenset()) == ner
 
 
-def test_a_mention_inside_a_formula_is_dropped_unless_it_is_a_metric(nlp, combine):
+def test_a_name_inside_a_formula_in_math_letters_is_no_mention_unless_a_metric_or_known(nlp, combine):
     from kg.corpus.clean import clean
-    from kg.model import Paper
-    from kg.nlp.extract import _to_extraction
 
-    raw = r"The bound drops $SA$ from the $\log T$ term of image classification, with $\mathrm{BLEU}$ as a check."
+    raw = (r"The bound drops $SA$ from the $\log T$ term of image classification, with an $AUC$ of 0.9; "
+           r"we propose $\texttt{SPARKLE}$ and $\mathrm{ResNet}$ features.")
+    ct = clean(raw)
 
-    def reported(phrase: str, label: str) -> set[tuple[str, str]]:
-        ct = clean(raw)
-        doc = with_entity(nlp, combine, ct.text, phrase, label)
-        assert (phrase, label) in spans(doc)  # the model's entity, as the pipeline selects it
-        return {(raw[m.start:m.end], m.label) for m in _to_extraction(Paper(id="p", text=raw), ct, doc).mentions}
+    def mentions(phrase: str, label: str) -> set[tuple[str, str]]:
+        return spans(with_entity(nlp, combine, ct.text, phrase, label, ct.formulas))
 
-    found = reported("SA", "TASK")
-    assert not any("SA" in text for text, _ in found)  # a formula's symbols name nothing
-    assert ("image classification", "TASK") in found  # the rest of the text is read as before
-    assert ("BLEU", "METRIC") in reported("BLEU", "METRIC")  # inside "$\\mathrm{BLEU}$": a metric's symbol may be its name
+    assert not any(text == "SA" for text, _ in mentions("SA", "TASK"))  # a formula's symbols name nothing
+    assert ("image classification", "TASK") in mentions("SA", "TASK")  # the rest of the text is read as before
+    assert ("AUC", "METRIC") in mentions("AUC", "METRIC")  # a metric's symbol is its name
+    assert ("SPARKLE", "METHOD") in mentions("SPARKLE", "METHOD")  # words in a text font are names
+    assert ("ResNet", "METHOD") in mentions("ResNet", "METHOD")
+    # a name only partly in a formula is read as before
+    assert ("k-NN", "METHOD") in spans(with_entity(nlp, combine, clean(r"We use $k$-NN here.").text, "k-NN", "METHOD",
+                                                   clean(r"We use $k$-NN here.").formulas))
+    # without the formulas (a doc not made by kg.nlp.extract) nothing is dropped
+    assert ("SA", "TASK") in spans(with_entity(nlp, combine, ct.text, "SA", "TASK"))

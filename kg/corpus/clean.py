@@ -46,11 +46,9 @@ class CleanText:
     seg_at: tuple[int, ...]
     seg_raw: tuple[int, ...]
     seg_end: tuple[int, ...]
-    formulas: tuple[tuple[int, int], ...] = ()  # raw [start, end) of each "$...$" formula, delimiters included
-
-    def in_formula(self, start: int, end: int) -> bool:
-        """Whether raw ``[start, end)`` lies inside one formula."""
-        return any(a <= start and end <= b for a, b in self.formulas)
+    # Cleaned ``[start, end)`` of each "$...$" formula in math letters, whose words are symbols ("$SA$"), not of
+    # those that set words in a text font ("$\\texttt{SPARKLE}$", "$\\mathrm{BLEU}$").
+    formulas: tuple[tuple[int, int], ...] = ()
 
     def _source(self, i: int) -> tuple[int, int]:
         k = bisect.bisect_right(self.seg_at, i) - 1
@@ -120,6 +118,8 @@ def _needs_cleaning(raw: str) -> bool:
             or raw[-1:] == " " or (("http" in raw or "B-" in raw) and _URL_OR_PTB.search(raw) is not None))
 
 
+# A formula that sets words in a text font names things ("$\\texttt{SPARKLE}$", "$\\mathrm{BLEU}$").
+_TEXT_FONT = re.compile(r"\\(text[a-z]*|math(rm|sf|tt)|operatorname)\b")
 _URL = re.compile(r"https?://[^\s<>()\[\]{}\"'`]+")
 _LINK = re.compile(r"\[([^\[\]\n]{1,500})\]\(([^()\s]{1,2000})\)")  # text without brackets, target without spaces
 _PTB_BRACKETS = {"-LRB-": "(", "-RRB-": ")", "-LSB-": "[", "-RSB-": "]", "-LCB-": "{", "-RCB-": "}"}
@@ -221,10 +221,11 @@ class _Builder:
     def last(self) -> str:
         return self._last
 
-    def result(self, raw: str, formulas: tuple[tuple[int, int], ...] = ()) -> CleanText:
+    def result(self, raw: str, formulas: list[tuple[int, int]] | None = None) -> CleanText:
         while self.n and self._last == " ":
             self.drop_space()
-        return CleanText(raw, "".join(self.parts), tuple(self.at), tuple(self.src), tuple(self.src_end), formulas)
+        spans = tuple((a, min(b, self.n)) for a, b in formulas or () if a < min(b, self.n))
+        return CleanText(raw, "".join(self.parts), tuple(self.at), tuple(self.src), tuple(self.src_end), spans)
 
 
 class _Cleaner:
@@ -250,6 +251,8 @@ class _Cleaner:
         # open groups, innermost last: (raw index that closes it, text emitted there, where to continue)
         self.groups: list[tuple[int, str, int]] = []
         self.math_end = -1  # raw index of the "$" that ends the current formula; -1 outside math
+        self.math_open = self.math_start = 0  # the current formula's first raw index and its start in the output
+        self.formulas: list[tuple[int, int]] = []  # output ranges of the formulas in math letters
         self.url_starts = sorted(self.urls)
 
     def run(self) -> CleanText:
@@ -303,7 +306,7 @@ class _Cleaner:
                 if ch.isspace() or unicodedata.category(ch) not in ("Cf", "Cc"):  # zero-width, BOM, controls go
                     out.append(ch, i)
                 i += 1
-        return out.result(raw, tuple((start, close + width) for start, (close, width) in self.math.items()))
+        return out.result(raw, self.formulas)
 
     def _is_markup_group(self, i: int) -> bool:
         """Whether prose braces are markup (``{\\em x}``, ``{B}ERT``, ``\\LaTeX{}``) rather than text (``{a, b}``)."""
@@ -338,10 +341,13 @@ class _Cleaner:
     def _dollar(self, i: int) -> int:
         if i == self.math_end:
             self.math_end = -1
-            return i + (2 if self.raw.startswith("$$", i) else 1)
+            width = 2 if self.raw.startswith("$$", i) else 1
+            if _TEXT_FONT.search(self.raw, self.math_open, i) is None:
+                self.formulas.append((self.math_start, self.out.n))
+            return i + width
         if self.math_end < 0 and i in self.math:
             close, width = self.math[i]
-            self.math_end = close
+            self.math_end, self.math_open, self.math_start = close, i + width, self.out.n
             return i + width
         self.out.append("$", i)
         return i + 1

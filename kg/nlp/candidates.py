@@ -243,6 +243,7 @@ def strip_possessive(name: str) -> str:
 
 
 TEXT = "kg_text"  # doc.user_data key: the doc's text (kg.nlp.extract puts the text it tokenised there)
+FORMULAS = "kg_formulas"  # doc.user_data key: the text's formulas in math letters (kg.corpus.clean.CleanText.formulas)
 
 
 def doc_text(doc: Doc) -> str:

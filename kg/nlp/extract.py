@@ -10,7 +10,7 @@ from spacy.util import minibatch
 
 from kg.corpus.clean import CleanText, clean
 from kg.model import Extraction, Mention, Paper, Result, Span
-from kg.nlp.candidates import MENTIONS, RESULTS, TEXT
+from kg.nlp.candidates import FORMULAS, MENTIONS, RESULTS, TEXT
 from kg.nlp.pipeline import load_pipeline
 
 # Abstracts per batch: each component runs over the whole batch in turn, and larger batches keep its code and data
@@ -24,15 +24,12 @@ def _to_extraction(paper: Paper, ct: CleanText, doc) -> Extraction:
     ex = Extraction(paper.id)
     aliases: dict[str, dict[str, None]] = {}
     sentences: dict[tuple[int, int], Span] = {}  # a sentence's raw span, made once for all of its mentions
-    formulas = ct.formulas
     shift = ct.shift  # a text cleaned as one copied run maps by one shift, decided once per paper (~15 mentions)
     for m in doc.user_data.get(MENTIONS) or []:
         if shift is not None and m.start < m.end:
             start, end = m.start + shift, m.end + shift
         else:
             start, end = ct.to_raw(m.start, m.end)
-        if formulas and m.label != "METRIC" and ct.in_formula(start, end):
-            continue  # a formula's letters are symbols ("removing $SA$ from the bound"); a metric's may be its name
         sent = sentences.get((m.sent_start, m.sent_end))
         if sent is None:
             sent = sentences[m.sent_start, m.sent_end] = Span(*ct.to_raw(m.sent_start, m.sent_end))
@@ -85,6 +82,8 @@ def extract(papers: Iterable[Paper], nlp: Language | None = None, *, batch_size:
             docs = [nlp.make_doc(ct.text) for ct in cleaned]
             for doc, ct in zip(docs, cleaned):
                 doc.user_data[TEXT] = ct.text  # the rules cut names out of it (kg.nlp.candidates.span_text)
+                if ct.formulas:
+                    doc.user_data[FORMULAS] = ct.formulas  # no names but metrics' in them (kg.nlp.mentions)
             for step, whole in zip(steps, batched):
                 docs = list(step(docs, batch_size=batch_size)) if whole else [step(doc) for doc in docs]
             out = [_to_extraction(paper, ct, doc) for paper, ct, doc in zip(batch, cleaned, docs)]

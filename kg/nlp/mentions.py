@@ -19,8 +19,8 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from kg.nlp import _doc
-from kg.nlp.candidates import (MENTIONS, PRIORITY, Abbreviation, Candidate, abbreviations, candidates, column,
-                               ids, model_entities, positions_of, sentence_bounds, sentence_starts,
+from kg.nlp.candidates import (FORMULAS, MENTIONS, PRIORITY, Abbreviation, Candidate, abbreviations, candidates,
+                               column, ids, model_entities, positions_of, sentence_bounds, sentence_starts,
                                span_text, strip_possessive, token_ends)
 from kg.nlp.context import is_language
 from kg.nlp.gazetteer import Entry, load_gazetteer
@@ -336,16 +336,28 @@ def _clean_name(text: str) -> str:
     return strip_possessive(text.strip(" ,.;:*_"))
 
 
-_ASIDE = re.compile(r"\s+\([^()]*\)")
+_ASIDE = re.compile(r"\s+\(([^()]*)\)")
+
+
+def _aside(m: re.Match) -> str:
+    inner = m.group(1).strip()
+    return m.group() if _VERSION.fullmatch(inner) or inner in _VARIANTS else ""  # "Llama 2 (70B)" is that model
 
 
 def without_asides(name: str) -> str:
     """A concept's name without parenthetical asides: a short form or gloss names nothing more
-    ("Fewshot-CIFAR100 (FC100)" -> "Fewshot-CIFAR100", "RGBD (depth) cameras" -> "RGBD cameras"). Parentheses
-    inside a word stay ("SE(3)-Transformer", "LLM.int8()"); a name that is only an aside stays as it is."""
+    ("Fewshot-CIFAR100 (FC100)" -> "Fewshot-CIFAR100", "RGBD (depth) cameras" -> "RGBD cameras"). A size or
+    version stays ("Llama 2 (70B)", as "Llama 2 70B" is a model of its own), as do parentheses inside a word
+    ("SE(3)-Transformer", "LLM.int8()"); a name that is only an aside stays as it is."""
     if " (" not in name:
         return name
-    return _ASIDE.sub("", name).strip() or name
+    out = name
+    while True:  # innermost first: "X (a (b)) y"
+        shorter = _ASIDE.sub(_aside, out)
+        if shorter == out:
+            break
+        out = shorter
+    return out.strip() or name
 
 
 def select_mentions(doc: Doc, generic: frozenset[str], known: dict,
@@ -360,6 +372,8 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict,
     model_ents = model_entities(doc)
     cands = [c for c in cands if c.extractor != "name" or model_sees(model_ents, c.start, c.end)]
     cands = _without_generic(doc, cands, generic)
+    if FORMULAS in doc.user_data:
+        cands = _outside_formulas(doc, cands, doc.user_data[FORMULAS])
     cands.sort(key=_selection_order)
     taken = [False] * len(doc)
     chosen: list[Candidate] = []
@@ -387,6 +401,15 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict,
         out.append(DocMention(idx[c.start], ends[c.end - 1], c.label, text, canonical, c.extractor,
                               idx[sent_start], ends[sent_end - 1], c.proposed, c.benchmark, c.confidence, c.generic))
     return out
+
+
+def _outside_formulas(doc: Doc, cands: list[Candidate], formulas: tuple[tuple[int, int], ...]) -> list[Candidate]:
+    """The candidates but those inside a formula in math letters, whose letters are symbols ("removing $SA$ from the
+    bound": states and actions). A metric's symbol is its name ("an $F_1$ of 0.9"), and so are the paper's own
+    method's and a gazetteer's names."""
+    idx, ends = column(doc, IDX), token_ends(doc)
+    return [c for c in cands if c.label == "METRIC" or c.extractor in ("proposed", "gazetteer") or c.end <= c.start
+            or not any(a <= idx[c.start] and ends[c.end - 1] <= b for a, b in formulas)]
 
 
 def _selection_order(c: Candidate) -> tuple[int, int, int]:

@@ -172,6 +172,8 @@ def test_abbreviation_pairs_labelled_only_by_word_shape_need_the_model_to_see_an
     ("language model", "METHOD", None),  # "model" is part of names
     ("graph neural networks", "METHOD", None),
     ("summarization task", "TASK", None),  # one ordinary word: keep the phrase
+    ("probabilistic regression-based methods", "METHOD", None),  # a modifier alone names nothing
+    ("deep learning-based methods", "METHOD", None),
 ])
 def test_concept_names_drop_a_kind_word_only_when_a_name_remains(nlp, phrase, label, name):
     doc = nlp.make_doc(f"We use {phrase} here.")

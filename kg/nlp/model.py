@@ -77,7 +77,7 @@ from kg.nlp import minilm, tokenizer  # noqa: F401  (the trained pipeline's conf
 from kg.model import LABELS
 from kg.nlp.candidates import (MODEL_ENTS, Abbreviation, Candidate, abbreviations, candidates, column, ids,
                                is_namelike, span_text, strip_possessive, substrings)
-from kg.nlp.context import LEADING_VERBS, TASK_HEADS, TASK_NOUN, only_languages
+from kg.nlp.context import LEADING_VERBS, MODIFIER_SUFFIXES, TASK_HEADS, TASK_NOUN, only_languages
 from kg.nlp.labels import TASK_WORDS
 
 Entity = tuple[int, int, str]  # a model entity: token start, end, label
@@ -525,7 +525,8 @@ def generic_task_class(span) -> bool:
 def concept_name(doc: Doc, start: int, end: int, label: str) -> str | None:
     """The entity's name without a trailing head word that only says what kind of thing it is
     ("column-then-row attention mechanism" -> "column-then-row attention"), when what remains still names
-    something: two or more words, or one name-like word ("BLEU score" -> "BLEU"). None: the span's own text."""
+    something: two or more words not ending in a modifier ("-based", "-aware"...), or one name-like word ("BLEU
+    score" -> "BLEU"). None: the span's own text."""
     heads, lower = _NAME_HEAD_IDS.get(label, ()), column(doc, LOWER)
     stop = end
     while stop > start and lower[stop - 1] in heads:
@@ -534,6 +535,8 @@ def concept_name(doc: Doc, start: int, end: int, label: str) -> str | None:
         return None
     if stop - start == 1 and not is_namelike(doc[start]):
         return None
+    if doc[stop - 1].lower_.endswith(MODIFIER_SUFFIXES):
+        return None  # a modifier names nothing alone: "regression-based methods" is not "regression-based"
     return strip_possessive(span_text(doc, start, stop))
 
 

@@ -195,6 +195,35 @@ def test_a_fold_model_is_reused_only_for_the_same_split_recipe_and_data(tmp_path
     assert not fold_is_current(tmp_path, fold_signature(5, 0, 1, data, epochs=15))
 
 
+def test_repeat_weighs_a_corpus_by_copies_and_a_fixed_sample_and_rejects_unknown_names(tmp_path):
+    from spacy.tokens import DocBin
+
+    from kg.train.run import prepare
+
+    data = tmp_path / "data"
+    data.mkdir()
+    for name, n in (("scierc-train", 4), ("scierc-dev", 1), ("tdmsci-train", 3), ("scirex-abstracts-train", 4)):
+        rows = [json.dumps({"id": f"{name}-{i}", "text": f"record {i} of {name}", "spans": []}) for i in range(n)]
+        (data / f"{name}.jsonl").write_text("\n".join(rows) + "\n", encoding="utf-8")
+
+    def texts(repeat):
+        paths = prepare(tmp_path / "corpus", data_dir=data, repeat=repeat)
+        return [d.text for d in DocBin().from_disk(paths["train"]).get_docs(spacy.blank("en").vocab)]
+
+    plain = texts(None)
+    assert len(plain) == 11
+    weighed = texts({"tdmsci": 2, "scirex": 0.5, "scierc": 0})
+    assert sorted(weighed) == sorted([t for t in plain if "tdmsci" in t] * 2 + [t for t in weighed if "scirex" in t])
+    scirex = [t for t in weighed if "scirex" in t]
+    assert len(scirex) == 2 and len(set(scirex)) == 2
+    assert texts({"scirex": 0.5}) == [t for t in plain if "scirex" not in t] + scirex  # the same sample each time
+    assert json.loads((tmp_path / "corpus" / "stats.json").read_text())["repeat"] == {"scirex": 0.5}
+    with pytest.raises(ValueError, match="unknown training corpus scierc-dev"):
+        prepare(tmp_path / "corpus", data_dir=data, repeat={"scierc-dev": 2})
+    with pytest.raises(ValueError, match="0 or more"):
+        prepare(tmp_path / "corpus", data_dir=data, repeat={"tdmsci": -1})
+
+
 TEXT = ("Test-time adaptation suffers from domain forgetting and a large overhead computation; "
         "we evaluate on the Office-Home dataset and on ImageNet-C.")
 

@@ -13,7 +13,7 @@ import random
 import shutil
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import kg.nlp.tokenizer  # noqa: F401  (registers kg.ml_tokenizer.v1, which the training config names)
@@ -39,24 +39,39 @@ CV_LABELS = {"tdmsci": ("TASK", "DATASET", "METRIC"), "scirex": ("METHOD", "TASK
 
 
 def prepare(out_dir: str | Path, *, data_dir: Path | None = None, exclude: dict[str, set[str]] | None = None,
-            alignment: str = ALIGNMENT) -> dict[str, Path]:
+            alignment: str = ALIGNMENT, repeat: Mapping[str, float] | None = None) -> dict[str, Path]:
     """Write ``train.spacy`` and ``dev.spacy`` (and ``stats.json``) to ``out_dir``; returns their paths.
 
     ``exclude``: per corpus name, record ids to leave out of training (a cross-validation fold).
+    ``repeat``: per training corpus, how many times its records go into ``train.spacy`` (default 1; the fraction
+    of a factor such as 1.5 or 0.5 is a fixed random sample of the corpus), to weigh one corpus's conventions
+    against the others'.
     """
     out = Path(out_dir)
     data_dir = data_dir or shared_data_dir()
+    repeat = dict(repeat or {})
+    if unknown := sorted(set(repeat) - set(TRAIN_CORPORA)):
+        raise ValueError(f"repeat: unknown training corpus {', '.join(unknown)} (known: {', '.join(TRAIN_CORPORA)})")
+    if negative := sorted(name for name, factor in repeat.items() if factor < 0):
+        raise ValueError(f"repeat: a factor must be 0 or more ({', '.join(negative)})")
     conv = Converter(alignment=alignment)
     train_docs, stats = [], {}
     for name in TRAIN_CORPORA:
         docs, st = convert_file(data_dir / CORPORA[name].file, CORPORA[name], conv, exclude=(exclude or {}).get(name))
-        train_docs += docs
+        train_docs += _repeated(docs, repeat.get(name, 1.0))
         stats[name] = st.as_dict()
     dev_docs, st = convert_file(data_dir / CORPORA[DEV_CORPUS].file, CORPORA[DEV_CORPUS], conv)
     stats[DEV_CORPUS] = st.as_dict()
     paths = {"train": write_docbin(train_docs, out / "train.spacy"), "dev": write_docbin(dev_docs, out / "dev.spacy")}
-    (out / "stats.json").write_text(json.dumps({"alignment": alignment, "corpora": stats}, indent=1))
+    (out / "stats.json").write_text(json.dumps({"alignment": alignment, "repeat": repeat, "corpora": stats}, indent=1))
     return paths
+
+
+def _repeated(docs: list, factor: float) -> list:
+    """``docs`` ``int(factor)`` times, then a fixed random sample of the fraction left (``factor`` 1.5: all once
+    and half again)."""
+    whole = int(factor)
+    return docs * whole + random.Random(0).sample(docs, round(len(docs) * (factor - whole)))
 
 
 def data_files(data_dir: Path | None = None) -> list[dict]:
@@ -93,6 +108,7 @@ def _write_meta(model: Path, *, seed: int, data_dir: Path, corpus_dir: Path, sec
             "seed": seed,
             "data": data_files(data_dir),
             "excluded_records": {k: len(v) for k, v in (exclude or {}).items()},
+            "corpus_repeat": stats.get("repeat", {}),
             "label_handling": label_handling(),
             "missing_annotation": "tokens a corpus cannot label are marked missing (no loss), not O; see kg/train/data.py",
             "misaligned_spans": stats["alignment"],
@@ -135,20 +151,22 @@ def evaluate(model: Path, data_dir: Path | None = None, tagger_dir: Path | None 
 
 def train(out_dir: str | Path, seed: int = 0, *, data_dir: Path | None = None, config: Path = CONFIG,
           overrides: dict | None = None, exclude: dict[str, set[str]] | None = None,
-          features: Path | None = None, tagger_dir: Path | None = None) -> Path:
+          features: Path | None = None, tagger_dir: Path | None = None,
+          repeat: Mapping[str, float] | None = None) -> Path:
     """Train on the gold files, early-stopping on SciERC dev; returns the best model's directory.
 
     ``features``: an ``.npz`` store of the frozen MiniLM features of the training texts (default
     ``OUT_DIR/minilm-features.npz``), read before and written after training, so later runs (the other
     cross-validation folds, the next ``kg train``) do not encode the same texts again. Delete it after
     changing the encoder. ``tagger_dir``: the tagger the trained model is scored with (default: the packaged one).
+    ``repeat``: per training corpus, its weight in the training set (see :func:`prepare`).
     """
     from spacy.cli.train import train as spacy_train
 
     out = Path(out_dir)
     data_dir = data_dir or shared_data_dir()
     minilm.check_installed(config)
-    paths = prepare(out / "corpus", data_dir=data_dir, exclude=exclude)
+    paths = prepare(out / "corpus", data_dir=data_dir, exclude=exclude, repeat=repeat)
     all_overrides = {"paths.train": str(paths["train"]), "paths.dev": str(paths["dev"]), "system.seed": seed,
                      **(overrides or {})}
     features = Path(features) if features else out / "minilm-features.npz"

@@ -1,15 +1,20 @@
-"""Try a training config on one cross-validation fold: train it (as ``kg train --n-folds`` would for that fold) and
-print strict / partial mention F1 of the held-out TDMSci and SciREX documents and of SciERC dev, for the full
-accurate pipeline and the model alone; ``--compare`` scores another fold model the same way.
+"""Try an NER training recipe on one cross-validation fold: train it (as ``kg train --n-folds 5`` would for that fold)
+and score the full accurate pipeline, with that fold's own tagger, on the fold's held-out TDMSci and SciREX
+documents, SciERC dev and the ICML 2025 seeds (document level); ``--compare`` scores another fold model the same way.
 
-    python tools/dev/cv_fold.py --config kg/train/config.cfg --out /tmp/try [--fold 0] [--compare out/train/crossval/fold0/model/model-best]
+    python tools/dev/cv_fold.py --out /tmp/try [--fold 0] [--config kg/train/config.cfg] [--seed 0]
+        [--override training.patience=2400] [--repeat tdmsci:2] [--compare out/train/crossval/fold0/model/model-best]
 
-One fold takes 15-20 min here (the MiniLM features of the training texts are read from ``--features`` when it
-holds them). Session 6 chose the shipped architecture this way (README, "Accurate mode").
+One fold takes 15-25 min here. The MiniLM features of the training texts are read from ``--features`` (the
+cross-validation's store, when ``kg train --n-folds 5`` has run) and the fold's tagger from
+``out/train/crossval/taggers`` (trained there first if missing). Sessions 24-26 compared recipes this way
+(README, "Tried in session 24/25/26").
 """
 from __future__ import annotations
 
 import argparse
+import json
+import sys
 import time
 from pathlib import Path
 
@@ -17,40 +22,69 @@ from kg.nlp import minilm
 from kg.train.data import CORPORA, read_gold, shared_data_dir
 from kg.train.evaluate import pipeline, predict, score, summary
 from kg.train.run import CV_LABELS, HELD_OUT, finished, folds, train
+from kg.train.tagger import fold_tagger
+
+SEEDS_FILE = "seeds-icml2025.jsonl"
 
 
-def report(name: str, model: Path, fold: dict[str, set[str]]) -> None:
+def report(name: str, model: Path, tagger: Path, fold: dict[str, set[str]], features: Path) -> dict:
+    """Scores of ``model`` with ``tagger`` on the fold's held-out documents, SciERC dev and the seeds; printed."""
     data = shared_data_dir()
-    dev = read_gold(data / CORPORA["scierc-dev"].file)
-    with minilm.cached_features():  # both modes read the same features
-        for mode in ("full", "model_only"):
-            nlp = pipeline(model, only_model=mode == "model_only")
-            for corpus in HELD_OUT:
-                gold = [r for r in read_gold(data / CORPORA[corpus].file) if str(r["id"]) in fold[corpus]]
-                s = summary(score(gold, predict(gold, nlp), CV_LABELS[corpus]))
-                print(name, mode, corpus, {k[8:]: (v["strict"]["f1"], v["partial_f1"]) for k, v in s.items()
-                                           if k.startswith("mention")}, flush=True)
-            s = summary(score(dev, predict(dev, nlp), ["METHOD", "TASK", "METRIC"]))
-            print(name, mode, "scierc-dev", s["mention_ALL"]["strict"]["f1"], flush=True)
+    sets = {corpus: ([r for r in read_gold(data / CORPORA[corpus].file) if str(r["id"]) in fold[corpus]],
+                     CV_LABELS[corpus]) for corpus in HELD_OUT}
+    sets["scierc-dev"] = (read_gold(data / CORPORA["scierc-dev"].file), CV_LABELS["scierc"])
+    sets["seeds"] = (read_gold(data / SEEDS_FILE), ("METHOD", "TASK", "DATASET", "METRIC"))
+    nlp = pipeline(model, options={"tagger_dir": str(tagger)})
+    out = {}
+    with minilm.cached_features(features):
+        for key, (gold, labels) in sets.items():
+            out[key] = s = summary(score(gold, predict(gold, nlp), labels))
+            if key == "seeds":
+                print(name, key, {k[9:]: v["f1"] for k, v in s.items() if k.startswith("document")}, flush=True)
+            else:
+                print(name, key, "strict", s["mention_ALL"]["strict"]["f1"],
+                      {k[8:]: v["strict"]["f1"] for k, v in s.items() if k.startswith("mention") and k != "mention_ALL"},
+                      flush=True)
+    return out
+
+
+def pair(text: str, sep: str) -> tuple[str, str]:
+    key, found, value = text.partition(sep)
+    if not found:
+        raise argparse.ArgumentTypeError(f"expected KEY{sep}VALUE, not {text!r}")
+    return key, value
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--config", type=Path, required=True)
     ap.add_argument("--out", type=Path, required=True, help="working directory of the fold")
-    ap.add_argument("--fold", type=int, default=0, help="fold of 5 (seed 0), as kg train --n-folds 5 splits")
+    ap.add_argument("--config", type=Path, default=Path("kg/train/config.cfg"))
+    ap.add_argument("--fold", type=int, default=0, help="fold of 5 (split seed 0), as kg train --n-folds 5 splits")
+    ap.add_argument("--seed", type=int, default=0, help="training seed")
+    ap.add_argument("--override", type=lambda t: pair(t, "="), action="append", default=[],
+                    help="a config setting, KEY=VALUE with VALUE in JSON (repeatable)")
+    ap.add_argument("--repeat", type=lambda t: pair(t, ":"), action="append", default=[],
+                    help="a training corpus's weight, CORPUS:FACTOR, e.g. tdmsci:2 (repeatable)")
     ap.add_argument("--features", type=Path, default=Path("out/train/crossval/minilm-features.npz"))
+    ap.add_argument("--taggers", type=Path, default=Path("out/train/crossval/taggers"))
     ap.add_argument("--compare", type=Path, default=None, help="another model-best directory to score alike")
     args = ap.parse_args()
-    fold = folds(5, 0)[args.fold]
+    data = shared_data_dir()
+    fold = folds(5, 0, data)[args.fold]
+    overrides = {key: json.loads(value) for key, value in args.override}
+    repeat = {key: float(value) for key, value in args.repeat}
     model = args.out / "model" / "model-best"
     started = time.time()
     if not finished(model):
-        model = train(args.out, 0, config=args.config, exclude=fold, features=args.features)
+        model = train(args.out, args.seed, config=args.config, overrides=overrides, exclude=fold,
+                      features=args.features, repeat=repeat)
     print("trained in", round(time.time() - started), "s", flush=True)
+    tagger = fold_tagger(args.taggers, 5, args.fold, fold, data_dir=data, held_out=HELD_OUT,
+                         log=lambda msg: print(f"tagger: {msg}", file=sys.stderr))
+    scores = {"new": report("new", model, tagger, fold, args.features)}
     if args.compare:
-        report("compare", args.compare, fold)
-    report("new", model, fold)
+        scores["compare"] = report("compare", args.compare, tagger, fold, args.features)
+    (args.out / "fold-scores.json").write_text(json.dumps(scores, indent=1) + "\n")
 
 
 if __name__ == "__main__":

@@ -19,32 +19,29 @@ import time
 from pathlib import Path
 
 from kg.nlp import minilm
-from kg.train.data import CORPORA, read_gold, shared_data_dir
+from kg.train.data import CORPORA, DEV_CORPUS, read_gold, shared_data_dir
 from kg.train.evaluate import pipeline, predict, score, summary
-from kg.train.run import CV_LABELS, HELD_OUT, finished, folds, train
+from kg.train.run import CV_LABELS, HELD_OUT, evaluate, finished, folds, train
 from kg.train.tagger import fold_tagger
-
-SEEDS_FILE = "seeds-icml2025.jsonl"
 
 
 def report(name: str, model: Path, tagger: Path, fold: dict[str, set[str]], features: Path) -> dict:
-    """Scores of ``model`` with ``tagger`` on the fold's held-out documents, SciERC dev and the seeds; printed."""
+    """Scores of ``model`` with ``tagger`` on the fold's held-out documents, and :func:`kg.train.run.evaluate`'s
+    SciERC dev and seeds scores; printed."""
     data = shared_data_dir()
-    sets = {corpus: ([r for r in read_gold(data / CORPORA[corpus].file) if str(r["id"]) in fold[corpus]],
-                     CV_LABELS[corpus]) for corpus in HELD_OUT}
-    sets["scierc-dev"] = (read_gold(data / CORPORA["scierc-dev"].file), CV_LABELS["scierc"])
-    sets["seeds"] = (read_gold(data / SEEDS_FILE), ("METHOD", "TASK", "DATASET", "METRIC"))
     nlp = pipeline(model, options={"tagger_dir": str(tagger)})
     out = {}
     with minilm.cached_features(features):
-        for key, (gold, labels) in sets.items():
-            out[key] = s = summary(score(gold, predict(gold, nlp), labels))
-            if key == "seeds":
-                print(name, key, {k[9:]: v["f1"] for k, v in s.items() if k.startswith("document")}, flush=True)
-            else:
-                print(name, key, "strict", s["mention_ALL"]["strict"]["f1"],
-                      {k[8:]: v["strict"]["f1"] for k, v in s.items() if k.startswith("mention") and k != "mention_ALL"},
-                      flush=True)
+        for corpus in HELD_OUT:
+            gold = [r for r in read_gold(data / CORPORA[corpus].file) if str(r["id"]) in fold[corpus]]
+            out[corpus] = s = summary(score(gold, predict(gold, nlp), CV_LABELS[corpus]))
+            print(name, corpus, "strict", s["mention_ALL"]["strict"]["f1"],
+                  {k[8:]: v["strict"]["f1"] for k, v in s.items() if k.startswith("mention") and k != "mention_ALL"},
+                  flush=True)
+    out.update(evaluate(model, data, tagger))  # its own feature cache: SciERC dev and the seeds are few
+    print(name, DEV_CORPUS, "strict", out[DEV_CORPUS]["full"]["mention_ALL"]["strict"]["f1"], flush=True)
+    print(name, "seeds", {k[9:]: v["f1"] for k, v in out["seeds-icml2025"]["full"].items() if k.startswith("document")},
+          flush=True)
     return out
 
 

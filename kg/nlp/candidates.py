@@ -87,8 +87,8 @@ def candidates(doc: Doc) -> list[Candidate]:
 
 
 def model_entities(doc: Doc) -> list[tuple[int, int, str]] | None:
-    """The trained model's entities as token ranges (``doc._.kg_model_ents``), or None when no model ran (the
-    default pipeline)."""
+    """The trained model's entities as token ranges (``doc._.kg_model_ents``), or None when no model ran (``--fast``:
+    the rules alone; the default pipeline's tagger and the accurate mode's NER both set them)."""
     return doc.user_data.get(MODEL_ENTS)
 
 

@@ -48,7 +48,7 @@ class DocMention:
 
 def model_sees(ents: list[tuple[int, int, str]] | None, start: int, end: int) -> bool:
     """Whether the trained model has an entity overlapping tokens ``[start, end)``; always true when no model
-    ran (the default pipeline), so rules that need the model's support keep their candidates there."""
+    ran (``--fast``, the rules alone), so rules that need the model's support keep their candidates there."""
     return ents is None or any(s < end and start < e for s, e, _ in ents)
 
 

@@ -8,8 +8,9 @@ document recall, pooled over the folds as ``kg train --n-folds 5`` scores them.
 
 The folds are split with seed 0, as ``kg train --n-folds 5`` splits them. Fold taggers come from ``--taggers``
 (trained there first, with ``--tagger-seed``, unless current ones are there); the NERs from
-``out/train/crossval/fold*/model/model-best`` (``kg train --only ner --n-folds 5`` makes them) with the MiniLM
-features cached beside them. Session 27 measured the tagger's seed spread with it (README).
+``out/train/crossval/fold*/model/model-best`` (``kg train --only ner --n-folds 5`` makes them), or from ``--ners DIR``
+(``tools/dev/cv_fold.py --out DIR/foldI --fold I`` makes them), reading the MiniLM features cached in
+``out/train/crossval``. Session 27 measured the tagger's and the NER's seed spreads with it (README).
 """
 from __future__ import annotations
 
@@ -33,6 +34,8 @@ def main() -> None:
     ap.add_argument("--variant", action="append", default=[],
                     help='NAME=JSON settings of kg_tagger (default) or kg_model (accurate); default: base={}')
     ap.add_argument("--taggers", type=Path, default=WORK / "taggers", help="fold taggers' directory")
+    ap.add_argument("--ners", type=Path, default=WORK, help="fold NERs' directory (foldI/model/model-best, as "
+                                                          "kg train --n-folds 5 and tools/dev/cv_fold.py write them)")
     ap.add_argument("--tagger-seed", type=int, default=0, help="training seed of fold taggers made here")
     args = ap.parse_args()
     variants = dict((name, json.loads(value)) for name, _, value in (v.partition("=") for v in args.variant)) \
@@ -46,7 +49,7 @@ def main() -> None:
         with minilm.cached_features(WORK / "minilm-features.npz"):
             for name, settings in variants.items():
                 nlp = tagger_pipeline(tagger, settings) if args.mode == "default" else pipeline(
-                    WORK / f"fold{i}" / "model" / "model-best", options={"tagger_dir": str(tagger), **settings})
+                    args.ners / f"fold{i}" / "model" / "model-best", options={"tagger_dir": str(tagger), **settings})
                 for c in HELD_OUT:
                     preds[name][c] += predict([r for r in gold[c] if str(r["id"]) in fold[c]], nlp)
         print(f"fold {i} done", file=sys.stderr, flush=True)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from contextlib import nullcontext
 from pathlib import Path
 
 from kg.nlp import minilm
@@ -43,16 +44,17 @@ def main() -> None:
     data = shared_data_dir()
     gold = {c: read_gold(data / CORPORA[c].file) for c in HELD_OUT}
     preds: dict[str, dict[str, list[dict]]] = {v: {c: [] for c in HELD_OUT} for v in variants}
-    for i, fold in enumerate(folds(5, 0, data)):
-        tagger = fold_tagger(args.taggers, 5, i, fold, seed=args.tagger_seed, data_dir=data, held_out=HELD_OUT,
-                             log=lambda msg: print(f"tagger: {msg}", file=sys.stderr))
-        with minilm.cached_features(WORK / "minilm-features.npz"):
+    # the NERs read the encoder's features, loaded once for all folds; the taggers read none
+    with minilm.cached_features(WORK / "minilm-features.npz") if args.mode == "accurate" else nullcontext():
+        for i, fold in enumerate(folds(5, 0, data)):
+            tagger = fold_tagger(args.taggers, 5, i, fold, seed=args.tagger_seed, data_dir=data, held_out=HELD_OUT,
+                                 log=lambda msg: print(f"tagger: {msg}", file=sys.stderr))
             for name, settings in variants.items():
                 nlp = tagger_pipeline(tagger, settings) if args.mode == "default" else pipeline(
                     args.ners / f"fold{i}" / "model" / "model-best", options={"tagger_dir": str(tagger), **settings})
                 for c in HELD_OUT:
                     preds[name][c] += predict([r for r in gold[c] if str(r["id"]) in fold[c]], nlp)
-        print(f"fold {i} done", file=sys.stderr, flush=True)
+            print(f"fold {i} done", file=sys.stderr, flush=True)
     for name in variants:
         parts = []
         for c in HELD_OUT:

@@ -126,9 +126,18 @@ def test_meta_records_data_seed_label_handling_and_dev_scores():
 def test_training_one_epoch_on_the_real_data_writes_a_loadable_model(tmp_path):
     from kg.train import train
 
-    best = train(tmp_path, seed=0, overrides={"training.max_epochs": 1, "training.eval_frequency": 100})
-    assert (best / "meta.json").exists()
-    assert json.loads((best / "meta.json").read_text())["kg_training"]["seed"] == 0
+    from kg.train.data import sha256
+    from kg.train.run import CONFIG
+
+    config = tmp_path / "beam.cfg"  # another recipe, as `kg train --config` passes it
+    config.write_text(CONFIG.read_text().replace('factory = "ner"', 'factory = "beam_ner"\nbeam_width = 2'))
+    best = train(tmp_path / "run", seed=0, config=config,
+                 overrides={"training.max_epochs": 1, "training.eval_frequency": 100})
+    training = json.loads((best / "meta.json").read_text())["kg_training"]
+    assert training["seed"] == 0
+    assert training["config"] == str(config) and training["config_sha256"] == sha256(config)
+    assert training["command"] == f"kg train --seed 0 --config {config}"
+    assert 'factory = "beam_ner"' in (best / "config.cfg").read_text()
 
 
 def test_train_cli_reports_a_missing_model_or_data_dir_as_bad_input(tmp_path, capsys):
@@ -139,6 +148,19 @@ def test_train_cli_reports_a_missing_model_or_data_dir_as_bad_input(tmp_path, ca
     assert main(["--evaluate", str(tmp_path)]) == 2  # a directory of which model?
     assert main(["--data", str(tmp_path / "absent")]) == 2
     assert "absent" in capsys.readouterr().err
+    assert main(["--only", "ner", "--config", str(tmp_path / "absent.cfg"), "--no-install"]) == 2
+    assert "no training config" in capsys.readouterr().err
+    (tmp_path / "ner.cfg").write_text("[nlp]\n")
+    for misuse in (["--only", "tagger"], ["--only", "ner", "--evaluate"]):
+        assert main([*misuse, "--config", str(tmp_path / "ner.cfg")]) == 2
+        assert "--config is the NER's training config" in capsys.readouterr().err
+
+
+def test_meta_names_a_packaged_config_by_its_path_in_the_repository_and_any_other_in_full(tmp_path):
+    from kg.train.run import CONFIG, config_name
+
+    assert config_name(CONFIG) == "kg/train/config.cfg"
+    assert config_name(tmp_path / "x.cfg") == str(tmp_path / "x.cfg")
 
 
 @needs_model

@@ -20,7 +20,8 @@ def parser(prog: str = "kg train") -> argparse.ArgumentParser:
                "  kg train --only tagger        the default mode's tagger only\n"
                "  kg train --n-folds 5          5-fold cross-validation on TDMSci and SciREX (scores as JSON)\n"
                "  kg train --evaluate --record  re-score the shipped models after pipeline changes\n"
-               "  kg train --out /tmp/t --no-install --seed 1",
+               "  kg train --out /tmp/t --no-install --seed 1\n"
+               "  kg train --only ner --config my.cfg --out /tmp/t --no-install   try another NER recipe",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--out", default="out/train", metavar="DIR",
                    help="working directory: .spacy files, checkpoints, crossval.json (default: out/train)")
@@ -29,6 +30,9 @@ def parser(prog: str = "kg train") -> argparse.ArgumentParser:
                    help="train (or cross-validate, or evaluate) one model: the default mode's tagger or the NER")
     p.add_argument("--n-folds", type=int, default=0, metavar="K",
                    help="cross-validate with K folds instead of training the shipped model")
+    p.add_argument("--config", default=None, metavar="FILE",
+                   help="the NER's spaCy training config (default: kg/train/config.cfg); recorded with its sha256 "
+                        "in meta.json; for a cross-validation, part of each fold's signature")
     p.add_argument("--max-epochs", type=int, default=None,
                    help="override the number of epochs (NER: training.max_epochs; tagger: default 15)")
     p.add_argument("--evaluate", nargs="?", const="", default=None, metavar="MODEL",
@@ -86,6 +90,13 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.n_folds and args.n_folds < 2:
         print("kg train: --n-folds needs at least 2 folds", file=sys.stderr)
         return 2
+    if args.config is not None and (args.only == "tagger" or args.evaluate is not None):
+        print("kg train: --config is the NER's training config: it needs training the NER (not --only tagger, "
+              "not --evaluate)", file=sys.stderr)
+        return 2
+    if args.config is not None and not Path(args.config).is_file():
+        print(f"kg train: no training config {args.config}", file=sys.stderr)
+        return 2
     if args.evaluate and not args.only:
         print("kg train: --evaluate DIR needs --only tagger or --only ner", file=sys.stderr)
         return 2
@@ -131,7 +142,7 @@ def _tagger(args: argparse.Namespace, data_dir: Path | None) -> int:
 
 
 def _ner(args: argparse.Namespace, data_dir: Path | None) -> int:
-    from kg.train.run import SHIPPED, crossval, evaluate, install, train, update_meta
+    from kg.train.run import CONFIG, SHIPPED, crossval, evaluate, install, train, update_meta
 
     if args.evaluate is not None:
         model = Path(args.evaluate) if args.evaluate else SHIPPED
@@ -144,17 +155,18 @@ def _ner(args: argparse.Namespace, data_dir: Path | None) -> int:
             update_meta(model, ("kg_scores", "shared_scorer"), scores)
         return 0
     overrides = {"training.max_epochs": args.max_epochs} if args.max_epochs else {}
+    config = Path(args.config) if args.config else CONFIG
     out = Path(args.out)
     if args.n_folds:
         result = crossval(args.n_folds, seed=args.seed, work_dir=out / "crossval", data_dir=data_dir,
-                          overrides=overrides)
+                          overrides=overrides, config=config)
         print(json.dumps(result, indent=1))
         if not args.no_install and (SHIPPED / "meta.json").exists():
             update_meta(SHIPPED, ("kg_crossval",), result)
         return 0
     # Scored with the tagger trained in the same run, if there was one (the accurate pipeline reads it too).
     tagger_dir = out / "tagger" if args.only is None else None
-    best = train(out, args.seed, data_dir=data_dir, overrides=overrides, tagger_dir=tagger_dir)
+    best = train(out, args.seed, data_dir=data_dir, config=config, overrides=overrides, tagger_dir=tagger_dir)
     print(f"best model: {best}", file=sys.stderr)
     if not args.no_install:
         print(f"installed: {install(best, SHIPPED)}", file=sys.stderr)

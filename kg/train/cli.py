@@ -40,7 +40,9 @@ def parser(prog: str = "kg train") -> argparse.ArgumentParser:
                         "shared scorer and print JSON (a NER is scored in the accurate pipeline, with the shipped tagger)")
     p.add_argument("--record", action="store_true",
                    help="with --evaluate: also store the scores in the model's meta.json (after pipeline changes)")
-    p.add_argument("--no-install", action="store_true", help="do not copy the best model to kg/nlp/trained")
+    p.add_argument("--no-install", action="store_true",
+                   help="do not copy the best model to kg/nlp/trained (with --n-folds: do not record the scores in "
+                        "the shipped model's meta.json, which only the shipped recipe's folds are)")
     p.add_argument("--data", default=None, metavar="DIR", help="gold data directory (default: ../shared/data)")
     p.add_argument("--threads", type=int, default=None,
                    help="BLAS threads (default: 1, unless OMP/OPENBLAS/MKL_NUM_THREADS say otherwise)")
@@ -161,7 +163,8 @@ def _ner(args: argparse.Namespace, data_dir: Path | None) -> int:
         result = crossval(args.n_folds, seed=args.seed, work_dir=out / "crossval", data_dir=data_dir,
                           overrides=overrides, config=config)
         print(json.dumps(result, indent=1))
-        if not args.no_install and (SHIPPED / "meta.json").exists():
+        shipped_recipe = config.resolve() == CONFIG.resolve() and not overrides  # another recipe's folds say nothing of the shipped NER
+        if not args.no_install and shipped_recipe and (SHIPPED / "meta.json").exists():
             update_meta(SHIPPED, ("kg_crossval",), result)
         return 0
     # Scored with the tagger trained in the same run, if there was one (the accurate pipeline reads it too).

@@ -354,3 +354,20 @@ def test_only_the_shipped_recipes_cross_validation_is_recorded_in_the_shipped_mo
     recorded = json.loads((shipped / "meta.json").read_text())["kg_crossval"]
     assert recorded == {"folds": 2, "config": "kg/train/config.cfg"}
     capsys.readouterr()
+
+
+def test_only_the_shipped_recipes_tagger_folds_are_recorded_in_the_shipped_taggers_meta(tmp_path, monkeypatch, capsys):
+    import kg.nlp.tagger as nlp_tagger
+    import kg.train.tagger as tagger
+    from kg.train import main
+
+    shipped = tmp_path / "tagger"
+    shipped.mkdir()
+    (shipped / "meta.json").write_text("{}")
+    monkeypatch.setattr(nlp_tagger, "DEFAULT_DIR", shipped)
+    monkeypatch.setattr(tagger, "crossval", lambda k, *, epochs, **kw: {"folds": k, "epochs": epochs})
+    assert main(["--only", "tagger", "--n-folds", "2", "--max-epochs", "3"]) == 0
+    assert json.loads((shipped / "meta.json").read_text()) == {}
+    assert main(["--only", "tagger", "--n-folds", "2"]) == 0
+    assert json.loads((shipped / "meta.json").read_text())["kg_crossval"] == {"folds": 2, "epochs": tagger.EPOCHS}
+    capsys.readouterr()

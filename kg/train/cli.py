@@ -132,8 +132,8 @@ def _tagger(args: argparse.Namespace, data_dir: Path | None) -> int:
         result = tagger.crossval(args.n_folds, seed=args.seed, work_dir=out / "crossval-tagger", data_dir=data_dir,
                                  epochs=epochs, log=log)
         print(json.dumps(result, indent=1))
-        if not args.no_install and (DEFAULT_DIR / "meta.json").exists():
-            update_meta(DEFAULT_DIR, ("kg_crossval",), result)
+        if not args.no_install and epochs == tagger.EPOCHS and (DEFAULT_DIR / "meta.json").exists():
+            update_meta(DEFAULT_DIR, ("kg_crossval",), result)  # the shipped recipe's folds only
         return 0
     built = tagger.build(out / "tagger", seed=args.seed, epochs=epochs, data_dir=data_dir, log=log)
     update_meta(built, ("kg_scores", "shared_scorer"), tagger.evaluate(built, data_dir))

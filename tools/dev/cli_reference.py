@@ -1,0 +1,146 @@
+"""Write ``docs/cli.md``, the command-line reference: the text of ``kg --help`` and of every subcommand's
+``--help``.
+
+    python tools/dev/cli_reference.py           # rewrite docs/cli.md
+    python tools/dev/cli_reference.py --check   # exit 1 when docs/cli.md differs from --help
+
+The commands are found from the parsers themselves, not from a list kept here: the entry point named in
+``pyproject.toml`` runs in-process with ``--help``, the parser that prints the help is recorded, and each of its
+subcommands (its subparsers' choices, and any ``kg ... --help`` its help text points to) is visited in turn.
+Help is formatted at a fixed width (``COLUMNS=100``, no colour), so the file does not depend on the terminal.
+``tests/test_docs.py`` renders it the same way and fails when it differs from the file.
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib
+import io
+import os
+import re
+import sys
+import tomllib
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+OUT = ROOT / "docs" / "cli.md"
+WIDTH = "100"
+ENV = {"COLUMNS": WIDTH, "LINES": "50", "NO_COLOR": "1", "PYTHON_COLORS": "0", "TERM": "dumb"}
+
+
+def entry_point() -> Callable:
+    """The ``kg`` console script's function, as ``pyproject.toml`` names it (``module:function``)."""
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    module, _, attr = scripts["kg"].partition(":")
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    target = importlib.import_module(module)
+    for part in attr.split("."):
+        target = getattr(target, part)
+    return target
+
+
+@contextlib.contextmanager
+def fixed_width() -> Iterator[None]:
+    """Help formatted at ``WIDTH`` columns without colour, whatever the terminal; the environment is restored."""
+    saved = {k: os.environ.get(k) for k in ENV}
+    os.environ.update(ENV)
+    try:
+        yield
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+def help_of(main: Callable, argv: list[str]) -> tuple[str, argparse.ArgumentParser | None]:
+    """What ``kg ARGV --help`` prints, and the parser that printed it."""
+    printed: list[argparse.ArgumentParser] = []
+    original = argparse.ArgumentParser.print_help
+
+    def print_help(self: argparse.ArgumentParser, file=None) -> None:
+        printed.append(self)
+        original(self, file)
+
+    out = io.StringIO()
+    argparse.ArgumentParser.print_help = print_help  # type: ignore[method-assign]
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            try:
+                main([*argv, "--help"])
+            except SystemExit:
+                pass
+    finally:
+        argparse.ArgumentParser.print_help = original  # type: ignore[method-assign]
+    text = "\n".join(line.rstrip() for line in out.getvalue().strip("\n").splitlines())
+    return text, (printed[-1] if printed else None)
+
+
+def subcommands(parser: argparse.ArgumentParser | None, text: str, argv: list[str]) -> list[str]:
+    """The subcommands under ``kg ARGV``: the parser's subparsers (in their order), then any ``kg ARGV NAME --help``
+    that its help text mentions (a command that parses its own arguments)."""
+    names: list[str] = []
+    seen: set[int] = set()
+    for action in parser._actions if parser else ():  # noqa: SLF001 (argparse keeps subparsers there)
+        if isinstance(action, argparse._SubParsersAction):  # noqa: SLF001
+            for name, sub in action.choices.items():
+                if id(sub) not in seen:  # aliases share one parser
+                    seen.add(id(sub))
+                    names.append(name)
+    prefix = " ".join(["kg", *argv])
+    for name in re.findall(re.escape(prefix) + r" ([a-z][\w-]*) --help\b", text):
+        if name not in names:
+            names.append(name)
+    return names
+
+
+def commands(main: Callable | None = None) -> list[tuple[list[str], str]]:
+    """``(argv, help text)`` for ``kg`` and each of its subcommands, depth first."""
+    main = main or entry_point()
+    found: list[tuple[list[str], str]] = []
+    with fixed_width():
+        def visit(argv: list[str]) -> None:
+            text, parser = help_of(main, argv)
+            found.append((argv, text))
+            for name in subcommands(parser, text, argv):
+                if len(argv) < 3:
+                    visit([*argv, name])
+
+        visit([])
+    return found
+
+
+def render(main: Callable | None = None) -> str:
+    """The text of ``docs/cli.md``."""
+    found = commands(main)
+    title = lambda argv: " ".join(["kg", *argv])  # noqa: E731
+    anchor = lambda argv: "-".join(["kg", *argv])  # noqa: E731
+    lines = ["# Command-line reference", "",
+             "Every command's `--help`, generated by `python tools/dev/cli_reference.py` (at 100 columns); "
+             "`tests/test_docs.py` fails when this file and `--help` differ.", ""]
+    lines += [f"- [`{title(argv)}`](#{anchor(argv)})" for argv, _ in found]
+    for argv, text in found:
+        lines += ["", f"## {title(argv)}", "", "```text", text, "```"]
+    return "\n".join(lines) + "\n"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--check", action="store_true", help="only compare: exit 1 when docs/cli.md differs")
+    args = ap.parse_args()
+    text = render()
+    if args.check:
+        if not OUT.is_file() or OUT.read_text() != text:
+            print(f"{OUT.relative_to(ROOT)} differs from --help: run python tools/dev/cli_reference.py", file=sys.stderr)
+            return 1
+        return 0
+    OUT.write_text(text)
+    print(f"wrote {OUT.relative_to(ROOT)} ({len(text.splitlines())} lines)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

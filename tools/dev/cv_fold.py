@@ -7,8 +7,8 @@ documents, SciERC dev and the ICML 2025 seeds (document level); ``--compare`` sc
 
 One fold takes 15-25 min here. The MiniLM features of the training texts are read from ``--features`` (the
 cross-validation's store, when ``kg train --n-folds 5`` has run) and the fold's tagger from
-``out/train/crossval/taggers`` (trained there first if missing). Sessions 24-26 compared recipes this way
-(README, "Tried in session 24/25/26").
+``out/train/crossval/taggers`` (trained there first if missing). The recipes compared this way are in
+``docs/experiments.md``.
 """
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ The folds are split with seed 0, as ``kg train --n-folds 5`` splits them. Fold t
 (trained there first, with ``--tagger-seed``, unless current ones are there); the NERs from
 ``out/train/crossval/fold*/model/model-best`` (``kg train --only ner --n-folds 5`` makes them), or from ``--ners DIR``
 (``tools/dev/cv_fold.py --out DIR/foldI --fold I`` makes them), reading the MiniLM features cached in
-``out/train/crossval``. Session 27 measured the tagger's and the NER's seed spreads with it (README).
+``out/train/crossval``. The tagger's and the NER's seed spreads in ``docs/extraction.md`` are measured with it.
 """
 from __future__ import annotations
 

@@ -1,0 +1,118 @@
+"""Which mentions name a specific concept: umbrella terms, tools and theory quantities become generic mentions.
+
+A concept node is something a researcher would link papers by. Words that would link almost every ML paper to
+every other ("inference", "deep neural networks", "machine learning models"), hardware and software ("GPUs",
+"NVIDIA V100", "PyTorch") and quantities that are settings or theory results rather than measures ("learning
+rate", "sample complexity" as a metric) are kept as ``generic`` mentions: reported with their evidence, never a
+concept. Three tests decide, each from data under ``kg/nlp/data/specificity`` with its source recorded:
+
+- the name is an umbrella term (``umbrella.json``), or, for a metric or method, a hyperparameter or theory
+  quantity (``umbrella.json``, ``not_metrics``);
+- every word of the name is a background word (``generic_words.json``: words in at least 15% of a background
+  corpus of abstracts, such as "deep", "neural", "model", "training", "method") or a stop word;
+- every word of the name is hardware or software (``non_concepts.json``) or a model number ("V100", "A6000");
+- a method phrase that only the trained tagger proposes, with no capital or digit, ends in a class noun
+  ("unified probabilistic model", "coupled training", "adversarial framework": ``umbrella.json``, ``class_heads``).
+
+A paper's own proposed name is never made generic.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from kg.nlp.candidates import MENTIONS
+
+DATA = Path(__file__).parent / "data" / "specificity"
+_WORDS = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
+_MODEL_NUMBER = re.compile(r"^[A-Za-z]{0,3}\d{2,5}[A-Za-z]{0,3}$")  # V100, A6000, RTX3090, 2080Ti
+
+
+@dataclass(frozen=True)
+class Specificity:
+    """The word lists behind :func:`is_specific`, lower-cased."""
+
+    umbrella: frozenset[str]
+    not_metrics: frozenset[str]
+    generic_words: frozenset[str]
+    tools: frozenset[str]
+    class_heads: frozenset[str] = frozenset()
+
+    def reason(self, name: str, label: str) -> str | None:
+        """Why ``name`` (a mention's canonical name) under ``label`` is not a concept, or None when it is one."""
+        low = " ".join(name.lower().split())
+        if low in self.umbrella:
+            return "umbrella term"
+        if label in ("METRIC", "METHOD") and low in self.not_metrics:
+            return "setting or theory quantity"
+        words = _WORDS.findall(low)
+        if not words:
+            return None
+        if all(w in self.generic_words for w in words):
+            return "only background words"
+        raw = _WORDS.findall(name)
+        if all(w.lower() in self.tools or _MODEL_NUMBER.match(w) for w in raw) and any(w.lower() in self.tools for w in raw):
+            return "hardware or software"
+        return None
+
+    def weak_description(self, name: str, label: str, extractor: str) -> bool:
+        """Whether a METHOD phrase that only the trained tagger proposes is a description ("unified probabilistic
+        model", "coupled training"): its head is a class noun and no word looks like a name. (Tasks are left
+        alone: their heads, "learning", "generation", are what names them.)"""
+        if extractor != "model" or label != "METHOD" or _NAME_LIKE.search(name):
+            return False
+        words = _WORDS.findall(name.lower())
+        return bool(words) and words[-1] in self.class_heads
+
+
+_NAME_LIKE = re.compile(r"[A-Z0-9]")
+
+
+def _terms(values: list[str]) -> frozenset[str]:
+    return frozenset(" ".join(v.lower().split()) for v in values)
+
+
+@lru_cache(maxsize=4)
+def load_specificity(directory: str = "") -> Specificity:
+    """The word lists in ``directory`` (the packaged ``kg/nlp/data/specificity`` when empty)."""
+    root = Path(directory) if directory else DATA
+    umbrella = json.loads((root / "umbrella.json").read_text(encoding="utf-8"))
+    generic = json.loads((root / "generic_words.json").read_text(encoding="utf-8"))
+    tools = json.loads((root / "non_concepts.json").read_text(encoding="utf-8"))
+    return Specificity(
+        umbrella=_terms([t for terms in umbrella["labels"].values() for t in terms]),
+        not_metrics=_terms(umbrella["not_metrics"]["terms"]),
+        generic_words=frozenset(generic["words"]),
+        tools=frozenset(w.lower() for words in tools["words"].values() for w in words for w in _WORDS.findall(w)),
+        class_heads=_terms(umbrella["class_heads"]["terms"]),
+    )
+
+
+@Language.factory("kg_specificity", default_config={"directory": ""})
+def make_specificity(nlp: Language, name: str, directory: str):
+    """Pipeline component (after ``kg_mentions``): mentions that name no specific concept become generic."""
+    spec = load_specificity(directory)
+    cache: dict[tuple[str, str, str], bool] = {}
+
+    def specificity(doc: Doc) -> Doc:
+        for m in doc.user_data.get(MENTIONS) or ():
+            if m.generic or m.proposed:
+                continue
+            key = (m.canonical, m.label, m.extractor)
+            generic = cache.get(key)
+            if generic is None:
+                generic = cache[key] = spec.reason(m.canonical, m.label) is not None or (
+                    m.text != m.canonical and spec.reason(m.text, m.label) is not None
+                    and spec.reason(m.text, m.label) != "only background words") or spec.weak_description(
+                    m.canonical, m.label, m.extractor)
+            if generic:
+                m.generic = True
+        return doc
+
+    return specificity

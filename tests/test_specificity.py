@@ -1,0 +1,57 @@
+"""Umbrella terms, tools and settings are generic mentions, never concepts; specific names stay concepts."""
+from __future__ import annotations
+
+import pytest
+
+from kg.nlp.candidates import MENTIONS
+from kg.nlp.pipeline import load_pipeline
+from kg.nlp.specificity import load_specificity
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    return load_pipeline()
+
+
+def concepts(nlp, text: str) -> dict[str, set[str]]:
+    doc = nlp(text)
+    out: dict[str, set[str]] = {}
+    for m in doc.user_data[MENTIONS]:
+        if not m.generic:
+            out.setdefault(m.label, set()).add(m.canonical)
+    return out
+
+
+@pytest.mark.parametrize("name,label", [
+    ("inference", "TASK"), ("deep neural networks", "METHOD"), ("machine learning models", "METHOD"),
+    ("NVIDIA V100", "DATASET"), ("GPUs", "METHOD"), ("PyTorch", "METHOD"), ("learning rate", "METRIC"),
+    ("sample complexity", "METRIC"), ("efficient training method", "METHOD"),
+])
+def test_names_that_are_no_concept(name, label):
+    assert load_specificity().reason(name, label) is not None
+
+
+@pytest.mark.parametrize("name,label", [
+    ("image classification", "TASK"), ("graph neural networks", "METHOD"), ("ResNet-50", "METHOD"),
+    ("top-1 accuracy", "METRIC"), ("regret", "METRIC"), ("CIFAR-10", "DATASET"), ("Transformer", "METHOD"),
+    ("optimal transport", "METHOD"), ("large language models", "METHOD"), ("GPT-3", "METHOD"),
+])
+def test_specific_names_stay(name, label):
+    assert load_specificity().reason(name, label) is None
+
+
+def test_tagger_descriptions_with_a_class_head_are_not_methods():
+    spec = load_specificity()
+    assert spec.weak_description("unified probabilistic model", "METHOD", "model")
+    assert not spec.weak_description("unified probabilistic model", "METHOD", "gazetteer")
+    assert not spec.weak_description("Concept Embedding Models", "METHOD", "model")  # a name: capitals
+    assert not spec.weak_description("binary search", "METHOD", "model")
+
+
+def test_pipeline_keeps_umbrella_words_out_of_the_concepts(nlp):
+    found = concepts(nlp, "We train deep neural networks on 8 NVIDIA V100 GPUs with PyTorch and evaluate image "
+                          "classification on CIFAR-10, where ResNet-50 reaches 95% top-1 accuracy.")
+    names = {n for names in found.values() for n in names}
+    assert {"CIFAR-10", "ResNet-50", "image classification"} <= names
+    assert not names & {"deep neural networks", "NVIDIA V100", "GPUs", "PyTorch", "V100"}
+

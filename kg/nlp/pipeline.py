@@ -9,7 +9,7 @@ from spacy.language import Language
 
 # Registering the factories is a side effect of importing their modules.
 from kg.nlp import (abbreviations, context, gazetteer, mentions, model, proposed, results, sentences,  # noqa: F401
-                    specificity, tagger, tokenizer)
+                    specificity, tagger, title, tokenizer)
 
 DEFAULT_CONFIG = Path(__file__).parent / "config.cfg"  # rules, gazetteers and the linear tagger
 FAST_CONFIG = Path(__file__).parent / "config_fast.cfg"  # rules and gazetteers only: about twice as fast

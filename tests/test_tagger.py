@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import warnings
+from pathlib import Path
 
 import numpy
 import pytest
@@ -12,11 +13,10 @@ import pytest
 from kg.nlp.pipeline import load_pipeline
 from kg.nlp.tagger import (DEFAULT_DIR, FORBIDDEN, FORBIDDEN_END, N_TAGS, TAGS, TEMPLATES, LinearTagger, decode,
                            feature_ids, spans, viterbi)
-from kg.train.data import shared_data_dir
 
 needs_tagger = pytest.mark.skipif(not (DEFAULT_DIR / "weights.npz").exists(),
                                   reason="no tagger in kg/nlp/trained_tagger")
-needs_data = pytest.mark.skipif(not (shared_data_dir() / "scierc-train.jsonl").exists(), reason="no ../shared/data")
+GOLD = Path(__file__).parent / "fixtures" / "gold"  # small made-up gold files (tests/fixtures/gold/make_gold.py)
 
 
 def brute_force(em: numpy.ndarray, trans: numpy.ndarray, allowed: numpy.ndarray | None) -> list[int]:
@@ -89,13 +89,12 @@ def test_features_of_a_doc_do_not_depend_on_the_docs_batched_with_it():
     assert on_a[word] == on_b[word] and not numpy.array_equal(on_a, on_b)
 
 
-@needs_data
 def test_the_perceptron_learns_its_training_documents_and_ignores_missing_labels(tmp_path):
     from kg.train.data import Converter
     from kg.train.tagger import examples, rules_pipeline, span_f1, train_tagger
 
     nlp, conv = rules_pipeline(), Converter()
-    docs = examples(("scierc-dev",), 18, nlp=nlp, converter=conv)[:25]
+    docs = examples(("scierc-dev",), 18, data_dir=GOLD, nlp=nlp, converter=conv)[:25]
     tagger, record = train_tagger(docs, docs, epochs=8, bits=18, log=lambda *_: None)
     assert span_f1(tagger, docs, ("METHOD", "TASK", "METRIC"))["all"]["f"] > 0.8
     assert record["history"][-1]["mistakes"] < record["history"][0]["mistakes"]
@@ -107,7 +106,7 @@ def test_the_perceptron_learns_its_training_documents_and_ignores_missing_labels
     # a round trip through disk predicts the same
     tagger.to_disk(tmp_path / "t")
     again = LinearTagger.from_disk(tmp_path / "t")
-    sample = list(nlp.pipe([d["text"] for d in map(json.loads, (shared_data_dir() / "scierc-dev.jsonl").open())][:5]))
+    sample = list(nlp.pipe([d["text"] for d in map(json.loads, (GOLD / "scierc-dev.jsonl").open())][:5]))
     assert tagger.predict(sample) == again.predict(sample)
 
 
@@ -148,14 +147,13 @@ def test_the_default_pipeline_runs_on_the_rules_alone_without_a_tagger(tmp_path)
     assert {m.label for m in doc._.kg_mentions} >= {"DATASET", "METRIC"}
 
 
-@needs_data
 def test_kg_train_only_tagger_rebuilds_the_same_tagger_and_records_how(tmp_path):
     from kg.train import main
 
     data = tmp_path / "data"
     data.mkdir()
-    for f in shared_data_dir().glob("*.jsonl"):
-        (data / f.name).write_text("".join(f.open().readlines()[:15]))
+    for f in GOLD.glob("*.jsonl"):
+        (data / f.name).write_text(f.read_text(encoding="utf-8"), encoding="utf-8")
     assert main(["--only", "tagger", "--data", str(data), "--out", str(tmp_path / "out"), "--no-install",
                  "--max-epochs", "2"]) == 0
     built = tmp_path / "out" / "tagger"

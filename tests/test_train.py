@@ -13,6 +13,7 @@ from kg.nlp.model import DEFAULT_DIR, ModelCandidates
 from kg.train.data import CORPORA, Converter
 
 SHIPPED = DEFAULT_DIR
+GOLD = Path(__file__).parent / "fixtures" / "gold"  # small made-up gold files (tests/fixtures/gold/make_gold.py)
 needs_model = pytest.mark.skipif(not (SHIPPED / "meta.json").exists(), reason="no trained model in kg/nlp/trained")
 
 
@@ -122,37 +123,60 @@ def test_meta_records_data_seed_label_handling_and_dev_scores():
     assert sum(f.stat().st_size for f in SHIPPED.rglob("*") if f.is_file()) < 50 * 2**20
 
 
-@pytest.mark.bench
-def test_training_one_epoch_on_the_real_data_writes_a_loadable_model(tmp_path):
-    from kg.train import train
+def test_the_gold_fixtures_are_what_make_gold_writes():
+    import runpy
 
+    written = runpy.run_path(str(GOLD / "make_gold.py"))["render"]()
+    assert written and all((GOLD / name).read_text(encoding="utf-8") == text for name, text in written.items())
+
+
+def test_training_one_epoch_writes_a_loadable_model_and_records_its_recipe_and_scores(tmp_path):
+    from kg.train import train
     from kg.train.data import sha256
     from kg.train.run import CONFIG
 
     config = tmp_path / "beam.cfg"  # another recipe, as `kg train --config` passes it
     config.write_text(CONFIG.read_text().replace('factory = "ner"', 'factory = "beam_ner"\nbeam_width = 2'))
-    best = train(tmp_path / "run", seed=0, config=config,
-                 overrides={"training.max_epochs": 1, "training.eval_frequency": 100})
-    training = json.loads((best / "meta.json").read_text())["kg_training"]
+    best = train(tmp_path / "run", seed=0, data_dir=GOLD, config=config,
+                 overrides={"training.max_epochs": 1, "training.eval_frequency": 10})
+    meta = json.loads((best / "meta.json").read_text())
+    training = meta["kg_training"]
     assert training["seed"] == 0
     assert training["config"] == str(config) and training["config_sha256"] == sha256(config)
     assert training["command"] == f"kg train --seed 0 --config {config}"
+    assert {d["file"]: d["sha256"] for d in training["data"]}["scierc-dev.jsonl"] == sha256(GOLD / "scierc-dev.jsonl")
     assert 'factory = "beam_ner"' in (best / "config.cfg").read_text()
+    scores = meta["kg_scores"]["shared_scorer"]  # scored by kg's scorer on the fixtures' dev set and seeds
+    assert scores["scorer"] == "kg/evaluate.py"
+    assert scores["scierc-dev"]["full"]["mention_METHOD"]["strict"]["gold"] > 0
+    assert scores["seeds-icml2025"]["rules_only"]["document_DATASET"]["gold"] == 8
+    nlp = spacy.load(best)
+    assert nlp.pipe_names[-1] == "ner" and isinstance(nlp("We parse the Penn Treebank.").ents, tuple)
 
 
-def test_train_cli_reports_a_missing_model_or_data_dir_as_bad_input(tmp_path, capsys):
+def test_train_cli_reports_a_missing_model_or_data_dir_as_bad_input(tmp_path, capsys, monkeypatch):
     from kg.train import main
 
-    assert main(["--only", "ner", "--evaluate", str(tmp_path / "absent")]) == 2
-    assert main(["--only", "tagger", "--evaluate", str(tmp_path / "absent")]) == 2
-    assert main(["--evaluate", str(tmp_path)]) == 2  # a directory of which model?
+    data = ["--data", str(GOLD)]
+    assert main(["--only", "ner", "--evaluate", str(tmp_path / "absent"), *data]) == 2
+    assert "no trained model in" in capsys.readouterr().err
+    assert main(["--only", "tagger", "--evaluate", str(tmp_path / "absent"), *data]) == 2
+    assert "no trained tagger in" in capsys.readouterr().err
+    assert main(["--evaluate", str(tmp_path), *data]) == 2  # a directory of which model?
+    assert "needs --only" in capsys.readouterr().err
     assert main(["--data", str(tmp_path / "absent")]) == 2
-    assert "absent" in capsys.readouterr().err
-    assert main(["--only", "ner", "--config", str(tmp_path / "absent.cfg"), "--no-install"]) == 2
+    assert "no gold data directory" in capsys.readouterr().err
+    monkeypatch.delenv("KG_TRAIN_DATA", raising=False)
+    assert main(["--only", "tagger", "--no-install"]) == 2  # kg ships no gold data
+    assert "needs the gold data directory: --data DIR" in capsys.readouterr().err
+    monkeypatch.setenv("KG_TRAIN_DATA", str(tmp_path / "absent"))
+    assert main(["--only", "tagger", "--no-install"]) == 2
+    assert f"no gold data directory {tmp_path / 'absent'}" in capsys.readouterr().err
+    assert main(["--only", "ner", "--config", str(tmp_path / "absent.cfg"), "--no-install", *data]) == 2
     assert "no training config" in capsys.readouterr().err
     (tmp_path / "ner.cfg").write_text("[nlp]\n")
     for misuse in (["--only", "tagger"], ["--only", "ner", "--evaluate"]):
-        assert main([*misuse, "--config", str(tmp_path / "ner.cfg")]) == 2
+        assert main([*misuse, "--config", str(tmp_path / "ner.cfg"), *data]) == 2
         assert "--config is the NER's training config" in capsys.readouterr().err
 
 
@@ -164,7 +188,7 @@ def test_meta_names_a_packaged_config_by_its_path_in_the_repository_and_any_othe
 
 
 @needs_model
-def test_evaluate_record_stores_fresh_shared_scorer_numbers_in_meta(tmp_path, capsys):
+def test_evaluate_record_stores_fresh_scores_in_meta(tmp_path, capsys):
     import shutil
 
     from kg.train import main
@@ -174,26 +198,22 @@ def test_evaluate_record_stores_fresh_shared_scorer_numbers_in_meta(tmp_path, ca
     meta = json.loads((model / "meta.json").read_text())
     meta["kg_scores"]["shared_scorer"] = {"stale": True}
     (model / "meta.json").write_text(json.dumps(meta))
-    assert main(["--only", "ner", "--evaluate", str(model), "--record"]) == 0
+    assert main(["--only", "ner", "--evaluate", str(model), "--record", "--data", str(GOLD)]) == 0
     printed = json.loads(capsys.readouterr().out)
     stored = json.loads((model / "meta.json").read_text())["kg_scores"]["shared_scorer"]
-    assert stored == printed and "scierc-dev" in stored and "stale" not in stored
+    assert stored == printed and "stale" not in stored and stored["scorer"] == "kg/evaluate.py"
+    assert stored["scierc-dev"]["full"]["mention_TASK"]["strict"]["gold"] == 25  # one task a fixture document
 
 
 def test_train_cli_names_a_missing_gold_file_and_a_broken_line(tmp_path, capsys, monkeypatch):
-    import shutil
-
     from kg.train import main
-    from kg.train.data import shared_data_dir
 
-    monkeypatch.delenv("KG_SHARED_DATA", raising=False)
     empty = tmp_path / "empty" / "data"
     empty.mkdir(parents=True)
     assert main(["--only", "tagger", "--evaluate", "--data", str(empty)]) == 2
     assert "lacks scierc-dev.jsonl" in capsys.readouterr().err
     broken = tmp_path / "broken"
-    shutil.copytree(shared_data_dir().parent / "tools", broken / "tools")
-    (broken / "data").mkdir()
+    (broken / "data").mkdir(parents=True)
     (broken / "data" / "scierc-dev.jsonl").write_text('{"id": "a", "text": "x"}\n{"id": "b", "te\n', encoding="utf-8")
     assert main(["--only", "tagger", "--evaluate", "--data", str(broken / "data")]) == 2
     assert f"{broken / 'data' / 'scierc-dev.jsonl'}:2: not JSON" in capsys.readouterr().err
@@ -347,10 +367,10 @@ def test_only_the_shipped_recipes_cross_validation_is_recorded_in_the_shipped_mo
     other = tmp_path / "beam.cfg"
     other.write_text("[nlp]\n")
     for argv in (["--config", str(other)], ["--max-epochs", "3"]):
-        assert main(["--only", "ner", "--n-folds", "2", *argv]) == 0
+        assert main(["--only", "ner", "--n-folds", "2", "--data", str(GOLD), *argv]) == 0
         assert json.loads((shipped / "meta.json").read_text()) == {}
     assert seen == [(other, {}), (run.CONFIG, {"training.max_epochs": 3})]
-    assert main(["--only", "ner", "--n-folds", "2"]) == 0
+    assert main(["--only", "ner", "--n-folds", "2", "--data", str(GOLD)]) == 0
     recorded = json.loads((shipped / "meta.json").read_text())["kg_crossval"]
     assert recorded == {"folds": 2, "config": "kg/train/config.cfg"}
     capsys.readouterr()
@@ -366,8 +386,8 @@ def test_only_the_shipped_recipes_tagger_folds_are_recorded_in_the_shipped_tagge
     (shipped / "meta.json").write_text("{}")
     monkeypatch.setattr(nlp_tagger, "DEFAULT_DIR", shipped)
     monkeypatch.setattr(tagger, "crossval", lambda k, *, epochs, **kw: {"folds": k, "epochs": epochs})
-    assert main(["--only", "tagger", "--n-folds", "2", "--max-epochs", "3"]) == 0
+    assert main(["--only", "tagger", "--n-folds", "2", "--max-epochs", "3", "--data", str(GOLD)]) == 0
     assert json.loads((shipped / "meta.json").read_text()) == {}
-    assert main(["--only", "tagger", "--n-folds", "2"]) == 0
+    assert main(["--only", "tagger", "--n-folds", "2", "--data", str(GOLD)]) == 0
     assert json.loads((shipped / "meta.json").read_text())["kg_crossval"] == {"folds": 2, "epochs": tagger.EPOCHS}
     capsys.readouterr()

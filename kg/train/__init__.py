@@ -2,13 +2,14 @@
 
 The pipeline's rules know names (gazetteers, abbreviations, "we propose X"); the trained model adds the open
 vocabulary of tasks and methods. It is a spaCy NER trained with ``spacy train`` and ``kg/train/config.cfg`` on
-the gold corpora in ``../shared/data`` (SciERC, TDMSci, SciREX), each of which annotates only some of our labels:
+gold corpora (SciERC, TDMSci, SciREX, in a directory given as ``kg train --data DIR``; kg ships none), each of which
+annotates only some of our labels:
 see :mod:`kg.train.data` for how the missing labels are kept out of the loss. The result is shipped in
 ``kg/nlp/trained`` and run by the ``kg_model`` component (:mod:`kg.nlp.model`).
 
 >>> from kg.train import prepare, train, crossval   # doctest: +SKIP
->>> best = train("out/train", seed=0)                # doctest: +SKIP
->>> crossval(5)["tdmsci"]["full"]                     # doctest: +SKIP
+>>> best = train("out/train", seed=0, data_dir=Path("gold"))   # doctest: +SKIP
+>>> crossval(5, data_dir=Path("gold"))["tdmsci"]["full"]        # doctest: +SKIP
 """
 from __future__ import annotations
 

@@ -13,15 +13,20 @@ from pathlib import Path
 def parser(prog: str = "kg train") -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog=prog,
-        description="Train kg's two models for METHOD, TASK, DATASET, METRIC on ../shared/data, choosing epochs on "
-                    "SciERC dev, and install them: the default mode's linear tagger (kg/nlp/trained_tagger, ~3 min) "
-                    "and the accurate mode's NER (spacy train with kg/train/config.cfg, kg/nlp/trained, ~17 min).",
-        epilog="examples:\n  kg train                      train both with seed 0 and install them\n"
-               "  kg train --only tagger        the default mode's tagger only\n"
-               "  kg train --n-folds 5          5-fold cross-validation on TDMSci and SciREX (scores as JSON)\n"
-               "  kg train --evaluate --record  re-score the shipped models after pipeline changes\n"
-               "  kg train --out /tmp/t --no-install --seed 1\n"
-               "  kg train --only ner --config my.cfg --out /tmp/t --no-install   try another NER recipe",
+        description="Train kg's two models for METHOD, TASK, DATASET, METRIC on the gold data in --data DIR, "
+                    "choosing epochs on SciERC dev, and install them: the default mode's linear tagger "
+                    "(kg/nlp/trained_tagger, ~3 min) and the accurate mode's NER (spacy train with "
+                    "kg/train/config.cfg, kg/nlp/trained, ~17 min).",
+        epilog="DIR holds the gold JSONL files (one document a line: text, spans, entities; kg ships none):\n"
+               "scierc-train, scierc-dev, tdmsci-train, scirex-abstracts-train, and optionally seeds-icml2025.\n"
+               "KG_TRAIN_DATA=DIR stands for --data DIR.\n\n"
+               "examples:\n  kg train --data DIR                      train both with seed 0 and install them\n"
+               "  kg train --data DIR --only tagger        the default mode's tagger only\n"
+               "  kg train --data DIR --n-folds 5          5-fold cross-validation on TDMSci and SciREX "
+               "(scores as JSON)\n"
+               "  kg train --data DIR --evaluate --record  re-score the shipped models after pipeline changes\n"
+               "  kg train --data DIR --out /tmp/t --no-install --seed 1\n"
+               "  kg train --data DIR --only ner --config my.cfg --out /tmp/t --no-install   try another NER recipe",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--out", default="out/train", metavar="DIR",
                    help="working directory: .spacy files, checkpoints, crossval.json (default: out/train)")
@@ -36,33 +41,30 @@ def parser(prog: str = "kg train") -> argparse.ArgumentParser:
     p.add_argument("--max-epochs", type=int, default=None,
                    help="override the number of epochs (NER: training.max_epochs; tagger: default 15)")
     p.add_argument("--evaluate", nargs="?", const="", default=None, metavar="MODEL",
-                   help="only score trained models (default: the shipped ones; a directory needs --only) with the "
-                        "shared scorer and print JSON (a NER is scored in the accurate pipeline, with the shipped tagger)")
+                   help="only score trained models (default: the shipped ones; a directory needs --only) with "
+                        "kg's scorer (kg eval) and print JSON (a NER is scored in the accurate pipeline, with the "
+                        "shipped tagger)")
     p.add_argument("--record", action="store_true",
                    help="with --evaluate: also store the scores in the model's meta.json (after pipeline changes)")
     p.add_argument("--no-install", action="store_true",
                    help="do not copy the best model to kg/nlp/trained (with --n-folds: do not record the scores in "
                         "the shipped model's meta.json, which only the shipped recipe's folds are)")
-    p.add_argument("--data", default=None, metavar="DIR", help="gold data directory (default: ../shared/data)")
+    p.add_argument("--data", default=None, metavar="DIR",
+                   help="gold data directory (default: $KG_TRAIN_DATA; needed, kg ships no gold data)")
     p.add_argument("--threads", type=int, default=None,
                    help="BLAS threads (default: 1, unless OMP/OPENBLAS/MKL_NUM_THREADS say otherwise)")
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """``kg train``; returns the exit status (2: bad input, named on stderr)."""
     from kg.errors import EncoderMissing, InputError
 
-    before = os.environ.get("KG_SHARED_DATA")
     try:
         return _main(argv)
     except (EncoderMissing, InputError) as exc:
         print(f"kg train: {exc}", file=sys.stderr)
         return 2
-    finally:  # --data points shared_data_dir() at DIR for this run only
-        if before is None:
-            os.environ.pop("KG_SHARED_DATA", None)
-        else:
-            os.environ["KG_SHARED_DATA"] = before
 
 
 def _main(argv: Sequence[str] | None) -> int:
@@ -72,22 +74,21 @@ def _main(argv: Sequence[str] | None) -> int:
             os.environ[var] = str(args.threads)
         else:
             os.environ.setdefault(var, "1")
-    data_dir = Path(args.data) if args.data else None
-    if data_dir is not None and not data_dir.is_dir():
+    from kg.train.data import CORPORA, DATA_ENV, DEV_CORPUS, TRAIN_CORPORA
+
+    given = args.data or os.environ.get(DATA_ENV)
+    if not given:
+        print(f"kg train: needs the gold data directory: --data DIR (or {DATA_ENV}=DIR); see kg train --help",
+              file=sys.stderr)
+        return 2
+    data_dir = Path(given)
+    if not data_dir.is_dir():
         print(f"kg train: no gold data directory {data_dir}", file=sys.stderr)
         return 2
-    if data_dir is not None:
-        os.environ["KG_SHARED_DATA"] = str(data_dir.resolve())  # the scorer is looked for beside it too
-    from kg.train.data import CORPORA, DEV_CORPUS, TRAIN_CORPORA, shared_data_dir
-
     needed = (DEV_CORPUS,) if args.evaluate is not None else (*TRAIN_CORPORA, DEV_CORPUS)
-    missing = [CORPORA[n].file for n in needed if not (shared_data_dir() / CORPORA[n].file).is_file()]
-    from kg.train.evaluate import scorer_path
-
-    if scorer_path() is None:
-        missing.append("../tools/score.py (the shared scorer)")
+    missing = [CORPORA[n].file for n in needed if not (data_dir / CORPORA[n].file).is_file()]
     if missing:
-        print(f"kg train: {shared_data_dir()} lacks {', '.join(missing)}", file=sys.stderr)
+        print(f"kg train: {data_dir} lacks {', '.join(missing)}", file=sys.stderr)
         return 2
     if args.n_folds and args.n_folds < 2:
         print("kg train: --n-folds needs at least 2 folds", file=sys.stderr)
@@ -110,7 +111,7 @@ def _main(argv: Sequence[str] | None) -> int:
     return 0
 
 
-def _tagger(args: argparse.Namespace, data_dir: Path | None) -> int:
+def _tagger(args: argparse.Namespace, data_dir: Path) -> int:
     from kg.nlp.tagger import DEFAULT_DIR
     from kg.train import tagger
     from kg.train.run import install, update_meta
@@ -143,7 +144,7 @@ def _tagger(args: argparse.Namespace, data_dir: Path | None) -> int:
     return 0
 
 
-def _ner(args: argparse.Namespace, data_dir: Path | None) -> int:
+def _ner(args: argparse.Namespace, data_dir: Path) -> int:
     from kg.train.run import CONFIG, SHIPPED, crossval, evaluate, install, is_shipped_config, train, update_meta
 
     if args.evaluate is not None:

@@ -1,4 +1,5 @@
-"""Gold JSONL (``shared/data``) -> spaCy ``DocBin`` training data, with partial annotation kept partial.
+"""Gold JSONL (one document a line: ``id``, ``text``, ``spans``, ``entities``; the format ``kg eval`` reads) ->
+spaCy ``DocBin`` training data, with partial annotation kept partial.
 
 Each corpus annotates only some of our labels; a word it leaves unlabelled is "not an entity" only for the
 labels it annotates. spaCy's NER learns nothing from a token whose entity annotation is *missing* (IOB ``-``,
@@ -78,15 +79,18 @@ TRAIN_CORPORA = ("scierc", "tdmsci", "scirex")
 DEV_CORPUS = "scierc-dev"
 
 
-DEFAULT_SHARED_DATA = Path(__file__).resolve().parents[3] / "shared" / "data"  # ../shared/data beside the repository
+DATA_ENV = "KG_TRAIN_DATA"  # the gold data directory when no ``data_dir`` is given (``kg train --data DIR``)
 
 
-def shared_data_dir() -> Path:
-    """``../shared/data`` next to the repository (``KG_SHARED_DATA`` overrides)."""
+def gold_data_dir() -> Path:
+    """The gold data directory named by ``KG_TRAIN_DATA``: the corpora's files (:data:`CORPORA`), and optionally
+    ``seeds-icml2025.jsonl``. kg ships no gold data; a missing setting is a :class:`FileNotFoundError`."""
     import os
 
-    env = os.environ.get("KG_SHARED_DATA")
-    return Path(env) if env else DEFAULT_SHARED_DATA
+    env = os.environ.get(DATA_ENV)
+    if not env:
+        raise FileNotFoundError(f"no gold data directory: pass data_dir, or set {DATA_ENV} (kg train --data DIR)")
+    return Path(env)
 
 
 def read_gold(path: Path) -> list[dict]:
@@ -255,7 +259,7 @@ def write_docbin(docs: Iterable[Doc], path: Path) -> Path:
 
 def alignment_report(data_dir: Path | None = None) -> dict[str, dict[str, int]]:
     """Per corpus: gold spans, spans not on token boundaries, and what ``contract`` would lose."""
-    data_dir = data_dir or shared_data_dir()
+    data_dir = data_dir or gold_data_dir()
     nlp = make_tokenizer_nlp()
     out = {}
     for name, corpus in CORPORA.items():

@@ -1,16 +1,12 @@
-"""Score the full kg pipeline (rules + a trained model: the NER or the tagger) with the shared scorer
-(``shared/tools/score.py``).
+"""Score the full kg pipeline (rules + a trained model: the NER or the tagger) with kg's scorer
+(:mod:`kg.evaluate`, ``kg eval``: the project scorer's definitions).
 
 Predictions are made the way ``kg extract [--accurate]`` makes them: ``Paper(id, text)`` ->
 :func:`kg.nlp.extract.extract` -> :func:`kg.export.prediction`, so the numbers are those of the shipped pipeline.
 """
 from __future__ import annotations
 
-import importlib.util
-import json
-import tempfile
 from collections.abc import Iterable
-from functools import lru_cache
 from pathlib import Path
 
 import spacy
@@ -18,28 +14,7 @@ from spacy.language import Language
 
 from kg.model import Paper
 
-def scorer_path() -> Path | None:
-    """``tools/score.py`` beside the gold data directory (``kg train --data DIR``: ``DIR/../tools``), else beside
-    the repository's ``../shared``; None if neither has it."""
-    from kg.train.data import DEFAULT_SHARED_DATA, shared_data_dir
-
-    for data in (shared_data_dir(), DEFAULT_SHARED_DATA):
-        path = data.parent / "tools" / "score.py"
-        if path.is_file():
-            return path
-    return None
-
-
-@lru_cache(maxsize=1)
-def scorer():
-    """The shared scorer module (``shared/tools/score.py``, see :func:`scorer_path`)."""
-    path = scorer_path()
-    if path is None:
-        raise FileNotFoundError("no shared scorer (tools/score.py beside the gold data directory)")
-    spec = importlib.util.spec_from_file_location("kg_shared_score", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+SCORER = "kg/evaluate.py"  # what the scores recorded in a model's meta.json were computed with
 
 
 def pipeline(model_dir: str | Path | None = None, model: bool = True, *, only_model: bool = False,
@@ -88,20 +63,12 @@ def predict(records: Iterable[dict], nlp: Language) -> list[dict]:
     return [prediction(p, ex) for p, ex in extract(papers, nlp)]
 
 
-def _write(rows: Iterable[dict], path: Path) -> Path:
-    with path.open("w", encoding="utf-8") as fh:
-        for r in rows:
-            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
-    return path
-
-
 def score(gold: list[dict], pred: list[dict], labels: Iterable[str]) -> dict:
-    """The shared scorer's result dict for in-memory gold and predictions."""
-    s = scorer()
-    with tempfile.TemporaryDirectory() as tmp:
-        g = s.load(_write(gold, Path(tmp) / "gold.jsonl"))
-        p = s.load(_write(pred, Path(tmp) / "pred.jsonl"))
-    return s.score(g, p, list(labels))
+    """:func:`kg.evaluate.score`'s result for gold records and predictions (by ``id``; a later record of an id
+    replaces an earlier one, as when they are read from files)."""
+    from kg.evaluate import score as score_by_id
+
+    return score_by_id({str(g["id"]): g for g in gold}, {str(p["id"]): p for p in pred}, list(labels))
 
 
 def summary(result: dict) -> dict:

@@ -4,7 +4,8 @@
 - :func:`train` runs ``spacy train`` with ``kg/train/config.cfg`` (early stopping on SciERC dev) and records
   the data files (sha256), seed, label handling and dev scores in the model's ``meta.json``;
 - :func:`crossval` trains one model per fold of TDMSci and SciREX (SciERC train is always in) and scores the
-  held-out documents with the full kg pipeline and the shared scorer: no document is scored by a model that saw it.
+  held-out documents with the full kg pipeline and kg's scorer (:mod:`kg.evaluate`): no document is scored by a
+  model that saw it.
 """
 from __future__ import annotations
 
@@ -25,9 +26,9 @@ from kg.train.data import (
     TRAIN_CORPORA,
     Converter,
     convert_file,
+    gold_data_dir,
     read_gold,
     sha256,
-    shared_data_dir,
     write_docbin,
 )
 
@@ -48,7 +49,7 @@ def prepare(out_dir: str | Path, *, data_dir: Path | None = None, exclude: dict[
     against the others'.
     """
     out = Path(out_dir)
-    data_dir = data_dir or shared_data_dir()
+    data_dir = data_dir or gold_data_dir()
     repeat = dict(repeat or {})
     if unknown := sorted(set(repeat) - set(TRAIN_CORPORA)):
         raise ValueError(f"repeat: unknown training corpus {', '.join(unknown)} (known: {', '.join(TRAIN_CORPORA)})")
@@ -76,7 +77,7 @@ def _repeated(docs: list, factor: float) -> list:
 
 def data_files(data_dir: Path | None = None) -> list[dict]:
     """Name, role, sha256 and size of every gold file used."""
-    data_dir = data_dir or shared_data_dir()
+    data_dir = data_dir or gold_data_dir()
     rows = []
     for name in (*TRAIN_CORPORA, DEV_CORPUS):
         path = data_dir / CORPORA[name].file
@@ -142,15 +143,15 @@ def _write_meta(model: Path, *, seed: int, data_dir: Path, corpus_dir: Path, sec
 
 
 def evaluate(model: Path, data_dir: Path | None = None, tagger_dir: Path | None = None) -> dict:
-    """Shared-scorer numbers of a model: SciERC dev (mentions, METHOD/TASK/METRIC) by the model alone and by the
-    full pipeline, and the seed abstracts (document level, all labels) by the full pipeline and the rules alone.
+    """Scores of a model (:mod:`kg.evaluate`): SciERC dev (mentions, METHOD/TASK/METRIC) by the model alone and by
+    the full pipeline, and the seed abstracts (document level, all labels) by the full pipeline and the rules alone.
     ``tagger_dir``: the full pipeline's tagger (default: the packaged one)."""
-    from kg.train.evaluate import pipeline, predict, score, summary
+    from kg.train.evaluate import SCORER, pipeline, predict, score, summary
 
-    data_dir = data_dir or shared_data_dir()
+    data_dir = data_dir or gold_data_dir()
     dev = read_gold(data_dir / CORPORA[DEV_CORPUS].file)
     dev_labels = list(CORPORA[DEV_CORPUS].labels)
-    out: dict = {"scorer": "shared/tools/score.py", DEV_CORPUS: {}, "seeds-icml2025": {}}
+    out: dict = {"scorer": SCORER, DEV_CORPUS: {}, "seeds-icml2025": {}}
     full = {"tagger_dir": str(tagger_dir or "")}
     with minilm.cached_features():  # both modes read the same encoder features
         for mode, nlp in (("model_only", pipeline(model, only_model=True)), ("full", pipeline(model, options=full))):
@@ -178,7 +179,7 @@ def train(out_dir: str | Path, seed: int = 0, *, data_dir: Path | None = None, c
     from spacy.cli.train import train as spacy_train
 
     out = Path(out_dir)
-    data_dir = data_dir or shared_data_dir()
+    data_dir = data_dir or gold_data_dir()
     minilm.check_installed(config)
     paths = prepare(out / "corpus", data_dir=data_dir, exclude=exclude, repeat=repeat)
     all_overrides = {"paths.train": str(paths["train"]), "paths.dev": str(paths["dev"]), "system.seed": seed,
@@ -224,7 +225,7 @@ def finished(model: Path) -> bool:
 def fold_signature(k: int, seed: int, fold: int, data_dir: Path | None = None, **recipe) -> dict:
     """What a cross-validation fold's model was trained from: the split (k, seed, fold), the gold files'
     hashes and the recipe (epochs, config hash, overrides). A fold directory keeps it in ``fold.json``."""
-    data_dir = data_dir or shared_data_dir()
+    data_dir = data_dir or gold_data_dir()
     names = sorted({*TRAIN_CORPORA, DEV_CORPUS, *HELD_OUT})
     return {"folds": k, "seed": seed, "fold": fold, **recipe,
             "data": {CORPORA[n].file: sha256(data_dir / CORPORA[n].file) for n in names}}
@@ -245,7 +246,7 @@ def folds(k: int, seed: int = 0, data_dir: Path | None = None,
           held_out: Sequence[str] = HELD_OUT) -> list[dict[str, set[str]]]:
     """``k`` disjoint folds of the record ids of each ``held_out`` corpus (TDMSci and SciREX unless told; shuffled
     with ``seed``)."""
-    data_dir = data_dir or shared_data_dir()
+    data_dir = data_dir or gold_data_dir()
     out: list[dict[str, set[str]]] = [{} for _ in range(k)]
     for name in held_out:
         ids = [str(r["id"]) for r in read_gold(data_dir / CORPORA[name].file)]
@@ -260,7 +261,7 @@ def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/cro
     """K-fold cross-validated scores of the full pipeline on TDMSci and SciREX (plus rules-only and model-only).
 
     Each fold's model is trained on SciERC train and the other folds; the held-out documents are predicted with
-    the full kg pipeline and scored together with the shared scorer. ``variants``: extra ``kg_model`` settings
+    the full kg pipeline and scored together with kg's scorer. ``variants``: extra ``kg_model`` settings
     to score as well (name -> component config), e.g. ``{"no_extend": {"extend": False}}``.
     ``config``: the NER's training config (default ``kg/train/config.cfg``).
     A fold whose model exists in ``work_dir`` from the same split, seed, config, overrides and data
@@ -270,7 +271,7 @@ def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/cro
     from kg.train.evaluate import pipeline, predict
     from kg.train.tagger import fold_tagger
 
-    data_dir = data_dir or shared_data_dir()
+    data_dir = data_dir or gold_data_dir()
     work = Path(work_dir)
     gold = {name: read_gold(data_dir / CORPORA[name].file) for name in HELD_OUT}
     modes = {"full": {}, **(variants or {})}
@@ -301,7 +302,7 @@ def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/cro
 
 
 def score_folds(result: dict, gold: dict[str, list[dict]], preds: dict[str, dict[str, list[dict]]], work: Path) -> dict:
-    """Add the shared scorer's numbers of the held-out predictions (per mode and corpus) and of the rules alone to
+    """Add the scores (:mod:`kg.evaluate`) of the held-out predictions (per mode and corpus) and of the rules alone to
     ``result``; write the predictions (for error analysis) and ``crossval.json`` to ``work``."""
     from kg.train.evaluate import pipeline, predict, score, summary
 

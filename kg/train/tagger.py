@@ -22,7 +22,7 @@ from spacy.tokens import Doc
 
 from kg.model import LABELS
 from kg.nlp.tagger import N_TAGS, TAGS, LinearTagger, feature_ids, sentences, spans, viterbi
-from kg.train.data import CORPORA, DEV_CORPUS, TRAIN_CORPORA, Converter, read_gold, shared_data_dir
+from kg.train.data import CORPORA, DEV_CORPUS, TRAIN_CORPORA, Converter, gold_data_dir, read_gold
 from kg.corpus.clean import clean
 
 EPOCHS = 15
@@ -94,7 +94,7 @@ def examples(corpora: tuple[str, ...], bits: int, *, data_dir: Path | None = Non
              exclude: dict[str, set[str]] | None = None, nlp: Language | None = None,
              converter: Converter | None = None) -> list[Example]:
     """Featurised gold documents of ``corpora`` (minus the ids in ``exclude``)."""
-    data_dir = data_dir or shared_data_dir()
+    data_dir = data_dir or gold_data_dir()
     nlp = nlp or rules_pipeline()
     conv = converter or Converter()
     out = []
@@ -195,7 +195,7 @@ def train_tagger(train: list[Example], dev: list[Example], *, epochs: int = EPOC
 def build(out: Path, *, seed: int = 0, epochs: int = EPOCHS, bits: int = BITS, data_dir: Path | None = None,
           exclude: dict[str, set[str]] | None = None, log=print) -> Path:
     """Featurise, train and write a tagger to ``out`` (with its training record in ``meta.json``); returns ``out``."""
-    data_dir = data_dir or shared_data_dir()
+    data_dir = data_dir or gold_data_dir()
     nlp = rules_pipeline()
     conv = Converter()
     started = time.perf_counter()
@@ -215,14 +215,14 @@ def build(out: Path, *, seed: int = 0, epochs: int = EPOCHS, bits: int = BITS, d
 
 
 def evaluate(tagger_dir: Path, data_dir: Path | None = None) -> dict:
-    """Shared-scorer numbers of the default pipeline with this tagger: SciERC dev (mentions, METHOD/TASK/METRIC)
-    and the seed abstracts (document level, all labels; also by the rules alone)."""
-    from kg.train.evaluate import pipeline, predict, score, summary, tagger_pipeline
+    """Scores (:mod:`kg.evaluate`) of the default pipeline with this tagger: SciERC dev (mentions,
+    METHOD/TASK/METRIC) and the seed abstracts (document level, all labels; also by the rules alone)."""
+    from kg.train.evaluate import SCORER, pipeline, predict, score, summary, tagger_pipeline
 
-    data_dir = data_dir or shared_data_dir()
+    data_dir = data_dir or gold_data_dir()
     nlp = tagger_pipeline(tagger_dir)
     dev = read_gold(data_dir / CORPORA[DEV_CORPUS].file)
-    out: dict = {"scorer": "shared/tools/score.py",
+    out: dict = {"scorer": SCORER,
                  DEV_CORPUS: {"full": summary(score(dev, predict(dev, nlp), CORPORA[DEV_CORPUS].labels))}}
     seeds_path = data_dir / "seeds-icml2025.jsonl"
     if seeds_path.exists():
@@ -277,7 +277,7 @@ def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/cro
     from kg.train.evaluate import predict, tagger_pipeline
     from kg.train.run import HELD_OUT, folds, score_folds
 
-    data_dir = data_dir or shared_data_dir()
+    data_dir = data_dir or gold_data_dir()
     held_out = tuple(held_out or HELD_OUT)
     work = Path(work_dir)
     gold = {name: read_gold(data_dir / CORPORA[name].file) for name in held_out}

@@ -14,21 +14,24 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
 
 from kg.nlp import minilm
-from kg.train.data import CORPORA, DEV_CORPUS, read_gold, shared_data_dir
+from kg.train.data import CORPORA, DEV_CORPUS, gold_data_dir, read_gold
 from kg.train.evaluate import pipeline, predict, score, summary
 from kg.train.run import CV_LABELS, HELD_OUT, evaluate, finished, folds, train
 from kg.train.tagger import fold_tagger
+
+os.environ.setdefault("KG_TRAIN_DATA", str(Path(__file__).resolve().parents[3] / "shared" / "data"))  # ../shared/data
 
 
 def report(name: str, model: Path, tagger: Path, fold: dict[str, set[str]], features: Path) -> dict:
     """Scores of ``model`` with ``tagger`` on the fold's held-out documents, and :func:`kg.train.run.evaluate`'s
     SciERC dev and seeds scores; printed."""
-    data = shared_data_dir()
+    data = gold_data_dir()
     nlp = pipeline(model, options={"tagger_dir": str(tagger)})
     out = {}
     with minilm.cached_features(features):
@@ -66,7 +69,7 @@ def main() -> None:
     ap.add_argument("--taggers", type=Path, default=Path("out/train/crossval/taggers"))
     ap.add_argument("--compare", type=Path, default=None, help="another model-best directory to score alike")
     args = ap.parse_args()
-    data = shared_data_dir()
+    data = gold_data_dir()
     fold = folds(5, 0, data)[args.fold]
     overrides = {key: json.loads(value) for key, value in args.override}
     repeat = {key: float(value) for key, value in args.repeat}

@@ -16,15 +16,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from contextlib import nullcontext
 from pathlib import Path
 
 from kg.nlp import minilm
-from kg.train.data import CORPORA, read_gold, shared_data_dir
+from kg.train.data import CORPORA, gold_data_dir, read_gold
 from kg.train.evaluate import pipeline, predict, score, summary, tagger_pipeline
 from kg.train.run import CV_LABELS, HELD_OUT, folds
 from kg.train.tagger import fold_tagger
+
+os.environ.setdefault("KG_TRAIN_DATA", str(Path(__file__).resolve().parents[3] / "shared" / "data"))  # ../shared/data
 
 WORK = Path("out/train/crossval")
 
@@ -41,7 +44,7 @@ def main() -> None:
     args = ap.parse_args()
     variants = dict((name, json.loads(value)) for name, _, value in (v.partition("=") for v in args.variant)) \
         or {"base": {}}
-    data = shared_data_dir()
+    data = gold_data_dir()
     gold = {c: read_gold(data / CORPORA[c].file) for c in HELD_OUT}
     preds: dict[str, dict[str, list[dict]]] = {v: {c: [] for c in HELD_OUT} for v in variants}
     # the NERs read the encoder's features, loaded once for all folds; the taggers read none

@@ -15,10 +15,13 @@ mention F1 over METHOD, TASK and METRIC.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
 from kg.train.tagger import crossval
+
+os.environ.setdefault("KG_TRAIN_DATA", str(Path(__file__).resolve().parents[3] / "shared" / "data"))  # ../shared/data
 
 
 def main() -> int:

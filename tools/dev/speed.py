@@ -9,6 +9,7 @@ import argparse
 import json
 import os
 import time
+from pathlib import Path
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
@@ -16,7 +17,9 @@ import spacy  # noqa: E402
 
 from kg.corpus.clean import clean  # noqa: E402
 from kg.nlp.pipeline import config_path, load_pipeline  # noqa: E402
-from kg.train.data import shared_data_dir  # noqa: E402
+from kg.train.data import gold_data_dir  # noqa: E402
+
+os.environ.setdefault("KG_TRAIN_DATA", str(Path(__file__).resolve().parents[3] / "shared" / "data"))  # ../shared/data
 
 
 def main() -> None:
@@ -24,7 +27,7 @@ def main() -> None:
     ap.add_argument("--files", default="seeds-icml2025,scierc-dev,scierc-train", help="gold files to time on")
     ap.add_argument("--accurate", action="store_true", help="also time --accurate (~1 min more)")
     args = ap.parse_args()
-    data = shared_data_dir()
+    data = gold_data_dir()
     read = lambda name: [clean(json.loads(line)["text"]).text for line in (data / f"{name}.jsonl").open()]  # noqa: E731
     texts = [t for name in args.files.split(",") for t in read(name)]
     warm = read("scirex-abstracts-train")

@@ -11,11 +11,14 @@ Prints the strict mention F1 of TDMSci and SciREX and SciREX's document recall o
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
 from kg.train.run import HELD_OUT
 from kg.train.tagger import crossval
+
+os.environ.setdefault("KG_TRAIN_DATA", str(Path(__file__).resolve().parents[3] / "shared" / "data"))  # ../shared/data
 
 
 def main() -> int:

@@ -2,9 +2,9 @@
 in place, with this interpreter: ``make`` runs it after an edit to one of them, and a checkout run with
 ``PYTHONPATH`` and another checkout's interpreter needs it once.
 
-    git worktree add --detach /tmp/variant HEAD
-    cd /tmp/variant && /work/main/.venv/bin/python tools/dev/build_ext.py
-    PYTHONPATH=/tmp/variant /work/main/.venv/bin/python tools/dev/extraction_digest.py
+    git worktree add --detach ../variant HEAD        # from the main checkout, main/
+    (cd ../variant && ../main/.venv/bin/python tools/dev/build_ext.py)
+    (cd ../variant && PYTHONPATH=. ../main/.venv/bin/python tools/dev/extraction_digest.py)
 
 ``pip install -e .`` builds them too, but it would point the interpreter's kg at this checkout. Cython
 regenerates the C of changed modules only, and only changed C is compiled again.

@@ -1,10 +1,13 @@
 """Score a tagger recipe end to end: train the full tagger, score it on SciERC dev and the seeds, then 5-fold
 cross-validate it on TDMSci and SciREX. Run it from a git worktree holding the variant, so the shipped tagger and
-other experiments stay untouched (each run takes ~9 min on one core; two run side by side on this machine):
+other experiments stay untouched (each run takes ~9 min on one core). From the main checkout:
 
-    git worktree add --detach /tmp/variant HEAD   # edit the variant there; ../shared must resolve from it
-    cd /tmp/variant && /work/main/.venv/bin/python tools/dev/build_ext.py   # the tagger's C loops, in place
-    cd /tmp/variant && PYTHONPATH=. /work/main/.venv/bin/python tools/dev/tagger_variant.py /tmp/variant-run
+    git worktree add --detach ../variant HEAD   # edit the variant there
+    (cd ../variant && ../main/.venv/bin/python tools/dev/build_ext.py)   # the tagger's C loops, in place
+    (cd ../variant && PYTHONPATH=. ../main/.venv/bin/python tools/dev/tagger_variant.py ../variant-run)
+
+(with the main checkout in ``main/``; the gold data defaults to ``../shared/data`` beside the checkout the script
+runs from, ``--data DIR`` names another.)
 
 Prints one line: SciERC dev strict mention F1, seeds document F1 of METHOD and TASK, 5-fold TDMSci and SciREX
 strict mention F1 and SciREX document recall of DATASET. The models and predictions stay in OUT.
@@ -17,15 +20,22 @@ from pathlib import Path
 
 from kg.train import tagger
 
+ROOT = Path(__file__).resolve().parents[2]  # the checkout this script is in
+
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("out", type=Path, metavar="OUT", help="directory for the models and predictions")
-    out = ap.parse_args().out
+    ap.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data",
+                    help="gold data directory (default: ../shared/data beside the checkout)")
+    args = ap.parse_args()
+    out, data = args.out, args.data
+    if not data.is_dir():
+        ap.error(f"no gold data directory {data} (--data DIR)")
     quiet = lambda *_: None  # noqa: E731
-    tagger.build(out / "full", log=quiet)
-    ev = tagger.evaluate(out / "full")
-    cv = tagger.crossval(work_dir=out / "cv", log=quiet)
+    tagger.build(out / "full", data_dir=data, log=quiet)
+    ev = tagger.evaluate(out / "full", data)
+    cv = tagger.crossval(work_dir=out / "cv", data_dir=data, log=quiet)
     dev, seeds = ev["scierc-dev"]["full"], ev["seeds-icml2025"]["full"]
     tdm, scx = cv["tdmsci"]["full"], cv["scirex"]["full"]
     print(f"SciERC dev {dev['mention_ALL']['strict']['f1']:.3f} | seeds METHOD {seeds['document_METHOD']['f1']:.3f} "

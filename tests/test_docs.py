@@ -1,0 +1,81 @@
+"""The documentation stays true: the CLI reference equals ``--help``, and no text speaks of how the project was made."""
+from __future__ import annotations
+
+import difflib
+import importlib.util
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _cli_reference():
+    spec = importlib.util.spec_from_file_location("cli_reference", ROOT / "tools" / "dev" / "cli_reference.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_cli_reference_equals_help():
+    ref = _cli_reference()
+    expected = ref.render()
+    actual = ref.OUT.read_text() if ref.OUT.is_file() else ""
+    if actual != expected:
+        diff = "".join(list(difflib.unified_diff(actual.splitlines(True), expected.splitlines(True),
+                                                 "docs/cli.md", "--help", n=1))[:40])
+        pytest.fail(f"docs/cli.md differs from --help: run python tools/dev/cli_reference.py\n{diff}")
+
+
+def test_cli_reference_does_not_depend_on_the_terminal(monkeypatch):
+    ref = _cli_reference()
+    monkeypatch.setenv("COLUMNS", "40")
+    narrow = ref.render()
+    monkeypatch.setenv("COLUMNS", "250")
+    assert ref.render() == narrow
+    assert "## kg build" in narrow and "## kg query" in narrow  # found from the parser, not a list
+
+
+# How the project was made belongs in git history and CHANGELOG.md, not in its text. (A Neo4j driver's `session`
+# object is fine: these match narration only.)
+NARRATION = re.compile(
+    r"\bsessions?[ -]\d+|\b(this|that|the|each|earlier|a later|an earlier|previous|next) sessions?\b|\bsession's\b"
+    r"|\b(slow|slower|slowest|fast|faster|quiet) day\b|\bthrow-?away script\b|\bthrow-away\b|\bwho tried\b",
+    re.IGNORECASE)
+TEXT_SUFFIXES = {".md", ".py", ".pyx", ".c", ".h", ".cfg", ".sh", ".txt", ".toml", ".yml", ".yaml", ".cypher",
+                 ".html", ".js", ".css", ".ipynb", ""}
+
+
+def _checked_files() -> list[Path]:
+    roots = ["README.md", "docs", "kg", "tools"]
+    try:
+        listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard", *roots],
+                                cwd=ROOT, capture_output=True, check=True).stdout.decode().split("\0")
+        files = [ROOT / f for f in listed if f]
+    except (OSError, subprocess.CalledProcessError):
+        files = [ROOT / "README.md", *(p for r in roots[1:] for p in (ROOT / r).rglob("*"))]
+    return sorted(p for p in files if p.is_file() and p.suffix in TEXT_SUFFIXES)
+
+
+def test_no_narration_of_how_the_project_was_made():
+    found = []
+    for path in _checked_files():
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            continue
+        for n, line in enumerate(text.splitlines(), 1):
+            if m := NARRATION.search(line):
+                found.append(f"{path.relative_to(ROOT)}:{n}: {m.group(0)!r} in {line.strip()[:100]}")
+    assert not found, ("these lines narrate how the project was made (say what is, and leave the history to git "
+                       "and CHANGELOG.md):\n" + "\n".join(found))
+
+
+def test_narration_pattern_spares_technical_uses():
+    assert not NARRATION.search("with driver.session(database=database) as session:")
+    assert not NARRATION.search("session.execute_write(lambda tx: tx.run(query))")
+    for line in ("measured in session 18", "Sessions 24-26 compared recipes", "on a slow day for the VM",
+                 "a throw-away script", "this session's rows", "a session-26 fold model"):
+        assert NARRATION.search(line), line

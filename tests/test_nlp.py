@@ -372,7 +372,6 @@ def test_a_known_models_version_size_or_variant_is_part_of_its_name(nlp, text, n
 
 @pytest.mark.parametrize("text, name, canonical", [
     ("We use the frames of FrameNet 1.5 for training.", "FrameNet 1.5", "FrameNet"),
-    ("Arguments are labelled as in the Chinese PropBank guidelines.", "Chinese PropBank", "PropBank"),
     ("Titles come from Wikipedia 1 and news.", "Wikipedia", "Wikipedia"),
 ])
 def test_a_known_datasets_release_or_language_is_part_of_its_mention(nlp, text, name, canonical):

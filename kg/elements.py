@@ -52,7 +52,7 @@ def _paper_attrs(paper: Paper, ex: Extraction) -> dict:
     proposed = ex.proposed
     return {
         "type": schema.PAPER.label,
-        "name": proposed[0] if proposed else _opening(paper.text),
+        "name": paper.title or (proposed[0] if proposed else _opening(paper.text)),
         "title": paper.title,
         "venue": paper.venue,
         "year": paper.year,
@@ -76,16 +76,18 @@ def paper_elements(paper: Paper, ex: Extraction, res: Resolution) -> tuple[list[
     pid = paper_node_id(paper.id)
     nodes: list[Node] = [(pid, _paper_attrs(paper, ex))]
     links: dict[tuple[str, str], dict] = {}  # (target, relation) -> edge attributes, in first-mention order
-    proposed = {res.concept_for("METHOD", n).key for n in ex.proposed}
+    proposed = {res.concept_for("METHOD", m.canonical).key for m in ex.mentions if m.proposed and m.label == "METHOD"}
     sentences: dict[tuple[int, int], str] = {}  # one string per sentence, shared by all its mentions
     for m in ex.mentions:
-        concept = res.concept_for(m.label, m.canonical)
-        rel = schema.PROPOSES if m.label == "METHOD" and concept.key in proposed else schema.REL_FOR_LABEL[m.label]
-        target = concept_node_id(m.label, concept.key)
+        concept = res.concept_for(m.label, m.canonical)  # of the label the corpus voted for (kg.resolve)
+        rel = schema.PROPOSES if concept.label == "METHOD" and concept.key in proposed else schema.REL_FOR_LABEL[concept.label]
+        target = concept_node_id(concept.label, concept.key)
         span = (m.sentence.start, m.sentence.end)
         sentence = sentences.get(span) or sentences.setdefault(span, paper.text[span[0]:span[1]])
         occurrence = {"sentence": sentence, "start_char": m.start, "end_char": m.end,
                       "text": m.text, "extractor": m.extractor, "confidence": m.confidence}
+        if m.label != concept.label:
+            occurrence["read_as"] = m.label  # the paper's own reading, outvoted over the corpus
         e = links.get((target, rel.name))
         if e is not None:
             e["evidence"].append(occurrence)
@@ -109,6 +111,7 @@ def paper_elements(paper: Paper, ex: Extraction, res: Resolution) -> tuple[list[
         for label, name, rel in (("METHOD", r.method, schema.RESULT_METHOD), ("DATASET", r.dataset, schema.RESULT_DATASET),
                                  ("METRIC", r.metric, schema.RESULT_METRIC)):
             if name is not None and (label, schema.concept_key(name)) in res.index:
-                target = concept_node_id(label, res.concept_for(label, name).key)
-                result_edges.append((rid, target, rel.name, {"type": rel.name}))
+                concept = res.concept_for(label, name)
+                if concept.label == label:
+                    result_edges.append((rid, concept_node_id(label, concept.key), rel.name, {"type": rel.name}))
     return nodes, edges + result_edges

@@ -4,6 +4,10 @@ Mentions from all papers are grouped by (label, concept key). Abbreviation pairs
 (``Scale-aware Domain Harmonization (SDH)``) also merge concepts that other papers name by the other form,
 unless that form is ambiguous in the corpus (``SC`` defined with two different long forms stays apart).
 
+A name has one type per graph: where papers read one name as two labels ("reinforcement learning" as the task
+of 164 papers and the method of 25), a vote picks one, the vocabulary's reading first, then the most papers; the
+mentions keep the label they were read with, and their links go to the winning concept.
+
 One pass over the extractions, with memory that grows with the number of distinct names, not of papers: each
 paper is kept only as the compact array of the names it mentions, to count papers per concept after merging.
 """
@@ -68,6 +72,7 @@ class _Names:
     names: Counter = field(default_factory=Counter)
     forms: dict[str, None] = field(default_factory=dict)
     benchmark: bool = False
+    known: bool = False  # a vocabulary (gazetteer) entry of this label names it
 
 
 class Resolver:
@@ -80,6 +85,7 @@ class Resolver:
         self.seen: dict[Key, _Names] = {}
         self.numbers: dict[Key, int] = {}
         self.per_paper: list[array] = []
+        self._known: dict[Key, bool] = {}  # roots a vocabulary entry of their label names
 
     def add(self, ex: Extraction) -> None:
         labels = {m.canonical: m.label for m in ex.mentions}
@@ -102,16 +108,25 @@ class Resolver:
             entry.forms.setdefault(m.canonical, None)
             entry.forms.setdefault(m.text, None)
             entry.benchmark |= m.benchmark
+            entry.known |= m.extractor == "gazetteer"
             mine.append(numbers[own])
         self.per_paper.append(mine)
 
     def finish(self) -> Resolution:
-        """Merge the names that abbreviation pairs join and count each concept's papers."""
+        """Merge the names that abbreviation pairs join, give each name one label, and count each concept's
+        papers."""
         uf = _UnionFind()
         for label, canonical, form in self.pairs:
             if len(self.expansions[(label, form)]) == 1:
                 uf.union((label, canonical), (label, form))
         index = {own: uf.find(own) for own in self.seen}
+        concepts = self._concepts(index)
+        if self._vote(index, concepts):
+            concepts = self._concepts(index)
+        return Resolution(concepts, index, len(self.per_paper))
+
+    def _concepts(self, index: dict[Key, Key]) -> dict[Key, Concept]:
+        """A concept per root of ``index``: its display name, every form, and its papers."""
         merged: dict[Key, _Names] = {}
         for own, entry in self.seen.items():  # first-seen order, as the names were met
             into = merged.setdefault(index[own], _Names())
@@ -119,6 +134,7 @@ class Resolver:
             for f in entry.forms:
                 into.forms.setdefault(f, None)
             into.benchmark |= entry.benchmark
+            into.known |= entry.known
         roots = list(index.values())
         root_number = {root: i for i, root in enumerate(merged)}
         of_number = [root_number[roots[n]] for n in range(len(roots))]
@@ -131,7 +147,25 @@ class Resolver:
             name = sorted(entry.names.items(), key=lambda kv: (-kv[1], len(kv[0]), kv[0]))[0][0]
             aliases = sorted(f for f in entry.forms if f.lower() != name.lower())
             concepts[root] = Concept(root[0], concept_key(name), name, aliases, entry.benchmark, n)
-        return Resolution(concepts, index, len(self.per_paper))
+            self._known[root] = entry.known
+        return concepts
+
+    def _vote(self, index: dict[Key, Key], concepts: dict[Key, Concept]) -> bool:
+        """One label per concept name: concepts of several labels with one name key go to the reading the
+        vocabulary gives (if one does), else to the one with the most papers (then the label, for a fixed order).
+        Whether any moved."""
+        by_key: dict[str, list[Key]] = defaultdict(list)
+        for root, c in concepts.items():
+            by_key[c.key].append(root)
+        winner = {}
+        for roots in by_key.values():
+            if len(roots) > 1:
+                best = max(roots, key=lambda r: (self._known.get(r, False), concepts[r].papers, r[0]))
+                winner.update({r: best for r in roots if r != best})
+        for own, root in index.items():
+            if root in winner:
+                index[own] = winner[root]
+        return bool(winner)
 
 
 def resolve(extractions: Iterable[Extraction]) -> Resolution:

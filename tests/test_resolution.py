@@ -86,3 +86,58 @@ def test_concept_keys_keep_number_dots_and_size_letters(a, b, same):
 
     assert (concept_key(a) == concept_key(b)) is same
 
+
+
+def _ex(pid: str, label: str, name: str, extractor: str = "model"):
+    from kg.model import Extraction, Mention, Span
+
+    return Extraction(pid, [Mention(0, len(name), label, name, name, extractor, Span(0, len(name)))])
+
+
+def test_a_name_read_as_two_labels_gets_the_label_most_papers_give_it():
+    from kg.resolve import resolve
+
+    exs = [_ex("a", "TASK", "reinforcement learning"), _ex("b", "TASK", "reinforcement learning"),
+           _ex("c", "METHOD", "reinforcement learning")]
+    res = resolve(exs)
+    assert res.concept_for("METHOD", "reinforcement learning") is res.concept_for("TASK", "reinforcement learning")
+    concept = res.concept_for("METHOD", "reinforcement learning")
+    assert (concept.label, concept.papers) == ("TASK", 3)
+
+
+def test_the_vocabularys_reading_outweighs_more_papers():
+    from kg.resolve import resolve
+
+    exs = [_ex("a", "TASK", "dropout"), _ex("b", "TASK", "dropout"), _ex("c", "METHOD", "dropout", "gazetteer")]
+    assert resolve(exs).concept_for("TASK", "dropout").label == "METHOD"
+
+
+def test_outvoted_mentions_link_to_the_winning_concept_with_their_reading_in_the_evidence():
+    from kg.elements import paper_elements
+    from kg.model import Paper
+    from kg.resolve import resolve
+
+    exs = [_ex("a", "TASK", "reinforcement learning"), _ex("b", "TASK", "reinforcement learning"),
+           _ex("c", "METHOD", "reinforcement learning")]
+    res = resolve(exs)
+    _, edges = paper_elements(Paper("c", "reinforcement learning"), exs[2], res)
+    (_, target, rel, data), = edges
+    assert (target, rel) == ("task:reinforcementlearning", "ADDRESSES")
+    assert data["evidence"][0]["read_as"] == "METHOD"
+
+
+def test_one_short_form_with_two_long_forms_of_two_labels_stays_two_concepts():
+    from kg.model import Extraction, Mention, Span
+    from kg.resolve import resolve
+
+    def defined(pid, label, long):
+        ex = Extraction(pid, [Mention(0, 2, label, "DA", long, "abbreviation", Span(0, 2)),
+                              Mention(3, 3 + len(long), label, long, long, "abbreviation", Span(0, 2))])
+        ex.aliases = {long: ["DA"]}
+        return ex
+
+    res = resolve([defined("a", "METHOD", "data augmentation"), defined("b", "TASK", "domain adaptation"),
+                   defined("c", "TASK", "domain adaptation")])
+    assert res.concept_for("METHOD", "data augmentation").name == "data augmentation"
+    assert res.concept_for("TASK", "domain adaptation").name == "domain adaptation"
+    assert res.concept_for("METHOD", "data augmentation") is not res.concept_for("TASK", "domain adaptation")

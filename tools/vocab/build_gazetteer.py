@@ -56,6 +56,7 @@ def _words() -> tuple[set[str], set[str]]:
     terms = {t.lower() for ts in umbrella["labels"].values() for t in ts} | {
         t.lower() for t in umbrella["class_heads"]["terms"]} | {t.lower() for t in umbrella["not_metrics"]["terms"]}
     generic = set(json.loads((SPEC / "generic_words.json").read_text(encoding="utf-8"))["words"])
+    terms |= {r["name"].lower() for r in read_jsonl(GAZ / "generic.jsonl")}  # "SOTA", "baseline": never a name
     return terms, generic
 
 
@@ -173,7 +174,7 @@ def main() -> int:
     entries: dict[str, list[dict]] = {}
     dropped = []
     for label, file in FILES.items():
-        rows = read_jsonl(GAZ / file)
+        rows = [r for r in read_jsonl(GAZ / file) if "kg" in r.get("sources", ["kg"])]  # PwC rows are made anew
         kept = []
         for row in rows:
             names = [row["name"], *row.get("aliases", ())]
@@ -197,7 +198,7 @@ def main() -> int:
     new_tasks, parents = pwc_tasks(args.pwc, set(taken) | {key(d["name"]) for d in new_datasets},
                                    blocked | {key(r["name"]) for r in read_jsonl(args.pwc / "datasets.jsonl")},
                                    umbrella)
-    entries["DATASET"] = [r for r in entries["DATASET"] if "pwc_added" not in r] + new_datasets
+    entries["DATASET"] += new_datasets
     entries["TASK"] += new_tasks
     for row in entries["TASK"]:
         info = next((parents[k] for k in (key(f) for f in (row["name"], *row.get("aliases", ()))) if k in parents),
@@ -225,7 +226,10 @@ def main() -> int:
     for d in dropped:
         print(f"  {d}")
     print(f"added {len(new_datasets)} PwC datasets and {len(new_tasks)} PwC tasks")
-    print("now run: python -m kg.nlp.gazetteer   (recounts and rehashes the manifest)")
+    sys.path.insert(0, str(ROOT))
+    from kg.nlp.gazetteer import write_manifest
+
+    write_manifest(GAZ)
     return 0
 
 

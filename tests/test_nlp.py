@@ -527,3 +527,16 @@ def test_extraction_leaves_no_cyclic_garbage_and_restores_the_collector(nlp):
     assert seen == [False] * len(papers)  # left as the caller had it (off here)
     for _ in extract(papers[:9], nlp, batch_size=8):
         assert gc.isenabled()
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("We evaluate on CIFAR-10/100 and ImageNet.", [("CIFAR-10", "CIFAR-10"), ("100", "CIFAR-100"), ("ImageNet", "ImageNet")]),
+    ("Forecasts on ETTh1/2 are reported.", [("ETTh1", "ETTh1"), ("2", "ETTh2")]),
+    ("We use CIFAR-10/CIFAR-100 and SVHN.", [("CIFAR-10", "CIFAR-10"), ("CIFAR-100", "CIFAR-100"), ("SVHN", "SVHN")]),
+])
+def test_a_slash_between_numbered_names_names_two_datasets(nlp, text, expected):
+    assert [(m.text, m.canonical) for m in mentions(nlp, text) if m.label == "DATASET"] == expected
+
+
+def test_a_slash_between_plain_numbers_is_not_split(nlp):
+    assert "72.5/80.1" in [t.text for t in nlp.make_doc("It scores 72.5/80.1 on both.")]

@@ -101,7 +101,8 @@ cantonese multilingual bilingual monolingual cross-lingual
 @lru_cache(maxsize=65536)
 def is_language(low: str) -> bool:
     """"english", "english-german", "zh/en"-style words naming languages."""
-    return low in LANGUAGES or all(part in LANGUAGES for part in re.split(r"[-/→]", low) if part)
+    parts = [part for part in re.split(r"[-/→]", low) if part]
+    return low in LANGUAGES or bool(parts) and all(part in LANGUAGES for part in parts)
 
 
 def only_languages(tokens: Span) -> bool:

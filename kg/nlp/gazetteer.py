@@ -129,6 +129,7 @@ class GazetteerMatcher:
                 out.append(Candidate(start, end, e.label, "gazetteer", canonical=e.name, benchmark=e.benchmark))
                 if e.label == "DATASET":
                     out += self._releases(doc, start, end, e)
+                    out += self._siblings(doc, end, e)
         return doc
 
     def _releases(self, doc: Doc, start: int, end: int, e: Entry) -> list[Candidate]:
@@ -153,6 +154,21 @@ class GazetteerMatcher:
                 break
             out.append(self._release(j, j + 1, base, doc[j].text, e))
             i = j + 1
+        return out
+
+    def _siblings(self, doc: Doc, end: int, e: Entry) -> list[Candidate]:
+        """The datasets a slash adds to a numbered name: "CIFAR-10/100" names CIFAR-10 and CIFAR-100, "ETTh1/2"
+        ETTh1 and ETTh2 (the tokenizer splits the slash); each number after a slash is a mention of the known
+        dataset it completes."""
+        stem = e.name.rstrip("0123456789")
+        out = []
+        i = end
+        while stem != e.name and i + 1 < len(doc) and doc[i].text == "/" and doc[i + 1].text.isdigit():
+            known = self.known.get(f"{stem}{doc[i + 1].text}".lower())
+            if known is None or known.label != "DATASET":
+                break
+            out.append(Candidate(i + 1, i + 2, "DATASET", "gazetteer", canonical=known.name, benchmark=known.benchmark))
+            i += 2
         return out
 
     def _release(self, start: int, end: int, base: str, version: str, e: Entry) -> Candidate:

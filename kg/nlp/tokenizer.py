@@ -21,6 +21,8 @@ CACHE_SIZE = 500_000
 _GLUED_PAREN = r"(?<=[A-Za-z0-9])[\(\[](?=[A-Za-z0-9])"
 _CLOSE_PAREN_INSIDE = r"(?<=[A-Za-z0-9])[\)\]](?=[A-Za-z–—])"
 _NAME_FULL_STOP = r"(?<=[a-z0-9\-][A-Z])\.$"
+# "CIFAR-10/100", "ETTh1/2": a slash between a name's number and another number separates two names' numbers
+_SIBLING_SLASH = r"(?<=[A-Za-z]-\d)/(?=\d)|(?<=[A-Za-z]-\d\d)/(?=\d)|(?<=[A-Za-z]\d)/(?=\d)|(?<=[A-Za-z]\d\d)/(?=\d)"
 
 
 def _is_hyphen_infix(pattern: str) -> bool:
@@ -35,7 +37,7 @@ def create_ml_tokenizer() -> Callable[[Language], Tokenizer]:
     def make(nlp: Language) -> Tokenizer:
         defaults = English.Defaults
         infixes = [p for p in defaults.infixes if not _is_hyphen_infix(p)]
-        infixes += [_GLUED_PAREN, _CLOSE_PAREN_INSIDE, r"(?<=[A-Za-z0-9\)\]])[–—](?=[A-Za-z])"]
+        infixes += [_GLUED_PAREN, _CLOSE_PAREN_INSIDE, r"(?<=[A-Za-z0-9\)\]])[–—](?=[A-Za-z])", _SIBLING_SLASH]
         # "’" glued to a name ("LES’ ability") is a possessive, not part of the name; a full stop after a name that
         # ends in a capital ("GSM8K.", "ImageNet-1K.", "SimplE.", "ImageNet-C.") ends the sentence (spaCy splits it
         # only after a lower-case letter, a digit or two capitals).

@@ -1,10 +1,10 @@
-"""Benchmarks outside the default test run: ``kg bench load`` (Neo4j and the embedded store) and
-``kg bench related`` (precision of the related-work ranking against gold datasets)."""
+"""Benchmarks outside the default test run: ``kg bench`` (extraction and build on a synthetic corpus),
+``kg bench load`` (Neo4j and the embedded store) and ``kg bench related`` (precision of the related-work ranking
+against gold datasets). Their options are parsed in :mod:`kg.cli.bench`."""
 from __future__ import annotations
 
 import itertools
 import json
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -248,57 +248,6 @@ def bench_pipeline(docs: int, seed: int = 0, workers: int = 1, mode: str = "defa
         "rss_mb": {k: round(v, 1) for k, v in clock.rss_mb.items()},
         "peak_mb": {k: round(v, 1) for k, v in clock.peak_mb.items()},
     }
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``kg bench [--docs N] [--json]`` / ``kg bench load ...`` / ``kg bench related GOLD ...``."""
-    import argparse
-    import os
-
-    def positive(text: str) -> int:
-        if not text.isdigit() or int(text) < 1:
-            raise argparse.ArgumentTypeError(f"needs a whole number of 1 or more, not {text!r}")
-        return int(text)
-
-    argv = list(argv or [])
-    if not argv or argv[0] not in {"load", "related"}:
-        ap = argparse.ArgumentParser(prog="kg bench", description="Extraction throughput (vs spaCy's blank tokenizer), "
-                                     "graph build, export times and peak memory on a synthetic corpus.",
-                                     epilog="Other benchmarks: kg bench load --help (Neo4j load), "
-                                     "kg bench related --help (precision of kg related).")
-        ap.add_argument("--docs", type=positive, default=10_000, help="synthetic abstracts (default 10,000)")
-        ap.add_argument("--seed", type=int, default=0)
-        ap.add_argument("--workers", type=positive, default=1, help="extraction processes (per-core figures divide by it)")
-        ap.add_argument("--json", action="store_true", help="one JSON object")
-        ap.add_argument("--mode", default="default", choices=("fast", "default", "accurate"),
-                        help="extraction mode to measure (default: the default pipeline)")
-        args = ap.parse_args(argv)
-        try:
-            result = bench_pipeline(args.docs, args.seed, workers=args.workers, mode=args.mode)
-        except FileNotFoundError as exc:
-            print(f"kg bench: {exc}", file=sys.stderr)
-            return 2
-        print(json.dumps(result) if args.json else "\n".join(f"{k:32} {v}" for k, v in result.items()))
-        return 0
-    ap = argparse.ArgumentParser(prog="kg bench", description="Benchmarks (not part of the test run).")
-    sub = ap.add_subparsers(dest="what", required=True)
-    p = sub.add_parser("load", help="Neo4j load throughput (batched vs per row) and embedded store build time on a "
-                                    "synthetic graph; needs a Neo4j (NEO4J_URI etc.)")
-    p.add_argument("--papers", type=int, default=100_000)
-    p.add_argument("--batch-size", type=int, default=1000)
-    p.add_argument("--per-row-rels", type=int, default=2000, help="size of the one-MERGE-per-row sample")
-    p = sub.add_parser("related", help="precision@k of kg related against gold datasets (e.g. SciREX)")
-    p.add_argument("gold")
-    p.add_argument("--k", type=int, default=5)
-    p.add_argument("--by", help="kinds of shared concept, e.g. dataset,task")
-    args = ap.parse_args(argv)
-    if args.what == "load":
-        cfg = Neo4jConfig.from_env(dict(os.environ))
-        result = bench_load(args.papers, cfg, batch_size=args.batch_size, per_row_rels=args.per_row_rels)
-    else:
-        result = related_precision(Path(args.gold), args.k, args.by.split(",") if args.by else None)
-    print(json.dumps(result, indent=1))
-    return 0
 
 
 def related_precision(gold_path: Path, k: int = 5, by: list[str] | None = None) -> dict:

@@ -148,7 +148,7 @@ def test_the_default_pipeline_runs_on_the_rules_alone_without_a_tagger(tmp_path)
 
 
 def test_kg_train_only_tagger_rebuilds_the_same_tagger_and_records_how(tmp_path):
-    from kg.train import main
+    from kg.cli.train import main
 
     data = tmp_path / "data"
     data.mkdir()

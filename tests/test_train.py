@@ -155,7 +155,7 @@ def test_training_one_epoch_writes_a_loadable_model_and_records_its_recipe_and_s
 
 
 def test_train_cli_reports_a_missing_model_or_data_dir_as_bad_input(tmp_path, capsys, monkeypatch):
-    from kg.train import main
+    from kg.cli.train import main
 
     data = ["--data", str(GOLD)]
     assert main(["--only", "ner", "--evaluate", str(tmp_path / "absent"), *data]) == 2
@@ -191,7 +191,7 @@ def test_meta_names_a_packaged_config_by_its_path_in_the_repository_and_any_othe
 def test_evaluate_record_stores_fresh_scores_in_meta(tmp_path, capsys):
     import shutil
 
-    from kg.train import main
+    from kg.cli.train import main
 
     model = tmp_path / "model"
     shutil.copytree(SHIPPED, model)
@@ -206,7 +206,7 @@ def test_evaluate_record_stores_fresh_scores_in_meta(tmp_path, capsys):
 
 
 def test_train_cli_names_a_missing_gold_file_and_a_broken_line(tmp_path, capsys, monkeypatch):
-    from kg.train import main
+    from kg.cli.train import main
 
     empty = tmp_path / "empty" / "data"
     empty.mkdir(parents=True)
@@ -351,7 +351,7 @@ def test_ner_cross_validation_combines_each_fold_with_that_folds_own_tagger(tmp_
 
 def test_only_the_shipped_recipes_cross_validation_is_recorded_in_the_shipped_models_meta(tmp_path, monkeypatch, capsys):
     import kg.train.run as run
-    from kg.train import main
+    from kg.cli.train import main
 
     shipped = tmp_path / "shipped"
     shipped.mkdir()
@@ -379,7 +379,7 @@ def test_only_the_shipped_recipes_cross_validation_is_recorded_in_the_shipped_mo
 def test_only_the_shipped_recipes_tagger_folds_are_recorded_in_the_shipped_taggers_meta(tmp_path, monkeypatch, capsys):
     import kg.nlp.tagger as nlp_tagger
     import kg.train.tagger as tagger
-    from kg.train import main
+    from kg.cli.train import main
 
     shipped = tmp_path / "tagger"
     shipped.mkdir()

@@ -6,10 +6,12 @@ relationship types are interpolated only from ``kg.schema``, never from data.
 """
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 import networkx as nx
 from neo4j import Driver, GraphDatabase
@@ -20,6 +22,7 @@ from kg.store.queries import CYPHER_DIR
 from kg.store.rows import batches, node_rows, rel_rows
 
 SCHEMA_FILE = CYPHER_DIR / "schema.cypher"
+SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")  # what kg connects with (Bolt)
 
 
 class StoreError(Exception):
@@ -39,24 +42,78 @@ class LoadStats:
                 f"relationships: {self.rels_created} created, {self.rels_matched} matched")
 
 
+def split_userinfo(uri: str) -> tuple[str, str | None, str | None]:
+    """``bolt://user:pass@host:7687`` -> (``bolt://host:7687``, user, password); a URI without them is returned as
+    it is, with None for both."""
+    try:
+        parts = urlsplit(uri)
+    except ValueError:  # not a URI (check_uri says so): only its secrets go
+        return redact_uri(uri), None, None
+    if "@" not in parts.netloc:
+        return uri, None, None
+    userinfo, _, host = parts.netloc.rpartition("@")
+    user, sep, password = userinfo.partition(":")
+    return parts._replace(netloc=host).geturl(), unquote(user) or None, unquote(password) if sep else None
+
+
+def redact_uri(uri: str) -> str:
+    """``uri`` safe to print: ``bolt://neo4j:PASS@host`` -> ``bolt://***@host`` (everything up to the last ``@``
+    goes, so a password holding ``@`` or ``/``, or a URI too broken to parse, shows nothing of it either)."""
+    return re.sub(r"://.*@", "://***@", uri, count=1, flags=re.DOTALL)
+
+
 @dataclass(frozen=True)
 class Neo4jConfig:
+    """Where and as whom to connect. A user and password written in the URI (``bolt://user:pass@host``) are taken
+    out of it into ``user`` and ``password``, so no message that names the URI can show them."""
+
     uri: str = "bolt://localhost:7687"
     user: str = "neo4j"
-    password: str | None = None
+    password: str | None = field(default=None, repr=False)
     database: str = "neo4j"
+
+    def __post_init__(self) -> None:
+        bare, user, password = split_userinfo(self.uri)
+        if bare != self.uri:
+            object.__setattr__(self, "uri", bare)
+            if self.password is None:
+                object.__setattr__(self, "user", user or self.user)
+                object.__setattr__(self, "password", password)
+
+    @property
+    def shown_uri(self) -> str:
+        """The URI for messages (it never holds credentials)."""
+        return redact_uri(self.uri)
 
     @classmethod
     def from_env(cls, env: dict[str, str], **overrides: str | None) -> "Neo4jConfig":
-        """From ``NEO4J_URI``/``NEO4J_USER``/``NEO4J_PASSWORD``/``NEO4J_DATABASE``, overridden by non-None arguments."""
-        base = {"uri": env.get("NEO4J_URI", cls.uri), "user": env.get("NEO4J_USER", cls.user),
-                "password": env.get("NEO4J_PASSWORD"), "database": env.get("NEO4J_DATABASE", cls.database)}
-        base.update({k: v for k, v in overrides.items() if v is not None})
+        """From ``NEO4J_URI``/``NEO4J_USER``/``NEO4J_PASSWORD``/``NEO4J_DATABASE``, overridden by non-None arguments.
+        Credentials in the URI come before the variables, and after ``user``/``password`` arguments."""
+        uri = overrides.get("uri") or env.get("NEO4J_URI", cls.uri)
+        bare, uri_user, uri_password = split_userinfo(uri)
+        base = {"uri": bare, "user": uri_user or env.get("NEO4J_USER", cls.user),
+                "password": uri_password if uri_password is not None else env.get("NEO4J_PASSWORD"),
+                "database": env.get("NEO4J_DATABASE", cls.database)}
+        base.update({k: v for k, v in overrides.items() if v is not None and k != "uri"})
         return cls(**base)
+
+
+def check_uri(uri: str) -> None:
+    """Raise StoreError, naming the schemes kg connects with, when ``uri`` is not a Bolt or Neo4j URI."""
+    scheme = uri.partition("://")[0].lower() if "://" in uri else ""
+    if scheme not in SCHEMES:
+        raise StoreError(f"{redact_uri(uri)}: kg connects to Neo4j over Bolt; use a URI starting with "
+                         + ", ".join(f"{s}://" for s in SCHEMES))
+    try:
+        urlsplit(uri).port  # noqa: B018 (parses the host and port)
+    except ValueError as exc:
+        raise StoreError(f"{redact_uri(uri)}: not a valid URI ({exc})") from None
 
 
 def connect(cfg: Neo4jConfig) -> Driver:
     """An open, verified driver; raises StoreError with a one-line reason (never the password)."""
+    check_uri(cfg.uri)
+    where = cfg.shown_uri
     auth = (cfg.user, cfg.password) if cfg.password else None
     try:
         driver = GraphDatabase.driver(cfg.uri, auth=auth, connection_timeout=10, max_transaction_retry_time=15)
@@ -64,15 +121,15 @@ def connect(cfg: Neo4jConfig) -> Driver:
         driver.execute_query("RETURN 1", database_=cfg.database)  # wrong database names fail here
         return driver
     except AuthError:
-        raise StoreError(f"Neo4j at {cfg.uri} refused the credentials of user '{cfg.user}'") from None
+        raise StoreError(f"Neo4j at {where} refused the credentials of user '{cfg.user}'") from None
     except ServiceUnavailable as exc:
-        raise StoreError(f"cannot reach Neo4j at {cfg.uri}: {str(exc).splitlines()[0]}") from None
+        raise StoreError(f"cannot reach Neo4j at {where}: {str(exc).splitlines()[0]}") from None
     except ClientError as exc:
         if "DatabaseNotFound" in (exc.code or ""):
-            raise StoreError(f"Neo4j at {cfg.uri} has no database '{cfg.database}'") from None
-        raise StoreError(f"Neo4j at {cfg.uri}: {exc.message}") from None
+            raise StoreError(f"Neo4j at {where} has no database '{cfg.database}'") from None
+        raise StoreError(f"Neo4j at {where}: {exc.message}") from None
     except (ValueError, Neo4jError) as exc:
-        raise StoreError(f"Neo4j at {cfg.uri}: {str(exc).splitlines()[0]}") from None
+        raise StoreError(f"Neo4j at {where}: {str(exc).splitlines()[0]}") from None
 
 
 def schema_statements(path: Path = SCHEMA_FILE) -> list[str]:

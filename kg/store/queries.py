@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -56,21 +57,35 @@ def load_queries(directory: Path = CYPHER_DIR) -> dict[str, SavedQuery]:
     return out
 
 
+def format_listing(queries: dict[str, SavedQuery]) -> str:
+    """The saved queries as ``kg query --list`` shows them: name, purpose, parameters and a runnable example."""
+    return "\n".join(f"{q.name:24} {q.purpose}\n{'':24} params: {q.params or '-'}\n{'':24} e.g. {q.example}"
+                     for q in queries.values())
+
+
+INT64 = (-2**63, 2**63 - 1)  # the integers both engines hold
+
+
 def parse_params(pairs: list[str]) -> dict[str, object]:
-    """``["year=2026", "venue=ICML"]`` -> ``{"year": 2026, "venue": "ICML"}`` (integers and floats are converted)."""
+    """``["year=2026", "venue=ICML"]`` -> ``{"year": 2026, "venue": "ICML"}`` (integers and finite floats are
+    converted).
+    Raises ValueError for a pair without ``=`` and for an integer outside the 64-bit range."""
     out: dict[str, object] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
             raise ValueError(f"--param takes key=value, got {pair!r}")
+        out[key] = value
         for conv in (int, float):
             try:
-                out[key] = conv(value)
-                break
+                number = conv(value)
             except ValueError:
                 continue
-        else:
-            out[key] = value
+            if math.isfinite(number):  # "nan", "inf" and "1e999" stay text
+                out[key] = number
+            break
+        if isinstance(out[key], int) and not INT64[0] <= out[key] <= INT64[1]:
+            raise ValueError(f"--param {key}: {value} is outside the 64-bit integer range the stores hold")
     return out
 
 

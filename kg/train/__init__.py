@@ -1,4 +1,4 @@
-"""Training kg's NER: ``kg train`` (also ``python -m kg.train``).
+"""Training kg's NER: the library behind ``kg train`` (whose options :mod:`kg.cli.train` parses).
 
 The pipeline's rules know names (gazetteers, abbreviations, "we propose X"); the trained model adds the open
 vocabulary of tasks and methods. It is a spaCy NER trained with ``spacy train`` and ``kg/train/config.cfg`` on
@@ -13,9 +13,7 @@ see :mod:`kg.train.data` for how the missing labels are kept out of the loss. Th
 """
 from __future__ import annotations
 
-from kg.train.cli import main
-
-__all__ = ["prepare", "train", "crossval", "evaluate", "install", "main"]
+__all__ = ["prepare", "train", "crossval", "evaluate", "install"]
 
 
 def __getattr__(name: str):

@@ -1,0 +1,44 @@
+"""The command line: one parser, one module per command (``kg/cli/<command>.py``, each with ``add_parser`` and
+``run``).
+
+Exit codes: 0 success (also when a reader such as ``head`` closes the output pipe early); 1 finished, but some
+input records were skipped (each reported as FILE:LINE); 2 bad input with nothing usable (or the first problem
+under ``--strict``), an invalid option, or an unexpected error (one line; ``--debug`` shows the traceback); 3 a
+graph store problem (Neo4j down, wrong credentials or database, no built graph); 130 interrupted (Ctrl-C).
+"""
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from collections.abc import Sequence
+
+from kg.cli import bench, build, extract, load, query, related, train, viz
+from kg.cli import eval as evaluate
+from kg.cli.common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_SKIPPED, EXIT_STORE, Parser, add_debug)
+from kg.cli.guard import run_guarded
+
+__all__ = ["main", "parser", "EXIT_OK", "EXIT_SKIPPED", "EXIT_BAD_INPUT", "EXIT_STORE", "EXIT_INTERRUPTED"]
+
+COMMANDS = (extract, build, bench, train, related, evaluate, viz, load, query)  # in the order --help lists them
+
+
+def parser() -> argparse.ArgumentParser:
+    """The ``kg`` parser, with a subcommand per module of ``COMMANDS``."""
+    ap = Parser(prog="kg", description="Knowledge graphs of ML papers: methods, tasks, datasets, metrics.")
+    add_debug(ap)
+    sub = ap.add_subparsers(dest="command", required=True)
+    for command in COMMANDS:
+        command.add_parser(sub)
+    return ap
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``kg`` with ``argv`` (default: the process's arguments) and return its exit code."""
+    # The Neo4j driver logs what it then raises; kg says it once, in its own line.
+    logging.getLogger("neo4j").addHandler(logging.NullHandler())
+    try:
+        args = parser().parse_args(sys.argv[1:] if argv is None else list(argv))
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    return run_guarded(args.run, args)

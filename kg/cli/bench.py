@@ -1,0 +1,71 @@
+"""``kg bench``: extraction and build throughput, Neo4j load throughput, precision of ``kg related``."""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from pathlib import Path
+
+from kg.cli.common import EXIT_BAD_INPUT, EXIT_OK, add_command, positive_int
+from kg.cli.output import error
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``kg bench`` and its ``load`` and ``related`` benchmarks."""
+    p = add_command(subparsers, "bench", help="benchmarks: kg bench [--docs N] | kg bench load | kg bench related GOLD",
+                    description="Extraction throughput (vs spaCy's blank tokenizer), graph build, export times and "
+                                "peak memory on a synthetic corpus.",
+                    epilog="Other benchmarks: kg bench load --help (Neo4j load), "
+                           "kg bench related --help (precision of kg related).")
+    p.add_argument("--docs", type=positive_int, default=10_000, help="synthetic abstracts (default 10,000)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--workers", type=positive_int, default=1,
+                   help="extraction processes (per-core figures divide by it)")
+    p.add_argument("--json", action="store_true", help="one JSON object")
+    p.add_argument("--mode", default="default", choices=("fast", "default", "accurate"),
+                   help="extraction mode to measure (default: the default pipeline)")
+    p.set_defaults(run=run_pipeline)
+    sub = p.add_subparsers(dest="what", metavar="{load,related}", title="other benchmarks")
+    q = add_command(sub, "load", help="Neo4j load throughput (batched vs per row) and embedded store build time on "
+                                      "a synthetic graph; needs a Neo4j (NEO4J_URI etc.)")
+    q.add_argument("--papers", type=positive_int, default=100_000)
+    q.add_argument("--batch-size", type=positive_int, default=1000)
+    q.add_argument("--per-row-rels", type=positive_int, default=2000, help="size of the one-MERGE-per-row sample")
+    q.set_defaults(run=run_load)
+    q = add_command(sub, "related", help="precision@k of kg related against gold datasets (e.g. SciREX)")
+    q.add_argument("gold")
+    q.add_argument("--k", type=positive_int, default=5)
+    q.add_argument("--by", help="kinds of shared concept, e.g. dataset,task")
+    q.set_defaults(run=run_related)
+
+
+def run_pipeline(args: argparse.Namespace) -> int:
+    """``kg bench``: build a synthetic corpus and print the figures."""
+    from kg.bench import bench_pipeline
+
+    try:
+        result = bench_pipeline(args.docs, args.seed, workers=args.workers, mode=args.mode)
+    except FileNotFoundError as exc:
+        error(exc, prefix="kg bench")
+        return EXIT_BAD_INPUT
+    print(json.dumps(result) if args.json else "\n".join(f"{k:32} {v}" for k, v in result.items()))
+    return EXIT_OK
+
+
+def run_load(args: argparse.Namespace) -> int:
+    """``kg bench load``: Neo4j load throughput, as JSON."""
+    from kg.bench import bench_load
+    from kg.store.neo4j_store import Neo4jConfig
+
+    cfg = Neo4jConfig.from_env(dict(os.environ))
+    result = bench_load(args.papers, cfg, batch_size=args.batch_size, per_row_rels=args.per_row_rels)
+    print(json.dumps(result, indent=1))
+    return EXIT_OK
+
+
+def run_related(args: argparse.Namespace) -> int:
+    """``kg bench related``: precision@k of the related-work ranking, as JSON."""
+    from kg.bench import related_precision
+
+    print(json.dumps(related_precision(Path(args.gold), args.k, args.by.split(",") if args.by else None), indent=1))
+    return EXIT_OK

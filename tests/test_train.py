@@ -17,6 +17,13 @@ GOLD = Path(__file__).parent / "fixtures" / "gold"  # small made-up gold files (
 needs_model = pytest.mark.skipif(not (SHIPPED / "meta.json").exists(), reason="no trained model in kg/nlp/trained")
 
 
+def kg_train(argv: list[str]) -> int:
+    """``kg train ARGV`` in this process: its exit code."""
+    from kg.cli import main
+
+    return main(["train", *argv])
+
+
 @pytest.fixture(scope="module")
 def converter():
     return Converter()
@@ -155,28 +162,26 @@ def test_training_one_epoch_writes_a_loadable_model_and_records_its_recipe_and_s
 
 
 def test_train_cli_reports_a_missing_model_or_data_dir_as_bad_input(tmp_path, capsys, monkeypatch):
-    from kg.cli.train import main
-
     data = ["--data", str(GOLD)]
-    assert main(["--only", "ner", "--evaluate", str(tmp_path / "absent"), *data]) == 2
+    assert kg_train(["--only", "ner", "--evaluate", str(tmp_path / "absent"), *data]) == 2
     assert "no trained model in" in capsys.readouterr().err
-    assert main(["--only", "tagger", "--evaluate", str(tmp_path / "absent"), *data]) == 2
+    assert kg_train(["--only", "tagger", "--evaluate", str(tmp_path / "absent"), *data]) == 2
     assert "no trained tagger in" in capsys.readouterr().err
-    assert main(["--evaluate", str(tmp_path), *data]) == 2  # a directory of which model?
+    assert kg_train(["--evaluate", str(tmp_path), *data]) == 2  # a directory of which model?
     assert "needs --only" in capsys.readouterr().err
-    assert main(["--data", str(tmp_path / "absent")]) == 2
+    assert kg_train(["--data", str(tmp_path / "absent")]) == 2
     assert "no gold data directory" in capsys.readouterr().err
     monkeypatch.delenv("KG_TRAIN_DATA", raising=False)
-    assert main(["--only", "tagger", "--no-install"]) == 2  # kg ships no gold data
+    assert kg_train(["--only", "tagger", "--no-install"]) == 2  # kg ships no gold data
     assert "needs the gold data directory: --data DIR" in capsys.readouterr().err
     monkeypatch.setenv("KG_TRAIN_DATA", str(tmp_path / "absent"))
-    assert main(["--only", "tagger", "--no-install"]) == 2
+    assert kg_train(["--only", "tagger", "--no-install"]) == 2
     assert f"no gold data directory {tmp_path / 'absent'}" in capsys.readouterr().err
-    assert main(["--only", "ner", "--config", str(tmp_path / "absent.cfg"), "--no-install", *data]) == 2
+    assert kg_train(["--only", "ner", "--config", str(tmp_path / "absent.cfg"), "--no-install", *data]) == 2
     assert "no training config" in capsys.readouterr().err
     (tmp_path / "ner.cfg").write_text("[nlp]\n")
     for misuse in (["--only", "tagger"], ["--only", "ner", "--evaluate"]):
-        assert main([*misuse, "--config", str(tmp_path / "ner.cfg"), *data]) == 2
+        assert kg_train([*misuse, "--config", str(tmp_path / "ner.cfg"), *data]) == 2
         assert "--config is the NER's training config" in capsys.readouterr().err
 
 
@@ -191,14 +196,13 @@ def test_meta_names_a_packaged_config_by_its_path_in_the_repository_and_any_othe
 def test_evaluate_record_stores_fresh_scores_in_meta(tmp_path, capsys):
     import shutil
 
-    from kg.cli.train import main
 
     model = tmp_path / "model"
     shutil.copytree(SHIPPED, model)
     meta = json.loads((model / "meta.json").read_text())
     meta["kg_scores"]["shared_scorer"] = {"stale": True}
     (model / "meta.json").write_text(json.dumps(meta))
-    assert main(["--only", "ner", "--evaluate", str(model), "--record", "--data", str(GOLD)]) == 0
+    assert kg_train(["--only", "ner", "--evaluate", str(model), "--record", "--data", str(GOLD)]) == 0
     printed = json.loads(capsys.readouterr().out)
     stored = json.loads((model / "meta.json").read_text())["kg_scores"]["shared_scorer"]
     assert stored == printed and "stale" not in stored and stored["scorer"] == "kg/evaluate.py"
@@ -206,16 +210,14 @@ def test_evaluate_record_stores_fresh_scores_in_meta(tmp_path, capsys):
 
 
 def test_train_cli_names_a_missing_gold_file_and_a_broken_line(tmp_path, capsys, monkeypatch):
-    from kg.cli.train import main
-
     empty = tmp_path / "empty" / "data"
     empty.mkdir(parents=True)
-    assert main(["--only", "tagger", "--evaluate", "--data", str(empty)]) == 2
+    assert kg_train(["--only", "tagger", "--evaluate", "--data", str(empty)]) == 2
     assert "lacks scierc-dev.jsonl" in capsys.readouterr().err
     broken = tmp_path / "broken"
     (broken / "data").mkdir(parents=True)
     (broken / "data" / "scierc-dev.jsonl").write_text('{"id": "a", "text": "x"}\n{"id": "b", "te\n', encoding="utf-8")
-    assert main(["--only", "tagger", "--evaluate", "--data", str(broken / "data")]) == 2
+    assert kg_train(["--only", "tagger", "--evaluate", "--data", str(broken / "data")]) == 2
     assert f"{broken / 'data' / 'scierc-dev.jsonl'}:2: not JSON" in capsys.readouterr().err
 
 
@@ -351,7 +353,6 @@ def test_ner_cross_validation_combines_each_fold_with_that_folds_own_tagger(tmp_
 
 def test_only_the_shipped_recipes_cross_validation_is_recorded_in_the_shipped_models_meta(tmp_path, monkeypatch, capsys):
     import kg.train.run as run
-    from kg.cli.train import main
 
     shipped = tmp_path / "shipped"
     shipped.mkdir()
@@ -367,10 +368,10 @@ def test_only_the_shipped_recipes_cross_validation_is_recorded_in_the_shipped_mo
     other = tmp_path / "beam.cfg"
     other.write_text("[nlp]\n")
     for argv in (["--config", str(other)], ["--max-epochs", "3"]):
-        assert main(["--only", "ner", "--n-folds", "2", "--data", str(GOLD), *argv]) == 0
+        assert kg_train(["--only", "ner", "--n-folds", "2", "--data", str(GOLD), *argv]) == 0
         assert json.loads((shipped / "meta.json").read_text()) == {}
     assert seen == [(other, {}), (run.CONFIG, {"training.max_epochs": 3})]
-    assert main(["--only", "ner", "--n-folds", "2", "--data", str(GOLD)]) == 0
+    assert kg_train(["--only", "ner", "--n-folds", "2", "--data", str(GOLD)]) == 0
     recorded = json.loads((shipped / "meta.json").read_text())["kg_crossval"]
     assert recorded == {"folds": 2, "config": "kg/train/config.cfg"}
     capsys.readouterr()
@@ -379,15 +380,14 @@ def test_only_the_shipped_recipes_cross_validation_is_recorded_in_the_shipped_mo
 def test_only_the_shipped_recipes_tagger_folds_are_recorded_in_the_shipped_taggers_meta(tmp_path, monkeypatch, capsys):
     import kg.nlp.tagger as nlp_tagger
     import kg.train.tagger as tagger
-    from kg.cli.train import main
 
     shipped = tmp_path / "tagger"
     shipped.mkdir()
     (shipped / "meta.json").write_text("{}")
     monkeypatch.setattr(nlp_tagger, "DEFAULT_DIR", shipped)
     monkeypatch.setattr(tagger, "crossval", lambda k, *, epochs, **kw: {"folds": k, "epochs": epochs})
-    assert main(["--only", "tagger", "--n-folds", "2", "--max-epochs", "3", "--data", str(GOLD)]) == 0
+    assert kg_train(["--only", "tagger", "--n-folds", "2", "--max-epochs", "3", "--data", str(GOLD)]) == 0
     assert json.loads((shipped / "meta.json").read_text()) == {}
-    assert main(["--only", "tagger", "--n-folds", "2", "--data", str(GOLD)]) == 0
+    assert kg_train(["--only", "tagger", "--n-folds", "2", "--data", str(GOLD)]) == 0
     assert json.loads((shipped / "meta.json").read_text())["kg_crossval"] == {"folds": 2, "epochs": tagger.EPOCHS}
     capsys.readouterr()

@@ -6,7 +6,6 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
 from pathlib import Path
 
 from kg.cli.common import EXIT_BAD_INPUT, EXIT_OK, add_command, non_negative_int, positive_int
@@ -58,13 +57,6 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--threads", type=positive_int, default=None,
                    help="BLAS threads (default: 1, unless OMP/OPENBLAS/MKL_NUM_THREADS say otherwise)")
     p.set_defaults(run=run)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``kg train ARGS``: the exit code (for callers that hold the arguments of ``kg train`` alone)."""
-    from kg.cli import main as kg_main
-
-    return kg_main(["train", *(sys.argv[1:] if argv is None else argv)])
 
 
 def _fail(message: str) -> int:

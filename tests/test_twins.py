@@ -1,0 +1,284 @@
+"""The Python twins of the C extensions (kg/nlp/_tagger_py.py, kg/nlp/_doc_py.py) give what the compiled modules
+give: the same arrays bit for bit, the same values, the same writes to a doc, the same errors."""
+from __future__ import annotations
+
+import importlib
+import random
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+
+import numpy
+import pytest
+from spacy.attrs import (ENT_IOB, ENT_TYPE, IDX, IS_PUNCT, LENGTH, LIKE_NUM, LOWER, ORTH, PREFIX, SENT_START, SHAPE,
+                         SUFFIX)
+
+import kg.nlp._doc_py as doc_twin
+import kg.nlp._tagger_py as tagger_twin
+
+U64 = numpy.uint64
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "icml"
+
+
+def _compiled(name: str):
+    """The compiled extension ``name`` (skip when this install has none: its twin is what runs, and the
+    extraction tests cover it)."""
+    module = importlib.import_module(name)
+    if not str(module.__file__).endswith(tuple(EXTENSION_SUFFIXES)):
+        pytest.skip(f"{name} is not compiled here ({module.__file__})")
+    return module
+
+
+@pytest.fixture(scope="module")
+def c_tagger():
+    return _compiled("kg.nlp._tagger")
+
+
+@pytest.fixture(scope="module")
+def c_doc():
+    return _compiled("kg.nlp._doc")
+
+
+def _same_error(call_c, call_py) -> None:
+    """Both calls fail, with the same exception type."""
+    with pytest.raises(Exception) as c_error:
+        call_c()
+    with pytest.raises(Exception) as py_error:
+        call_py()
+    assert type(py_error.value) is type(c_error.value), (c_error.value, py_error.value)
+
+
+# ---------------------------------------------------------------------------------------------- the tagger's loops
+
+def _templates(rng: numpy.random.Generator, n_columns: int, pad: int):
+    templates = [[(int(rng.integers(0, n_columns)), int(rng.integers(-pad, pad + 1)))
+                  for _ in range(int(rng.integers(0, 4)))] for _ in range(int(rng.integers(1, 35)))]
+    parts = numpy.array([p for t in templates for p in t], dtype=numpy.int64).reshape(-1, 2)
+    ends = numpy.cumsum([len(t) for t in templates], dtype=numpy.int64)
+    seeds = rng.integers(0, 2 ** 64, size=len(templates), dtype=U64)
+    return seeds, parts, ends
+
+
+def test_feature_hashing_is_the_same(c_tagger):
+    rng = numpy.random.default_rng(10)
+    for trial in range(30):
+        pad, n_columns = int(rng.integers(0, 4)), int(rng.integers(1, 10))
+        seeds, parts, ends = _templates(rng, n_columns, pad)
+        whole = rng.integers(0, 2 ** 64, size=(n_columns, int(rng.integers(0, 400)) + 2 * pad), dtype=U64)
+        whole[:, ::5] = rng.integers(0, 3, size=whole[:, ::5].shape, dtype=U64)
+        bits = int(rng.integers(0, 64))
+        outs = [numpy.full((whole.shape[1] - 2 * pad, len(seeds)), -7, dtype=numpy.int64) for _ in range(2)]
+        c_tagger.feature_ids(whole, seeds, parts, ends, pad, bits, outs[0])
+        tagger_twin.feature_ids(whole, seeds, parts, ends, pad, bits, outs[1])
+        assert numpy.array_equal(outs[0], outs[1]), trial
+
+
+def test_emission_sums_are_bit_identical(c_tagger):
+    rng = numpy.random.default_rng(11)
+    for n_tags in (1, 7, 8, 17, 33):
+        scale = 10.0 ** rng.integers(-4, 5, size=(500, 1))  # many magnitudes: the order of the additions shows
+        weights = (rng.standard_normal((500, n_tags)) * scale).astype(numpy.float32)
+        ids = rng.integers(0, 500, size=(300, int(rng.integers(1, 40))))
+        outs = [numpy.empty((300, n_tags), dtype=numpy.float32) for _ in range(2)]
+        c_tagger.scores(weights, ids, outs[0])
+        tagger_twin.scores(weights, ids, outs[1])
+        assert numpy.array_equal(outs[0].view(numpy.uint32), outs[1].view(numpy.uint32)), n_tags
+
+
+def _batch(rng: numpy.random.Generator, n_tags: int, ties: bool):
+    lens = rng.integers(0, 30, size=int(rng.integers(1, 80)))
+    gaps = rng.integers(0, 3, size=len(lens))
+    starts = numpy.cumsum(numpy.concatenate([[0], (lens + gaps)[:-1]])).astype(numpy.int64)
+    rows = int((lens + gaps).sum())
+    if ties:  # small integers: paths tie, and the lowest-numbered predecessor must win
+        em = rng.integers(-3, 4, size=(rows, n_tags)).astype(numpy.float32)
+        step = rng.integers(-2, 3, size=(n_tags + 1, n_tags)).astype(numpy.float32)
+        end = rng.integers(-1, 1, size=n_tags).astype(numpy.float32)
+    else:
+        em = (rng.standard_normal((rows, n_tags)) * 5).astype(numpy.float32)
+        step = rng.standard_normal((n_tags + 1, n_tags)).astype(numpy.float32)
+        end = rng.standard_normal(n_tags).astype(numpy.float32)
+    return em, step, end, starts, lens.astype(numpy.int64), rng.random(em.shape) > 0.3
+
+
+def test_decoding_is_the_same_for_any_number_of_tags_with_and_without_a_mask(c_tagger):
+    rng = numpy.random.default_rng(12)
+    for n_tags in (1, 2, 5, 8, 9, 17, 24, 25, 40):
+        for ties in (True, False):
+            em, step, end, starts, lens, mask = _batch(rng, n_tags, ties)
+            for allowed in (None, mask):
+                tags = [numpy.full(len(em), -1, dtype=numpy.int64) for _ in range(2)]
+                c_tagger.viterbi(em, step, end, starts, lens, allowed, tags[0])
+                tagger_twin.viterbi(em, step, end, starts, lens, allowed, tags[1])
+                assert numpy.array_equal(tags[0], tags[1]), (n_tags, ties, allowed is None)
+
+
+def test_prediction_in_one_pass_is_the_same(c_tagger):
+    rng = numpy.random.default_rng(13)
+    for trial in range(12):
+        pad, n_columns, n_tags, bits = 2, 8, int(rng.choice([3, 17, 20])), int(rng.integers(4, 12))
+        seeds, parts, ends = _templates(rng, n_columns, pad)
+        kept = int(rng.integers(1, 200))
+        index = rng.integers(0, kept + 1, size=1 << bits).astype(numpy.uint32)
+        scale = 10.0 ** rng.integers(-3, 4, size=(kept + 1, 1))
+        table = (rng.standard_normal((kept + 1, n_tags)) * scale).astype(numpy.float32)
+        table[0] = 0
+        em, step, end, starts, lens, _ = _batch(rng, n_tags, trial % 2 == 0)
+        whole = rng.integers(1, 40, size=(n_columns, len(em) + 2 * pad)).astype(U64)
+        tags = [numpy.full(len(em), -1, dtype=numpy.int64) for _ in range(2)]
+        for module, out in ((c_tagger, tags[0]), (tagger_twin, tags[1])):
+            module.predict(whole, seeds, parts, ends, pad, bits, index, table, step, end, starts, lens, out)
+        assert numpy.array_equal(tags[0], tags[1]), trial
+
+
+def test_the_affix_table_fills_and_answers_the_same(c_tagger):
+    rng = numpy.random.default_rng(14)
+    tables = [[numpy.zeros(256, dtype=U64) for _ in range(3)] for _ in range(2)]
+    for step in range(20):
+        words = rng.integers(0, 400, size=int(rng.integers(1, 40))).astype(U64) * U64(2 ** 40 + 1)
+        answers = []
+        for module, (keys, first, last) in ((c_tagger, tables[0]), (tagger_twin, tables[1])):
+            n = len(words)
+            got = [numpy.full(n, 5, dtype=U64), numpy.full(n, 5, dtype=U64), numpy.full(n, -1, dtype=numpy.int64)]
+            k = module.affix_lookup(words, keys, first, last, *got)
+            new = numpy.unique(words[got[2][:k]])
+            new = new[new != 0][: max(0, 120 - int((keys != 0).sum()))]  # at most half full
+            added = module.affix_insert(new, new + U64(1), new + U64(2), keys, first, last)
+            answers.append((k, [g.tolist() for g in got], added))
+        assert answers[0] == answers[1], step
+        assert all(numpy.array_equal(a, b) for a, b in zip(*tables)), step
+
+
+def test_the_same_calls_are_refused_the_same_way(c_tagger):
+    whole = numpy.zeros((2, 10), dtype=U64)
+    seeds, ends = numpy.zeros(1, dtype=U64), numpy.array([1], dtype=numpy.int64)
+    out = numpy.empty((6, 1), dtype=numpy.int64)
+    weights = numpy.zeros((8, 4), dtype=numpy.float32)
+    em = numpy.zeros((5, 4), dtype=numpy.float32)
+    step, end = numpy.zeros((5, 4), dtype=numpy.float32), numpy.zeros(4, dtype=numpy.float32)
+    keys = numpy.zeros(4, dtype=U64)
+    one = numpy.ones(1, dtype=U64)
+    bad_calls = [
+        ("feature_ids", (whole, seeds, numpy.array([[2, 0]]), ends, 2, 20, out)),  # no such column
+        ("feature_ids", (whole, seeds, numpy.array([[0, 3]]), ends, 2, 20, out)),  # beyond the padding
+        ("feature_ids", (whole.astype(numpy.int64), seeds, numpy.array([[0, 0]]), ends, 2, 20, out)),
+        ("feature_ids", (whole, seeds, numpy.array([[0, 0]]), ends, 2, 64, out)),
+        ("feature_ids", (whole, seeds, numpy.array([[0, 0]]), ends, 2, 20, out[:5])),
+        ("scores", (weights, numpy.array([[0, 8]]), numpy.empty((1, 4), dtype=numpy.float32))),
+        ("scores", (weights, numpy.array([[0, -1]]), numpy.empty((1, 4), dtype=numpy.float32))),
+        ("scores", (weights.astype(numpy.float64), numpy.array([[0, 1]]), numpy.empty((1, 4), dtype=numpy.float32))),
+        ("viterbi", (em, step, end, numpy.array([4]), numpy.array([2]), None, numpy.zeros(5, dtype=numpy.int64))),
+        ("viterbi", (em, step[:4], end, numpy.array([0]), numpy.array([2]), None, numpy.zeros(5, dtype=numpy.int64))),
+        ("viterbi", (em, step, end, numpy.array([0]), numpy.array([2]), numpy.ones((5, 3), dtype=bool),
+                     numpy.zeros(5, dtype=numpy.int64))),
+        ("affix_insert", (one, one, one, numpy.zeros(3, dtype=U64), keys[:3], keys[:3])),
+        ("affix_insert", (numpy.zeros(1, dtype=U64), one, one, keys, keys.copy(), keys.copy())),
+        ("affix_insert", (numpy.arange(1, 6, dtype=U64),) * 3 + (keys, keys.copy(), keys.copy())),
+    ]
+    for name, args in bad_calls:
+        _same_error(lambda: getattr(c_tagger, name)(*args), lambda: getattr(tagger_twin, name)(*args))
+
+
+# ---------------------------------------------------------------------------------------------- a doc's token array
+
+@pytest.fixture(scope="module")
+def docs():
+    from kg.nlp.pipeline import config_path, load_pipeline
+
+    texts = ["", "One.", "We propose Foo-Net (FN), which beats GPT-4 by 3.5% on ImageNet-C! Really? Yes... ok",
+             "A (dangling bracket and a closed one) then [more] text ) here."]
+    texts += [p for f in sorted(EXAMPLES.glob("*.txt")) for p in f.read_text().split("\n") if len(p) > 200][:12]
+    nlp = load_pipeline(config_path("default"))
+    return nlp, [nlp.make_doc(t) for t in texts] + list(nlp.pipe(texts))
+
+
+def test_columns_scans_and_offsets_are_the_same(c_doc, docs):
+    _, all_docs = docs
+    for doc in all_docs:
+        for attr in (ORTH, LOWER, SHAPE, SUFFIX, PREFIX, LENGTH, LIKE_NUM, IS_PUNCT, IDX, SENT_START, ENT_IOB,
+                     ENT_TYPE, -1):
+            c, py = c_doc.Column(doc, attr), doc_twin.Column(doc, attr)
+            assert list(c) == list(py) and len(c) == len(py) and py == list(c), attr
+            assert [py[i] for i in range(-len(c), len(c))] == [c[i] for i in range(-len(c), len(c))]
+            assert py[1:9:3] == c[1:9:3] and py[::-1] == c[::-1]
+            some = list(c)[::3]
+            assert doc_twin.where(doc, attr, doc_twin.IdSet(some)) == c_doc.where(doc, attr, c_doc.IdSet(some))
+            known = list(c)[::4]
+            assert doc_twin.distinct_missing(doc, attr, doc_twin.IdSet(known)) == \
+                c_doc.distinct_missing(doc, attr, c_doc.IdSet(known))
+        finals = [doc.vocab.strings.add(c) for c in ".!?"]
+        assert doc_twin.sentence_starts(doc, doc_twin.IdSet(finals)) == c_doc.sentence_starts(doc, c_doc.IdSet(finals))
+        for a in range(0, len(doc), 3):
+            for b in range(a - 1, min(a + 7, len(doc)) + 1):
+                assert doc_twin.span_text(doc, doc.text, a, b) == c_doc.span_text(doc, doc.text, a, b)
+
+
+def test_writes_and_rows_are_the_same(c_doc, docs):
+    nlp, all_docs = docs
+    label = nlp.vocab.strings.add("METHOD")
+    for doc in all_docs:
+        n = len(doc)
+        state = []
+        for module in (c_doc, doc_twin):
+            ours = nlp.make_doc(doc.text)
+            module.set_sentence_starts(ours, sorted({0, *range(2, n, 5)}) if n else [])
+            module.set_entities(ours, [(k, min(k + 2, n), label) for k in range(1, n, 6)])
+            out = numpy.full((8, n + 5), 9, dtype=U64)
+            module.fill_rows(ours, (LOWER, SHAPE, SUFFIX, SENT_START), out, 2)
+            module.put_row(out, 5, 1, [3, 2 ** 64 - 1][:n] + list(range(n - 2)))
+            module.fill_starts(ours, out, 6, 3)
+            state.append((ours.to_array([SENT_START, ENT_IOB, ENT_TYPE]).tolist(), out.tolist(),
+                          ours.has_annotation("SENT_START"), [(e.start, e.end, e.label_) for e in ours.ents]))
+        assert state[0] == state[1], doc.text[:40]
+
+
+def test_writes_outside_the_doc_and_rows_that_do_not_fit_are_refused_the_same_way(c_doc, docs):
+    nlp, _ = docs
+    for bad in (lambda m, d: m.set_sentence_starts(d, [0, 3]), lambda m, d: m.set_entities(d, [(2, 4, 1)]),
+                lambda m, d: m.set_entities(d, [(2, 2, 1)]), lambda m, d: m.span_text(d, d.text, -1, 1),
+                lambda m, d: m.fill_rows(d, (LOWER,), numpy.zeros((1, 4), dtype=U64), 2),
+                lambda m, d: m.fill_rows(d, (LOWER,), numpy.zeros((1, 4), dtype=numpy.int32), 0),
+                lambda m, d: m.put_row(numpy.zeros((2, 4), dtype=U64), 1, 3, [1, 2]),
+                lambda m, d: m.fill_starts(d, numpy.zeros((2, 4), dtype=U64), 2, 0),
+                lambda m, d: m.Column(d, ORTH)[3], lambda m, d: m.IdSet([-1])):
+        _same_error(lambda: bad(c_doc, nlp.make_doc("a b c")), lambda: bad(doc_twin, nlp.make_doc("a b c")))
+
+
+def test_id_sets_hold_the_same_ids(c_doc):
+    rng = random.Random(2)
+    held = [rng.getrandbits(64) for _ in range(3000)] + [0, 2 ** 64 - 1, 5, 5]
+    others = [rng.getrandbits(64) for _ in range(3000)] + [1, 6]
+    c_set = c_doc.IdSet(held)
+    py_set = doc_twin.IdSet(held)
+    assert len(c_set) == len(py_set) == len(set(held))
+    assert [h in c_set for h in held + others] == [h in py_set for h in held + others]
+
+
+def test_phrase_index_finds_the_same(c_doc, docs):
+    nlp, all_docs = docs
+    rng = random.Random(3)
+    words = sorted({t.text for d in all_docs for t in d})
+    patterns = [d[a:a + k].text for d in all_docs[:8] for a in range(0, len(d), 2) for k in (1, 2, 3) if a + k <= len(d)]
+    patterns += [" ".join(rng.sample(words, rng.randint(1, 3))) for _ in range(1000)] + [""]
+    for attr in (LOWER, ORTH):
+        indexes = c_doc.PhraseIndex(attr), doc_twin.PhraseIndex(attr)
+        for i, text in enumerate(patterns):
+            tokens = [t.lower if attr == LOWER else t.orth for t in nlp.make_doc(text.upper() if i % 4 else text)]
+            for index in indexes:
+                index.add(i % 700, tokens)
+        assert len(indexes[0]) == len(indexes[1]) and indexes[1].attr == attr
+        for doc in all_docs:
+            assert indexes[0](doc) == indexes[1](doc)
+
+
+def test_trimming_gives_the_same_ranges(c_doc, docs):
+    nlp, all_docs = docs
+    ids = nlp.vocab.strings.add
+    sets = ([ids(w) for w in ("the", "of", "and", "a")], [ids(w) for w in ("our", "novel", "(")],
+            [ids(w) for w in ("model", "method", "ok")], [ids(w) for w in ("(", "[")], [ids(w) for w in (")", "]")],
+            [ids(w) for w in "()[]"])
+    trimmers = c_doc.Trimmer(*map(c_doc.IdSet, sets)), doc_twin.Trimmer(*map(doc_twin.IdSet, sets))
+    for doc in all_docs:
+        for start in range(0, len(doc), 2):
+            for end in range(start, min(start + 12, len(doc)) + 1):
+                assert trimmers[0].trim(doc, start, end) == trimmers[1].trim(doc, start, end), (start, end)
+        _same_error(lambda: trimmers[0].trim(doc, 0, len(doc) + 1), lambda: trimmers[1].trim(doc, 0, len(doc) + 1))

@@ -35,8 +35,9 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``kg`` with ``argv`` (default: the process's arguments) and return its exit code."""
-    # The Neo4j driver logs what it then raises; kg says it once, in its own line.
-    logging.getLogger("neo4j").addHandler(logging.NullHandler())
+    driver_log = logging.getLogger("neo4j")  # it logs what it then raises; kg says it once, in its own line
+    if not driver_log.handlers:
+        driver_log.addHandler(logging.NullHandler())
     try:
         args = parser().parse_args(sys.argv[1:] if argv is None else list(argv))
     except KeyboardInterrupt:

@@ -29,7 +29,7 @@ def run_guarded(command: Callable[[argparse.Namespace], int], args: argparse.Nam
         if debug:
             print(safe(redact(traceback.format_exc()), multiline=True), end="", file=sys.stderr)
         message, code = describe(exc)
-        error(message if code is not None else f"error: {message} {HINT}")
+        error(message if code is not None else f"error: {message}" if debug else f"error: {message} {HINT}")
         return EXIT_BAD_INPUT if code is None else code
 
 

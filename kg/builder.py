@@ -21,7 +21,7 @@ from kg import schema
 from kg.cache import BuildCache, PaperSpool, PaperSubset
 from kg.corpus.readers import PaperSet, read_corpus
 from kg.errors import Problem
-from kg.elements import Edge, Node, concept_nodes, paper_elements
+from kg.elements import Edge, Node, concept_edges, concept_nodes, paper_elements
 from kg.export import GraphmlSink, GraphSink, JsonSink, Neo4jCsvSink, prediction
 from kg.graph import add_elements, build_graph, new_graph
 from kg.jsontext import dumps
@@ -368,7 +368,7 @@ class ViewSample:
         self.sampled = res.papers > limit
         self.taken = 0
         if not self.sampled:
-            add_elements(self.graph, concept_nodes(res))
+            add_elements(self.graph, concept_nodes(res), concept_edges(res))
             return
         self.concepts = dict(concept_nodes(res))
         by_type: dict[str, list[str]] = {}
@@ -530,7 +530,7 @@ def write_outputs(res: Resolution, items: Iterable[tuple[Paper, Extraction]], ou
         sinks = [_Timed(s, clock, f"export_{name}") if clock is not None else s for name, s in named] + [tally]
         views = ViewSample(res, view_papers, max_views)
         with stage("stream"), (out / "mentions.jsonl").open("w", encoding="utf-8") as predictions:
-            _send(sinks, concept_nodes(res))
+            _send(sinks, concept_nodes(res), concept_edges(res))
             for i, (paper, ex) in enumerate(items):
                 tell("writing", i, papers)
                 nodes, edges = paper_elements(paper, ex, res)

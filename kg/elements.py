@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from kg import schema
 from kg.corpus.clean import clean
 from kg.model import Extraction, Paper
+from kg.hierarchy import hierarchy
 from kg.resolve import Resolution
 
 FIRST_WORDS = 8
@@ -64,11 +65,24 @@ def _paper_attrs(paper: Paper, ex: Extraction) -> dict:
 
 
 def concept_nodes(res: Resolution) -> Iterator[Node]:
-    """One node per resolved concept, with its paper count and IDF over ``res.papers`` papers."""
-    for c in res.concepts.values():
-        yield concept_node_id(c.label, c.key), {
-            "type": schema.NODE_FOR_LABEL[c.label].label, "name": c.name, "aliases": c.aliases, "papers": c.papers,
-            "idf": schema.idf(res.papers, c.papers), "benchmark": c.benchmark}
+    """One node per resolved concept, with its paper count and IDF over ``res.papers`` papers; and the parent
+    tasks and base datasets the hierarchy adds (``kg.hierarchy``), which no paper names."""
+    h = hierarchy(res)
+    for root, c in [*res.concepts.items(), *h.nodes.items()]:
+        attrs = {"type": schema.NODE_FOR_LABEL[c.label].label, "name": c.name, "aliases": c.aliases,
+                 "papers": c.papers, "idf": schema.idf(res.papers, c.papers), "benchmark": c.benchmark}
+        if root in h.areas:
+            attrs["area"] = h.areas[root]
+        yield concept_node_id(c.label, c.key), attrs
+
+
+def concept_edges(res: Resolution) -> Iterator[Edge]:
+    """The hierarchy's links between concepts: SUBTASK_OF and VARIANT_OF (``kg.hierarchy``)."""
+    h = hierarchy(res)
+    for child, parent, rel in h.links:
+        a = res.concepts.get(child) or h.nodes[child]
+        b = res.concepts.get(parent) or h.nodes[parent]
+        yield concept_node_id(a.label, a.key), concept_node_id(b.label, b.key), rel, {"type": rel}
 
 
 def paper_elements(paper: Paper, ex: Extraction, res: Resolution) -> tuple[list[Node], list[Edge]]:

@@ -5,7 +5,7 @@ from collections.abc import Iterable
 
 import networkx as nx
 
-from kg.elements import Edge, Node, concept_node_id, concept_nodes, paper_elements, paper_node_id
+from kg.elements import Edge, Node, concept_edges, concept_node_id, concept_nodes, paper_elements, paper_node_id
 from kg.model import Extraction, Paper
 from kg.resolve import resolve
 
@@ -29,7 +29,7 @@ def build_graph(items: Iterable[tuple[Paper, Extraction]]) -> nx.MultiDiGraph:
     pairs = list(items)
     res = resolve(ex for _, ex in pairs)
     g = new_graph()
-    add_elements(g, concept_nodes(res))
+    add_elements(g, concept_nodes(res), concept_edges(res))
     for paper, ex in pairs:
         add_elements(g, *paper_elements(paper, ex, res))
     return g

@@ -123,19 +123,45 @@ class ConceptReport:
     name: str
     papers: list[tuple[str, str, str]]  # (paper id, name, evidence sentence)
     co_used: list[tuple[str, int]]  # (dataset name, papers using both)
+    included: list[str] = field(default_factory=list)  # names of the subtasks and variants whose papers count too
 
 
-def around_concept(g: nx.MultiDiGraph, node_type: str, name: str, *, top: int = 10) -> ConceptReport:
-    """Papers linked to a concept, and the datasets most often used with it."""
+BELOW = {schema.SUBTASK_OF.name, schema.VARIANT_OF.name}  # child -> parent links of the concept hierarchy
+
+
+def below(g: nx.MultiDiGraph, concept: str) -> list[str]:
+    """The subtasks and dataset variants under ``concept``, at any depth, nearest first (then by id)."""
+    out: list[str] = []
+    seen, level = {concept}, [concept]
+    while level:
+        nxt = sorted({u for c in level for u, _, k in g.in_edges(c, keys=True) if k in BELOW and u not in seen})
+        seen.update(nxt)
+        out += nxt
+        level = nxt
+    return out
+
+
+def around_concept(g: nx.MultiDiGraph, node_type: str, name: str, *, top: int = 10,
+                   hierarchy: bool = True) -> ConceptReport:
+    """Papers linked to a concept, and the datasets most often used with it. With ``hierarchy``, the papers of
+    its subtasks and dataset variants ("3D human pose estimation" under "pose estimation", "COCO test-dev" under
+    "COCO") count too, and the report names them."""
     c = find_concept(g, node_type, name)
-    papers = sorted(((q, g.nodes[q]["name"], d.get("sentence", "")) for q, _, k, d in g.in_edges(c, keys=True, data=True)
-                     if k in LINKS), key=lambda t: (t[1], t[0]))
+    nodes = [c, *below(g, c)] if hierarchy else [c]
+    by_paper: dict[str, tuple[str, str, str]] = {}
+    for node in nodes:
+        for q, _, k, d in g.in_edges(node, keys=True, data=True):
+            if k in LINKS and q not in by_paper:
+                by_paper[q] = (q, g.nodes[q]["name"], d.get("sentence", ""))
+    papers = sorted(by_paper.values(), key=lambda t: (t[1], t[0]))
     co: Counter[str] = Counter()
     for q, _, _ in papers:
         for v in paper_concepts(g, q):
-            if v != c and g.nodes[v]["type"] == schema.DATASET.label:
+            if v not in nodes and g.nodes[v]["type"] == schema.DATASET.label:
                 co[g.nodes[v]["name"]] += 1
-    return ConceptReport(c, g.nodes[c]["name"], papers, sorted(co.items(), key=lambda kv: (-kv[1], kv[0]))[:top])
+    included = [g.nodes[n]["name"] for n in nodes[1:] if any(k in LINKS for _, _, k in g.in_edges(n, keys=True))]
+    return ConceptReport(c, g.nodes[c]["name"], papers, sorted(co.items(), key=lambda kv: (-kv[1], kv[0]))[:top],
+                         included)
 
 
 def concepts_from_text(g: nx.MultiDiGraph, text: str) -> set[str]:

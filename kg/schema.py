@@ -30,7 +30,7 @@ EVIDENCE_PROPS = ("sentence", "start_char", "end_char", "extractor", "confidence
 
 PAPER = NodeType("Paper", "#4e79a7", ("id", "name", "title", "venue", "year", "authors", "url", "source", "abstract"))
 METHOD = NodeType("Method", "#f28e2b", CONCEPT_PROPS)
-TASK = NodeType("Task", "#59a14f", CONCEPT_PROPS)
+TASK = NodeType("Task", "#59a14f", CONCEPT_PROPS + ("area",))  # area: the vocabulary's research area
 DATASET = NodeType("Dataset", "#e15759", CONCEPT_PROPS)
 METRIC = NodeType("Metric", "#b07aa1", CONCEPT_PROPS)
 RESULT = NodeType("Result", "#9c755f", ("id", "name", "value", "method", "dataset", "metric", "sentence", "start_char", "end_char"))
@@ -54,8 +54,11 @@ HAS_RESULT = RelType("HAS_RESULT", "Paper", "Result", "#9c755f", ())
 RESULT_METHOD = RelType("FOR_METHOD", "Result", "Method", "#bab0ac", ())
 RESULT_DATASET = RelType("ON_DATASET", "Result", "Dataset", "#bab0ac", ())
 RESULT_METRIC = RelType("IN_METRIC", "Result", "Metric", "#bab0ac", ())
+SUBTASK_OF = RelType("SUBTASK_OF", "Task", "Task", "#8cd17d", ())  # a task under its parent (kg.hierarchy)
+VARIANT_OF = RelType("VARIANT_OF", "Dataset", "Dataset", "#ff9d9a", ())  # a variant, split or release of a dataset
 REL_TYPES: tuple[RelType, ...] = (
     PROPOSES, USES, ADDRESSES, EVALUATES_ON, REPORTS, HAS_RESULT, RESULT_METHOD, RESULT_DATASET, RESULT_METRIC,
+    SUBTASK_OF, VARIANT_OF,
 )
 
 # Extraction label -> concept node type, and the paper->concept relationship it induces.

@@ -78,9 +78,12 @@ def _around_concept(rel, g, kind: str, name: str, args: argparse.Namespace) -> i
     if args.json:
         print(json.dumps({"concept": report.concept, "name": report.name, "papers_total": len(report.papers),
                           "papers": [{"paper": p, "name": n, "evidence": e} for p, n, e in shown],
-                          "datasets_used_with": [{"name": n, "papers": c} for n, c in report.co_used]}, indent=1))
+                          "datasets_used_with": [{"name": n, "papers": c} for n, c in report.co_used],
+                          "included": report.included}, indent=1))
         return EXIT_OK
     print(safe(f"{kind} {report.name}: {len(report.papers)} paper(s)"))
+    if report.included:
+        print(safe("  including " + ", ".join(report.included)))
     for p, n, e in shown:
         print(safe(f"  {n}  [{p}]"))
         print("      " + safe(e.strip()[:160]))

@@ -148,8 +148,9 @@ def pwc_tasks(pwc: Path, taken: set[str], blocked: set[str], umbrella: set[str])
         name = _clean(r["name"])
         if name is None:
             continue
-        parents[key(name)] = {"parents": [task_case(c) for c in map(_clean, r.get("parents", ())) if c],
-                              "area": r.get("area")}
+        parents[key(name)] = {"parents": [task_case(c) for c in map(_clean, r.get("parents", ()))
+                                          if c and c.lower() not in umbrella and len(c.split()) > 1],
+                              "area": r.get("area")}  # a one-word parent ("Video") is an umbrella, not a task
         if key(name) in taken or key(name) in blocked or name.lower() in umbrella or len(name.split()) < 2:
             continue
         if re.search(r"\d", name) and not re.search(r"\b\d+D\b", name):
@@ -201,6 +202,8 @@ def main() -> int:
     entries["DATASET"] += new_datasets
     entries["TASK"] += new_tasks
     for row in entries["TASK"]:
+        row.pop("parents", None)
+        row.pop("area", None)
         info = next((parents[k] for k in (key(f) for f in (row["name"], *row.get("aliases", ()))) if k in parents),
                     None)
         if info and info["parents"]:

@@ -1,0 +1,116 @@
+"""Links between concepts: tasks under their parent tasks, dataset variants and splits under their dataset.
+
+- ``(:Task)-[:SUBTASK_OF]->(:Task)``: from the vocabulary's parent tasks (the Papers with Code task tree,
+  ``kg/nlp/data/gazetteer/tasks.jsonl``). Parents no paper names still become Task nodes (``papers`` 0), so a
+  question about "pose estimation" reaches the papers on "3D human pose estimation". A task's area ("Computer
+  Vision") is a property of its node.
+- ``(:Dataset)-[:VARIANT_OF]->(:Dataset)``: a dataset whose name is another dataset's name plus a variant, split
+  or release ("ImageNet-C", "COCO test-dev", "ImageNet val", "SQuAD 2.0") is linked to it; both stay nodes.
+
+Computed once per resolution from the concepts' names, after cross-paper resolution.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from kg.resolve import Concept, Key, Resolution
+from kg.schema import concept_key
+
+TASKS = Path(__file__).parent / "nlp" / "data" / "gazetteer" / "tasks.jsonl"
+DATASETS = Path(__file__).parent / "nlp" / "data" / "gazetteer" / "datasets.jsonl"
+# A variant, split or release after a dataset's name: "-C", "-LT", " test-dev", " val set", " 2.0", "-v2", "-21K".
+_VARIANT = re.compile(r"^(?P<base>.+?)[\s\-_]+(?P<suffix>[A-Z]{1,2}|v?\d+(?:\.\d+)*[KkMmBb]?|"
+                      r"(?:train|training|val|valid|validation|test|testing|dev|test-dev|test-std|test-challenge|"
+                      r"mini-?val|minival|trainval|held-out)(?:[\s\-](?:set|split))?)$")
+
+
+@dataclass
+class Hierarchy:
+    """Concept nodes the links need that no paper names, each task's area, and the links."""
+
+    nodes: dict[Key, Concept] = field(default_factory=dict)
+    areas: dict[Key, str] = field(default_factory=dict)
+    links: list[tuple[Key, Key, str]] = field(default_factory=list)  # (child, parent, relationship type)
+
+
+@lru_cache(maxsize=2)
+def _task_tree(path: Path = TASKS) -> dict[str, tuple[tuple[str, ...], str | None]]:
+    """Folded task name (and alias) -> (parent task names, area)."""
+    out: dict[str, tuple[tuple[str, ...], str | None]] = {}
+    with path.open(encoding="utf-8") as f:
+        for row in map(json.loads, f):
+            info = (tuple(row.get("parents", ())), row.get("area"))
+            for name in (row["name"], *row.get("aliases", ())):
+                out.setdefault(concept_key(name), info)
+    return out
+
+
+@lru_cache(maxsize=2)
+def _known_datasets(path: Path = DATASETS) -> dict[str, str]:
+    """Folded dataset name (and alias) -> the vocabulary's name."""
+    out: dict[str, str] = {}
+    with path.open(encoding="utf-8") as f:
+        for row in map(json.loads, f):
+            for name in (row["name"], *row.get("aliases", ())):
+                out.setdefault(concept_key(name), row["name"])
+    return out
+
+
+def hierarchy(res: Resolution) -> Hierarchy:
+    """The links among ``res``'s concepts (computed once and kept on ``res``)."""
+    if res.hierarchy is None:
+        res.hierarchy = _build(res)
+    return res.hierarchy
+
+
+def _build(res: Resolution) -> Hierarchy:
+    h = Hierarchy()
+    tasks = {key: c for (label, key), c in res.concepts.items() if label == "TASK"}
+    by_name = {c.key: root for root, c in res.concepts.items() if root[0] == "TASK"}
+    tree = _task_tree()
+
+    def task_root(name: str) -> Key:
+        key = concept_key(name)
+        root = by_name.get(key)
+        if root is None:
+            root = ("TASK", key)
+            if root not in h.nodes:
+                h.nodes[root] = Concept("TASK", key, name, [], False, 0)
+                visit(root, name)
+            by_name[key] = root
+        return root
+
+    def visit(root: Key, name: str) -> None:
+        parents, area = tree.get(concept_key(name), ((), None))
+        if area:
+            h.areas[root] = area
+        for parent in parents:
+            parent_root = task_root(parent)
+            if parent_root != root:
+                h.links.append((root, parent_root, "SUBTASK_OF"))
+
+    for key, c in list(tasks.items()):
+        visit(("TASK", key), c.name)
+    datasets = {c.key: root for root, c in res.concepts.items() if root[0] == "DATASET"}
+    known = _known_datasets()
+    for root, c in list(res.concepts.items()):
+        if root[0] != "DATASET":
+            continue
+        m = _VARIANT.match(c.name)
+        if m is None:
+            continue
+        base_key = concept_key(m.group("base"))
+        if base_key == c.key:
+            continue
+        base = datasets.get(base_key)
+        if base is None and base_key in known:
+            base = ("DATASET", base_key)
+            h.nodes.setdefault(base, Concept("DATASET", base_key, known[base_key], [], False, 0))
+            datasets[base_key] = base
+        if base is not None:
+            h.links.append((root, base, "VARIANT_OF"))
+    return h

@@ -1,0 +1,53 @@
+"""The concept hierarchy: tasks under their parent tasks, dataset variants and splits under their dataset."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import kg
+from kg.related import around_concept
+
+ABSTRACTS = [
+    {"id": "a", "title": "Lifting 2D keypoints", "text": "We study 3D human pose estimation from monocular video and "
+     "report results on Human3.6M."},
+    {"id": "b", "title": "Hands", "text": "This paper addresses hand pose estimation with a new graph network."},
+    {"id": "c", "title": "Corruptions", "text": "We measure robustness on ImageNet-C and report accuracy on ImageNet."},
+    {"id": "d", "title": "Detection", "text": "Our detector reaches 50.1 AP on COCO test-dev for object detection."},
+]
+
+
+@pytest.fixture(scope="module")
+def graph(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("hier")
+    src = tmp / "papers.jsonl"
+    src.write_text("".join(json.dumps(a) + "\n" for a in ABSTRACTS), encoding="utf-8")
+    kg.build([str(src)], tmp / "out")
+    import networkx as nx
+
+    return nx.node_link_graph(json.loads((tmp / "out" / "graph.json").read_text()), edges="links")
+
+
+def test_tasks_link_to_their_parent_task_even_when_no_paper_names_it(graph):
+    assert graph.has_edge("task:3dhumanposeestimation", "task:poseestimation", key="SUBTASK_OF")
+    assert graph.has_edge("task:handposeestimation", "task:poseestimation", key="SUBTASK_OF")
+    assert graph.nodes["task:poseestimation"]["papers"] == 0
+    assert graph.nodes["task:3dhumanposeestimation"]["area"] == "Computer Vision"
+
+
+def test_dataset_variants_and_splits_link_to_their_dataset(graph):
+    assert graph.has_edge("dataset:imagenetc", "dataset:imagenet", key="VARIANT_OF")
+    assert graph.has_edge("dataset:cocotestdev", "dataset:coco", key="VARIANT_OF")
+    assert not graph.has_edge("dataset:imagenet", "dataset:imagenetc")
+
+
+def test_a_parent_task_reaches_the_papers_of_its_subtasks_and_says_which(graph):
+    report = around_concept(graph, "Task", "pose estimation")
+    assert {p for p, _, _ in report.papers} == {"paper:a", "paper:b"}
+    assert report.included == ["3D human pose estimation", "hand pose estimation"]
+    assert around_concept(graph, "Task", "pose estimation", hierarchy=False).papers == []
+
+
+def test_a_dataset_reaches_its_splits(graph):
+    report = around_concept(graph, "Dataset", "COCO")
+    assert [p for p, _, _ in report.papers] == ["paper:d"] and report.included == ["COCO test-dev"]

@@ -55,3 +55,12 @@ def test_pipeline_keeps_umbrella_words_out_of_the_concepts(nlp):
     assert {"CIFAR-10", "ResNet-50", "image classification"} <= names
     assert not names & {"deep neural networks", "NVIDIA V100", "GPUs", "PyTorch", "V100"}
 
+
+
+def test_a_local_definition_wins_over_the_vocabularys_expansion(nlp):
+    doc = nlp("We propose Level k Gradient Play (Lv.k GP), a new learning dynamic. Lv.k GP converges and GP wins.")
+    gp = [m for m in doc.user_data[MENTIONS] if m.text == "GP"]
+    assert gp and all(m.generic for m in gp)
+    assert "Gaussian processes" not in concepts(nlp, doc.text).get("METHOD", set())
+    # the vocabulary's reading stays where the abstract means it
+    assert "Gaussian processes" in concepts(nlp, "Gaussian processes (GPs) are flexible. A GP prior is used.")["METHOD"]

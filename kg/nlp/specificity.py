@@ -15,6 +15,11 @@ concept. Three tests decide, each from data under ``kg/nlp/data/specificity`` wi
   ("unified probabilistic model", "coupled training", "adversarial framework": ``umbrella.json``, ``class_heads``).
 
 A paper's own proposed name is never made generic.
+
+Local definitions win over the vocabulary: where the abstract defines a short form that contains a known
+abbreviation as a word ("Level k Gradient Play (Lv.k GP)"), or defines that abbreviation itself with another long
+form, the vocabulary's expansion of it ("GP": Gaussian processes) is not what the abstract means, and that mention
+makes no concept.
 """
 from __future__ import annotations
 
@@ -27,7 +32,7 @@ from pathlib import Path
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from kg.nlp.candidates import MENTIONS
+from kg.nlp.candidates import MENTIONS, abbreviations
 
 DATA = Path(__file__).parent / "data" / "specificity"
 _WORDS = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
@@ -94,6 +99,21 @@ def load_specificity(directory: str = "") -> Specificity:
     )
 
 
+def _local_short_forms(doc: Doc) -> dict[str, str]:
+    """Abbreviations the abstract defines, and the words inside its multi-word short forms ("GP" in "Lv.k GP"),
+    each with the long form it stands for (lower case); a word inside a longer short form maps to ""."""
+    out: dict[str, str] = {}
+    for pair in abbreviations(doc):
+        short, long = pair.short(doc).text, pair.long(doc).text.lower()
+        out.setdefault(short, long)
+        parts = re.split(r"[\s.]+", short)
+        if len(parts) > 1:
+            for part in parts:
+                if part and part != short:
+                    out.setdefault(part, "")
+    return out
+
+
 @Language.factory("kg_specificity", default_config={"directory": ""})
 def make_specificity(nlp: Language, name: str, directory: str):
     """Pipeline component (after ``kg_mentions``): mentions that name no specific concept become generic."""
@@ -101,8 +121,12 @@ def make_specificity(nlp: Language, name: str, directory: str):
     cache: dict[tuple[str, str, str], bool] = {}
 
     def specificity(doc: Doc) -> Doc:
+        local = _local_short_forms(doc)
         for m in doc.user_data.get(MENTIONS) or ():
             if m.generic or m.proposed:
+                continue
+            if local and m.extractor == "gazetteer" and m.text in local and local[m.text] != m.canonical.lower():
+                m.generic = True  # the abstract's own definition of the letters, not the vocabulary's
                 continue
             key = (m.canonical, m.label, m.extractor)
             generic = cache.get(key)

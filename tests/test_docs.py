@@ -38,6 +38,34 @@ def test_cli_reference_does_not_depend_on_the_terminal(monkeypatch):
     assert "## kg build" in narrow and "## kg query" in narrow  # found from the parser, not a list
 
 
+def test_mode_speeds_in_help_agree_with_the_docs():
+    ref = _cli_reference()
+    with ref.fixed_width():
+        text, _ = ref.help_of(ref.entry_point(), ["build"])
+    figures = re.findall(r"~[\d.]+x (?:faster|slower)", " ".join(text.split()))
+    assert len(figures) == 2, ("kg build --help should give --fast's and --accurate's speed as '~Nx faster' and "
+                               f"'~Nx slower' (as measured in docs/extraction.md), found {figures}")
+    for path in (ROOT / "README.md", ROOT / "docs" / "extraction.md"):
+        text = " ".join(path.read_text().split())
+        for figure in figures:
+            assert figure in text, f"--help says {figure!r}, {path.relative_to(ROOT)} does not"
+
+
+def test_readme_schema_is_kg_schema():
+    from kg import schema
+
+    readme = (ROOT / "README.md").read_text()
+    block = readme.split("## Graph schema", 1)[1].split("```", 2)[1]
+    nodes = {label: tuple(p.strip() for p in props.split(",")) for label, props in
+             re.findall(r"\(:(\w+)\s*\{([^}]*)\}\)", block)}
+    rels = set(re.findall(r"\(:(\w+)\)-\[:(\w+)\]->\(:(\w+)\)", block))
+    hint = "the README's graph schema differs from kg/schema.py: update the README"
+    assert nodes == {t.label: t.properties for t in schema.NODE_TYPES}, hint
+    assert rels == {(r.source, r.name, r.target) for r in schema.REL_TYPES}, hint
+    for prop in {p for r in schema.REL_TYPES for p in r.properties}:
+        assert f"`{prop}`" in readme, f"{hint}: relationship property {prop} is not described"
+
+
 # How the project was made belongs in git history and CHANGELOG.md, not in its text. (A Neo4j driver's `session`
 # object is fine: these match narration only.)
 NARRATION = re.compile(

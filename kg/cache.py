@@ -128,7 +128,7 @@ class PaperSubset:
 
 # A record is a JSON array in field order (no repeated keys: smaller, and faster to write and read back);
 # CACHE_FORMAT is part of the fingerprint, so a cache in another layout is never read.
-CACHE_FORMAT = 2
+CACHE_FORMAT = 3  # 3: mentions carry in_title
 
 
 def extraction_to_json(ex: Extraction) -> dict:

@@ -96,10 +96,15 @@ def paper_elements(paper: Paper, ex: Extraction, res: Resolution) -> tuple[list[
         concept = res.concept_for(m.label, m.canonical)  # of the label the corpus voted for (kg.resolve)
         rel = schema.PROPOSES if concept.label == "METHOD" and concept.key in proposed else schema.REL_FOR_LABEL[concept.label]
         target = concept_node_id(concept.label, concept.key)
-        span = (m.sentence.start, m.sentence.end)
-        sentence = sentences.get(span) or sentences.setdefault(span, paper.text[span[0]:span[1]])
+        if m.in_title:
+            sentence = paper.title or ""
+        else:
+            span = (m.sentence.start, m.sentence.end)
+            sentence = sentences.get(span) or sentences.setdefault(span, paper.text[span[0]:span[1]])
         occurrence = {"sentence": sentence, "start_char": m.start, "end_char": m.end,
                       "text": m.text, "extractor": m.extractor, "confidence": m.confidence}
+        if m.in_title:
+            occurrence["field"] = "title"  # offsets into the title
         if m.label != concept.label:
             occurrence["read_as"] = m.label  # the paper's own reading, outvoted over the corpus
         e = links.get((target, rel.name))

@@ -119,7 +119,7 @@ def prediction(paper: Paper, ex: Extraction) -> dict:
         "id": paper.id,
         "mentions": [{"start": s, "end": e, "label": m.label, "text": m.text if e == m.end else paper.text[s:e],
                       "canonical": m.canonical, "extractor": m.extractor, "proposed": m.proposed}
-                     for m, s, e in defined_spans(paper.text, ex.mentions)]
+                     for m, s, e in defined_spans(paper.text, [m for m in ex.mentions if not m.in_title])]
                     + [{"start": m.start, "end": m.end, "label": m.label, "text": m.text, "generic": True,
                         "extractor": m.extractor} for m in ex.generic],
         "concepts": concepts,

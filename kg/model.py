@@ -58,6 +58,7 @@ class Mention:
     proposed: bool = False
     benchmark: bool = False
     confidence: float = 1.0
+    in_title: bool = False  # found in the paper's title: offsets and sentence point into ``Paper.title``
 
 
 @dataclass(slots=True)
@@ -114,7 +115,7 @@ class Extraction:
 def mention_row(m: Mention) -> tuple:
     """A mention as a tuple in field order, its sentence as two offsets."""
     return (m.start, m.end, m.label, m.text, m.canonical, m.extractor, m.sentence.start, m.sentence.end, m.proposed,
-            m.benchmark, m.confidence)
+            m.benchmark, m.confidence, m.in_title)
 
 
 def result_row(r: Result) -> tuple:
@@ -123,8 +124,8 @@ def result_row(r: Result) -> tuple:
 
 
 def _mentions(rows: Iterable[Sequence]) -> list[Mention]:
-    return [Mention(a, b, label, text, canonical, extractor, Span(s, e), proposed, benchmark, confidence)
-            for a, b, label, text, canonical, extractor, s, e, proposed, benchmark, confidence in rows]
+    return [Mention(a, b, label, text, canonical, extractor, Span(s, e), proposed, benchmark, confidence, in_title)
+            for a, b, label, text, canonical, extractor, s, e, proposed, benchmark, confidence, in_title in rows]
 
 
 def _from_rows(*rows) -> Extraction:  # what unpickling an Extraction calls

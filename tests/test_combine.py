@@ -287,10 +287,10 @@ def test_a_dataset_name_with_a_generic_head_keeps_the_gazetteers_name(nlp, combi
     assert {m.canonical for m in doc._.kg_mentions if m.label == "DATASET"} == {"ImageNet"}
 
 
-@pytest.mark.parametrize("phrase", ["bAbI tasks", "bAbI task suite"])
+@pytest.mark.parametrize("phrase", ["GLUE tasks", "GLUE task suite"])
 def test_a_known_dataset_under_a_generic_head_stays_the_dataset(nlp, combine, phrase):
     doc = with_entity(nlp, combine, f"Our model solves the {phrase} with few errors.", phrase, "TASK")
-    assert {(m.canonical, m.label) for m in doc._.kg_mentions} == {("bAbI", "DATASET")}
+    assert {(m.canonical, m.label) for m in doc._.kg_mentions} == {("GLUE", "DATASET")}
 
 
 def test_a_known_task_under_a_method_head_is_still_the_models_phrase(nlp, combine):
@@ -392,11 +392,11 @@ def test_an_unconfirmed_task_is_a_generic_mention_only_where_no_rule_or_pair_lie
 
 
 def test_an_unconfirmed_task_under_a_method_head_is_a_generic_method_mention(nlp, combine):
-    text = "We train sparse graph learning models here."
+    text = "We train sparse kernel learning models here."
     doc = nlp(text)
     rules = [c for c in candidates(doc) if not c.extractor.startswith("model")]
     cand = combine._unlinked(doc, Overlaps(rules), short_forms(doc, rules), 2, 6, "TASK")
-    assert doc[2:6].text == "sparse graph learning models"
+    assert doc[2:6].text == "sparse kernel learning models"
     assert cand is not None and cand.generic and cand.label == "METHOD"
 
 

@@ -12,13 +12,29 @@ from kg.corpus.clean import CleanText, clean
 from kg.model import Extraction, Mention, Paper, Result, Span
 from kg.nlp.candidates import FORMULAS, MENTIONS, RESULTS, TEXT
 from kg.nlp.pipeline import load_pipeline
-from kg.nlp.title import TITLE
+from kg.nlp.title import IN_TITLE, TITLE
 
 # Abstracts per batch: each component runs over the whole batch in turn, and larger batches keep its code and data
 # in the CPU's caches longer. Against 64, 256 took 0.90-0.91x the time per abstract (synthetic abstracts, batch
 # sizes alternating on the same 500-text chunks; 512: 0.84-0.88x) for ~31 MB more memory per process (512: ~70
 # MB); spaCy's blank tokenizer, the speed it is compared with, does not change with the batch size.
 BATCH_SIZE = 256
+
+
+# What a title's mentions may come from, but for tasks: vocabularies, the paper's name, the trained tagger.
+_TITLE_EXTRACTORS = frozenset({"gazetteer", "proposed", "abbreviation", "model", "model_phrase", "model_extension"})
+
+
+def _title_mentions(ex: Extraction, ct: CleanText, doc) -> None:
+    """Add the concepts a title names (its mentions, offsets into the title) to the abstract's extraction; a
+    concept the abstract names too keeps the abstract's evidence first."""
+    whole = Span(0, len(ct.raw))
+    for m in doc.user_data.get(MENTIONS) or []:
+        if m.generic or (m.extractor not in _TITLE_EXTRACTORS and m.label != "TASK"):
+            continue  # a title's capitals fool the rules that read capitals ("Stealthy Dataset" is no dataset)
+        start, end = ct.to_raw(m.start, m.end)
+        ex.mentions.append(Mention(start, end, m.label, m.text, m.canonical, m.extractor, whole, m.proposed,
+                                   m.benchmark, m.confidence, in_title=True))
 
 
 def _to_extraction(paper: Paper, ct: CleanText, doc) -> Extraction:
@@ -79,17 +95,23 @@ def extract(papers: Iterable[Paper], nlp: Language | None = None, *, batch_size:
     # batch, components with a ``pipe`` (the trained NER) still see whole batches, and the rest are plain calls.
     for batch in minibatch(papers, batch_size):
         with _collector_paused():
-            cleaned = [clean(p.text) for p in batch]
+            # Each abstract, then each title as a document of its own (its mentions point into the title).
+            titled = [i for i, p in enumerate(batch) if p.title and p.title.strip()]
+            cleaned = [clean(p.text) for p in batch] + [clean(batch[i].title) for i in titled]
             docs = [nlp.make_doc(ct.text) for ct in cleaned]
-            for doc, ct, paper in zip(docs, cleaned, batch):
+            for k, (doc, ct) in enumerate(zip(docs, cleaned)):
                 doc.user_data[TEXT] = ct.text  # the rules cut names out of it (kg.nlp.candidates.span_text)
-                if paper.title:
-                    doc.user_data[TITLE] = paper.title  # "NAME: ..." names the proposed method (kg.nlp.title)
+                if k < len(batch) and batch[k].title:
+                    doc.user_data[TITLE] = batch[k].title  # "NAME: ..." names the proposed method (kg.nlp.title)
+                elif k >= len(batch):
+                    doc.user_data[IN_TITLE] = True
                 if ct.formulas:
                     doc.user_data[FORMULAS] = ct.formulas  # no names but metrics' in them (kg.nlp.mentions)
             for step, whole in zip(steps, batched):
                 docs = list(step(docs, batch_size=batch_size)) if whole else [step(doc) for doc in docs]
             out = [_to_extraction(paper, ct, doc) for paper, ct, doc in zip(batch, cleaned, docs)]
+            for k, i in enumerate(titled):
+                _title_mentions(out[i], cleaned[len(batch) + k], docs[len(batch) + k])
             for doc in docs:
                 # The rules' state in user_data holds Spans, and so the Doc: a cycle of ~90 objects per doc that
                 # only the collector would free. Cleared, each doc goes with its last reference.

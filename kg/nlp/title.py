@@ -6,7 +6,8 @@ candidate. The name is taken when it is one word with a letter ("GraphDE", "Okap
 capitalised words that the abstract writes with the same capitals mid-sentence ("Natural Color Fool"); umbrella
 and background words ("Knowledge Distillation", "Gradient Descent") are never names.
 
-``kg.nlp.extract`` puts the title in ``doc.user_data[TITLE]``; a doc without one is left alone.
+``kg.nlp.extract`` puts the title in the abstract doc's ``doc.user_data[TITLE]``, and runs the title as a doc of
+its own (``IN_TITLE``), where a one-word name is proposed too; a doc with neither is left alone.
 """
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ from spacy.tokens import Doc
 from kg.nlp.candidates import Candidate, candidates
 from kg.nlp.specificity import load_specificity
 
-TITLE = "kg_title"  # doc.user_data key: the paper's title, when the input gave one
+TITLE = "kg_title"  # doc.user_data key: the paper's title, when the input gave one (on the abstract's doc)
+IN_TITLE = "kg_in_title"  # doc.user_data key: true on a title's own doc (kg.nlp.extract runs titles as docs too)
 _PREFIX = re.compile(r"^\s*([^:]{1,60}?)\s*:\s+(\S.*)$")
 _DATASET_WORDS = re.compile(r"\b(benchmarks?|datasets?|data sets?|corpus|corpora|suite|testbed)\b", re.I)
 _WORD = re.compile(r"[A-Za-z]")
@@ -56,15 +58,17 @@ def make_title_name(nlp: Language, name: str):
     """Pipeline component (before ``kg_mentions``): the title's ``NAME:`` as proposed candidates in the text."""
 
     def title_name_candidates(doc: Doc) -> Doc:
-        title = doc.user_data.get(TITLE)
+        in_title = doc.user_data.get(IN_TITLE, False)
+        title = doc.text if in_title else doc.user_data.get(TITLE)
         found = title_name(title) if title else None
-        if found is None:
-            return doc
+        if found is None or (in_title and found[2]):
+            return doc  # in the title itself, a multi-word prefix has its capitals from the title's case
         proposed, label, multiword = found
         out = candidates(doc)
-        for start, end in _occurrences(doc.text, proposed, multiword):
+        for start, end in _occurrences(doc.text, proposed, multiword)[:1] if in_title else \
+                _occurrences(doc.text, proposed, multiword):
             span = doc.char_span(start, end, alignment_mode="expand")
-            if span is None or (multiword and span.start > 0 and doc[span.start].is_sent_start):
+            if span is None or (multiword and doc[span.start].is_sent_start):
                 continue  # a multi-word name at a sentence start has its capitals from the sentence
             out.append(Candidate(span.start, span.end, label, "proposed", canonical=doc.text[start:end],
                                  proposed=True))

@@ -200,7 +200,8 @@ def iter_extractions(papers: Sequence[Paper], *, workers: int = 1, dask: str | N
 def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool = False, max_nodes: int = 1500,
           max_views: int = MAX_VIEWS, prune: bool = False, workers: int = 1, dask: str | None = None, mode: str = "default",
           view_papers: int = VIEW_PAPERS, on_problem: Callable[[Problem], None] | None = None,
-          clock: Clock | None = None, parallel: bool | None = None, progress: Progress | None = None) -> BuildReport:
+          clock: Clock | None = None, parallel: bool | None = None, progress: Progress | None = None,
+          config: str | None = None) -> BuildReport:
     """Build the knowledge graph of ``inputs``; with ``out``, also write every output file there.
 
     Building into a directory that holds an earlier build adds the new papers to the earlier ones and extracts
@@ -237,7 +238,7 @@ def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool 
             progress("reading", len(corpus.papers), len(corpus.papers))
         if not corpus.papers:  # nothing usable read: an earlier build in ``out`` stays as it was
             return BuildReport(nx.MultiDiGraph(), 0, list(corpus.problems), extracted=0)
-        config = config_path(mode)
+        config = config or config_path(mode)
         cache = BuildCache(Path(out), config) if out is not None else None
         papers = current
         with stage("read"):

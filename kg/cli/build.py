@@ -4,8 +4,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from kg.cli.common import (EXIT_BAD_INPUT, add_command, add_inputs, finish, mode, non_negative_int, positive_int,
-                           report_problem)
+from kg.cli.common import (EXIT_BAD_INPUT, add_command, add_inputs, finish, mode, non_negative_int, pipeline_config,
+                           positive_int, report_problem)
 from kg.cli.output import error, safe
 
 
@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         report = build(args.inputs, args.out, strict=args.strict, max_nodes=args.max_nodes, max_views=args.max_views,
                        prune=args.prune, workers=args.workers, dask=args.dask, mode=mode(args),
-                       on_problem=report_problem, progress=progress)
+                       on_problem=report_problem, progress=progress, config=pipeline_config(args))
     finally:
         if progress is not None:
             progress.close()

@@ -66,7 +66,7 @@ def add_inputs(p: argparse.ArgumentParser) -> None:
 
 
 def add_modes(p: argparse.ArgumentParser) -> None:
-    """``--accurate`` and ``--fast`` (at most one)."""
+    """``--accurate`` and ``--fast`` (at most one), and the user's ``--stoplist`` and ``--types``."""
     g = p.add_mutually_exclusive_group()
     g.add_argument("--accurate", action="store_true",
                    help="use the NER fed by a transformer encoder instead of the linear tagger (more accurate; "
@@ -74,11 +74,24 @@ def add_modes(p: argparse.ArgumentParser) -> None:
     g.add_argument("--fast", action="store_true",
                    help="rules and gazetteers only, no trained component (~1.3x faster, far fewer open-vocabulary "
                         "tasks and methods)")
+    p.add_argument("--stoplist", metavar="FILE",
+                   help="concept names (one per line) that never become concepts, besides kg's own umbrella terms")
+    p.add_argument("--types", metavar="FILE",
+                   help="type overrides, NAME<TAB>LABEL per line (METHOD, TASK, DATASET, METRIC or NONE)")
 
 
 def mode(args: argparse.Namespace) -> str:
     """The extraction mode the options chose: accurate, fast or default."""
     return "accurate" if args.accurate else "fast" if args.fast else "default"
+
+
+def pipeline_config(args: argparse.Namespace) -> str:
+    """The pipeline config the options chose: the mode's, with ``--stoplist`` and ``--types`` set (InputError
+    for an unreadable or malformed list)."""
+    from kg.nlp.pipeline import config_path
+    from kg.nlp.user_lists import pipeline_with_lists
+
+    return pipeline_with_lists(config_path(mode(args)), getattr(args, "stoplist", None), getattr(args, "types", None))
 
 
 def add_neo4j_options(p: argparse.ArgumentParser) -> None:

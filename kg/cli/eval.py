@@ -5,7 +5,7 @@ import argparse
 import json
 from pathlib import Path
 
-from kg.cli.common import EXIT_BAD_INPUT, EXIT_OK, add_command, add_modes, mode
+from kg.cli.common import EXIT_BAD_INPUT, EXIT_OK, add_command, add_modes, pipeline_config
 from kg.cli.output import error, safe
 
 
@@ -25,11 +25,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Score and print the table (or JSON)."""
     from kg.evaluate import evaluate, render
-    from kg.nlp.pipeline import config_path
 
     labels = [x.strip().upper() for x in args.labels.split(",") if x.strip()]
     try:
-        result = evaluate(Path(args.gold), labels, Path(args.pred) if args.pred else None, config_path(mode(args)))
+        result = evaluate(Path(args.gold), labels, Path(args.pred) if args.pred else None, pipeline_config(args))
     except (OSError, ValueError) as exc:
         error(exc)
         return EXIT_BAD_INPUT

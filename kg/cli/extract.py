@@ -6,7 +6,7 @@ import itertools
 import sys
 from pathlib import Path
 
-from kg.cli.common import EXIT_BAD_INPUT, add_command, add_inputs, finish, mode, positive_int
+from kg.cli.common import EXIT_BAD_INPUT, add_command, add_inputs, finish, pipeline_config, positive_int
 from kg.cli.output import error, safe
 
 
@@ -27,7 +27,6 @@ def run(args: argparse.Namespace) -> int:
     from kg.errors import Problem
     from kg.export import write_predictions
     from kg.nlp.extract import extract
-    from kg.nlp.pipeline import config_path
 
     out = Path(args.out)
     if any(i != "-" and Path(i).exists() and Path(i).resolve() == out.resolve() for i in args.inputs):
@@ -46,6 +45,6 @@ def run(args: argparse.Namespace) -> int:
         return finish(0, problems)
     out.parent.mkdir(parents=True, exist_ok=True)
     n = write_predictions(extract(itertools.chain([first], papers), n_process=args.workers,
-                                  config=config_path(mode(args))), out)
+                                  config=pipeline_config(args)), out)
     print(f"extracted {n} papers -> {safe(out)}", file=sys.stderr)
     return finish(n, problems)

@@ -114,15 +114,29 @@ def _local_short_forms(doc: Doc) -> dict[str, str]:
     return out
 
 
-@Language.factory("kg_specificity", default_config={"directory": ""})
-def make_specificity(nlp: Language, name: str, directory: str):
-    """Pipeline component (after ``kg_mentions``): mentions that name no specific concept become generic."""
+@Language.factory("kg_specificity", default_config={"directory": "", "stoplist": "", "types": "", "digest": ""})
+def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, types: str, digest: str):
+    """Pipeline component (after ``kg_mentions``): mentions that name no specific concept become generic; a
+    user's stoplist and type overrides (``kg.nlp.user_lists``; ``digest`` only marks their contents) apply last."""
+    from kg.nlp.user_lists import load_stoplist, load_types
+    from kg.schema import concept_key
+
     spec = load_specificity(directory)
+    stop = load_stoplist(stoplist) if stoplist else frozenset()
+    retype = load_types(types) if types else {}
     cache: dict[tuple[str, str, str], bool] = {}
 
     def specificity(doc: Doc) -> Doc:
         local = _local_short_forms(doc)
         for m in doc.user_data.get(MENTIONS) or ():
+            if stop or retype:
+                key = concept_key(m.canonical)
+                label = "NONE" if key in stop else retype.get(key)
+                if label == "NONE":
+                    m.generic = True
+                    continue
+                if label is not None:
+                    m.label = label
             if m.generic or m.proposed:
                 continue
             if local and m.extractor == "gazetteer" and m.text in local and local[m.text] != m.canonical.lower():

@@ -540,3 +540,18 @@ def test_a_slash_between_numbered_names_names_two_datasets(nlp, text, expected):
 
 def test_a_slash_between_plain_numbers_is_not_split(nlp):
     assert "72.5/80.1" in [t.text for t in nlp.make_doc("It scores 72.5/80.1 on both.")]
+
+
+@pytest.mark.parametrize("text", [
+    "Our model improves BERT by 5.9% accuracy on GLUE.",
+    "On ImageNet it reaches a 1.4% top-1 accuracy gain over ResNet-50.",
+    "It outperforms the baseline by up to 3.2% accuracy on CIFAR-10.",
+])
+def test_an_improvement_is_not_a_score(nlp, text):
+    assert results_of(nlp, text) == set()
+
+
+def test_a_value_needs_a_metric_and_a_dataset(nlp):
+    assert results_of(nlp, "It obtains 90.1% on ImageNet.") == set()
+    assert results_of(nlp, "It obtains 90.1% accuracy.") == set()
+    assert results_of(nlp, "It obtains 90.1% accuracy on ImageNet.") == {("90.1%", "ImageNet", "accuracy")}

@@ -1,10 +1,11 @@
 """Reported results: (method, dataset, metric, value) from sentences such as
 "achieves 82.3% mAP and 84.0% top-1 on the CUHK-SYSU dataset".
 
-A value is a percentage or a decimal number next to a metric mention (or a percentage in a sentence that
-also names a dataset). Its metric is the adjacent metric mention, its dataset the next dataset mention in the
-sentence (else the previous one), its method a method named in the sentence, else the paper's proposed method
-when the sentence speaks of "our" work.
+A value is a percentage or a decimal number next to a metric mention in a sentence that also names a dataset:
+a result needs its value, its metric and its dataset. Its metric is the adjacent metric mention, its dataset the
+next dataset mention in the sentence (else the previous one), its method a method named in the sentence, else
+the paper's proposed method when the sentence speaks of "our" work. An improvement ("outperforms X by 5.9%", "a
+3.2% gain", "+1.4 points") is a difference between two results, not a score of either, and is left out.
 """
 from __future__ import annotations
 
@@ -51,6 +52,31 @@ def _value_tokens(doc: Doc, sent: Span) -> list[tuple[int, int, str]]:
     return out
 
 
+_DELTA_BEFORE = frozenset({"by", "+", "up", "improves", "improved", "improving", "outperforms", "outperforming",
+                           "surpasses", "surpassing", "boosts", "boosting", "reduces", "reducing", "increases",
+                           "improvement", "improvements", "gain", "gains", "margin", "increase", "reduction"})
+_DELTA_AFTER = frozenset({"improvement", "improvements", "gain", "gains", "increase", "increases", "reduction",
+                          "decrease", "higher", "lower", "better", "worse", "more", "less", "fewer", "relative",
+                          "absolute", "point", "points", "pp", "faster", "slower", "boost", "margin",
+                          "over", "above"})
+
+
+def _is_delta(doc: Doc, start: int, end: int, metric: DocMention | None = None) -> bool:
+    """Whether the value at characters ``[start, end)`` is a difference: "by 5.9%", "a 5.9% gain", "a 5.9% top-1
+    accuracy gain" (the word after the metric that follows the value), "+5.9%"."""
+    if metric is not None and 0 <= metric.start - end <= 1:
+        end = metric.end
+    span = doc.char_span(start, end, alignment_mode="expand")
+    if span is None:
+        return False
+    if doc.text[start:start + 1] in "+↑" or doc.text[max(0, start - 1):start] == "+":
+        return True
+    before = [t.lower_ for t in doc[max(0, span.start - 3):span.start]]
+    after = doc[span.end].lower_ if span.end < len(doc) else ""
+    return (bool(before) and before[-1] in _DELTA_BEFORE) or after in _DELTA_AFTER or \
+        (len(before) >= 2 and before[-1] in {"of", "to"} and before[-2] in _DELTA_BEFORE)
+
+
 def _nearest(mentions: list[DocMention], pos: int, label: str, after: bool, limit: int) -> DocMention | None:
     """The ``label`` mention nearest to character ``pos`` after it (its start) or before it (its end), within
     ``limit`` characters."""
@@ -93,7 +119,7 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
         ours = any(h in ours_ids for h in lower[sent.start : sent.end])
         for (vs, ve, value), metric in zip(values, metrics):
             dataset = _nearest(ms, ve, "DATASET", True, 200) or _nearest(ms, vs, "DATASET", False, 200)
-            if metric is None and (dataset is None or not value.endswith("%")):
+            if metric is None or dataset is None or _is_delta(doc, vs, ve, metric):
                 continue
             # The paper's own method when the sentence names it or speaks of "our" work, else the method named last.
             own = [m for m in ms if m.label == "METHOD" and m.canonical in proposed_names and m.start < vs]

@@ -6,11 +6,13 @@
 """
 from __future__ import annotations
 
-from kg.compiled import check as _check_compiled
+from kg.compiled import install as _install_compiled
 
 __version__ = "0.1.0"
 
-_check_compiled()  # a compiled module older than its source would shadow the edit (kg/compiled.py)
+# What each compiled module runs: the compiled file, or its Python twin when the file is missing or older than its
+# source, or when KG_PURE_PYTHON asks (kg/compiled.py)
+_install_compiled()
 
 
 def build(*args, **kwargs):

@@ -1,66 +1,114 @@
-"""kg's compiled modules: the tagger's C loops, typed access to a Doc's token array (``_doc.pyx``), and the
-pure-Python modules that Cython compiles: the extraction pipeline's rules, and what writes every paper's elements
-into the output files.
+"""kg's compiled modules, and the Python that runs in their place when they cannot.
 
-Those modules are plain Python, and they are compiled as they are (no type declarations, no ``.pyx``): Cython
-turns each module into C that calls the same CPython operations without the interpreter's dispatch. For the rules,
-~10% fewer instructions and 8-19% less time per abstract; for the streaming export (the build cache's reads, the
-elements, the sinks), 14-20% less time per paper. The ``.py`` files stay the source; ``pip install -e .``
-(``make install``) compiles them in place, and CPython imports a compiled module (``x.cpython-311-*.so``) before
-the ``.py`` beside it. Without their compiled files (deleted, or a checkout run with ``PYTHONPATH`` before
-``tools/dev/build_ext.py``) these modules run as Python, only slower; the tagger's C loops (``_tagger``) and
-``_doc`` are always needed.
+Two C extensions are built by default when a C compiler is present: ``kg.nlp._tagger`` (``_tagger.c``: the linear
+tagger's feature hashing, weight sums and Viterbi decoding) and ``kg.nlp._doc`` (``_doc.pyx``: typed access to a
+spaCy ``Doc``'s token array). Each has a pure-Python twin with the same functions and the same results
+(``_tagger_py.py``, ``_doc_py.py``), so an install without a compiler runs, only slower. ``KG_NO_EXT=1`` at build
+time skips them.
 
-Because a compiled module shadows its source, an edit to one of these ``.py`` files (or to ``_doc.pyx``) would
-silently not run: :func:`check` refuses that in a git checkout (``import kg`` fails, naming the files and how to
-rebuild).
+The plain modules listed in :data:`COMPILED` (the extraction rules, and what writes each paper's elements) can
+also be compiled by Cython as they are, with ``KG_COMPILE=1`` at build time (``KG_COMPILE=1 make install``, or a
+wheel build). That is opt-in: it makes the default extraction ~1.2x as fast, not enough to decide whether the speed
+target is met (``tools/dev/compile_speed.py``: median speed relative to spaCy's blank tokenizer on 2,000 synthetic
+abstracts 0.104 compiled, 0.084 not, 0.023 with the C extensions' twins too). Their ``.py`` files are their own
+twins.
+
+At ``import kg``, :func:`install` decides what each module runs, and puts a finder first on ``sys.meta_path`` that
+makes Python import the Python file instead of the compiled one where it must:
+
+- ``KG_PURE_PYTHON=1``: every compiled module runs its Python twin (a comma-separated list of module names: those).
+- a C extension that is not built runs its twin;
+- in a source tree (a checkout, with ``setup.py`` beside ``kg/``), a compiled module older than its source
+  (``.py``, ``_tagger.c``, ``_doc.pyx``: the state after ``git pull`` or an edit) runs the Python, since the
+  compiled copy would not hold the edit; and a compiled file of a module this file does not list (left by a build
+  of another commit) is ignored.
+
+Each of these but the first prints one line to stderr, once (not again in the processes kg starts):
+``kg: kg/nlp/mentions.py changed after it was compiled; running the Python source (make install recompiles)``.
 
 ``setup.py`` and ``tools/dev/build_ext.py`` read :func:`extensions` from this file without importing kg.
 """
 from __future__ import annotations
 
-from importlib.machinery import EXTENSION_SUFFIXES
+import os
+import sys
+import zlib
+from dataclasses import dataclass, field
+from importlib.abc import MetaPathFinder
+from importlib.machinery import EXTENSION_SUFFIXES, ModuleSpec, SourceFileLoader
+from importlib.util import spec_from_file_location
 from pathlib import Path
 
-# Compiled with Cython: the extraction pipeline's components and what they call per token or per candidate; and
-# the streaming export's per-paper path (build cache reads, resolution lookups, elements, the file sinks).
+# The C extensions: module -> (its source, its Python twin), relative to ROOT.
+EXTENSIONS = {
+    "kg.nlp._tagger": ("kg/nlp/_tagger.c", "kg/nlp/_tagger_py.py"),
+    "kg.nlp._doc": ("kg/nlp/_doc.pyx", "kg/nlp/_doc_py.py"),
+}
+# Compiled by Cython with KG_COMPILE=1: the extraction pipeline's components and what they call per token or per
+# candidate; and the streaming export's per-paper path (build cache reads, resolution lookups, elements, sinks).
 COMPILED = tuple(f"kg.nlp.{name}" for name in (
     "abbreviations", "candidates", "context", "extract", "gazetteer", "mentions", "model", "proposed", "results",
     "sentences", "tagger", "tokenizer")) + ("kg.cache", "kg.elements", "kg.export", "kg.jsontext", "kg.resolve")
 ROOT = Path(__file__).resolve().parents[1]  # the directory holding the kg package
+_WARNED = "KG_COMPILED_WARNED"  # set to the warning's checksum once printed, so that child processes stay quiet
 
 
 def _source(module: str) -> str:
-    """A listed module's source file, relative to ``ROOT``."""
+    """A plain module's source file, relative to ``ROOT``."""
     return module.replace(".", "/") + ".py"
 
 
+def modules() -> dict[str, tuple[str, str]]:
+    """Every module kg may compile -> (its source, the Python file that runs in its place), relative to ROOT."""
+    return {**EXTENSIONS, **{name: (_source(name), _source(name)) for name in COMPILED}}
+
+
+def _flag(name: str) -> bool:
+    return os.environ.get(name, "") not in ("", "0")
+
+
 def extensions() -> list:
-    """setuptools Extensions for every compiled module (needs setuptools, and Cython, installed)."""
-    from Cython.Build import cythonize
+    """setuptools Extensions to build: the C extensions (optional: a failed compile leaves their twins to run),
+    unless ``KG_NO_EXT`` is set; and with ``KG_COMPILE`` set, the plain modules of :data:`COMPILED` (not optional:
+    asked for). Needs setuptools, and Cython, spaCy and numpy for ``_doc.pyx`` (the build requirements)."""
+    if _flag("KG_NO_EXT"):
+        return []
     from setuptools import Extension
 
     # The tagger's float sums must stay bit-identical to numpy's: no -ffast-math, no contraction into FMA. (-Wno-psabi:
     # its 32-byte vectors are passed only between inline functions, where the AVX calling convention does not matter.)
-    tagger = Extension("kg.nlp._tagger", ["kg/nlp/_tagger.c"], extra_compile_args=["-ffp-contract=off", "-Wno-psabi"])
+    tagger = Extension("kg.nlp._tagger", ["kg/nlp/_tagger.c"], extra_compile_args=["-ffp-contract=off", "-Wno-psabi"],
+                       optional=True)
+    try:
+        import numpy
+        from Cython.Build import cythonize
+    except ImportError as e:  # a build outside the declared build requirements (--no-build-isolation)
+        print(f"kg: not compiling kg/nlp/_doc.pyx ({e}); its Python twin will run", file=sys.stderr)
+        return [tagger]
     # Typed access to a Doc's token array: cimports spaCy's .pxd files, which need C++ and numpy's headers.
-    import numpy
-
     doc = Extension("kg.nlp._doc", ["kg/nlp/_doc.pyx"], include_dirs=[numpy.get_include()], language="c++",
-                    extra_compile_args=["-g0"])
-    rules = [Extension(name, [_source(name)], extra_compile_args=["-g0"]) for name in COMPILED]
-    # Cython regenerates a module's C when its .py changed; a change to these settings must regenerate all of them.
+                    extra_compile_args=["-g0"], optional=True)
+    rules = []
+    if _flag("KG_COMPILE"):
+        missing = [_source(name) for name in COMPILED if not Path(_source(name)).exists()]
+        if missing:
+            raise FileNotFoundError(f"kg/compiled.py lists modules that are not there: {', '.join(missing)}")
+        rules = [Extension(name, [_source(name)], extra_compile_args=["-g0"]) for name in COMPILED]
+    # Cython regenerates a module's C when its source changed; a change to these settings must regenerate all.
     force = any(not c.exists() or c.stat().st_mtime < Path(__file__).stat().st_mtime
-                for c in (Path("build/cython", _source(name)[:-3] + ".c") for name in COMPILED))
+                for c in (Path("build/cython", _source(e.name)[:-3] + ".c") for e in rules))
     # annotation_typing off: annotations stay documentation, as in Python (Cython would make ``x: float`` a C double)
-    return [tagger, *cythonize([doc, *rules], build_dir="build/cython", nthreads=2, quiet=True, force=force,
-                               compiler_directives={"language_level": 3, "annotation_typing": False})]
+    out = [tagger, *cythonize([doc, *rules], build_dir="build/cython", nthreads=2, quiet=True, force=force,
+                              compiler_directives={"language_level": 3, "annotation_typing": False})]
+    for ext in out:  # cythonize makes new Extensions, without ``optional``
+        ext.optional = ext.name in EXTENSIONS
+    return out
 
 
-def compiled_file(module: str) -> Path | None:
-    """The compiled file of ``module`` (dotted: ``kg.nlp.mentions``) for this interpreter, or None when it was not
-    built."""
-    stem = ROOT / module.replace(".", "/")
+def compiled_file(module: str, root: Path | None = None) -> Path | None:
+    """The compiled file of ``module`` (dotted: ``kg.nlp.mentions``) for this interpreter, or None when there is
+    none."""
+    stem = (root or ROOT) / module.replace(".", "/")
     for suffix in EXTENSION_SUFFIXES:
         path = stem.with_name(stem.name + suffix)
         if path.exists():
@@ -68,50 +116,134 @@ def compiled_file(module: str) -> Path | None:
     return None
 
 
-def stale() -> list[str]:
-    """The compiled modules' ``.py`` files edited after their compiled file was built (in a git checkout only:
-    an installed wheel's files carry the install's times)."""
-    if not (ROOT / ".git").exists():
+def _source_tree(root: Path) -> bool:
+    """Whether ``root`` is a source tree (a checkout, an unpacked sdist), where file times tell edits apart; an
+    installed wheel's files carry the install's times."""
+    return (root / "setup.py").exists()
+
+
+def stale(root: Path | None = None) -> list[str]:
+    """In a source tree, the sources (relative to ``root``) edited after their module was compiled."""
+    root = root or ROOT
+    if not _source_tree(root):
         return []
     out = []
-    for module, source in [(name, _source(name)) for name in COMPILED] + [("kg.nlp._doc", "kg/nlp/_doc.pyx")]:
-        built = compiled_file(module)
-        if built is not None and (ROOT / source).stat().st_mtime > built.stat().st_mtime:
+    for module, (source, _) in modules().items():
+        built = compiled_file(module, root)
+        if built is not None and (root / source).exists() and (root / source).stat().st_mtime > built.stat().st_mtime:
             out.append(source)
     return out
 
 
-def unlisted() -> list[str]:
-    """Compiled files in the package of modules this file does not list (in a git checkout only): left by a
-    build of another commit, they would still shadow their sources."""
-    if not (ROOT / ".git").exists():
+def unlisted(root: Path | None = None) -> list[str]:
+    """In a source tree, compiled files in the package (relative to ``root``) of modules kg does not compile:
+    left by a build of another commit, they would run instead of their sources, or of nothing."""
+    root = root or ROOT
+    if not _source_tree(root):
         return []
-    known = {*COMPILED, "kg.nlp._tagger", "kg.nlp._doc"}
-    out = []
-    for path in sorted((ROOT / "kg").rglob("*.so")):
-        suffix = max((s for s in EXTENSION_SUFFIXES if path.name.endswith(s)), key=len, default=None)
-        if suffix is None:
-            continue
-        module = ".".join(path.relative_to(ROOT).with_name(path.name[:-len(suffix)]).parts)
-        if module not in known:
-            out.append(path.relative_to(ROOT).as_posix())
+    known, out = modules(), []
+    for folder, dirs, files in os.walk(root / "kg"):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files):
+            suffix = max((s for s in EXTENSION_SUFFIXES if name.endswith(s)), key=len, default=None)
+            if suffix is None:
+                continue
+            path = Path(folder, name).relative_to(root)
+            if ".".join(path.with_name(name[:-len(suffix)]).parts) not in known:
+                out.append(path.as_posix())
     return out
 
 
+@dataclass
+class Plan:
+    """What runs in place of compiled files: ``python`` maps a module to the Python file it is imported from;
+    ``blocked`` holds modules whose only file is an unlisted compiled one (importing them fails, as if it were
+    not there); ``warning`` is the line to print, if any."""
+
+    python: dict[str, Path] = field(default_factory=dict)
+    blocked: set[str] = field(default_factory=set)
+    warning: str = ""
+
+
+def _pure_modules() -> set[str] | None:
+    """The modules ``KG_PURE_PYTHON`` asks to run as Python: None for all ("1"), else the names it lists."""
+    value = os.environ.get("KG_PURE_PYTHON", "").strip()
+    if value in ("", "0"):
+        return set()
+    if value == "1":
+        return None
+    return {name.strip() for name in value.split(",") if name.strip()}
+
+
+def plan(root: Path | None = None) -> Plan:
+    """Decide what each compiled module runs (see the module's docstring), and the one warning line."""
+    root = root or ROOT
+    pure = _pure_modules()
+    out, missing, changed, edited = Plan(), [], [], set(stale(root))
+    for module, (source, twin) in modules().items():
+        if pure is None or module in pure:
+            out.python[module] = root / twin
+        elif module in EXTENSIONS and compiled_file(module, root) is None:
+            out.python[module] = root / twin
+            missing.append(source)
+        elif source in edited:
+            out.python[module] = root / twin
+            changed.append(source)
+    ignored = unlisted(root)
+    for path in ignored:
+        stem = path[:-len(max((s for s in EXTENSION_SUFFIXES if path.endswith(s)), key=len))]
+        if (root / (stem + ".py")).exists():
+            out.python[stem.replace("/", ".")] = root / (stem + ".py")
+        else:
+            out.blocked.add(stem.replace("/", "."))
+    parts = []
+    if changed:
+        parts.append(f"{', '.join(changed)} changed after {'it was' if len(changed) == 1 else 'they were'} compiled; "
+                     "running the Python source (make install recompiles)")
+    if missing:
+        parts.append(f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} not compiled; running the Python "
+                     f"twin{'' if len(missing) == 1 else 's'} (slower; an install with a C compiler builds "
+                     f"{'it' if len(missing) == 1 else 'them'})")
+    if ignored:
+        parts.append(f"ignoring {', '.join(ignored)}: compiled {'copy' if len(ignored) == 1 else 'copies'} of no "
+                     "module kg compiles (left by another build; delete them)")
+    out.warning = "kg: " + "; ".join(parts) if parts else ""
+    return out
+
+
+class _Finder(MetaPathFinder):
+    """Imports the plan's modules from their Python files, and refuses the blocked ones."""
+
+    def __init__(self, chosen: Plan) -> None:
+        self.plan = chosen
+
+    def find_spec(self, fullname: str, path=None, target=None) -> ModuleSpec | None:
+        source = self.plan.python.get(fullname)
+        if source is not None:
+            return spec_from_file_location(fullname, source, loader=SourceFileLoader(fullname, str(source)))
+        if fullname in self.plan.blocked:
+            raise ModuleNotFoundError(f"No module named {fullname!r} (only a stale compiled copy, ignored)",
+                                      name=fullname)
+        return None
+
+
+def install() -> Plan:
+    """Put the finder of :func:`plan` first on ``sys.meta_path`` (replacing one installed before) and print its
+    warning, once per process tree. Returns the plan."""
+    chosen = plan()
+    sys.meta_path[:] = [f for f in sys.meta_path if (type(f).__module__, type(f).__name__) != (__name__, "_Finder")]
+    if chosen.python or chosen.blocked:
+        sys.meta_path.insert(0, _Finder(chosen))
+    if chosen.warning:
+        mark = str(zlib.crc32(chosen.warning.encode()))
+        if os.environ.get(_WARNED) != mark:
+            print(chosen.warning, file=sys.stderr)
+            os.environ[_WARNED] = mark
+    return chosen
+
+
 def in_use() -> bool:
-    """Whether the compiled modules are what runs (they are built for this interpreter)."""
-    return all(compiled_file(name) is not None for name in COMPILED)
+    """Whether the C extensions are what runs (built for this interpreter, not replaced by their twins)."""
+    from importlib import import_module
 
-
-def check() -> None:
-    """Raise ImportError when a compiled module is older than its source (the source would not run), or is not
-    one this checkout compiles."""
-    extra = unlisted()
-    if extra:
-        raise ImportError(f"{', '.join(extra)}: compiled copies of modules kg/compiled.py does not list (left by a "
-                          "build of another commit); they would run instead of their sources: delete them")
-    edited = stale()
-    if edited:
-        raise ImportError(f"{', '.join(edited)} changed after it was compiled, and the compiled copy is what would "
-                          "run: rebuild with `make install` (or `python tools/dev/build_ext.py`), or delete their "
-                          "compiled copies (<module>.cpython-*.so beside them, not _tagger's) to run the Python source")
+    return all(str(import_module(name).__file__).endswith(tuple(EXTENSION_SUFFIXES)) for name in EXTENSIONS)

@@ -16,11 +16,7 @@ from spacy.attrs import LIKE_NUM, LOWER, ORTH, SENT_START, SHAPE
 from spacy.strings import get_string_id
 from spacy.tokens import Doc, Span, Token
 
-try:
-    from kg.nlp import _doc
-except ImportError as e:  # a checkout used without `pip install -e .` (or `make install`), which compiles it
-    raise ImportError(f"kg.nlp._doc is not built ({e}): run `pip install -e .` in the kg checkout (or, for one run "
-                      "with PYTHONPATH and another checkout's interpreter, `python tools/dev/build_ext.py`)") from e
+from kg.nlp import _doc  # compiled, or its Python twin (kg/compiled.py)
 
 # Higher wins when candidates overlap.
 # "model_extension": a model entity that strictly contains same-label gazetteer/context matches (kg/nlp/model.py);

@@ -6,8 +6,8 @@ whole rule pipeline. This tagger is what the default pipeline can afford: per to
 word and its neighbours, shapes, affixes, and the rule candidates around it: gazetteer, context, proposed-method,
 abbreviation and name-shape matches), one weight row per feature and tag, summed, then Viterbi decoding over BILOU
 tags with learned transitions. Feature hashing, the sums and the decoding run over whole batches in a small C
-extension (``kg/nlp/_tagger.c``, bit-identical to the numpy code it replaced), so its cost per abstract is a
-fraction of a millisecond.
+extension (``kg/nlp/_tagger.c``, bit-identical to the numpy code it replaced, which is its Python twin
+``kg/nlp/_tagger_py.py``), so its cost per abstract is a fraction of a millisecond.
 
 It is trained (``kg train``, :mod:`kg.train.tagger`) as an averaged structured perceptron on the same gold data
 as the NER, with partial annotation handled as latent structure: a token a corpus leaves unlabelled for a label it
@@ -32,15 +32,9 @@ from spacy.strings import get_string_id
 from spacy.tokens import Doc
 
 from kg.model import LABELS
-from kg.nlp import _doc
+from kg.nlp import _doc, _tagger  # compiled, or their Python twins (kg/compiled.py)
 from kg.nlp.candidates import Candidate, candidates, sentence_starts
 from kg.nlp.model import Combiner
-
-try:
-    from kg.nlp import _tagger
-except ImportError as e:  # a checkout used without `pip install -e .` (or `make install`), which compiles it
-    raise ImportError(f"kg.nlp._tagger is not built ({e}): run `pip install -e .` in the kg checkout (or, for one "
-                      "run with PYTHONPATH and another checkout's interpreter, `python tools/dev/build_ext.py`)") from e
 
 DEFAULT_DIR = Path(__file__).parent / "trained_tagger"
 TAGS = ("O",) + tuple(f"{p}-{lab}" for lab in LABELS for p in "BILU")

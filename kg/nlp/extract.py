@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import gc
+import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
@@ -21,6 +22,16 @@ from kg.nlp.title import IN_TITLE, TITLE
 BATCH_SIZE = 256
 
 
+_TITLE_WORD = re.compile(r"(?<![\w-])[A-Z][a-z]+(?=[\s:,;!?-]|$)")
+
+
+def sentence_case(title: str) -> str:
+    """A title in the case of a sentence, for the rules and the tagger, which read capitals as names: each
+    capitalised plain word in lower case ("Robust Semantic Segmentation with ViTs" -> "robust semantic
+    segmentation with ViTs"); acronyms and names with inner capitals or digits stay. Same length, so offsets hold."""
+    return _TITLE_WORD.sub(lambda m: m.group().lower(), title)
+
+
 # What a title's mentions may come from, but for tasks: vocabularies, the paper's name, the trained tagger.
 _TITLE_EXTRACTORS = frozenset({"gazetteer", "proposed", "abbreviation", "model", "model_phrase", "model_extension"})
 
@@ -33,7 +44,8 @@ def _title_mentions(ex: Extraction, ct: CleanText, doc) -> None:
         if m.generic or (m.extractor not in _TITLE_EXTRACTORS and m.label != "TASK"):
             continue  # a title's capitals fool the rules that read capitals ("Stealthy Dataset" is no dataset)
         start, end = ct.to_raw(m.start, m.end)
-        ex.mentions.append(Mention(start, end, m.label, m.text, m.canonical, m.extractor, whole, m.proposed,
+        written = ct.text[m.start:m.end]  # the doc read the title in lower case (sentence_case): the text as written
+        ex.mentions.append(Mention(start, end, m.label, written, m.canonical, m.extractor, whole, m.proposed,
                                    m.benchmark, m.confidence, in_title=True))
 
 
@@ -98,15 +110,16 @@ def extract(papers: Iterable[Paper], nlp: Language | None = None, *, batch_size:
             # Each abstract, then each title as a document of its own (its mentions point into the title).
             titled = [i for i, p in enumerate(batch) if p.title and p.title.strip()]
             cleaned = [clean(p.text) for p in batch] + [clean(batch[i].title) for i in titled]
-            docs = [nlp.make_doc(ct.text) for ct in cleaned]
-            for k, (doc, ct) in enumerate(zip(docs, cleaned)):
-                doc.user_data[TEXT] = ct.text  # the rules cut names out of it (kg.nlp.candidates.span_text)
+            texts = [ct.text for ct in cleaned[:len(batch)]] + [sentence_case(ct.text) for ct in cleaned[len(batch):]]
+            docs = [nlp.make_doc(text) for text in texts]
+            for k, (doc, text) in enumerate(zip(docs, texts)):
+                doc.user_data[TEXT] = text  # the rules cut names out of it (kg.nlp.candidates.span_text)
                 if k < len(batch) and batch[k].title:
                     doc.user_data[TITLE] = batch[k].title  # "NAME: ..." names the proposed method (kg.nlp.title)
                 elif k >= len(batch):
-                    doc.user_data[IN_TITLE] = True
-                if ct.formulas:
-                    doc.user_data[FORMULAS] = ct.formulas  # no names but metrics' in them (kg.nlp.mentions)
+                    doc.user_data[IN_TITLE] = cleaned[k].text  # the title as written, capitals and all
+                if cleaned[k].formulas:
+                    doc.user_data[FORMULAS] = cleaned[k].formulas  # no names but metrics' in them (kg.nlp.mentions)
             for step, whole in zip(steps, batched):
                 docs = list(step(docs, batch_size=batch_size)) if whole else [step(doc) for doc in docs]
             out = [_to_extraction(paper, ct, doc) for paper, ct, doc in zip(batch, cleaned, docs)]

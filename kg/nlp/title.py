@@ -20,7 +20,7 @@ from kg.nlp.candidates import Candidate, candidates
 from kg.nlp.specificity import load_specificity
 
 TITLE = "kg_title"  # doc.user_data key: the paper's title, when the input gave one (on the abstract's doc)
-IN_TITLE = "kg_in_title"  # doc.user_data key: true on a title's own doc (kg.nlp.extract runs titles as docs too)
+IN_TITLE = "kg_in_title"  # doc.user_data key: on a title's own doc, the title as written (kg.nlp.extract)
 _PREFIX = re.compile(r"^\s*([^:]{1,60}?)\s*:\s+(\S.*)$")
 _DATASET_WORDS = re.compile(r"\b(benchmarks?|datasets?|data sets?|corpus|corpora|suite|testbed)\b", re.I)
 _WORD = re.compile(r"[A-Za-z]")
@@ -58,19 +58,20 @@ def make_title_name(nlp: Language, name: str):
     """Pipeline component (before ``kg_mentions``): the title's ``NAME:`` as proposed candidates in the text."""
 
     def title_name_candidates(doc: Doc) -> Doc:
-        in_title = doc.user_data.get(IN_TITLE, False)
-        title = doc.text if in_title else doc.user_data.get(TITLE)
+        written = doc.user_data.get(IN_TITLE)  # on a title's doc: the title as written (the doc's is lower-cased)
+        in_title = written is not None
+        title = written if in_title else doc.user_data.get(TITLE)
         found = title_name(title) if title else None
         if found is None or (in_title and found[2]):
             return doc  # in the title itself, a multi-word prefix has its capitals from the title's case
         proposed, label, multiword = found
         out = candidates(doc)
-        for start, end in _occurrences(doc.text, proposed, multiword)[:1] if in_title else \
+        for start, end in _occurrences(title, proposed, multiword)[:1] if in_title else \
                 _occurrences(doc.text, proposed, multiword):
             span = doc.char_span(start, end, alignment_mode="expand")
             if span is None or (multiword and doc[span.start].is_sent_start):
                 continue  # a multi-word name at a sentence start has its capitals from the sentence
-            out.append(Candidate(span.start, span.end, label, "proposed", canonical=doc.text[start:end],
+            out.append(Candidate(span.start, span.end, label, "proposed", canonical=(title if in_title else doc.text)[start:end],
                                  proposed=True))
         return doc
 

@@ -13,7 +13,7 @@ from kg.corpus.clean import CleanText, clean
 from kg.model import Extraction, Mention, Paper, Result, Span
 from kg.nlp.candidates import FORMULAS, MENTIONS, RESULTS, TEXT
 from kg.nlp.pipeline import load_pipeline
-from kg.nlp.title import IN_TITLE, TITLE
+from kg.nlp.title import TITLE
 
 # Abstracts per batch: each component runs over the whole batch in turn, and larger batches keep its code and data
 # in the CPU's caches longer. Against 64, 256 took 0.90-0.91x the time per abstract (synthetic abstracts, batch
@@ -36,32 +36,47 @@ def sentence_case(title: str) -> str:
 _TITLE_EXTRACTORS = frozenset({"gazetteer", "proposed", "abbreviation", "model", "model_phrase", "model_extension"})
 
 
-def _title_mentions(ex: Extraction, ct: CleanText, doc) -> None:
-    """Add the concepts a title names (its mentions, offsets into the title) to the abstract's extraction; a
-    concept the abstract names too keeps the abstract's evidence first."""
-    whole = Span(0, len(ct.raw))
-    for m in doc.user_data.get(MENTIONS) or []:
-        if m.generic or (m.extractor not in _TITLE_EXTRACTORS and m.label != "TASK"):
-            continue  # a title's capitals fool the rules that read capitals ("Stealthy Dataset" is no dataset)
-        start, end = ct.to_raw(m.start, m.end)
-        written = ct.text[m.start:m.end]  # the doc read the title in lower case (sentence_case): the text as written
-        ex.mentions.append(Mention(start, end, m.label, written, m.canonical, m.extractor, whole, m.proposed,
-                                   m.benchmark, m.confidence, in_title=True))
+def with_title(paper: Paper) -> tuple[str, int, int]:
+    """The text the pipeline reads for ``paper``: its title (in the case of a sentence) as a first sentence, then
+    the abstract; with the title's length and the abstract's offset in that text (0, 0 without a title)."""
+    title = paper.title or ""
+    if not title.strip():
+        return paper.text, 0, 0
+    head = sentence_case(title)
+    sep = "\n\n" if head.rstrip()[-1:] in (".", "?", "!") else ".\n\n"
+    return head + sep + paper.text, len(head), len(head) + len(sep)
 
 
-def _to_extraction(paper: Paper, ct: CleanText, doc) -> Extraction:
+def _to_extraction(paper: Paper, ct: CleanText, doc, title_end: int = 0, offset: int = 0) -> Extraction:
+    """The extraction of ``paper`` from its doc. Offsets go back to the raw input: a mention in the title
+    (``title_end`` characters before the abstract, which starts at ``offset``) points into the title and is
+    marked ``in_title``; one in the abstract points into the abstract."""
     ex = Extraction(paper.id)
     aliases: dict[str, dict[str, None]] = {}
     sentences: dict[tuple[int, int], Span] = {}  # a sentence's raw span, made once for all of its mentions
     shift = ct.shift  # a text cleaned as one copied run maps by one shift, decided once per paper (~15 mentions)
+    whole_title = Span(0, title_end)
     for m in doc.user_data.get(MENTIONS) or []:
         if shift is not None and m.start < m.end:
             start, end = m.start + shift, m.end + shift
         else:
             start, end = ct.to_raw(m.start, m.end)
+        if offset:
+            if end <= title_end:  # in the title
+                if m.generic or (m.extractor not in _TITLE_EXTRACTORS and m.label != "TASK"):
+                    continue  # a title's capitals fool the rules that read capitals ("Stealthy Dataset")
+                ex.mentions.append(Mention(start, end, m.label, paper.title[start:end], m.canonical, m.extractor,
+                                           whole_title, m.proposed, m.benchmark, m.confidence, in_title=True))
+                if m.text != m.canonical:
+                    aliases.setdefault(m.canonical, {})[paper.title[start:end]] = None
+                continue
+            if start < offset:
+                continue  # across the title's end: no such name
+            start, end = start - offset, end - offset
         sent = sentences.get((m.sent_start, m.sent_end))
         if sent is None:
-            sent = sentences[m.sent_start, m.sent_end] = Span(*ct.to_raw(m.sent_start, m.sent_end))
+            s, e = ct.to_raw(m.sent_start, m.sent_end)
+            sent = sentences[m.sent_start, m.sent_end] = Span(max(s - offset, 0), e - offset)
         mention = Mention(start, end, m.label, m.text, m.canonical, m.extractor, sent, m.proposed, m.benchmark,
                           m.confidence)
         if m.generic:
@@ -71,7 +86,9 @@ def _to_extraction(paper: Paper, ct: CleanText, doc) -> Extraction:
         if m.text != m.canonical:
             aliases.setdefault(m.canonical, {})[m.text] = None
     for r in doc.user_data.get(RESULTS) or []:
-        ex.results.append(Result(r.value, r.method, r.dataset, r.metric, Span(*ct.to_raw(r.sent_start, r.sent_end))))
+        s, e = ct.to_raw(r.sent_start, r.sent_end)
+        if s >= offset:
+            ex.results.append(Result(r.value, r.method, r.dataset, r.metric, Span(s - offset, e - offset)))
     ex.aliases = {k: list(v) for k, v in aliases.items()}
     return ex
 
@@ -107,24 +124,20 @@ def extract(papers: Iterable[Paper], nlp: Language | None = None, *, batch_size:
     # batch, components with a ``pipe`` (the trained NER) still see whole batches, and the rest are plain calls.
     for batch in minibatch(papers, batch_size):
         with _collector_paused():
-            # Each abstract, then each title as a document of its own (its mentions point into the title).
-            titled = [i for i, p in enumerate(batch) if p.title and p.title.strip()]
-            cleaned = [clean(p.text) for p in batch] + [clean(batch[i].title) for i in titled]
-            texts = [ct.text for ct in cleaned[:len(batch)]] + [sentence_case(ct.text) for ct in cleaned[len(batch):]]
-            docs = [nlp.make_doc(text) for text in texts]
-            for k, (doc, text) in enumerate(zip(docs, texts)):
-                doc.user_data[TEXT] = text  # the rules cut names out of it (kg.nlp.candidates.span_text)
-                if k < len(batch) and batch[k].title:
-                    doc.user_data[TITLE] = batch[k].title  # "NAME: ..." names the proposed method (kg.nlp.title)
-                elif k >= len(batch):
-                    doc.user_data[IN_TITLE] = cleaned[k].text  # the title as written, capitals and all
-                if cleaned[k].formulas:
-                    doc.user_data[FORMULAS] = cleaned[k].formulas  # no names but metrics' in them (kg.nlp.mentions)
+            # The title, when there is one, is read as the first sentence (kg.nlp.extract.with_title).
+            read = [with_title(p) for p in batch]
+            cleaned = [clean(text) for text, _, _ in read]
+            docs = [nlp.make_doc(ct.text) for ct in cleaned]
+            for doc, ct, paper in zip(docs, cleaned, batch):
+                doc.user_data[TEXT] = ct.text  # the rules cut names out of it (kg.nlp.candidates.span_text)
+                if paper.title:
+                    doc.user_data[TITLE] = paper.title  # "NAME: ..." names the proposed method (kg.nlp.title)
+                if ct.formulas:
+                    doc.user_data[FORMULAS] = ct.formulas  # no names but metrics' in them (kg.nlp.mentions)
             for step, whole in zip(steps, batched):
                 docs = list(step(docs, batch_size=batch_size)) if whole else [step(doc) for doc in docs]
-            out = [_to_extraction(paper, ct, doc) for paper, ct, doc in zip(batch, cleaned, docs)]
-            for k, i in enumerate(titled):
-                _title_mentions(out[i], cleaned[len(batch) + k], docs[len(batch) + k])
+            out = [_to_extraction(paper, ct, doc, title_end, offset)
+                   for paper, ct, doc, (_, title_end, offset) in zip(batch, cleaned, docs, read)]
             for doc in docs:
                 # The rules' state in user_data holds Spans, and so the Doc: a cycle of ~90 objects per doc that
                 # only the collector would free. Cleared, each doc goes with its last reference.

@@ -6,8 +6,8 @@ candidate. The name is taken when it is one word with a letter ("GraphDE", "Okap
 capitalised words that the abstract writes with the same capitals mid-sentence ("Natural Color Fool"); umbrella
 and background words ("Knowledge Distillation", "Gradient Descent") are never names.
 
-``kg.nlp.extract`` puts the title in the abstract doc's ``doc.user_data[TITLE]``, and runs the title as a doc of
-its own (``IN_TITLE``), where a one-word name is proposed too; a doc with neither is left alone.
+``kg.nlp.extract`` reads the title as the doc's first sentence (in lower case) and puts it, as written, in
+``doc.user_data[TITLE]``; a one-word name is proposed in the title too. A doc without a title is left alone.
 """
 from __future__ import annotations
 
@@ -19,8 +19,7 @@ from spacy.tokens import Doc
 from kg.nlp.candidates import Candidate, candidates
 from kg.nlp.specificity import load_specificity
 
-TITLE = "kg_title"  # doc.user_data key: the paper's title, when the input gave one (on the abstract's doc)
-IN_TITLE = "kg_in_title"  # doc.user_data key: on a title's own doc, the title as written (kg.nlp.extract)
+TITLE = "kg_title"  # doc.user_data key: the paper's title as written, when the input gave one
 _PREFIX = re.compile(r"^\s*([^:]{1,60}?)\s*:\s+(\S.*)$")
 _DATASET_WORDS = re.compile(r"\b(benchmarks?|datasets?|data sets?|corpus|corpora|suite|testbed)\b", re.I)
 _WORD = re.compile(r"[A-Za-z]")
@@ -58,21 +57,19 @@ def make_title_name(nlp: Language, name: str):
     """Pipeline component (before ``kg_mentions``): the title's ``NAME:`` as proposed candidates in the text."""
 
     def title_name_candidates(doc: Doc) -> Doc:
-        written = doc.user_data.get(IN_TITLE)  # on a title's doc: the title as written (the doc's is lower-cased)
-        in_title = written is not None
-        title = written if in_title else doc.user_data.get(TITLE)
+        title = doc.user_data.get(TITLE)
         found = title_name(title) if title else None
-        if found is None or (in_title and found[2]):
-            return doc  # in the title itself, a multi-word prefix has its capitals from the title's case
+        if found is None:
+            return doc
         proposed, label, multiword = found
         out = candidates(doc)
-        for start, end in _occurrences(title, proposed, multiword)[:1] if in_title else \
-                _occurrences(doc.text, proposed, multiword):
+        for start, end in _occurrences(doc.text, proposed, multiword):
             span = doc.char_span(start, end, alignment_mode="expand")
             if span is None or (multiword and doc[span.start].is_sent_start):
                 continue  # a multi-word name at a sentence start has its capitals from the sentence
-            out.append(Candidate(span.start, span.end, label, "proposed", canonical=(title if in_title else doc.text)[start:end],
-                                 proposed=True))
+            written = title[start:end] if end <= len(title) and title[start:end].lower() == doc.text[start:end].lower() \
+                else doc.text[start:end]  # in the title (read in lower case), the name as the title writes it
+            out.append(Candidate(span.start, span.end, label, "proposed", canonical=written, proposed=True))
         return doc
 
     return title_name_candidates

@@ -64,3 +64,18 @@ def test_a_local_definition_wins_over_the_vocabularys_expansion(nlp):
     assert "Gaussian processes" not in concepts(nlp, doc.text).get("METHOD", set())
     # the vocabulary's reading stays where the abstract means it
     assert "Gaussian processes" in concepts(nlp, "Gaussian processes (GPs) are flexible. A GP prior is used.")["METHOD"]
+
+
+@pytest.mark.parametrize("name,label,extractor,weak", [
+    ("data collection", "TASK", "model", True),  # no task head
+    ("training procedure", "TASK", "model", True),
+    ("retrieval", "TASK", "model", True),  # a bare head
+    ("ownership verification", "TASK", "model", False),
+    ("kernel similarity matching", "TASK", "model", False),
+    ("object-level visual", "TASK", "model_extension", True),  # ends in an adjective
+    ("constrained convex", "TASK", "context", True),
+    ("policy retrieval", "TASK", "model_extension", False),
+    ("data collection", "TASK", "gazetteer", False),  # a vocabulary's entry stays
+])
+def test_what_the_tagger_alone_proposes_as_a_task_needs_a_task_head(name, label, extractor, weak):
+    assert load_specificity().weak_description(name, label, extractor) is weak

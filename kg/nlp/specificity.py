@@ -48,6 +48,9 @@ class Specificity:
     generic_words: frozenset[str]
     tools: frozenset[str]
     class_heads: frozenset[str] = frozenset()
+    task_heads: frozenset[str] = frozenset()
+    adjective_endings: tuple[str, ...] = ()
+    adjective_nouns: frozenset[str] = frozenset()
 
     def reason(self, name: str, label: str) -> str | None:
         """Why ``name`` (a mention's canonical name) under ``label`` is not a concept, or None when it is one."""
@@ -67,13 +70,24 @@ class Specificity:
         return None
 
     def weak_description(self, name: str, label: str, extractor: str) -> bool:
-        """Whether a METHOD phrase that only the trained tagger proposes is a description ("unified probabilistic
-        model", "coupled training"): its head is a class noun and no word looks like a name. (Tasks are left
-        alone: their heads, "learning", "generation", are what names them.)"""
-        if extractor != "model" or label != "METHOD" or _NAME_LIKE.search(name):
+        """Whether a phrase that only the trained tagger or a context rule proposes is a description rather than a
+        name: a method phrase with a class-noun head and no name-like word ("unified probabilistic model",
+        "coupled training"); a task phrase of the tagger's alone without a task head and a modifier ("data
+        collection", "training procedure"); any such phrase that ends in an adjective ("object-level visual")."""
+        if extractor not in ("model", "model_extension", "context") or label not in ("METHOD", "TASK") \
+                or _NAME_LIKE.search(name):
             return False
         words = _WORDS.findall(name.lower())
-        return bool(words) and words[-1] in self.class_heads
+        if not words:
+            return False
+        last = words[-1]
+        if last.endswith(self.adjective_endings) and last not in self.adjective_nouns:
+            return True
+        if extractor != "model":
+            return False
+        if label == "METHOD":
+            return last in self.class_heads
+        return len(words) < 2 or last not in self.task_heads
 
 
 _NAME_LIKE = re.compile(r"[A-Z0-9]")
@@ -96,6 +110,9 @@ def load_specificity(directory: str = "") -> Specificity:
         generic_words=frozenset(generic["words"]),
         tools=frozenset(w.lower() for words in tools["words"].values() for w in words for w in _WORDS.findall(w)),
         class_heads=_terms(umbrella["class_heads"]["terms"]),
+        task_heads=_terms(umbrella["task_heads"]["terms"]),
+        adjective_endings=tuple(umbrella["adjective_endings"]["endings"]),
+        adjective_nouns=_terms(umbrella["adjective_endings"]["nouns"]),
     )
 
 

@@ -1,15 +1,17 @@
 """Synthetic inputs for benchmarks and tests, deterministic for a seed, made from packaged data only.
 
-- :func:`synthetic_corpus`: papers whose abstracts recombine the sentences of real ones (``kg/data/abstracts.jsonl``:
-  the abstracts of ``examples/icml`` and SciREX's titles and abstracts, see ``kg/data/README.md``). Sentences keep
-  their own names (datasets, methods, metrics), so the name distribution is that of real abstracts; abstract
-  lengths follow the sentence counts of the source abstracts. ``kg bench`` builds it.
+- :func:`synthetic_corpus`: papers whose abstracts recombine the sentences of real text
+  (``kg/data/synthetic_sources.jsonl.gz``: the abstracts of ``examples/icml``, and SciREX's titles, abstracts and
+  sections and TDMSci's sentences; see ``kg/data/README.md``). Sentences keep their own names (datasets, methods,
+  metrics), so the name distribution is that of real papers; abstract lengths (in characters) follow those of the
+  real abstracts. ``kg bench`` builds it.
 - :func:`synthetic_graph`: a kg-schema graph with a realistic shape, for load and query benchmarks. Concept
   popularity follows a Zipf law (a few datasets such as ImageNet are everywhere, most appear once); names come from
   the packaged gazetteers, extended with numbered variants when a graph needs more.
 """
 from __future__ import annotations
 
+import gzip
 import json
 import random
 import re
@@ -23,32 +25,59 @@ from kg import schema
 from kg.model import Paper
 from kg.nlp.gazetteer import load_gazetteer
 
-ABSTRACTS = Path(__file__).with_name("data") / "abstracts.jsonl"
+SOURCES = Path(__file__).with_name("data") / "synthetic_sources.jsonl.gz"
 _SENT = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 VENUES = ["ICML", "NeurIPS", "ICLR", "ACL", "CVPR"]
 
 
 @lru_cache(maxsize=1)
+def _sources() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    abstracts, other = [], []
+    with gzip.open(SOURCES, "rt", encoding="utf-8") as fh:
+        for line in fh:
+            record = json.loads(line)
+            (abstracts if record["abstract"] else other).append(record["text"])
+    return tuple(abstracts), tuple(other)
+
+
 def source_abstracts() -> tuple[str, ...]:
-    """The packaged real abstracts :func:`synthetic_corpus` draws its sentences from."""
-    with ABSTRACTS.open(encoding="utf-8") as fh:
-        return tuple(json.loads(line)["text"] for line in fh if line.strip())
+    """The packaged real abstracts: the lengths of the synthetic abstracts, and sentences."""
+    return _sources()[0]
 
 
-def synthetic_corpus(n: int, seed: int = 0, sources: Sequence[str] | None = None) -> Iterator[Paper]:
-    """``n`` synthetic papers; each abstract has as many sentences as a random real one (at least 3, at most 14),
-    each drawn from all of them. ``sources``: other abstracts to draw from (default: :func:`source_abstracts`)."""
-    texts = source_abstracts() if sources is None else tuple(sources)
-    sentences = [s for t in texts for s in _SENT.split(t) if 30 <= len(s) <= 600]
-    if not sentences:
-        raise ValueError("no sentences of 30 to 600 characters in the source abstracts of the synthetic corpus")
-    lengths = [max(3, len(_SENT.split(t))) for t in texts]
+def source_texts() -> tuple[str, ...]:
+    """The packaged real text besides the abstracts (paper sections, single sentences): more sentences."""
+    return _sources()[1]
+
+
+def sentences_of(texts: Sequence[str]) -> list[str]:
+    """The sentences of ``texts`` that :func:`synthetic_corpus` draws from (30 to 600 characters)."""
+    return [s for t in texts for s in _SENT.split(t) if 30 <= len(s) <= 600]
+
+
+def synthetic_corpus(n: int, seed: int = 0, abstracts: Sequence[str] | None = None,
+                     texts: Sequence[str] | None = None) -> Iterator[Paper]:
+    """``n`` synthetic papers. Each abstract is as long as a random real abstract (in characters, to the nearest
+    whole sentence), of sentences drawn from all the abstracts and texts. ``abstracts``, ``texts``: others to draw
+    from (default: the packaged ones; with ``abstracts`` given, ``texts`` defaults to none)."""
+    if abstracts is None:
+        abstracts, texts = source_abstracts(), source_texts() if texts is None else texts
+    sentences = sentences_of(abstracts) + sentences_of(texts or ())
+    if not sentences or not abstracts:
+        raise ValueError("the synthetic corpus needs abstracts with sentences of 30 to 600 characters")
+    lengths = [len(t) for t in abstracts]
     rng = random.Random(seed)
     for i in range(n):
-        k = min(rng.choice(lengths), 14)
-        text = " ".join(rng.choice(sentences) for _ in range(k))
-        yield Paper(id=f"syn-{i:07d}", text=text, venue=rng.choice(VENUES), year=rng.randint(2019, 2026),
+        target, parts, size = rng.choice(lengths), [], -1
+        while True:
+            sentence = rng.choice(sentences)
+            if parts and size + 1 + len(sentence) - target > target - size:  # nearer the target without it
+                break
+            parts.append(sentence)
+            size += 1 + len(sentence)
+        yield Paper(id=f"syn-{i:07d}", text=" ".join(parts), venue=rng.choice(VENUES), year=rng.randint(2019, 2026),
                     has_input_id=True)
+
 
 # label -> (distinct concepts per 100k papers, (min, max) links per paper)
 SHAPE = {"DATASET": (6_000, (0, 4)), "METHOD": (25_000, (2, 8)), "TASK": (4_000, (1, 3)), "METRIC": (400, (0, 3))}

@@ -67,17 +67,22 @@ def document_names(text: str, ex: Extraction) -> dict[tuple[str, str], str]:
     paper that only says "colorization"). In order of first mention."""
     first: dict[tuple[str, str], str] = {}
     spelled: set[tuple[str, str]] = set()
+    spans: dict[tuple[str, str], list[tuple[int, int]]] = {}
     for m in ex.mentions:
         key = (m.label, m.canonical)
         first.setdefault(key, m.text)
         if m.text.lower() == m.canonical.lower():
             spelled.add(key)
-    flat = ""
+        elif m.label == "DATASET" and not m.in_title:
+            spans.setdefault(key, []).append((m.start, m.end))
     out: dict[tuple[str, str], str] = {}
     for key, spelling in first.items():
         if key not in spelled:
-            flat = flat or " ".join(text.split()).lower()
-            if not _written(key[1].lower(), flat):
+            # A dataset's name must stand on its own: "COCO" inside the paper's "MS COCO" is that paper's "MS COCO".
+            own = list(text)
+            for a, b in spans.get(key, ()):
+                own[a:b] = " " * (b - a)
+            if not _written(key[1].lower(), " ".join("".join(own).split()).lower()):
                 out[key] = spelling
                 continue
         out[key] = key[1]

@@ -1,10 +1,14 @@
-"""Compile kg's compiled modules (kg/compiled.py: the tagger's C loops and the Cython-compiled modules)
-in place, with this interpreter: ``make`` runs it after an edit to one of them, and a checkout run with
-``PYTHONPATH`` and another checkout's interpreter needs it once.
+"""Compile kg's compiled modules in place (kg/compiled.py), with this interpreter: the C extensions ``_tagger`` and
+``_doc`` (skipped, leaving their Python twins to run, when there is no C compiler), and with ``KG_COMPILE=1`` the
+Cython-compiled plain modules. Without ``KG_COMPILE`` it deletes their compiled copies in place, and so it does
+compiled files of modules kg no longer compiles (a build of another commit left them), so that the sources run.
 
-    git worktree add --detach ../variant HEAD        # from the main checkout, main/
-    (cd ../variant && ../main/.venv/bin/python tools/dev/build_ext.py)
-    (cd ../variant && PYTHONPATH=. ../main/.venv/bin/python tools/dev/extraction_digest.py)
+``make install`` runs it after an edit to one of the compiled sources. A checkout run with ``PYTHONPATH`` and
+another checkout's interpreter needs it once (or runs the Python twins):
+
+    git worktree add --detach /tmp/variant HEAD
+    cd /tmp/variant && python tools/dev/build_ext.py      # the interpreter of a kg venv
+    PYTHONPATH=/tmp/variant python tools/dev/extraction_digest.py
 
 ``pip install -e .`` builds them too, but it would point the interpreter's kg at this checkout. Cython
 regenerates the C of changed modules only, and only changed C is compiled again.
@@ -23,15 +27,32 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def main() -> int:
+    """Build, delete what must not shadow its source, and say what runs compiled; 0 unless a build asked for
+    (``KG_COMPILE``) fails."""
     os.chdir(ROOT)  # the sources and the in-place outputs are relative to the checkout
-    modules = runpy.run_path("kg/compiled.py")["extensions"]()
-    cmd = build_ext(Distribution({"ext_modules": modules, "script_name": "build_ext.py"}))
-    cmd.inplace = True
-    cmd.parallel = 2
-    cmd.build_temp = "build/temp"
-    cmd.ensure_finalized()
-    cmd.run()
-    print(f"{len(modules)} compiled modules up to date in {ROOT / 'kg'}")
+    compiled = runpy.run_path("kg/compiled.py")
+    modules = compiled["extensions"]()
+    if modules:
+        cmd = build_ext(Distribution({"ext_modules": modules, "script_name": "build_ext.py"}))
+        cmd.inplace = True
+        cmd.parallel = 2
+        cmd.build_temp = "build/temp"
+        cmd.ensure_finalized()
+        cmd.run()
+    gone = list(compiled["unlisted"](ROOT))
+    if os.environ.get("KG_COMPILE", "") in ("", "0"):
+        gone += [path.relative_to(ROOT).as_posix() for path in map(compiled["compiled_file"], compiled["COMPILED"])
+                 if path is not None]
+    for path in gone:
+        (ROOT / path).unlink()
+    if gone:
+        print(f"deleted {len(gone)} compiled files of modules not compiled now: {', '.join(gone)}")
+    edited = set(compiled["stale"](ROOT))  # a failed build leaves the old compiled file, older than its source
+    built = [name for name, (source, _) in compiled["modules"]().items()
+             if compiled["compiled_file"](name) and source not in edited]
+    twins = [name for name in compiled["EXTENSIONS"] if name not in built]
+    print(f"{len(built)} compiled modules up to date in {ROOT / 'kg'}"
+          + (f"; not built: {', '.join(twins)} (Python twins run instead)" if twins else ""))
     return 0
 
 

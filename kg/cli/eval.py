@@ -13,7 +13,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     """Add ``kg eval``."""
     p = add_command(subparsers, "eval",
                     help="score extraction on a gold JSONL file (mention and document level P/R/F1)",
-                    description="Example: kg eval ../shared/data/scierc-dev.jsonl --labels METHOD,TASK,METRIC")
+                    description="Example: kg eval gold.jsonl --labels METHOD,TASK,METRIC")
     p.add_argument("gold", help="gold file: one JSON object per line with text, spans, entities")
     p.add_argument("--labels", default="METHOD,TASK,DATASET,METRIC", help="labels to score (default all four)")
     p.add_argument("--pred", help="score this prediction file instead of running kg")

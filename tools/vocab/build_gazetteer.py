@@ -161,6 +161,32 @@ def pwc_tasks(pwc: Path, taken: set[str], blocked: set[str], umbrella: set[str])
     return out, parents
 
 
+def pwc_methods(pwc: Path, taken: set[str], blocked: set[str], background: str) -> list[dict]:
+    """Entries for PwC methods used by at least three papers: the name (case-sensitive when it is one word) and
+    the full name as an alias; ordinary words, umbrella terms and names of other kinds stay out."""
+    out = []
+    for r in read_jsonl(pwc / "methods.jsonl"):
+        name = _clean(r["name"])
+        if name is None or (r.get("num_papers") or 0) < 3 or key(name) in taken or key(name) in blocked:
+            continue
+        words = name.split()
+        if len(words) == 1:
+            if re.fullmatch(r"[A-Z]?[a-z]+", name) and used_in(background, [name]):
+                continue  # an ordinary word ("Dropout" stays: the abstracts write it as the method)
+            letters = re.sub(r"[^A-Za-z]", "", name)
+            if len(letters) <= 3 and not re.search(r"\d", name):
+                continue  # "AMP", "PGM": short acronyms name too many things
+        elif all(w.lower() in blocked or len(w) <= 2 for w in words):
+            continue
+        full = _clean(r.get("full_name") or "")
+        aliases = [full] if full and key(full) != key(name) and key(full) not in taken and len(full.split()) > 1 \
+            and key(full) not in blocked else []
+        out.append({"name": name, "aliases": aliases, "label": "METHOD", "benchmark": False,
+                    "case_sensitive": len(words) == 1, "sources": ["pwc"]})
+        taken.update(key(f) for f in (name, *aliases))
+    return out
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--pwc", type=Path, default=SHARED / "pwc")
@@ -199,8 +225,11 @@ def main() -> int:
     new_tasks, parents = pwc_tasks(args.pwc, set(taken) | {key(d["name"]) for d in new_datasets},
                                    blocked | {key(r["name"]) for r in read_jsonl(args.pwc / "datasets.jsonl")},
                                    umbrella)
+    new_methods = pwc_methods(args.pwc, set(taken) | {key(d["name"]) for d in new_datasets + new_tasks},
+                              {key(w) for w in umbrella | generic}, background)
     entries["DATASET"] += new_datasets
     entries["TASK"] += new_tasks
+    entries["METHOD"] += new_methods
     for row in entries["TASK"]:
         row.pop("parents", None)
         row.pop("area", None)
@@ -228,7 +257,7 @@ def main() -> int:
     print(f"dropped {len(dropped)} hand-curated entries that only a gold file supports")
     for d in dropped:
         print(f"  {d}")
-    print(f"added {len(new_datasets)} PwC datasets and {len(new_tasks)} PwC tasks")
+    print(f"added {len(new_datasets)} PwC datasets, {len(new_tasks)} tasks and {len(new_methods)} methods")
     sys.path.insert(0, str(ROOT))
     from kg.nlp.gazetteer import write_manifest
 

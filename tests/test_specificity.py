@@ -79,3 +79,22 @@ def test_a_local_definition_wins_over_the_vocabularys_expansion(nlp):
 ])
 def test_what_the_tagger_alone_proposes_as_a_task_needs_a_task_head(name, label, extractor, weak):
     assert load_specificity().weak_description(name, label, extractor) is weak
+
+
+@pytest.mark.parametrize("text,fuller", [
+    ("It improves the test accuracy by far.", "test accuracy"),
+    ("We report classification accuracy on ImageNet.", "classification accuracy"),
+    ("It keeps the worst-group accuracy high.", "worst-group accuracy"),
+    ("It reaches high accuracy quickly.", "accuracy"),  # a judgement, not which accuracy
+    ("It reaches significantly better accuracy.", "accuracy"),
+    ("It has 5 points accuracy gain.", "accuracy"),
+])
+def test_a_metric_takes_the_word_that_says_which_accuracy_it_is(text, fuller):
+    from kg.nlp.specificity import fuller_metric_name
+
+    at = text.index("accuracy")
+    assert text[fuller_metric_name(text, at, "accuracy"):at + len("accuracy")] == fuller
+
+
+def test_resource_measures_stay_metrics():
+    assert load_specificity().reason("GPU memory", "METRIC") is None

@@ -116,6 +116,31 @@ def load_specificity(directory: str = "") -> Specificity:
     )
 
 
+_METRIC_HEADS = frozenset({"accuracy", "error", "error rate"})
+_NOT_MODIFIERS = frozenset("""the a an of in and or with for to on at by from its their our your this that these those
+both between high higher highest low lower lowest better best worse good great similar same competitive comparable
+significant significantly state-of-the-art sota overall model improved improve improves improving increased increases
+increase boost boosts preserving final strong superior remarkable excellent reasonable decent impressive promising
+much more less poor reduced drop considerable substantial notable slight marginal large small maximum minimum max
+min near perfect full reported achieved obtained original standard desired target expected same-level severe
+point points percent percentage times fold""".split())
+
+
+def fuller_metric_name(text: str, start: int, name: str) -> int:
+    """Where a metric's mention should start: before the word that says which accuracy or error it is ("test
+    accuracy", "classification accuracy", "worst-group accuracy"), not before a judgement ("high accuracy");
+    ``start`` when there is none."""
+    if name.lower() not in _METRIC_HEADS:
+        return start
+    before = text[:start].rstrip(" ")
+    if len(before) != start - 1:
+        return start  # not one space before the name
+    word = re.search(r"([a-z][a-z-]{2,})$", before)
+    if word is None or word.group(1) in _NOT_MODIFIERS or word.group(1).endswith("ly"):
+        return start
+    return word.start(1)
+
+
 def _local_short_forms(doc: Doc) -> dict[str, str]:
     """Abbreviations the abstract defines, and the words inside its multi-word short forms ("GP" in "Lv.k GP"),
     each with the long form it stands for (lower case); a word inside a longer short form maps to ""."""
@@ -156,6 +181,11 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                     m.label = label
             if m.generic or m.proposed:
                 continue
+            if m.label == "METRIC" and m.text.lower() == m.canonical.lower():
+                at = fuller_metric_name(doc.text, m.start, m.canonical)
+                if at != m.start:
+                    m.start, m.text = at, doc.text[at:m.end]
+                    m.canonical = m.text.lower()
             if local and m.extractor == "gazetteer" and m.text in local and local[m.text] != m.canonical.lower():
                 m.generic = True  # the abstract's own definition of the letters, not the vocabulary's
                 continue

@@ -123,20 +123,21 @@ significant significantly state-of-the-art sota overall model improved improve i
 increase boost boosts preserving final strong superior remarkable excellent reasonable decent impressive promising
 much more less poor reduced drop considerable substantial notable slight marginal large small maximum minimum max
 min near perfect full reported achieved obtained original standard desired target expected same-level severe
-point points percent percentage times fold""".split())
+point points percent percentage times fold report reach achieve obtain attain yield get gain measure evaluate
+compare maximize minimize optimize trade keep maintain retain sacrifice hurt harm lose""".split())
 
 
 def fuller_metric_name(text: str, start: int, name: str) -> int:
-    """Where a metric's mention should start: before the word that says which accuracy or error it is ("test
-    accuracy", "classification accuracy", "worst-group accuracy"), not before a judgement ("high accuracy");
-    ``start`` when there is none."""
+    """Where a metric's concept name starts: at the word before the metric's mention that says which accuracy or
+    error it is ("test accuracy", "classification accuracy", "worst-group accuracy"), not at a judgement ("high
+    accuracy") or a verb ("reports accuracy"); ``start`` when there is none. The mention keeps its own words."""
     if name.lower() not in _METRIC_HEADS:
         return start
     before = text[:start].rstrip(" ")
     if len(before) != start - 1:
         return start  # not one space before the name
     word = re.search(r"([a-z][a-z-]{2,})$", before)
-    if word is None or word.group(1) in _NOT_MODIFIERS or word.group(1).endswith("ly"):
+    if word is None or word.group(1) in _NOT_MODIFIERS or word.group(1).endswith(("ly", "s", "ed", "ing")):
         return start
     return word.start(1)
 
@@ -183,9 +184,8 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                 continue
             if m.label == "METRIC" and m.text.lower() == m.canonical.lower():
                 at = fuller_metric_name(doc.text, m.start, m.canonical)
-                if at != m.start:
-                    m.start, m.text = at, doc.text[at:m.end]
-                    m.canonical = m.text.lower()
+                if at != m.start:  # the concept is the fuller name; the mention stays the metric's own words
+                    m.canonical = doc.text[at:m.end].lower()
             if local and m.extractor == "gazetteer" and m.text in local and local[m.text] != m.canonical.lower():
                 m.generic = True  # the abstract's own definition of the letters, not the vocabulary's
                 continue

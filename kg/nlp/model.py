@@ -44,7 +44,7 @@ The accurate mode's NER also reads the default mode's tagger (``tagger_dir``; de
 of another kind (a linear tagger over words and rule candidates, against a CNN over frozen encoder features) whose
 errors are not the NER's: ``from_tagger`` labels (DATASET) are the tagger's entities instead of the NER's (the NER
 stops early on SciERC dev, which has no datasets), and ``confirm`` labels (TASK) keep only the NER's entities that
-the tagger also sees as that label, overlapping (:func:`merge_entities`; both measured in the README). The others
+the tagger also sees as that label, overlapping (:func:`merge_entities`; measured in docs/extraction.md). The others
 stay ``generic`` mentions, reported but making no concept, where no rule or abbreviation pair lies under them
 (:func:`unconfirmed`, :meth:`Combiner._unlinked`; one under a method's head word is a METHOD mention, as the rules
 above make it): a paper's task list keeps the precision of the check, its mentions the NER's recall.

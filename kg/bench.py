@@ -252,14 +252,17 @@ def bench_pipeline(docs: int, seed: int = 0, workers: int = 1, mode: str = "defa
     }
 
 
-def related_precision(gold_path: Path, k: int = 5, by: list[str] | None = None) -> dict:
+def related_precision(gold_path: Path, k: int = 5, by: list[str] | None = None,
+                      text_weight: float | None = None) -> dict:
     """Precision@k of ``kg related`` on a gold file: a hit is relevant when its gold datasets share one with the query's.
 
     Papers are built into a graph with kg's own extraction; gold is used only to judge the ranking.
     """
     from kg.builder import build
     from kg.evaluate import normalise
-    from kg.related import related, weights_for
+    from kg.related import TEXT_WEIGHT, related, weights_for
+
+    text_weight = TEXT_WEIGHT if text_weight is None else text_weight
 
     gold = {}
     for line in Path(gold_path).read_text(encoding="utf-8").splitlines():
@@ -276,10 +279,10 @@ def related_precision(gold_path: Path, k: int = 5, by: list[str] | None = None) 
         relevant = {q for q in papers if q != p and gold.get(q.split(":", 1)[1], set()) & mine}
         if not relevant:
             continue
-        hits = related(g, p, top=k, weights=weights)
+        hits = related(g, p, top=k, weights=weights, text_weight=text_weight)
         precisions.append(sum(h.paper in relevant for h in hits) / k)
         random_base.append(len(relevant) / (len(papers) - 1))
-    return {"gold": str(gold_path), "k": k, "queries": len(precisions),
+    return {"gold": str(gold_path), "k": k, "queries": len(precisions), "text_weight": text_weight,
             f"precision_at_{k}": round(sum(precisions) / max(len(precisions), 1), 4),
             "random_precision": round(sum(random_base) / max(len(random_base), 1), 4)}
 

@@ -60,6 +60,9 @@ def defined_spans(text: str, mentions: list[Mention]) -> Iterator[tuple[Mention,
         i += step
 
 
+_DATASET_HEAD = re.compile(r"\s+(?:data ?sets?|benchmarks?|corpus|corpora|suite|collection)$", re.I)
+
+
 def document_names(text: str, ex: Extraction) -> dict[tuple[str, str], str]:
     """The name of each (label, canonical name) concept of a paper as the paper writes it: the canonical name where
     a mention spells it (in any case) or the text has it as whole words (line breaks taken as spaces, a plural
@@ -73,7 +76,8 @@ def document_names(text: str, ex: Extraction) -> dict[tuple[str, str], str]:
         first.setdefault(key, m.text)
         if m.text.lower() == m.canonical.lower():
             spelled.add(key)
-        elif m.label == "DATASET" and not m.in_title:
+        elif m.label == "DATASET" and not m.in_title and \
+                _DATASET_HEAD.sub("", m.text).lower() != m.canonical.lower():  # "GLUE benchmark" is GLUE
             spans.setdefault(key, []).append((m.start, m.end))
     out: dict[tuple[str, str], str] = {}
     for key, spelling in first.items():

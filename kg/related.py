@@ -1,9 +1,14 @@
-"""Related work: rank papers by the concepts they share with a query, weighted by rarity.
+"""Related work: rank papers by the concepts they share with a query, weighted by rarity, and by how alike the
+texts are.
 
-score(q) = sum over shared concepts c of  weight(type of c) * idf(c),   idf(c) = ln(1 + N / papers(c))
+concepts(q) = sum over shared concepts c of  weight(type of c) * idf(c),   idf(c) = ln(1 + N / papers(c))
+score(q)    = concepts(q)  +  TEXT_WEIGHT * max over candidates of concepts * cosine(texts)
 
-so a shared rare dataset counts far more than a shared "accuracy", and datasets weigh most by default.
-The same ranking is the saved query ``cypher/related_papers.*.cypher``.
+so a shared rare dataset counts far more than a shared "accuracy", datasets weigh most by default, and umbrella
+terms, which are no concepts (kg.nlp.specificity), weigh nothing. The texts' cosine is TF-IDF over title and
+abstract (kg.textsim); TEXT_WEIGHT was chosen on SciREX train abstracts (``kg bench related``, docs/related.md).
+Ties go to the more similar text, then the paper id. The concept part alone is the saved query
+``cypher/related_papers.*.cypher``.
 
 >>> from kg.synthetic import synthetic_graph
 >>> g = synthetic_graph(50)
@@ -20,8 +25,10 @@ from dataclasses import dataclass, field
 import networkx as nx
 
 from kg import schema
+from kg.textsim import TextIndex
 
 DEFAULT_WEIGHTS = {"Dataset": 3.0, "Task": 1.5, "Method": 1.0, "Metric": 0.25}
+TEXT_WEIGHT = 0.5
 KINDS = {"dataset": "Dataset", "task": "Task", "method": "Method", "metric": "Metric"}
 LINKS = {r.name for r in (schema.PROPOSES, *schema.REL_FOR_LABEL.values())}
 
@@ -39,9 +46,11 @@ class Hit:
     name: str
     score: float
     shared: list[Shared] = field(default_factory=list)
+    similarity: float = 0.0  # cosine of the two texts (kg.textsim)
 
     def to_json(self) -> dict:
         return {"paper": self.paper, "name": self.name, "score": round(self.score, 6),
+                "similarity": round(self.similarity, 4),
                 "shared": [{"name": s.name, "type": s.type, "weight": round(s.weight, 6)} for s in self.shared]}
 
 
@@ -60,10 +69,23 @@ def paper_concepts(g: nx.MultiDiGraph, paper: str) -> set[str]:
     return {v for _, v, k in g.out_edges(paper, keys=True) if k in LINKS}
 
 
+def text_index(g: nx.MultiDiGraph) -> TextIndex:
+    """The TF-IDF index of the graph's papers (title and abstract), built once per graph object."""
+    index = g.graph.get("_kg_text_index")
+    if index is None:
+        index = TextIndex((n, f"{d.get('title') or ''} {d.get('abstract') or ''}") for n, d in g.nodes(data=True)
+                          if d.get("type") == schema.PAPER.label)
+        g.graph["_kg_text_index"] = index
+    return index
+
+
 def rank(g: nx.MultiDiGraph, concepts: set[str], *, exclude: str | None = None, top: int = 10,
-         weights: dict[str, float] | None = None) -> list[Hit]:
-    """Papers ranked by the weighted rarity of the ``concepts`` they share."""
+         weights: dict[str, float] | None = None, similarity: dict[str, float] | None = None,
+         text_weight: float = TEXT_WEIGHT) -> list[Hit]:
+    """Papers ranked by the weighted rarity of the ``concepts`` they share, plus ``text_weight`` times the
+    ``similarity`` of their texts to the query's (paper id -> cosine; none: concepts alone)."""
     weights = weights or DEFAULT_WEIGHTS
+    similarity = similarity or {}
     scores: dict[str, list[Shared]] = defaultdict(list)
     for c in concepts:
         d = g.nodes[c]
@@ -73,15 +95,27 @@ def rank(g: nx.MultiDiGraph, concepts: set[str], *, exclude: str | None = None, 
         for q, _, k in g.in_edges(c, keys=True):
             if k in LINKS and q != exclude:
                 scores[q].append(Shared(d["name"], d["type"], w))
-    hits = [Hit(q, g.nodes[q]["name"], sum(s.weight for s in shared), sorted(shared, key=lambda s: (-s.weight, s.name)))
-            for q, shared in scores.items()]
-    hits.sort(key=lambda h: (-round(h.score, 9), h.name, h.paper))
+    # The texts' part on the concepts' scale: the best concept score counts as much as a cosine of 1/TEXT_WEIGHT.
+    scale = text_weight * (max((sum(s.weight for s in shared) for shared in scores.values()), default=0.0) or 1.0)
+    candidates = set(scores)
+    if text_weight and weights == DEFAULT_WEIGHTS:  # a paper sharing only words with the query, unless --by chose
+        candidates |= {q for q, v in similarity.items() if v > 0 and q != exclude}
+    hits = []
+    for q in candidates:
+        shared = scores.get(q, [])
+        sim = similarity.get(q, 0.0)
+        score = sum(s.weight for s in shared) + scale * sim
+        hits.append(Hit(q, g.nodes[q]["name"], score, sorted(shared, key=lambda s: (-s.weight, s.name)), sim))
+    hits.sort(key=lambda h: (-round(h.score, 9), -round(h.similarity, 9), h.name, h.paper))
     return hits[:top]
 
 
-def related(g: nx.MultiDiGraph, paper: str, *, top: int = 10, weights: dict[str, float] | None = None) -> list[Hit]:
-    """Papers related to ``paper`` (a node id) through shared concepts."""
-    return rank(g, paper_concepts(g, paper), exclude=paper, top=top, weights=weights)
+def related(g: nx.MultiDiGraph, paper: str, *, top: int = 10, weights: dict[str, float] | None = None,
+            text_weight: float = TEXT_WEIGHT) -> list[Hit]:
+    """Papers related to ``paper`` (a node id) through shared concepts and similar text."""
+    similarity = text_index(g).similar(paper) if text_weight else None
+    return rank(g, paper_concepts(g, paper), exclude=paper, top=top, weights=weights, similarity=similarity,
+                text_weight=text_weight)
 
 
 def find_paper(g: nx.MultiDiGraph, query: str) -> str | None:

@@ -54,20 +54,23 @@ def run(args: argparse.Namespace) -> int:
         hits, label = rel.related(g, paper, top=args.top, weights=weights), f"{g.nodes[paper]['name']} [{paper}]"
     else:
         concepts = rel.concepts_from_text(g, query)
-        hits, label = rel.rank(g, concepts, top=args.top, weights=weights), f"the text ({len(concepts)} known concepts)"
+        hits = rel.rank(g, concepts, top=args.top, weights=weights,
+                        similarity=rel.text_index(g).similar_to_text(query))
+        label = f"the text ({len(concepts)} known concepts)"
     if args.json:
         print(json.dumps({"query": query, "paper": paper, "weights": weights, "hits": [h.to_json() for h in hits]},
                          indent=1))
         return EXIT_OK
     print(f"related to {safe(label)}, weights " + ", ".join(f"{k.lower()} {v:g}" for k, v in weights.items()))
     if not hits:
-        print("  (no paper shares a weighted concept)")
+        print("  (no paper shares a weighted concept or words with it)")
     for i, h in enumerate(hits, 1):
         d = g.nodes[h.paper]
         where = " ".join(str(x) for x in (d.get("venue"), d.get("year")) if x)
         print(safe(f"{i:3}. {h.score:6.2f}  {h.name}" + (f"  ({where})" if where else "") + f"  [{h.paper}]"))
-        print(safe("        shares " + "; ".join(f"{s.type.lower()} {s.name} ({s.weight:.2f})" for s in h.shared[:6])
-                   + (f"; +{len(h.shared) - 6} more" if len(h.shared) > 6 else "")))
+        shares = "; ".join(f"{s.type.lower()} {s.name} ({s.weight:.2f})" for s in h.shared[:6]) \
+            + (f"; +{len(h.shared) - 6} more" if len(h.shared) > 6 else "")
+        print(safe(f"        text similarity {h.similarity:.2f}" + (f"; shares {shares}" if shares else "")))
     return EXIT_OK
 
 

@@ -1,0 +1,73 @@
+"""How alike two papers' texts are: TF-IDF cosine over title and abstract words, through an inverted index.
+
+Words are lower-cased letter runs of three or more (with inner hyphens), without English stop words and words of
+abstracts in general ("propose", "results", "method"); each paper's vector is its words' log term frequency times
+their inverse document frequency, normalised to length 1. A query keeps its :data:`QUERY_TERMS` heaviest words, so
+a query reads a few postings lists, not the corpus.
+"""
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+
+_WORD = re.compile(r"[a-z][a-z]+(?:-[a-z]+)*")
+QUERY_TERMS = 40
+STOP = frozenset("""
+a about above after again against all also although among an and any are as at be because been before being below
+between both but by can could did do does doing done during each either et few for from further had has have having
+here how however i if in into is it its itself just less many may might more most much must no nor not now of off on
+once one only or other our ours out over own per rather same several should since so some such than that the their
+them then there these they this those though three through thus to too two under until up upon us use used uses using
+very via was we well were what when where whether which while who whom why will with within without would yet
+paper propose proposed proposes present presents show shows shown demonstrate demonstrates results result method
+methods approach approaches model models novel new existing state art work works based experiments experimental
+extensive performance problem problems task tasks data learning different various however furthermore moreover
+""".split())
+
+
+def words(text: str) -> list[str]:
+    """The index words of ``text``."""
+    return [w for w in _WORD.findall(text.lower()) if len(w) >= 3 and w not in STOP]
+
+
+class TextIndex:
+    """TF-IDF vectors of documents, with an inverted index for cosine queries."""
+
+    def __init__(self, docs: Iterable[tuple[str, str]]) -> None:
+        counts = {key: Counter(words(text)) for key, text in docs}
+        df: Counter = Counter()
+        for c in counts.values():
+            df.update(c.keys())
+        n = max(len(counts), 1)
+        self.idf = {w: math.log(1 + n / k) for w, k in df.items()}
+        self.vectors: dict[str, dict[str, float]] = {}
+        self.postings: dict[str, list[tuple[str, float]]] = defaultdict(list)
+        for key, c in counts.items():
+            vec = {w: (1 + math.log(k)) * self.idf[w] for w, k in c.items()}
+            norm = math.sqrt(sum(v * v for v in vec.values())) or 1.0
+            vec = {w: v / norm for w, v in vec.items()}
+            self.vectors[key] = vec
+            for w, v in vec.items():
+                self.postings[w].append((key, v))
+
+    def similar(self, key: str) -> dict[str, float]:
+        """Cosine similarity of document ``key`` to every document sharing one of its heaviest words."""
+        return self._scores(self.vectors.get(key, {}), exclude=key)
+
+    def similar_to_text(self, text: str) -> dict[str, float]:
+        """Cosine similarity of a free text to the documents."""
+        c = Counter(w for w in words(text) if w in self.idf)
+        vec = {w: (1 + math.log(k)) * self.idf[w] for w, k in c.items()}
+        norm = math.sqrt(sum(v * v for v in vec.values())) or 1.0
+        return self._scores({w: v / norm for w, v in vec.items()})
+
+    def _scores(self, vec: dict[str, float], exclude: str | None = None) -> dict[str, float]:
+        heaviest = sorted(vec.items(), key=lambda kv: -kv[1])[:QUERY_TERMS]
+        out: dict[str, float] = defaultdict(float)
+        for w, v in heaviest:
+            for key, u in self.postings.get(w, ()):
+                if key != exclude:
+                    out[key] += v * u
+        return dict(out)

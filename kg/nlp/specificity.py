@@ -32,7 +32,7 @@ from pathlib import Path
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from kg.nlp.candidates import MENTIONS, abbreviations
+from kg.nlp.candidates import MENTIONS, abbreviations, doc_text
 
 DATA = Path(__file__).parent / "data" / "specificity"
 _WORDS = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
@@ -131,15 +131,16 @@ def fuller_metric_name(text: str, start: int, name: str) -> int:
     """Where a metric's concept name starts: at the word before the metric's mention that says which accuracy or
     error it is ("test accuracy", "classification accuracy", "worst-group accuracy"), not at a judgement ("high
     accuracy") or a verb ("reports accuracy"); ``start`` when there is none. The mention keeps its own words."""
-    if name.lower() not in _METRIC_HEADS:
-        return start
-    before = text[:start].rstrip(" ")
-    if len(before) != start - 1:
+    if name.lower() not in _METRIC_HEADS or start < 2 or text[start - 1] != " " or text[start - 2] == " ":
         return start  # not one space before the name
-    word = re.search(r"([a-z][a-z-]{2,})$", before)
+    window = max(0, start - 41)
+    word = _LAST_WORD.search(text, window, start - 1)
     if word is None or word.group(1) in _NOT_MODIFIERS or word.group(1).endswith(("ly", "s", "ed", "ing")):
         return start
     return word.start(1)
+
+
+_LAST_WORD = re.compile(r"(?<![A-Za-z-])([a-z][a-z-]{2,})$")
 
 
 def _local_short_forms(doc: Doc) -> dict[str, str]:
@@ -183,9 +184,10 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
             if m.generic or m.proposed:
                 continue
             if m.label == "METRIC" and m.text.lower() == m.canonical.lower():
-                at = fuller_metric_name(doc.text, m.start, m.canonical)
+                text = doc_text(doc)  # the doc's text as extraction keeps it (Doc.text joins every token anew)
+                at = fuller_metric_name(text, m.start, m.canonical)
                 if at != m.start:  # the concept is the fuller name; the mention stays the metric's own words
-                    m.canonical = doc.text[at:m.end].lower()
+                    m.canonical = text[at:m.end].lower()
             if local and m.extractor == "gazetteer" and m.text in local and local[m.text] != m.canonical.lower():
                 m.generic = True  # the abstract's own definition of the letters, not the vocabulary's
                 continue

@@ -16,7 +16,7 @@ import re
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from kg.nlp.candidates import Candidate, candidates
+from kg.nlp.candidates import Candidate, candidates, doc_text
 from kg.nlp.specificity import load_specificity
 
 TITLE = "kg_title"  # doc.user_data key: the paper's title as written, when the input gave one
@@ -63,12 +63,13 @@ def make_title_name(nlp: Language, name: str):
             return doc
         proposed, label, multiword = found
         out = candidates(doc)
-        for start, end in _occurrences(doc.text, proposed, multiword):
+        text = doc_text(doc)
+        for start, end in _occurrences(text, proposed, multiword):
             span = doc.char_span(start, end, alignment_mode="expand")
             if span is None or (multiword and doc[span.start].is_sent_start):
                 continue  # a multi-word name at a sentence start has its capitals from the sentence
-            written = title[start:end] if end <= len(title) and title[start:end].lower() == doc.text[start:end].lower() \
-                else doc.text[start:end]  # in the title (read in lower case), the name as the title writes it
+            written = title[start:end] if end <= len(title) and title[start:end].lower() == text[start:end].lower() \
+                else text[start:end]  # in the title (read in lower case), the name as the title writes it
             out.append(Candidate(span.start, span.end, label, "proposed", canonical=written, proposed=True))
         return doc
 

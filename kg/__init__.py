@@ -7,8 +7,7 @@
 from __future__ import annotations
 
 from kg.compiled import install as _install_compiled
-
-__version__ = "0.1.0"
+from kg.version import __version__
 
 # What each compiled module runs: the compiled file, or its Python twin when the file is missing or older than its
 # source, or when KG_PURE_PYTHON asks (kg/compiled.py)

@@ -15,9 +15,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import fields
 from pathlib import Path
 
-import kg
 from kg.jsontext import dumpb, dumps, loads
 from kg.model import Extraction, Paper, Source
+from kg.version import __version__
 
 CACHE = "cache"
 
@@ -31,7 +31,7 @@ def pipeline_fingerprint(config: str = "") -> str:
     from kg.nlp import pipeline
 
     nlp_dir = Path(pipeline.__file__).parent
-    h = hashlib.sha256(f"{kg.__version__} cache {CACHE_FORMAT}".encode())
+    h = hashlib.sha256(f"{__version__} cache {CACHE_FORMAT}".encode())
     files = [Path(config) if config else pipeline.DEFAULT_CONFIG, *sorted((nlp_dir / "data").rglob("*.json*")), *sorted(nlp_dir.glob("*.py")),
              *sorted((nlp_dir / "trained").rglob("meta.json")), *sorted((nlp_dir / "trained_tagger").glob("*"))]
     for f in files:

@@ -222,7 +222,7 @@ def test_train_cli_names_a_missing_gold_file_and_a_broken_line(tmp_path, capsys,
 
 
 def test_a_fold_model_is_reused_only_for_the_same_split_recipe_and_data(tmp_path):
-    from kg.train.run import fold_is_current, fold_signature, mark_fold
+    from kg.train.folds import fold_is_current, fold_signature, mark_fold
 
     data = tmp_path / "data"
     data.mkdir()

@@ -14,7 +14,7 @@ import random
 import shutil
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 
 import kg.nlp.tokenizer  # noqa: F401  (registers kg.ml_tokenizer.v1, which the training config names)
@@ -31,12 +31,20 @@ from kg.train.data import (
     sha256,
     write_docbin,
 )
+from kg.train.folds import (
+    HELD_OUT,
+    data_files,
+    fold_is_current,
+    fold_signature,
+    folds,
+    label_handling,
+    mark_fold,
+    score_folds,
+)
 
 CONFIG = Path(__file__).with_name("config.cfg")
 SHIPPED = Path(__file__).resolve().parents[1] / "nlp" / "trained"
-HELD_OUT = ("tdmsci", "scirex")  # the corpora cross-validation splits (SciERC has its own dev set)
-CV_LABELS = {"tdmsci": ("TASK", "DATASET", "METRIC"), "scirex": ("METHOD", "TASK", "DATASET", "METRIC"),
-             "scierc": ("METHOD", "TASK", "METRIC")}  # scierc: only with held_out=("scierc",) (tools/dev/scierc_cv.py)
+
 
 
 def prepare(out_dir: str | Path, *, data_dir: Path | None = None, exclude: dict[str, set[str]] | None = None,
@@ -73,21 +81,6 @@ def _repeated(docs: list, factor: float) -> list:
     and half again)."""
     whole = int(factor)
     return docs * whole + random.Random(0).sample(docs, round(len(docs) * (factor - whole)))
-
-
-def data_files(data_dir: Path | None = None) -> list[dict]:
-    """Name, role, sha256 and size of every gold file used."""
-    data_dir = data_dir or gold_data_dir()
-    rows = []
-    for name in (*TRAIN_CORPORA, DEV_CORPUS):
-        path = data_dir / CORPORA[name].file
-        rows.append({"file": path.name, "role": "dev (early stopping)" if name == DEV_CORPUS else "train",
-                     "sha256": sha256(path), "records": len(read_gold(path))})
-    return rows
-
-
-def label_handling() -> dict:
-    return {CORPORA[name].file: CORPORA[name].describe() for name in (*TRAIN_CORPORA, DEV_CORPUS)}
 
 
 def config_name(config: Path) -> str:
@@ -222,40 +215,6 @@ def finished(model: Path) -> bool:
     return meta.exists() and "kg_training" in json.loads(meta.read_text())
 
 
-def fold_signature(k: int, seed: int, fold: int, data_dir: Path | None = None, **recipe) -> dict:
-    """What a cross-validation fold's model was trained from: the split (k, seed, fold), the gold files'
-    hashes and the recipe (epochs, config hash, overrides). A fold directory keeps it in ``fold.json``."""
-    data_dir = data_dir or gold_data_dir()
-    names = sorted({*TRAIN_CORPORA, DEV_CORPUS, *HELD_OUT})
-    return {"folds": k, "seed": seed, "fold": fold, **recipe,
-            "data": {CORPORA[n].file: sha256(data_dir / CORPORA[n].file) for n in names}}
-
-
-def fold_is_current(directory: Path, signature: dict) -> bool:
-    """Whether the model in a fold directory was trained from ``signature`` (else it must be trained again:
-    another split, seed, recipe or data would score documents the model saw)."""
-    path = directory / "fold.json"
-    return path.is_file() and json.loads(path.read_text()) == signature
-
-
-def mark_fold(directory: Path, signature: dict) -> None:
-    (directory / "fold.json").write_text(json.dumps(signature, indent=1, sort_keys=True) + "\n")
-
-
-def folds(k: int, seed: int = 0, data_dir: Path | None = None,
-          held_out: Sequence[str] = HELD_OUT) -> list[dict[str, set[str]]]:
-    """``k`` disjoint folds of the record ids of each ``held_out`` corpus (TDMSci and SciREX unless told; shuffled
-    with ``seed``)."""
-    data_dir = data_dir or gold_data_dir()
-    out: list[dict[str, set[str]]] = [{} for _ in range(k)]
-    for name in held_out:
-        ids = [str(r["id"]) for r in read_gold(data_dir / CORPORA[name].file)]
-        random.Random(seed).shuffle(ids)
-        for i in range(k):
-            out[i][name] = set(ids[i::k])
-    return out
-
-
 def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/crossval", data_dir: Path | None = None,
              overrides: dict | None = None, variants: dict[str, dict] | None = None, config: Path = CONFIG) -> dict:
     """K-fold cross-validated scores of the full pipeline on TDMSci and SciREX (plus rules-only and model-only).
@@ -301,25 +260,4 @@ def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/cro
     return score_folds(result, gold, preds, work)
 
 
-def score_folds(result: dict, gold: dict[str, list[dict]], preds: dict[str, dict[str, list[dict]]], work: Path) -> dict:
-    """Add the scores (:mod:`kg.evaluate`) of the held-out predictions (per mode and corpus) and of the rules alone to
-    ``result``; write the predictions (for error analysis) and ``crossval.json`` to ``work``."""
-    from kg.train.evaluate import pipeline, predict, score, summary
-
-    rules = pipeline(model=False)
-    for name in gold:
-        labels = CV_LABELS[name]
-        result[name] = {"file": CORPORA[name].file, "labels": list(labels),
-                        "rules_only": summary(score(gold[name], predict(gold[name], rules), labels))}
-        for mode in preds:
-            result[name][mode] = summary(score(gold[name], preds[mode][name], labels))
-    work.mkdir(parents=True, exist_ok=True)
-    for mode in preds:
-        for name in gold:
-            with (work / f"pred-{name}-{mode}.jsonl").open("w", encoding="utf-8") as fh:
-                fh.writelines(json.dumps(r, ensure_ascii=False) + "\n" for r in preds[mode][name])
-    (work / "crossval.json").write_text(json.dumps(result, indent=1))
-    return result
-
-
-__all__ = ["prepare", "train", "evaluate", "crossval", "install", "folds", "update_meta", "score_folds"]
+__all__ = ["prepare", "train", "evaluate", "crossval", "install", "update_meta"]

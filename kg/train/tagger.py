@@ -203,7 +203,7 @@ def build(out: Path, *, seed: int = 0, epochs: int = EPOCHS, bits: int = BITS, d
     dev = examples((DEV_CORPUS,), bits, data_dir=data_dir, nlp=nlp, converter=conv)
     log(f"featurised {len(train)} training and {len(dev)} dev documents in {time.perf_counter() - started:.1f}s")
     tagger, record = train_tagger(train, dev, epochs=epochs, bits=bits, seed=seed, log=log)
-    from kg.train.run import label_handling, data_files
+    from kg.train.folds import data_files, label_handling
 
     tagger.to_disk(Path(out), {"kg_training": {
         "seed": seed,
@@ -254,7 +254,7 @@ def fold_tagger(work: Path, k: int, i: int, fold: dict[str, set[str]], *, seed: 
                 epochs: int = EPOCHS, reuse: bool = False, held_out: Sequence[str], log=print) -> Path:
     """The directory of cross-validation fold ``i``'s tagger (trained without the ``fold`` records) under ``work``,
     trained first unless one from the same split, seed, epochs, data and code is there (with ``reuse``: any)."""
-    from kg.train.run import fold_is_current, fold_signature, mark_fold
+    from kg.train.folds import fold_is_current, fold_signature, mark_fold
 
     path = work / f"fold{i}"
     signature = fold_signature(k, seed, i, data_dir, epochs=epochs, bits=BITS, code=code_hash(),
@@ -270,12 +270,12 @@ def crossval(k: int = 5, *, seed: int = 0, work_dir: str | Path = "out/train/cro
              data_dir: Path | None = None, epochs: int = EPOCHS, reuse: bool = False,
              held_out: Sequence[str] | None = None, log=print) -> dict:
     """K-fold cross-validated scores of the default pipeline on TDMSci and SciREX (or the ``held_out`` corpora, e.g.
-    ``("scierc",)``), with the NER's folds (:func:`kg.train.run.folds`): each fold's tagger is trained without the
+    ``("scierc",)``), with the NER's folds (:func:`kg.train.folds.folds`): each fold's tagger is trained without the
     fold and predicts it. A fold whose tagger exists in ``work_dir`` from the same split, seed, epochs, data and code
     is not retrained; with ``reuse``, no existing fold tagger is (for a change to code that runs after the tagger and
     cannot change its weights)."""
     from kg.train.evaluate import predict, tagger_pipeline
-    from kg.train.run import HELD_OUT, folds, score_folds
+    from kg.train.folds import HELD_OUT, folds, score_folds
 
     data_dir = data_dir or gold_data_dir()
     held_out = tuple(held_out or HELD_OUT)

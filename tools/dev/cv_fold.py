@@ -22,7 +22,8 @@ from pathlib import Path
 from kg.nlp import minilm
 from kg.train.data import CORPORA, DEV_CORPUS, gold_data_dir, read_gold
 from kg.train.evaluate import pipeline, predict, score, summary
-from kg.train.run import CV_LABELS, HELD_OUT, evaluate, finished, folds, train
+from kg.train.folds import CV_LABELS, HELD_OUT, folds
+from kg.train.run import evaluate, finished, train
 from kg.train.tagger import fold_tagger
 
 os.environ.setdefault("KG_TRAIN_DATA", str(Path(__file__).resolve().parents[3] / "shared" / "data"))  # ../shared/data

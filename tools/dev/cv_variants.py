@@ -24,7 +24,7 @@ from pathlib import Path
 from kg.nlp import minilm
 from kg.train.data import CORPORA, gold_data_dir, read_gold
 from kg.train.evaluate import pipeline, predict, score, summary, tagger_pipeline
-from kg.train.run import CV_LABELS, HELD_OUT, folds
+from kg.train.folds import CV_LABELS, HELD_OUT, folds
 from kg.train.tagger import fold_tagger
 
 os.environ.setdefault("KG_TRAIN_DATA", str(Path(__file__).resolve().parents[3] / "shared" / "data"))  # ../shared/data

@@ -15,7 +15,7 @@ import os
 import sys
 from pathlib import Path
 
-from kg.train.run import HELD_OUT
+from kg.train.folds import HELD_OUT
 from kg.train.tagger import crossval
 
 os.environ.setdefault("KG_TRAIN_DATA", str(Path(__file__).resolve().parents[3] / "shared" / "data"))  # ../shared/data

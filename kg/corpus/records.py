@@ -26,11 +26,39 @@ def content_id(text: str) -> str:
     return hashlib.sha256(normalised.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
+# The names common exports give kg's fields (a scraped CSV's "paper_id" and "link", arXiv API's "summary"), in
+# order of preference; a record's own kg name always wins.
+FIELD_NAMES: dict[str, tuple[str, ...]] = {
+    "id": ("paper_id", "paperId", "paper-id", "arxiv_id", "openreview_id", "doc_id", "uid"),
+    "text": ("summary", "abstract_text", "paper_abstract"),
+    "title": ("paper_title",),
+    "url": ("link", "paper_url", "pdf_url", "href", "pdf"),
+    "venue": ("conference", "booktitle", "journal", "source_venue"),
+    "year": ("publication_year", "pub_year"),
+    "authors": ("author", "author_names"),
+}
+
+
+def with_kg_names(value: dict) -> dict:
+    """``value`` with each of kg's fields that it lacks taken from a common other name (:data:`FIELD_NAMES`)."""
+    out = value
+    for name, others in FIELD_NAMES.items():
+        if value.get(name) in (None, "") and not (name == "text" and value.get("abstract") not in (None, "")):
+            found = next((other for other in others if value.get(other) not in (None, "")), None)
+            if found is not None:
+                if out is value:
+                    out = dict(value)
+                out[name] = value[found]
+    return out
+
+
 def paper_from_record(value: object, source: Source, max_chars: int) -> Iterator[Paper | Problem]:
-    """A paper from one JSON object or CSV row; problems with optional fields are reported and the field left out."""
+    """A paper from one JSON object or CSV row; problems with optional fields are reported and the field left out.
+    Common other names of kg's fields count too (:data:`FIELD_NAMES`)."""
     if not isinstance(value, dict):
         yield Problem(source, f"expected a JSON object, got {_json_type(value)}")
         return
+    value = with_kg_names(value)
     given = (value.get(name) for name in ("text", "abstract"))
     text = next((t for t in given if t is not None and not (isinstance(t, str) and not t.strip())), None)
     if text is None:

@@ -14,8 +14,5 @@ from kg.version import __version__
 _install_compiled()
 
 
-def build(*args, **kwargs):
-    """Build a graph; see :func:`kg.builder.build` (imported lazily so ``import kg`` stays fast)."""
-    from kg.builder import build as _build
-
-    return _build(*args, **kwargs)
+# kg.build(inputs, out): the build package, callable as its builder's build (kg/build/__init__.py)
+from kg import build  # noqa: E402

@@ -194,7 +194,8 @@ def bench_pipeline(docs: int, seed: int = 0, workers: int = 1, mode: str = "defa
     The tokenizer takes batches of the extraction's size (``kg.nlp.extract.BATCH_SIZE``)."""
     import spacy
 
-    from kg.builder import Clock, build, current_rss_mb, peak_rss_mb
+    from kg.build.builder import Clock, build
+    from kg.build.memory import current_rss_mb, peak_rss_mb
     from kg.synthetic import synthetic_corpus
     from kg.nlp.extract import BATCH_SIZE
 
@@ -258,7 +259,7 @@ def related_precision(gold_path: Path, k: int = 5, by: list[str] | None = None,
 
     Papers are built into a graph with kg's own extraction; gold is used only to judge the ranking.
     """
-    from kg.builder import build
+    from kg.build.builder import build
     from kg.evaluate import normalise
     from kg.related import TEXT_WEIGHT, related, weights_for
 

@@ -48,7 +48,7 @@ EXTENSIONS = {
 # candidate; and the streaming export's per-paper path (build cache reads, resolution lookups, elements, sinks).
 COMPILED = tuple(f"kg.nlp.{name}" for name in (
     "abbreviations", "candidates", "context", "extract", "gazetteer", "mentions", "model", "proposed", "results",
-    "sentences", "tagger", "tokenizer")) + ("kg.cache", "kg.elements", "kg.export", "kg.jsontext", "kg.resolve")
+    "sentences", "tagger", "tokenizer")) + ("kg.build.cache", "kg.build.elements", "kg.export", "kg.build.jsontext", "kg.build.resolve")
 ROOT = Path(__file__).resolve().parents[1]  # the directory holding the kg package
 _WARNED = "KG_COMPILED_WARNED"  # set to the warning's checksum once printed, so that child processes stay quiet
 

@@ -1,7 +1,7 @@
 """File sinks: node-link JSON, GraphML, neo4j-admin import CSVs, and per-paper predictions (JSONL).
 
 Each graph sink takes nodes and edges one at a time, in any interleaving, and writes them as they come: a build
-streams the elements of ``kg.elements`` into all sinks in one pass, so no file needs the whole graph in memory.
+streams the elements of ``kg.build.elements`` into all sinks in one pass, so no file needs the whole graph in memory.
 ``write_json``, ``write_graphml`` and ``write_neo4j_csv`` feed a networkx graph through the same sinks.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 import networkx as nx
 
 from kg import schema
-from kg.jsontext import dumps
+from kg.build.jsontext import dumps
 from kg.model import Extraction, Mention, Paper
 from kg.store.rows import forget_json, json_text
 

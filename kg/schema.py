@@ -54,7 +54,7 @@ HAS_RESULT = RelType("HAS_RESULT", "Paper", "Result", "#9c755f", ())
 RESULT_METHOD = RelType("FOR_METHOD", "Result", "Method", "#bab0ac", ())
 RESULT_DATASET = RelType("ON_DATASET", "Result", "Dataset", "#bab0ac", ())
 RESULT_METRIC = RelType("IN_METRIC", "Result", "Metric", "#bab0ac", ())
-SUBTASK_OF = RelType("SUBTASK_OF", "Task", "Task", "#8cd17d", ())  # a task under its parent (kg.hierarchy)
+SUBTASK_OF = RelType("SUBTASK_OF", "Task", "Task", "#8cd17d", ())  # a task under its parent (kg.build.hierarchy)
 VARIANT_OF = RelType("VARIANT_OF", "Dataset", "Dataset", "#ff9d9a", ())  # a variant, split or release of a dataset
 REL_TYPES: tuple[RelType, ...] = (
     PROPOSES, USES, ADDRESSES, EVALUATES_ON, REPORTS, HAS_RESULT, RESULT_METHOD, RESULT_DATASET, RESULT_METRIC,

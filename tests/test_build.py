@@ -243,7 +243,8 @@ def test_reported_spans_never_overlap_the_next_mention():
 def test_a_build_runs_at_the_build_collector_thresholds_and_restores_the_callers(tmp_path, monkeypatch):
     import gc
 
-    from kg import builder
+    from kg.build import builder
+    from kg.build.memory import BUILD_GC_THRESHOLD
 
     seen = []
     real = builder.read_corpus
@@ -252,7 +253,7 @@ def test_a_build_runs_at_the_build_collector_thresholds_and_restores_the_callers
     gc.set_threshold(1234, 5, 6)
     try:
         assert builder.build([str(sorted(SEEDS.glob("*.txt"))[0])]).graph.number_of_nodes() > 0
-        assert seen == [builder.BUILD_GC_THRESHOLD]
+        assert seen == [BUILD_GC_THRESHOLD]
         assert gc.get_threshold() == (1234, 5, 6)
     finally:
         gc.set_threshold(*before)

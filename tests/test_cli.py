@@ -202,7 +202,7 @@ def test_an_out_path_that_cannot_be_written_is_one_line_and_exit_2(tmp_path):
 def test_progress_redraws_one_line_per_stage_on_a_terminal():
     import io
 
-    from kg.progress import StageProgress
+    from kg.build.progress import StageProgress
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:

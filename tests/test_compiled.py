@@ -174,10 +174,10 @@ def test_the_plan_compares_times_in_a_source_tree_only(tmp_path, monkeypatch):
     _layout(installed, source_tree=False)
     for root in (tree, installed):
         assert compiled.plan(root).python == {} and compiled.plan(root).warning == ""
-        os.utime(root / "kg/resolve.py", (T0 + 200, T0 + 200))  # an installed wheel's files carry any times
+        os.utime(root / "kg/build/resolve.py", (T0 + 200, T0 + 200))  # an installed wheel's files carry any times
         _fake_compiled(root, "kg.old", T0)
-    assert compiled.stale(tree) == ["kg/resolve.py"] and compiled.unlisted(tree) == [f"kg/old{SUFFIX}"]
-    assert compiled.plan(tree).python == {"kg.resolve": tree / "kg/resolve.py"}
+    assert compiled.stale(tree) == ["kg/build/resolve.py"] and compiled.unlisted(tree) == [f"kg/old{SUFFIX}"]
+    assert compiled.plan(tree).python == {"kg.build.resolve": tree / "kg/build/resolve.py"}
     assert compiled.plan(tree).blocked == {"kg.old"}
     assert compiled.stale(installed) == compiled.unlisted(installed) == []
     assert compiled.plan(installed).python == {} and compiled.plan(installed).warning == ""

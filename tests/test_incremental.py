@@ -61,7 +61,7 @@ def test_prune_drops_papers_whose_inputs_are_gone(tmp_path, tmp_path_factory):
 
 def test_a_changed_pipeline_re_extracts(tmp_path, monkeypatch):
     kg.build([LIST_2025], tmp_path)
-    monkeypatch.setattr("kg.cache.pipeline_fingerprint", lambda config="": "another-pipeline")
+    monkeypatch.setattr("kg.build.cache.pipeline_fingerprint", lambda config="": "another-pipeline")
     assert kg.build([LIST_2025], tmp_path).extracted == 19
 
 
@@ -80,7 +80,7 @@ def test_dask_local_cluster_gives_the_same_graph(tmp_path, scratch):
 def test_dask_partitions_sent_a_few_at_a_time_come_back_in_input_order():
     pytest.importorskip("dask.distributed")
     from kg.corpus import read_corpus
-    from kg.distributed import extract_on_dask
+    from kg.build.distributed import extract_on_dask
     from kg.nlp.extract import extract
 
     papers = read_corpus([LIST_2026, LIST_2025]).papers
@@ -91,7 +91,7 @@ def test_dask_partitions_sent_a_few_at_a_time_come_back_in_input_order():
 
 
 def test_accurate_mode_has_its_own_cache(tmp_path):
-    from kg.cache import pipeline_fingerprint
+    from kg.build.cache import pipeline_fingerprint
     from kg.nlp.pipeline import config_path
 
     assert len({pipeline_fingerprint(config_path(m)) for m in ("fast", "default", "accurate")}) == 3
@@ -128,7 +128,7 @@ def test_a_build_that_reads_no_paper_leaves_the_earlier_build_alone(tmp_path):
 
 
 def test_workers_are_told_the_mode_not_a_path_of_this_machine():
-    from kg.distributed import _local_config, portable_config
+    from kg.build.distributed import _local_config, portable_config
     from kg.nlp.pipeline import config_path
 
     for mode in ("fast", "default", "accurate"):
@@ -142,7 +142,7 @@ def test_a_bad_dask_address_is_a_clear_error(tmp_path, monkeypatch, address):
     from kg.errors import ClusterError
 
     pytest.importorskip("dask.distributed")
-    monkeypatch.setattr("kg.distributed.CONNECT_TIMEOUT", "1s")
+    monkeypatch.setattr("kg.build.distributed.CONNECT_TIMEOUT", "1s")
     with pytest.raises(ClusterError, match="--dask"):
         kg.build([LIST_2025], tmp_path, dask=address)
 
@@ -152,8 +152,8 @@ def test_an_extraction_crosses_processes_and_the_cache_as_plain_rows():
     pickle holds rows, not a Mention or Span object per mention (those pickled ten times slower)."""
     import pickle
 
-    from kg.cache import extraction_from_json, extraction_to_json
-    from kg.jsontext import dumpb
+    from kg.build.cache import extraction_from_json, extraction_to_json
+    from kg.build.jsontext import dumpb
     from kg.model import Extraction, Mention, Result, Span
 
     sent = Span(0, 40)

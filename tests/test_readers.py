@@ -228,7 +228,7 @@ def test_streaming_reader_keeps_the_papers_read_corpus_keeps(tmp_path):
 
 
 def test_papers_kept_on_disk_are_deduplicated_and_merged_as_in_memory(tmp_path):
-    from kg.cache import PaperSpool
+    from kg.build.cache import PaperSpool
     from kg.corpus.readers import PaperSet
 
     a = write(tmp_path / "a.txt", "ICML 2025\n\nShared abstract.\n\nOnly in a.\n\nAbstract.\n")
@@ -245,7 +245,7 @@ def test_papers_kept_on_disk_are_deduplicated_and_merged_as_in_memory(tmp_path):
 def test_paper_spool_is_a_sequence_that_two_threads_can_read_at_once(tmp_path):
     from concurrent.futures import ThreadPoolExecutor
 
-    from kg.cache import PaperSpool, PaperSubset
+    from kg.build.cache import PaperSpool, PaperSubset
 
     papers = [Paper(id=f"p{i}", text=f"Abstract number {i}, é.", title=f"T{i}") for i in range(500)]
     spool = PaperSpool(tmp_path)

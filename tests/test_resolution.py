@@ -95,7 +95,7 @@ def _ex(pid: str, label: str, name: str, extractor: str = "model"):
 
 
 def test_a_name_read_as_two_labels_gets_the_label_most_papers_give_it():
-    from kg.resolve import resolve
+    from kg.build.resolve import resolve
 
     exs = [_ex("a", "TASK", "reinforcement learning"), _ex("b", "TASK", "reinforcement learning"),
            _ex("c", "METHOD", "reinforcement learning")]
@@ -106,16 +106,16 @@ def test_a_name_read_as_two_labels_gets_the_label_most_papers_give_it():
 
 
 def test_the_vocabularys_reading_outweighs_more_papers():
-    from kg.resolve import resolve
+    from kg.build.resolve import resolve
 
     exs = [_ex("a", "TASK", "dropout"), _ex("b", "TASK", "dropout"), _ex("c", "METHOD", "dropout", "gazetteer")]
     assert resolve(exs).concept_for("TASK", "dropout").label == "METHOD"
 
 
 def test_outvoted_mentions_link_to_the_winning_concept_with_their_reading_in_the_evidence():
-    from kg.elements import paper_elements
+    from kg.build.elements import paper_elements
     from kg.model import Paper
-    from kg.resolve import resolve
+    from kg.build.resolve import resolve
 
     exs = [_ex("a", "TASK", "reinforcement learning"), _ex("b", "TASK", "reinforcement learning"),
            _ex("c", "METHOD", "reinforcement learning")]
@@ -128,7 +128,7 @@ def test_outvoted_mentions_link_to_the_winning_concept_with_their_reading_in_the
 
 def test_one_short_form_with_two_long_forms_of_two_labels_stays_two_concepts():
     from kg.model import Extraction, Mention, Span
-    from kg.resolve import resolve
+    from kg.build.resolve import resolve
 
     def defined(pid, label, long):
         ex = Extraction(pid, [Mention(0, 2, label, "DA", long, "abbreviation", Span(0, 2)),

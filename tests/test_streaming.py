@@ -11,10 +11,10 @@ from pathlib import Path
 import networkx as nx
 
 import kg
-from kg.cache import BuildCache
-from kg.jsontext import dumps
+from kg.build.cache import BuildCache
+from kg.build.jsontext import dumps
 from kg.model import Extraction, Mention, Span
-from kg.resolve import resolve
+from kg.build.resolve import resolve
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT / "examples" / "icml"
@@ -107,7 +107,7 @@ STORE_QUERIES = ("MATCH (n) RETURN n.id, n.name ORDER BY n.id",
 
 
 def test_a_store_loaded_slice_by_slice_while_the_build_writes_holds_the_same_graph(seed_build, tmp_path, monkeypatch):
-    import kg.builder
+    import kg.build.builder
     import kg.export
     from kg.store.embedded import connect
     from kg.store.queries import run_embedded
@@ -119,8 +119,8 @@ def test_a_store_loaded_slice_by_slice_while_the_build_writes_holds_the_same_gra
     boundary = kg.export.Neo4jCsvSink.boundary
     monkeypatch.setattr(kg.export.Neo4jCsvSink, "boundary", lambda self: cut.append(boundary(self)) or cut[-1])
     sent = []  # boundaries seen when each slice went to the other process
-    send = kg.builder.SideJob.send
-    monkeypatch.setattr(kg.builder.SideJob, "send", lambda self, message: sent.append(len(cut)) or send(self, message))
+    send = kg.build.builder.SideJob.send
+    monkeypatch.setattr(kg.build.builder.SideJob, "send", lambda self, message: sent.append(len(cut)) or send(self, message))
     kg.build([str(SEEDS)], tmp_path, parallel=True)
     assert sum(cut) > 5
     assert sent[0] < len(cut) and len(sent) > sum(cut)  # slices went over while the pass was writing
@@ -142,7 +142,7 @@ def _fail(x: int) -> None:
 def test_a_side_job_returns_its_result_and_raises_its_error_here():
     import pytest
 
-    from kg.builder import SideJob
+    from kg.build.builder import SideJob
 
     assert SideJob(pow, 2, 10).result() == 1024
     with pytest.raises(RuntimeError, match="ValueError: bad 3"):
@@ -161,7 +161,7 @@ def _total(inbox, start: int) -> int:
 def test_a_side_job_reads_its_inbox_and_an_error_there_stops_the_sender():
     import pytest
 
-    from kg.builder import SideJob
+    from kg.build.builder import SideJob
 
     job = SideJob(_total, 100, inbox=True)
     for x in range(10):
@@ -176,7 +176,7 @@ def test_a_side_job_reads_its_inbox_and_an_error_there_stops_the_sender():
 
 
 def test_cache_records_round_trip_every_field():
-    from kg.cache import extraction_from_json, extraction_to_json
+    from kg.build.cache import extraction_from_json, extraction_to_json
     from kg.model import Result
 
     ex = Extraction("p", [Mention(3, 9, "DATASET", "CIFAR", "CIFAR-10", "gazetteer", Span(0, 20), False, True, 0.75)],
@@ -222,7 +222,7 @@ def test_the_embedded_store_loaded_slice_by_slice_holds_the_same_graph(seed_buil
 
 def test_a_paper_is_named_by_the_opening_of_its_cleaned_abstract_even_with_markup_across_the_cut():
     from kg.corpus.clean import clean
-    from kg.elements import PREFIX_CHARS, _first_words, _opening
+    from kg.build.elements import PREFIX_CHARS, _first_words, _opening
 
     words = "word " * (PREFIX_CHARS // 5 - 3)
     for raw in ("We study \\emph{robust} **learning** of $\\mathcal{O}(n)$ maps " + words,

@@ -1,9 +1,7 @@
 """The main job: inputs -> papers -> extractions -> graph -> files and views."""
 from __future__ import annotations
 
-import ctypes
 import errno
-import gc
 import itertools
 import os
 import shutil
@@ -18,17 +16,18 @@ from pathlib import Path
 import networkx as nx
 
 from kg import schema
-from kg.cache import BuildCache, PaperSpool, PaperSubset
+from kg.build.cache import BuildCache, PaperSpool, PaperSubset
+from kg.build.elements import Edge, Node, concept_edges, concept_nodes, paper_elements
+from kg.build.graph import add_elements, build_graph, new_graph
+from kg.build.jsontext import dumps
+from kg.build.memory import build_collector, current_rss_mb, peak_rss_mb, release_memory
+from kg.build.resolve import Resolution, Resolver
 from kg.corpus.readers import PaperSet, read_corpus
 from kg.errors import Problem
-from kg.elements import Edge, Node, concept_edges, concept_nodes, paper_elements
 from kg.export import GraphmlSink, GraphSink, JsonSink, Neo4jCsvSink, prediction
-from kg.graph import add_elements, build_graph, new_graph
-from kg.jsontext import dumps
 from kg.model import Extraction, Paper
 from kg.nlp.extract import BATCH_SIZE, extract
 from kg.nlp.pipeline import config_path
-from kg.resolve import Resolution, Resolver
 from kg.viz.website import MAX_VIEWS
 
 
@@ -68,53 +67,6 @@ class Clock:
             yield
         finally:
             self.seconds[name] += time.perf_counter() - t
-
-
-# The cyclic collector's thresholds during a build: a generation-0 pass per 100,000 new objects, not 700. A build
-# keeps millions of objects alive (ids, resolution, extractions on their way) while it makes and drops millions
-# more, and every few hundred of those set off a pass, every tenth of them a wider one, and now and then one over
-# the whole heap: at the defaults, 7.1 s of collection in the main process of a 20,000-paper build (10% of it),
-# 0.95 s at these. Reference cycles (networkx graphs and their views) are still freed when they are young.
-BUILD_GC_THRESHOLD = (100_000, 20, 10)
-
-
-@contextmanager
-def build_collector() -> Iterator[None]:
-    """The cyclic garbage collector at :data:`BUILD_GC_THRESHOLD` for a block (a function, as a decorator), then as
-    it was."""
-    before = gc.get_threshold()
-    gc.set_threshold(*BUILD_GC_THRESHOLD)
-    try:
-        yield
-    finally:
-        gc.set_threshold(*before)
-
-
-def release_memory() -> None:
-    """Return memory the build no longer uses to the OS: glibc keeps freed heap pages in the process otherwise (at
-    300,000 papers, 620 MB stayed resident after the papers were freed; ``malloc_trim`` gave them back). A no-op
-    where there is no glibc."""
-    gc.collect()
-    try:
-        ctypes.CDLL(None).malloc_trim(0)
-    except (OSError, AttributeError, TypeError):  # no glibc (macOS), or no process handle (Windows)
-        pass
-
-
-def peak_rss_mb() -> float:
-    """Peak resident memory of this process so far, in MB."""
-    import resource
-
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-
-
-def current_rss_mb() -> float:
-    """Resident memory of this process now (Linux ``/proc``; the peak so far elsewhere), in MB."""
-    try:
-        pages = int(Path("/proc/self/statm").read_text().split()[1])
-    except (OSError, IndexError, ValueError):
-        return peak_rss_mb()
-    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
 class _Timed(GraphSink):
@@ -189,7 +141,7 @@ def iter_extractions(papers: Sequence[Paper], *, workers: int = 1, dask: str | N
                      batch_size: int = BATCH_SIZE, config: str = "") -> Iterator[tuple[Paper, Extraction]]:
     """Run extraction over papers, in input order: in this process, in ``workers`` processes, or on Dask."""
     if dask:
-        from kg.distributed import extract_on_dask
+        from kg.build.distributed import extract_on_dask
 
         yield from extract_on_dask(papers, dask, batch_size=batch_size, config=config)
         return
@@ -208,7 +160,7 @@ def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool 
     only abstracts it has not seen (``prune`` drops earlier papers that are not in ``inputs``). The result is
     the same as a build from scratch of all those papers.
 
-    The papers wait in a spool on disk (:class:`kg.cache.PaperSpool`). With ``out``, extractions stream to the build
+    The papers wait in a spool on disk (:class:`kg.build.cache.PaperSpool`). With ``out``, extractions stream to the build
     cache on disk and the graph streams from there into every file, so memory grows with the papers' ids and the
     concepts, not with the texts or the graph; only the views need a
     graph in memory, which is a sample when there are more than ``view_papers`` papers. ``clock`` collects
@@ -450,7 +402,7 @@ class SideJob:
         from multiprocessing import get_context
 
         context = get_context("forkserver")
-        context.set_forkserver_preload(["kg.builder"])
+        context.set_forkserver_preload(["kg.build.builder"])
         self.receive, send = context.Pipe(duplex=False)
         self.inbox = None
         if inbox:

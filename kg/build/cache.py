@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import fields
 from pathlib import Path
 
-from kg.jsontext import dumpb, dumps, loads
+from kg.build.jsontext import dumpb, dumps, loads
 from kg.model import Extraction, Paper, Source
 from kg.version import __version__
 

@@ -15,7 +15,7 @@ import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from kg.cache import extraction_from_json, extraction_to_json
+from kg.build.cache import extraction_from_json, extraction_to_json
 from kg.errors import ClusterError
 from kg.model import Extraction, Paper
 

@@ -3,7 +3,7 @@
 Node and relationship types come from ``kg.schema``. One edge per (paper, concept, relation) carries the
 first evidence sentence as flat attributes and every occurrence in ``evidence``.
 
-The same elements feed ``kg.graph.build_graph`` (a networkx graph) and the streaming file sinks of
+The same elements feed ``kg.build.graph.build_graph`` (a networkx graph) and the streaming file sinks of
 ``kg.sinks``, so a graph in memory and the files of a corpus too big for one are the same graph. Elements come
 in networkx's own order: concept nodes first, then per paper its node and result nodes; per paper its edges
 (links to concepts in first-mention order, then ``HAS_RESULT``), then its results' edges.
@@ -15,8 +15,8 @@ from collections.abc import Iterator
 from kg import schema
 from kg.corpus.clean import clean
 from kg.model import Extraction, Paper
-from kg.hierarchy import hierarchy
-from kg.resolve import Resolution
+from kg.build.hierarchy import hierarchy
+from kg.build.resolve import Resolution
 
 FIRST_WORDS = 8
 PREFIX_CHARS = 300
@@ -66,7 +66,7 @@ def _paper_attrs(paper: Paper, ex: Extraction) -> dict:
 
 def concept_nodes(res: Resolution) -> Iterator[Node]:
     """One node per resolved concept, with its paper count and IDF over ``res.papers`` papers; and the parent
-    tasks and base datasets the hierarchy adds (``kg.hierarchy``), which no paper names."""
+    tasks and base datasets the hierarchy adds (``kg.build.hierarchy``), which no paper names."""
     h = hierarchy(res)
     for root, c in [*res.concepts.items(), *h.nodes.items()]:
         attrs = {"type": schema.NODE_FOR_LABEL[c.label].label, "name": c.name, "aliases": c.aliases,
@@ -77,7 +77,7 @@ def concept_nodes(res: Resolution) -> Iterator[Node]:
 
 
 def concept_edges(res: Resolution) -> Iterator[Edge]:
-    """The hierarchy's links between concepts: SUBTASK_OF and VARIANT_OF (``kg.hierarchy``)."""
+    """The hierarchy's links between concepts: SUBTASK_OF and VARIANT_OF (``kg.build.hierarchy``)."""
     h = hierarchy(res)
     for child, parent, rel in h.links:
         a = res.concepts.get(child) or h.nodes[child]
@@ -93,7 +93,7 @@ def paper_elements(paper: Paper, ex: Extraction, res: Resolution) -> tuple[list[
     proposed = {res.concept_for("METHOD", m.canonical).key for m in ex.mentions if m.proposed and m.label == "METHOD"}
     sentences: dict[tuple[int, int], str] = {}  # one string per sentence, shared by all its mentions
     for m in ex.mentions:
-        concept = res.concept_for(m.label, m.canonical)  # of the label the corpus voted for (kg.resolve)
+        concept = res.concept_for(m.label, m.canonical)  # of the label the corpus voted for (kg.build.resolve)
         rel = schema.PROPOSES if concept.label == "METHOD" and concept.key in proposed else schema.REL_FOR_LABEL[concept.label]
         target = concept_node_id(concept.label, concept.key)
         if m.in_title:

@@ -1,13 +1,13 @@
-"""The knowledge graph in memory: the elements of ``kg.elements`` as a networkx ``MultiDiGraph``."""
+"""The knowledge graph in memory: the elements of ``kg.build.elements`` as a networkx ``MultiDiGraph``."""
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 import networkx as nx
 
-from kg.elements import Edge, Node, concept_edges, concept_node_id, concept_nodes, paper_elements, paper_node_id
+from kg.build.elements import Edge, Node, concept_edges, concept_node_id, concept_nodes, paper_elements, paper_node_id
 from kg.model import Extraction, Paper
-from kg.resolve import resolve
+from kg.build.resolve import resolve
 
 __all__ = ["add_elements", "build_graph", "concept_node_id", "new_graph", "paper_node_id"]
 

@@ -16,7 +16,7 @@ def _clock(seconds: float) -> str:
 
 
 class StageProgress:
-    """A ``progress(stage, done, total)`` callback (see :func:`kg.builder.build`) that prints what it hears."""
+    """A ``progress(stage, done, total)`` callback (see :func:`kg.build.builder.build`) that prints what it hears."""
 
     def __init__(self, stream: TextIO | None = None, every: float | None = None) -> None:
         self.stream = stream or sys.stderr

@@ -60,7 +60,7 @@ class Resolution:
     concepts: dict[Key, Concept]
     index: dict[Key, Key]
     papers: int = 0  # papers resolved (mentioning anything or not)
-    hierarchy: object | None = None  # the links among the concepts, once kg.hierarchy has computed them
+    hierarchy: object | None = None  # the links among the concepts, once kg.build.hierarchy has computed them
 
     def concept_for(self, label: str, name: str) -> Concept:
         return self.concepts[self.index[(label, concept_key(name))]]

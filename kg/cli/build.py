@@ -43,8 +43,8 @@ def run(args: argparse.Namespace) -> int:
     if args.dask and dask_missing():
         error("--dask needs dask: pip install 'kg[dask]'")
         return EXIT_BAD_INPUT
-    from kg.builder import build
-    from kg.progress import StageProgress
+    from kg.build.builder import build
+    from kg.build.progress import StageProgress
 
     progress = None if args.quiet else StageProgress()
     try:

@@ -91,7 +91,7 @@ class PaperSet:
     """Papers in first-seen order, deduplicated by explicit id or by content (see :func:`read_corpus`).
 
     ``papers`` holds them: a list, or any sequence with ``append``, ``len``, indexing and item assignment (the build
-    keeps them on disk, :class:`kg.cache.PaperSpool`); the set itself keeps only ids and content hashes.
+    keeps them on disk, :class:`kg.build.cache.PaperSpool`); the set itself keeps only ids and content hashes.
     """
 
     def __init__(self, papers: MutableSequence[Paper] | None = None) -> None:

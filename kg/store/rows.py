@@ -10,7 +10,7 @@ from pathlib import Path
 import networkx as nx
 
 from kg import schema
-from kg.jsontext import dumps
+from kg.build.jsontext import dumps
 
 
 @dataclass

@@ -429,3 +429,23 @@ def test_stdin_one_column_csv():
     assert [p.text for p in corpus.papers] == ["First abstract.", "Second abstract."]
     listed = read_corpus(["-"], stdin=io.StringIO("Abstract\nWe propose FooNet.\n"))  # a list, not a CSV
     assert len(listed.papers) == 1
+
+
+def test_common_column_names_of_scraped_csvs_are_recognised(tmp_path):
+    from kg.corpus.readers import read_corpus
+
+    src = tmp_path / "neurips.csv"
+    src.write_text("paper_id,title,link,keywords,abstract\n"
+                   "abc123,A Title,https://openreview.net/forum?id=abc123,graphs,We study graph learning on GNNs.\n",
+                   encoding="utf-8")
+    corpus = read_corpus([str(src)])
+    (paper,) = corpus.papers
+    assert (paper.id, paper.url, paper.title) == ("abc123", "https://openreview.net/forum?id=abc123", "A Title")
+
+
+def test_a_records_own_kg_name_wins_over_another_name():
+    from kg.corpus.records import with_kg_names
+
+    assert with_kg_names({"id": "mine", "paper_id": "other", "link": "u"}) == {"id": "mine", "paper_id": "other",
+                                                                            "link": "u", "url": "u"}
+    assert with_kg_names({"abstract": "a", "summary": "s"}) == {"abstract": "a", "summary": "s"}

@@ -48,7 +48,9 @@ EXTENSIONS = {
 # candidate; and the streaming export's per-paper path (build cache reads, resolution lookups, elements, sinks).
 COMPILED = tuple(f"kg.nlp.{name}" for name in (
     "abbreviations", "candidates", "context", "extract", "gazetteer", "mentions", "model", "proposed", "results",
-    "sentences", "tagger", "tokenizer")) + ("kg.build.cache", "kg.build.elements", "kg.export", "kg.build.jsontext", "kg.build.resolve")
+    "sentences", "tagger", "tokenizer")) + ("kg.build.cache", "kg.build.elements", "kg.build.jsontext", "kg.build.resolve",
+                                              "kg.sinks.graphml", "kg.sinks.json", "kg.sinks.neo4j_csv",
+                                              "kg.sinks.predictions")
 ROOT = Path(__file__).resolve().parents[1]  # the directory holding the kg package
 _WARNED = "KG_COMPILED_WARNED"  # set to the warning's checksum once printed, so that child processes stay quiet
 

@@ -104,7 +104,7 @@ def read_jsonl(path: Path) -> dict[str, dict]:
 
 def predict(gold: dict[str, dict], config: str = "") -> dict[str, dict]:
     """kg's predictions for every gold document (extracted from its ``text``)."""
-    from kg.export import prediction
+    from kg.sinks.predictions import prediction
     from kg.model import Paper
     from kg.nlp.extract import extract
 

@@ -135,7 +135,8 @@ def test_schema_cypher_file_is_generated_from_the_schema():
 
 
 def test_streamed_json_and_graphml_hold_exactly_the_graph(tmp_path):
-    from kg.export import write_graphml, write_json
+    from kg.sinks.graphml import write_graphml
+    from kg.sinks.json import write_json
 
     g = nx.MultiDiGraph(schema_version=1)
     hostile = 'a <b> & "c" \'d\'\nline\x01 ü'
@@ -162,7 +163,7 @@ def test_streamed_json_and_graphml_hold_exactly_the_graph(tmp_path):
 
 
 def test_a_defined_abbreviation_is_one_mention_in_the_predictions():
-    from kg.export import prediction
+    from kg.sinks.predictions import prediction
     from kg.model import Paper
     from kg.nlp.extract import extract
 
@@ -178,7 +179,7 @@ def test_a_defined_abbreviation_is_one_mention_in_the_predictions():
 
 
 def test_task_and_dataset_mentions_are_reported_with_their_head_noun():
-    from kg.export import prediction
+    from kg.sinks.predictions import prediction
     from kg.model import Paper
     from kg.nlp.extract import extract
 
@@ -192,7 +193,7 @@ def test_task_and_dataset_mentions_are_reported_with_their_head_noun():
 
 
 def test_a_document_names_a_concept_as_it_spells_it_when_the_canonical_name_is_absent():
-    from kg.export import document_names, prediction
+    from kg.sinks.predictions import document_names, prediction
     from kg.model import Extraction, Mention, Paper, Span
 
     text = ("We colorize images (colorization) with convolutional neural networks, then a CNN, compare\nimage "
@@ -228,7 +229,7 @@ def test_a_document_names_a_concept_as_it_spells_it_when_the_canonical_name_is_a
 
 
 def test_reported_spans_never_overlap_the_next_mention():
-    from kg.export import defined_spans
+    from kg.sinks.predictions import defined_spans
     from kg.model import Mention, Span
 
     text = "We train BERT models on data."

@@ -185,7 +185,7 @@ def test_concept_names_drop_a_kind_word_only_when_a_name_remains(nlp, phrase, la
 
 def test_a_generic_class_phrase_is_a_mention_but_not_a_concept(nlp, combine):
     from kg.corpus.clean import clean
-    from kg.export import prediction
+    from kg.sinks.predictions import prediction
     from kg.model import Paper
     from kg.nlp.extract import _to_extraction
 

@@ -129,14 +129,14 @@ def test_compiled_files_of_modules_kg_does_not_compile_are_ignored(tmp_path):
 
 def test_every_problem_at_once_is_one_line_and_the_processes_kg_starts_stay_quiet(tmp_path):
     root = _copy(tmp_path, extensions=False)
-    _fake_compiled(root, "kg.export", T0 - 1)
+    _fake_compiled(root, "kg.sinks.json", T0 - 1)
     _fake_compiled(root, "kg.nlp.gone", T0)
-    code = ("import subprocess, sys, kg.export; "
-            "subprocess.run([sys.executable, '-c', 'import kg.export'], check=True)")
+    code = ("import subprocess, sys, kg.sinks.json; "
+            "subprocess.run([sys.executable, '-c', 'import kg.sinks.json'], check=True)")
     run = _run(root, code)
     assert run.returncode == 0, run.stderr
     lines = run.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("kg: kg/export.py changed after it was compiled;"), lines
+    assert len(lines) == 1 and lines[0].startswith("kg: kg/sinks/json.py changed after it was compiled;"), lines
     assert "_tagger.c, kg/nlp/_doc.pyx are not compiled" in lines[0] and f"ignoring kg/nlp/gone{SUFFIX}" in lines[0]
 
 

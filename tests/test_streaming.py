@@ -108,16 +108,16 @@ STORE_QUERIES = ("MATCH (n) RETURN n.id, n.name ORDER BY n.id",
 
 def test_a_store_loaded_slice_by_slice_while_the_build_writes_holds_the_same_graph(seed_build, tmp_path, monkeypatch):
     import kg.build.builder
-    import kg.export
+    import kg.sinks.neo4j_csv
     from kg.store.embedded import connect
     from kg.store.queries import run_embedded
 
     _, serial = seed_build
-    monkeypatch.setattr(kg.export, "PART_BYTES", 4096)  # a slice every few papers, each loaded as it is cut
-    monkeypatch.setattr(kg.export, "PART_CHECK", 1)
+    monkeypatch.setattr(kg.sinks.neo4j_csv, "PART_BYTES", 4096)  # a slice every few papers, each loaded as it is cut
+    monkeypatch.setattr(kg.sinks.neo4j_csv, "PART_CHECK", 1)
     cut = []
-    boundary = kg.export.Neo4jCsvSink.boundary
-    monkeypatch.setattr(kg.export.Neo4jCsvSink, "boundary", lambda self: cut.append(boundary(self)) or cut[-1])
+    boundary = kg.sinks.neo4j_csv.Neo4jCsvSink.boundary
+    monkeypatch.setattr(kg.sinks.neo4j_csv.Neo4jCsvSink, "boundary", lambda self: cut.append(boundary(self)) or cut[-1])
     sent = []  # boundaries seen when each slice went to the other process
     send = kg.build.builder.SideJob.send
     monkeypatch.setattr(kg.build.builder.SideJob, "send", lambda self, message: sent.append(len(cut)) or send(self, message))
@@ -200,15 +200,15 @@ def test_views_written_by_two_processes_are_the_same_files(seed_build, tmp_path)
 
 
 def test_the_embedded_store_loaded_slice_by_slice_holds_the_same_graph(seed_build, tmp_path, monkeypatch):
-    import kg.export
+    import kg.sinks.neo4j_csv
     from kg.store.embedded import connect, write_ladybug
     from kg.store.queries import run_embedded
 
     report, out = seed_build
-    monkeypatch.setattr(kg.export, "PART_BYTES", 2048)  # many slices
-    monkeypatch.setattr(kg.export, "PART_CHECK", 1)
-    sink = kg.export.Neo4jCsvSink(tmp_path / "csv")
-    kg.export.feed(report.graph, sink)
+    monkeypatch.setattr(kg.sinks.neo4j_csv, "PART_BYTES", 2048)  # many slices
+    monkeypatch.setattr(kg.sinks.neo4j_csv, "PART_CHECK", 1)
+    sink = kg.sinks.neo4j_csv.Neo4jCsvSink(tmp_path / "csv")
+    kg.sinks.neo4j_csv.feed(report.graph, sink)
     assert len(sink.slices) > 5
     for name in sink.slices[0]:  # every file cut at the same boundaries, from its header line to its end
         ranges = [part[name] for part in sink.slices]
@@ -233,15 +233,15 @@ def test_a_paper_is_named_by_the_opening_of_its_cleaned_abstract_even_with_marku
 
 
 def test_a_load_that_runs_out_of_buffer_pool_starts_again_with_more(seed_build, tmp_path, monkeypatch):
-    import kg.export
+    import kg.sinks.neo4j_csv
     from kg.store import embedded
     from kg.store.queries import run_embedded
 
     report, out = seed_build
-    monkeypatch.setattr(kg.export, "PART_BYTES", 16384)  # a few slices: a later one runs out, the first ones reload
-    monkeypatch.setattr(kg.export, "PART_CHECK", 1)
-    sink = kg.export.Neo4jCsvSink(tmp_path / "csv")
-    kg.export.feed(report.graph, sink)
+    monkeypatch.setattr(kg.sinks.neo4j_csv, "PART_BYTES", 16384)  # a few slices: a later one runs out, the first ones reload
+    monkeypatch.setattr(kg.sinks.neo4j_csv, "PART_CHECK", 1)
+    sink = kg.sinks.neo4j_csv.Neo4jCsvSink(tmp_path / "csv")
+    kg.sinks.neo4j_csv.feed(report.graph, sink)
     pools = []
     database = embedded.ladybug.Database
     monkeypatch.setattr(embedded, "LOAD_BUFFER_POOL", 4 << 20)  # too small for the seed graph
@@ -256,13 +256,13 @@ def test_a_load_that_runs_out_of_buffer_pool_starts_again_with_more(seed_build, 
 
 
 def test_a_last_checkpoint_that_runs_out_of_buffer_pool_loads_again_with_more(seed_build, tmp_path, monkeypatch):
-    import kg.export
+    import kg.sinks.neo4j_csv
     from kg.store import embedded
     from kg.store.queries import run_embedded
 
     report, out = seed_build
-    sink = kg.export.Neo4jCsvSink(tmp_path / "csv")
-    kg.export.feed(report.graph, sink)
+    sink = kg.sinks.neo4j_csv.Neo4jCsvSink(tmp_path / "csv")
+    kg.sinks.neo4j_csv.feed(report.graph, sink)
     loader = embedded.StoreLoader(tmp_path / "csv", tmp_path / "s.lbug", forward_only=False)
     for part in sink.slices:
         loader.add(part)
@@ -309,7 +309,7 @@ def test_csv_lines_are_what_the_csv_module_writes():
     import csv
     import io
 
-    from kg.export import csv_line
+    from kg.sinks.neo4j_csv import csv_line
 
     rows = [["plain", "", "with, comma", 'say "hi"', "line\nbreak", "carriage\rreturn", "crlf\r\n", '"', ",", "é ü ∑"],
             ['[{"sentence": "A, B \\"C\\"", "start_char": 3}]', "paper:x", "method:y", "USES"], ["", "", ""], [""],
@@ -322,7 +322,7 @@ def test_csv_lines_are_what_the_csv_module_writes():
 
 
 def test_json_links_keep_evidence_that_holds_the_sinks_own_marker(tmp_path):
-    from kg.export import JsonSink
+    from kg.sinks.json import JsonSink
 
     odd = "A sentence with \x00kg:evidence\x00 in it."
     links = [{"type": "USES", "count": 1, "evidence": [{"sentence": odd, "start_char": 0}], "sentence": odd},
@@ -342,7 +342,7 @@ def test_json_links_keep_evidence_that_holds_the_sinks_own_marker(tmp_path):
 
 
 def test_csv_rows_of_a_graph_with_other_than_string_ids(tmp_path):
-    from kg.export import write_neo4j_csv
+    from kg.sinks.neo4j_csv import write_neo4j_csv
 
     g = nx.MultiDiGraph()
     g.add_node(1, type="Paper", name="one")
@@ -362,7 +362,7 @@ def test_json_text_reads_back_as_the_standard_library_writes_it():
 
 
 def test_plain_text_is_what_the_xml_escape_regex_leaves_alone():
-    from kg.export import _XML_SPECIAL, _plain_text
+    from kg.sinks.graphml import _XML_SPECIAL, _plain_text
 
     for cp in range(0x110000):
         if 0xD800 <= cp <= 0xDFFF:

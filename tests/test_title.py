@@ -51,7 +51,7 @@ def test_a_topic_in_title_case_is_not_proposed_when_the_abstract_writes_it_in_lo
 
 
 def test_concepts_named_only_in_the_title_are_extracted_with_title_offsets():
-    from kg.export import prediction
+    from kg.sinks.predictions import prediction
 
     title = "Robust Semantic Segmentation with Vision Transformers"
     paper = Paper("p4", "We study corruptions of street scenes. Our model is trained on Cityscapes.", title=title)

@@ -19,15 +19,15 @@ from kg import schema
 from kg.build.cache import BuildCache, PaperSpool, PaperSubset
 from kg.build.elements import Edge, Node, concept_edges, concept_nodes, paper_elements
 from kg.build.graph import add_elements, build_graph, new_graph
-from kg.build.jsontext import dumps
 from kg.build.memory import build_collector, current_rss_mb, peak_rss_mb, release_memory
 from kg.build.resolve import Resolution, Resolver
 from kg.corpus.readers import PaperSet, read_corpus
 from kg.errors import Problem
-from kg.export import GraphmlSink, GraphSink, JsonSink, Neo4jCsvSink, prediction
 from kg.model import Extraction, Paper
 from kg.nlp.extract import BATCH_SIZE, extract
 from kg.nlp.pipeline import config_path
+from kg.sinks import open_sinks
+from kg.sinks.base import GraphSink
 from kg.viz.website import MAX_VIEWS
 
 
@@ -74,6 +74,7 @@ class _Timed(GraphSink):
 
     def __init__(self, sink: GraphSink, clock: Clock, name: str) -> None:
         self.sink, self.clock, self.name = sink, clock, name
+        self.elements = sink.elements
         self.seconds = 0.0
 
     def node(self, n: str, d: dict) -> None:
@@ -84,6 +85,11 @@ class _Timed(GraphSink):
     def edge(self, u: str, v: str, k: str, d: dict) -> None:
         t = time.perf_counter()
         self.sink.edge(u, v, k, d)
+        self.seconds += time.perf_counter() - t
+
+    def paper(self, paper: Paper, ex: Extraction) -> None:
+        t = time.perf_counter()
+        self.sink.paper(paper, ex)
         self.seconds += time.perf_counter() - t
 
     def boundary(self) -> bool:
@@ -463,10 +469,8 @@ def write_outputs(res: Resolution, items: Iterable[tuple[Paper, Extraction]], ou
         shutil.rmtree(out / stale, ignore_errors=True)  # must not leave old files behind, nor a stopped load its copies
     graph_attrs = new_graph().graph
     tally = _Tally()
-    csv_sink = Neo4jCsvSink(out / "neo4j")
-    named: list[tuple[str, GraphSink]] = [("json", JsonSink(out / "graph.json", graph_attrs)),
-                                          ("graphml", GraphmlSink(out / "graph.graphml", graph_attrs)),
-                                          ("csv", csv_sink)]
+    named = open_sinks(out, graph_attrs)
+    csv_sink = named["csv"]  # the embedded store is loaded from its slices
     stage = clock.stage if clock is not None else (lambda name: nullcontext())
     store, forward_only = out / "graph.lbug", papers >= FORWARD_ONLY_PAPERS
     side = SideJob(_load_store, out / "neo4j", store, forward_only, inbox=True) if parallel else None
@@ -480,21 +484,23 @@ def write_outputs(res: Resolution, items: Iterable[tuple[Paper, Extraction]], ou
 
     tell = _Teller(progress)
     try:
-        sinks = [_Timed(s, clock, f"export_{name}") if clock is not None else s for name, s in named] + [tally]
+        sinks = [_Timed(s, clock, f"export_{name}") if clock is not None else s for name, s in named.items()]
+        element_sinks = [s for s in sinks if s.elements] + [tally]
         views = ViewSample(res, view_papers, max_views)
-        with stage("stream"), (out / "mentions.jsonl").open("w", encoding="utf-8") as predictions:
-            _send(sinks, concept_nodes(res), concept_edges(res))
+        with stage("stream"):
+            _send(element_sinks, concept_nodes(res), concept_edges(res))
             for i, (paper, ex) in enumerate(items):
                 tell("writing", i, papers)
                 nodes, edges = paper_elements(paper, ex, res)
-                _send(sinks, nodes, edges)
+                _send(element_sinks, nodes, edges)
                 if csv_sink.boundary() and side is not None:
                     hand_over()
                 views.add(nodes, edges)
-                predictions.write(dumps(prediction(paper, ex)) + "\n")
+                for s in sinks:
+                    s.paper(paper, ex)
         tell("writing", papers, papers, last=True)
-        files = [out / "mentions.jsonl"]
-        for s in sinks:
+        files = []
+        for s in [*sinks, tally]:
             files += s.close()
         if side is not None:
             hand_over()

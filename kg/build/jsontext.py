@@ -37,3 +37,19 @@ def loads(data: str | bytes) -> object:
 def dumps(value: object) -> str:
     """``value`` as JSON text."""
     return dumpb(value).decode("utf-8")
+
+
+_last_json: list = [None, ""]
+
+
+def json_text(value) -> str:
+    """``value`` as JSON text. The sinks of one build encode the same evidence list one after another (JSON,
+    GraphML, CSV), so the text of the last value is kept and reused while it is that same object."""
+    if value is not _last_json[0]:
+        _last_json[:] = [value, dumps(value)]
+    return _last_json[1]
+
+
+def forget_json() -> None:
+    """Drop the kept text (a sink calls this when it closes, in case the value changes afterwards)."""
+    _last_json[:] = [None, ""]

@@ -25,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
     """Extract every input paper and write one prediction line each."""
     from kg.corpus.readers import iter_papers
     from kg.errors import Problem
-    from kg.export import write_predictions
+    from kg.sinks.predictions import write_predictions
     from kg.nlp.extract import extract
 
     out = Path(args.out)

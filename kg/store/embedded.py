@@ -24,7 +24,8 @@ import ladybug
 import networkx as nx
 
 from kg import schema
-from kg.export import ARRAY_DELIMITER, Neo4jCsvSink, feed
+from kg.sinks.base import feed
+from kg.sinks.neo4j_csv import ARRAY_DELIMITER, Neo4jCsvSink
 
 _DDL_TYPES = {"int": "INT64", "float": "DOUBLE", "bool": "BOOLEAN", "list": "STRING[]"}
 
@@ -99,7 +100,7 @@ Slice = dict[str, tuple[int, int]]  # file name -> byte range of its rows (after
 def load_ladybug(csv_dir: Path, path: Path, slices: list[Slice] | None = None,
                  forward_only: bool | None = None) -> Path:
     """Create the embedded store ``path`` (replacing an old one) from the ``neo4j-admin`` import CSVs that
-    :class:`kg.export.Neo4jCsvSink` wrote into ``csv_dir``, slice by slice (the sink's ``slices``; default: each
+    :class:`kg.sinks.neo4j_csv.Neo4jCsvSink` wrote into ``csv_dir``, slice by slice (the sink's ``slices``; default: each
     file whole), reading the same files, so a build writes its rows once for both stores. ``forward_only``: store
     relationships one way (default: when there are more than ``FORWARD_ONLY_BYTES`` of them)."""
     csv_dir = Path(csv_dir)

@@ -221,7 +221,7 @@ def bulk_import(csv_dir: Path, *, database: str = "neo4j", neo4j_admin: str = "n
     import shutil
     import subprocess
 
-    from kg.export import IMPORT_OPTIONS
+    from kg.sinks.neo4j_csv import IMPORT_OPTIONS
 
     exe = shutil.which(neo4j_admin) or neo4j_admin
     if not Path(exe).is_file():

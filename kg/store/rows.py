@@ -10,7 +10,7 @@ from pathlib import Path
 import networkx as nx
 
 from kg import schema
-from kg.build.jsontext import dumps
+from kg.build.jsontext import json_text
 
 
 @dataclass
@@ -23,22 +23,6 @@ class NodeRows:
 class RelRows:
     type: schema.RelType
     rows: list[dict] = field(default_factory=list)  # {"src": ..., "dst": ..., "props": {...}}
-
-
-_last_json: list = [None, ""]
-
-
-def json_text(value) -> str:
-    """``value`` as JSON text. The sinks of one build encode the same evidence list one after another (JSON,
-    GraphML, CSV), so the text of the last value is kept and reused while it is that same object."""
-    if value is not _last_json[0]:
-        _last_json[:] = [value, dumps(value)]
-    return _last_json[1]
-
-
-def forget_json() -> None:
-    """Drop the kept text (a sink calls this when it closes, in case the value changes afterwards)."""
-    _last_json[:] = [None, ""]
 
 
 def flatten(prop: str, value):

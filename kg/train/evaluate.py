@@ -2,7 +2,7 @@
 (:mod:`kg.evaluate`, ``kg eval``: the project scorer's definitions).
 
 Predictions are made the way ``kg extract [--accurate]`` makes them: ``Paper(id, text)`` ->
-:func:`kg.nlp.extract.extract` -> :func:`kg.export.prediction`, so the numbers are those of the shipped pipeline.
+:func:`kg.nlp.extract.extract` -> :func:`kg.sinks.predictions.prediction`, so the numbers are those of the shipped pipeline.
 """
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def _configured(config: Path, component: str = "", settings: dict | None = None,
 
 def predict(records: Iterable[dict], nlp: Language) -> list[dict]:
     """Prediction lines (the scorer's format) for gold records."""
-    from kg.export import prediction
+    from kg.sinks.predictions import prediction
     from kg.nlp.extract import extract
 
     papers = [Paper(id=str(r["id"]), text=r["text"]) for r in records]

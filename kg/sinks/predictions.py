@@ -1,0 +1,149 @@
+"""mentions.jsonl: one line per paper in the prediction format that ``kg eval`` scores (also what ``kg extract``
+writes): its mentions as the scored corpora annotate them, its concepts by label, what it proposes, its results."""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from kg.build.jsontext import dumps
+from kg.model import Extraction, Mention, Paper
+from kg.sinks.base import GraphSink
+
+
+_OPEN = re.compile(r"\s*(?:\(|-LRB-)\s*")
+_CLOSE = re.compile(r"\s*(?:\)|-RRB-)")
+_HEADS = {"METHOD": re.compile(r" (?:methods?|models?|algorithms?|approach(?:es)?|frameworks?|systems?|techniques?"
+                               r"|networks?)\b"),
+          "TASK": re.compile(r" (?:tasks?|problems?)\b"),
+          "DATASET": re.compile(r" (?:datasets?|data sets?|corpus|corpora|benchmarks?|treebanks?)\b")}
+
+
+def defined_spans(text: str, mentions: list[Mention]) -> Iterator[tuple[Mention, int, int]]:
+    """Mention spans as the scored corpora annotate them. An abbreviation defined in brackets is one mention with
+    its definition ("Markov random field (MRF)": SciERC and TDMSci mark 121 and 103 such spans whole, 2 and 3
+    split), and a mention takes the head noun that follows it: "task"/"problem" for a task (inside the span 80 of
+    80 times in SciERC, 453 of 477 in SciREX, 52 of 106 in TDMSci), "model", "method", "algorithm"... for a method
+    (529 of 530 in SciERC, 1,724 of 1,818 in SciREX), "dataset", "corpus", "benchmark"... for a dataset (139 of 144
+    in TDMSci, 142 of 177 in SciREX). (Not "score" for a metric: TDMSci splits it too often, 44 in to 33 out, and
+    its CV score went down.) The graph keeps the names as concepts ("vehicle routing", "MRF" an alias of "Markov
+    random field"); this is how mentions are reported (``kg extract``, ``mentions.jsonl``)."""
+    i = 0
+    while i < len(mentions):
+        m, end, step = mentions[i], mentions[i].end, 1
+        if i + 1 < len(mentions):
+            n = mentions[i + 1]
+            opening = _OPEN.fullmatch(text, m.end, n.start)
+            closing = _CLOSE.match(text, n.end)
+            if opening and closing and (n.label, n.canonical) == (m.label, m.canonical):
+                end, step = closing.end(), 2
+        heads = _HEADS.get(m.label)
+        head = heads.match(text, end) if heads else None
+        if head and i + step < len(mentions) and head.end() > mentions[i + step].start:
+            head = None  # the next mention begins there: spans do not overlap
+        yield m, m.start, head.end() if head else end
+        i += step
+
+
+_DATASET_HEAD = re.compile(r"\s+(?:data ?sets?|benchmarks?|corpus|corpora|suite|collection)$", re.I)
+
+
+def document_names(text: str, ex: Extraction) -> dict[tuple[str, str], str]:
+    """The name of each (label, canonical name) concept of a paper as the paper writes it: the canonical name where
+    a mention spells it (in any case) or the text has it as whole words (line breaks taken as spaces, a plural
+    ending allowed), else the paper's first spelling (a gazetteer's "image colorization" is "colorization" for a
+    paper that only says "colorization"). In order of first mention."""
+    first: dict[tuple[str, str], str] = {}
+    spelled: set[tuple[str, str]] = set()
+    spans: dict[tuple[str, str], list[tuple[int, int]]] = {}
+    for m in ex.mentions:
+        key = (m.label, m.canonical)
+        first.setdefault(key, m.text)
+        if m.text.lower() == m.canonical.lower():
+            spelled.add(key)
+        elif m.label == "DATASET" and not m.in_title and \
+                _DATASET_HEAD.sub("", m.text).lower() != m.canonical.lower():  # "GLUE benchmark" is GLUE
+            spans.setdefault(key, []).append((m.start, m.end))
+    out: dict[tuple[str, str], str] = {}
+    for key, spelling in first.items():
+        if key not in spelled:
+            # A dataset's name must stand on its own: "COCO" inside the paper's "MS COCO" is that paper's "MS COCO".
+            own = list(text)
+            for a, b in spans.get(key, ()):
+                own[a:b] = " " * (b - a)
+            if not _written(key[1].lower(), " ".join("".join(own).split()).lower()):
+                out[key] = spelling
+                continue
+        out[key] = key[1]
+    return out
+
+
+def _written(name: str, text: str) -> bool:
+    """Whether ``name`` occurs in ``text`` as whole words ("gan" not inside "organ" or "gang"), perhaps plural
+    ("gans")."""
+    at = text.find(name) if name else -1
+    while at >= 0:
+        end = at + len(name)
+        if at == 0 or not text[at - 1].isalnum():
+            for tail in ("", "s", "es"):
+                stop = end + len(tail)
+                if text.startswith(tail, end) and (stop == len(text) or not text[stop].isalnum()):
+                    return True
+        at = text.find(name, at + 1)
+    return False
+
+
+def _by_label(names: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
+    """(label, name) pairs -> names per label, each once (case aside), in order."""
+    out: dict[str, dict[str, str]] = {}
+    for label, name in names:
+        out.setdefault(label, {}).setdefault(name.casefold(), name)
+    return {label: list(seen.values()) for label, seen in out.items()}
+
+
+def prediction(paper: Paper, ex: Extraction) -> dict:
+    """One paper in the prediction format that ``kg eval`` scores (:mod:`kg.evaluate`; also what ``kg extract``
+    writes): ``id``, ``mentions`` (``start``, ``end``, ``label``), ``concepts`` (names by label), ``proposed``."""
+    names = document_names(paper.text, ex)
+    concepts = _by_label((label, name) for (label, _), name in names.items())
+    bench = _by_label(("BENCHMARK", names[("DATASET", m.canonical)]) for m in ex.mentions
+                      if m.label == "DATASET" and m.benchmark)
+    concepts.update(bench)
+    return {
+        "id": paper.id,
+        "mentions": [{"start": s, "end": e, "label": m.label, "text": m.text if e == m.end else paper.text[s:e],
+                      "canonical": m.canonical, "extractor": m.extractor, "proposed": m.proposed}
+                     for m, s, e in defined_spans(paper.text, [m for m in ex.mentions if not m.in_title])]
+                    + [{"start": m.start, "end": m.end, "label": m.label, "text": m.text, "generic": True,
+                        "extractor": m.extractor} for m in ex.generic],
+        "concepts": concepts,
+        "proposed": list(dict.fromkeys(names[(m.label, m.canonical)] for m in ex.mentions if m.proposed)),
+        "results": [{"method": r.method, "dataset": r.dataset, "metric": r.metric, "value": r.value} for r in ex.results],
+    }
+
+
+def write_predictions(items: Iterable[tuple[Paper, Extraction]], path: Path) -> int:
+    """Write one prediction line per paper; returns the number written."""
+    n = 0
+    with path.open("w", encoding="utf-8") as fh:
+        for paper, ex in items:
+            fh.write(dumps(prediction(paper, ex)) + "\n")
+            n += 1
+    return n
+
+
+class PredictionSink(GraphSink):
+    """``mentions.jsonl``: a prediction line per paper (:func:`prediction`), in the order the papers come."""
+
+    elements = False
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.fh = self.path.open("w", encoding="utf-8")
+
+    def paper(self, paper: Paper, ex: Extraction) -> None:
+        self.fh.write(dumps(prediction(paper, ex)) + "\n")
+
+    def close(self) -> list[Path]:
+        self.fh.close()
+        return [self.path]

@@ -40,7 +40,7 @@ def test_tree_memory_counts_child_processes():
     import sys
     import time
 
-    from kg.bench import tree_pss_mb
+    from kg.bench.benchmarks import tree_pss_mb
 
     before, _ = tree_pss_mb()
     child = subprocess.Popen([sys.executable, "-c", "import sys, time; x = b'x' * 300_000_000; print(1, flush=True); "

@@ -19,7 +19,7 @@ from typing import Any
 import networkx as nx
 import pytest
 
-from kg.synthetic import synthetic_graph
+from kg.bench.synthetic import synthetic_graph
 from kg.viz import render_view
 
 pytestmark = pytest.mark.browser

@@ -246,7 +246,7 @@ def test_text_the_cleaner_would_change_is_never_taken_for_plain_text():
     from pathlib import Path
 
     from kg.corpus.clean import _Cleaner, _needs_cleaning
-    from kg.synthetic import source_abstracts
+    from kg.bench.synthetic import source_abstracts
 
     plain = "plain text, (with) punctuation; 3.5% & <tags> | #1 = 'q' \"d\" ?!@/+"
     samples = [plain, " ", "a  b", " a", "a ", "a\tb", "a\nb", "x-LRB-y", "-RCB-", "see http://x.org", "https:", "é",

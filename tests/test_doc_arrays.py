@@ -8,7 +8,7 @@ import pytest
 from spacy.attrs import (ENT_ID, ENT_IOB, ENT_KB_ID, ENT_TYPE, IDX, IS_PUNCT, LIKE_NUM, LOWER, ORTH, PREFIX, SENT_START,
                          SHAPE, SUFFIX)
 
-from kg.synthetic import synthetic_corpus
+from kg.bench.synthetic import synthetic_corpus
 from kg.nlp import _doc
 from kg.nlp.pipeline import config_path, load_pipeline
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import kg
-from kg.synthetic import SOURCES, _SENT, sentences_of, source_abstracts, source_texts, synthetic_corpus, synthetic_graph
+from kg.bench.synthetic import SOURCES, _SENT, sentences_of, source_abstracts, source_texts, synthetic_corpus, synthetic_graph
 
 ROOT = Path(kg.__file__).resolve().parents[1]
 

@@ -276,7 +276,7 @@ def test_decoding_refuses_sequences_beyond_the_rows():
 
 def test_prediction_in_one_pass_is_the_numpy_pipeline_on_real_abstracts():
     from kg.corpus.clean import clean
-    from kg.synthetic import synthetic_corpus
+    from kg.bench.synthetic import synthetic_corpus
     from kg.nlp.pipeline import load_pipeline
 
     nlp = load_pipeline()

@@ -4,7 +4,7 @@ from __future__ import annotations
 import networkx as nx
 
 from kg.related import related
-from kg.textsim import TextIndex, words
+from kg.related.textsim import TextIndex, words
 
 DOCS = [("a", "Pose estimation of hands from monocular depth images with graph networks."),
         ("b", "We estimate 3D hand pose from a single depth image using a graph convolutional network."),

@@ -41,7 +41,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 def run_pipeline(args: argparse.Namespace) -> int:
     """``kg bench``: build a synthetic corpus and print the figures."""
-    from kg.bench import bench_pipeline
+    from kg.bench.benchmarks import bench_pipeline
 
     try:
         result = bench_pipeline(args.docs, args.seed, workers=args.workers, mode=args.mode)
@@ -54,7 +54,7 @@ def run_pipeline(args: argparse.Namespace) -> int:
 
 def run_load(args: argparse.Namespace) -> int:
     """``kg bench load``: Neo4j load throughput, as JSON."""
-    from kg.bench import bench_load
+    from kg.bench.benchmarks import bench_load
     from kg.store.neo4j_store import Neo4jConfig
 
     cfg = Neo4jConfig.from_env(dict(os.environ))
@@ -65,7 +65,7 @@ def run_load(args: argparse.Namespace) -> int:
 
 def run_related(args: argparse.Namespace) -> int:
     """``kg bench related``: precision@k of the related-work ranking, as JSON."""
-    from kg.bench import related_precision
+    from kg.bench.benchmarks import related_precision
 
     print(json.dumps(related_precision(Path(args.gold), args.k, args.by.split(",") if args.by else None), indent=1))
     return EXIT_OK

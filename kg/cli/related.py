@@ -29,7 +29,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the papers around a concept, or the papers related to a paper or a text."""
-    from kg import related as rel
+    from kg.related import ranking as rel
     from kg.store.rows import load_graph
 
     concept = next(((k, v) for k, v in (("Dataset", args.dataset), ("Task", args.task), ("Method", args.method))

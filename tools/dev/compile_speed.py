@@ -1,4 +1,4 @@
-"""The default extraction's speed relative to spaCy's blank tokenizer (kg.bench.paired_ratio) with what
+"""The default extraction's speed relative to spaCy's blank tokenizer (kg.bench.benchmarks.paired_ratio) with what
 kg/compiled.py compiles and without it, each variant in a fresh process, taking turns round after round so that
 the machine's drift hits all alike:
 
@@ -26,7 +26,7 @@ from pathlib import Path
 _RUN = """
 import json, sys
 from kg import compiled
-from kg.bench import paired_ratio
+from kg.bench.benchmarks import paired_ratio
 result = paired_ratio(sys.argv[1], int(sys.argv[2]))
 result["compiled"] = sorted(name for name in compiled.modules()
                             if str(__import__(name, fromlist=["_"]).__file__).endswith(compiled.EXTENSION_SUFFIXES[0]))
@@ -41,7 +41,7 @@ def main() -> int:
     ap.add_argument("--docs", type=int, default=2000, help="abstracts per run (default 2000)")
     args = ap.parse_args()
     from kg import compiled
-    from kg.synthetic import synthetic_corpus
+    from kg.bench.synthetic import synthetic_corpus
 
     plain_built = all(compiled.compiled_file(name) for name in compiled.COMPILED) and not compiled.stale()
     variants = {"all": "", "extensions": ",".join(compiled.COMPILED), "python": "1"}

@@ -3,7 +3,7 @@
     python tools/dev/extraction_digest.py [--mode fast|default|accurate] [--docs N]
     PYTHONPATH=/path/to/other/checkout python tools/dev/extraction_digest.py ...   # the same for another tree
 
-The corpus is the first N synthetic abstracts (``kg.synthetic``, seed 0) plus every gold file in
+The corpus is the first N synthetic abstracts (``kg.bench.synthetic``, seed 0) plus every gold file in
 ``../shared/data``; equal digests mean equal extractions (mentions, results, aliases, generic mentions).
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-from kg.synthetic import synthetic_corpus
+from kg.bench.synthetic import synthetic_corpus
 from kg.model import Paper
 from kg.nlp.extract import extract
 from kg.nlp.pipeline import config_path

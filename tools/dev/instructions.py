@@ -24,7 +24,7 @@ WARM = 200
 
 
 def child(docs: int, mode: str) -> None:
-    from kg.synthetic import synthetic_corpus
+    from kg.bench.synthetic import synthetic_corpus
     from kg.nlp.extract import extract
     from kg.nlp.pipeline import config_path, load_pipeline
 

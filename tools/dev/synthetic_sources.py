@@ -1,4 +1,4 @@
-"""Write ``kg/data/synthetic_sources.jsonl.gz``, the real text whose sentences :func:`kg.synthetic.synthetic_corpus`
+"""Write ``kg/data/synthetic_sources.jsonl.gz``, the real text whose sentences :func:`kg.bench.synthetic.synthetic_corpus`
 recombines, one JSON object a line (``source``, ``abstract``, ``text``):
 
 - abstracts (``abstract``: true; they give the lengths of the synthetic abstracts, and sentences): every
@@ -28,7 +28,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "kg" / "data"
-SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")  # kg.synthetic's sentence split
+SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")  # kg.bench.synthetic's sentence split
 ARTEFACT = re.compile(r"\[[a-z]+\]|\b[a-z]+(?:19|20)\d\d[a-z]*\b")  # placeholders and citation keys
 LICENCES = ("LICENSE.SciREX.txt", "LICENSE.science-result-extractor.txt")
 

@@ -25,7 +25,7 @@ from kg import schema
 from kg.model import Paper
 from kg.nlp.gazetteer import load_gazetteer
 
-SOURCES = Path(__file__).with_name("data") / "synthetic_sources.jsonl.gz"
+SOURCES = Path(__file__).parents[1] / "data" / "synthetic_sources.jsonl.gz"
 _SENT = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 VENUES = ["ICML", "NeurIPS", "ICLR", "ACL", "CVPR"]
 

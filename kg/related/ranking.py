@@ -6,11 +6,11 @@ score(q)    = concepts(q)  +  TEXT_WEIGHT * max over candidates of concepts * co
 
 so a shared rare dataset counts far more than a shared "accuracy", datasets weigh most by default, and umbrella
 terms, which are no concepts (kg.nlp.specificity), weigh nothing. The texts' cosine is TF-IDF over title and
-abstract (kg.textsim); TEXT_WEIGHT was chosen on SciREX train abstracts (``kg bench related``, docs/related.md).
+abstract (kg.related.textsim); TEXT_WEIGHT was chosen on SciREX train abstracts (``kg bench related``, docs/related.md).
 Ties go to the more similar text, then the paper id. The concept part alone is the saved query
 ``cypher/related_papers.*.cypher``.
 
->>> from kg.synthetic import synthetic_graph
+>>> from kg.bench.synthetic import synthetic_graph
 >>> g = synthetic_graph(50)
 >>> hits = related(g, "paper:syn0000000", top=3)
 >>> len(hits) <= 3 and all(h.score > 0 for h in hits)
@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import networkx as nx
 
 from kg import schema
-from kg.textsim import TextIndex
+from kg.related.textsim import TextIndex
 
 DEFAULT_WEIGHTS = {"Dataset": 3.0, "Task": 1.5, "Method": 1.0, "Metric": 0.25}
 TEXT_WEIGHT = 0.5
@@ -46,7 +46,7 @@ class Hit:
     name: str
     score: float
     shared: list[Shared] = field(default_factory=list)
-    similarity: float = 0.0  # cosine of the two texts (kg.textsim)
+    similarity: float = 0.0  # cosine of the two texts (kg.related.textsim)
 
     def to_json(self) -> dict:
         return {"paper": self.paper, "name": self.name, "score": round(self.score, 6),

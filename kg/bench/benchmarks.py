@@ -14,7 +14,7 @@ import networkx as nx
 from kg import compiled, schema
 from kg.store.embedded import write_ladybug
 from kg.store.neo4j_store import Neo4jConfig, connect, counts, load_graph_into, wipe
-from kg.synthetic import synthetic_graph
+from kg.bench.synthetic import synthetic_graph
 
 
 def _sample(g: nx.MultiDiGraph, rels: int) -> nx.MultiDiGraph:
@@ -196,7 +196,7 @@ def bench_pipeline(docs: int, seed: int = 0, workers: int = 1, mode: str = "defa
 
     from kg.build.builder import Clock, build
     from kg.build.memory import current_rss_mb, peak_rss_mb
-    from kg.synthetic import synthetic_corpus
+    from kg.bench.synthetic import synthetic_corpus
     from kg.nlp.extract import BATCH_SIZE
 
     with tempfile.TemporaryDirectory(prefix="kg-bench-") as tmp:

@@ -47,7 +47,7 @@ EXTENSIONS = {
 # Compiled by Cython with KG_COMPILE=1: the extraction pipeline's components and what they call per token or per
 # candidate; and the streaming export's per-paper path (build cache reads, resolution lookups, elements, sinks).
 COMPILED = tuple(f"kg.nlp.{name}" for name in (
-    "abbreviations", "candidates", "context", "extract", "gazetteer", "mentions", "model", "proposed", "results",
+    "abbreviations", "candidates", "combine", "context", "extract", "gazetteer", "mentions", "model", "proposed", "results",
     "sentences", "tagger", "tokenizer")) + ("kg.build.cache", "kg.build.elements", "kg.build.jsontext", "kg.build.resolve",
                                               "kg.sinks.graphml", "kg.sinks.json", "kg.sinks.neo4j_csv",
                                               "kg.sinks.predictions")

@@ -1,4 +1,4 @@
-"""How a trained model's entities (the NER's or the tagger's) combine with the rule candidates (kg/nlp/model.py).
+"""How a trained model's entities (the NER's or the tagger's) combine with the rule candidates (kg/nlp/combine.py).
 
 The entity ranges are given by hand so each rule is tested on its own, whatever the shipped model predicts;
 the docs themselves go through the real rule pipeline.
@@ -11,16 +11,8 @@ import pytest
 
 from kg.nlp.candidates import FORMULAS, candidates
 from kg.nlp.mentions import select_mentions, without_asides
-from kg.nlp.model import (
-    ModelCandidates,
-    Overlaps,
-    concept_name,
-    generic_class,
-    generic_task_class,
-    merge_entities,
-    short_forms,
-    unconfirmed,
-)
+from kg.nlp.combine import Overlaps, concept_name, generic_class, generic_task_class, short_forms
+from kg.nlp.model import ModelCandidates, merge_entities, unconfirmed
 
 
 @pytest.fixture(scope="module")
@@ -238,7 +230,7 @@ def test_a_plural_kind_of_tasks_is_generic(nlp, phrase, generic):
     ("We use the New York Times (NYT) corpus.", "NYT) corpus", "corpus"),
 ])
 def test_model_entities_lose_frayed_edges(nlp, text, entity, kept):
-    from kg.nlp.model import trim
+    from kg.nlp.combine import trim
 
     doc = nlp.make_doc(text)
     at = text.index(entity)

@@ -12,11 +12,6 @@ import networkx as nx
 
 KG = Path(__file__).resolve().parents[1] / "kg"
 
-# Cycles tolerated for now, each as the sorted tuple of its modules. kg.nlp.model's Combiner loads the linear tagger
-# (kg.nlp.tagger) when a pipeline names one, and the tagger combines its spans with that same Combiner.
-ALLOWED = {("kg.nlp.model", "kg.nlp.tagger")}
-
-
 def modules() -> dict[str, Path]:
     """Every module of the kg package by its dotted name (a package by its ``__init__.py``)."""
     out = {}
@@ -62,11 +57,6 @@ def test_the_graph_sees_function_level_imports():
 
 
 def test_no_import_cycles():
-    cycles = [c for c in nx.simple_cycles(import_graph()) if tuple(sorted(c)) not in ALLOWED]
+    cycles = list(nx.simple_cycles(import_graph()))
     assert not cycles, "import cycles between kg modules:\n" + "\n".join(" -> ".join([*c, c[0]]) for c in cycles)
 
-
-def test_allowed_cycles_still_exist():
-    """An allowed cycle that is gone leaves the allow-list: the list holds only what is still true."""
-    found = {tuple(sorted(c)) for c in nx.simple_cycles(import_graph())}
-    assert ALLOWED <= found, f"no longer cycles, remove from ALLOWED: {sorted(ALLOWED - found)}"

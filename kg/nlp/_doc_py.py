@@ -272,7 +272,7 @@ class Trimmer:
     leading and trailing edge words, punctuation other than brackets, leading words (``leading``) and trailing
     words (``trailing``), a dangling bracket and what follows it. The word sets hold lower-case ids (``opens``,
     ``closes``, ``brackets``: the texts of opening, closing and all brackets, by ORTH id). The rule is
-    :func:`kg.nlp.model.trim`'s, which calls this."""
+    :func:`kg.nlp.combine.trim`'s, which calls this."""
 
     def __init__(self, edge: IdSet, leading: IdSet, trailing: IdSet, opens: IdSet, closes: IdSet,
                  brackets: IdSet) -> None:

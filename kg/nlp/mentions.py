@@ -26,7 +26,7 @@ from kg.nlp.context import is_language
 from kg.nlp.gazetteer import Entry, load_gazetteer
 from kg.schema import concept_key
 from kg.nlp.labels import label_from_words
-from kg.nlp.model import TYPE_HEADS
+from kg.nlp.combine import TYPE_HEADS
 
 @dataclass(slots=True)
 class DocMention:

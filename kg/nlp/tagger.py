@@ -14,7 +14,7 @@ as the NER, with partial annotation handled as latent structure: a token a corpu
 does not annotate (see :mod:`kg.train.data`) may take any tag, and the "gold" path of an update is the best path
 the current weights find among those consistent with the known tags.
 
-Its entities go through the same combination with the rules as the NER's (:class:`kg.nlp.model.Combiner`).
+Its entities go through the same combination with the rules as the NER's (:class:`kg.nlp.combine.Combiner`).
 """
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ from spacy.tokens import Doc
 from kg.model import LABELS
 from kg.nlp import _doc, _tagger  # compiled, or their Python twins (kg/compiled.py)
 from kg.nlp.candidates import Candidate, candidates, sentence_starts
-from kg.nlp.model import Combiner
+from kg.nlp.combine import Combiner
 
 DEFAULT_DIR = Path(__file__).parent / "trained_tagger"
 TAGS = ("O",) + tuple(f"{p}-{lab}" for lab in LABELS for p in "BILU")
@@ -381,7 +381,7 @@ def load_tagger(tagger_dir: str = "", missing: str = NO_TAGGER) -> LinearTagger 
 
 class TaggerCandidates(Combiner):
     """Pipeline component ``kg_tagger``: the linear tagger's entities as candidates, combined with the rules as
-    the NER's are (:class:`kg.nlp.model.Combiner`)."""
+    the NER's are (:class:`kg.nlp.combine.Combiner`)."""
 
     def __init__(self, name: str, tagger_dir: str = "", labels: Iterable[str] = LABELS, extend: bool = True,
                  need_support: Iterable[str] = ("DATASET", "METRIC"), need_name: Iterable[str] = (),

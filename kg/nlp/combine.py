@@ -1,0 +1,436 @@
+"""How a trained model's entities combine with the rules: :class:`Combiner`, shared by the default mode's linear
+tagger (:mod:`kg.nlp.tagger`) and the accurate mode's NER (:mod:`kg.nlp.model`).
+
+The model finds what rules cannot list: open-vocabulary tasks ("dense reconstruction of textured surfaces")
+and methods ("probabilistic regression model"). Its entities become ``Candidate(..., extractor="model")``
+with the model's dev precision for that label as confidence; ``kg_mentions`` merges them with the rule
+candidates by priority, so proposed methods and abbreviation pairs keep their own spans.
+``doc.ents`` is left as it was (``kg_mentions`` writes it at the end).
+
+Entity edges are trimmed first (a greedy NER sometimes ends on "of" or an opening bracket). Then two rules
+decide how the model and the rules combine (configurable in ``config.cfg`` and ``config_accurate.cfg``):
+
+- ``extend``: a model entity that strictly contains rule candidates (gazetteer, context, name) of its own label
+  is a fuller name of the same thing ("n-gram language model" around the gazetteer's "language model",
+  "tagging task" around the context rule's "tagging"): it becomes a ``model_extension`` candidate, which outranks
+  those rules. When the extra words are only a generic head ("task", "dataset", "score"), the mention keeps
+  the rule's canonical name, so the graph still has one concept "tagging". Metrics are not extended otherwise.
+- ``need_support``: labels (default DATASET, METRIC) the model may only add where a rule candidate of that label
+  overlaps, or where the entity says what it is (:func:`self_supported`: a head word such as "rate" or "corpus",
+  or a dataset's proper name); elsewhere its guesses are dropped. Names of datasets and metrics are what the
+  gazetteer and context rules know best, and the model's other guesses were mostly generic ("computational cost").
+
+More rules are fixed (tests/test_combine.py, tests/test_nlp.py):
+
+- An entity on exactly the span of a gazetteer or context candidate of its label adds nothing: the rule names it
+  ("BRATS 2015" is the gazetteer's release "BraTS 2015"); nor does a dataset or metric entity that is a rule's name
+  plus a generic head ("ImageNet-1K dataset": the gazetteer knows ImageNet-1K is ImageNet).
+
+- ``model_phrase``: an entity that is one name the rules would split outranks the parts: a whole abbreviation pair
+  ("Additive Operator Splitting (AOS) techniques", as SciERC and TDMSci annotate it) or names under a head word
+  that says what they are ("EM algorithm", "question answering system"); never over the paper's own method.
+- Concept names drop a trailing kind word when a name remains (:func:`concept_name`); the mention keeps it.
+- Short plural class phrases ("linear models") are ``generic`` mentions: reported, but not concepts.
+- A TASK entity whose head names a method is a METHOD ("3D pre-trained models"); one whose head names data or a
+  field ("gene expression data", "machine learning communities") is dropped. A preposition keeps it a task
+  ("alignment of heterogeneous datasets").
+
+``kg_mentions`` also reads the model's entities (``doc._.kg_model_ents``; in the accurate mode the NER's merged
+with the tagger's, as below): an abbreviation pair only word shapes would label is dropped where the model saw
+nothing.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from spacy.attrs import LOWER, ORTH
+from spacy.strings import get_string_id
+from spacy.tokens import Doc
+from spacy.util import minibatch
+
+from kg.model import LABELS
+from kg.nlp import _doc
+from kg.nlp.candidates import (MODEL_ENTS, Abbreviation, Candidate, abbreviations, candidates, column, ids,
+                               is_namelike, span_text, strip_possessive, substrings)
+from kg.nlp.context import LEADING_VERBS, MODIFIER_SUFFIXES, TASK_HEADS, TASK_NOUN, only_languages
+from kg.nlp.labels import TASK_WORDS
+
+Entity = tuple[int, int, str]  # a model entity: token start, end, label
+EXTENDABLE = frozenset({"gazetteer", "context", "name"})
+# Head words that make a name longer without naming a different concept ("BLEU score" is BLEU).
+GENERIC_HEADS = frozenset({
+    "task", "tasks", "problem", "problems", "method", "methods", "approach", "approaches", "model", "models",
+    "system", "systems", "algorithm", "algorithms", "technique", "techniques", "framework", "frameworks",
+    "architecture", "architectures", "dataset", "datasets", "data", "set", "benchmark", "benchmarks", "corpus",
+    "corpora", "metric", "metrics", "measure", "measures", "score", "scores", "challenge", "suite",
+})
+# Head words that say what kind of thing a phrase names: "question answering system" is a METHOD although
+# "question answering" is a TASK, "SII measure" a METRIC.
+TYPE_HEADS = {
+    "METHOD": frozenset({"method", "methods", "approach", "approaches", "model", "models", "system", "systems",
+                         "algorithm", "algorithms", "technique", "techniques", "framework", "frameworks", "architecture",
+                         "architectures", "network", "networks", "function", "functions", "paradigm", "procedure",
+                         "procedures", "scheme", "schemes", "strategy", "strategies", "implementation", "module"}),
+    "TASK": frozenset(TASK_HEADS),
+    "METRIC": frozenset({"measure", "measures", "metric", "metrics", "score", "scores"}),
+    "DATASET": frozenset({"dataset", "datasets", "corpus", "corpora", "benchmark", "benchmarks", "treebank"}),
+}
+# Head words a concept's name drops ("progressive latent fusion strategy" names "progressive latent fusion"); the
+# mention keeps them. Not "model", "network" or "system": those are part of names ("language model").
+NAME_HEADS = {
+    "METHOD": frozenset({"method", "methods", "approach", "approaches", "mechanism", "mechanisms", "strategy",
+                         "strategies", "framework", "frameworks", "module", "modules", "technique", "techniques",
+                         "algorithm", "algorithms", "scheme", "schemes", "procedure", "procedures", "paradigm",
+                         "architecture", "architectures"}),
+    "TASK": TYPE_HEADS["TASK"],
+    "METRIC": TYPE_HEADS["METRIC"],
+    # not "treebank": "Penn Treebank" is the name
+    "DATASET": frozenset({"dataset", "datasets", "corpus", "corpora", "benchmark", "benchmarks"}),
+}
+PLURAL_HEADS = frozenset({"methods", "models", "approaches", "architectures", "systems", "techniques", "algorithms",
+                          "frameworks", "networks", "mechanisms", "strategies", "ones"})
+# Words an entity neither starts nor ends with ("adaptive modeling of", "X and"): greedy NER boundaries fray.
+EDGE_WORDS = frozenset({"and", "or", "of", "the", "a", "an", "for", "with", "in", "on", "to", "by", "from", "via", "as"})
+# Verbs a greedy entity sometimes starts with ("solving black-box optimization") or ends with ("maps when").
+LEADING_WORDS = frozenset(LEADING_VERBS | {"performing", "using", "applying"})
+TRAILING_WORDS = frozenset({"'s", "’s", "when", "where", "while", "which", "that", "whose", "than", "is", "are", "was", "were",
+                            # reporting verbs a greedy entity runs on into ("... datasets highlight", "... shows")
+                            "show", "shows", "showed", "highlight", "highlights", "demonstrate", "demonstrates",
+                            "reveal", "reveals", "indicate", "indicates", "suggest", "suggests", "confirm", "confirms",
+                            "collected", "released", "mentioned", "most"})
+PREPOSITIONS = frozenset({"of", "for", "from", "on", "in", "with", "to", "between"})
+METHOD_NOT_TASK_HEADS = frozenset({"model", "models", "method", "methods", "network", "networks", "algorithm",
+                                   "algorithms", "architectures", "frameworks", "approaches", "techniques"})
+# A TASK entity whose head names something else: a method ("3D pre-trained models"), data ("gene expression
+# data"), a field or place rather than a problem ("machine learning communities", "distributed environments"), or a
+# difficulty ("spurious solution issue", "generalization challenge": the corpora leave 63 of 80 such phrases out).
+NOT_TASK_HEADS = frozenset({"data", "dataset", "datasets", "communities", "community", "environments", "environment", "engineering",
+                            "science", "sciences", "areas", "fields", "researchers", "practitioners", "issue", "issues",
+                            "challenge", "challenges"})
+# A model METRIC/DATASET without rule support is still taken when its head says what it is ("word error rate").
+SUPPORTING_HEADS = {
+    "METRIC": frozenset({"accuracy", "error", "rate", "precision", "recall", "score", "f1", "f-measure", "f-score",
+                         "measure", "auc", "bleu", "perplexity", "likelihood", "ratio", "coefficient", "correlation"}),
+    "DATASET": TYPE_HEADS["DATASET"],
+}
+
+# The word sets above as string ids, to test tokens' LOWER columns against (kg.nlp.candidates.ids).
+_PREPOSITION_IDS, _PLURAL_HEAD_IDS, _GENERIC_HEAD_IDS = ids(PREPOSITIONS), ids(PLURAL_HEADS), ids(GENERIC_HEADS)
+_EDGE_IDS, _LEADING_IDS, _TRAILING_IDS = ids(EDGE_WORDS), ids(LEADING_WORDS), ids(TRAILING_WORDS)
+_TYPE_HEAD_IDS = {label: ids(words) for label, words in TYPE_HEADS.items()}
+_NAME_HEAD_IDS = {label: ids(words) for label, words in NAME_HEADS.items()}
+
+
+class Combiner:
+    """Base of the pipeline components that add a trained model's entities to the rule candidates (the NER here,
+    the linear tagger in :mod:`kg.nlp.tagger`): subclasses load the model and implement :meth:`entities`;
+    this class turns each entity into a ``model`` (``model_extension``, ``model_phrase``) candidate or drops it."""
+
+    def __init__(self, name: str, labels: Iterable[str] = LABELS, extend: bool = True,
+                 need_support: Iterable[str] = ("DATASET", "METRIC"), need_name: Iterable[str] = (),
+                 max_tokens: int = 12) -> None:
+        self.name = name
+        self.labels = frozenset(labels)
+        self.extend = extend
+        self.need_support = frozenset(need_support)
+        self.need_name = frozenset(need_name)
+        self.max_tokens = max_tokens
+        self.confidence: dict[str, float] = {}  # per label: the model's dev precision (missing labels: 0.5)
+
+    def set_confidence(self, dev: dict | None) -> None:
+        """Confidence per label from a model's dev record (``{"per_label": {label: {"p": ...}}}``)."""
+        per_label = (dev or {}).get("per_label") or {}
+        self.confidence = {lab: round(float(v["p"]), 3) for lab, v in per_label.items() if "p" in v}
+
+    @property
+    def loaded(self) -> bool:
+        raise NotImplementedError
+
+    def entities(self, batch: list[Doc]) -> list[list[Entity]]:
+        """The model's entities per doc, as token ranges; ``doc.ents`` is left as it was."""
+        raise NotImplementedError
+
+    def unlinked_entities(self, batch: list[Doc]) -> tuple[list[list[Entity]], list[list[Entity]]]:
+        """:meth:`entities` per doc, and the entities to report as mentions that make no concept (none here)."""
+        return self.entities(batch), [[] for _ in batch]
+
+    def __call__(self, doc: Doc) -> Doc:
+        return next(iter(self.pipe([doc])))
+
+    def pipe(self, stream: Iterable[Doc], batch_size: int = 64) -> Iterator[Doc]:
+        if not self.loaded:
+            yield from stream
+            return
+        for batch in minibatch(stream, batch_size):
+            for doc, ents, unlinked in zip(batch, *self.unlinked_entities(batch)):
+                doc.user_data[MODEL_ENTS] = ents
+                out = candidates(doc)
+                rules = [c for c in out if c.extractor != "model"]
+                names, index = short_forms(doc, rules), Overlaps(rules)
+                out += [c for c in (self._candidate(doc, index, names, *e) for e in ents) if c is not None]
+                out += [c for c in (self._unlinked(doc, index, names, *e) for e in unlinked) if c is not None]
+                yield doc
+
+    def _unlinked(self, doc: Doc, rules: Overlaps, names: ShortForms, start: int, end: int,
+                  label: str) -> Candidate | None:
+        """A ``generic`` candidate (a mention, no concept) for an entity apart from every rule's candidate and
+        abbreviation pair, where it would be a plain ``model`` candidate: it takes no rule's place and labels no
+        pair (a pair inside an entity takes the entity's label). A task whose head names a method ("sparse graph
+        learning models") is a METHOD mention, as everywhere (5-fold SciREX 0.6159 with only tasks kept, 0.6164)."""
+        if rules.overlapping(start, end) or any(min(a.long_start, a.short_start) < end
+                                                and start < max(a.long_end, a.short_end) for a in names.pairs):
+            return None
+        c = self._candidate(doc, rules, names, start, end, label)
+        return dataclasses.replace(c, generic=True) if c is not None and c.extractor == "model" else None
+
+    def _candidate(self, doc: Doc, rules: Overlaps, names: ShortForms, start: int, end: int,
+                   label: str) -> Candidate | None:
+        start, end = trim(doc, start, end)
+        if label not in self.labels or not 0 < end - start <= self.max_tokens:
+            return None
+        lower, strings = column(doc, LOWER), doc.vocab.strings
+        if end - start == 1 and len(span_text(doc, start, end)) == 1:
+            return None  # one character is no name: the "M" of "300 M images"
+        if label == "DATASET" and only_languages(doc[start:end]):
+            return None  # a language is what data is in: "English German", "translate it into French"
+        confidence = self.confidence.get(label, 0.5)
+        overlapping = rules.overlapping(start, end)
+        if any(c.label == label and (c.start, c.end) == (start, end) and c.extractor in ("gazetteer", "context")
+               for c in overlapping):
+            return None  # a rule found the same name, and names it better ("BRATS 2015" is the release BraTS 2015)
+        if any(c.extractor in ("gazetteer", "context") and c.label == "DATASET" != label and c.start == start and c.end < end
+               and all(t.lower_ in GENERIC_HEADS for t in doc[c.end:end]) for c in overlapping):
+            return None  # a known name of another label and a generic head: "bAbI tasks" is the dataset bAbI
+        if label in self.need_support and not any(c.label == label for c in overlapping) \
+                and not self_supported(doc[start:end], label):
+            return None
+        if label == "TASK" and not overlapping and not any(lower[k] in _PREPOSITION_IDS for k in range(start, end)):
+            head = strings[lower[end - 1]]  # the head of a phrase without a preposition ("alignment of datasets")
+            if head in NOT_TASK_HEADS:
+                return None
+            if head in METHOD_NOT_TASK_HEADS:
+                label, confidence = "METHOD", self.confidence.get("METHOD", 0.5)
+        # (the length and head checks first, from columns: making the Span for every entity costs 0.7% of extraction)
+        if label == "METHOD" and not overlapping and end - start <= 2 and lower[end - 1] in _PLURAL_HEAD_IDS \
+                and generic_class(doc[start:end]):
+            return Candidate(start, end, label, "model", confidence=confidence, generic=True)
+        if label == "TASK" and not overlapping and end - start == 2 and generic_task_class(doc[start:end]):
+            return Candidate(start, end, label, "model", confidence=confidence, generic=True)
+        if label in self.need_name and not overlapping and not any(is_namelike(t) for t in doc[start:end]):
+            return None
+        inside = [c for c in overlapping if c.extractor in EXTENDABLE and start <= c.start and c.end <= end
+                  and (c.start, c.end) != (start, end)]
+        phrase = self._phrase(doc, names, overlapping, inside, start, end, label, confidence)
+        if phrase is not None:
+            return phrase
+        if not (self.extend and inside and all(c.label == label for c in inside)):
+            return Candidate(start, end, label, "model", canonical=concept_name(doc, start, end, label),
+                             confidence=confidence)
+        core = max(inside, key=lambda c: (c.end - c.start, c.priority))
+        canonical = None
+        if core.start == start and all(lower[k] in _GENERIC_HEAD_IDS for k in range(core.end, end)):
+            canonical = core.canonical or span_text(doc, core.start, core.end)
+        elif label == "METRIC":
+            # A metric's name is exact: "regret" stays "regret" inside "T-type regret bound". (A dataset's is not:
+            # "WMT09 English-Hungarian data set" is a more precise name than the gazetteer's "WMT09".)
+            return Candidate(start, end, label, "model", confidence=confidence)
+        return Candidate(start, end, label, "model_extension", canonical=canonical or concept_name(doc, start, end, label),
+                         benchmark=core.benchmark, confidence=confidence)
+
+    def _phrase(self, doc: Doc, names: ShortForms, overlapping: list[Candidate], inside: list[Candidate], start: int,
+                end: int, label: str, confidence: float) -> Candidate | None:
+        """A ``model_phrase`` candidate when the entity is one name made of parts the rules would split: a whole
+        abbreviation pair ("Additive Operator Splitting (AOS) techniques") or names under a head word that says
+        what they are ("EM algorithm", "question answering system"). Such a phrase outranks the split parts; its
+        canonical name is the pair's long form (or the part's canonical) when the rest is only a generic head and
+        words that modify the pair, unless a rule knows a longer name ending in the long form."""
+        if not self.extend:
+            return None
+        lower = column(doc, LOWER)
+        pairs = [a for a in names.pairs if start <= min(a.long_start, a.short_start)
+                 and max(a.long_end, a.short_end) <= end] if names.pairs else []
+        if not pairs and lower[end - 1] not in _TYPE_HEAD_IDS.get(label, ()):
+            return None  # neither a whole pair nor under a head word (most entities): what follows cannot hold
+        if any(c.proposed or c.extractor == "proposed" for c in overlapping):
+            return None
+        orth, generic = column(doc, ORTH), _GENERIC_HEAD_IDS
+        if names.proposed and any(orth[k] in names.proposed for k in range(start, end)):
+            return None  # a later use of the paper's own method's name
+        if label in ("DATASET", "METRIC") and any(
+                c.label == label and c.start == start and all(lower[k] in generic for k in range(c.end, end))
+                for c in inside):  # a rule's dataset or metric and a generic head ("ImageNet-1K dataset"): the
+            return None        # rule's name stands (the gazetteer knows ImageNet-1K is ImageNet)
+        # Short forms used inside the entity (where defined or later): "ACGMRF model", "verb WSD problems".
+        longs = names.longs
+        used = [i for i in range(start, end - 1) if orth[i] in longs] if longs else []
+        headed = lower[end - 1] in _TYPE_HEAD_IDS.get(label, ()) and (
+            any(c.label != label and c.end < end for c in inside) or bool(used))
+        if not (pairs or headed):
+            return None
+        if label == "METHOD" and _task_with_method_head(doc, names, inside, start, end):
+            # "object detection methods", "SRL systems", "TTA methods": methods for a task, not a method named
+            # after it. The span stays a mention (SciERC and SciREX mark it so); it names no METHOD concept.
+            return Candidate(start, end, label, "model_phrase", confidence=confidence, generic=True)
+        canonical = None
+        generic_tail = lambda at: all(lower[k] in generic or orth[k] in _CLOSES for k in range(at, end))  # noqa: E731
+        pair = pairs[0] if len(pairs) == 1 else None
+        if pair is not None and generic_tail(max(pair.long_end, pair.short_end)):
+            lo = min(pair.long_start, pair.short_start)
+            known = [c for c in inside if c.label == label and c.start < lo and c.end >= pair.long_end]
+            if known:  # a rule knows the longer name: "offline reinforcement learning (RL)" is not RL
+                canonical = known[0].canonical or span_text(doc, known[0].start, known[0].end)
+            elif _modifiers_only(doc, start, lo):
+                # The pair is the phrase's head ("tabular episodic Markov decision processes (MDPs)"): the short
+                # form the text defines names the concept, and later uses of it (MDPs) point to the same one.
+                canonical = span_text(doc, pair.long_start, pair.long_end)
+        elif pair is None and used == [start] and generic_tail(start + 1):
+            canonical = longs[orth[start]]
+        return Candidate(start, end, label, "model_phrase", canonical=canonical or concept_name(doc, start, end, label),
+                         confidence=confidence)
+
+
+def _modifiers_only(doc: Doc, start: int, end: int) -> bool:
+    """Whether ``doc[start:end]`` is only words that modify what follows ("tabular episodic finite-horizon"): no
+    function word ("semantic parsing of", "retrieval and") and no punctuation. True when empty."""
+    return all((t.is_alpha or ("-" in t.text and any(ch.isalpha() for ch in t.text))) and not t.is_stop
+               for t in doc[start:end])
+
+
+def _task_with_method_head(doc: Doc, names: ShortForms, inside: list[Candidate], start: int, end: int) -> bool:
+    """Whether ``doc[start:end]`` is a known task's name (or the short form of one) and a generic method head."""
+    if end - start < 2 or doc[end - 1].lower_ not in GENERIC_HEADS:
+        return False
+    core = [c for c in inside if c.start == start and c.end == end - 1]
+    if core:
+        return all(c.label == "TASK" for c in core)
+    return end - start == 2 and column(doc, ORTH)[start] in names.tasks
+
+
+class Overlaps:
+    """A doc's rule candidates indexed by the tokens they cover: those overlapping an entity are found by its
+    tokens, not by a scan of every rule for each entity (~15 entities and ~50 rules per abstract)."""
+
+    __slots__ = ("rules", "_at", "_empty")
+
+    def __init__(self, rules: list[Candidate]) -> None:
+        self.rules = rules
+        at: dict[int, list[int]] = {}
+        empty = []
+        for i, c in enumerate(rules):
+            if c.end <= c.start:
+                empty.append(i)
+            for k in range(c.start, c.end):
+                found = at.get(k)
+                if found is None:
+                    at[k] = [i]
+                else:
+                    found.append(i)
+        self._at, self._empty = at, empty
+
+    def overlapping(self, start: int, end: int) -> list[Candidate]:
+        """The rules with ``c.start < end and start < c.end``, in their order."""
+        at, rules = self._at, self.rules
+        if end - start == 1 and not self._empty:
+            found = at.get(start)
+            return [rules[i] for i in found] if found else []
+        seen = {i for i in self._empty if rules[i].start < end and start < rules[i].end}
+        for k in range(start, end):
+            found = at.get(k)
+            if found:
+                seen.update(found)
+        return [rules[i] for i in sorted(seen)] if seen else []
+
+
+@dataclass(frozen=True, slots=True)
+class ShortForms:
+    """Per doc: the names of the paper's own method (single tokens and defined short forms), each defined
+    one-token short form's long form, and the short forms of known tasks, all by the string id of the name (a
+    token's ORTH)."""
+
+    proposed: frozenset[int]
+    longs: dict[int, str]
+    tasks: frozenset[int] = frozenset()  # short forms whose long form a rule knows as a task
+    pairs: tuple[Abbreviation, ...] = ()  # the doc's abbreviation pairs (kg.nlp.candidates.abbreviations)
+
+
+def short_forms(doc: Doc, rules: list[Candidate]) -> ShortForms:
+    """The doc's :class:`ShortForms`, read once for all of its model entities."""
+    own = [c for c in rules if c.proposed]
+    pairs = abbreviations(doc)
+    short = lambda a: span_text(doc, a.short_start, a.short_end)  # noqa: E731
+    proposed = {span_text(doc, c.start, c.start + 1) for c in own if c.end - c.start == 1} | {
+        short(a) for a in pairs for c in own if c.start <= a.short_start and a.short_end <= c.end}
+    longs = {short(a): span_text(doc, a.long_start, a.long_end) for a in pairs if a.short_end - a.short_start == 1}
+    tasks = {short(a) for a in pairs for c in rules if c.label == "TASK" and not c.extractor.startswith("model")
+             and (c.start, c.end) in ((a.long_start, a.long_end), (a.short_start, a.short_end))}
+    return ShortForms(frozenset(get_string_id(p) for p in proposed), {get_string_id(k): v for k, v in longs.items()},
+                      frozenset(get_string_id(t) for t in tasks), tuple(pairs))
+
+
+# "X-based models": a family of methods built on X, not one method, even where X is a name ("OT-based models").
+FAMILY_SUFFIXES = ("-based", "-like", "-style", "-driven", "-type")
+
+
+def generic_class(span) -> bool:
+    """A short plural phrase naming a class of methods rather than one ("linear models", "optimization methods",
+    "GAN-based approaches")."""
+    if len(span) > 2 or span[-1].lower_ not in PLURAL_HEADS:
+        return False
+    if len(span) == 2 and span[0].lower_.endswith(FAMILY_SUFFIXES):
+        return True
+    return not any(is_namelike(t) or (t.text[:1].isupper() and not t.is_sent_start) for t in span)
+
+
+def generic_task_class(span) -> bool:
+    """A kind of tasks rather than a task: a plural head after one word that names no activity ("one-to-many
+    tasks", "language problems"); "translation tasks" and "NLP tasks" name their task."""
+    if len(span) != 2 or span[-1].lower_ not in ("tasks", "problems"):
+        return False
+    first = span[0]
+    return not (is_namelike(first) or TASK_NOUN.search(first.lower_) or first.lower_ in TASK_WORDS)
+
+
+def concept_name(doc: Doc, start: int, end: int, label: str) -> str | None:
+    """The entity's name without a trailing head word that only says what kind of thing it is
+    ("column-then-row attention mechanism" -> "column-then-row attention"), when what remains still names
+    something: two or more words not ending in a modifier ("-based", "-aware"...), or one name-like word ("BLEU
+    score" -> "BLEU"). None: the span's own text."""
+    heads, lower = _NAME_HEAD_IDS.get(label, ()), column(doc, LOWER)
+    stop = end
+    while stop > start and lower[stop - 1] in heads:
+        stop -= 1
+    if stop == end or stop == start:
+        return None
+    if stop - start == 1 and not is_namelike(doc[start]):
+        return None
+    if doc[stop - 1].lower_.endswith(MODIFIER_SUFFIXES):
+        return None  # a modifier names nothing alone: "regression-based methods" is not "regression-based"
+    return strip_possessive(span_text(doc, start, stop))
+
+
+def self_supported(span, label: str) -> bool:
+    """A METRIC or DATASET entity that says what it is without a rule: its head word ("word error rate",
+    "the AMI meeting corpus"), or, for a dataset, a proper name ("CCGbank", "TiGer Treebank", "NIST05") other than
+    a lone acronym, which names methods and tasks as often as datasets ("MSA", "TESLA")."""
+    if span[-1].lower_ in SUPPORTING_HEADS.get(label, ()):
+        return True
+    if label != "DATASET":
+        return False
+    lone_acronym = len(span) == 1 and span[0].text.rstrip("s").isupper() and span[0].text.isalpha()
+    return not lone_acronym and any(is_namelike(t) for t in span)
+
+
+_OPENS, _CLOSES, _BRACKETS = (ids(substrings(c)) for c in ("([", ")]", "()[]"))  # the texts ``text in "(["`` accepts
+
+
+_TRIMMER = _doc.Trimmer(*map(_doc.IdSet, (_EDGE_IDS, _LEADING_IDS, _TRAILING_IDS, _OPENS, _CLOSES, _BRACKETS)))
+
+
+def trim(doc: Doc, start: int, end: int) -> tuple[int, int]:
+    """Token range without frayed edges: leading/trailing connectives and punctuation (not brackets), leading verbs
+    and trailing words that end no name, a dangling bracket ("Stanford twitter corpus (mentioned": the bracket
+    and what follows go; "NYT) corpus" starts after the bracket; a bracket closing just after the range is taken
+    in). A typed loop over the doc's token array (:class:`kg.nlp._doc.Trimmer`)."""
+    return _TRIMMER.trim(doc, start, end)

@@ -216,12 +216,16 @@ def test_path_between_papers_finds_the_chain_of_shared_concepts(lbug):
 
 
 def test_the_package_maps_cypher_to_kg_cypher_for_installs():
-    """A wheel carries cypher/ as kg/cypher (checked by building one: `pip wheel --no-deps .`; this test reads the
-    configuration, as a build needs setuptools from the registry)."""
+    """A wheel carries cypher/ as kg/cypher and every kg subpackage (tests/test_install.py builds and installs one;
+    this test reads the configuration)."""
     import tomllib
 
-    cfg = tomllib.loads((CYPHER_DIR.parent / "pyproject.toml").read_text())["tool"]["setuptools"]
-    assert "kg.cypher" in cfg["packages"] and cfg["package-dir"]["kg.cypher"] == "cypher"
-    assert cfg["package-data"]["kg.cypher"] == ["*.cypher"]
-    found = {p.name for p in (CYPHER_DIR.parent / "kg").iterdir() if p.is_dir() and any(p.glob("*.py"))}
-    assert {f"kg.{name}" for name in found} <= set(cfg["packages"])  # every subpackage is listed
+    from setuptools import find_namespace_packages
+
+    root = CYPHER_DIR.parent
+    cfg = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]
+    assert cfg["package-dir"]["kg.cypher"] == "cypher" and cfg["package-data"]["kg.cypher"] == ["*.cypher"]
+    assert '"kg.cypher"' in (root / "setup.py").read_text()
+    found = set(find_namespace_packages(str(root), include=["kg", "kg.*"]))
+    code = {".".join(p.relative_to(root).parts) for p in (root / "kg").rglob("*") if p.is_dir() and any(p.glob("*.py"))}
+    assert code - {c for c in code if "__pycache__" in c} <= found

@@ -98,3 +98,12 @@ def test_a_metric_takes_the_word_that_says_which_accuracy_it_is(text, fuller):
 
 def test_resource_measures_stay_metrics():
     assert load_specificity().reason("GPU memory", "METRIC") is None
+
+
+@pytest.mark.parametrize("name,weak", [
+    ("Communication-based framework", True),  # a sentence's first capital makes no name
+    ("regularized", True),  # one plain word
+    ("SQIL", False), ("TreeShap", False), ("Concept Embedding Models", False), ("binary search", False),
+])
+def test_what_the_tagger_alone_calls_a_method(name, weak):
+    assert load_specificity().weak_description(name, "METHOD", "model") is weak

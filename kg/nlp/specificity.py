@@ -75,11 +75,13 @@ class Specificity:
         "coupled training"); a task phrase of the tagger's alone without a task head and a modifier ("data
         collection", "training procedure"); any such phrase that ends in an adjective ("object-level visual")."""
         if extractor not in ("model", "model_extension", "context") or label not in ("METHOD", "TASK") \
-                or _NAME_LIKE.search(name):
+                or name_like(name):
             return False
         words = _WORDS.findall(name.lower())
         if not words:
             return False
+        if extractor == "model" and label == "METHOD" and len(words) == 1:
+            return True  # one plain word the tagger alone calls a method ("regularized", "nonlinear")
         last = words[-1]
         if last.endswith(self.adjective_endings) and last not in self.adjective_nouns:
             return True
@@ -90,7 +92,13 @@ class Specificity:
         return len(words) < 2 or last not in self.task_heads
 
 
-_NAME_LIKE = re.compile(r"[A-Z0-9]")
+_NAME_LIKE = re.compile(r"[0-9]|(?<=.)[A-Z]")  # a digit, or a capital anywhere but a phrase's first letter
+
+
+def name_like(name: str) -> bool:
+    """Whether a phrase looks like a name: a digit, or a capital other than a sentence's first letter ("SQIL",
+    "TreeShap", "Concept Embedding Models"; not "Communication-based framework")."""
+    return bool(_NAME_LIKE.search(name))
 
 
 def _terms(values: list[str]) -> frozenset[str]:

@@ -229,3 +229,12 @@ def test_the_package_maps_cypher_to_kg_cypher_for_installs():
     found = set(find_namespace_packages(str(root), include=["kg", "kg.*"]))
     code = {".".join(p.relative_to(root).parts) for p in (root / "kg").rglob("*") if p.is_dir() and any(p.glob("*.py"))}
     assert code - {c for c in code if "__pycache__" in c} <= found
+
+@pytest.mark.parametrize("content", ['{"nodes": [', "{}", "", "[1, 2]"])
+def test_a_damaged_graph_json_is_named_in_one_message(tmp_path, content):
+    from kg.errors import InputError
+    from kg.store.rows import load_graph
+
+    (tmp_path / "graph.json").write_text(content, encoding="utf-8")
+    with pytest.raises(InputError, match=r"graph\.json: not a graph kg wrote .*kg build INPUT --out"):
+        load_graph(tmp_path)

@@ -11,6 +11,7 @@ import networkx as nx
 
 from kg import schema
 from kg.build.jsontext import json_text
+from kg.errors import InputError
 
 
 @dataclass
@@ -61,7 +62,12 @@ def load_graph(directory: Path) -> nx.MultiDiGraph:
     path = Path(directory) / "graph.json"
     if not path.is_file():
         raise FileNotFoundError(f"{path}: no graph here; run `kg build INPUT --out {directory}` first")
-    return nx.node_link_graph(json.loads(path.read_text(encoding="utf-8")), edges="links")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return nx.node_link_graph(data, edges="links")
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:  # truncated, empty, {} or not node-link JSON
+        raise InputError(f"{path}: not a graph kg wrote ({type(exc).__name__}: {exc}); rebuild it with "
+                         f"`kg build INPUT --out {directory}`") from None
 
 
 def batches(rows: list, size: int) -> Iterator[list]:

@@ -98,3 +98,24 @@ def test_top_limits_the_papers_around_a_concept(seed_build, capsys):
     assert lines[0].endswith(": 6 paper(s)") and lines[1].startswith("  including ")
     assert sum(line.startswith("  [") or "[paper:" in line for line in lines) == 1
     assert any("and 5 more" in line for line in lines)
+
+
+def test_markdown_lists_titles_links_and_reasons(tmp_path, capsys):
+    import json as _json
+
+    import kg as _kg
+
+    papers = [
+        {"id": "p1", "title": "Person Search on CUHK-SYSU", "url": "https://example.org/p1", "venue": "ICML",
+         "year": 2025, "text": "We study person search and evaluate on CUHK-SYSU and PRW."},
+        {"id": "p2", "title": "Faster Person Search", "url": "https://example.org/p2", "venue": "ICML", "year": 2026,
+         "text": "A faster person search model, evaluated on CUHK-SYSU."},
+    ]
+    src = tmp_path / "p.jsonl"
+    src.write_text("".join(_json.dumps(p) + "\n" for p in papers), encoding="utf-8")
+    _kg.build([str(src)], tmp_path / "out")
+    assert main(["related", "p1", "--graph", str(tmp_path / "out"), "--markdown"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Related to Person Search on CUHK-SYSU [paper:p1]:"
+    assert lines[2].startswith("- [Faster Person Search](https://example.org/p2) (ICML, 2026): shares dataset CUHK-SYSU")
+    assert "text similarity" in lines[2]

@@ -24,6 +24,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--method", help="papers proposing or using this method, and their datasets")
     p.add_argument("--graph", default="out", help="directory written by kg build (default out)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--markdown", action="store_true",
+                   help="a related-work list in markdown: title, venue, year, link and why, one line per paper")
     p.set_defaults(run=run)
 
 
@@ -61,6 +63,9 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps({"query": query, "paper": paper, "weights": weights, "hits": [h.to_json() for h in hits]},
                          indent=1))
         return EXIT_OK
+    if args.markdown:
+        print(safe(markdown_list(g, label, hits), multiline=True))
+        return EXIT_OK
     print(f"related to {safe(label)}, weights " + ", ".join(f"{k.lower()} {v:g}" for k, v in weights.items()))
     if not hits:
         print("  (no paper shares a weighted concept or words with it)")
@@ -95,3 +100,18 @@ def _around_concept(rel, g, kind: str, name: str, args: argparse.Namespace) -> i
     if report.co_used:
         print(safe("datasets most often used with it: " + ", ".join(f"{n} ({c})" for n, c in report.co_used)))
     return EXIT_OK
+
+
+def markdown_list(g, label: str, hits: list) -> str:
+    """A related-work list in markdown: each paper's title (linked to its url), venue and year, and the reason in
+    one line (the shared concepts, heaviest first, and the texts' similarity)."""
+    lines = [f"Related to {label}:", ""]
+    for h in hits:
+        d = g.nodes[h.paper]
+        title = " ".join(str(d.get("title") or h.name).split()).replace("[", "(").replace("]", ")")
+        head = f"[{title}]({d['url']})" if d.get("url") else title
+        where = ", ".join(str(x) for x in (d.get("venue"), d.get("year")) if x)
+        shared = ", ".join(f"{s.type.lower()} {s.name}" for s in h.shared[:4])
+        why = (f"shares {shared}; " if shared else "") + f"text similarity {h.similarity:.2f}"
+        lines.append(f"- {head}" + (f" ({where})" if where else "") + f": {why}")
+    return "\n".join(lines)

@@ -107,3 +107,14 @@ def test_resource_measures_stay_metrics():
 ])
 def test_what_the_tagger_alone_calls_a_method(name, weak):
     assert load_specificity().weak_description(name, "METHOD", "model") is weak
+
+
+@pytest.mark.parametrize("name,core", [
+    ("Transformer networks", "Transformer"), ("one-layer convolutional neural network", "CNN"),
+    ("graph attention networks", None), ("BERT-based retrieval", None),
+])
+def test_a_tagger_extension_that_only_describes_a_known_method_is_that_method(name, core):
+    from kg.nlp.gazetteer import load_gazetteer
+
+    known = {form: e.name for form, e in load_gazetteer().lookup().items() if e.label == "METHOD"}
+    assert load_specificity().known_core(name, known) == core

@@ -33,6 +33,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from kg.nlp.candidates import MENTIONS, abbreviations, doc_text
+from kg.nlp.gazetteer import load_gazetteer
 
 DATA = Path(__file__).parent / "data" / "specificity"
 _WORDS = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
@@ -69,6 +70,20 @@ class Specificity:
             return "hardware or software"
         return None
 
+    def known_core(self, name: str, known: dict[str, str]) -> str | None:
+        """The known method a tagger's extension of it still names when its extra words only describe ("Transformer
+        networks", "1 layer recurrent neural network": a class noun, a size, a count), or None."""
+        words = name.split()
+        for size in range(len(words) - 1, 0, -1):
+            for at in range(len(words) - size + 1):
+                core = known.get(" ".join(words[at:at + size]).lower())
+                if core is None:
+                    continue
+                extra = [w.lower() for w in words[:at] + words[at + size:]]
+                if all(w in self.class_heads or w in _SIZE_WORDS or _SIZE.fullmatch(w) for w in extra):
+                    return core
+        return None
+
     def weak_description(self, name: str, label: str, extractor: str) -> bool:
         """Whether a phrase that only the trained tagger or a context rule proposes is a description rather than a
         name: a method phrase with a class-noun head and no name-like word ("unified probabilistic model",
@@ -92,6 +107,9 @@ class Specificity:
         return len(words) < 2 or last not in self.task_heads
 
 
+_SIZE = re.compile(r"\d+(?:-\w+)?|[a-z]+-layers?|[a-z]+-layered")  # "1", "2-layer", "one-layer", "multi-layered"
+_SIZE_WORDS = frozenset({"layer", "layers", "single", "one", "two", "three", "deep", "shallow", "wide", "small",
+                         "large", "classifier", "classifiers", "based"})
 _NAME_LIKE = re.compile(r"[0-9]|(?<=.)[A-Z]")  # a digit, or a capital anywhere but a phrase's first letter
 
 
@@ -174,6 +192,7 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
     from kg.schema import concept_key
 
     spec = load_specificity(directory)
+    known = {form: e.name for form, e in load_gazetteer().lookup().items() if e.label == "METHOD"}
     stop = load_stoplist(stoplist) if stoplist else frozenset()
     retype = load_types(types) if types else {}
     cache: dict[tuple[str, str, str], bool] = {}
@@ -191,6 +210,8 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                     m.label = label
             if m.generic or m.proposed:
                 continue
+            if m.label == "METHOD" and m.extractor == "model_extension":
+                m.canonical = spec.known_core(m.canonical, known) or m.canonical
             if m.label == "METRIC" and m.text.lower() == m.canonical.lower():
                 text = doc_text(doc)  # the doc's text as extraction keeps it (Doc.text joins every token anew)
                 at = fuller_metric_name(text, m.start, m.canonical)

@@ -109,6 +109,20 @@ def _run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _evaluate(args: argparse.Namespace, path: Path, marker: str, what: str, evaluate) -> int:
+    """``--evaluate``: score the model in ``path`` (``marker``: the file a trained one has), print the scores and,
+    with ``--record``, store them in its meta.json."""
+    from kg.train.run import update_meta
+
+    if not (path / marker).exists():
+        return _fail(f"no {what} in {path}")
+    scores = evaluate(path)
+    print(json.dumps(scores, indent=1))
+    if args.record:
+        update_meta(path, ("kg_scores", "shared_scorer"), scores)
+    return EXIT_OK
+
+
 def _tagger(args: argparse.Namespace, data_dir: Path) -> int:
     import kg.nlp.tagger as shipped
     import kg.train.tagger as tagger
@@ -117,14 +131,8 @@ def _tagger(args: argparse.Namespace, data_dir: Path) -> int:
     log = lambda msg: print(f"tagger: {msg}", file=sys.stderr)  # noqa: E731
     epochs = args.max_epochs or tagger.EPOCHS
     if args.evaluate is not None:
-        path = Path(args.evaluate) if args.evaluate else shipped.DEFAULT_DIR
-        if not (path / "weights.npz").exists():
-            return _fail(f"no trained tagger in {path}")
-        scores = tagger.evaluate(path, data_dir)
-        print(json.dumps(scores, indent=1))
-        if args.record:
-            update_meta(path, ("kg_scores", "shared_scorer"), scores)
-        return EXIT_OK
+        return _evaluate(args, Path(args.evaluate) if args.evaluate else shipped.DEFAULT_DIR, "weights.npz",
+                         "trained tagger", lambda path: tagger.evaluate(path, data_dir))
     out = Path(args.out)
     if args.n_folds:
         result = tagger.crossval(args.n_folds, seed=args.seed, work_dir=out / "crossval-tagger", data_dir=data_dir,
@@ -145,14 +153,8 @@ def _ner(args: argparse.Namespace, data_dir: Path) -> int:
     import kg.train.run as run_
 
     if args.evaluate is not None:
-        model = Path(args.evaluate) if args.evaluate else run_.SHIPPED
-        if not (model / "meta.json").exists():
-            return _fail(f"no trained model in {model}")
-        scores = run_.evaluate(model, data_dir)
-        print(json.dumps(scores, indent=1))
-        if args.record:
-            run_.update_meta(model, ("kg_scores", "shared_scorer"), scores)
-        return EXIT_OK
+        return _evaluate(args, Path(args.evaluate) if args.evaluate else run_.SHIPPED, "meta.json", "trained model",
+                         lambda path: run_.evaluate(path, data_dir))
     overrides = {"training.max_epochs": args.max_epochs} if args.max_epochs else {}
     config = Path(args.config) if args.config else run_.CONFIG
     out = Path(args.out)

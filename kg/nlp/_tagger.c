@@ -247,8 +247,9 @@ static inline f8 loadv(const float *p)
  * feature row's place in ``rows`` (float32, kept x tags), whose row 0 is zeros and stands for every zero row. A
  * quarter of the 2**20 rows of the shipped tagger are non-zero, so the two arrays take 22 MB where the full table
  * takes 71 MB (49 MB less resident per process). A row now takes two dependent reads, the index entry and the
- * row, so prediction fetches index entries two tokens ahead and rows one ahead; its speed stayed within this VM's
- * noise (alternating runs: 0.205 against 0.24 ms per synthetic abstract in one set, 0.24 against 0.22 in another).
+ * row, so prediction fetches index entries two tokens ahead and rows one ahead; measured against the full table in
+ * alternating runs, its time per synthetic abstract was within the runs' spread (0.205 against 0.24 ms, and 0.24
+ * against 0.22 ms).
  * The sums are the same: a zero row adds the same zeros wherever it is read from. */
 typedef struct {
     const uint32_t *index;

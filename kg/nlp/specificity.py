@@ -223,9 +223,9 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
             key = (m.canonical, m.label, m.extractor)
             generic = cache.get(key)
             if generic is None:
+                surface = spec.reason(m.text, m.label) if m.text != m.canonical else None
                 generic = cache[key] = spec.reason(m.canonical, m.label) is not None or (
-                    m.text != m.canonical and spec.reason(m.text, m.label) is not None
-                    and spec.reason(m.text, m.label) != "only background words") or spec.weak_description(
+                    surface is not None and surface != "only background words") or spec.weak_description(
                     m.canonical, m.label, m.extractor)
             if generic:
                 m.generic = True

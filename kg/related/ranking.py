@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import difflib
+import weakref
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
@@ -71,12 +72,14 @@ def paper_concepts(g: nx.MultiDiGraph, paper: str) -> set[str]:
 
 def text_index(g: nx.MultiDiGraph) -> TextIndex:
     """The TF-IDF index of the graph's papers (title and abstract), built once per graph object."""
-    index = g.graph.get("_kg_text_index")
+    index = _TEXT_INDEXES.get(g)
     if index is None:
-        index = TextIndex((n, f"{d.get('title') or ''} {d.get('abstract') or ''}") for n, d in g.nodes(data=True)
-                          if d.get("type") == schema.PAPER.label)
-        g.graph["_kg_text_index"] = index
+        index = _TEXT_INDEXES[g] = TextIndex((n, f"{d.get('title') or ''} {d.get('abstract') or ''}")
+                                             for n, d in g.nodes(data=True) if d.get("type") == schema.PAPER.label)
     return index
+
+
+_TEXT_INDEXES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # graph -> its TextIndex, gone with the graph
 
 
 def rank(g: nx.MultiDiGraph, concepts: set[str], *, exclude: str | None = None, top: int = 10,

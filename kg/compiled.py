@@ -24,7 +24,7 @@ makes Python import the Python file instead of the compiled one where it must:
   of another commit) is ignored.
 
 Each of these but the first prints one line to stderr, once (not again in the processes kg starts):
-``kg: kg/nlp/mentions.py changed after it was compiled; running the Python source (make install recompiles)``.
+``kg: kg/nlp/components/mentions.py changed after it was compiled; running the Python source (make install recompiles)``.
 
 ``setup.py`` and ``tools/dev/build_ext.py`` read :func:`extensions` from this file without importing kg.
 """
@@ -46,11 +46,12 @@ EXTENSIONS = {
 }
 # Compiled by Cython with KG_COMPILE=1: the extraction pipeline's components and what they call per token or per
 # candidate; and the streaming export's per-paper path (build cache reads, resolution lookups, elements, sinks).
-COMPILED = tuple(f"kg.nlp.{name}" for name in (
-    "abbreviations", "candidates", "combine", "context", "extract", "gazetteer", "mentions", "model", "proposed", "results",
-    "sentences", "tagger", "tokenizer")) + ("kg.build.cache", "kg.build.elements", "kg.build.jsontext", "kg.build.resolve",
-                                              "kg.sinks.graphml", "kg.sinks.json", "kg.sinks.neo4j_csv",
-                                              "kg.sinks.predictions")
+COMPILED = (
+    tuple(f"kg.nlp.{name}" for name in ("candidates", "combine", "extract", "tokenizer"))
+    + tuple(f"kg.nlp.components.{name}" for name in ("abbreviations", "context", "gazetteer", "mentions", "model",
+                                                     "proposed", "results", "sentences", "tagger"))
+    + ("kg.build.cache", "kg.build.elements", "kg.build.jsontext", "kg.build.resolve", "kg.sinks.graphml", "kg.sinks.json",
+       "kg.sinks.neo4j_csv", "kg.sinks.predictions"))
 ROOT = Path(__file__).resolve().parents[1]  # the directory holding the kg package
 _WARNED = "KG_COMPILED_WARNED"  # set to the warning's checksum once printed, so that child processes stay quiet
 
@@ -108,7 +109,7 @@ def extensions() -> list:
 
 
 def compiled_file(module: str, root: Path | None = None) -> Path | None:
-    """The compiled file of ``module`` (dotted: ``kg.nlp.mentions``) for this interpreter, or None when there is
+    """The compiled file of ``module`` (dotted: ``kg.nlp.components.mentions``) for this interpreter, or None when there is
     none."""
     stem = (root or ROOT) / module.replace(".", "/")
     for suffix in EXTENSION_SUFFIXES:

@@ -10,9 +10,9 @@ import warnings
 import pytest
 
 from kg.nlp.candidates import FORMULAS, candidates
-from kg.nlp.mentions import select_mentions, without_asides
+from kg.nlp.components.mentions import select_mentions, without_asides
 from kg.nlp.combine import Overlaps, concept_name, generic_class, generic_task_class, short_forms
-from kg.nlp.model import ModelCandidates, merge_entities, unconfirmed
+from kg.nlp.components.model import ModelCandidates, merge_entities, unconfirmed
 
 
 @pytest.fixture(scope="module")

@@ -83,11 +83,11 @@ def test_a_fresh_build_runs_the_compiled_extensions_and_says_nothing(tmp_path):
 
 def test_a_plain_module_edited_after_it_was_compiled_runs_its_source_with_one_warning_line(tmp_path):
     root = _copy(tmp_path)
-    _fake_compiled(root, "kg.nlp.mentions", T0 - 100)  # compiled, then mentions.py edited
-    run = _files(root, ["kg.nlp.mentions"])
+    _fake_compiled(root, "kg.nlp.components.mentions", T0 - 100)  # compiled, then mentions.py edited
+    run = _files(root, ["kg.nlp.components.mentions"])
     assert run.returncode == 0, run.stderr
-    assert json.loads(run.stdout)["kg.nlp.mentions"] == str(root / "kg/nlp/mentions.py")
-    assert run.stderr == ("kg: kg/nlp/mentions.py changed after it was compiled; running the Python source "
+    assert json.loads(run.stdout)["kg.nlp.components.mentions"] == str(root / "kg/nlp/components/mentions.py")
+    assert run.stderr == ("kg: kg/nlp/components/mentions.py changed after it was compiled; running the Python source "
                           "(make install recompiles)\n")
 
 
@@ -142,14 +142,14 @@ def test_every_problem_at_once_is_one_line_and_the_processes_kg_starts_stay_quie
 
 def test_kg_pure_python_runs_every_twin_and_every_source_without_a_word(tmp_path):
     root = _copy(tmp_path)
-    _fake_compiled(root, "kg.nlp.tagger", T0 + 100)  # fresh: it would run, and fail to load, without the flag
-    modules = [*compiled.EXTENSIONS, "kg.nlp.tagger"]
+    _fake_compiled(root, "kg.nlp.components.tagger", T0 + 100)  # fresh: it would run, and fail to load, without the flag
+    modules = [*compiled.EXTENSIONS, "kg.nlp.components.tagger"]
     run = _run(root, f"import importlib, json; print(json.dumps({{m: importlib.import_module(m).__file__ "
                      f"for m in {modules!r}}}))", KG_PURE_PYTHON="1")
     assert run.returncode == 0 and run.stderr == "", run.stderr
     files = json.loads(run.stdout)
     assert files == {**{name: str(root / twin) for name, (_, twin) in compiled.EXTENSIONS.items()},
-                     "kg.nlp.tagger": str(root / "kg/nlp/tagger.py")}
+                     "kg.nlp.components.tagger": str(root / "kg/nlp/components/tagger.py")}
     only = _run(root, "import kg.nlp._doc as d, kg.nlp._tagger as t; print(d.__file__, t.__file__)",
                 KG_PURE_PYTHON="kg.nlp._doc")  # a list of modules: those only
     assert only.stdout.split() == [str(root / "kg/nlp/_doc_py.py"), str(root / ("kg/nlp/_tagger" + SUFFIX))]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from kg.cli import main
-from kg.evaluate import read_jsonl, score
+from kg.train.scorer import read_jsonl, score
 
 RECORDED = Path(__file__).parent / "fixtures" / "project-scorer-output.json"
 LABELS = ["METHOD", "TASK", "DATASET", "METRIC"]

@@ -175,7 +175,7 @@ def test_sentence_boundaries_are_those_of_spacys_sentencizer(nlp):
     from spacy.pipeline import Sentencizer
 
     from kg.nlp.candidates import SENTENCE_STARTS
-    from kg.nlp.sentences import set_sentences
+    from kg.nlp.components.sentences import set_sentences
 
     texts = [b for f in SEEDS for b in f.read_text(encoding="utf-8").split("\n\n")]
     texts += ["", "...", "Hello!!! World? Yes.", "a.", ". a", "It works (see Fig. 2). Then [1]. 'Quoted.' Next", "e.g. BERT"]
@@ -188,7 +188,7 @@ def test_sentence_boundaries_are_those_of_spacys_sentencizer(nlp):
 
 def test_sentences_made_before_new_boundaries_are_forgotten(nlp):
     from kg.nlp.candidates import sentence
-    from kg.nlp.sentences import set_sentences
+    from kg.nlp.components.sentences import set_sentences
 
     doc = nlp.make_doc("One two. Three four.")
     doc[0].is_sent_start = True
@@ -207,7 +207,7 @@ def test_tokenizer_caches_more_chunks_than_a_corpus_vocabulary_fills(nlp):
 def test_gazetteer_names_match_in_the_plural(nlp):
     # the gazetteer lists "word error rate" (an alias of WER) in the singular only
     assert by_label(nlp, "We report word error rates on two corpora.", "METRIC") == {"WER"}
-    from kg.nlp.gazetteer import plural
+    from kg.nlp.components.gazetteer import plural
 
     assert [plural(w) for w in ("word error rate", "accuracy", "GAN", "LoRAs", "CIFAR-10")] == [
         "word error rates", "accuracies", "GANs", "", ""]

@@ -5,7 +5,7 @@ import pytest
 
 from kg.nlp.candidates import MENTIONS
 from kg.nlp.pipeline import load_pipeline
-from kg.nlp.specificity import load_specificity
+from kg.nlp.components.specificity import load_specificity
 
 
 @pytest.fixture(scope="module")
@@ -90,7 +90,7 @@ def test_what_the_tagger_alone_proposes_as_a_task_needs_a_task_head(name, label,
     ("It has 5 points accuracy gain.", "accuracy"),
 ])
 def test_a_metric_takes_the_word_that_says_which_accuracy_it_is(text, fuller):
-    from kg.nlp.specificity import fuller_metric_name
+    from kg.nlp.components.specificity import fuller_metric_name
 
     at = text.index("accuracy")
     assert text[fuller_metric_name(text, at, "accuracy"):at + len("accuracy")] == fuller
@@ -114,7 +114,7 @@ def test_what_the_tagger_alone_calls_a_method(name, weak):
     ("graph attention networks", None), ("BERT-based retrieval", None),
 ])
 def test_a_tagger_extension_that_only_describes_a_known_method_is_that_method(name, core):
-    from kg.nlp.gazetteer import load_gazetteer
+    from kg.nlp.components.gazetteer import load_gazetteer
 
     known = {form: e.name for form, e in load_gazetteer().lookup().items() if e.label == "METHOD"}
     assert load_specificity().known_core(name, known) == core

@@ -11,7 +11,7 @@ import numpy
 import pytest
 
 from kg.nlp.pipeline import load_pipeline
-from kg.nlp.tagger import (DEFAULT_DIR, FORBIDDEN, FORBIDDEN_END, N_TAGS, TAGS, TEMPLATES, LinearTagger, decode,
+from kg.nlp.components.tagger import (DEFAULT_DIR, FORBIDDEN, FORBIDDEN_END, N_TAGS, TAGS, TEMPLATES, LinearTagger, decode,
                            feature_ids, spans, viterbi)
 
 needs_tagger = pytest.mark.skipif(not (DEFAULT_DIR / "weights.npz").exists(),

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 import numpy
 import pytest
 
-import kg.nlp.tagger as tg
+import kg.nlp.components.tagger as tg
 from kg.nlp import _tagger
-from kg.nlp.tagger import FORBIDDEN, FORBIDDEN_END, N_TAGS, TEMPLATES, LinearTagger
+from kg.nlp.components.tagger import FORBIDDEN, FORBIDDEN_END, N_TAGS, TEMPLATES, LinearTagger
 
 U = numpy.uint64
 

@@ -7,7 +7,7 @@ import pytest
 
 from kg.model import Paper
 from kg.nlp.extract import extract
-from kg.nlp.title import title_name
+from kg.nlp.components.title import title_name
 
 
 @pytest.mark.parametrize("title,expected", [

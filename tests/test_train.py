@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import spacy
 
-from kg.nlp.model import DEFAULT_DIR, ModelCandidates
+from kg.nlp.components.model import DEFAULT_DIR, ModelCandidates
 from kg.train.data import CORPORA, Converter
 
 SHIPPED = DEFAULT_DIR
@@ -154,7 +154,7 @@ def test_training_one_epoch_writes_a_loadable_model_and_records_its_recipe_and_s
     assert {d["file"]: d["sha256"] for d in training["data"]}["scierc-dev.jsonl"] == sha256(GOLD / "scierc-dev.jsonl")
     assert 'factory = "beam_ner"' in (best / "config.cfg").read_text()
     scores = meta["kg_scores"]["shared_scorer"]  # scored by kg's scorer on the fixtures' dev set and seeds
-    assert scores["scorer"] == "kg/evaluate.py"
+    assert scores["scorer"] == "kg/train/scorer.py"
     assert scores["scierc-dev"]["full"]["mention_METHOD"]["strict"]["gold"] > 0
     assert scores["seeds-icml2025"]["rules_only"]["document_DATASET"]["gold"] == 8
     nlp = spacy.load(best)
@@ -205,7 +205,7 @@ def test_evaluate_record_stores_fresh_scores_in_meta(tmp_path, capsys):
     assert kg_train(["--only", "ner", "--evaluate", str(model), "--record", "--data", str(GOLD)]) == 0
     printed = json.loads(capsys.readouterr().out)
     stored = json.loads((model / "meta.json").read_text())["kg_scores"]["shared_scorer"]
-    assert stored == printed and "stale" not in stored and stored["scorer"] == "kg/evaluate.py"
+    assert stored == printed and "stale" not in stored and stored["scorer"] == "kg/train/scorer.py"
     assert stored["scierc-dev"]["full"]["mention_TASK"]["strict"]["gold"] == 25  # one task a fixture document
 
 
@@ -282,7 +282,7 @@ def ruled_doc(nlp, text: str):
 
 @needs_model
 def test_the_accurate_ner_takes_datasets_from_the_packaged_tagger_and_keeps_only_tasks_it_confirms():
-    from kg.nlp.model import merge_entities
+    from kg.nlp.components.model import merge_entities
     from kg.train.evaluate import pipeline
 
     nlp = pipeline()
@@ -378,7 +378,7 @@ def test_only_the_shipped_recipes_cross_validation_is_recorded_in_the_shipped_mo
 
 
 def test_only_the_shipped_recipes_tagger_folds_are_recorded_in_the_shipped_taggers_meta(tmp_path, monkeypatch, capsys):
-    import kg.nlp.tagger as nlp_tagger
+    import kg.nlp.components.tagger as nlp_tagger
     import kg.train.tagger as tagger
 
     shipped = tmp_path / "tagger"

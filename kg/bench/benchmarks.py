@@ -260,7 +260,7 @@ def related_precision(gold_path: Path, k: int = 5, by: list[str] | None = None,
     Papers are built into a graph with kg's own extraction; gold is used only to judge the ranking.
     """
     from kg.build.builder import build
-    from kg.evaluate import normalise
+    from kg.train.scorer import normalise
     from kg.related import TEXT_WEIGHT, related, weights_for
 
     text_weight = TEXT_WEIGHT if text_weight is None else text_weight

@@ -23,7 +23,7 @@ import networkx as nx
 
 from kg import schema
 from kg.model import Paper
-from kg.nlp.gazetteer import load_gazetteer
+from kg.nlp.components.gazetteer import load_gazetteer
 
 SOURCES = Path(__file__).parents[1] / "data" / "synthetic_sources.jsonl.gz"
 _SENT = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")

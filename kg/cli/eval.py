@@ -24,7 +24,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Score and print the table (or JSON)."""
-    from kg.evaluate import evaluate, render
+    from kg.train.scorer import evaluate, render
 
     labels = [x.strip().upper() for x in args.labels.split(",") if x.strip()]
     try:

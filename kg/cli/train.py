@@ -124,7 +124,7 @@ def _evaluate(args: argparse.Namespace, path: Path, marker: str, what: str, eval
 
 
 def _tagger(args: argparse.Namespace, data_dir: Path) -> int:
-    import kg.nlp.tagger as shipped
+    import kg.nlp.components.tagger as shipped
     import kg.train.tagger as tagger
     from kg.train.run import install, update_meta
 

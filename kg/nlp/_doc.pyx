@@ -7,7 +7,7 @@ instructions went to them). These functions read and write the same fields of ``
 with the same values (tested against ``to_array``/``from_array`` and Tokens in tests/test_doc_arrays.py):
 attribute columns and token ends, sentence starts and entities, the tagger's feature rows; token scans against
 ``IdSet`` (a C hash set of string ids); ``PhraseIndex``, the gazetteer's phrase matcher; and ``Trimmer``, the
-frayed-edge rule of :func:`kg.nlp.model.trim`.
+frayed-edge rule of :func:`kg.nlp.combine.trim`.
 """
 cimport cython
 from libcpp.vector cimport vector
@@ -387,7 +387,7 @@ cdef class Trimmer:
     leading and trailing edge words, punctuation other than brackets, leading words (``leading``) and trailing
     words (``trailing``), a dangling bracket and what follows it. The word sets hold lower-case ids (``opens``,
     ``closes``, ``brackets``: the texts of opening, closing and all brackets, by ORTH id). The rule is
-    :func:`kg.nlp.model.trim`'s, which calls this."""
+    :func:`kg.nlp.combine.trim`'s, which calls this."""
     cdef IdSet edge, leading, trailing, opens, closes, brackets
 
     def __init__(self, IdSet edge, IdSet leading, IdSet trailing, IdSet opens, IdSet closes, IdSet brackets):

@@ -1,4 +1,4 @@
-/* kg.nlp._tagger: the inner loops of the linear tagger (kg/nlp/tagger.py) in C.
+/* kg.nlp._tagger: the inner loops of the linear tagger (kg/nlp/components/tagger.py) in C.
  *
  * Feature hashing, emission scores and Viterbi decoding, each over whole batches, plus all three fused per sentence
  * for prediction; and the lookups of a table that caches each word's affix hashes for the feature columns. Arrays

@@ -1,5 +1,5 @@
 """How a trained model's entities combine with the rules: :class:`Combiner`, shared by the default mode's linear
-tagger (:mod:`kg.nlp.tagger`) and the accurate mode's NER (:mod:`kg.nlp.model`).
+tagger (:mod:`kg.nlp.components.tagger`) and the accurate mode's NER (:mod:`kg.nlp.components.model`).
 
 The model finds what rules cannot list: open-vocabulary tasks ("dense reconstruction of textured surfaces")
 and methods ("probabilistic regression model"). Its entities become ``Candidate(..., extractor="model")``
@@ -54,67 +54,44 @@ from kg.model import LABELS
 from kg.nlp import _doc
 from kg.nlp.candidates import (MODEL_ENTS, Abbreviation, Candidate, abbreviations, candidates, column, ids,
                                is_namelike, span_text, strip_possessive, substrings)
-from kg.nlp.context import LEADING_VERBS, MODIFIER_SUFFIXES, TASK_HEADS, TASK_NOUN, only_languages
+from kg.nlp.components.context import LEADING_VERBS, MODIFIER_SUFFIXES, TASK_HEADS, TASK_NOUN, only_languages
 from kg.nlp.labels import TASK_WORDS
+from kg.nlp.lexicon import ordered, words
 
 Entity = tuple[int, int, str]  # a model entity: token start, end, label
 EXTENDABLE = frozenset({"gazetteer", "context", "name"})
 # Head words that make a name longer without naming a different concept ("BLEU score" is BLEU).
-GENERIC_HEADS = frozenset({
-    "task", "tasks", "problem", "problems", "method", "methods", "approach", "approaches", "model", "models",
-    "system", "systems", "algorithm", "algorithms", "technique", "techniques", "framework", "frameworks",
-    "architecture", "architectures", "dataset", "datasets", "data", "set", "benchmark", "benchmarks", "corpus",
-    "corpora", "metric", "metrics", "measure", "measures", "score", "scores", "challenge", "suite",
-})
+GENERIC_HEADS = words("generic_heads")
 # Head words that say what kind of thing a phrase names: "question answering system" is a METHOD although
 # "question answering" is a TASK, "SII measure" a METRIC.
 TYPE_HEADS = {
-    "METHOD": frozenset({"method", "methods", "approach", "approaches", "model", "models", "system", "systems",
-                         "algorithm", "algorithms", "technique", "techniques", "framework", "frameworks", "architecture",
-                         "architectures", "network", "networks", "function", "functions", "paradigm", "procedure",
-                         "procedures", "scheme", "schemes", "strategy", "strategies", "implementation", "module"}),
+    "METHOD": words("method_type_heads"),
     "TASK": frozenset(TASK_HEADS),
-    "METRIC": frozenset({"measure", "measures", "metric", "metrics", "score", "scores"}),
-    "DATASET": frozenset({"dataset", "datasets", "corpus", "corpora", "benchmark", "benchmarks", "treebank"}),
+    "METRIC": words("metric_type_heads"),
+    "DATASET": words("dataset_type_heads"),
 }
 # Head words a concept's name drops ("progressive latent fusion strategy" names "progressive latent fusion"); the
 # mention keeps them. Not "model", "network" or "system": those are part of names ("language model").
 NAME_HEADS = {
-    "METHOD": frozenset({"method", "methods", "approach", "approaches", "mechanism", "mechanisms", "strategy",
-                         "strategies", "framework", "frameworks", "module", "modules", "technique", "techniques",
-                         "algorithm", "algorithms", "scheme", "schemes", "procedure", "procedures", "paradigm",
-                         "architecture", "architectures"}),
+    "METHOD": words("method_name_heads"),
     "TASK": TYPE_HEADS["TASK"],
     "METRIC": TYPE_HEADS["METRIC"],
-    # not "treebank": "Penn Treebank" is the name
-    "DATASET": frozenset({"dataset", "datasets", "corpus", "corpora", "benchmark", "benchmarks"}),
+    "DATASET": words("dataset_name_heads"),
 }
-PLURAL_HEADS = frozenset({"methods", "models", "approaches", "architectures", "systems", "techniques", "algorithms",
-                          "frameworks", "networks", "mechanisms", "strategies", "ones"})
+PLURAL_HEADS = words("plural_heads")
 # Words an entity neither starts nor ends with ("adaptive modeling of", "X and"): greedy NER boundaries fray.
-EDGE_WORDS = frozenset({"and", "or", "of", "the", "a", "an", "for", "with", "in", "on", "to", "by", "from", "via", "as"})
+EDGE_WORDS = words("edge_words")
 # Verbs a greedy entity sometimes starts with ("solving black-box optimization") or ends with ("maps when").
-LEADING_WORDS = frozenset(LEADING_VERBS | {"performing", "using", "applying"})
-TRAILING_WORDS = frozenset({"'s", "’s", "when", "where", "while", "which", "that", "whose", "than", "is", "are", "was", "were",
-                            # reporting verbs a greedy entity runs on into ("... datasets highlight", "... shows")
-                            "show", "shows", "showed", "highlight", "highlights", "demonstrate", "demonstrates",
-                            "reveal", "reveals", "indicate", "indicates", "suggest", "suggests", "confirm", "confirms",
-                            "collected", "released", "mentioned", "most"})
-PREPOSITIONS = frozenset({"of", "for", "from", "on", "in", "with", "to", "between"})
-METHOD_NOT_TASK_HEADS = frozenset({"model", "models", "method", "methods", "network", "networks", "algorithm",
-                                   "algorithms", "architectures", "frameworks", "approaches", "techniques"})
+LEADING_WORDS = LEADING_VERBS | words("entity_leading_verbs")
+TRAILING_WORDS = words("trailing_words")
+PREPOSITIONS = words("prepositions")
+METHOD_NOT_TASK_HEADS = words("method_not_task_heads")
 # A TASK entity whose head names something else: a method ("3D pre-trained models"), data ("gene expression
 # data"), a field or place rather than a problem ("machine learning communities", "distributed environments"), or a
 # difficulty ("spurious solution issue", "generalization challenge": the corpora leave 63 of 80 such phrases out).
-NOT_TASK_HEADS = frozenset({"data", "dataset", "datasets", "communities", "community", "environments", "environment", "engineering",
-                            "science", "sciences", "areas", "fields", "researchers", "practitioners", "issue", "issues",
-                            "challenge", "challenges"})
+NOT_TASK_HEADS = words("not_task_heads")
 # A model METRIC/DATASET without rule support is still taken when its head says what it is ("word error rate").
-SUPPORTING_HEADS = {
-    "METRIC": frozenset({"accuracy", "error", "rate", "precision", "recall", "score", "f1", "f-measure", "f-score",
-                         "measure", "auc", "bleu", "perplexity", "likelihood", "ratio", "coefficient", "correlation"}),
-    "DATASET": TYPE_HEADS["DATASET"],
-}
+SUPPORTING_HEADS = {"METRIC": words("metric_supporting_heads"), "DATASET": TYPE_HEADS["DATASET"]}
 
 # The word sets above as string ids, to test tokens' LOWER columns against (kg.nlp.candidates.ids).
 _PREPOSITION_IDS, _PLURAL_HEAD_IDS, _GENERIC_HEAD_IDS = ids(PREPOSITIONS), ids(PLURAL_HEADS), ids(GENERIC_HEADS)
@@ -125,7 +102,7 @@ _NAME_HEAD_IDS = {label: ids(words) for label, words in NAME_HEADS.items()}
 
 class Combiner:
     """Base of the pipeline components that add a trained model's entities to the rule candidates (the NER here,
-    the linear tagger in :mod:`kg.nlp.tagger`): subclasses load the model and implement :meth:`entities`;
+    the linear tagger in :mod:`kg.nlp.components.tagger`): subclasses load the model and implement :meth:`entities`;
     this class turns each entity into a ``model`` (``model_extension``, ``model_phrase``) candidate or drops it."""
 
     def __init__(self, name: str, labels: Iterable[str] = LABELS, extend: bool = True,
@@ -370,7 +347,7 @@ def short_forms(doc: Doc, rules: list[Candidate]) -> ShortForms:
 
 
 # "X-based models": a family of methods built on X, not one method, even where X is a name ("OT-based models").
-FAMILY_SUFFIXES = ("-based", "-like", "-style", "-driven", "-type")
+FAMILY_SUFFIXES = ordered("family_suffixes")
 
 
 def generic_class(span) -> bool:

@@ -13,7 +13,7 @@ from kg.corpus.clean import CleanText, clean
 from kg.model import Extraction, Mention, Paper, Result, Span
 from kg.nlp.candidates import FORMULAS, MENTIONS, RESULTS, TEXT
 from kg.nlp.pipeline import load_pipeline
-from kg.nlp.title import TITLE
+from kg.nlp.components.title import TITLE
 
 # Abstracts per batch: each component runs over the whole batch in turn, and larger batches keep its code and data
 # in the CPU's caches longer. Against 64, 256 took 0.90-0.91x the time per abstract (synthetic abstracts, batch
@@ -138,9 +138,9 @@ def extract(papers: Iterable[Paper], nlp: Language | None = None, *, batch_size:
             for doc, ct, paper in zip(docs, cleaned, batch):
                 doc.user_data[TEXT] = ct.text  # the rules cut names out of it (kg.nlp.candidates.span_text)
                 if paper.title:
-                    doc.user_data[TITLE] = paper.title  # "NAME: ..." names the proposed method (kg.nlp.title)
+                    doc.user_data[TITLE] = paper.title  # "NAME: ..." names the proposed method (kg.nlp.components.title)
                 if ct.formulas:
-                    doc.user_data[FORMULAS] = ct.formulas  # no names but metrics' in them (kg.nlp.mentions)
+                    doc.user_data[FORMULAS] = ct.formulas  # no names but metrics' in them (kg.nlp.components.mentions)
             for step, whole in zip(steps, batched):
                 docs = list(step(docs, batch_size=batch_size)) if whole else [step(doc) for doc in docs]
             out = [_to_extraction(paper, ct, doc, title_end, offset)

@@ -1,14 +1,10 @@
 """Labels for unknown names from their head word (``... Dataset`` -> DATASET, ``... Classification`` -> TASK)."""
 from __future__ import annotations
+from kg.nlp.lexicon import words
 
-DATASET_WORDS = {"dataset", "datasets", "benchmark", "benchmarks", "corpus", "corpora", "suite"}
-METRIC_WORDS = {"error", "accuracy", "precision", "recall", "score", "rate", "ratio", "distance", "divergence", "auc", "loss", "gap", "regret"}
-TASK_WORDS = {"task", "tasks", "problem", "problems", "generalization", "generalisation", "adaptation", "classification",
-              "detection", "segmentation", "recognition", "translation", "estimation", "prediction", "forecasting",
-              "generation", "answering", "retrieval", "reasoning", "understanding", "synthesis", "tracking", "localization",
-              "captioning", "summarization", "parsing", "identification", "matching", "completion", "search", "sequencing",
-              "discovery", "alignment", "reconstruction", "editing", "planning", "control", "navigation", "coevolution",
-              "re-identification", "attribution", "verification", "quantification", "analysis"}
+DATASET_WORDS = words("label_dataset_words")
+METRIC_WORDS = words("label_metric_words")
+TASK_WORDS = words("label_task_words")
 
 
 def label_from_words(text: str) -> str:

@@ -8,8 +8,9 @@ import spacy
 from spacy.language import Language
 
 # Registering the factories is a side effect of importing their modules.
-from kg.nlp import (abbreviations, context, gazetteer, mentions, model, proposed, results, sentences,  # noqa: F401
-                    specificity, tagger, title, tokenizer)
+from kg.nlp import tokenizer  # noqa: F401
+from kg.nlp.components import (abbreviations, context, gazetteer, mentions, model, proposed, results,  # noqa: F401
+                               sentences, specificity, tagger, title)
 
 DEFAULT_CONFIG = Path(__file__).parent / "config.cfg"  # rules, gazetteers and the linear tagger
 FAST_CONFIG = Path(__file__).parent / "config_fast.cfg"  # rules and gazetteers only: ~1.7x as fast

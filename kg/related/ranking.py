@@ -5,7 +5,7 @@ concepts(q) = sum over shared concepts c of  weight(type of c) * idf(c),   idf(c
 score(q)    = concepts(q)  +  TEXT_WEIGHT * max over candidates of concepts * cosine(texts)
 
 so a shared rare dataset counts far more than a shared "accuracy", datasets weigh most by default, and umbrella
-terms, which are no concepts (kg.nlp.specificity), weigh nothing. The texts' cosine is TF-IDF over title and
+terms, which are no concepts (kg.nlp.components.specificity), weigh nothing. The texts' cosine is TF-IDF over title and
 abstract (kg.related.textsim); TEXT_WEIGHT was chosen on SciREX train abstracts (``kg bench related``, docs/related.md).
 Ties go to the more similar text, then the paper id. The concept part alone is the saved query
 ``cypher/related_papers.*.cypher``.

@@ -102,7 +102,7 @@ def _by_label(names: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
 
 
 def prediction(paper: Paper, ex: Extraction) -> dict:
-    """One paper in the prediction format that ``kg eval`` scores (:mod:`kg.evaluate`; also what ``kg extract``
+    """One paper in the prediction format that ``kg eval`` scores (:mod:`kg.train.scorer`; also what ``kg extract``
     writes): ``id``, ``mentions`` (``start``, ``end``, ``label``), ``concepts`` (names by label), ``proposed``."""
     names = document_names(paper.text, ex)
     concepts = _by_label((label, name) for (label, _), name in names.items())

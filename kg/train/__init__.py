@@ -5,7 +5,7 @@ vocabulary of tasks and methods. It is a spaCy NER trained with ``spacy train`` 
 gold corpora (SciERC, TDMSci, SciREX, in a directory given as ``kg train --data DIR``; kg ships none), each of which
 annotates only some of our labels:
 see :mod:`kg.train.data` for how the missing labels are kept out of the loss. The result is shipped in
-``kg/nlp/trained`` and run by the ``kg_model`` component (:mod:`kg.nlp.model`).
+``kg/nlp/trained`` and run by the ``kg_model`` component (:mod:`kg.nlp.components.model`).
 
 >>> from kg.train import prepare, train, crossval   # doctest: +SKIP
 >>> best = train("out/train", seed=0, data_dir=Path("gold"))   # doctest: +SKIP

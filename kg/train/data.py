@@ -38,7 +38,7 @@ from spacy.util import filter_spans
 
 from kg.corpus.clean import clean
 from kg.nlp.candidates import is_namelike
-from kg.nlp.gazetteer import load_gazetteer
+from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp.tokenizer import create_ml_tokenizer
 
 LABELS = ("METHOD", "TASK", "DATASET", "METRIC")

@@ -1,5 +1,5 @@
 """Score the full kg pipeline (rules + a trained model: the NER or the tagger) with kg's scorer
-(:mod:`kg.evaluate`, ``kg eval``: the project scorer's definitions).
+(:mod:`kg.train.scorer`, ``kg eval``: the project scorer's definitions).
 
 Predictions are made the way ``kg extract [--accurate]`` makes them: ``Paper(id, text)`` ->
 :func:`kg.nlp.extract.extract` -> :func:`kg.sinks.predictions.prediction`, so the numbers are those of the shipped pipeline.
@@ -14,7 +14,7 @@ from spacy.language import Language
 
 from kg.model import Paper
 
-SCORER = "kg/evaluate.py"  # what the scores recorded in a model's meta.json were computed with
+SCORER = "kg/train/scorer.py"  # what the scores recorded in a model's meta.json were computed with
 
 
 def pipeline(model_dir: str | Path | None = None, model: bool = True, *, only_model: bool = False,
@@ -64,9 +64,9 @@ def predict(records: Iterable[dict], nlp: Language) -> list[dict]:
 
 
 def score(gold: list[dict], pred: list[dict], labels: Iterable[str]) -> dict:
-    """:func:`kg.evaluate.score`'s result for gold records and predictions (by ``id``; a later record of an id
+    """:func:`kg.train.scorer.score`'s result for gold records and predictions (by ``id``; a later record of an id
     replaces an earlier one, as when they are read from files)."""
-    from kg.evaluate import score as score_by_id
+    from kg.train.scorer import score as score_by_id
 
     return score_by_id({str(g["id"]): g for g in gold}, {str(p["id"]): p for p in pred}, list(labels))
 

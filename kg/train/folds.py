@@ -66,7 +66,7 @@ def folds(k: int, seed: int = 0, data_dir: Path | None = None,
 
 
 def score_folds(result: dict, gold: dict[str, list[dict]], preds: dict[str, dict[str, list[dict]]], work: Path) -> dict:
-    """Add the scores (:mod:`kg.evaluate`) of the held-out predictions (per mode and corpus) and of the rules alone to
+    """Add the scores (:mod:`kg.train.scorer`) of the held-out predictions (per mode and corpus) and of the rules alone to
     ``result``; write the predictions (for error analysis) and ``crossval.json`` to ``work``."""
     from kg.train.evaluate import pipeline, predict, score, summary
 

@@ -4,7 +4,7 @@
 - :func:`train` runs ``spacy train`` with ``kg/train/config.cfg`` (early stopping on SciERC dev) and records
   the data files (sha256), seed, label handling and dev scores in the model's ``meta.json``;
 - :func:`crossval` trains one model per fold of TDMSci and SciREX (SciERC train is always in) and scores the
-  held-out documents with the full kg pipeline and kg's scorer (:mod:`kg.evaluate`): no document is scored by a
+  held-out documents with the full kg pipeline and kg's scorer (:mod:`kg.train.scorer`): no document is scored by a
   model that saw it.
 """
 from __future__ import annotations
@@ -136,7 +136,7 @@ def _write_meta(model: Path, *, seed: int, data_dir: Path, corpus_dir: Path, sec
 
 
 def evaluate(model: Path, data_dir: Path | None = None, tagger_dir: Path | None = None) -> dict:
-    """Scores of a model (:mod:`kg.evaluate`): SciERC dev (mentions, METHOD/TASK/METRIC) by the model alone and by
+    """Scores of a model (:mod:`kg.train.scorer`): SciERC dev (mentions, METHOD/TASK/METRIC) by the model alone and by
     the full pipeline, and the seed abstracts (document level, all labels) by the full pipeline and the rules alone.
     ``tagger_dir``: the full pipeline's tagger (default: the packaged one)."""
     from kg.train.evaluate import SCORER, pipeline, predict, score, summary

@@ -1,4 +1,4 @@
-"""Train the default pipeline's linear tagger (:mod:`kg.nlp.tagger`): an averaged structured perceptron.
+"""Train the default pipeline's linear tagger (:mod:`kg.nlp.components.tagger`): an averaged structured perceptron.
 
 Training data are the NER's (:mod:`kg.train.data`: SciERC train, TDMSci, SciREX, partial labels kept partial).
 Each text is also run through the default pipeline's rule components, whose candidates are features. Where a
@@ -21,7 +21,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from kg.model import LABELS
-from kg.nlp.tagger import N_TAGS, TAGS, LinearTagger, feature_ids, sentences, spans, viterbi
+from kg.nlp.components.tagger import N_TAGS, TAGS, LinearTagger, feature_ids, sentences, spans, viterbi
 from kg.train.data import CORPORA, DEV_CORPUS, TRAIN_CORPORA, Converter, gold_data_dir, read_gold
 from kg.corpus.clean import clean
 
@@ -215,7 +215,7 @@ def build(out: Path, *, seed: int = 0, epochs: int = EPOCHS, bits: int = BITS, d
 
 
 def evaluate(tagger_dir: Path, data_dir: Path | None = None) -> dict:
-    """Scores (:mod:`kg.evaluate`) of the default pipeline with this tagger: SciERC dev (mentions,
+    """Scores (:mod:`kg.train.scorer`) of the default pipeline with this tagger: SciERC dev (mentions,
     METHOD/TASK/METRIC) and the seed abstracts (document level, all labels; also by the rules alone)."""
     from kg.train.evaluate import SCORER, pipeline, predict, score, summary, tagger_pipeline
 

@@ -259,7 +259,7 @@ def main() -> int:
         print(f"  {d}")
     print(f"added {len(new_datasets)} PwC datasets, {len(new_tasks)} tasks and {len(new_methods)} methods")
     sys.path.insert(0, str(ROOT))
-    from kg.nlp.gazetteer import write_manifest
+    from kg.nlp.components.gazetteer import write_manifest
 
     write_manifest(GAZ)
     return 0

@@ -18,23 +18,20 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.candidates import (Abbreviation, Candidate, abbreviations, candidates, column, ids, is_namelike, positions,
                                sentence)
-from kg.nlp.gazetteer import load_gazetteer
+from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp.labels import label_from_words
+from kg.nlp.lexicon import words
 
-VERBS = {"propose", "proposes", "introduce", "introduces", "present", "presents", "develop", "develops", "design",
-         "designs", "devise", "devises", "build", "builds", "formulate", "formulates", "establish", "release", "releases", "create"}
-SUBJECTS = {"we", "paper", "work", "study", "article", "letter"}
-NAMING = {"called", "named", "dubbed", "termed", "coined", "denoted"}
-HEADS = {"method", "methods", "framework", "frameworks", "model", "models", "approach", "approaches", "algorithm", "algorithms",
-         "technique", "techniques", "strategy", "module", "architecture", "network", "system", "paradigm", "pipeline",
-         "estimator", "mechanism", "scheme", "procedure", "loss", "objective", "method,", "adapter", "benchmark", "dataset",
-         "library", "toolkit", "agent", "policy", "solver", "optimizer", "layer", "block", "regularizer", "metric"}
-PROBLEM_HEADS = {"problem", "task", "setting", "paradigm", "scenario", "challenge"}
-DATASET_HEADS = {"benchmark", "dataset", "corpus", "suite", "testbed"}
-STOPS = {".", ";", "which", "that", "to", "by", "based", "where", "while", "whereas", "who", "in", "on", "for", "via", "using", "through", "from"}
+VERBS = words("proposing_verbs")
+SUBJECTS = words("proposing_subjects")
+NAMING = words("naming_words")
+HEADS = words("proposed_heads")
+PROBLEM_HEADS = words("problem_heads")
+DATASET_HEADS = words("dataset_heads")
+STOPS = words("proposed_stops")
 _SUBJECT_IDS, _STOP_IDS = ids(frozenset(SUBJECTS)), ids(frozenset(STOPS))  # tested against the LOWER column
 _COMMA, _COLON = get_string_id(","), get_string_id(":")
-OWN = {"our"}
+OWN = words("own_words")
 _TRIGGERS = frozenset(VERBS | NAMING | OWN)
 
 

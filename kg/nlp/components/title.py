@@ -17,7 +17,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from kg.nlp.candidates import Candidate, candidates, doc_text
-from kg.nlp.specificity import load_specificity
+from kg.nlp.components.specificity import load_specificity
 
 TITLE = "kg_title"  # doc.user_data key: the paper's title as written, when the input gave one
 _PREFIX = re.compile(r"^\s*([^:]{1,60}?)\s*:\s+(\S.*)$")

@@ -17,40 +17,25 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.candidates import (Candidate, candidates, column, ids, is_namelike, model_shaped, positions,
                                sentence_bounds)
-from kg.nlp.gazetteer import load_gazetteer
+from kg.nlp.components.gazetteer import load_gazetteer
+from kg.nlp.lexicon import ordered, words
 
-DATASET_HEADS = {"dataset", "datasets", "benchmark", "benchmarks", "corpus", "corpora", "suite", "suites", "data set", "testbed",
-                 "challenge", "challenges"}
+DATASET_HEADS = words("dataset_heads")
 # A named challenge ("the BraTS 2018 challenge", "MICCAI iSEG-2017 Challenge") is a benchmark with a leaderboard.
-BENCHMARK_HEADS = {"benchmark", "benchmarks", "suite", "suites", "testbed", "challenge", "challenges"}
-HEAD_MODIFIED = {"task", "tasks", "results", "result", "performance", "problems", "environments", "evaluation", "evaluations", "scores", "settings", "experiments", "splits", "split", "datasets", "dataset"}
-LIST_OPENERS = {"including", "include", "includes", "such", "as", "like", ":", "(", "e.g.", "e.g.,", "namely", "i.e.", "i.e.,", "especially", "notably", "from"}
-SEPARATORS = {",", "and", "or", "&", "/"}
-EVAL_CUES = frozenset({"achieve", "achieves", "achieved", "achieving", "attain", "attains", "attaining", "obtain", "obtains", "reach", "reaches",
-             "evaluate", "evaluated", "evaluation", "evaluations", "experiments", "experiment", "results", "accuracy", "outperforms",
-             "outperform", "improves", "improvement", "improvements", "tested", "test", "trained", "sota", "state-of-the-art", "%"})
-TASK_HEADS = {"task", "tasks", "problem", "problems"}
-MODIFIER_SUFFIXES = ("-based", "-like", "-aware", "-free", "-specific", "-level", "-wise", "-style", "-driven", "-guided", "-agnostic", "-dependent")
+BENCHMARK_HEADS = words("benchmark_heads")
+HEAD_MODIFIED = words("head_modified")
+LIST_OPENERS = words("list_openers")
+SEPARATORS = words("separators")
+EVAL_CUES = words("eval_cues")
+TASK_HEADS = words("task_heads")
+MODIFIER_SUFFIXES = ordered("modifier_suffixes")
 # Verbs before a task's name ("solving black-box optimization"), not part of it.
-LEADING_VERBS = frozenset({"solving", "addressing", "tackling", "handling"})
-TASK_SKIP = LEADING_VERBS | {"downstream", "various", "multiple", "several", "different", "challenging", "complex", "many", "diverse", "real-world",
-             "these", "those", "such", "other", "both", "all", "new", "novel", "existing", "standard", "key", "important", "related",
-             "specific", "target", "source", "benchmark", "general", "common", "difficult", "hard", "simple", "practical", "classical",
-             "fundamental", "open", "single", "two", "three", "four", "five", "long-horizon", "typical", "main", "longstanding",
-             "long-standing", "seemingly", "unrelated", "well-known", "central", "core", "this", "that", "the", "a", "an"}
+LEADING_VERBS = words("leading_verbs")
+TASK_SKIP = LEADING_VERBS | words("task_skip")
 # Verbs before a task's name ("tackles sequential decision making problems", "help NLP tasks"), and words that say
 # how hard, how many or which a task is ("numerous vision tasks", "the corresponding regression task").
-TASK_SKIP |= {"address", "addresses", "tackle", "tackles", "solve", "solves", "perform", "performs", "help", "helps",
-              "cause", "causes", "avoid", "avoids", "view", "views", "face", "faces", "pose", "poses", "remain",
-              "remains", "describing", "consider", "considers", "study", "studies", "current", "certain", "numerous",
-              "corresponding", "associated", "resulting", "equivalent", "emerging", "past", "non-trivial", "nontrivial",
-              "special", "distinct", "critical", "noticeable", "somewhat", "mature", "unsolved", "ill-posed",
-              "well-studied", "much-studied", "under-addressed", "time-consuming", "consuming", "research",
-              "interdisciplinary", "grand", "artificial", "intriguing"}
 # Words in -ly that are not adverbs ("anomaly detection", "homophily").
-LY_WORDS = frozenset({"anomaly", "family", "assembly", "supply", "reply", "monopoly", "italy", "ally", "rally",
-                      "butterfly", "early", "daily", "weekly", "monthly", "yearly", "hourly", "poly", "homophily",
-                      "heterophily", "melancholy", "jelly", "belly", "holy", "ugly", "silly", "fly"})
+LY_WORDS = words("ly_words")
 MAX_NAME_TOKENS = 4
 # Nouns of doing ("translation", "parsing", "retrieval", "analogy", "analysis", "assessment", "inference"): a one-word
 # task name before "task" must be one (or an acronym); adjectives ("shared", "binary"), languages and event names before
@@ -59,12 +44,7 @@ TASK_NOUN = re.compile(r"(?:tion|sion|ing|ment|sis|ance|ence|ogy|val)$")
 _DATASET_TRIGGERS = frozenset(DATASET_HEADS | {"on", "across"})
 # Capitalised at the start of a sentence or a title line, never a name ("... Expansion Network The challenges of"),
 # nor a part of the paper ("the MMI Dataset (Section 4)").
-FUNCTION_WORDS = frozenset("""
-a an the this these that those our their its his her we they it in on of for to with by from at as and or but if when
-while which who all both each every some any no not such other another most more many several few first second third
-finally moreover however thus hence here there then also
-section sections sec table tables figure figures fig appendix chapter equation eq supplementary step line page
-""".split())
+FUNCTION_WORDS = words("function_words")
 
 
 def _runs_on(tok: Token, generic: frozenset[str]) -> bool:
@@ -89,13 +69,7 @@ def _name_run_right(doc: Doc, start: int, limit: int, generic: frozenset[str]) -
 
 
 # A language is what data is in, not a dataset ("English and Chinese datasets").
-LANGUAGES = frozenset("""
-english chinese spanish french german italian portuguese russian arabic japanese korean hindi urdu bengali farsi persian
-turkish dutch swedish danish norwegian finnish polish czech slovak slovenian croatian serbian bulgarian romanian hungarian
-greek hebrew thai vietnamese indonesian malay tagalog swahili egyptian catalan basque galician estonian latvian lithuanian
-ukrainian tamil telugu marathi gujarati punjabi kannada malayalam nepali sinhala amharic yoruba hausa zulu mandarin
-cantonese multilingual bilingual monolingual cross-lingual
-""".split())
+LANGUAGES = words("languages")
 
 
 @lru_cache(maxsize=65536)
@@ -162,9 +136,7 @@ def _names_after(doc: Doc, i: int, generic: frozenset[str]) -> list[tuple[int, i
 
 
 # Words after a name that leave it a name of its own ("on ImageNet with ...", "on COCO, ...").
-_AFTER_A_NAME = FUNCTION_WORDS | SEPARATORS | DATASET_HEADS | HEAD_MODIFIED | {
-    "with", "using", "via", "under", "over", "without", "respectively", "compared", "across", "than", "versus", "vs",
-    "while", "where", "show", "shows", "demonstrate", "demonstrates", "outperforms", "achieves", "achieving"}
+_AFTER_A_NAME = FUNCTION_WORDS | SEPARATORS | DATASET_HEADS | HEAD_MODIFIED | words("after_a_name")
 
 
 def _modifies_a_noun(doc: Doc, start: int, end: int) -> bool:

@@ -17,9 +17,10 @@ from spacy.strings import get_string_id
 from spacy.tokens import Doc, Span
 
 from kg.nlp.candidates import MENTIONS, RESULTS, column, digit_tokens, sentence
-from kg.nlp.mentions import DocMention
+from kg.nlp.components.mentions import DocMention
+from kg.nlp.lexicon import words
 
-OURS = {"our", "ours", "we", "it", "proposed"}
+OURS = words("ours")
 _OURS_IDS = frozenset(get_string_id(w) for w in OURS)
 
 
@@ -52,13 +53,8 @@ def _value_tokens(doc: Doc, sent: Span) -> list[tuple[int, int, str]]:
     return out
 
 
-_DELTA_BEFORE = frozenset({"by", "+", "up", "improves", "improved", "improving", "outperforms", "outperforming",
-                           "surpasses", "surpassing", "boosts", "boosting", "reduces", "reducing", "increases",
-                           "improvement", "improvements", "gain", "gains", "margin", "increase", "reduction"})
-_DELTA_AFTER = frozenset({"improvement", "improvements", "gain", "gains", "increase", "increases", "reduction",
-                          "decrease", "higher", "lower", "better", "worse", "more", "less", "fewer", "relative",
-                          "absolute", "point", "points", "pp", "faster", "slower", "boost", "margin",
-                          "over", "above"})
+_DELTA_BEFORE = words("delta_before")
+_DELTA_AFTER = words("delta_after")
 
 
 def _is_delta(doc: Doc, start: int, end: int, metric: DocMention | None = None) -> bool:

@@ -12,8 +12,9 @@ from spacy.strings import get_string_id
 from spacy.tokens import Doc
 
 from kg.nlp.candidates import ABBREVIATIONS, Abbreviation, column, positions, sentence_bounds, span_text
+from kg.nlp.lexicon import words
 
-_STOP_LEFT = {"a", "an", "the", "our", "we", "this", "novel", "new", "and", "or", "of", "called", "named", "termed", "dubbed"}
+_STOP_LEFT = words("abbreviation_stop_left")
 _MAX_SHORT_CHARS = 15
 _OPENERS = frozenset({"(", "["})
 _CLOSERS = frozenset(get_string_id(c) for c in ")]")
@@ -21,7 +22,7 @@ _BRACKETS = _CLOSERS | frozenset(get_string_id(c) for c in "([")
 
 
 _NOT_SHORT_CHARS = frozenset(",;:")
-_NOT_SHORT_FIRST = frozenset({"e.g.", "i.e.", "cf.", "see", "ref", "ref."})  # "(e.g., DLA)" gives an example
+_NOT_SHORT_FIRST = words("not_short_first")
 
 
 def _short_ok(text: str) -> bool:

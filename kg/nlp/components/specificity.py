@@ -33,9 +33,10 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from kg.nlp.candidates import MENTIONS, abbreviations, doc_text
-from kg.nlp.gazetteer import load_gazetteer
+from kg.nlp.components.gazetteer import load_gazetteer
+from kg.nlp.lexicon import words
 
-DATA = Path(__file__).parent / "data" / "specificity"
+DATA = Path(__file__).parents[1] / "data" / "specificity"
 _WORDS = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 _MODEL_NUMBER = re.compile(r"^[A-Za-z]{0,3}\d{2,5}[A-Za-z]{0,3}$")  # V100, A6000, RTX3090, 2080Ti
 
@@ -108,8 +109,7 @@ class Specificity:
 
 
 _SIZE = re.compile(r"\d+(?:-\w+)?|[a-z]+-layers?|[a-z]+-layered")  # "1", "2-layer", "one-layer", "multi-layered"
-_SIZE_WORDS = frozenset({"layer", "layers", "single", "one", "two", "three", "deep", "shallow", "wide", "small",
-                         "large", "classifier", "classifiers", "based"})
+_SIZE_WORDS = words("size_words")
 _NAME_LIKE = re.compile(r"[0-9]|(?<=.)[A-Z]")  # a digit, or a capital anywhere but a phrase's first letter
 
 
@@ -142,15 +142,8 @@ def load_specificity(directory: str = "") -> Specificity:
     )
 
 
-_METRIC_HEADS = frozenset({"accuracy", "error", "error rate"})
-_NOT_MODIFIERS = frozenset("""the a an of in and or with for to on at by from its their our your this that these those
-both between high higher highest low lower lowest better best worse good great similar same competitive comparable
-significant significantly state-of-the-art sota overall model improved improve improves improving increased increases
-increase boost boosts preserving final strong superior remarkable excellent reasonable decent impressive promising
-much more less poor reduced drop considerable substantial notable slight marginal large small maximum minimum max
-min near perfect full reported achieved obtained original standard desired target expected same-level severe
-point points percent percentage times fold report reach achieve obtain attain yield get gain measure evaluate
-compare maximize minimize optimize trade keep maintain retain sacrifice hurt harm lose""".split())
+_METRIC_HEADS = words("metric_heads")
+_NOT_MODIFIERS = words("not_modifiers")
 
 
 def fuller_metric_name(text: str, start: int, name: str) -> int:

@@ -22,7 +22,7 @@ from spacy.tokens import Doc
 from kg.nlp import _doc
 from kg.nlp.candidates import Candidate, candidates, has_number, sentence_bounds
 
-DEFAULT_DIR = Path(__file__).parent / "data" / "gazetteer"
+DEFAULT_DIR = Path(__file__).parents[1] / "data" / "gazetteer"
 CONCEPT_FILES = ("datasets.jsonl", "metrics.jsonl", "tasks.jsonl", "methods.jsonl")
 
 
@@ -180,7 +180,7 @@ class GazetteerMatcher:
 
 def write_manifest(directory: Path = DEFAULT_DIR, version: str | None = None) -> dict:
     """Recount and rehash the gazetteer files into ``manifest.json`` (run after editing them:
-    ``python -m kg.nlp.gazetteer [NEW_VERSION]``)."""
+    ``python -m kg.nlp.components.gazetteer [NEW_VERSION]``)."""
     path = directory / "manifest.json"
     manifest = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {"sources": ""}
     if version:

@@ -22,11 +22,12 @@ from kg.nlp import _doc
 from kg.nlp.candidates import (FORMULAS, MENTIONS, PRIORITY, Abbreviation, Candidate, abbreviations, candidates,
                                column, ids, model_entities, positions_of, sentence_bounds, sentence_starts,
                                span_text, strip_possessive, token_ends)
-from kg.nlp.context import is_language
-from kg.nlp.gazetteer import Entry, load_gazetteer
+from kg.nlp.components.context import is_language
+from kg.nlp.components.gazetteer import Entry, load_gazetteer
 from kg.schema import concept_key
 from kg.nlp.labels import label_from_words
 from kg.nlp.combine import TYPE_HEADS
+from kg.nlp.lexicon import words
 
 @dataclass(slots=True)
 class DocMention:
@@ -82,8 +83,7 @@ def _pair_label(ents: list[tuple[int, int, str]] | None, a: Abbreviation, long: 
     return label_from_words(long)
 
 
-_KIND_WORDS = frozenset({"method", "methods", "algorithm", "algorithms", "architecture", "architectures", "model",
-                         "models", "framework", "challenge", "dataset", "datasets", "benchmark", "task", "approach"})
+_KIND_WORDS = words("kind_words")
 
 
 def _names_it(entry: Entry | None, long: str) -> bool:
@@ -215,10 +215,8 @@ def _named_datasets_win(cands: list[Candidate]) -> list[Candidate]:
 
 
 _VERSION = re.compile(r"(v?\d+(\.\d+)*[a-z]?|\d+(\.\d+)?[BMK])(-[A-Za-z0-9.]+)*")  # 2, 1.5, v2, 70B, 2-Chat, 3-70B-Instruct
-_VARIANTS = frozenset({"Chat", "Instruct", "Base", "Turbo", "Pro", "Ultra", "Flash", "Nano", "Mini", "Large", "XL",
-                       "XXL", "Small", "Tiny", "Haiku", "Sonnet", "Opus", "Plus", "Max", "Lite"})
-_COUNTED = frozenset({"times", "epochs", "layers", "steps", "iterations", "rounds", "runs", "seeds", "heads", "gpus",
-                      "days", "hours", "points", "percent", "samples", "examples", "tasks", "datasets", "%", "x", "×"})
+_VARIANTS = words("model_variants")
+_COUNTED = words("counted")
 
 
 _DATASET_VERSION = re.compile(r"v?\d+\.\d+[a-z]?|v\d+")  # 1.5, 5.1, v2: not a bare number ("Wikipedia 1" is a footnote)
@@ -274,7 +272,7 @@ def _metric_symbol(doc: Doc, c: Candidate, taken: list[bool]) -> Candidate:
                      benchmark=c.benchmark, confidence=c.confidence, generic=c.generic)
 
 
-_DATA_HEADS = frozenset({"dataset", "datasets", "corpus", "corpora", "treebank", "data set", "data sets"})
+_DATA_HEADS = words("data_heads")
 
 
 def _before_data_head(doc: Doc, end: int) -> bool:

@@ -1,6 +1,6 @@
 """A fast trained tagger for the default pipeline: a linear BILOU sequence model over hashed features.
 
-The transformer-fed NER of ``--accurate`` (:mod:`kg.nlp.model`) runs at ~9 abstracts/s per core, and even the
+The transformer-fed NER of ``--accurate`` (:mod:`kg.nlp.components.model`) runs at ~9 abstracts/s per core, and even the
 smallest spaCy NER tried here (hash embeddings, width 32, CNN depth 2) costs ~3.5 ms per abstract, more than the
 whole rule pipeline. This tagger is what the default pipeline can afford: per token, ~30 hashed features (the
 word and its neighbours, shapes, affixes, and the rule candidates around it: gazetteer, context, proposed-method,
@@ -36,7 +36,7 @@ from kg.nlp import _doc, _tagger  # compiled, or their Python twins (kg/compiled
 from kg.nlp.candidates import Candidate, candidates, sentence_starts
 from kg.nlp.combine import Combiner
 
-DEFAULT_DIR = Path(__file__).parent / "trained_tagger"
+DEFAULT_DIR = Path(__file__).parents[1] / "trained_tagger"
 TAGS = ("O",) + tuple(f"{p}-{lab}" for lab in LABELS for p in "BILU")
 N_TAGS = len(TAGS)
 # BILOU: B(egin), I(nside) and L(ast) token of a longer entity, U(nit) entity of one token, O(utside).

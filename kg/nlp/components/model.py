@@ -1,6 +1,6 @@
 """The accurate mode's NER as a source of candidate mentions (``kg/nlp/trained``, built by ``kg train``); its
 entities combine with the rules as :mod:`kg.nlp.combine` says, like the default mode's linear tagger
-(:mod:`kg.nlp.tagger`).
+(:mod:`kg.nlp.components.tagger`).
 
 The accurate mode's NER also reads the default mode's tagger (``tagger_dir``; default the packaged one), a model
 of another kind (a linear tagger over words and rule candidates, against a CNN over frozen encoder features) whose
@@ -34,7 +34,7 @@ from kg.model import LABELS
 from kg.nlp import minilm, tokenizer  # noqa: F401  (the trained pipeline's config names their architectures)
 from kg.nlp.combine import Combiner, Entity
 
-DEFAULT_DIR = Path(__file__).parent / "trained"
+DEFAULT_DIR = Path(__file__).parents[1] / "trained"
 
 
 def model_path(model_dir: str = "") -> Path:
@@ -84,7 +84,7 @@ class ModelCandidates(Combiner):
         self.from_tagger, self.confirm = frozenset(from_tagger), frozenset(confirm)
         self.tagger = None
         if self.from_tagger or self.confirm:
-            from kg.nlp.tagger import load_tagger  # that module builds on this one
+            from kg.nlp.components.tagger import load_tagger  # that module builds on this one
 
             self.tagger = load_tagger(tagger_dir, f"{name}: no trained tagger in {{path}} (run `kg train`); "
                                                   "the NER's entities are used without it")

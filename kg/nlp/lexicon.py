@@ -1,0 +1,39 @@
+"""The extractors' word lists, read from ``kg/nlp/data/lexicon/*.json``.
+
+Each file groups lists by role (head nouns, function words, cues, closed classes of names, affixes); each list has a
+name unique across the files, an ``about`` saying what it is for, and either ``words`` (a set) or ``ordered`` (a
+sequence tested in order, such as suffixes). The code names a list by its key, so editing the words needs no code.
+"""
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+DATA = Path(__file__).parent / "data" / "lexicon"
+
+
+@cache
+def _lists() -> dict[str, dict]:
+    lists: dict[str, dict] = {}
+    for path in sorted(DATA.glob("*.json")):
+        for key, entry in json.loads(path.read_text(encoding="utf-8"))["lists"].items():
+            if key in lists:
+                raise ValueError(f"{path}: word list {key!r} is also in {lists[key]['file']}")
+            lists[key] = {**entry, "file": path.name}
+    return lists
+
+
+def words(key: str) -> frozenset[str]:
+    """The set of words of list ``key``."""
+    return frozenset(_lists()[key]["words"])
+
+
+def ordered(key: str) -> tuple[str, ...]:
+    """The sequence of list ``key``, in its file's order."""
+    return tuple(_lists()[key]["ordered"])
+
+
+def keys() -> list[str]:
+    """Every list's key."""
+    return sorted(_lists())

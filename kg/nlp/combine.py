@@ -54,44 +54,47 @@ from kg.model import LABELS
 from kg.nlp import _doc
 from kg.nlp.candidates import (MODEL_ENTS, Abbreviation, Candidate, abbreviations, candidates, column, ids,
                                is_namelike, span_text, strip_possessive, substrings)
-from kg.nlp.components.context import LEADING_VERBS, MODIFIER_SUFFIXES, TASK_HEADS, TASK_NOUN, only_languages
-from kg.nlp.labels import TASK_WORDS
-from kg.nlp.lexicon import ordered, words
+from kg.nlp.labels import TASK_NOUN, TASK_WORDS, only_languages
+from kg.nlp import lexicon
+
+LEADING_VERBS = lexicon.words("leading_verbs")
+MODIFIER_SUFFIXES = lexicon.ordered("modifier_suffixes")
+TASK_HEADS = lexicon.words("task_heads")
 
 Entity = tuple[int, int, str]  # a model entity: token start, end, label
 EXTENDABLE = frozenset({"gazetteer", "context", "name"})
 # Head words that make a name longer without naming a different concept ("BLEU score" is BLEU).
-GENERIC_HEADS = words("generic_heads")
+GENERIC_HEADS = lexicon.words("generic_heads")
 # Head words that say what kind of thing a phrase names: "question answering system" is a METHOD although
 # "question answering" is a TASK, "SII measure" a METRIC.
 TYPE_HEADS = {
-    "METHOD": words("method_type_heads"),
+    "METHOD": lexicon.words("method_type_heads"),
     "TASK": frozenset(TASK_HEADS),
-    "METRIC": words("metric_type_heads"),
-    "DATASET": words("dataset_type_heads"),
+    "METRIC": lexicon.words("metric_type_heads"),
+    "DATASET": lexicon.words("dataset_type_heads"),
 }
 # Head words a concept's name drops ("progressive latent fusion strategy" names "progressive latent fusion"); the
 # mention keeps them. Not "model", "network" or "system": those are part of names ("language model").
 NAME_HEADS = {
-    "METHOD": words("method_name_heads"),
+    "METHOD": lexicon.words("method_name_heads"),
     "TASK": TYPE_HEADS["TASK"],
     "METRIC": TYPE_HEADS["METRIC"],
-    "DATASET": words("dataset_name_heads"),
+    "DATASET": lexicon.words("dataset_name_heads"),
 }
-PLURAL_HEADS = words("plural_heads")
+PLURAL_HEADS = lexicon.words("plural_heads")
 # Words an entity neither starts nor ends with ("adaptive modeling of", "X and"): greedy NER boundaries fray.
-EDGE_WORDS = words("edge_words")
+EDGE_WORDS = lexicon.words("edge_words")
 # Verbs a greedy entity sometimes starts with ("solving black-box optimization") or ends with ("maps when").
-LEADING_WORDS = LEADING_VERBS | words("entity_leading_verbs")
-TRAILING_WORDS = words("trailing_words")
-PREPOSITIONS = words("prepositions")
-METHOD_NOT_TASK_HEADS = words("method_not_task_heads")
+LEADING_WORDS = LEADING_VERBS | lexicon.words("entity_leading_verbs")
+TRAILING_WORDS = lexicon.words("trailing_words")
+PREPOSITIONS = lexicon.words("prepositions")
+METHOD_NOT_TASK_HEADS = lexicon.words("method_not_task_heads")
 # A TASK entity whose head names something else: a method ("3D pre-trained models"), data ("gene expression
 # data"), a field or place rather than a problem ("machine learning communities", "distributed environments"), or a
 # difficulty ("spurious solution issue", "generalization challenge": the corpora leave 63 of 80 such phrases out).
-NOT_TASK_HEADS = words("not_task_heads")
+NOT_TASK_HEADS = lexicon.words("not_task_heads")
 # A model METRIC/DATASET without rule support is still taken when its head says what it is ("word error rate").
-SUPPORTING_HEADS = {"METRIC": words("metric_supporting_heads"), "DATASET": TYPE_HEADS["DATASET"]}
+SUPPORTING_HEADS = {"METRIC": lexicon.words("metric_supporting_heads"), "DATASET": TYPE_HEADS["DATASET"]}
 
 # The word sets above as string ids, to test tokens' LOWER columns against (kg.nlp.candidates.ids).
 _PREPOSITION_IDS, _PLURAL_HEAD_IDS, _GENERIC_HEAD_IDS = ids(PREPOSITIONS), ids(PLURAL_HEADS), ids(GENERIC_HEADS)
@@ -347,7 +350,7 @@ def short_forms(doc: Doc, rules: list[Candidate]) -> ShortForms:
 
 
 # "X-based models": a family of methods built on X, not one method, even where X is a name ("OT-based models").
-FAMILY_SUFFIXES = ordered("family_suffixes")
+FAMILY_SUFFIXES = lexicon.ordered("family_suffixes")
 
 
 def generic_class(span) -> bool:

@@ -1,10 +1,17 @@
-"""Labels for unknown names from their head word (``... Dataset`` -> DATASET, ``... Classification`` -> TASK)."""
+"""What a name's words say about it: a label for an unknown name from its head word (``... Dataset`` -> DATASET,
+``... Classification`` -> TASK), nouns of doing, names of languages."""
 from __future__ import annotations
-from kg.nlp.lexicon import words
 
-DATASET_WORDS = words("label_dataset_words")
-METRIC_WORDS = words("label_metric_words")
-TASK_WORDS = words("label_task_words")
+import re
+from functools import lru_cache
+
+from spacy.tokens import Span
+
+from kg.nlp import lexicon
+
+DATASET_WORDS = lexicon.words("label_dataset_words")
+METRIC_WORDS = lexicon.words("label_metric_words")
+TASK_WORDS = lexicon.words("label_task_words")
 
 
 def label_from_words(text: str) -> str:
@@ -18,3 +25,24 @@ def label_from_words(text: str) -> str:
     if last in METRIC_WORDS:
         return "METRIC"
     return "METHOD"
+
+
+# Nouns of doing ("translation", "parsing", "retrieval", "analogy", "analysis", "assessment", "inference"): a one-word
+# task name before "task" must be one (or an acronym); adjectives ("shared", "binary"), languages and event names before
+# it are not tasks.
+TASK_NOUN = re.compile(r"(?:tion|sion|ing|ment|sis|ance|ence|ogy|val)$")
+
+# A language is what data is in, not a dataset ("English and Chinese datasets").
+LANGUAGES = lexicon.words("languages")
+
+
+@lru_cache(maxsize=65536)
+def is_language(low: str) -> bool:
+    """"english", "english-german", "zh/en"-style words naming languages."""
+    parts = [part for part in re.split(r"[-/→]", low) if part]
+    return low in LANGUAGES or bool(parts) and all(part in LANGUAGES for part in parts)
+
+
+def only_languages(tokens: Span) -> bool:
+    """Whether the tokens name languages and nothing else ("English-German", "English to French")."""
+    return all(is_language(t.lower_) for t in tokens if t.text not in "-/→" and t.lower_ not in {"to", "and", "or"})

@@ -12,9 +12,9 @@ from spacy.strings import get_string_id
 from spacy.tokens import Doc
 
 from kg.nlp.candidates import ABBREVIATIONS, Abbreviation, column, positions, sentence_bounds, span_text
-from kg.nlp.lexicon import words
+from kg.nlp import lexicon
 
-_STOP_LEFT = words("abbreviation_stop_left")
+_STOP_LEFT = lexicon.words("abbreviation_stop_left")
 _MAX_SHORT_CHARS = 15
 _OPENERS = frozenset({"(", "["})
 _CLOSERS = frozenset(get_string_id(c) for c in ")]")
@@ -22,7 +22,7 @@ _BRACKETS = _CLOSERS | frozenset(get_string_id(c) for c in "([")
 
 
 _NOT_SHORT_CHARS = frozenset(",;:")
-_NOT_SHORT_FIRST = words("not_short_first")
+_NOT_SHORT_FIRST = lexicon.words("not_short_first")
 
 
 def _short_ok(text: str) -> bool:

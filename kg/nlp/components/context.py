@@ -8,43 +8,39 @@ Names that the generic list forbids ("real-world datasets", "our method") are ne
 """
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from spacy.attrs import LIKE_NUM, LOWER, ORTH
 from spacy.language import Language
-from spacy.tokens import Doc, Span, Token
+from spacy.tokens import Doc, Token
 
 from kg.nlp.candidates import (Candidate, candidates, column, ids, is_namelike, model_shaped, positions,
                                sentence_bounds)
 from kg.nlp.components.gazetteer import load_gazetteer
-from kg.nlp.lexicon import ordered, words
+from kg.nlp.labels import TASK_NOUN, only_languages
+from kg.nlp import lexicon
 
-DATASET_HEADS = words("dataset_heads")
+DATASET_HEADS = lexicon.words("dataset_heads")
 # A named challenge ("the BraTS 2018 challenge", "MICCAI iSEG-2017 Challenge") is a benchmark with a leaderboard.
-BENCHMARK_HEADS = words("benchmark_heads")
-HEAD_MODIFIED = words("head_modified")
-LIST_OPENERS = words("list_openers")
-SEPARATORS = words("separators")
-EVAL_CUES = words("eval_cues")
-TASK_HEADS = words("task_heads")
-MODIFIER_SUFFIXES = ordered("modifier_suffixes")
+BENCHMARK_HEADS = lexicon.words("benchmark_heads")
+HEAD_MODIFIED = lexicon.words("head_modified")
+LIST_OPENERS = lexicon.words("list_openers")
+SEPARATORS = lexicon.words("separators")
+EVAL_CUES = lexicon.words("eval_cues")
+TASK_HEADS = lexicon.words("task_heads")
+MODIFIER_SUFFIXES = lexicon.ordered("modifier_suffixes")
 # Verbs before a task's name ("solving black-box optimization"), not part of it.
-LEADING_VERBS = words("leading_verbs")
-TASK_SKIP = LEADING_VERBS | words("task_skip")
+LEADING_VERBS = lexicon.words("leading_verbs")
+TASK_SKIP = LEADING_VERBS | lexicon.words("task_skip")
 # Verbs before a task's name ("tackles sequential decision making problems", "help NLP tasks"), and words that say
 # how hard, how many or which a task is ("numerous vision tasks", "the corresponding regression task").
 # Words in -ly that are not adverbs ("anomaly detection", "homophily").
-LY_WORDS = words("ly_words")
+LY_WORDS = lexicon.words("ly_words")
 MAX_NAME_TOKENS = 4
-# Nouns of doing ("translation", "parsing", "retrieval", "analogy", "analysis", "assessment", "inference"): a one-word
-# task name before "task" must be one (or an acronym); adjectives ("shared", "binary"), languages and event names before
-# it are not tasks.
-TASK_NOUN = re.compile(r"(?:tion|sion|ing|ment|sis|ance|ence|ogy|val)$")
 _DATASET_TRIGGERS = frozenset(DATASET_HEADS | {"on", "across"})
 # Capitalised at the start of a sentence or a title line, never a name ("... Expansion Network The challenges of"),
 # nor a part of the paper ("the MMI Dataset (Section 4)").
-FUNCTION_WORDS = words("function_words")
+FUNCTION_WORDS = lexicon.words("function_words")
 
 
 def _runs_on(tok: Token, generic: frozenset[str]) -> bool:
@@ -66,22 +62,6 @@ def _name_run_right(doc: Doc, start: int, limit: int, generic: frozenset[str]) -
     if end < limit and doc[end].text == "(" and end + 2 < limit and doc[end + 2].text == ")" and is_namelike(doc[end + 1]):
         end += 3  # "ScanObjectNN (PB-T50-RS)": a named split stays with its dataset
     return (start, end) if end > start else None
-
-
-# A language is what data is in, not a dataset ("English and Chinese datasets").
-LANGUAGES = words("languages")
-
-
-@lru_cache(maxsize=65536)
-def is_language(low: str) -> bool:
-    """"english", "english-german", "zh/en"-style words naming languages."""
-    parts = [part for part in re.split(r"[-/→]", low) if part]
-    return low in LANGUAGES or bool(parts) and all(part in LANGUAGES for part in parts)
-
-
-def only_languages(tokens: Span) -> bool:
-    """Whether the tokens name languages and nothing else ("English-German", "English to French")."""
-    return all(is_language(t.lower_) for t in tokens if t.text not in "-/→" and t.lower_ not in {"to", "and", "or"})
 
 
 def _dataset(doc: Doc, span: tuple[int, int], benchmark: bool, confidence: float) -> Candidate | None:
@@ -136,7 +116,7 @@ def _names_after(doc: Doc, i: int, generic: frozenset[str]) -> list[tuple[int, i
 
 
 # Words after a name that leave it a name of its own ("on ImageNet with ...", "on COCO, ...").
-_AFTER_A_NAME = FUNCTION_WORDS | SEPARATORS | DATASET_HEADS | HEAD_MODIFIED | words("after_a_name")
+_AFTER_A_NAME = FUNCTION_WORDS | SEPARATORS | DATASET_HEADS | HEAD_MODIFIED | lexicon.words("after_a_name")
 
 
 def _modifies_a_noun(doc: Doc, start: int, end: int) -> bool:

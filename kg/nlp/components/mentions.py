@@ -22,12 +22,11 @@ from kg.nlp import _doc
 from kg.nlp.candidates import (FORMULAS, MENTIONS, PRIORITY, Abbreviation, Candidate, abbreviations, candidates,
                                column, ids, model_entities, positions_of, sentence_bounds, sentence_starts,
                                span_text, strip_possessive, token_ends)
-from kg.nlp.components.context import is_language
-from kg.nlp.components.gazetteer import Entry, load_gazetteer
-from kg.schema import concept_key
-from kg.nlp.labels import label_from_words
 from kg.nlp.combine import TYPE_HEADS
-from kg.nlp.lexicon import words
+from kg.nlp.components.gazetteer import Entry, load_gazetteer
+from kg.nlp.labels import is_language, label_from_words
+from kg.nlp import lexicon
+from kg.schema import concept_key
 
 @dataclass(slots=True)
 class DocMention:
@@ -83,7 +82,7 @@ def _pair_label(ents: list[tuple[int, int, str]] | None, a: Abbreviation, long: 
     return label_from_words(long)
 
 
-_KIND_WORDS = words("kind_words")
+_KIND_WORDS = lexicon.words("kind_words")
 
 
 def _names_it(entry: Entry | None, long: str) -> bool:
@@ -215,8 +214,8 @@ def _named_datasets_win(cands: list[Candidate]) -> list[Candidate]:
 
 
 _VERSION = re.compile(r"(v?\d+(\.\d+)*[a-z]?|\d+(\.\d+)?[BMK])(-[A-Za-z0-9.]+)*")  # 2, 1.5, v2, 70B, 2-Chat, 3-70B-Instruct
-_VARIANTS = words("model_variants")
-_COUNTED = words("counted")
+_VARIANTS = lexicon.words("model_variants")
+_COUNTED = lexicon.words("counted")
 
 
 _DATASET_VERSION = re.compile(r"v?\d+\.\d+[a-z]?|v\d+")  # 1.5, 5.1, v2: not a bare number ("Wikipedia 1" is a footnote)
@@ -272,7 +271,7 @@ def _metric_symbol(doc: Doc, c: Candidate, taken: list[bool]) -> Candidate:
                      benchmark=c.benchmark, confidence=c.confidence, generic=c.generic)
 
 
-_DATA_HEADS = words("data_heads")
+_DATA_HEADS = lexicon.words("data_heads")
 
 
 def _before_data_head(doc: Doc, end: int) -> bool:

@@ -20,18 +20,18 @@ from kg.nlp.candidates import (Abbreviation, Candidate, abbreviations, candidate
                                sentence)
 from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp.labels import label_from_words
-from kg.nlp.lexicon import words
+from kg.nlp import lexicon
 
-VERBS = words("proposing_verbs")
-SUBJECTS = words("proposing_subjects")
-NAMING = words("naming_words")
-HEADS = words("proposed_heads")
-PROBLEM_HEADS = words("problem_heads")
-DATASET_HEADS = words("dataset_heads")
-STOPS = words("proposed_stops")
+VERBS = lexicon.words("proposing_verbs")
+SUBJECTS = lexicon.words("proposing_subjects")
+NAMING = lexicon.words("naming_words")
+HEADS = lexicon.words("proposed_heads")
+PROBLEM_HEADS = lexicon.words("problem_heads")
+DATASET_HEADS = lexicon.words("dataset_heads")
+STOPS = lexicon.words("proposed_stops")
 _SUBJECT_IDS, _STOP_IDS = ids(frozenset(SUBJECTS)), ids(frozenset(STOPS))  # tested against the LOWER column
 _COMMA, _COLON = get_string_id(","), get_string_id(":")
-OWN = words("own_words")
+OWN = lexicon.words("own_words")
 _TRIGGERS = frozenset(VERBS | NAMING | OWN)
 
 
@@ -173,7 +173,7 @@ class ProposedFinder:
         ("MoEQuant includes two novel techniques: 1) Expert-Balanced Self-Sampling (EBSS) ...")."""
         out = []
         for a in abbreviations(doc):
-            lo, hi = min(a.long_start, a.short_start), max(a.long_end, a.short_end)
+            lo = min(a.long_start, a.short_start)
             if lo < after or any(c.start <= lo < c.end for c in taken):
                 continue
             long, short = a.long(doc), a.short(doc)

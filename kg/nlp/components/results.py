@@ -18,9 +18,9 @@ from spacy.tokens import Doc, Span
 
 from kg.nlp.candidates import MENTIONS, RESULTS, column, digit_tokens, sentence
 from kg.nlp.components.mentions import DocMention
-from kg.nlp.lexicon import words
+from kg.nlp import lexicon
 
-OURS = words("ours")
+OURS = lexicon.words("ours")
 _OURS_IDS = frozenset(get_string_id(w) for w in OURS)
 
 
@@ -53,8 +53,8 @@ def _value_tokens(doc: Doc, sent: Span) -> list[tuple[int, int, str]]:
     return out
 
 
-_DELTA_BEFORE = words("delta_before")
-_DELTA_AFTER = words("delta_after")
+_DELTA_BEFORE = lexicon.words("delta_before")
+_DELTA_AFTER = lexicon.words("delta_after")
 
 
 def _is_delta(doc: Doc, start: int, end: int, metric: DocMention | None = None) -> bool:

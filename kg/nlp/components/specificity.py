@@ -34,7 +34,7 @@ from spacy.tokens import Doc
 
 from kg.nlp.candidates import MENTIONS, abbreviations, doc_text
 from kg.nlp.components.gazetteer import load_gazetteer
-from kg.nlp.lexicon import words
+from kg.nlp import lexicon
 
 DATA = Path(__file__).parents[1] / "data" / "specificity"
 _WORDS = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
@@ -109,7 +109,7 @@ class Specificity:
 
 
 _SIZE = re.compile(r"\d+(?:-\w+)?|[a-z]+-layers?|[a-z]+-layered")  # "1", "2-layer", "one-layer", "multi-layered"
-_SIZE_WORDS = words("size_words")
+_SIZE_WORDS = lexicon.words("size_words")
 _NAME_LIKE = re.compile(r"[0-9]|(?<=.)[A-Z]")  # a digit, or a capital anywhere but a phrase's first letter
 
 
@@ -142,8 +142,8 @@ def load_specificity(directory: str = "") -> Specificity:
     )
 
 
-_METRIC_HEADS = words("metric_heads")
-_NOT_MODIFIERS = words("not_modifiers")
+_METRIC_HEADS = lexicon.words("metric_heads")
+_NOT_MODIFIERS = lexicon.words("not_modifiers")
 
 
 def fuller_metric_name(text: str, start: int, name: str) -> int:

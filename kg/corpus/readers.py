@@ -163,14 +163,27 @@ def _read_directory(path: str, max_chars: int) -> Iterator[Paper | Problem]:
     except OSError as e:
         yield Problem(Source(path, 0), f"cannot list directory: {e.strerror}")
         return
+    own = _own_outputs(path)
     files = [
         os.path.join(path, n) for n in names
-        if _suffix(n) in SUFFIXES and not n.upper().startswith(_NOT_INPUTS) and os.path.isfile(os.path.join(path, n))
+        if _suffix(n) in SUFFIXES and not n.upper().startswith(_NOT_INPUTS) and n not in own
+        and os.path.isfile(os.path.join(path, n))
     ]
     if not files:
         yield Problem(Source(path, 0), f"no {_EXPECTED} files in directory")
     for file in files:
         yield from _read_file(file, max_chars)
+
+
+# What ``kg build`` writes into its --out directory (marked by the build's lock file, or its cache): never inputs,
+# so ``kg build DIR --out DIR`` does not read its own outputs the next time.
+_OWN_OUTPUTS = frozenset({"graph.json", "mentions.jsonl", "graph.graphml"})
+
+
+def _own_outputs(path: str) -> frozenset[str]:
+    """The names of kg's own output files when ``path`` is a directory a build wrote into, else none."""
+    marked = os.path.exists(os.path.join(path, ".kg.lock")) or os.path.isfile(os.path.join(path, "cache", "papers.jsonl"))
+    return _OWN_OUTPUTS if marked else frozenset()
 
 
 def _read_file(path: str, max_chars: int) -> Iterator[Paper | Problem]:

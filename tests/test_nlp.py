@@ -564,3 +564,32 @@ def test_a_known_short_form_defined_with_a_new_long_form_is_a_proposal(nlp):
     assert proposed(nlp, "We propose a novel Natural Color Fool (NCF) attack to fool classifiers.") >= {"NCF"} or \
         proposed(nlp, "We propose a novel Natural Color Fool (NCF) attack to fool classifiers.") >= {"Natural Color Fool"}
     assert not proposed(nlp, "We propose Low-Rank Adaptation (LoRA) for tuning.")
+
+
+@pytest.mark.parametrize("text, name", [
+    ("In this paper, we avoid this problem by proposing a Discrete Mode Learning (DML) paradigm for image captioning.",
+     "DML"),
+    ("Our approach, titled Scalable Polynomial Additive Models (SPAM) is scalable.", "SPAM"),
+])
+def test_proposals_by_a_gerund_or_a_title_word(nlp, text, name):
+    assert name in proposed(nlp, text)
+
+
+def test_a_local_definition_of_a_known_short_name_wins():
+    """MCC is a metric in the gazetteer; "dubbed MCC" after the authors' framework makes it their method."""
+    nlp = load_pipeline()
+    text = ("We propose to let humans and agents collaborate by designing an interpretable Meta-Command "
+            "Communication-based framework, dubbed MCC, for human-AI collaboration. The MCC framework has two modules.")
+    assert proposed(nlp, text) == {"MCC"}
+    assert {m.label for m in mentions(nlp, text) if m.text == "MCC"} == {"METHOD"}
+    assert proposed(nlp, "We score models with the Matthews correlation coefficient, called MCC.") == set()
+
+
+@pytest.mark.parametrize("text", [
+    # a short form the abstract defined earlier names an existing thing
+    "Semi-supervised learning and active learning (AL) reduce labels. In this work, we focus on designing an AL algorithm.",
+    # what a framework is based on is not its name
+    "We design an interpretable Meta-Command Communication-based framework for collaboration.",
+])
+def test_known_or_modifier_names_after_a_proposal_are_not_proposed(nlp, text):
+    assert proposed(nlp, text) == set()

@@ -80,3 +80,23 @@ def test_title_evidence_in_the_graph_names_the_title_field(tmp_path):
     assert data["evidence"][0]["field"] == "title" and data["sentence"] == "Semantic Segmentation of Street Scenes"
     assert g.nodes["paper:t1"]["name"] == "Semantic Segmentation of Street Scenes"
 
+
+
+def test_a_title_name_the_abstract_writes_in_lower_case_after_a_proposal_is_proposed():
+    paper = Paper("p5", "We revisit dataset ownership verification. We design the untargeted backdoor watermark under "
+                        "two settings, and use the proposed untargeted backdoor watermark for verification.",
+                  title="Untargeted Backdoor Watermark: Towards Harmless and Stealthy Dataset Copyright Protection")
+    (_, ex), = extract([paper])
+    assert ex.proposed == ["Untargeted Backdoor Watermark"]
+    topic = Paper("p6", "We study fair ranking. We propose the fair ranking algorithm.",
+                  title="Fair Ranking: A Critical Review")
+    (_, ex), = extract([topic])
+    assert ex.proposed == []
+
+
+def test_a_title_name_inside_a_url_is_not_a_mention():
+    paper = Paper("p7", "We introduce NodeFormer, a scalable graph Transformer. Code: https://github.com/x/NodeFormer",
+                  title="NodeFormer: A Scalable Graph Structure Learning Transformer")
+    (_, ex), = extract([paper])
+    assert all("github" not in m.text for m in ex.mentions)
+    assert "NodeFormer" in ex.proposed

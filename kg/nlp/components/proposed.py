@@ -11,13 +11,15 @@ Things introduced as problems or settings (``a novel problem termed SSNA``) are 
 """
 from __future__ import annotations
 
+import re
+
 from spacy.attrs import LOWER, ORTH
 from spacy.language import Language
 from spacy.strings import get_string_id
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.candidates import (Abbreviation, Candidate, abbreviations, candidates, column, ids, is_namelike, positions,
-                               sentence)
+                               sentence, span_text)
 from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp.labels import label_from_words
 from kg.nlp import lexicon
@@ -29,8 +31,10 @@ HEADS = lexicon.words("proposed_heads")
 PROBLEM_HEADS = lexicon.words("problem_heads")
 DATASET_HEADS = lexicon.words("dataset_heads")
 STOPS = lexicon.words("proposed_stops")
+MODIFIER_SUFFIXES = lexicon.ordered("modifier_suffixes")
 _SUBJECT_IDS, _STOP_IDS = ids(frozenset(SUBJECTS)), ids(frozenset(STOPS))  # tested against the LOWER column
 _COMMA, _COLON = get_string_id(","), get_string_id(":")
+_SHORT_NAME = re.compile(r"[A-Z][A-Z0-9-]{1,7}")  # MCC, LAR, FCOS-3D
 OWN = lexicon.words("own_words")
 _TRIGGERS = frozenset(VERBS | NAMING | OWN)
 
@@ -46,6 +50,13 @@ def _label_for_head(doc: Doc, end: int) -> str:
 def _is_authors_sentence(sent: Span, verb_i: int) -> bool:
     lower = column(sent.doc, LOWER)
     return any(lower[k] in _SUBJECT_IDS for k in range(sent.start, min(verb_i, sent.end)))
+
+
+def _defined_before(doc: Doc, run: tuple[int, int], before: int) -> bool:
+    """Whether the name at token range ``run`` is the short form of an abbreviation defined before token
+    ``before`` (an earlier sentence's "active learning (AL)")."""
+    name = span_text(doc, *run).lower()
+    return any(a.short_start < before and a.short(doc).text.lower() in (name, name.rstrip("s")) for a in abbreviations(doc))
 
 
 def _name_at(doc: Doc, i: int, limit: int) -> tuple[int, int] | None:
@@ -119,6 +130,10 @@ class ProposedFinder:
             if run and doc[run[0]:run[1]].text.lower() in self.known:
                 i = run[1]  # a known name ("we introduce Random Erasing"): not a new one, nor is its tail
                 continue
+            if run and doc[run[1] - 1].lower_.endswith(MODIFIER_SUFFIXES):
+                return []  # "a Meta-Command Communication-based framework": what it is based on, not its name
+            if run and _defined_before(doc, run, sent.start):
+                return []  # "active learning (AL) ... we focus on designing an AL algorithm": not a new name
             if run:
                 nxt = doc[run[1]] if run[1] < len(doc) else None
                 if nxt is None or nxt.lower_ in STOPS or nxt.text in {",", ":", "("} or nxt.lower_ in HEADS:
@@ -147,10 +162,25 @@ class ProposedFinder:
             if abbrs:
                 out.append(self._from_abbrev(doc, abbrs[0], label))
                 continue
-            run = _run(doc, j, sent.end, self.known)
+            run = _run(doc, j, sent.end, self.known) or self._local_name(doc, sent, tok.i, j, label)
             if run:
                 out.append(Candidate(run[0], run[1], label, "proposed", proposed=label == "METHOD"))
         return out
+
+    def _local_name(self, doc: Doc, sent: Span, naming: int, j: int, label: str) -> tuple[int, int] | None:
+        """A known short name of another kind that the authors give their own method ("we design a ...
+        framework, dubbed MCC"): the abstract's definition wins over the gazetteer's (MCC, the Matthews correlation
+        coefficient, a metric), unless the sentence writes the known meaning out. Only a one-token name in
+        capitals after a proposal verb; a known method's name stays that method."""
+        if j >= sent.end or not _SHORT_NAME.fullmatch(doc[j].text):
+            return None
+        if not any(t.lower_ in VERBS for t in doc[sent.start:naming]) or not _is_authors_sentence(sent, naming):
+            return None
+        entry = self.known.get(doc[j].lower_)
+        said = sent.text.lower()
+        if entry is None or entry.label == label or any(f.lower() in said for f in (entry.name, *entry.aliases) if f.lower() != doc[j].lower_):
+            return None
+        return j, j + 1
 
     def _our_method(self, doc: Doc, sent: Span, triggers: list[Token]) -> list[Candidate]:
         """``Our proposed method, X (ABBR), is ...``."""

@@ -14,15 +14,22 @@ from __future__ import annotations
 import re
 
 from spacy.language import Language
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Span
 
+from kg.nlp import lexicon
 from kg.nlp.candidates import Candidate, candidates, doc_text
+from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp.components.specificity import load_specificity
+from kg.nlp.labels import TASK_NOUN, label_from_words
 
 TITLE = "kg_title"  # doc.user_data key: the paper's title as written, when the input gave one
 _PREFIX = re.compile(r"^\s*([^:]{1,60}?)\s*:\s+(\S.*)$")
-_DATASET_WORDS = re.compile(r"\b(benchmarks?|datasets?|data sets?|corpus|corpora|suite|testbed)\b", re.I)
+# A dataset word as the description's head ("A Benchmark for ...", "a Large-Scale Dataset"), not as a modifier
+# ("Towards Dataset Copyright Protection").
+_DATASET_WORDS = re.compile(r"\b(benchmarks?|datasets?|data sets?|corpus|corpora|suite|testbed)\b"
+                            r"(?=\s*$|\s*[,.;:(]|\s+(?:for|of|on|in|to|with|and|from|that|towards?)\b)", re.I)
 _WORD = re.compile(r"[A-Za-z]")
+_PROPOSAL = lexicon.words("proposing_verbs") | lexicon.words("own_words") | {"proposed"}
 
 
 def title_name(title: str) -> tuple[str, str, bool] | None:
@@ -52,6 +59,25 @@ def _occurrences(text: str, name: str, multiword: bool) -> list[tuple[int, int]]
     return [(m.start(), m.end()) for m in pattern.finditer(text)]
 
 
+def _written_lower(doc: Doc, text: str, name: str, label: str) -> list[tuple[int, int, Span]]:
+    """Where the abstract writes a multi-word title name in lower case ("Untargeted Backdoor Watermark: ..." and
+    "we design the untargeted backdoor watermark"): taken only when one such use follows a proposal ("we design
+    the", "the proposed", "our"), the name is no known concept and its head word makes it a method or dataset
+    ("Fair Ranking: ..." names a task)."""
+    if name.lower() in load_gazetteer().lookup() or label_from_words(name) not in ("METHOD", "DATASET") \
+            or TASK_NOUN.search(name.split()[-1].lower()):
+        return []  # a known concept, or a task's head ("Fair Ranking", "Robust Estimation")
+    found_at = _spans(doc, _occurrences(text, name.lower(), False))
+    if not any(any(t.lower_ in _PROPOSAL for t in doc[max(0, s.start - 3):s.start]) for _, _, s in found_at):
+        return []
+    return found_at
+
+
+def _spans(doc: Doc, ranges: list[tuple[int, int]]) -> list[tuple[int, int, Span]]:
+    """Each character range with the tokens that are it (not part of a longer token: a URL's "/NodeFormer")."""
+    return [(a, b, s) for a, b in ranges if (s := doc.char_span(a, b)) is not None]
+
+
 @Language.factory("kg_title_name", default_config={})
 def make_title_name(nlp: Language, name: str):
     """Pipeline component (before ``kg_mentions``): the title's ``NAME:`` as proposed candidates in the text."""
@@ -64,12 +90,16 @@ def make_title_name(nlp: Language, name: str):
         proposed, label, multiword = found
         out = candidates(doc)
         text = doc_text(doc)
-        for start, end in _occurrences(text, proposed, multiword):
-            span = doc.char_span(start, end, alignment_mode="expand")
-            if span is None or (multiword and doc[span.start].is_sent_start):
-                continue  # a multi-word name at a sentence start has its capitals from the sentence
+        found_at = _spans(doc, _occurrences(text, proposed, multiword))
+        # a multi-word name at a sentence start has its capitals from the sentence
+        found_at = [(a, b, s) for a, b, s in found_at if not (multiword and s[0].is_sent_start)]
+        lowered = multiword and not found_at
+        if lowered:
+            found_at = _written_lower(doc, text, proposed, label)
+        for start, end, span in found_at:
             written = title[start:end] if end <= len(title) and title[start:end].lower() == text[start:end].lower() \
                 else text[start:end]  # in the title (read in lower case), the name as the title writes it
+            written = proposed if lowered else written
             out.append(Candidate(span.start, span.end, label, "proposed", canonical=written, proposed=True))
         return doc
 

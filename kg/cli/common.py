@@ -9,6 +9,7 @@ from kg.cli.output import safe
 
 if TYPE_CHECKING:
     from kg.errors import Problem
+    from kg.paper_names import AmbiguousPaper
     from kg.store.neo4j_store import Neo4jConfig
 
 EXIT_OK, EXIT_SKIPPED, EXIT_BAD_INPUT, EXIT_STORE, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -114,6 +115,15 @@ def neo4j_config(args: argparse.Namespace) -> Neo4jConfig:
 def report_problem(p: Problem) -> None:
     """Print an input problem as one ``FILE:LINE: what`` line."""
     print(safe(str(p)), file=sys.stderr)
+
+
+def report_ambiguous(exc: AmbiguousPaper) -> int:
+    """Say that a name means several papers and list them, one ``id  title`` line each; exit code 2."""
+    print(safe(f"kg: {exc.name!r} names {len(exc.candidates)} papers; give one of these ids instead:"),
+          file=sys.stderr)
+    for line in exc.lines():
+        print("  " + safe(line), file=sys.stderr)
+    return EXIT_BAD_INPUT
 
 
 def finish(papers: int, problems: list[Problem]) -> int:

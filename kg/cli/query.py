@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import argparse
 import difflib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
-from kg.cli.common import EXIT_BAD_INPUT, EXIT_OK, add_command, add_neo4j_options, neo4j_config
+from kg.cli.common import EXIT_BAD_INPUT, EXIT_OK, add_command, add_neo4j_options, neo4j_config, report_ambiguous
 from kg.cli.output import error, safe, safe_json
 
 
@@ -63,26 +65,50 @@ def run(args: argparse.Namespace) -> int:
         example = f" (e.g. {queries[args.name].example})" if not args.cypher and queries[args.name].example else ""
         error(f"the query needs --param {' --param '.join(m + '=...' for m in missing)}{example}")
         return EXIT_BAD_INPUT
-    columns, rows = _run_neo4j(args, cypher, params) if args.neo4j else _run_embedded(args, cypher, params)
+    papers = () if args.cypher else queries[args.name].papers
+    with _engine(args) as run_cypher:
+        for key in papers:
+            if key in params and (code := _resolve_paper(run_cypher, params, key)) != EXIT_OK:
+                return code
+        columns, rows = run_cypher(cypher, params)
     print(printable(format_rows(columns, rows, args.format), args.format))
     return EXIT_OK
 
 
-def _run_neo4j(args: argparse.Namespace, cypher: str, params: dict) -> tuple[list[str], list[list]]:
+def _resolve_paper(run_cypher: Callable, params: dict, key: str) -> int:
+    """Put the id of the paper ``params[key]`` names in its place (an id, a title or a proposed method's name);
+    an unknown or ambiguous name is said on standard error, exit code 2."""
+    from kg.paper_names import AmbiguousPaper, StorePapers, not_found, resolve
+
+    papers = StorePapers(lambda cypher, values: run_cypher(cypher, values)[1])
+    try:
+        found = resolve(papers, str(params[key]))
+    except AmbiguousPaper as exc:
+        return report_ambiguous(exc)
+    if found is None:
+        error(f"--param {key}: " + not_found(papers, str(params[key])))
+        return EXIT_BAD_INPUT
+    params[key] = found
+    return EXIT_OK
+
+
+@contextmanager
+def _engine(args: argparse.Namespace) -> Iterator[Callable[[str, dict], tuple[list[str], list[list]]]]:
+    """A function running Cypher on the engine the options chose (Neo4j or the embedded store), open meanwhile."""
+    from kg.store import queries
+
+    if not args.neo4j:
+        from kg.store.embedded import connect
+
+        conn = connect(Path(args.graph) / "graph.lbug")
+        yield lambda cypher, params: queries.run_embedded(conn, cypher, params)
+        return
     from kg.store.neo4j_store import connect
-    from kg.store.queries import run_neo4j
 
     args.uri = args.neo4j if args.neo4j != "env" else None
     cfg = neo4j_config(args)
     driver = connect(cfg)
     try:
-        return run_neo4j(driver, cypher, params, cfg.database)
+        yield lambda cypher, params: queries.run_neo4j(driver, cypher, params, cfg.database)
     finally:
         driver.close()
-
-
-def _run_embedded(args: argparse.Namespace, cypher: str, params: dict) -> tuple[list[str], list[list]]:
-    from kg.store.embedded import connect
-    from kg.store.queries import run_embedded
-
-    return run_embedded(connect(Path(args.graph) / "graph.lbug"), cypher, params)

@@ -5,8 +5,11 @@ import argparse
 import json
 from pathlib import Path
 
-from kg.cli.common import EXIT_BAD_INPUT, EXIT_OK, add_command, positive_int
+from kg.cli.common import EXIT_BAD_INPUT, EXIT_OK, add_command, positive_int, report_ambiguous
 from kg.cli.output import error, safe
+
+
+FORMATS = ("text", "json", "markdown")
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -14,23 +17,29 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p = add_command(subparsers, "related",
                     help="find related papers through shared datasets, tasks, methods (ranked, explained)",
                     description="Examples: kg related SCALE; kg related DomED --by dataset,task; "
-                                "kg related 'person search on CUHK-SYSU'; kg related --dataset CUHK-SYSU")
+                                "kg related 'person search on CUHK-SYSU'; kg related --dataset CUHK-SYSU; "
+                                "kg related SCALE --format markdown")
     p.add_argument("query", nargs="*",
-                   help="a paper id, a paper's or proposed method's name, or words from an abstract")
+                   help="a paper (id, paper:id, title or proposed method's name), or words from an abstract")
     p.add_argument("--top", type=positive_int, default=10, help="how many papers (default 10)")
     p.add_argument("--by", help="only these kinds of shared concept, comma-separated: dataset,task,method,metric")
     p.add_argument("--dataset", help="papers using this dataset, and the datasets used with it")
     p.add_argument("--task", help="papers addressing this task, and their datasets")
     p.add_argument("--method", help="papers proposing or using this method, and their datasets")
     p.add_argument("--graph", default="out", help="directory written by kg build (default out)")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
-    p.add_argument("--markdown", action="store_true",
-                   help="a related-work list in markdown: title, venue, year, link and why, one line per paper")
+    p.add_argument("--format", choices=FORMATS, default="text",
+                   help="text (default); json, machine-readable; markdown, a related-work list: title linked to its "
+                        "url, venue, year and why, one line per paper")
+    p.add_argument("--json", dest="format", action="store_const", const="json", help="the same as --format json")
+    p.add_argument("--markdown", dest="format", action="store_const", const="markdown",
+                   help="the same as --format markdown")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Print the papers around a concept, or the papers related to a paper or a text."""
+    from kg.paper_names import AmbiguousPaper, GraphPapers, PREFIX, not_found
+    from kg.related import find_paper
     from kg.related import ranking as rel
     from kg.store.rows import load_graph
 
@@ -51,7 +60,13 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         error(exc)
         return EXIT_BAD_INPUT
-    paper = rel.find_paper(g, query)
+    try:
+        paper = find_paper(g, query)
+    except AmbiguousPaper as exc:
+        return report_ambiguous(exc)
+    if paper is None and query.startswith(PREFIX):  # an id, not words to search for
+        error(not_found(GraphPapers(g), query))
+        return EXIT_BAD_INPUT
     if paper:
         hits, label = rel.related(g, paper, top=args.top, weights=weights), f"{g.nodes[paper]['name']} [{paper}]"
     else:
@@ -59,11 +74,11 @@ def run(args: argparse.Namespace) -> int:
         hits = rel.rank(g, concepts, top=args.top, weights=weights,
                         similarity=rel.text_index(g).similar_to_text(query))
         label = f"the text ({len(concepts)} known concepts)"
-    if args.json:
+    if args.format == "json":
         print(json.dumps({"query": query, "paper": paper, "weights": weights, "hits": [h.to_json() for h in hits]},
                          indent=1))
         return EXIT_OK
-    if args.markdown:
+    if args.format == "markdown":
         print(safe(markdown_list(g, label, hits), multiline=True))
         return EXIT_OK
     print(f"related to {safe(label)}, weights " + ", ".join(f"{k.lower()} {v:g}" for k, v in weights.items()))
@@ -83,11 +98,14 @@ def _around_concept(rel, g, kind: str, name: str, args: argparse.Namespace) -> i
     """Print the papers of one dataset, task or method, and the datasets used with it."""
     report = rel.around_concept(g, kind, name, top=args.top)
     shown = report.papers[: args.top]
-    if args.json:
+    if args.format == "json":
         print(json.dumps({"concept": report.concept, "name": report.name, "papers_total": len(report.papers),
                           "papers": [{"paper": p, "name": n, "evidence": e} for p, n, e in shown],
                           "datasets_used_with": [{"name": n, "papers": c} for n, c in report.co_used],
                           "included": report.included}, indent=1))
+        return EXIT_OK
+    if args.format == "markdown":
+        print(safe(concept_markdown(g, kind, report, shown), multiline=True))
         return EXIT_OK
     print(safe(f"{kind} {report.name}: {len(report.papers)} paper(s)"))
     if report.included:
@@ -107,11 +125,29 @@ def markdown_list(g, label: str, hits: list) -> str:
     one line (the shared concepts, heaviest first, and the texts' similarity)."""
     lines = [f"Related to {label}:", ""]
     for h in hits:
-        d = g.nodes[h.paper]
-        title = " ".join(str(d.get("title") or h.name).split()).replace("[", "(").replace("]", ")")
-        head = f"[{title}]({d['url']})" if d.get("url") else title
-        where = ", ".join(str(x) for x in (d.get("venue"), d.get("year")) if x)
         shared = ", ".join(f"{s.type.lower()} {s.name}" for s in h.shared[:4])
         why = (f"shares {shared}; " if shared else "") + f"text similarity {h.similarity:.2f}"
-        lines.append(f"- {head}" + (f" ({where})" if where else "") + f": {why}")
+        lines.append(f"- {_markdown_paper(g, h.paper, h.name)}: {why}")
     return "\n".join(lines)
+
+
+def concept_markdown(g, kind: str, report, shown: list[tuple[str, str, str]]) -> str:
+    """The papers of a dataset, task or method in markdown: title (linked), venue and year, and the sentence that
+    links each; the subtasks and variants included are named first."""
+    included = f" (including {', '.join(report.included)})" if report.included else ""
+    lines = [f"Papers on {kind.lower()} {report.name}{included}:", ""]
+    for p, n, e in shown:
+        sentence = " ".join(e.split())
+        lines.append(f"- {_markdown_paper(g, p, n)}" + (f": \"{sentence}\"" if sentence else ""))
+    if len(report.papers) > len(shown):
+        lines.append(f"- ... and {len(report.papers) - len(shown)} more")
+    return "\n".join(lines)
+
+
+def _markdown_paper(g, paper: str, name: str) -> str:
+    """A paper's title (else its name) linked to its url, then its venue and year."""
+    d = g.nodes[paper]
+    title = " ".join(str(d.get("title") or name).split()).replace("[", "(").replace("]", ")")
+    head = f"[{title}]({d['url']})" if d.get("url") else title
+    where = ", ".join(str(x) for x in (d.get("venue"), d.get("year")) if x)
+    return head + (f" ({where})" if where else "")

@@ -121,23 +121,6 @@ def related(g: nx.MultiDiGraph, paper: str, *, top: int = 10, weights: dict[str,
                 text_weight=text_weight)
 
 
-def find_paper(g: nx.MultiDiGraph, query: str) -> str | None:
-    """A paper node for an id (with or without ``paper:``), a paper's name or a proposed method's name."""
-    papers = {n: d for n, d in g.nodes(data=True) if d.get("type") == schema.PAPER.label}
-    for cand in (query, f"paper:{query}"):
-        if cand in papers:
-            return cand
-    low = query.casefold()
-    for n, d in papers.items():
-        if str(d.get("name", "")).casefold() == low or str(d.get("title") or "").casefold() == low:
-            return n
-    for n in papers:  # a proposed method's name or alias
-        for _, m, k in g.out_edges(n, keys=True):
-            if k == schema.PROPOSES.name and low in {str(a).casefold() for a in [g.nodes[m]["name"], *g.nodes[m].get("aliases", [])]}:
-                return n
-    return None
-
-
 def find_concept(g: nx.MultiDiGraph, node_type: str, name: str) -> str:
     """A concept node of ``node_type`` by name, alias or key; ValueError with suggestions if none."""
     key = schema.concept_key(name)

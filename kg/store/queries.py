@@ -1,7 +1,7 @@
 """The saved query library (``cypher/*.cypher``) and running Cypher on either engine.
 
-Each file starts with a header of ``// key: value`` lines (name, purpose, params, example). A query whose
-dialects differ has one file per engine: ``NAME.neo4j.cypher`` and ``NAME.lbug.cypher``.
+Each file starts with a header of ``// key: value`` lines (name, purpose, params, example; ``papers``: the
+parameters that name a paper, which ``kg query`` resolves to its id, see kg.paper_names). A query whose dialects differ has one file per engine: ``NAME.neo4j.cypher`` and ``NAME.lbug.cypher``.
 """
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ class SavedQuery:
     params: str
     example: str
     text: dict[str, str] = field(default_factory=dict)  # engine -> Cypher
+    papers: tuple[str, ...] = ()  # parameters that name a paper (id, title or proposed method)
 
     def for_engine(self, engine: str) -> str:
         return self.text.get(engine) or self.text["any"]
@@ -51,8 +52,9 @@ def load_queries(directory: Path = CYPHER_DIR) -> dict[str, SavedQuery]:
         head = _header(text)
         stem = path.name[: -len(".cypher")]
         name, _, engine = stem.partition(".")
+        papers = tuple(p.strip() for p in head.get("papers", "").split(",") if p.strip())
         q = out.setdefault(name, SavedQuery(head.get("name", name), head.get("purpose", ""), head.get("params", ""),
-                                            head.get("example", "")))
+                                            head.get("example", ""), papers=papers))
         q.text[engine or "any"] = text
     return out
 

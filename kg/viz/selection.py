@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
+from kg.paper_names import GraphPapers, resolve
 from kg.schema import (
     ADDRESSES,
     DATASET,
@@ -143,9 +144,11 @@ def _plural(label: str) -> str:
 
 
 def resolve_focus(graph: nx.MultiDiGraph, kind: str, focus: str) -> str:
-    """The node id ``focus`` names: a node id, or a name, alias or title of a node of the kind's type.
+    """The node id ``focus`` names: a node id, or a name, alias or title of a node of the kind's type; a paper
+    as everywhere in kg (kg.paper_names: id with or without ``paper:``, name, title or proposed method).
 
-    Raises ``ValueError`` listing close matches when nothing (or more than one node) matches.
+    Raises ``ValueError`` listing close matches when nothing (or more than one node) matches;
+    ``kg.paper_names.AmbiguousPaper`` (a ValueError) lists the papers a name could mean.
     """
     node_kind = KIND_TYPES[kind]
     assert node_kind is not None, "overview has no focus"
@@ -156,6 +159,8 @@ def resolve_focus(graph: nx.MultiDiGraph, kind: str, focus: str) -> str:
             hint = f"; use kind={found.lower()!r}" if found.lower() in KIND_TYPES else ""
             raise ValueError(f"{focus!r} is a {found or 'untyped'} node, not a {label}{hint}")
         return focus
+    if label == PAPER.label and (paper := resolve(GraphPapers(graph), focus)) is not None:
+        return paper
     names: dict[str, set[str]] = {}
     display: dict[str, str] = {}
     for n in graph:

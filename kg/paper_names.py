@@ -1,0 +1,187 @@
+"""One way to name a paper everywhere (``kg related``, ``kg query``, ``kg viz --focus``): its id, with or without
+``paper:``, its name or title, or the name (or an alias) of a method it proposes; case and spacing do not matter.
+
+An id names one paper. Otherwise every paper whose name, title or proposed method matches is a candidate: one
+candidate is the answer, several raise :class:`AmbiguousPaper` listing them (nothing is picked silently), none is
+``None``. The papers come from a built graph (:class:`GraphPapers`) or from a store through Cypher
+(:class:`StorePapers`, the same on Ladybug and Neo4j).
+
+>>> import networkx as nx
+>>> g = nx.MultiDiGraph()
+>>> g.add_node("paper:1", type="Paper", name="SCALE", title="Scalable person search")
+>>> g.add_node("paper:2", type="Paper", name="We study ...", title=None)
+>>> g.add_node("method:scale", type="Method", name="SCALE", aliases=[])
+>>> _ = g.add_edge("paper:2", "method:scale", key="PROPOSES")
+>>> find_paper(g, "1"), find_paper(g, "scalable  PERSON search"), find_paper(g, "nothing")
+('paper:1', 'paper:1', None)
+>>> try:
+...     find_paper(g, "scale")
+... except AmbiguousPaper as exc:
+...     print(exc.lines())
+['paper:1  Scalable person search', 'paper:2  We study ...']
+"""
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Protocol
+
+import networkx as nx
+
+from kg import schema
+
+PREFIX = "paper:"
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A paper a name may mean: its id and what a reader knows it by (its title, else its name)."""
+
+    id: str
+    title: str
+
+
+class AmbiguousPaper(ValueError):
+    """A name that several papers answer to; ``candidates`` lists them, by id."""
+
+    def __init__(self, name: str, candidates: list[Candidate]) -> None:
+        self.name = name
+        self.candidates = sorted(candidates, key=lambda c: c.id)
+        super().__init__(f"{name!r} names {len(self.candidates)} papers: "
+                         + ", ".join(c.id for c in self.candidates))
+
+    def lines(self) -> list[str]:
+        """One line per candidate: id, two spaces, title."""
+        return [f"{c.id}  {c.title}" for c in self.candidates]
+
+
+class Papers(Protocol):
+    """Where the papers are looked up."""
+
+    def by_id(self, ids: list[str]) -> list[Candidate]:
+        """The papers with one of these node ids."""
+
+    def by_name(self, wanted: str) -> list[Candidate]:
+        """The papers whose name or title, or a proposed method's name or alias, lower-cased is ``wanted``."""
+
+    def names(self) -> list[str]:
+        """Every paper name and proposed method name, for suggestions."""
+
+
+def normal(text: str) -> str:
+    """``text`` as names are compared: spacing collapsed, lower case."""
+    return " ".join(str(text).split()).lower()
+
+
+def _title(title: object, name: object, pid: str) -> str:
+    return " ".join(str(title or name or pid).split())
+
+
+class GraphPapers:
+    """The papers of a networkx graph as ``kg build`` writes it."""
+
+    def __init__(self, g: nx.MultiDiGraph) -> None:
+        self.g = g
+
+    def _candidate(self, n: str) -> Candidate:
+        d = self.g.nodes[n]
+        return Candidate(n, _title(d.get("title"), d.get("name"), n))
+
+    def _is_paper(self, n: str) -> bool:
+        return n in self.g and self.g.nodes[n].get("type") == schema.PAPER.label
+
+    def by_id(self, ids: list[str]) -> list[Candidate]:
+        return [self._candidate(n) for n in dict.fromkeys(ids) if self._is_paper(n)]
+
+    def by_name(self, wanted: str) -> list[Candidate]:
+        out = []
+        for n, d in self.g.nodes(data=True):
+            if d.get("type") != schema.PAPER.label:
+                continue
+            forms = [d.get("name"), d.get("title")]
+            for _, m, k in self.g.out_edges(n, keys=True):
+                if k == schema.PROPOSES.name:
+                    forms += [self.g.nodes[m].get("name"), *(self.g.nodes[m].get("aliases") or [])]
+            if any(f and normal(f) == wanted for f in forms):
+                out.append(self._candidate(n))
+        return out
+
+    def names(self) -> list[str]:
+        out = []
+        for n, d in self.g.nodes(data=True):
+            if d.get("type") == schema.PAPER.label:
+                out += [str(x) for x in (d.get("name"), d.get("title")) if x]
+            elif d.get("type") == schema.METHOD.label and any(
+                    k == schema.PROPOSES.name for _, _, k in self.g.in_edges(n, keys=True)):
+                out.append(str(d.get("name")))
+        return out
+
+
+Run = Callable[[str, dict], list[list]]  # Cypher and parameters -> rows, on either engine
+
+_BY_ID = "MATCH (p:Paper) WHERE p.id = $a OR p.id = $b RETURN p.id, p.title, p.name"
+_BY_NAME = ("MATCH (p:Paper) WHERE toLower(p.name) = $wanted OR toLower(p.title) = $wanted "
+            "RETURN p.id, p.title, p.name")
+# (Ladybug takes no parameter inside any(...), hence the WITH)
+_BY_METHOD = ("MATCH (p:Paper)-[:PROPOSES]->(m:Method) WITH p, m, $wanted AS wanted "
+              "WHERE toLower(m.name) = wanted OR any(a IN m.aliases WHERE toLower(a) = wanted) "
+              "RETURN DISTINCT p.id, p.title, p.name")
+_NAMES = ("MATCH (p:Paper) RETURN p.name, p.title",
+          "MATCH (:Paper)-[:PROPOSES]->(m:Method) RETURN DISTINCT m.name")
+
+
+class StorePapers:
+    """The papers of a store (the embedded Ladybug or Neo4j), through ``run``."""
+
+    def __init__(self, run: Run) -> None:
+        self.run = run
+
+    @staticmethod
+    def _candidates(rows: Iterable[list]) -> list[Candidate]:
+        return list({r[0]: Candidate(r[0], _title(r[1], r[2], r[0])) for r in rows}.values())
+
+    def by_id(self, ids: list[str]) -> list[Candidate]:
+        a, b = (ids + ids)[:2]
+        return self._candidates(self.run(_BY_ID, {"a": a, "b": b}))
+
+    def by_name(self, wanted: str) -> list[Candidate]:
+        rows = self.run(_BY_NAME, {"wanted": wanted}) + self.run(_BY_METHOD, {"wanted": wanted})
+        return self._candidates(rows)
+
+    def names(self) -> list[str]:
+        return [str(x) for q in _NAMES for r in self.run(q, {}) for x in r if x]
+
+
+def resolve(papers: Papers, name: str) -> str | None:
+    """The id of the paper ``name`` names, or None when no paper answers to it.
+
+    Raises :class:`AmbiguousPaper` when several do."""
+    name = str(name).strip()
+    if not name:
+        return None
+    ids = [name, name if name.startswith(PREFIX) else PREFIX + name]
+    if found := papers.by_id(ids):
+        return found[0].id
+    found = papers.by_name(normal(name.removeprefix(PREFIX) if name.startswith(PREFIX) else name))
+    if len(found) > 1:
+        raise AmbiguousPaper(name, found)
+    return found[0].id if found else None
+
+
+def suggest(papers: Papers, name: str, n: int = 3) -> list[str]:
+    """Paper and proposed method names close to ``name``."""
+    names = {normal(x): x for x in papers.names()}
+    return [names[c] for c in difflib.get_close_matches(normal(name), list(names), n=n, cutoff=0.6)]
+
+
+def not_found(papers: Papers, name: str) -> str:
+    """The message for a name no paper answers to, with close names when there are some."""
+    close = suggest(papers, name)
+    hint = f"; did you mean {', '.join(close)}?" if close else " (give its id, title or proposed method's name)"
+    return f"no paper named {name!r}{hint}"
+
+
+def find_paper(g: nx.MultiDiGraph, name: str) -> str | None:
+    """The paper node of graph ``g`` that ``name`` names (see :func:`resolve`)."""
+    return resolve(GraphPapers(g), name)

@@ -1,7 +1,10 @@
 """The knowledge graph as a stream of elements: papers linked to resolved concepts, with the evidence for every link.
 
 Node and relationship types come from ``kg.schema``. One edge per (paper, concept, relation) carries the
-first evidence sentence as flat attributes and every occurrence in ``evidence``.
+first evidence sentence as flat attributes and every occurrence in ``evidence``: its offsets, and the text of its
+sentence for the first ``EVIDENCE_SENTENCES`` distinct sentences only (a sentence's text is capped at
+``kg.nlp.extract.MAX_EVIDENCE`` characters; an abstract that names one concept hundreds of times does not repeat
+its text hundreds of times in every file).
 
 The same elements feed ``kg.build.graph.build_graph`` (a networkx graph) and the streaming file sinks of
 ``kg.sinks``, so a graph in memory and the files of a corpus too big for one are the same graph. Elements come
@@ -20,6 +23,7 @@ from kg.build.resolve import Resolution
 
 FIRST_WORDS = 8
 PREFIX_CHARS = 300
+EVIDENCE_SENTENCES = 3  # distinct sentences whose text an edge's evidence holds; later occurrences hold offsets
 Node = tuple[str, dict]
 Edge = tuple[str, str, str, dict]
 
@@ -92,6 +96,7 @@ def paper_elements(paper: Paper, ex: Extraction, res: Resolution) -> tuple[list[
     links: dict[tuple[str, str], dict] = {}  # (target, relation) -> edge attributes, in first-mention order
     proposed = {res.concept_for("METHOD", m.canonical).key for m in ex.mentions if m.proposed and m.label == "METHOD"}
     sentences: dict[tuple[int, int], str] = {}  # one string per sentence, shared by all its mentions
+    quoted: dict[tuple[str, str], set[str]] = {}  # (target, relation) -> the sentences its evidence holds
     for m in ex.mentions:
         concept = res.concept_for(m.label, m.canonical)  # of the label the corpus voted for (kg.build.resolve)
         rel = schema.PROPOSES if concept.label == "METHOD" and concept.key in proposed else schema.REL_FOR_LABEL[concept.label]
@@ -101,8 +106,11 @@ def paper_elements(paper: Paper, ex: Extraction, res: Resolution) -> tuple[list[
         else:
             span = (m.sentence.start, m.sentence.end)
             sentence = sentences.get(span) or sentences.setdefault(span, paper.text[span[0]:span[1]])
-        occurrence = {"sentence": sentence, "start_char": m.start, "end_char": m.end,
-                      "text": m.text, "extractor": m.extractor, "confidence": m.confidence}
+        said = quoted.setdefault((target, rel.name), set())
+        occurrence = {"sentence": sentence} if sentence not in said and len(said) < EVIDENCE_SENTENCES else {}
+        said.add(sentence)
+        occurrence.update({"start_char": m.start, "end_char": m.end, "text": m.text, "extractor": m.extractor,
+                           "confidence": m.confidence})
         if m.in_title:
             occurrence["field"] = "title"  # offsets into the title
         if m.label != concept.label:
@@ -113,11 +121,11 @@ def paper_elements(paper: Paper, ex: Extraction, res: Resolution) -> tuple[list[
             e["count"] += 1
             e["confidence"] = max(e["confidence"], m.confidence)
             if m.proposed and e["extractor"] != "proposed":  # the proposal sentence is the best evidence
-                e.update({k: occurrence[k] for k in ("sentence", "start_char", "end_char", "extractor")})
+                e.update({"sentence": sentence, **{k: occurrence[k] for k in ("start_char", "end_char", "extractor")}})
         else:
-            links[target, rel.name] = {"type": rel.name, "count": 1, "evidence": [occurrence],
-                                       **{k: occurrence[k] for k in ("sentence", "start_char", "end_char",
-                                                                     "extractor", "confidence")}}
+            links[target, rel.name] = {"type": rel.name, "count": 1, "evidence": [occurrence], "sentence": sentence,
+                                       **{k: occurrence[k] for k in ("start_char", "end_char", "extractor",
+                                                                     "confidence")}}
     edges: list[Edge] = [(pid, target, rel, d) for (target, rel), d in links.items()]
     result_edges: list[Edge] = []
     for n, r in enumerate(ex.results, 1):

@@ -172,8 +172,34 @@ def test_invalid_option_values_are_refused_by_the_parser_in_one_line(tmp_path, a
 
 
 def test_options_that_contradict_each_other_are_refused():
-    proc = kg("load", "out", "--wipe", "--schema-only")
-    assert proc.returncode == 2 and "not allowed with" in one_line(proc)
+    for args in (["--wipe", "--bulk"], ["--bulk", "--schema-only"]):
+        proc = kg("load", "out", *args)
+        assert proc.returncode == 2 and "not allowed with" in one_line(proc)
+
+
+def test_wipe_with_schema_only_wipes_then_creates_the_schema(monkeypatch, capsys):
+    """What a user expects of ``kg load --wipe --schema-only``: an empty database with the schema (the wipe was
+    silently skipped once); unconfirmed, nothing is done."""
+    import kg.store.neo4j_store as store
+    from kg.cli import main
+
+    calls: list[str] = []
+
+    class Driver:
+        def close(self) -> None:
+            calls.append("close")
+
+    monkeypatch.setattr(store, "connect", lambda cfg: Driver())
+    monkeypatch.setattr(store, "wipe", lambda driver, database="neo4j": calls.append("wipe") or 7)
+    monkeypatch.setattr(store, "apply_schema", lambda driver, database="neo4j": calls.append("schema"))
+    monkeypatch.setattr(store, "counts", lambda driver, database="neo4j": (0, 0))
+    assert main(["load", "out", "--wipe", "--schema-only", "--yes"]) == 0
+    assert calls == ["wipe", "schema", "close"]
+    assert "wiped 7 nodes" in capsys.readouterr().err
+    calls.clear()
+    monkeypatch.setattr("sys.stdin", None)  # no terminal to answer: not confirmed
+    assert main(["load", "out", "--wipe", "--schema-only"]) == 3
+    assert calls == ["close"] and "wipe not confirmed" in capsys.readouterr().err
 
 
 def test_an_empty_query_is_an_error_not_a_ranking(seed_build):

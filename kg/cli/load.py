@@ -6,7 +6,7 @@ import os
 import sys
 from pathlib import Path
 
-from kg.cli.common import EXIT_OK, EXIT_STORE, add_command, add_neo4j_options, neo4j_config, positive_int
+from kg.cli.common import EXIT_BAD_INPUT, EXIT_OK, EXIT_STORE, add_command, add_neo4j_options, neo4j_config, positive_int
 from kg.cli.output import error, safe
 
 
@@ -20,7 +20,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     add_neo4j_options(p)
     p.add_argument("--batch-size", type=positive_int, default=1000, help="rows per UNWIND transaction (default 1000)")
     what = p.add_mutually_exclusive_group()
-    what.add_argument("--wipe", action="store_true", help="delete everything in the database first (asks unless --yes)")
+    what.add_argument("--wipe", action="store_true",
+                      help="delete everything in the database first (asks unless --yes); with --schema-only, "
+                           "then create the schema")
     p.add_argument("--yes", action="store_true", help="do not ask before --wipe")
     p.add_argument("--prune", action="store_true",
                    help="also delete what the build no longer has (after kg build --prune), so Neo4j matches it "
@@ -29,21 +31,26 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                       help="first load of a big graph: neo4j-admin database import of DIR/neo4j/*.csv (server "
                            "stopped; replaces the database), then start the server and run --schema-only")
     p.add_argument("--neo4j-admin", help="path of neo4j-admin for --bulk (default $NEO4J_ADMIN or neo4j-admin on PATH)")
-    what.add_argument("--schema-only", action="store_true", help="only create the constraints and indexes")
+    p.add_argument("--schema-only", action="store_true", help="only create the constraints and indexes")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Bulk-import, apply the schema, or merge the graph; print what the database holds afterwards."""
+    if args.bulk and args.schema_only:  # the server is stopped for a bulk import; the schema comes after it
+        error("error: argument --schema-only: not allowed with argument --bulk (see kg load --help)", "kg load")
+        return EXIT_BAD_INPUT
     cfg = neo4j_config(args)
     if args.bulk:
         return _bulk(args, cfg)
-    from kg.store.neo4j_store import apply_schema, connect, counts, load_graph_into, progress_bar, prune, wipe
+    from kg.store.neo4j_store import apply_schema, connect, counts, load_graph_into, progress_bar, prune
 
-    if args.schema_only:
+    if args.schema_only:  # (after --wipe: an empty database with the schema)
         driver = connect(cfg)
         try:
+            if args.wipe and not _wiped(args, cfg, driver):
+                return EXIT_STORE
             apply_schema(driver, cfg.database)
             nodes, rels = counts(driver, cfg.database)
         finally:
@@ -56,12 +63,8 @@ def run(args: argparse.Namespace) -> int:
     graph = load_graph(Path(args.dir))
     driver = connect(cfg)
     try:
-        if args.wipe:
-            where = f"database '{safe(cfg.database)}' at {cfg.shown_uri}"
-            if not args.yes and not _confirm(f"Delete every node and relationship in {where}?"):
-                error("nothing loaded (wipe not confirmed)")
-                return EXIT_STORE
-            print(f"wiped {wipe(driver, cfg.database)} nodes", file=sys.stderr)
+        if args.wipe and not _wiped(args, cfg, driver):
+            return EXIT_STORE
         stats = load_graph_into(driver, graph, database=cfg.database, batch_size=args.batch_size,
                                 progress=None if args.quiet else progress_bar)
         if args.prune:
@@ -86,6 +89,18 @@ def _bulk(args: argparse.Namespace, cfg) -> int:
     print(safe(f"imported {csv_dir} into database '{cfg.database}'; start the server, then run "
                f"`kg load {args.dir} --schema-only` to create the constraints and indexes"))
     return EXIT_OK
+
+
+def _wiped(args: argparse.Namespace, cfg, driver) -> bool:
+    """Delete everything in the database once confirmed (``--yes`` or an answer); False, said, when not."""
+    from kg.store.neo4j_store import wipe
+
+    where = f"database '{safe(cfg.database)}' at {cfg.shown_uri}"
+    if not args.yes and not _confirm(f"Delete every node and relationship in {where}?"):
+        error("nothing loaded (wipe not confirmed)" if not args.schema_only else "nothing done (wipe not confirmed)")
+        return False
+    print(f"wiped {wipe(driver, cfg.database)} nodes", file=sys.stderr)
+    return True
 
 
 def _confirm(question: str) -> bool:

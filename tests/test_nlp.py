@@ -593,3 +593,22 @@ def test_a_local_definition_of_a_known_short_name_wins():
 ])
 def test_known_or_modifier_names_after_a_proposal_are_not_proposed(nlp, text):
     assert proposed(nlp, text) == set()
+
+
+def test_a_known_task_with_a_trailing_phrase_or_a_non_task_head_stays_the_known_task(nlp):
+    text = ("We study node classification on large graphs with a new transformer. Offline RL agents are trained with a "
+            "quantization process. Existing works suffer from the so-called mode collapse problem.")
+    tasks = by_label(nlp, text, "TASK")
+    assert {"node classification", "network quantization", "mode collapse"} <= tasks  # quantization: its canonical name
+    assert not any(" on " in t or t.endswith(("agents", "process")) or t.startswith("so-called") for t in tasks)
+
+
+@pytest.mark.parametrize("name, task", [
+    ("image generation", True), ("neural architecture search", True), ("style transfer", True),
+    ("semantic textual similarity", True), ("sentiment analysis", True), ("re-ranking", True),
+    ("computational efficiency", False), ("word embeddings", False), ("3D geometry", False), ("video games", False),
+])
+def test_a_task_name_has_a_task_head(name, task):
+    from kg.nlp.labels import names_a_task
+
+    assert names_a_task(name) is task

@@ -99,6 +99,7 @@ SUPPORTING_HEADS = {"METRIC": lexicon.words("metric_supporting_heads"), "DATASET
 # The word sets above as string ids, to test tokens' LOWER columns against (kg.nlp.candidates.ids).
 _PREPOSITION_IDS, _PLURAL_HEAD_IDS, _GENERIC_HEAD_IDS = ids(PREPOSITIONS), ids(PLURAL_HEADS), ids(GENERIC_HEADS)
 _EDGE_IDS, _LEADING_IDS, _TRAILING_IDS = ids(EDGE_WORDS), ids(LEADING_WORDS), ids(TRAILING_WORDS)
+_NOT_TASK_HEAD_IDS = ids(NOT_TASK_HEADS)
 _TYPE_HEAD_IDS = {label: ids(words) for label, words in TYPE_HEADS.items()}
 _NAME_HEAD_IDS = {label: ids(words) for label, words in NAME_HEADS.items()}
 
@@ -209,6 +210,9 @@ class Combiner:
             return Candidate(start, end, label, "model", canonical=concept_name(doc, start, end, label),
                              confidence=confidence)
         core = max(inside, key=lambda c: (c.end - c.start, c.priority))
+        if label == "TASK" and (lower[end - 1] in _NOT_TASK_HEAD_IDS or core.start == start and any(
+                lower[k] in _PREPOSITION_IDS for k in range(core.end, end))):
+            return None  # the known task stands: "node classification on graphs", "quantization process"
         canonical = None
         if core.start == start and all(lower[k] in _GENERIC_HEAD_IDS for k in range(core.end, end)):
             canonical = core.canonical or span_text(doc, core.start, core.end)

@@ -31,6 +31,18 @@ def label_from_words(text: str) -> str:
 # task name before "task" must be one (or an acronym); adjectives ("shared", "binary"), languages and event names before
 # it are not tasks.
 TASK_NOUN = re.compile(r"(?:tion|sion|ing|ment|sis|ance|ence|ogy|val)$")
+TASK_HEAD_NOUNS = lexicon.words("task_head_nouns")
+
+
+def names_a_task(name: str) -> bool:
+    """Whether a phrase's head word can head a task's name: a noun of doing ("image generation", "re-ranking"), a
+    task word of :data:`TASK_WORDS` ("neural architecture search") or a task head noun ("style transfer"); not a
+    property, a representation or a field ("computational efficiency", "word embeddings", "3D geometry")."""
+    words = name.lower().split()
+    if not words:
+        return False
+    last = words[-1] if words[-1] in TASK_WORDS else words[-1].split("-")[-1]
+    return bool(TASK_NOUN.search(last)) or last in TASK_WORDS or last.rstrip("s") in TASK_WORDS or last in TASK_HEAD_NOUNS
 
 # A language is what data is in, not a dataset ("English and Chinese datasets").
 LANGUAGES = lexicon.words("languages")

@@ -16,8 +16,9 @@ read for that audit only; nothing from them is written. ``--check`` writes nothi
 still in the gazetteer.
 
 PwC names are filtered before they become entries: junk (quotes, code, very long names), names that are ordinary
-words or umbrella terms, and names PwC gives two kinds (a task that is also a dataset) stay out; PwC-only datasets
-match case-sensitively, and short acronyms need a digit.
+words or umbrella terms, and names PwC gives two kinds (a task that is also a dataset) stay out; a PwC task's
+head word must name a task (``kg.nlp.labels.names_a_task``: "computational efficiency" and "word embeddings" are
+not tasks); PwC-only datasets match case-sensitively, and short acronyms need a digit.
 """
 from __future__ import annotations
 
@@ -29,6 +30,9 @@ from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+from kg.nlp.labels import names_a_task  # noqa: E402  (the checkout's kg, run as a script)
+
 GAZ = ROOT / "kg" / "nlp" / "data" / "gazetteer"
 SPEC = ROOT / "kg" / "nlp" / "data" / "specificity"
 SHARED = ROOT.parent / "shared" / "data"
@@ -155,6 +159,8 @@ def pwc_tasks(pwc: Path, taken: set[str], blocked: set[str], umbrella: set[str])
             continue
         if re.search(r"\d", name) and not re.search(r"\b\d+D\b", name):
             continue  # "10-shot image generation": benchmark settings, not tasks as abstracts name them
+        if not names_a_task(name):
+            continue  # "computational efficiency", "word embeddings", "translation eng-fra": no task's head word
         out.append({"name": task_case(name), "aliases": [],
                     "label": "TASK", "benchmark": False, "case_sensitive": False, "sources": ["pwc"]})
         taken.add(key(name))

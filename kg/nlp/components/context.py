@@ -31,9 +31,9 @@ TASK_HEADS = lexicon.words("task_heads")
 MODIFIER_SUFFIXES = lexicon.ordered("modifier_suffixes")
 # Verbs before a task's name ("solving black-box optimization"), not part of it.
 LEADING_VERBS = lexicon.words("leading_verbs")
-TASK_SKIP = LEADING_VERBS | lexicon.words("task_skip")
 # Verbs before a task's name ("tackles sequential decision making problems", "help NLP tasks"), and words that say
 # how hard, how many or which a task is ("numerous vision tasks", "the corresponding regression task").
+TASK_SKIP = LEADING_VERBS | lexicon.words("task_skip")
 # Words in -ly that are not adverbs ("anomaly detection", "homophily").
 LY_WORDS = lexicon.words("ly_words")
 MAX_NAME_TOKENS = 4

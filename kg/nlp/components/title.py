@@ -20,7 +20,7 @@ from kg.nlp import lexicon
 from kg.nlp.candidates import Candidate, candidates, doc_text
 from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp.components.specificity import load_specificity
-from kg.nlp.labels import TASK_NOUN, label_from_words
+from kg.nlp.labels import label_from_words, names_a_task
 
 TITLE = "kg_title"  # doc.user_data key: the paper's title as written, when the input gave one
 _PREFIX = re.compile(r"^\s*([^:]{1,60}?)\s*:\s+(\S.*)$")
@@ -65,7 +65,7 @@ def _written_lower(doc: Doc, text: str, name: str, label: str) -> list[tuple[int
     the", "the proposed", "our"), the name is no known concept and its head word makes it a method or dataset
     ("Fair Ranking: ..." names a task)."""
     if name.lower() in load_gazetteer().lookup() or label_from_words(name) not in ("METHOD", "DATASET") \
-            or TASK_NOUN.search(name.split()[-1].lower()):
+            or names_a_task(name):
         return []  # a known concept, or a task's head ("Fair Ranking", "Robust Estimation")
     found_at = _spans(doc, _occurrences(text, name.lower(), False))
     if not any(any(t.lower_ in _PROPOSAL for t in doc[max(0, s.start - 3):s.start]) for _, _, s in found_at):

@@ -1,12 +1,15 @@
 // name: link_evidence
-// purpose: The evidence for every link between a paper and a concept: relation, sentence, raw offsets, extractor.
-// params: paper (id or name, e.g. "SCALE"), concept (name, alias or id, e.g. "CUHK-SYSU")
+// purpose: The evidence for every link between a paper and a concept (or its subtasks and variants): relation, sentence, raw offsets, extractor.
+// params: paper (id, title or proposed method, e.g. "SCALE"), concept (name, alias or id, e.g. "CUHK-SYSU")
 // example: kg query link_evidence --param paper=SCALE --param concept=CUHK-SYSU
+// papers: paper
 // engine: Neo4j names a relationship's type with `type(e)`; Ladybug with `label(e)` (see the .lbug file).
-MATCH (p:Paper)-[e:PROPOSES|USES|ADDRESSES|EVALUATES_ON|REPORTS]->(c)
+// A subtask or variant of the concept (SUBTASK_OF, VARIANT_OF, at any depth up to 8) counts as the concept; `via`
+// names the one the paper links to, and is empty for a link to the concept itself.
+MATCH (p:Paper)-[e:PROPOSES|USES|ADDRESSES|EVALUATES_ON|REPORTS]->(x)-[:SUBTASK_OF|VARIANT_OF*0..8]->(c)
 WHERE p.id = $paper OR p.name = $paper
-WITH c, e, toLower($concept) AS wanted  // (Ladybug takes no parameter inside any(...))
+WITH c, x, e, toLower($concept) AS wanted  // (Ladybug takes no parameter inside any(...))
 WHERE toLower(c.name) = wanted OR c.id = $concept OR any(a IN c.aliases WHERE toLower(a) = wanted)
-RETURN c.name AS concept, type(e) AS relation, e.sentence AS sentence, e.start_char AS start_char, e.end_char AS end_char,
-       e.extractor AS extractor, e.count AS mentions
-ORDER BY concept, relation, start_char
+RETURN c.name AS concept, CASE WHEN x.id <> c.id THEN x.name END AS via, type(e) AS relation, e.sentence AS sentence,
+       e.start_char AS start_char, e.end_char AS end_char, e.extractor AS extractor, e.count AS mentions
+ORDER BY concept, via, relation, start_char

@@ -1,7 +1,8 @@
 // name: paper_concepts
 // purpose: Everything a paper links to: what it proposes, uses, addresses, evaluates on and reports.
-// params: paper (id or name, e.g. "DomED")
+// params: paper (id, title or proposed method, e.g. "DomED")
 // example: kg query paper_concepts --param paper=DomED
+// papers: paper
 MATCH (p:Paper)-[e:PROPOSES]->(c:Method) WHERE p.id = $paper OR p.name = $paper
 RETURN 'PROPOSES' AS relation, c.name AS concept, e.sentence AS evidence
 UNION ALL

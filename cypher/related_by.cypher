@@ -1,12 +1,19 @@
 // name: related_by
-// purpose: Papers related to a paper through the concepts of one kind they share (datasets, tasks, methods or metrics), ranked by the rarity (idf) of what they share.
-// params: paper (id or name, e.g. "SCALE"), by (dataset, task, method or metric; as in `kg related --by`)
+// purpose: Papers related to a paper through the concepts of one kind they share (datasets, tasks, methods or metrics), or their subtasks and variants, ranked by the rarity (idf) of what they share.
+// params: paper (id, title or proposed method, e.g. "SCALE"), by (dataset, task, method or metric; as in `kg related --by`)
 // example: kg query related_by --param paper=SCALE --param by=task
+// papers: paper
 // A concept's kind is the prefix of its id (kg.schema.node_id: "dataset:...", "task:..."), which both engines read
-// the same way. A concept linked twice to a paper (used and proposed) counts once.
-MATCH (p:Paper)-[:PROPOSES|USES|ADDRESSES|EVALUATES_ON|REPORTS]->(c)<-[:PROPOSES|USES|ADDRESSES|EVALUATES_ON|REPORTS]-(q:Paper)
-WHERE (p.id = $paper OR p.name = $paper) AND q.id <> p.id AND c.id STARTS WITH (toLower($by) + ':')
-WITH DISTINCT q, c
-WITH q, collect(c.name) AS shared, sum(c.idf) AS score
-RETURN q.id AS paper, q.name AS name, q.year AS year, shared, score
+// the same way. A paper linked to a subtask or variant of the paper's concept (SUBTASK_OF, VARIANT_OF, at any depth
+// up to 8) shares that concept; `via` names those subtasks and variants. A concept counts once however many ways
+// a paper reaches it (used and proposed, itself and a subtask).
+MATCH (p:Paper)-[:PROPOSES|USES|ADDRESSES|EVALUATES_ON|REPORTS]->(c)
+WHERE (p.id = $paper OR p.name = $paper) AND c.id STARTS WITH (toLower($by) + ':')
+MATCH (x)-[:SUBTASK_OF|VARIANT_OF*0..8]->(c)
+MATCH (q:Paper)-[:PROPOSES|USES|ADDRESSES|EVALUATES_ON|REPORTS]->(x)
+WHERE q.id <> p.id
+WITH q, collect(DISTINCT c) AS concepts, collect(DISTINCT CASE WHEN x.id <> c.id THEN x.name END) AS via
+UNWIND concepts AS c
+WITH q, via, collect(c.name) AS shared, sum(c.idf) AS score
+RETURN q.id AS paper, q.name AS name, q.year AS year, shared, score, via
 ORDER BY score DESC, name, paper

@@ -1,11 +1,15 @@
 // name: results_on_dataset
-// purpose: Methods and the results they report on a dataset: value, metric, paper and sentence.
+// purpose: Methods and the results they report on a dataset or one of its variants: value, metric, paper and sentence.
 // params: dataset (e.g. "ModelNet40")
 // example: kg query results_on_dataset --param dataset=ModelNet40
-MATCH (p:Paper)-[:HAS_RESULT]->(r:Result)-[:ON_DATASET]->(d:Dataset)
-WITH p, r, d, toLower($dataset) AS wanted  // (Ladybug takes no parameter inside any(...))
+// A variant (VARIANT_OF, at any depth up to 8) counts as the dataset; `via` names the variant a result is on, and
+// is empty for a result on the dataset itself. The pattern goes from the papers up to the dataset asked for, so it
+// also runs on a big store whose relationships are stored forward only.
+MATCH (p:Paper)-[:HAS_RESULT]->(r:Result)-[:ON_DATASET]->(v:Dataset)-[:VARIANT_OF*0..8]->(d:Dataset)
+WITH p, r, v, d, toLower($dataset) AS wanted  // (Ladybug takes no parameter inside any(...))
 WHERE toLower(d.name) = wanted OR d.id = $dataset OR any(a IN d.aliases WHERE toLower(a) = wanted)
 OPTIONAL MATCH (r)-[:FOR_METHOD]->(m:Method)
 OPTIONAL MATCH (r)-[:IN_METRIC]->(x:Metric)
-RETURN m.name AS method, x.name AS metric, r.value AS value, p.name AS paper, r.sentence AS evidence
-ORDER BY method, metric, value
+RETURN m.name AS method, x.name AS metric, r.value AS value, CASE WHEN v.id <> d.id THEN v.name END AS via,
+       p.name AS paper, r.sentence AS evidence
+ORDER BY method, metric, value, via

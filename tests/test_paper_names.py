@@ -1,0 +1,236 @@
+"""One way to name a paper (kg.paper_names) in kg related, kg query and kg viz --focus, and the saved queries
+that include a concept's subtasks and dataset variants, on a small graph built by hand."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+from kg import schema
+from kg.cli import main
+from kg.paper_names import AmbiguousPaper, GraphPapers, StorePapers, find_paper, resolve
+from kg.store.embedded import connect, write_ladybug
+from kg.store.queries import load_queries, run_embedded
+
+EVIDENCE = dict(start_char=0, end_char=1, extractor="gazetteer", confidence=1.0, count=1, evidence=[])
+
+# id -> (name, title, proposed methods): two papers propose "Duo"; the first is known by its title alone
+PAPERS = {
+    "paper:p1": ("SCALE", "Scalable Person Search", ["SCALE"]),
+    "paper:p2": ("Duo", "Two Heads Are Better", ["Duo"]),
+    "paper:p3": ("We study twin networks ...", "Duo Again", ["Duo"]),
+    "paper:p4": ("RoCo", "Robust Detection under Corruptions", ["RoCo"]),
+    "paper:p5": ("Adapt", "Adapting Detectors", ["Adapt"]),
+}
+# (paper, relation, concept): p4 works on a variant (COCO-C) and a subtask of a subtask (single-source DG)
+LINKS = [
+    ("paper:p1", "EVALUATES_ON", "dataset:cuhksysu"), ("paper:p1", "ADDRESSES", "task:personsearch"),
+    ("paper:p2", "EVALUATES_ON", "dataset:cuhksysu"), ("paper:p3", "EVALUATES_ON", "dataset:prw"),
+    ("paper:p4", "EVALUATES_ON", "dataset:cococ"), ("paper:p4", "ADDRESSES", "task:singlesourcedg"),
+    ("paper:p4", "USES", "method:resnet"),
+    ("paper:p5", "EVALUATES_ON", "dataset:coco"), ("paper:p5", "ADDRESSES", "task:domainadaptation"),
+    ("paper:p2", "ADDRESSES", "task:modelcompression"), ("paper:p2", "USES", "method:resnet"),
+    ("paper:p2", "EVALUATES_ON", "dataset:coco"),
+]
+CONCEPTS = {
+    "dataset:cuhksysu": "CUHK-SYSU", "dataset:prw": "PRW", "dataset:coco": "COCO", "dataset:cococ": "COCO-C",
+    "task:personsearch": "person search", "task:domainadaptation": "domain adaptation",
+    "task:domaingeneralization": "domain generalization", "task:singlesourcedg": "single-source domain generalization",
+    "task:modelcompression": "model compression", "method:resnet": "ResNet",
+}
+HIERARCHY = [("task:domaingeneralization", "SUBTASK_OF", "task:domainadaptation"),
+             ("task:singlesourcedg", "SUBTASK_OF", "task:domaingeneralization"),
+             ("dataset:cococ", "VARIANT_OF", "dataset:coco")]
+
+
+def named_graph() -> nx.MultiDiGraph:
+    """Five papers with titles and proposed methods, a two-level task hierarchy and a dataset variant."""
+    g = nx.MultiDiGraph()
+    for pid, (name, title, _) in PAPERS.items():
+        g.add_node(pid, type="Paper", name=name, title=title, year=2025, venue="ICML", authors=[], source=[],
+                   abstract=f"{title}. We evaluate {name} on person search benchmarks.")
+    for node, name in CONCEPTS.items():
+        kind = {"dataset": "Dataset", "task": "Task", "method": "Method"}[node.split(":")[0]]
+        g.add_node(node, type=kind, name=name, aliases=[], papers=1, idf=schema.idf(5, 1), benchmark=False)
+    for pid, (_, _, methods) in PAPERS.items():
+        for m in methods:
+            node = f"method:{pid}-{m.lower()}"
+            g.add_node(node, type="Method", name=m, aliases=[f"{m}-Net"], papers=1, idf=schema.idf(5, 1),
+                       benchmark=False)
+            g.add_edge(pid, node, key="PROPOSES", type="PROPOSES", sentence=f"We propose {m}.", **EVIDENCE)
+    for u, rel, v in LINKS:
+        g.add_edge(u, v, key=rel, type=rel, sentence=f"{PAPERS[u][0]} {rel.lower()} {CONCEPTS[v]}.", **EVIDENCE)
+    for u, rel, v in HIERARCHY:
+        g.add_edge(u, v, key=rel, type=rel)
+    g.add_node("result:r1", type="Result", name="RoCo on COCO-C", value="41.0", method="RoCo", dataset="COCO-C",
+               metric="mAP", sentence="RoCo reaches 41.0 mAP on COCO-C.", start_char=0, end_char=1)
+    g.add_edge("paper:p4", "result:r1", key="HAS_RESULT", type="HAS_RESULT")
+    g.add_edge("result:r1", "dataset:cococ", key="ON_DATASET", type="ON_DATASET")
+    return g
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    """The graph as kg build leaves it: graph.json and graph.lbug in one directory."""
+    out = tmp_path_factory.mktemp("named")
+    g = named_graph()
+    (out / "graph.json").write_text(json.dumps(nx.node_link_data(g, edges="links")), encoding="utf-8")
+    write_ladybug(g, out / "graph.lbug")
+    return out
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    capsys.readouterr()
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# the resolver, on a graph and on the store
+
+@pytest.mark.parametrize("name", ["paper:p1", "p1", "SCALE", "scalable  person SEARCH", "SCALE-Net"])
+def test_a_paper_is_named_by_id_title_or_proposed_method(name):
+    assert find_paper(named_graph(), name) == "paper:p1"
+
+
+def test_a_title_alone_names_its_paper_and_an_unknown_name_none():
+    g = named_graph()
+    assert find_paper(g, "Duo Again") == "paper:p3"
+    assert find_paper(g, "Triplet") is None and find_paper(g, "") is None
+
+
+def test_a_name_of_several_papers_lists_them_all():
+    with pytest.raises(AmbiguousPaper) as caught:
+        find_paper(named_graph(), "duo")
+    assert caught.value.lines() == ["paper:p2  Two Heads Are Better", "paper:p3  Duo Again"]
+
+
+def test_the_store_resolves_names_as_the_graph_does(built):
+    conn = connect(built / "graph.lbug")
+    store, graph = StorePapers(lambda c, p: run_embedded(conn, c, p)[1]), GraphPapers(named_graph())
+    for name in ["p1", "paper:p4", "SCALE", "robust detection under corruptions", "RoCo-Net", "Duo Again", "none"]:
+        assert resolve(store, name) == resolve(graph, name), name
+    with pytest.raises(AmbiguousPaper) as caught:
+        resolve(store, "Duo")
+    assert [c.id for c in caught.value.candidates] == ["paper:p2", "paper:p3"]
+
+
+# the three commands
+
+def assert_lists_the_duo_papers(code: int, out: str, err: str) -> None:
+    assert code == 2 and not out
+    lines = err.splitlines()
+    assert lines[0] == "kg: 'Duo' names 2 papers; give one of these ids instead:"
+    assert lines[1:] == ["  paper:p2  Two Heads Are Better", "  paper:p3  Duo Again"]
+
+
+@pytest.mark.parametrize("name", ["p1", "paper:p1", "Scalable Person Search", "SCALE"])
+def test_kg_related_takes_any_name_of_a_paper(built, capsys, name):
+    code, out, err = run(capsys, "related", name, "--graph", str(built), "--format", "json")
+    assert code == 0, err
+    assert json.loads(out)["paper"] == "paper:p1"
+
+
+def test_kg_related_lists_the_papers_an_ambiguous_name_could_mean(built, capsys):
+    assert_lists_the_duo_papers(*run(capsys, "related", "Duo", "--graph", str(built)))
+
+
+def test_kg_related_says_when_no_paper_has_an_id(built, capsys):
+    code, _, err = run(capsys, "related", "paper:p9", "--graph", str(built))
+    assert code == 2 and "no paper named 'paper:p9'" in err
+
+
+@pytest.mark.parametrize("name", ["p1", "paper:p1", "Scalable Person Search", "SCALE", "scale-net"])
+def test_kg_query_takes_any_name_of_a_paper(built, capsys, name):
+    code, out, err = run(capsys, "query", "paper_concepts", "--param", f"paper={name}", "--graph", str(built),
+                         "--format", "json")
+    assert code == 0, err
+    assert {(r["relation"], r["concept"]) for r in json.loads(out)} == {
+        ("PROPOSES", "SCALE"), ("EVALUATES_ON", "CUHK-SYSU"), ("ADDRESSES", "person search")}
+
+
+def test_kg_query_resolves_both_papers_of_a_path(built, capsys):
+    code, out, err = run(capsys, "query", "path_between_papers", "--param", "a=p1", "--param", "b=Two Heads Are Better",
+                         "--graph", str(built), "--format", "json")
+    assert code == 0, err
+    assert json.loads(out)[0]["chain"] == ["SCALE", "CUHK-SYSU", "Duo"]
+
+
+def test_kg_query_lists_the_papers_an_ambiguous_name_could_mean(built, capsys):
+    assert_lists_the_duo_papers(*run(capsys, "query", "paper_concepts", "--param", "paper=Duo", "--graph", str(built)))
+
+
+def test_kg_query_names_an_unknown_paper_with_close_names(built, capsys):
+    code, out, err = run(capsys, "query", "paper_concepts", "--param", "paper=SCALF", "--graph", str(built))
+    assert code == 2 and not out and err.startswith("kg: --param paper: no paper named 'SCALF'; did you mean SCALE")
+
+
+def test_kg_query_leaves_the_parameters_of_ad_hoc_cypher_alone(built, capsys):
+    code, out, _ = run(capsys, "query", "--cypher", "MATCH (p:Paper) WHERE p.name = $paper RETURN p.id AS id",
+                       "--param", "paper=Duo", "--graph", str(built), "--format", "json")
+    assert code == 0 and [r["id"] for r in json.loads(out)] == ["paper:p2"]
+
+
+@pytest.mark.parametrize("name", ["p1", "paper:p1", "Scalable Person Search", "SCALE"])
+def test_kg_viz_focuses_on_any_name_of_a_paper(built, capsys, tmp_path, name):
+    code, out, err = run(capsys, "viz", str(built), "--kind", "paper", "--focus", name, "--out", str(tmp_path / "v.html"))
+    assert code == 0, err
+    assert "<title>Paper: Scalable Person Search" in (tmp_path / "v.html").read_text(encoding="utf-8")
+
+
+def test_kg_viz_lists_the_papers_an_ambiguous_name_could_mean(built, capsys, tmp_path):
+    assert_lists_the_duo_papers(*run(capsys, "viz", str(built), "--kind", "paper", "--focus", "Duo",
+                                     "--out", str(tmp_path / "v.html")))
+    assert not (tmp_path / "v.html").exists()
+
+
+# the saved queries include subtasks and dataset variants, and say which
+
+def rows(built: Path, name: str, **params) -> list[dict]:
+    cols, found = run_embedded(connect(built / "graph.lbug"), load_queries()[name].for_engine("lbug"), params)
+    return [dict(zip(cols, r)) for r in found]
+
+
+def test_papers_on_a_dataset_include_its_variants(built):
+    got = [(r["name"], r["dataset"], r["via"]) for r in rows(built, "papers_on_dataset", dataset="coco")]
+    assert sorted(got) == [("Adapt", "COCO", None), ("Duo", "COCO", None), ("RoCo", "COCO", "COCO-C")]
+    assert [r["name"] for r in rows(built, "papers_on_dataset", dataset="COCO-C")] == ["RoCo"]
+
+
+def test_results_on_a_dataset_include_its_variants(built):
+    assert [(r["value"], r["via"]) for r in rows(built, "results_on_dataset", dataset="COCO")] == [("41.0", "COCO-C")]
+
+
+def test_related_by_task_reaches_subtasks_at_any_depth(built):
+    got = rows(built, "related_by", paper="paper:p5", by="task")
+    assert [(r["name"], r["shared"], r["via"]) for r in got] == [
+        ("RoCo", ["domain adaptation"], ["single-source domain generalization"])]
+    assert not rows(built, "related_by", paper="paper:p4", by="task")  # a subtask does not reach up to its parent
+
+
+def test_link_evidence_includes_the_concepts_subtasks(built):
+    got = rows(built, "link_evidence", paper="paper:p4", concept="domain adaptation")
+    assert [(r["concept"], r["via"], r["relation"]) for r in got] == [
+        ("domain adaptation", "single-source domain generalization", "ADDRESSES")]
+
+
+def test_bridging_concepts_count_the_papers_of_subtasks(built):
+    got = rows(built, "bridging_concepts", task_a="domain adaptation", task_b="model compression")
+    assert [(r["concept"], r["papers_a"], r["papers_b"], r["via_a"], r["via_b"]) for r in got] == [
+        ("COCO", 1, 1, [], []),  # Adapt (domain adaptation) and Duo (model compression)
+        ("ResNet", 1, 1, ["single-source domain generalization"], [])]  # RoCo and Duo
+
+
+def test_tasks_sharing_datasets_roll_subtasks_and_variants_up(built):
+    got = {(r["task_a"], r["task_b"]): r for r in rows(built, "tasks_sharing_datasets", limit=50)}
+    # Adapt and Duo evaluate on COCO itself; RoCo, on COCO-C for a subtask of a subtask of domain adaptation
+    pair = got[("domain adaptation", "model compression")]
+    assert pair["datasets"] == ["COCO"] and sorted(pair["via"]) == ["COCO-C", "single-source domain generalization"]
+    rolled = got[("domain generalization", "model compression")]  # through RoCo alone
+    assert rolled["datasets"] == ["COCO"] and sorted(rolled["via"]) == ["COCO-C", "single-source domain generalization"]
+    assert got[("model compression", "single-source domain generalization")]["via"] == ["COCO-C"]
+    # a task does not pair with its own subtask on the subtask's papers alone (RoCo's), only with other papers
+    assert ("domain generalization", "single-source domain generalization") not in got
+    assert got[("domain adaptation", "domain generalization")]["datasets"] == ["COCO"]  # Adapt's and RoCo's

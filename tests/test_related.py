@@ -119,3 +119,22 @@ def test_markdown_lists_titles_links_and_reasons(tmp_path, capsys):
     assert lines[0] == "Related to Person Search on CUHK-SYSU [paper:p1]:"
     assert lines[2].startswith("- [Faster Person Search](https://example.org/p2) (ICML, 2026): shares dataset CUHK-SYSU")
     assert "text similarity" in lines[2]
+
+
+def test_format_names_every_output_and_the_short_options_stay(seed_build, capsys):
+    out = str(seed_build[1])
+    for short, fmt in (("--json", "json"), ("--markdown", "markdown")):
+        assert main(["related", "ReEx", "--graph", out, short]) == 0
+        first = capsys.readouterr().out
+        assert main(["related", "ReEx", "--graph", out, "--format", fmt]) == 0
+        assert capsys.readouterr().out == first
+    assert main(["related", "ReEx", "--graph", out, "--format", "text"]) == 0
+    assert capsys.readouterr().out.startswith("related to ReEx [paper:")
+
+
+def test_markdown_around_a_concept_names_what_it_included(seed_build, capsys):
+    assert main(["related", "--task", "domain adaptation", "--graph", str(seed_build[1]), "--format", "markdown",
+                 "--top", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Papers on task domain adaptation (including ") and "domain generalization" in lines[0]
+    assert lines[2].startswith("- ") and lines[-1] == "- ... and 4 more"

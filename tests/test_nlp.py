@@ -612,3 +612,22 @@ def test_a_task_name_has_a_task_head(name, task):
     from kg.nlp.labels import names_a_task
 
     assert names_a_task(name) is task
+
+
+@pytest.mark.parametrize("text", [
+    "We experiment on the WILDS 2.0 datasets Sagawa et al., which are hard.",  # a citation
+    "We run experiments on 50 datasets (Tabular, Image, NLP).",  # kinds of data
+    "We evaluate on EEG datasets and on GBDT-friendly benchmarks.",
+    "In stage 1, we leverage non-RL datasets to learn representations.",
+    "Our model runs 6.6x faster on Apple M1 Pro CPU and on iPhone 12 in FP32.",  # devices and number formats
+])
+def test_citations_data_kinds_modifiers_and_devices_are_no_datasets(nlp, text):
+    concepts = {m.canonical for m in mentions(nlp, text) if not m.generic}  # a generic mention names no concept
+    assert {m.canonical for m in mentions(nlp, text) if m.label == "DATASET" and not m.generic} <= {"WILDS 2.0"}
+    assert not concepts & {
+        "Sagawa", "Tabular", "Image", "EEG", "GBDT-friendly", "non-RL", "Apple M1 Pro CPU", "iPhone", "FP32"}
+
+
+def test_variant_names_with_a_letter_suffix_stay_datasets(nlp):
+    found = [m for m in mentions(nlp, "We evaluate robustness on ImageNet-C and CIFAR10-C benchmarks.") if m.label == "DATASET"]
+    assert {m.text for m in found} == {"ImageNet-C", "CIFAR10-C"} and not any(m.generic for m in found)

@@ -54,7 +54,7 @@ from kg.model import LABELS
 from kg.nlp import _doc
 from kg.nlp.candidates import (MODEL_ENTS, Abbreviation, Candidate, abbreviations, candidates, column, ids,
                                is_namelike, span_text, strip_possessive, substrings)
-from kg.nlp.labels import TASK_NOUN, TASK_WORDS, only_languages
+from kg.nlp.labels import TASK_NOUN, TASK_WORDS, only_data_kinds
 from kg.nlp import lexicon
 
 LEADING_VERBS = lexicon.words("leading_verbs")
@@ -174,8 +174,8 @@ class Combiner:
         lower, strings = column(doc, LOWER), doc.vocab.strings
         if end - start == 1 and len(span_text(doc, start, end)) == 1:
             return None  # one character is no name: the "M" of "300 M images"
-        if label == "DATASET" and only_languages(doc[start:end]):
-            return None  # a language is what data is in: "English German", "translate it into French"
+        if label == "DATASET" and only_data_kinds(doc[start:end]):
+            return None  # what data is in or of: "English German", "translate it into French", "EEG"
         confidence = self.confidence.get(label, 0.5)
         overlapping = rules.overlapping(start, end)
         if any(c.label == label and (c.start, c.end) == (start, end) and c.extractor in ("gazetteer", "context")

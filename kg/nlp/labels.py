@@ -55,6 +55,11 @@ def is_language(low: str) -> bool:
     return low in LANGUAGES or bool(parts) and all(part in LANGUAGES for part in parts)
 
 
-def only_languages(tokens: Span) -> bool:
-    """Whether the tokens name languages and nothing else ("English-German", "English to French")."""
-    return all(is_language(t.lower_) for t in tokens if t.text not in "-/→" and t.lower_ not in {"to", "and", "or"})
+DATA_KINDS = lexicon.words("data_kinds")
+
+
+def only_data_kinds(tokens: Span) -> bool:
+    """Whether the tokens name languages or kinds of data and nothing else ("English-German", "English to French",
+    "EEG", "Tabular"): what a dataset holds, not its name."""
+    return all(is_language(t.lower_) or t.lower_ in DATA_KINDS for t in tokens
+               if t.text not in "-/→" and t.lower_ not in {"to", "and", "or"})

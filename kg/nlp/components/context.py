@@ -17,7 +17,7 @@ from spacy.tokens import Doc, Token
 from kg.nlp.candidates import (Candidate, candidates, column, ids, is_namelike, model_shaped, positions,
                                sentence_bounds)
 from kg.nlp.components.gazetteer import load_gazetteer
-from kg.nlp.labels import TASK_NOUN, only_languages
+from kg.nlp.labels import TASK_NOUN, only_data_kinds
 from kg.nlp import lexicon
 
 DATASET_HEADS = lexicon.words("dataset_heads")
@@ -66,10 +66,16 @@ def _name_run_right(doc: Doc, start: int, limit: int, generic: frozenset[str]) -
 
 def _dataset(doc: Doc, span: tuple[int, int], benchmark: bool, confidence: float) -> Candidate | None:
     tokens = doc[span[0]:span[1]]
-    if only_languages(tokens):
-        return None
+    if only_data_kinds(tokens):
+        return None  # "English and Chinese datasets", "EEG datasets", "(Tabular, Image, NLP)"
     if tokens[0].text.endswith("ing") and tokens[0].is_title:  # "Using Parallel", "Building": a title's verb
         return None
+    last = tokens[-1].lower_
+    if last.endswith(MODIFIER_SUFFIXES) or tokens[0].lower_.startswith("non-"):
+        return None  # "GPU-like devices", "GBDT-friendly benchmarks", "non-RL datasets": a kind, not a name
+    end = span[1]
+    if end + 1 < len(doc) and doc[end].lower_ == "et" and doc[end + 1].lower_.startswith("al"):
+        return None  # "the WILDS 2.0 datasets Sagawa et al.": a citation
     return Candidate(span[0], span[1], "DATASET", "context", benchmark=benchmark, confidence=confidence)
 
 

@@ -35,6 +35,7 @@ from spacy.tokens import Doc
 from kg.nlp.candidates import MENTIONS, abbreviations, doc_text
 from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp import lexicon
+from kg.nlp.labels import DATA_KINDS, is_language
 
 DATA = Path(__file__).parents[1] / "data" / "specificity"
 _WORDS = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
@@ -49,6 +50,7 @@ class Specificity:
     not_metrics: frozenset[str]
     generic_words: frozenset[str]
     tools: frozenset[str]
+    tool_names: frozenset[str] = frozenset()  # devices, number formats and APIs as written: a name's last word
     class_heads: frozenset[str] = frozenset()
     task_heads: frozenset[str] = frozenset()
     adjective_endings: tuple[str, ...] = ()
@@ -69,6 +71,10 @@ class Specificity:
         raw = _WORDS.findall(name)
         if all(w.lower() in self.tools or _MODEL_NUMBER.match(w) for w in raw) and any(w.lower() in self.tools for w in raw):
             return "hardware or software"
+        if len(name.split()) > 1 and name.split()[-1] in self.tool_names:
+            return "hardware or software"  # "Apple M1 Pro CPU", "Google Cloud Vision API": a device or an API
+        if all(w in DATA_KINDS or is_language(w) for w in words):
+            return "kind of data"  # "EEG", "MRI", "3D": what data is, not a method or a dataset
         return None
 
     def known_core(self, name: str, known: dict[str, str]) -> str | None:
@@ -135,6 +141,7 @@ def load_specificity(directory: str = "") -> Specificity:
         not_metrics=_terms(umbrella["not_metrics"]["terms"]),
         generic_words=frozenset(generic["words"]),
         tools=frozenset(w.lower() for words in tools["words"].values() for w in words for w in _WORDS.findall(w)),
+        tool_names=frozenset(w for group in ("hardware", "number formats") for w in tools["words"][group]) | {"API", "APIs"},
         class_heads=_terms(umbrella["class_heads"]["terms"]),
         task_heads=_terms(umbrella["task_heads"]["terms"]),
         adjective_endings=tuple(umbrella["adjective_endings"]["endings"]),

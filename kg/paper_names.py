@@ -75,6 +75,7 @@ def normal(text: str) -> str:
 
 
 def _title(title: object, name: object, pid: str) -> str:
+    """What a reader knows a paper by: its title, else its name, else its id, on one line."""
     return " ".join(str(title or name or pid).split())
 
 
@@ -85,29 +86,33 @@ class GraphPapers:
         self.g = g
 
     def _candidate(self, n: str) -> Candidate:
+        """Paper node ``n`` as a candidate."""
         d = self.g.nodes[n]
         return Candidate(n, _title(d.get("title"), d.get("name"), n))
 
     def _is_paper(self, n: str) -> bool:
+        """Whether ``n`` is a paper node of the graph."""
         return n in self.g and self.g.nodes[n].get("type") == schema.PAPER.label
 
     def by_id(self, ids: list[str]) -> list[Candidate]:
+        """The papers with one of these node ids."""
         return [self._candidate(n) for n in dict.fromkeys(ids) if self._is_paper(n)]
 
     def by_name(self, wanted: str) -> list[Candidate]:
-        out = []
+        """The papers whose name, title or proposed method's name or alias, normalised, is ``wanted``."""
+        found: dict[str, None] = {}  # one pass over the nodes; a method leads to the papers proposing it
         for n, d in self.g.nodes(data=True):
-            if d.get("type") != schema.PAPER.label:
-                continue
-            forms = [d.get("name"), d.get("title")]
-            for _, m, k in self.g.out_edges(n, keys=True):
-                if k == schema.PROPOSES.name:
-                    forms += [self.g.nodes[m].get("name"), *(self.g.nodes[m].get("aliases") or [])]
-            if any(f and normal(f) == wanted for f in forms):
-                out.append(self._candidate(n))
-        return out
+            kind = d.get("type")
+            if kind == schema.PAPER.label:
+                if any(f and normal(f) == wanted for f in (d.get("name"), d.get("title"))):
+                    found[n] = None
+            elif kind == schema.METHOD.label and any(f and normal(f) == wanted
+                                                       for f in (d.get("name"), *(d.get("aliases") or []))):
+                found.update((p, None) for p, _, k in self.g.in_edges(n, keys=True) if k == schema.PROPOSES.name)
+        return [self._candidate(n) for n in found]
 
     def names(self) -> list[str]:
+        """Every paper's name and title, and every proposed method's name."""
         out = []
         for n, d in self.g.nodes(data=True):
             if d.get("type") == schema.PAPER.label:
@@ -139,17 +144,21 @@ class StorePapers:
 
     @staticmethod
     def _candidates(rows: Iterable[list]) -> list[Candidate]:
+        """(id, title, name) rows as candidates, one per id."""
         return list({r[0]: Candidate(r[0], _title(r[1], r[2], r[0])) for r in rows}.values())
 
     def by_id(self, ids: list[str]) -> list[Candidate]:
+        """The papers with one of these (one or two) node ids."""
         a, b = (ids + ids)[:2]
         return self._candidates(self.run(_BY_ID, {"a": a, "b": b}))
 
     def by_name(self, wanted: str) -> list[Candidate]:
+        """The papers whose name, title or proposed method's name or alias, lower-cased, is ``wanted``."""
         rows = self.run(_BY_NAME, {"wanted": wanted}) + self.run(_BY_METHOD, {"wanted": wanted})
         return self._candidates(rows)
 
     def names(self) -> list[str]:
+        """Every paper's name and title, and every proposed method's name."""
         return [str(x) for q in _NAMES for r in self.run(q, {}) for x in r if x]
 
 

@@ -181,7 +181,8 @@ def test_directory_skips_licence_and_readme_files(tmp_path):
 
 def test_directory_without_supported_files(tmp_path):
     write(tmp_path / "notes.md", "x")
-    expected = f"{tmp_path}:0: no .txt, .jsonl, .json or .csv files in directory"
+    expected = (f"{tmp_path}:0: no input files in directory (expected .txt, .jsonl, .json, .csv, .bib or .ris, "
+                "gzipped or not)")
     assert messages(read_corpus([str(tmp_path)])) == [expected]
 
 
@@ -278,7 +279,7 @@ def test_missing_file(tmp_path):
 
 def test_unsupported_file_type(tmp_path):
     path = write(tmp_path / "a.pdf", "x")
-    expected = f"{path}:0: unsupported file type '.pdf'; expected .txt, .jsonl, .json or .csv"
+    expected = f"{path}:0: unsupported file type '.pdf'; expected .txt, .jsonl, .json, .csv, .bib or .ris, gzipped or not"
     assert messages(read_corpus([path])) == [expected]
 
 

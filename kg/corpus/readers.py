@@ -1,5 +1,6 @@
 """Read abstracts into :class:`~kg.model.Paper` records: paper lists (.txt), JSON lines and arXiv metadata (.jsonl,
-.json) and CSV, from files, directories or stdin.
+.json), CSV, BibTeX (.bib), RIS (.ris), and JSON records of other tools (OpenAlex, Semantic Scholar, OpenReview,
+CSL-JSON; :mod:`kg.corpus.formats`), gzipped or not, from files, directories or stdin.
 
 Bad input never raises: each problem is reported as a :class:`~kg.errors.Problem` (``FILE:LINE: what is wrong``) and
 reading goes on with the next record, so one broken line never costs the valid ones.
@@ -7,26 +8,33 @@ reading goes on with the next record, so one broken line never costs the valid o
 from __future__ import annotations
 
 import csv
+import gzip
 import itertools
 import json
 import os
 import re
 import sys
+import zlib
 from collections.abc import Callable, Iterable, Iterator, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from typing import BinaryIO, TextIO
 
-from kg.corpus.records import check_text, content_id, merge_into, paper_from_record
+from kg.corpus.formats import items_of
+from kg.corpus.formats.bibtex import read_bibtex
+from kg.corpus.formats.ris import read_ris
+from kg.corpus.ids import compatible
+from kg.corpus.records import Line, MissingText, check_text, content_id, identifiers, merge_into, paper_from_record
 from kg.errors import InputError, Problem
 from kg.model import Paper, Source
 
 # .json may be a whole JSON document (an array of records) or JSON lines, like the arXiv metadata snapshot
-SUFFIXES: dict[str, str] = {".txt": "txt", ".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "json", ".csv": "csv"}
-_EXPECTED = ".txt, .jsonl, .json or .csv"
+SUFFIXES: dict[str, str] = {".txt": "txt", ".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "json", ".csv": "csv",
+                             ".bib": "bib", ".bibtex": "bib", ".ris": "ris"}
+_EXPECTED = ".txt, .jsonl, .json, .csv, .bib or .ris, gzipped or not"
+_GZIP_MAGIC = b"\x1f\x8b"
 _NOT_INPUTS = ("LICENSE", "LICENCE", "README", "COPYING", "NOTICE")  # a data directory's LICENSE.txt is no paper list
 
-# One input line: (1-based number, text without its line end, or a message saying why the line is unreadable).
-_Line = tuple[int, str, str | None]
+_Line = Line
 
 
 @dataclass
@@ -44,8 +52,10 @@ def read_corpus(
     """Read every input into one deduplicated corpus; ``strict`` raises :class:`InputError` at the first problem.
 
     The same abstract read twice (from one file or several) is one paper listing both sources; so is the same
-    explicit id. The first record's fields win and later ones only fill gaps, except that an explicit id replaces a
-    content hash id. Two records with different explicit ids stay two papers even if their abstracts match.
+    explicit id. The first record's fields win and later ones only fill gaps, except the id: the best any record
+    gives (a DOI, else an arXiv id, else a source's id, else the content hash). Records sharing a DOI, arXiv id or source id are one paper too, and so is the same abstract under
+    ids that do not conflict (an arXiv id and an OpenReview note id). Two records with different ids of one kind
+    (two DOIs, two ids of kg's own records) stay two papers even if their abstracts match.
     ``into``: the set to read into (its ``papers`` become ``corpus.papers``; default: a new one over a list).
     """
     papers = into if into is not None else PaperSet()
@@ -64,12 +74,12 @@ def iter_papers(paths: Sequence[str], *, strict: bool = False, max_chars: int = 
                 on_problem: Callable[[Problem], None] | None = None) -> Iterator[Paper]:
     """Stream unique papers without holding the corpus in memory (only ids and content hashes are kept).
 
-    A repeat of an earlier paper is skipped by the rule of :class:`PaperSet`: the same explicit id, or the same
-    abstract unless both records carry their own ids. Unlike :func:`read_corpus`, a repeat's sources are not merged
+    A repeat of an earlier paper is skipped by the rule of :class:`PaperSet`: a shared identifier, or the same
+    abstract unless both records carry conflicting ids. Unlike :func:`read_corpus`, a repeat's sources are not merged
     into the paper, which has already been passed on.
     """
-    seen_ids: set[str] = set()
-    seen_content: dict[str, bool] = {}  # content id -> whether the first paper with it had an explicit id
+    seen_ids: set[str] = set()  # every identifier of the papers passed on (DOIs, arXiv ids, explicit ids)
+    seen_content: dict[str, list[str]] = {}  # content id -> the identifiers of the first paper with it
     for item in iter_records(paths, max_chars=max_chars, stdin=stdin):
         if isinstance(item, Problem):
             if strict:
@@ -78,17 +88,19 @@ def iter_papers(paths: Sequence[str], *, strict: bool = False, max_chars: int = 
                 on_problem(item)
             continue
         key = content_id(item.text)
-        if item.has_input_id and item.id in seen_ids:
+        ids = identifiers(item)
+        if any(i in seen_ids for i in ids):
             continue
-        if key in seen_content and not (seen_content[key] and item.has_input_id):
+        if key in seen_content and not (seen_content[key] and ids and not compatible(seen_content[key], ids)):
             continue
-        seen_ids.add(item.id)
-        seen_content.setdefault(key, item.has_input_id)
+        seen_ids.update(ids)
+        seen_content.setdefault(key, ids)
         yield item
 
 
 class PaperSet:
-    """Papers in first-seen order, deduplicated by explicit id or by content (see :func:`read_corpus`).
+    """Papers in first-seen order, deduplicated by identifier (a shared DOI, arXiv id or explicit id) or by content
+    (see :func:`read_corpus`).
 
     ``papers`` holds them: a list, or any sequence with ``append``, ``len``, indexing and item assignment (the build
     keeps them on disk, :class:`kg.build.cache.PaperSpool`); the set itself keeps only ids and content hashes.
@@ -96,7 +108,7 @@ class PaperSet:
 
     def __init__(self, papers: MutableSequence[Paper] | None = None) -> None:
         self.papers: MutableSequence[Paper] = papers if papers is not None else []
-        self._by_id: dict[str, int] = {}
+        self._by_id: dict[str, int] = {}  # every identifier of every paper (:func:`identifiers`) -> its index
         self._by_content: dict[str, int] = {}
         self._own_id = bytearray()  # per paper: whether it carries an explicit id
 
@@ -106,11 +118,13 @@ class PaperSet:
         return item.id if not item.has_input_id else content_id(item.text)
 
     def _find(self, item: Paper, key: str) -> int | None:
-        known = self._by_id.get(item.id) if item.has_input_id else None
+        known = next((self._by_id[i] for i in identifiers(item) if i in self._by_id), None)
         if known is None:
             same_text = self._by_content.get(key)
-            if same_text is not None and not (self._own_id[same_text] and item.has_input_id):
-                known = same_text
+            if same_text is not None and not (self._own_id[same_text] and item.has_input_id
+                                              and not compatible(identifiers(self.papers[same_text]),
+                                                                 identifiers(item))):
+                known = same_text  # (reads the paper back only when two papers with ids share a text: rare)
         return known
 
     def find(self, item: Paper) -> Paper | None:
@@ -125,17 +139,16 @@ class PaperSet:
         if at is None:
             at = len(self.papers)
             self.papers.append(item)
-            self._by_id[item.id] = at
+            for i in identifiers(item):
+                self._by_id.setdefault(i, at)
             self._by_content.setdefault(key, at)
             self._own_id.append(item.has_input_id)
             return item
         known = self.papers[at]
         merge_into(known, item)
-        if item.has_input_id and not known.has_input_id:
-            del self._by_id[known.id]
-            known.id, known.has_input_id = item.id, True
-            self._by_id[known.id] = at
-            self._own_id[at] = True
+        for i in identifiers(known):
+            self._by_id.setdefault(i, at)
+        self._own_id[at] = known.has_input_id
         self.papers[at] = known  # stored again: a paper on disk is a copy
         return known
 
@@ -166,11 +179,11 @@ def _read_directory(path: str, max_chars: int) -> Iterator[Paper | Problem]:
     own = _own_outputs(path)
     files = [
         os.path.join(path, n) for n in names
-        if _suffix(n) in SUFFIXES and not n.upper().startswith(_NOT_INPUTS) and n not in own
+        if _is_input_name(n) and not n.upper().startswith(_NOT_INPUTS) and n not in own
         and os.path.isfile(os.path.join(path, n))
     ]
     if not files:
-        yield Problem(Source(path, 0), f"no {_EXPECTED} files in directory")
+        yield Problem(Source(path, 0), f"no input files in directory (expected {_EXPECTED})")
     for file in files:
         yield from _read_file(file, max_chars)
 
@@ -186,19 +199,67 @@ def _own_outputs(path: str) -> frozenset[str]:
     return _OWN_OUTPUTS if marked else frozenset()
 
 
+def _is_input_name(name: str) -> bool:
+    """Whether a directory entry looks like an input: a supported suffix, gzipped or not, or a bare ``.gz``
+    (OpenAlex and Semantic Scholar snapshots name their JSON lines ``part_000.gz``)."""
+    stem, suffix = os.path.splitext(name.lower())
+    return suffix in SUFFIXES or (suffix == ".gz" and _suffix(stem) in (*SUFFIXES, ""))
+
+
 def _read_file(path: str, max_chars: int) -> Iterator[Paper | Problem]:
     if not os.path.exists(path):
         yield Problem(Source(path, 0), "no such file")
         return
     suffix = _suffix(path)
-    if suffix not in SUFFIXES:
+    inner = _suffix(path[: -len(suffix)]) if suffix == ".gz" else suffix
+    if inner not in SUFFIXES and suffix != ".gz":
         yield Problem(Source(path, 0), f"unsupported file type {suffix or '(no extension)'!r}; expected {_EXPECTED}")
         return
+    lines = _Counted()
     try:
-        with open(path, "rb") as stream:
-            yield from _parse(path, SUFFIXES[suffix], _decode(stream), max_chars)
-    except OSError as e:
-        yield Problem(Source(path, 0), f"cannot read: {e.strerror or e}")
+        with open(path, "rb") as raw:
+            stream: BinaryIO = raw
+            if raw.peek(2)[:2] == _GZIP_MAGIC:  # by content: a .jsonl that is gzipped is read too
+                stream = gzip.GzipFile(fileobj=raw)  # type: ignore[assignment]
+            elif suffix == ".gz":
+                yield Problem(Source(path, 0), "not gzip data, though the name ends in .gz")
+                return
+            yield from _parse(path, SUFFIXES.get(inner, ""), _decode(lines.over(stream)), max_chars)
+    except (OSError, EOFError, zlib.error) as e:
+        where = Source(path, lines.n + 1 if lines.n else 0)
+        if isinstance(e, (EOFError, zlib.error, gzip.BadGzipFile)):
+            yield Problem(where, f"corrupt or truncated gzip data ({_first_line(e)}); cannot read further")
+        else:
+            yield Problem(where, f"cannot read: {e.strerror or e}")
+
+
+class _Counted:
+    """How many lines of a binary stream were read (where a gzip error happened)."""
+
+    def __init__(self) -> None:
+        self.n = 0
+
+    def over(self, stream: BinaryIO) -> _LineStream:
+        """``stream``'s lines, counted as they are read."""
+        def lines() -> Iterator[bytes]:
+            for data in stream:
+                self.n += 1
+                yield data
+
+        return _LineStream(stream, lines())
+
+
+class _LineStream:
+    """A binary stream's lines, with the stream's ``peek``."""
+
+    def __init__(self, stream: BinaryIO, lines: Iterator[bytes]) -> None:
+        self._stream, self._lines = stream, lines
+
+    def peek(self, n: int) -> bytes:
+        return self._stream.peek(n) if hasattr(self._stream, "peek") else b""  # type: ignore[attr-defined]
+
+    def __iter__(self) -> Iterator[bytes]:
+        return self._lines
 
 
 def _read_stdin(stdin: TextIO | None, max_chars: int) -> Iterator[Paper | Problem]:
@@ -206,16 +267,26 @@ def _read_stdin(stdin: TextIO | None, max_chars: int) -> Iterator[Paper | Proble
         lines = _decode(sys.stdin.buffer)  # bytes, so that bad bytes become a problem on their line
     else:
         lines = _text_lines(stdin if stdin is not None else sys.stdin)
-    first, lines = _peek(lines)
-    start = first.lstrip()[:1] if first else ""
+    yield from _parse("-", "", lines, max_chars)
+
+
+_BIB_START = re.compile(r"\s*@[A-Za-z]+\s*[{(]")
+_RIS_START = re.compile(r"\s*TY  - ")
+
+
+def _sniff(first: str) -> str:
+    """The format of an input whose name does not tell (stdin, ``part_000.gz``) by its first non-blank line."""
+    start = first.lstrip()[:1]
     if start in ("{", "["):
-        fmt = "json"
-    elif first and ((len(header := _csv_header(first)) > 1 and {"text", "abstract"} & set(header))
-                    or first.strip() in ("text", "abstract")):  # a one-column CSV (not a list opening "Abstract")
-        fmt = "csv"
-    else:
-        fmt = "txt"
-    yield from _parse("-", fmt, lines, max_chars)
+        return "json"
+    if _BIB_START.match(first) or first.lstrip().startswith("%"):
+        return "bib"
+    if _RIS_START.match(first):
+        return "ris"
+    if (len(header := _csv_header(first)) > 1 and {"text", "abstract"} & set(header)) or first.strip() in (
+            "text", "abstract"):  # a one-column CSV (not a list opening "Abstract")
+        return "csv"
+    return "txt"
 
 
 # --- lines ---------------------------------------------------------------------------------------------------------
@@ -223,7 +294,7 @@ def _read_stdin(stdin: TextIO | None, max_chars: int) -> Iterator[Paper | Proble
 _MAX_BAD_LINES = 5
 
 
-def _decode(stream: BinaryIO) -> Iterator[_Line]:
+def _decode(stream: BinaryIO | _LineStream) -> Iterator[_Line]:
     """Decode line by line, so that bad bytes cost only their own line; a binary file is one problem."""
     head = stream.peek(4096)[:4096] if hasattr(stream, "peek") else b""
     if head.startswith((b"\xff\xfe", b"\xfe\xff")):
@@ -285,7 +356,12 @@ def _parse(path: str, fmt: str, lines: Iterator[_Line], max_chars: int) -> Itera
     if first is None:
         yield Problem(Source(path, 0), "empty file")
         return
-    if fmt == "txt":
+    fmt = fmt or _sniff(first)
+    if fmt == "bib":
+        records = read_bibtex(path, lines, max_chars)
+    elif fmt == "ris":
+        records = read_ris(path, lines, max_chars)
+    elif fmt == "txt":
         records = _read_txt(path, lines, max_chars)
     elif fmt == "csv":
         records = _read_csv(path, lines, max_chars)
@@ -294,11 +370,29 @@ def _parse(path: str, fmt: str, lines: Iterator[_Line], max_chars: int) -> Itera
     else:
         records = _read_json_lines(path, lines, max_chars)
     found = False
+    missing: list[Problem] = []  # records without an abstract beyond the first few: one line for them all
     for record in records:
         found = True
+        if isinstance(record, MissingText):
+            if len(missing) < _MISSING_SHOWN:
+                yield record
+            missing.append(record)
+            continue
         yield record
+    if len(missing) > _MISSING_SHOWN:
+        more = missing[_MISSING_SHOWN:]
+        yield MissingText(more[0].source, f"{len(more)} more records without an abstract (lines "
+                                          f"{_lines_of(more)}); skipped")
     if not found:
         yield Problem(Source(path, 0), "no abstracts in file")
+
+
+_MISSING_SHOWN = 3
+
+
+def _lines_of(problems: list[Problem], limit: int = 5) -> str:
+    lines = [str(p.source.line) for p in problems]
+    return ", ".join(lines[:limit]) + (", ..." if len(lines) > limit else "")
 
 
 # --- formats -------------------------------------------------------------------------------------------------------
@@ -371,7 +465,9 @@ def _read_json_lines(path: str, lines: Iterable[_Line], max_chars: int) -> Itera
             except (ValueError, RecursionError) as e:  # 5000-digit numbers, absurd nesting
                 yield Problem(source, f"invalid JSON: {_first_line(e)}")
             else:
-                yield from paper_from_record(value, source, max_chars)
+                wrapped = items_of(value)
+                for item in wrapped[1] if wrapped else [value]:
+                    yield from paper_from_record(item, source, max_chars)
 
 
 def _read_json_document(path: str, lines: Iterable[_Line], max_chars: int) -> Iterator[Paper | Problem]:
@@ -397,10 +493,32 @@ def _read_json_document(path: str, lines: Iterable[_Line], max_chars: int) -> It
         except (ValueError, RecursionError) as e:
             yield Problem(Source(path, line), f"invalid JSON: {_first_line(e)}; cannot read further")
             return
-        yield from paper_from_record(value, Source(path, line), max_chars)
+        wrapped = items_of(value)
+        if wrapped:
+            yield from _wrapped_items(path, text, i, end, line, wrapped, max_chars)
+        else:
+            yield from paper_from_record(value, Source(path, line), max_chars)
         i = _skip_space(text, end)
         if in_array and text.startswith(",", i):
             i = _skip_space(text, i + 1)
+
+
+def _wrapped_items(path: str, text: str, start: int, end: int, line: int, wrapped: tuple[str, list],
+                   max_chars: int) -> Iterator[Paper | Problem]:
+    """The records of an API response (``{"meta": ..., "results": [...]}``), each at the line it starts on."""
+    key, items = wrapped
+    found = re.search(rf'"{re.escape(key)}"\s*:\s*\[', text[start:end])
+    at = start + found.end() if found else end
+    decoder = json.JSONDecoder()
+    for item in items:
+        at = _skip_space(text, at)
+        try:
+            _, stop = decoder.raw_decode(text, at)
+        except ValueError:  # the key matched elsewhere: the response's line for all its records
+            at, stop = start, start
+        yield from paper_from_record(item, Source(path, line + text.count("\n", start, at)), max_chars)
+        at = _skip_space(text, stop)
+        at = at + 1 if text.startswith(",", at) else at
 
 
 def _skip_space(text: str, i: int) -> int:

@@ -1,4 +1,6 @@
-"""From one input record (a JSON object or CSV row) to a :class:`~kg.model.Paper`, and the paper identity rules."""
+"""From one input record (a JSON object, CSV row, BibTeX or RIS entry) to a :class:`~kg.model.Paper`, and the paper
+identity rules: a paper's id is its DOI, else its arXiv id, else the id its source gives it, else a hash of its
+abstract; two records sharing any of these identifiers are one paper."""
 from __future__ import annotations
 
 import hashlib
@@ -7,13 +9,27 @@ import re
 import unicodedata
 from collections.abc import Iterator
 
+from kg.corpus import columns as read_options
+from kg.corpus.clean import clean
+from kg.corpus.formats import FormatError, adapt
+from kg.corpus.formats.fields import keywords as keyword_list
+from kg.corpus.ids import arxiv_from_doi, arxiv_from_url, is_arxiv_id, is_doi, normalise_arxiv, normalise_doi
 from kg.errors import Problem
 from kg.model import Paper, Source
 
 _ARXIV_NEW_ID = re.compile(r"(\d\d)(0[1-9]|1[0-2])\.\d{4,5}(v\d+)?")
 _ARXIV_OLD_ID = re.compile(r"[a-z][a-z.-]*(\.[A-Z]{2})?/(\d\d)(0[1-9]|1[0-2])\d{3}(v\d+)?")
 _ARXIV_FIELDS = ("categories", "update_date", "versions")
+# The arXiv snapshot's other fields: known, so never named as columns kg did not use
+_ARXIV_OTHER = ("submitter", "comments", "journal-ref", "report-no", "license", "authors_parsed")
 _SURROGATE = re.compile("[\ud800-\udfff]")
+
+# One input line: (1-based number, text without its line end, or a message saying why the line is unreadable).
+Line = tuple[int, str, str | None]
+
+
+class MissingText(Problem):
+    """A record without an abstract (a reader summarises many of them in one line)."""
 
 
 def content_id(text: str) -> str:
@@ -27,42 +43,82 @@ def content_id(text: str) -> str:
 
 
 # The names common exports give kg's fields (a scraped CSV's "paper_id" and "link", arXiv API's "summary"), in
-# order of preference; a record's own kg name always wins.
+# order of preference; a record's own kg name always wins, and ``--map`` wins over both.
 FIELD_NAMES: dict[str, tuple[str, ...]] = {
-    "id": ("paper_id", "paperId", "paper-id", "arxiv_id", "openreview_id", "doc_id", "uid"),
+    "id": ("paper_id", "paperId", "paper-id", "openreview_id", "doc_id", "uid"),
     "text": ("summary", "abstract_text", "paper_abstract"),
     "title": ("paper_title",),
-    "url": ("link", "paper_url", "pdf_url", "href", "pdf"),
-    "venue": ("conference", "booktitle", "journal", "source_venue"),
+    "url": ("link", "paper_url", "pdf_url", "href", "pdf", "landing_page_url"),
+    "venue": ("conference", "booktitle", "journal", "source_venue", "container_title", "journal_name"),
     "year": ("publication_year", "pub_year"),
     "authors": ("author", "author_names"),
+    "doi": ("DOI", "doi_url"),
+    "arxiv_id": ("arxiv", "arxivId", "arXiv", "eprint", "arxiv_url"),
+    "keywords": ("keyword", "tags", "subjects"),
 }
+_OWN_NAMES = frozenset((*read_options.FIELDS, "abstract", "authors_parsed", *_ARXIV_FIELDS, *_ARXIV_OTHER))
 
 
-def with_kg_names(value: dict) -> dict:
-    """``value`` with each of kg's fields that it lacks taken from a common other name (:data:`FIELD_NAMES`)."""
+def with_kg_names(value: dict, columns: dict[str, str] | None = None) -> dict:
+    """``value`` with each of kg's fields taken from its mapped column, its own name or a common other name."""
+    return kg_names(value, columns)[0]
+
+
+def kg_names(value: dict, columns: dict[str, str] | None = None) -> tuple[dict, set[str]]:
+    """``value`` with each of kg's fields taken from the column ``columns`` maps it to, else from its own name, else
+    from a common other name (:data:`FIELD_NAMES`); and the names of the columns that gave a field."""
     out = value
+    used: set[str] = set()
+    for name, column in (columns or {}).items():
+        found = column if column in value else next((k for k in value if k.lower() == column.lower()), None)
+        if found is not None:
+            if out is value:
+                out = dict(value)
+            out[name] = value[found]
+            used.add(found)
+            if name == "text":
+                out.pop("abstract", None)
     for name, others in FIELD_NAMES.items():
         if value.get(name) in (None, "") and not (name == "text" and value.get("abstract") not in (None, "")):
             found = next((other for other in others if value.get(other) not in (None, "")), None)
-            if found is not None:
+            if found is not None and name not in (columns or {}):
                 if out is value:
                     out = dict(value)
                 out[name] = value[found]
-    return out
+                used.add(found)
+    return out, used
 
 
 def paper_from_record(value: object, source: Source, max_chars: int) -> Iterator[Paper | Problem]:
-    """A paper from one JSON object or CSV row; problems with optional fields are reported and the field left out.
-    Common other names of kg's fields count too (:data:`FIELD_NAMES`)."""
+    """A paper from one JSON object or CSV row: OpenReview notes, OpenAlex works, Semantic Scholar papers and
+    CSL-JSON items by their shape (:mod:`kg.corpus.formats`), else kg's own fields, under their common other names
+    too (:data:`FIELD_NAMES`) or as ``--map`` names them (:mod:`kg.corpus.columns`)."""
     if not isinstance(value, dict):
         yield Problem(source, f"expected a JSON object, got {_json_type(value)}")
         return
-    value = with_kg_names(value)
+    try:
+        shaped = adapt(value)
+    except FormatError as e:
+        yield Problem(source, str(e))
+        return
+    if shaped is not None:
+        yield from paper_from_fields(shaped[1], source, max_chars, shape=shaped[0])
+        return
+    options = read_options.current()
+    record, used = kg_names(value, options.columns if options else None)
+    if options is not None:
+        options.note_unused(source.path, {k for k in value if k not in used and k not in _OWN_NAMES})
+    yield from paper_from_fields(record, source, max_chars)
+
+
+def paper_from_fields(value: dict, source: Source, max_chars: int, shape: str = "record") -> Iterator[Paper | Problem]:
+    """A paper from kg's fields; problems with optional fields are reported and the field left out. Titles, venues,
+    author names and keywords are cleaned of LaTeX and markdown as abstracts are for extraction."""
     given = (value.get(name) for name in ("text", "abstract"))
     text = next((t for t in given if t is not None and not (isinstance(t, str) and not t.strip())), None)
     if text is None:
-        yield Problem(source, "record has no 'text' or 'abstract'")
+        yield MissingText(source, f"{shape} has no 'text' or 'abstract'" if shape == "record" else
+                          f"{shape} has no abstract")
         return
     if not isinstance(text, str):
         yield Problem(source, f"'text' or 'abstract' is {_json_type(text)}, not a string")
@@ -87,19 +143,51 @@ def paper_from_record(value: object, source: Source, max_chars: int) -> Iterator
         venue = venue or "arXiv"
         year = year or _arxiv_year(record_id, value.get("update_date"))
         url = url or f"https://arxiv.org/abs/{record_id}"
-    authors = _valid_authors(_authors(value), source, problems)
+    doi, arxiv, others = _identifiers(value, record_id, url, source, problems)
+    authors = _valid_authors([_display(a) for a in _authors(value)], source, problems)
     yield from problems
+    own_id = doi or arxiv or (others[0] if others else None)
     yield Paper(
-        id=record_id or content_id(text),
+        id=own_id or content_id(text),
         text=text,
-        title=title,
-        venue=venue,
+        title=_display(title),
+        venue=_display(venue),
         year=year,
-        authors=authors,
+        authors=[a for a in authors if a],
         url=url,
         sources=[source],
-        has_input_id=record_id is not None,
+        has_input_id=own_id is not None,
+        doi=doi,
+        arxiv_id=arxiv,
+        other_ids=[i for i in others if i != own_id],
+        keywords=[k for k in (_display(k) for k in keyword_list(value.get("keywords"))) if k],
     )
+
+
+def _identifiers(value: dict, record_id: str | None, url: str | None, source: Source,
+                 problems: list[Problem]) -> tuple[str | None, str | None, list[str]]:
+    """(DOI, arXiv id, the source's own ids) of a record, normalised; an arXiv DOI counts as the arXiv id."""
+    raw_doi = value.get("doi")
+    doi = normalise_doi(raw_doi)
+    if raw_doi not in (None, "") and doi is None:
+        problems.append(Problem(source, f"bad doi {_short(raw_doi)}: expected 10.NNNN/...; left out"))
+    raw_arxiv = value.get("arxiv_id")
+    arxiv = normalise_arxiv(raw_arxiv if isinstance(raw_arxiv, str) else str(raw_arxiv) if raw_arxiv else None)
+    if raw_arxiv not in (None, "") and arxiv is None:
+        problems.append(Problem(source, f"bad arxiv_id {_short(raw_arxiv)}: expected an arXiv id; left out"))
+    arxiv = arxiv or arxiv_from_doi(doi)
+    doi = None if arxiv_from_doi(doi) else doi
+    others = [i.strip() for i in (record_id, *(value.get("other_ids") or [])) if isinstance(i, str) and i.strip()]
+    if record_id and is_arxiv_id(record_id):
+        arxiv, others = arxiv or normalise_arxiv(record_id), others[1:]
+    elif record_id and is_doi(record_id.lower()):
+        doi, others = doi or normalise_doi(record_id), others[1:]
+    return doi, arxiv or arxiv_from_url(url), others
+
+
+def _display(text: str | None) -> str | None:
+    """A title or name as it reads: LaTeX and markdown removed as from abstracts (``$\\alpha$-Net`` -> ``α-Net``)."""
+    return clean(text).text or None if text else text
 
 
 def check_text(text: str, source: Source, max_chars: int) -> Problem | None:
@@ -176,14 +264,31 @@ def _authors(value: dict) -> list[str]:
     return []
 
 
+def identifiers(paper: Paper) -> list[str]:
+    """Every identifier that names ``paper`` (its id, DOI, arXiv id, its sources' ids); none for a hash id."""
+    ids = [paper.id] if paper.has_input_id else []
+    ids.extend(i for i in (paper.doi, paper.arxiv_id, *paper.other_ids) if i and i not in ids)
+    return ids
+
+
 def merge_into(paper: Paper, later: Paper) -> None:
-    """Fill the gaps in ``paper`` from a later record of the same paper and remember where that was read."""
+    """Fill the gaps in ``paper`` from a later record of the same paper and remember where that was read. The id
+    becomes the best either record gives: a DOI, else an arXiv id, else an explicit id, else the content hash."""
     paper.sources.extend(s for s in later.sources if s not in paper.sources)
     paper.title = paper.title or later.title
     paper.venue = paper.venue or later.venue
     paper.year = paper.year or later.year
     paper.url = paper.url or later.url
     paper.authors = paper.authors or later.authors
+    paper.keywords = paper.keywords or later.keywords
+    paper.doi = paper.doi or later.doi
+    paper.arxiv_id = paper.arxiv_id or later.arxiv_id
+    best = paper.doi or paper.arxiv_id or (paper.id if paper.has_input_id else later.id if later.has_input_id else None)
+    known = (paper.id if paper.has_input_id else None, later.id if later.has_input_id else None)
+    if best is not None:
+        paper.id, paper.has_input_id = best, True
+    paper.other_ids = list(dict.fromkeys(i for i in (*known, *paper.other_ids, *later.other_ids)
+                                         if i and i not in (paper.id, paper.doi, paper.arxiv_id)))
 
 
 def _json_type(value: object) -> str:

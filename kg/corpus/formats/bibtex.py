@@ -1,0 +1,122 @@
+"""BibTeX (``.bib``) as Zotero, Mendeley, JabRef and the ACL Anthology export it, parsed by ``bibtexparser`` (v2:
+it keeps each entry's line and recovers after a broken one). Field values are decoded here: case-protecting
+braces dropped, TeX accents and escapes (``{\\"o}``, ``\\&``, ``{\\textbackslash}``) turned into the characters
+they stand for, as kg's abstract cleaner does."""
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterable, Iterator
+
+import bibtexparser
+from bibtexparser.middlewares import NormalizeFieldKeys, SeparateCoAuthors
+from bibtexparser.model import Entry
+
+from kg.corpus.clean import clean
+from kg.corpus.formats.fields import first, keywords, person
+from kg.corpus.ids import is_arxiv_id
+from kg.corpus.markup import match_braces, pair_dollars
+from kg.corpus.records import Line, paper_from_fields
+from kg.errors import Problem
+from kg.model import Paper, Source
+
+_ARXIV_NOTE = re.compile(r"\barXiv:\s*(\S+?)(?:\s|$)")
+# bibtexparser logs each broken block as a warning; kg reports it as a FILE:LINE problem instead
+logging.getLogger("bibtexparser").addHandler(logging.NullHandler())
+logging.getLogger("bibtexparser").propagate = False
+
+
+def read_bibtex(path: str, lines: Iterable[Line], max_chars: int) -> Iterator[Paper | Problem]:
+    """Papers from the entries of a BibTeX file, a problem for each entry that cannot be parsed."""
+    texts: list[str] = []
+    for number, text, error in lines:
+        if error is not None:
+            yield Problem(Source(path, number), error)
+        texts.append(text)  # an unreadable line stays as an empty one, so line numbers hold
+    library = bibtexparser.parse_string("\n".join(texts), append_middleware=[NormalizeFieldKeys(),
+                                                                             SeparateCoAuthors()])
+    blocks: list[tuple[int, Entry | str]] = [((e.start_line or 0) + 1, e) for e in library.entries]
+    for block in library.failed_blocks:
+        entry = getattr(block, "ignore_error_block", None)
+        line = (block.start_line or 0) + 1
+        if isinstance(entry, Entry) and type(block).__name__ == "DuplicateBlockKeyBlock":
+            blocks.append((line, entry))  # the same key twice: still two records (kg merges repeats itself)
+        else:
+            head = (block.raw or "").lstrip().split("\n", 1)[0][:60]
+            blocks.append((line, f"invalid BibTeX entry {head!r}: unbalanced braces or quotes, or a missing comma"))
+    for line, entry in sorted(blocks, key=lambda b: b[0]):
+        if isinstance(entry, str):
+            yield Problem(Source(path, line), entry)
+        else:
+            yield from paper_from_fields(to_record(entry), Source(path, line), max_chars,
+                                         shape=f"BibTeX entry {entry.key!r}")
+
+
+def to_record(entry: Entry) -> dict:
+    """kg's fields of a BibTeX entry."""
+    f = {k.lower(): v.value for k, v in entry.fields_dict.items()}
+    eprint = f.get("eprint")
+    prefix = str(first(f.get("archiveprefix"), f.get("eprinttype")) or "").lower()
+    note = _ARXIV_NOTE.search(f.get("note") or "") if isinstance(f.get("note"), str) else None  # Zotero's
+    arxiv = first(f.get("arxivid"), eprint if prefix == "arxiv" or (isinstance(eprint, str)
+                                                                     and is_arxiv_id(eprint.strip())) else None,
+                  note.group(1) if note else None)
+    venue = first(f.get("booktitle"), f.get("journal"), f.get("journaltitle"), f.get("eventtitle"),
+                  "arXiv" if arxiv or str(f.get("publisher", "")).lower() == "arxiv" else None)
+    authors = f.get("author") or []
+    return {
+        "text": decode(f.get("abstract")),
+        "title": decode(f.get("title")),
+        "doi": unescape(f.get("doi")),
+        "arxiv_id": unescape(arxiv),
+        "url": unescape(f.get("url")),
+        "year": first(f.get("year"), f.get("date")),
+        "venue": decode(venue),
+        "authors": [person(decode(a) or "") for a in (authors if isinstance(authors, list) else [authors])],
+        "keywords": keywords(decode(first(f.get("keywords"), f.get("mendeley-tags")))),
+    }
+
+
+def decode(value: object) -> str | None:
+    """A field's TeX as text: ``{BERT}: Pre-training`` -> ``BERT: Pre-training``, ``M{\\"u}ller`` -> ``Müller``,
+    ``--`` -> ``–``. Formulas (``$\\alpha$``) stay as they are, as other sources give them: kg cleans them for
+    extraction and display."""
+    if not isinstance(value, str):
+        return None
+    text = strip_case_braces(value).replace("---", "\u2014").replace("--", "\u2013")
+    pieces, at = [], 0
+    for start, (close, width) in sorted(pair_dollars(text).items()):
+        pieces += [_decoded(text[at:start]), text[start : close + width]]
+        at = close + width
+    pieces.append(_decoded(text[at:]))
+    return " ".join("".join(pieces).split()) or None
+
+
+def _decoded(text: str) -> str:
+    """``text`` cleaned, keeping a space at either end that it has."""
+    if not text.strip():
+        return " " if text else ""
+    return (" " if text[0].isspace() else "") + clean(text).text + (" " if text[-1].isspace() else "")
+
+
+def strip_case_braces(value: str) -> str:
+    """Drop the braces BibTeX uses to protect case (``{BERT}``, ``{{Attention Is All You Need}}``), but not the
+    argument braces of a command (``\\textbf{x}``, ``\\"{o}``, ``x^{2}``, ``\\frac{a}{b}``), which clean() reads."""
+    pairs = match_braces(value) if "{" in value else {}
+    drop: set[int] = set()
+    for start, end in pairs.items():
+        before = value[start - 1] if start else " "
+        command = before.isalnum() or before in "^_}]" or (start >= 2 and value[start - 2] == "\\")
+        if not command and not value.startswith("\\", start + 1):  # "{\\em x}", "{\\"o}": clean() reads those
+            drop.update((start, end))
+    return "".join(ch for i, ch in enumerate(value) if i not in drop) if drop else value
+
+
+def unescape(value: object) -> str | None:
+    """A DOI's or URL's text: braces and backslash escapes (``\\_``, ``\\%``) removed."""
+    if not isinstance(value, str):
+        return None
+    text = value.replace("{", "").replace("}", "")
+    for ch in "_%&#$~":
+        text = text.replace("\\" + ch, ch)
+    return text.strip() or None

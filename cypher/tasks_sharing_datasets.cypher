@@ -8,8 +8,9 @@
 // task to the dataset, '' when several do), so a task does not pair with its own subtask on the subtask's papers
 // alone. Tasks are paired per dataset after reducing papers to distinct (task, dataset) links, so the work grows
 // with the tasks that share a dataset, not with pairs of its papers (50k papers: 50 s when paired through papers);
-// what was included is gathered for the returned pairs only. One paper addressing both tasks counts, on both
-// engines.
+// a (dataset, task) link appears once per dataset, so the pairs collect their datasets without DISTINCT, and what
+// was included (null for most links) is flattened for the returned pairs only. One paper addressing both tasks
+// counts, on both engines.
 MATCH (s:Task)<-[:ADDRESSES]-(:Paper)-[:EVALUATES_ON]->(v:Dataset)
 WITH DISTINCT s, v
 MATCH (s)-[:SUBTASK_OF*0..8]->(t:Task)
@@ -18,13 +19,13 @@ WITH DISTINCT d.name AS dataset, t.name AS task, s.name AS sub, v.name AS varian
 WITH dataset, task, CASE WHEN count(DISTINCT sub) = 1 THEN min(sub) ELSE '' END AS lone,
      collect(DISTINCT CASE WHEN sub <> task THEN sub END)
      + collect(DISTINCT CASE WHEN variant <> dataset THEN variant END) AS included
-WITH dataset, collect({task: task, lone: lone, included: included}) AS links
+WITH dataset, collect({task: task, lone: lone, included: CASE WHEN size(included) > 0 THEN included END}) AS links
 UNWIND links AS a
 UNWIND links AS b
 WITH dataset, a, b
 WHERE a.task < b.task AND (a.lone = '' OR a.lone <> b.lone)
-WITH a.task AS task_a, b.task AS task_b, collect(DISTINCT dataset) AS datasets,
-     collect(DISTINCT a.included) + collect(DISTINCT b.included) AS included
+WITH a.task AS task_a, b.task AS task_b, collect(dataset) AS datasets,
+     collect(a.included) + collect(b.included) AS included
 ORDER BY size(datasets) DESC, task_a, task_b
 LIMIT $limit
 UNWIND included + [['']] AS names

@@ -5,7 +5,7 @@ import argparse
 from pathlib import Path
 
 from kg.cli.common import (EXIT_BAD_INPUT, add_command, add_inputs, finish, mode, non_negative_int, pipeline_config,
-                           positive_int, report_problem)
+                           positive_int, reading, report_problem)
 from kg.cli.output import error, safe
 
 
@@ -47,13 +47,14 @@ def run(args: argparse.Namespace) -> int:
     from kg.build.progress import StageProgress
 
     progress = None if args.quiet else StageProgress()
-    try:
-        report = build(args.inputs, args.out, strict=args.strict, max_nodes=args.max_nodes, max_views=args.max_views,
-                       prune=args.prune, workers=args.workers, dask=args.dask, mode=mode(args),
-                       on_problem=report_problem, progress=progress, config=pipeline_config(args))
-    finally:
-        if progress is not None:
-            progress.close()
+    with reading(args):  # (its notice of columns not used comes after the progress lines)
+        try:
+            report = build(args.inputs, args.out, strict=args.strict, max_nodes=args.max_nodes,
+                           max_views=args.max_views, prune=args.prune, workers=args.workers, dask=args.dask,
+                           mode=mode(args), on_problem=report_problem, progress=progress, config=pipeline_config(args))
+        finally:
+            if progress is not None:
+                progress.close()
     if report.papers == 0:
         return finish(0, report.problems)
     print(safe(report.summary(), multiline=True))

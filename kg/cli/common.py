@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from kg.cli.output import safe
@@ -61,9 +63,38 @@ def add_debug(p: argparse.ArgumentParser, default: object = False) -> None:
 def add_inputs(p: argparse.ArgumentParser) -> None:
     """The input files, ``--strict`` and the extraction modes."""
     p.add_argument("inputs", nargs="+", metavar="INPUT",
-                   help="paper-list .txt, .jsonl, .csv files, directories of them, or - for standard input")
+                   help="paper-list .txt, .jsonl, .json, .csv, .bib, .ris files (gzipped or not; OpenAlex, Semantic "
+                        "Scholar, OpenReview and CSL-JSON records are told by their shape), directories of them, "
+                        "or - for standard input")
     p.add_argument("--strict", action="store_true", help="stop at the first bad input record")
+    p.add_argument("--map", type=column_map, metavar="FIELD=COLUMN,...",
+                   help="which CSV/JSON column holds which field, e.g. id=paper_id,url=link,venue=conference "
+                        "(fields: id, text, title, venue, year, authors, url, doi, arxiv_id, keywords)")
     add_modes(p)
+
+
+def column_map(text: str) -> dict[str, str]:
+    """An argparse type: ``--map id=paper_id,url=link`` as ``{"id": "paper_id", "url": "link"}``."""
+    from kg.corpus.columns import parse_map
+
+    try:
+        return parse_map(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+@contextlib.contextmanager
+def reading(args: argparse.Namespace) -> Iterator[None]:
+    """Read the inputs with ``--map``'s columns; afterwards, one line on stderr naming the columns not used."""
+    from kg.corpus.columns import reading as read_options
+
+    with read_options(getattr(args, "map", None)) as options:
+        try:
+            yield
+        finally:
+            notice = options.notice()
+            if notice:
+                print(safe(notice), file=sys.stderr)
 
 
 def add_modes(p: argparse.ArgumentParser) -> None:

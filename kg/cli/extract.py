@@ -6,7 +6,7 @@ import itertools
 import sys
 from pathlib import Path
 
-from kg.cli.common import EXIT_BAD_INPUT, add_command, add_inputs, finish, pipeline_config, positive_int
+from kg.cli.common import EXIT_BAD_INPUT, add_command, add_inputs, finish, pipeline_config, positive_int, reading
 from kg.cli.output import error, safe
 
 
@@ -39,12 +39,13 @@ def run(args: argparse.Namespace) -> int:
         print(safe(str(p)), file=sys.stderr)
 
     # Streams: records are read, extracted and written in batches; memory does not grow with the corpus.
-    papers = iter_papers(args.inputs, strict=args.strict, on_problem=problem)
-    first = next(papers, None)
-    if first is None:
-        return finish(0, problems)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    n = write_predictions(extract(itertools.chain([first], papers), n_process=args.workers,
-                                  config=pipeline_config(args)), out)
+    with reading(args):
+        papers = iter_papers(args.inputs, strict=args.strict, on_problem=problem)
+        first = next(papers, None)
+        if first is None:
+            return finish(0, problems)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        n = write_predictions(extract(itertools.chain([first], papers), n_process=args.workers,
+                                      config=pipeline_config(args)), out)
     print(f"extracted {n} papers -> {safe(out)}", file=sys.stderr)
     return finish(n, problems)

@@ -35,7 +35,7 @@ class ReadOptions:
         shown = ", ".join(names[:limit]) + (f" and {len(names) - limit} more" if len(names) > limit else "")
         where = files[0] + (f" and {len(files) - 1} more files" if len(files) > 1 else "")
         return (f"kg: note: input columns not used: {shown} ({where}); "
-                f"--map FIELD=COLUMN reads one as {', '.join(FIELDS)}")
+                "name one with --map FIELD=COLUMN")
 
 
 _OPTIONS: ContextVar[ReadOptions | None] = ContextVar("kg_read_options", default=None)

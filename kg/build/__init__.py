@@ -6,7 +6,8 @@
 - :mod:`kg.build.resolve`, :mod:`kg.build.hierarchy`: concepts across papers, and the links between them;
 - :mod:`kg.build.elements`, :mod:`kg.build.graph`: a paper's nodes and relationships, and the networkx graph;
 - :mod:`kg.build.memory`, :mod:`kg.build.progress`, :mod:`kg.build.jsontext`: the garbage collector and memory
-  handed back, progress lines, fast JSON text.
+  handed back, progress lines, fast JSON text;
+- :mod:`kg.build.lifeline`: child processes that die with their parent.
 
 The files are written by the sinks of :mod:`kg.sinks`. ``kg.build`` is also callable: ``kg.build(inputs, out)``
 is :func:`kg.build.builder.build`, imported when first called so that ``import kg`` stays fast.
@@ -28,3 +29,8 @@ class _CallablePackage(ModuleType):
 
 
 sys.modules[__name__].__class__ = _CallablePackage
+
+# Every process forked from one that imported kg dies with its parent (kg/build/lifeline.py)
+from kg.build.lifeline import install as _install_lifeline  # noqa: E402
+
+_install_lifeline()

@@ -4,7 +4,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import re
-from concurrent.futures import ProcessPoolExecutor
+import signal
 from dataclasses import dataclass
 from multiprocessing import get_context
 from pathlib import Path
@@ -43,7 +43,8 @@ def render_site(graph: nx.MultiDiGraph, out_dir: Path, *, max_nodes: int = 1500,
     thousands of views stays small. The overview comes first in the returned list.
 
     ``totals``: ``graph`` is a sample of a bigger graph of that size (the index page says so). ``workers`` > 1
-    writes the focused views in that many processes (forked: they read the graph this one holds).
+    writes the focused views in that many processes (forked: they read the graph this one holds; they die with
+    this one, and an error here ends them at once).
     """
     out_dir = Path(out_dir)
     write_assets(out_dir / "assets")
@@ -58,21 +59,22 @@ def render_site(graph: nx.MultiDiGraph, out_dir: Path, *, max_nodes: int = 1500,
     standalone = PageContext(assets=None, index=context.index, views=files)
     jobs = [(kind, n) for kind, nodes in (("dataset", datasets), ("method", methods)) for n in nodes]
     _FORKED.update(graph=graph, files=files, context=context, max_nodes=max_nodes, jobs=jobs)
-    side = None
-    if workers > 1 and len(jobs) >= 2 * workers:  # the other share of the views, in forked processes
+    forked = workers > 1 and len(jobs) >= 2 * workers
+    shares: list[_Share] = []
+    if forked:  # the other shares of the views, in forked processes
         gc.freeze()  # their garbage collector then leaves what they inherit alone (touching it would copy it)
-        side = ProcessPoolExecutor(workers - 1, mp_context=get_context("fork"))
     try:
-        shares = [side.submit(_write_views, i, workers) for i in range(1, workers)] if side is not None else []
+        shares += [_Share(i, workers) for i in range(1, workers if forked else 1)]
         infos = [write_view(graph, out_dir / "overview.html", kind="overview", focus=None, max_nodes=max_nodes,
                             title=None, context=standalone)]
-        written = dict(_write_views(0, workers if side is not None else 1))
+        written = dict(_write_views(0, workers if forked else 1))
         for share in shares:
             written.update(share.result())
     finally:
         _FORKED.clear()
-        if side is not None:
-            side.shutdown(cancel_futures=True)
+        for share in shares:
+            share.end()
+        if forked:
             gc.unfreeze()
     rows: dict[str, list[dict[str, object]]] = {"dataset": [], "method": []}
     for i, (kind, n) in enumerate(jobs):
@@ -103,6 +105,47 @@ def _write_views(share: int, shares: int) -> list[tuple[int, ViewInfo]]:
     return [(i, write_view(f["graph"], f["files"][n], kind=kind, focus=n, max_nodes=f["max_nodes"], title=None,
                            context=f["context"]))
             for i, (kind, n) in enumerate(f["jobs"]) if i % shares == share]
+
+
+class _Share:
+    """Every ``shares``-th focused view from ``share`` on, written by a forked process; :meth:`result` is its
+    (job number, info) pairs."""
+
+    def __init__(self, share: int, shares: int) -> None:
+        context = get_context("fork")
+        self.receive, send = context.Pipe(duplex=False)
+        self.process = context.Process(target=_write_share, args=(send, share, shares), daemon=True)
+        self.process.start()
+        send.close()
+
+    def result(self) -> list[tuple[int, ViewInfo]]:
+        """Wait for the views; the writer's error is raised here."""
+        try:
+            ok, value = self.receive.recv()
+        except EOFError:
+            self.process.join()
+            raise RuntimeError(f"a view writer ended without its views (exit code {self.process.exitcode})") from None
+        if not ok:
+            raise RuntimeError(value)
+        return value
+
+    def end(self) -> None:
+        """Kill the writer if it still runs (after an error in this process, or Ctrl-C): it writes no more."""
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join()
+        self.receive.close()
+
+
+def _write_share(send, share: int, shares: int) -> None:
+    """A forked view writer's body: its views, or its error as text, go back through ``send``."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it ends this process
+    try:
+        result = (True, _write_views(share, shares))
+    except Exception as e:  # noqa: BLE001 - raised again in the parent
+        result = (False, f"a view writer failed: {type(e).__name__}: {e}")
+    send.send(result)
+    send.close()
 
 
 def view_files(nodes: list[str], folder: Path) -> dict[str, Path]:

@@ -1,0 +1,136 @@
+"""Child processes die with their parent.
+
+A build's children (the fork server's extraction workers, the process loading the embedded store, the forked
+view writers) would otherwise outlive a build that is killed: orphans that hold memory and go on writing into its
+output directory. :func:`install` (run on ``import kg``) has every process forked from this one, by kg or by
+multiprocessing, ask the kernel to kill it when its parent ends (Linux's ``PR_SET_PDEATHSIG``), or, where that
+is missing, watch its parent from a thread. The fork server, which multiprocessing starts by ``exec``, ends by
+itself once the build and its forks are gone; the processes it forks then die with it.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+import time
+
+PR_SET_PDEATHSIG = 1
+POLL_SECONDS = 0.5  # how often a watching thread looks at its parent
+
+_prctl: list = []  # libc's prctl, once looked up (None: not on this system)
+_forking = {"pid": 0, "main": True}  # the forking process and whether its main thread forks (set before each fork)
+_installed = False
+
+
+def install() -> None:
+    """Make every later fork of this process (and of its forks) die with its parent. Idempotent."""
+    global _installed
+    if _installed or not hasattr(os, "register_at_fork"):
+        return
+    os.register_at_fork(before=_before_fork, after_in_child=_after_fork_in_child)
+    _installed = True
+
+
+def _before_fork() -> None:
+    _libc_prctl()  # looked up once, here, not in every child
+    _forking["pid"] = os.getpid()
+    _forking["main"] = threading.current_thread() is threading.main_thread()
+
+
+def _after_fork_in_child() -> None:
+    die_with_parent(_forking["pid"], forked_by_main_thread=_forking["main"])
+
+
+def die_with_parent(parent: int, *, forked_by_main_thread: bool = True) -> None:
+    """End this process as soon as ``parent`` (its parent's pid) has ended, now included.
+
+    The kernel's parent-death signal fires when the thread that forked ends, so it serves only for forks made by the
+    parent's main thread (it then ends with the parent itself); other forks are watched from a thread."""
+    if not (forked_by_main_thread and _parent_death_signal(signal.SIGKILL)):
+        threading.Thread(target=_watch, args=(parent,), name="kg-parent-watch", daemon=True).start()
+    if os.getppid() != parent:  # the parent ended before this process could ask
+        _die()
+
+
+def _libc_prctl():
+    """libc's ``prctl`` on Linux, else None."""
+    if not _prctl:
+        fn = None
+        if sys.platform.startswith("linux"):
+            try:
+                import ctypes
+
+                fn = ctypes.CDLL(None, use_errno=True).prctl  # libc is in the program's own symbols
+            except (OSError, AttributeError):
+                fn = None
+        _prctl.append(fn)
+    return _prctl[0]
+
+
+def _parent_death_signal(signum: int) -> bool:
+    """Ask Linux to send ``signum`` to this process when its parent ends; False where that is not available."""
+    prctl = _libc_prctl()
+    return prctl is not None and prctl(PR_SET_PDEATHSIG, int(signum), 0, 0, 0) == 0
+
+
+def _watch(parent: int) -> None:
+    """A thread's loop: end the process once its parent is no longer ``parent`` (it ended; init adopted us)."""
+    while os.getppid() == parent:
+        time.sleep(POLL_SECONDS)
+    _die()
+
+
+def _die() -> None:
+    """End at once, as the parent-death signal would: no clean-up that could write anywhere."""
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def die_with(pid: int) -> None:
+    """End this process as soon as process ``pid`` (an ancestor other than its parent: the build, for a process the
+    fork server forked) has ended, now included. A thread waits on the process (a pidfd), or looks every
+    ``POLL_SECONDS`` where there is none."""
+    try:
+        fd = os.pidfd_open(pid)
+    except ProcessLookupError:
+        _die()
+    except (AttributeError, OSError):  # no pidfd here: look now and then
+        threading.Thread(target=_poll, args=(pid,), name="kg-owner-watch", daemon=True).start()
+    else:
+        threading.Thread(target=_wait, args=(fd,), name="kg-owner-watch", daemon=True).start()
+
+
+def _wait(fd: int) -> None:
+    import select
+
+    select.select([fd], [], [])  # readable once the process has ended
+    _die()
+
+
+def _poll(pid: int) -> None:
+    while True:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            _die()
+        except PermissionError:
+            pass
+        time.sleep(POLL_SECONDS)
+
+
+def start_forkserver(preload: list[str]) -> None:
+    """Start multiprocessing's fork server (when it does not run yet), importing ``preload``, with Ctrl-C ignored:
+    it and the processes it forks leave Ctrl-C to the build, which ends them (a Ctrl-C while it imports spaCy
+    printed a traceback)."""
+    import multiprocessing
+    from multiprocessing import forkserver
+
+    multiprocessing.get_context("forkserver").set_forkserver_preload(preload)
+    if threading.current_thread() is not threading.main_thread():
+        forkserver.ensure_running()
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)  # kept, as ignored, across the exec
+    try:
+        forkserver.ensure_running()
+    finally:
+        signal.signal(signal.SIGINT, previous)

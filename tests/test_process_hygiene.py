@@ -1,0 +1,101 @@
+"""A killed ``kg build`` leaves no process behind and nothing writing into --out: real builds, real signals.
+
+The build runs in a session of its own, so every process it starts (the fork server, the resource tracker, the
+extraction workers, the process loading the store, the forked view writers) is found by its session id in /proc,
+whatever its parent is now.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from kg.bench.synthetic import synthetic_corpus
+from kg.build.cache import paper_line
+
+ROOT = Path(__file__).resolve().parents[1]
+# kg build as a user runs it, with the store loaded beside the views (as from 5,000 papers) on a small corpus
+BUILD = ("import sys\nimport kg.build.builder as b\nb.PARALLEL_PAPERS = 1\nfrom kg.cli import main\n"
+         "sys.exit(main(sys.argv[1:]))")
+PAPERS = 250
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to find the processes")
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("corpus") / "papers.jsonl"
+    with path.open("w", encoding="utf-8") as fh:
+        for p in synthetic_corpus(PAPERS, seed=3):
+            fh.write(paper_line(p))
+    return path
+
+
+def session(sid: int) -> list[tuple[int, str]]:
+    """The live processes of session ``sid``: (pid, command line)."""
+    found = []
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{name}/stat").read_text()
+            fields = stat[stat.rindex(")") + 2:].split()  # state, ppid, pgrp, session, ...
+            if int(fields[3]) == sid and fields[0] not in "ZX":
+                found.append((int(name), Path(f"/proc/{name}/cmdline").read_text().replace("\0", " ")))
+        except (OSError, ValueError):
+            continue
+    return found
+
+
+def files(out: Path) -> dict[str, tuple[int, int]]:
+    return {str(f.relative_to(out)): (f.stat().st_size, f.stat().st_mtime_ns)
+            for f in out.rglob("*") if f.is_file()}
+
+
+def start(corpus: Path, out: Path, workers: int) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-c", BUILD, "build", str(corpus), "--out", str(out), "--workers",
+                             str(workers), "--max-views", "0"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)
+
+
+def wait_for(proc: subprocess.Popen, stage: str) -> None:
+    for line in proc.stderr:
+        if line.startswith(stage):
+            return
+    pytest.fail(f"the build ended before {stage!r}")
+
+
+@pytest.mark.parametrize("stage, delay, signum, workers", [
+    ("extracting", 1.5, signal.SIGKILL, 2),  # the fork server, its extraction workers, the resource tracker
+    ("views", 0.5, signal.SIGKILL, 1),  # ... the process loading the store, the forked view writer
+    ("views", 0.5, signal.SIGTERM, 1),
+    ("views", 0.5, signal.SIGINT, 1),  # as Ctrl-C, to the build alone: it ends them
+])
+def test_no_process_outlives_a_killed_build(corpus, tmp_path, stage, delay, signum, workers):
+    out = tmp_path / "out"
+    proc = start(corpus, out, workers)
+    try:
+        wait_for(proc, stage)
+        time.sleep(delay)
+        assert len(session(proc.pid)) > 2, "the build has no child processes to kill yet"
+        os.kill(proc.pid, signum)
+        proc.wait(timeout=20)
+        before = files(out)
+        deadline = time.monotonic() + 5
+        while session(proc.pid) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert session(proc.pid) == [], "processes outlived the build"
+        time.sleep(0.5)
+        assert files(out) == before, "something wrote into --out after the build had gone"
+        assert not (out / "graph.json").exists()  # an unfinished build publishes nothing
+        if signum == signal.SIGINT:
+            assert proc.returncode == 130 and "Traceback" not in proc.stderr.read()
+    finally:
+        for pid, _ in session(proc.pid):
+            os.kill(pid, signal.SIGKILL)
+        proc.stderr.close()

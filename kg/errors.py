@@ -31,3 +31,7 @@ class EncoderMissing(RuntimeError):
 
 class ClusterError(RuntimeError):
     """``--dask`` names no usable cluster (a bad ``local:N``, a scheduler that does not answer); exit code 2."""
+
+
+class OutputLocked(RuntimeError):
+    """Another ``kg build`` is writing the output directory; exit code 2."""

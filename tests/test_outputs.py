@@ -2,6 +2,13 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import networkx as nx
+import pytest
 
 from kg.corpus import read_corpus
 
@@ -55,3 +62,66 @@ def test_one_huge_abstract_without_sentence_punctuation_gives_bounded_output(tmp
         quoted = [e["sentence"] for e in link.get("evidence", []) if "sentence" in e]
         assert len(quoted) <= EVIDENCE_SENTENCES and all(len(s) <= MAX_EVIDENCE for s in quoted)
         assert len(json.dumps(link)) < 200_000
+
+
+# --- one build at a time, files published whole ---------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+KG = Path(sys.executable).with_name("kg")
+
+
+def test_a_locked_output_directory_is_refused_after_a_short_wait(tmp_path):
+    from kg.build.outdir import LOCK, locked
+    from kg.errors import OutputLocked
+
+    with locked(tmp_path / "out"):
+        started = time.monotonic()
+        with pytest.raises(OutputLocked, match="another kg build is writing"), locked(tmp_path / "out", wait=0.3):
+            pass
+        assert time.monotonic() - started >= 0.3
+    with locked(tmp_path / "out", wait=0):  # released
+        assert (tmp_path / "out" / LOCK).exists()
+
+
+def test_two_builds_into_one_directory_one_waits_or_fails_in_one_line(tmp_path):
+    out = tmp_path / "out"
+    procs = [subprocess.Popen([str(KG), "build", str(ROOT / "examples" / "icml"), "--out", str(out), "--quiet"],
+                              cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    results = [(p.wait(timeout=300), p.stdout.read(), p.stderr.read()) for p in procs]
+    for p in procs:
+        p.stdout.close()
+        p.stderr.close()
+    assert sorted(code for code, _, _ in results) in ([0, 0], [0, 2]), results
+    for code, _, err in results:
+        if code == 2:
+            assert err == f"kg: another kg build is writing {out}\n"
+    graph = json.loads((out / "graph.json").read_text())
+    assert nx.node_link_graph(graph, edges="links").number_of_nodes() > 38
+    assert not list(out.glob(".kg-new-*"))
+
+
+def test_a_build_that_fails_while_writing_leaves_the_earlier_build_whole(tmp_path, monkeypatch):
+    import kg.viz
+    from kg.build.builder import build
+
+    src = tmp_path / "papers.jsonl"
+    src.write_text(_abstract("a") + _abstract("b"))
+    out = tmp_path / "out"
+    build([str(src)], out)
+    before = {f.name: f.read_bytes() for f in out.iterdir() if f.is_file() and f.name != ".kg.lock"}
+    views = sorted(p.name for p in (out / "views" / "datasets").iterdir())
+
+    def broken(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(kg.viz, "render_site", broken)
+    src.write_text(_abstract("a") + _abstract("b") + _abstract("c"))
+    with pytest.raises(OSError):
+        build([str(src)], out)
+    assert {f.name: f.read_bytes() for f in out.iterdir() if f.is_file() and f.name != ".kg.lock"} == before
+    assert sorted(p.name for p in (out / "views" / "datasets").iterdir()) == views
+    assert not list(out.glob(".kg-new-*"))
+    monkeypatch.undo()
+    report = build([str(src)], out)
+    assert report.papers == 3 and all(f.exists() and ".kg-new-" not in str(f) for f in report.files)
+    assert len(json.loads((out / "graph.json").read_text())["nodes"]) > len(json.loads(before["graph.json"])["nodes"])

@@ -19,7 +19,9 @@ from kg import schema
 from kg.build.cache import BuildCache, PaperSpool, PaperSubset
 from kg.build.elements import Edge, Node, concept_edges, concept_nodes, paper_elements
 from kg.build.graph import add_elements, build_graph, new_graph
+from kg.build.lifeline import die_with, start_forkserver
 from kg.build.memory import build_collector, current_rss_mb, peak_rss_mb, release_memory
+from kg.build.outdir import Staging, locked
 from kg.build.resolve import Resolution, Resolver
 from kg.corpus.readers import PaperSet, read_corpus
 from kg.errors import Problem
@@ -151,6 +153,8 @@ def iter_extractions(papers: Sequence[Paper], *, workers: int = 1, dask: str | N
 
         yield from extract_on_dask(papers, dask, batch_size=batch_size, config=config)
         return
+    if workers > 1 and len(papers):  # the workers' fork server, ignoring Ctrl-C (the build ends its processes)
+        start_forkserver(["kg.nlp.extract"])
     yield from extract(papers, batch_size=batch_size, n_process=workers, config=config)
 
 
@@ -197,30 +201,41 @@ def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool 
         if not corpus.papers:  # nothing usable read: an earlier build in ``out`` stays as it was
             return BuildReport(nx.MultiDiGraph(), 0, list(corpus.problems), extracted=0)
         config = config or config_path(mode)
-        cache = BuildCache(Path(out), config) if out is not None else None
-        papers = current
-        with stage("read"):
-            previous = cache.saved_papers() if cache is not None and not prune else iter(())
-            first = next(previous, None)
-            if first is not None:
-                # Earlier papers first, as before, but not those the inputs have again: a paper is read as it is
-                # now (its text, title, sources), not as the earlier build saw it.
-                spools.append(PaperSpool())
-                papers = PaperSet(spools[1])
-                for p in itertools.chain([first], previous):
-                    if current.find(p) is None:
-                        papers.add(p)
-                for p in current.papers:
-                    papers.add(p)
-        if cache is None:
-            items = list(iter_extractions(papers.papers, workers=workers, dask=dask, config=config))
-            return BuildReport(build_graph(items), len(papers.papers), list(corpus.problems), extracted=len(items))
-        return _build_cached(papers.papers, cache, corpus.problems, out=Path(out), workers=workers, dask=dask,
-                             config=config, max_nodes=max_nodes, max_views=max_views, view_papers=view_papers,
-                             parallel=parallel, clock=clock, progress=progress)
+        if out is None:
+            items = list(iter_extractions(current.papers, workers=workers, dask=dask, config=config))
+            return BuildReport(build_graph(items), len(current.papers), list(corpus.problems), extracted=len(items))
+        with locked(Path(out)):  # one build at a time into a directory (kg.build.outdir)
+            return _build_into(Path(out), current, corpus.problems, spools, prune=prune, workers=workers, dask=dask,
+                               config=config, max_nodes=max_nodes, max_views=max_views, view_papers=view_papers,
+                               parallel=parallel, clock=clock, progress=progress)
     finally:
         for spool in spools:
             spool.close()
+
+
+def _build_into(out: Path, current: PaperSet, problems: list, spools: list[PaperSpool], *, prune: bool, workers: int,
+                dask: str | None, config: str, max_nodes: int, max_views: int, view_papers: int | None,
+                parallel: bool | None, clock: Clock | None, progress: Progress | None) -> BuildReport:
+    """The papers read, with those of the earlier build in ``out`` (unless ``prune``), built into ``out``."""
+    stage = clock.stage if clock is not None else (lambda name: nullcontext())
+    cache = BuildCache(out, config)
+    papers = current
+    with stage("read"):
+        previous = cache.saved_papers() if not prune else iter(())
+        first = next(previous, None)
+        if first is not None:
+            # Earlier papers first, as before, but not those the inputs have again: a paper is read as it is
+            # now (its text, title, sources), not as the earlier build saw it.
+            spools.append(PaperSpool())
+            papers = PaperSet(spools[1])
+            for p in itertools.chain([first], previous):
+                if current.find(p) is None:
+                    papers.add(p)
+            for p in current.papers:
+                papers.add(p)
+    return _build_cached(papers.papers, cache, problems, out=out, workers=workers, dask=dask,
+                         config=config, max_nodes=max_nodes, max_views=max_views, view_papers=view_papers,
+                         parallel=parallel, clock=clock, progress=progress)
 
 
 def _build_cached(papers: PaperSpool, cache: BuildCache, problems: list, *, out: Path, workers: int,
@@ -386,8 +401,10 @@ def _send(sinks: Sequence[GraphSink], nodes: Iterable[Node], edges: Iterable[Edg
 
 
 @build_collector()
-def _run_side(send, fn: Callable, *args) -> None:
-    """The body of a :class:`SideJob`'s process: ``fn(*args)``'s result or exception goes back through ``send``."""
+def _run_side(send, owner: int, fn: Callable, *args) -> None:
+    """The body of a :class:`SideJob`'s process: ``fn(*args)``'s result or exception goes back through ``send``.
+    It ends as soon as the process that started it (``owner``, the build) ends."""
+    die_with(owner)  # its parent is the fork server, which outlives the build for a moment
     try:
         result = (True, fn(*args))
     except BaseException as e:  # noqa: BLE001 - re-raised in the parent
@@ -407,14 +424,14 @@ class SideJob:
     def __init__(self, fn: Callable, *args, inbox: bool = False) -> None:
         from multiprocessing import get_context
 
+        start_forkserver(["kg.build.builder"])  # (when extraction has not started it)
         context = get_context("forkserver")
-        context.set_forkserver_preload(["kg.build.builder"])
         self.receive, send = context.Pipe(duplex=False)
         self.inbox = None
         if inbox:
             inbox_end, self.inbox = context.Pipe(duplex=False)
             args = (inbox_end, *args)
-        self.process = context.Process(target=_run_side, args=(send, fn, *args), daemon=True)
+        self.process = context.Process(target=_run_side, args=(send, os.getpid(), fn, *args), daemon=True)
         self.process.start()
         send.close()
         if inbox:
@@ -459,21 +476,52 @@ def write_outputs(res: Resolution, items: Iterable[tuple[Paper, Extraction]], ou
     the graph's elements from ``items`` into every file in one pass. ``parallel``: another process loads the
     embedded store from the Neo4j CSVs a slice at a time as this one writes them, then beside the views (in two
     processes); else the store is loaded after the pass. ``progress`` hears how many of the ``papers`` have been
-    written, then of the views. Relationships are stored forward only from ``FORWARD_ONLY_PAPERS`` papers."""
-    from kg.store.embedded import FORWARD_ONLY_PAPERS, load_ladybug
+    written, then of the views. Relationships are stored forward only from ``FORWARD_ONLY_PAPERS`` papers.
+
+    Everything is written into a staging folder of ``out`` and moved into place once complete
+    (:class:`kg.build.outdir.Staging`): until then ``out`` holds the earlier build's files, and a failed or
+    stopped build leaves them as they were."""
+    from kg.store.embedded import FORWARD_ONLY_PAPERS
+
+    out.mkdir(parents=True, exist_ok=True)
+    for stale in out.glob("kg-lbug-*"):  # what a load stopped by an earlier version left
+        shutil.rmtree(stale, ignore_errors=True)
+    staging = Staging(out)
+    new = staging.dir  # where the files go until they are complete
+    graph_attrs = new_graph().graph
+    tally = _Tally()
+    side = None
+    published = False
+    try:
+        named = open_sinks(new, graph_attrs)
+        store, forward_only = new / "graph.lbug", papers >= FORWARD_ONLY_PAPERS
+        side = SideJob(_load_store, new / "neo4j", store, forward_only, inbox=True) if parallel else None
+        written = _write_all(res, items, new, named, tally, side, store, forward_only, max_nodes=max_nodes,
+                             max_views=max_views, view_papers=view_papers, clock=clock, progress=progress,
+                             papers=papers)
+        side = None  # it has ended
+        staging.publish()
+        published = True
+    finally:
+        if side is not None:
+            side.cancel()
+        if not published:
+            staging.discard()
+    written.files = [staging.final(f) for f in written.files]
+    return written
+
+
+def _write_all(res: Resolution, items: Iterable[tuple[Paper, Extraction]], out: Path, named: dict[str, GraphSink],
+               tally: _Tally, side: SideJob | None, store: Path, forward_only: bool, *, max_nodes: int, max_views: int,
+               view_papers: int, clock: Clock | None, progress: Progress | None, papers: int) -> Written:
+    """The body of :func:`write_outputs`, writing into ``out`` (its staging folder): every sink of ``named``, the
+    store (in ``side``, when given) and the views."""
+    from kg.store.embedded import load_ladybug
     from kg.viz import render_site
     from kg.viz.website import Totals
 
-    out.mkdir(parents=True, exist_ok=True)
-    for stale in ("views", "neo4j", *(p.name for p in out.glob("kg-lbug-*"))):  # a smaller graph than last time
-        shutil.rmtree(out / stale, ignore_errors=True)  # must not leave old files behind, nor a stopped load its copies
-    graph_attrs = new_graph().graph
-    tally = _Tally()
-    named = open_sinks(out, graph_attrs)
     csv_sink = named["csv"]  # the embedded store is loaded from its slices
     stage = clock.stage if clock is not None else (lambda name: nullcontext())
-    store, forward_only = out / "graph.lbug", papers >= FORWARD_ONLY_PAPERS
-    side = SideJob(_load_store, out / "neo4j", store, forward_only, inbox=True) if parallel else None
     sent = 0  # slices of the CSVs handed to the other process
 
     def hand_over() -> None:
@@ -483,52 +531,47 @@ def write_outputs(res: Resolution, items: Iterable[tuple[Paper, Extraction]], ou
         sent = len(csv_sink.slices)
 
     tell = _Teller(progress)
-    try:
-        sinks = [_Timed(s, clock, f"export_{name}") if clock is not None else s for name, s in named.items()]
-        element_sinks = [s for s in sinks if s.elements] + [tally]
-        views = ViewSample(res, view_papers, max_views)
-        with stage("stream"):
-            _send(element_sinks, concept_nodes(res), concept_edges(res))
-            for i, (paper, ex) in enumerate(items):
-                tell("writing", i, papers)
-                nodes, edges = paper_elements(paper, ex, res)
-                _send(element_sinks, nodes, edges)
-                if csv_sink.boundary() and side is not None:
-                    hand_over()
-                views.add(nodes, edges)
-                for s in sinks:
-                    s.paper(paper, ex)
-        tell("writing", papers, papers, last=True)
-        files = []
-        for s in [*sinks, tally]:
-            files += s.close()
-        if side is not None:
-            hand_over()
-            side.send(None)
-        else:
-            tell("store", 0, 1, last=True)
-            with stage("export_embedded_store"):
-                release_memory()  # the stream's buffers, before the engine takes its own
-                files.append(load_ladybug(out / "neo4j", store, csv_sink.slices, forward_only))
-            tell("store", 1, 1, last=True)
-        totals = Totals(tally.counts[schema.PAPER.label], sum(tally.counts[t.label] for t in schema.NODE_TYPES),
-                        sum(tally.counts[r.name] for r in schema.REL_TYPES)) if views.sampled else None
-        tell("views", 0, 1, last=True)
-        with stage("views"):  # while the other process loads the store; the view writers fork from this one
-            files += [v.path for v in render_site(views.graph, out / "views", max_nodes=max_nodes,
-                                                  max_views=max_views, totals=totals,
-                                                  workers=2 if side is not None else 1)]
-        tell("views", 1, 1, last=True)
-        if side is not None:
-            tell("store", 0, 1, last=True)
-            with stage("wait_side"):
-                side_files, seconds = side.result()
-            files += side_files
-            if clock is not None:
-                clock.seconds.update(seconds)
-            side = None
-            tell("store", 1, 1, last=True)
-    finally:
-        if side is not None:
-            side.cancel()
+    sinks = [_Timed(s, clock, f"export_{name}") if clock is not None else s for name, s in named.items()]
+    element_sinks = [s for s in sinks if s.elements] + [tally]
+    views = ViewSample(res, view_papers, max_views)
+    with stage("stream"):
+        _send(element_sinks, concept_nodes(res), concept_edges(res))
+        for i, (paper, ex) in enumerate(items):
+            tell("writing", i, papers)
+            nodes, edges = paper_elements(paper, ex, res)
+            _send(element_sinks, nodes, edges)
+            if csv_sink.boundary() and side is not None:
+                hand_over()
+            views.add(nodes, edges)
+            for s in sinks:
+                s.paper(paper, ex)
+    tell("writing", papers, papers, last=True)
+    files = []
+    for s in [*sinks, tally]:
+        files += s.close()
+    if side is not None:
+        hand_over()
+        side.send(None)
+    else:
+        tell("store", 0, 1, last=True)
+        with stage("export_embedded_store"):
+            release_memory()  # the stream's buffers, before the engine takes its own
+            files.append(load_ladybug(out / "neo4j", store, csv_sink.slices, forward_only))
+        tell("store", 1, 1, last=True)
+    totals = Totals(tally.counts[schema.PAPER.label], sum(tally.counts[t.label] for t in schema.NODE_TYPES),
+                    sum(tally.counts[r.name] for r in schema.REL_TYPES)) if views.sampled else None
+    tell("views", 0, 1, last=True)
+    with stage("views"):  # while the other process loads the store; the view writers fork from this one
+        files += [v.path for v in render_site(views.graph, out / "views", max_nodes=max_nodes,
+                                              max_views=max_views, totals=totals,
+                                              workers=2 if side is not None else 1)]
+    tell("views", 1, 1, last=True)
+    if side is not None:
+        tell("store", 0, 1, last=True)
+        with stage("wait_side"):
+            side_files, seconds = side.result()
+        files += side_files
+        if clock is not None:
+            clock.seconds.update(seconds)
+        tell("store", 1, 1, last=True)
     return Written(files, tally.counts, views.graph, views.sampled)

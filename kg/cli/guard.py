@@ -46,7 +46,7 @@ def _first_line(exc: BaseException) -> str:
 
 def describe(exc: Exception) -> tuple[str, int | None]:
     """The one-line message for ``exc`` and its exit code; None for an unexpected error (a bug)."""
-    from kg.errors import ClusterError, EncoderMissing, InputError
+    from kg.errors import ClusterError, EncoderMissing, InputError, OutputLocked
 
     if isinstance(exc, InputError):  # FILE:LINE: what is wrong
         return str(exc), EXIT_BAD_INPUT
@@ -54,7 +54,7 @@ def describe(exc: Exception) -> tuple[str, int | None]:
         return str(exc) if exc.filename is None else f"{exc.filename}: {exc.strerror}", EXIT_STORE
     if isinstance(exc, OSError) and exc.strerror:  # read-only, full disk, permissions, a file where a folder goes
         return f"{exc.filename}: {exc.strerror}" if exc.filename is not None else exc.strerror, EXIT_BAD_INPUT
-    if isinstance(exc, (ClusterError, EncoderMissing)):
+    if isinstance(exc, (ClusterError, EncoderMissing, OutputLocked)):
         return str(exc), EXIT_BAD_INPUT
     if _is(exc, "kg.store.neo4j_store", "StoreError"):
         return str(exc), EXIT_STORE

@@ -125,3 +125,13 @@ def test_a_build_that_fails_while_writing_leaves_the_earlier_build_whole(tmp_pat
     report = build([str(src)], out)
     assert report.papers == 3 and all(f.exists() and ".kg-new-" not in str(f) for f in report.files)
     assert len(json.loads((out / "graph.json").read_text())["nodes"]) > len(json.loads(before["graph.json"])["nodes"])
+
+
+def test_building_a_directory_into_itself_twice_reads_only_its_inputs(tmp_path):
+    from kg.build.builder import build
+
+    (tmp_path / "papers.jsonl").write_text(_abstract("a") + _abstract("b"))
+    assert build([str(tmp_path)], tmp_path).papers == 2
+    assert (tmp_path / "mentions.jsonl").exists() and (tmp_path / "graph.json").exists()
+    report = build([str(tmp_path)], tmp_path)
+    assert report.papers == 2 and not report.problems

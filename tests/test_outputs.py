@@ -135,3 +135,25 @@ def test_building_a_directory_into_itself_twice_reads_only_its_inputs(tmp_path):
     assert (tmp_path / "mentions.jsonl").exists() and (tmp_path / "graph.json").exists()
     report = build([str(tmp_path)], tmp_path)
     assert report.papers == 2 and not report.problems
+
+
+def test_kg_extract_replaces_its_out_file_only_when_whole(tmp_path, monkeypatch, capsys):
+    import kg.sinks.predictions
+    from kg.cli import main
+
+    src, out = tmp_path / "papers.jsonl", tmp_path / "mentions.jsonl"
+    src.write_text(_abstract("a") + _abstract("b"))
+    out.write_text("earlier\n")
+
+    def full_disk(items, path):
+        path.write_text("half a line")
+        raise OSError(28, "No space left on device", str(path))
+
+    monkeypatch.setattr(kg.sinks.predictions, "write_predictions", full_disk)
+    assert main(["extract", str(src), "--out", str(out)]) == 2
+    assert "No space left on device" in capsys.readouterr().err
+    assert out.read_text() == "earlier\n" and sorted(p.name for p in tmp_path.iterdir()) == ["mentions.jsonl",
+                                                                                          "papers.jsonl"]
+    monkeypatch.undo()
+    assert main(["extract", str(src), "--out", str(out)]) == 0
+    assert [json.loads(line)["id"] for line in out.read_text().splitlines()] == ["a", "b"]

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import os
 import sys
 from pathlib import Path
 
@@ -45,7 +46,16 @@ def run(args: argparse.Namespace) -> int:
         if first is None:
             return finish(0, problems)
         out.parent.mkdir(parents=True, exist_ok=True)
-        n = write_predictions(extract(itertools.chain([first], papers), n_process=args.workers,
-                                      config=pipeline_config(args)), out)
+        if args.workers > 1:  # the workers' fork server, ignoring Ctrl-C (this process ends the workers)
+            from kg.build.lifeline import start_forkserver
+
+            start_forkserver(["kg.nlp.extract"])
+        new = out.with_name(f".{out.name}.kg-new-{os.getpid()}")  # renamed once whole: never a half-written --out
+        try:
+            n = write_predictions(extract(itertools.chain([first], papers), n_process=args.workers,
+                                          config=pipeline_config(args)), new)
+            os.replace(new, out)
+        finally:
+            new.unlink(missing_ok=True)
     print(f"extracted {n} papers -> {safe(out)}", file=sys.stderr)
     return finish(n, problems)

@@ -5,7 +5,11 @@ incomplete records. Titles, abstracts and names are invented; ``tests/test_forma
 
     python tools/dev/format_fixtures.py
 """
-import gzip, json, random
+from __future__ import annotations
+
+import hashlib
+import json
+import random
 from pathlib import Path
 
 OUT = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "formats"
@@ -218,7 +222,7 @@ def semantic_scholar():
             ext["DOI"] = p["doi"].upper() if p["i"] % 2 else p["doi"]
         if p["arxiv"]:
             ext["ArXiv"] = p["arxiv"]
-        pid = __import__("hashlib").sha1(p["key"].encode()).hexdigest()
+        pid = hashlib.sha1(p["key"].encode()).hexdigest()
         data.append({"paperId": pid, "externalIds": ext, "url": f"https://www.semanticscholar.org/paper/{pid}",
                      "title": p["title"], "abstract": p["abstract"] if p["i"] != 13 else None,
                      "venue": p["venue"][1], "year": p["year"],

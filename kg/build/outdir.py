@@ -23,6 +23,7 @@ from kg.errors import OutputLocked
 LOCK = ".kg.lock"  # (kg.corpus.readers knows this name: a folder holding it is a build's output)
 STAGING = ".kg-new-"  # + the building process's id
 LOCK_WAIT = 3.0  # seconds a build waits for another to finish writing the same directory
+WITH_SIDE_FILES = ("graph.lbug",)  # outputs whose engine keeps NAME.* files beside them (the embedded store)
 RENAME_EXCHANGE = 2  # renameat2's flag
 AT_FDCWD = -100
 
@@ -76,9 +77,10 @@ class Staging:
                 continue
             if target.is_dir():
                 shutil.rmtree(target)
-            for extra in self.out.glob(glob_escape(entry.name) + ".*"):  # an old store's write-ahead log and friends
-                if extra.is_file():
-                    extra.unlink()
+            if entry.name in WITH_SIDE_FILES:  # an old store's write-ahead log and friends go with it
+                for extra in self.out.glob(glob_escape(entry.name) + ".*"):
+                    if extra.is_file():
+                        extra.unlink()
             os.replace(entry, target)
         self.discard()
 

@@ -106,6 +106,16 @@ def clean(raw: str) -> CleanText:
     return _Cleaner(raw).run()
 
 
+def clean_text(raw: str) -> str:
+    """Only the cleaned text of :func:`clean` (titles and names for display), without building its offset map
+    for plain text.
+
+    >>> clean_text(r"$\\alpha$-Net: \\textbf{Fast}")
+    'α-Net: Fast'
+    """
+    return raw if not _needs_cleaning(raw) else _Cleaner(raw).run().text
+
+
 _MARKUP_CHARS = re.compile(r"[\\$*_\[\]{}~^\x00-\x1f\x7f]")  # markup, and ASCII controls (incl. whitespace but " ")
 _URL_OR_PTB = re.compile(r"https?:|-[LR][RSC]B-")
 

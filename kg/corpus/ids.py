@@ -3,6 +3,7 @@ give the same string (``https://doi.org/10.1/ABC`` and ``10.1/abc``; ``arXiv:240
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 _DOI = re.compile(r"10\.\d{4,9}/\S+")
 _DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.IGNORECASE)
@@ -11,6 +12,7 @@ _ARXIV_DOI = re.compile(r"10\.48550/arxiv\.(.+)", re.IGNORECASE)
 ARXIV_NEW = re.compile(r"(\d\d)(0[1-9]|1[0-2])\.\d{4,5}")
 ARXIV_OLD = re.compile(r"[a-z][a-z.-]*(\.[A-Z]{2})?/(\d\d)(0[1-9]|1[0-2])\d{3}")
 _ARXIV_ID = re.compile(rf"(?:{ARXIV_NEW.pattern}|{ARXIV_OLD.pattern})(?:v\d+)?")
+_VERSION = re.compile(r"v\d+$")
 _ARXIV_URL = re.compile(r"arxiv\.org/(?:abs|pdf|html)/([^\s?#]+?)(?:\.pdf)?/?(?:[?#]|$)", re.IGNORECASE)
 
 
@@ -36,13 +38,15 @@ def normalise_arxiv(raw: object) -> str | None:
     if not isinstance(raw, str):
         return None
     text = raw.strip()
+    if _ARXIV_ID.fullmatch(text):  # (the common case: an id as the arXiv snapshot writes it)
+        return _VERSION.sub("", text)
     if m := _ARXIV_URL.search(text):
         text = m.group(1)
     elif m := _ARXIV_DOI.fullmatch(text.lower()) if text.lower().startswith("10.48550/") else None:
         text = m.group(1)
     text = re.sub(r"^arxiv:\s*", "", text, flags=re.IGNORECASE)
     m = _ARXIV_ID.fullmatch(text)
-    return re.sub(r"v\d+$", "", m.group()) if m else None
+    return _VERSION.sub("", m.group()) if m else None
 
 
 def arxiv_from_doi(doi: str | None) -> str | None:
@@ -86,7 +90,7 @@ def id_kind(identifier: str) -> str:
     return "corpusid" if identifier.startswith("CorpusId:") else "id"
 
 
-def compatible(ids: list[str], others: list[str]) -> bool:
+def compatible(ids: Sequence[str], others: Sequence[str]) -> bool:
     """Whether two lists of identifiers may name one paper: no kind of identifier in both with different values
     (a DOI and an arXiv id may; two DOIs, or two input ids, may not)."""
     kinds: dict[str, set[str]] = {}

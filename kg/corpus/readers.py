@@ -79,7 +79,7 @@ def iter_papers(paths: Sequence[str], *, strict: bool = False, max_chars: int = 
     into the paper, which has already been passed on.
     """
     seen_ids: set[str] = set()  # every identifier of the papers passed on (DOIs, arXiv ids, explicit ids)
-    seen_content: dict[str, list[str]] = {}  # content id -> the identifiers of the first paper with it
+    seen_content: dict[str, tuple[str, ...]] = {}  # content id -> the identifiers of the first paper with it
     for item in iter_records(paths, max_chars=max_chars, stdin=stdin):
         if isinstance(item, Problem):
             if strict:
@@ -88,7 +88,7 @@ def iter_papers(paths: Sequence[str], *, strict: bool = False, max_chars: int = 
                 on_problem(item)
             continue
         key = content_id(item.text)
-        ids = identifiers(item)
+        ids = tuple(identifiers(item))  # (the empty tuple is one object: no memory per paper without ids)
         if any(i in seen_ids for i in ids):
             continue
         if key in seen_content and not (seen_content[key] and ids and not compatible(seen_content[key], ids)):

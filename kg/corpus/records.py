@@ -10,7 +10,7 @@ import unicodedata
 from collections.abc import Iterator
 
 from kg.corpus import columns as read_options
-from kg.corpus.clean import clean
+from kg.corpus.clean import clean_text
 from kg.corpus.formats import FormatError, adapt
 from kg.corpus.formats.fields import keywords as keyword_list
 from kg.corpus.ids import arxiv_from_doi, arxiv_from_url, is_arxiv_id, is_doi, normalise_arxiv, normalise_doi
@@ -56,6 +56,7 @@ FIELD_NAMES: dict[str, tuple[str, ...]] = {
     "arxiv_id": ("arxiv", "arxivId", "arXiv", "eprint", "arxiv_url"),
     "keywords": ("keyword", "tags", "subjects"),
 }
+_OTHER_NAMES = frozenset(name for others in FIELD_NAMES.values() for name in others)
 _OWN_NAMES = frozenset((*read_options.FIELDS, "abstract", "authors_parsed", *_ARXIV_FIELDS, *_ARXIV_OTHER))
 
 
@@ -78,6 +79,8 @@ def kg_names(value: dict, columns: dict[str, str] | None = None) -> tuple[dict, 
             used.add(found)
             if name == "text":
                 out.pop("abstract", None)
+    if value.keys().isdisjoint(_OTHER_NAMES):  # (most records: kg's own names, or an arXiv snapshot's)
+        return out, used
     for name, others in FIELD_NAMES.items():
         if value.get(name) in (None, "") and not (name == "text" and value.get("abstract") not in (None, "")):
             found = next((other for other in others if value.get(other) not in (None, "")), None)
@@ -182,12 +185,12 @@ def _identifiers(value: dict, record_id: str | None, url: str | None, source: So
         arxiv, others = arxiv or normalise_arxiv(record_id), others[1:]
     elif record_id and is_doi(record_id.lower()):
         doi, others = doi or normalise_doi(record_id), others[1:]
-    return doi, arxiv or arxiv_from_url(url), others
+    return doi, arxiv or (arxiv_from_url(url) if url and "arxiv.org/" in url else None), others
 
 
 def _display(text: str | None) -> str | None:
     """A title or name as it reads: LaTeX and markdown removed as from abstracts (``$\\alpha$-Net`` -> ``α-Net``)."""
-    return clean(text).text or None if text else text
+    return clean_text(text) or None if text else text
 
 
 def check_text(text: str, source: Source, max_chars: int) -> Problem | None:
@@ -266,8 +269,14 @@ def _authors(value: dict) -> list[str]:
 
 def identifiers(paper: Paper) -> list[str]:
     """Every identifier that names ``paper`` (its id, DOI, arXiv id, its sources' ids); none for a hash id."""
-    ids = [paper.id] if paper.has_input_id else []
-    ids.extend(i for i in (paper.doi, paper.arxiv_id, *paper.other_ids) if i and i not in ids)
+    if not paper.has_input_id:  # (then it has no DOI, arXiv id or source id either)
+        return []
+    ids = [paper.id]
+    if paper.doi and paper.doi != paper.id:
+        ids.append(paper.doi)
+    if paper.arxiv_id and paper.arxiv_id != paper.id:
+        ids.append(paper.arxiv_id)
+    ids.extend(paper.other_ids)
     return ids
 
 

@@ -46,8 +46,8 @@ def read_ris(path: str, lines: Iterable[Line], max_chars: int) -> Iterator[Paper
 
 
 def _record(path: str, start: int, lines: list[str], max_chars: int) -> Iterator[Paper | Problem]:
-    if not _TAG.match(lines[-1].rstrip() or " ") or not lines[-1].startswith("ER"):
-        lines = [*lines, "ER  - "]
+    if not lines[-1].startswith("ER  -"):
+        lines = [*lines, "ER  - "]  # rispy reads nothing of a record without its end
     try:
         entries = rispy.loads("\n".join(lines) + "\n")
     except Exception as e:  # rispy raises plain exceptions on malformed records

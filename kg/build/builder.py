@@ -457,14 +457,15 @@ class SideJob:
             raise value
         return value
 
-    def cancel(self, grace: float = 2.0) -> None:
-        """Stop the job if it still runs (after an error in this process): its inbox is closed first, so a job
-        reading it ends its input and unwinds (its temporary files removed); terminated after ``grace`` seconds."""
+    def cancel(self, grace: float = 0.2) -> None:
+        """Stop the job if it still runs (after an error or Ctrl-C in this process): its inbox is closed first, so a
+        job reading it ends its input; killed after ``grace`` seconds (what it wrote is in the build's staging
+        folder, which goes with it)."""
         if self.inbox is not None:
             self.inbox.close()
         self.process.join(grace)
         if self.process.is_alive():
-            self.process.terminate()
+            self.process.kill()
             self.process.join()
         self.receive.close()
 

@@ -273,6 +273,26 @@ def test_map_names_the_columns_of_kg_fields_and_wins_over_the_common_names(tmp_p
     assert options.notice() is None
 
 
+def test_gold_files_and_arxiv_snapshot_lines_have_no_columns_kg_did_not_use():
+    gold = Path(__file__).parent / "fixtures" / "gold" / "seeds-icml2025.jsonl"
+    with reading() as options:
+        read(gold, ARXIV)
+    assert options.notice() is None
+
+
+def test_semantic_scholar_dataset_lines(tmp_path):
+    path = tmp_path / "abstracts.jsonl"
+    path.write_text(json.dumps({"corpusid": 42, "openaccessinfo": {"externalids": {"DOI": "10.1234/S2", "ArXiv": None},
+                                                                     "url": "https://x.org/p.pdf"},
+                                "abstract": "From the abstracts dataset."}) + "\n" +
+                    json.dumps({"corpusid": 43, "externalids": {"ArXiv": "2301.00001", "CorpusId": "43"}, "title": "T",
+                                "authors": [{"authorId": "1", "name": "A. Author"}], "year": 2023,
+                                "venue": "arXiv.org", "abstract": "From the papers endpoint."}) + "\n")
+    first, second = read(path).papers
+    assert (first.id, first.other_ids, first.url) == ("10.1234/s2", ["CorpusId:42"], "https://x.org/p.pdf")
+    assert (second.id, second.other_ids, second.authors) == ("2301.00001", ["CorpusId:43"], ["A. Author"])
+
+
 @pytest.mark.parametrize("text, message", [("id", "'id' is not FIELD=COLUMN"), ("name=x", "unknown field 'name'"),
                                            ("", "needs FIELD=COLUMN pairs")])
 def test_bad_map_is_a_one_line_error(text, message):

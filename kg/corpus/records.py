@@ -57,7 +57,9 @@ FIELD_NAMES: dict[str, tuple[str, ...]] = {
     "keywords": ("keyword", "tags", "subjects"),
 }
 _OTHER_NAMES = frozenset(name for others in FIELD_NAMES.values() for name in others)
-_OWN_NAMES = frozenset((*read_options.FIELDS, "abstract", "authors_parsed", *_ARXIV_FIELDS, *_ARXIV_OTHER))
+# kg's gold files (kg eval, kg train) carry their annotations beside the fields: known too
+_GOLD = ("spans", "entities", "results", "source")
+_OWN_NAMES = frozenset((*read_options.FIELDS, "abstract", "authors_parsed", *_ARXIV_FIELDS, *_ARXIV_OTHER, *_GOLD))
 
 
 def with_kg_names(value: dict, columns: dict[str, str] | None = None) -> dict:

@@ -264,7 +264,10 @@ class _LineStream:
 
 def _read_stdin(stdin: TextIO | None, max_chars: int) -> Iterator[Paper | Problem]:
     if stdin is None and hasattr(sys.stdin, "buffer"):
-        lines = _decode(sys.stdin.buffer)  # bytes, so that bad bytes become a problem on their line
+        data: BinaryIO = sys.stdin.buffer
+        if hasattr(data, "peek") and data.peek(2)[:2] == _GZIP_MAGIC:
+            data = gzip.GzipFile(fileobj=data)  # type: ignore[assignment]
+        lines = _decode(data)  # bytes, so that bad bytes become a problem on their line
     else:
         lines = _text_lines(stdin if stdin is not None else sys.stdin)
     yield from _parse("-", "", lines, max_chars)

@@ -28,7 +28,12 @@ def adapt(value: dict) -> tuple[str, dict] | None:
     for shape in SHAPES:
         matches: Callable[[dict], bool] = shape.matches
         if matches(value):
-            return shape.NAME, shape.to_record(value)
+            try:
+                return shape.NAME, shape.to_record(value)
+            except FormatError:
+                raise
+            except (TypeError, ValueError, AttributeError, KeyError, IndexError) as e:  # a field of another shape
+                raise FormatError(f"{shape.NAME} with a field of an unexpected shape: {e}") from None
     return None
 
 

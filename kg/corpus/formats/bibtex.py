@@ -7,10 +7,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Iterable, Iterator
-
-import bibtexparser
-from bibtexparser.middlewares import NormalizeFieldKeys, SeparateCoAuthors
-from bibtexparser.model import Entry
+from typing import TYPE_CHECKING
 
 from kg.corpus.clean import clean
 from kg.corpus.formats.fields import first, keywords, person
@@ -20,6 +17,9 @@ from kg.corpus.records import Line, paper_from_fields
 from kg.errors import Problem
 from kg.model import Paper, Source
 
+if TYPE_CHECKING:
+    from bibtexparser.model import Entry
+
 _ARXIV_NOTE = re.compile(r"\barXiv:\s*(\S+?)(?:\s|$)")
 # bibtexparser logs each broken block as a warning; kg reports it as a FILE:LINE problem instead
 logging.getLogger("bibtexparser").addHandler(logging.NullHandler())
@@ -28,6 +28,10 @@ logging.getLogger("bibtexparser").propagate = False
 
 def read_bibtex(path: str, lines: Iterable[Line], max_chars: int) -> Iterator[Paper | Problem]:
     """Papers from the entries of a BibTeX file, a problem for each entry that cannot be parsed."""
+    import bibtexparser  # (here: 10 ms that only a .bib input needs)
+    from bibtexparser.middlewares import NormalizeFieldKeys, SeparateCoAuthors
+    from bibtexparser.model import Entry
+
     texts: list[str] = []
     for number, text, error in lines:
         if error is not None:
@@ -48,8 +52,12 @@ def read_bibtex(path: str, lines: Iterable[Line], max_chars: int) -> Iterator[Pa
         if isinstance(entry, str):
             yield Problem(Source(path, line), entry)
         else:
-            yield from paper_from_fields(to_record(entry), Source(path, line), max_chars,
-                                         shape=f"BibTeX entry {entry.key!r}")
+            try:
+                record = to_record(entry)
+            except (TypeError, ValueError, AttributeError) as e:  # a field of an unexpected shape
+                yield Problem(Source(path, line), f"BibTeX entry {entry.key!r} cannot be read: {e}")
+                continue
+            yield from paper_from_fields(record, Source(path, line), max_chars, shape=f"BibTeX entry {entry.key!r}")
 
 
 def to_record(entry: Entry) -> dict:

@@ -6,8 +6,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-import rispy
-
 from kg.corpus.formats.fields import first, keywords, person
 from kg.corpus.ids import arxiv_from_url
 from kg.corpus.records import Line, paper_from_fields
@@ -46,6 +44,8 @@ def read_ris(path: str, lines: Iterable[Line], max_chars: int) -> Iterator[Paper
 
 
 def _record(path: str, start: int, lines: list[str], max_chars: int) -> Iterator[Paper | Problem]:
+    import rispy  # (here: only a .ris input needs it)
+
     if not lines[-1].startswith("ER  -"):
         lines = [*lines, "ER  - "]  # rispy reads nothing of a record without its end
     try:
@@ -56,7 +56,12 @@ def _record(path: str, start: int, lines: list[str], max_chars: int) -> Iterator
     if len(entries) != 1:
         yield Problem(Source(path, start), "invalid RIS record")
         return
-    yield from paper_from_fields(to_record(entries[0]), Source(path, start), max_chars, shape="RIS record")
+    try:
+        record = to_record(entries[0])
+    except (TypeError, ValueError, AttributeError) as e:  # a tag of an unexpected shape
+        yield Problem(Source(path, start), f"RIS record cannot be read: {e}")
+        return
+    yield from paper_from_fields(record, Source(path, start), max_chars, shape="RIS record")
 
 
 def to_record(r: dict) -> dict:

@@ -328,3 +328,36 @@ def test_kg_extract_bad_map_exits_2_without_traceback(tmp_path):
     assert proc.stderr.strip().splitlines() == [
         "kg extract: error: argument --map: unknown field 'nope'; kg's fields are id, text, title, venue, year, "
         "authors, url, doi, arxiv_id, keywords (see kg extract --help)"]
+
+
+# --- never a traceback -----------------------------------------------------------------------------------------------
+
+def test_records_of_a_known_shape_with_fields_of_another_shape_are_problems(tmp_path):
+    path = tmp_path / "odd.jsonl"
+    path.write_text(json.dumps({"id": "https://openalex.org/W9", "abstract_inverted_index": {"a": [0]}, "locations": 5})
+                    + "\n" + json.dumps({"paperId": "abc", "externalIds": 7, "abstract": "Kept.", "authors": "A. B"})
+                    + "\n")
+    corpus = read(path)
+    assert [p.id for p in corpus.papers] == ["abc"]
+    assert problems(corpus)[0].startswith(f"{path}:1: OpenAlex work with a field of an unexpected shape: ")
+
+
+@pytest.mark.parametrize("path", ALL, ids=lambda p: p.name)
+def test_cut_or_damaged_files_give_problems_and_papers_never_an_exception(tmp_path, path):
+    data = path.read_bytes()
+    for k, cut in enumerate(range(len(data) // 7, len(data), len(data) // 7)):
+        damaged = bytearray(data[:cut])
+        for at in range(len(damaged) // 5, len(damaged), len(damaged) // 5 or 1):
+            damaged[at] = b"{}\"\\@,"[at % 6]
+        target = tmp_path / f"{k}{path.suffix}"
+        target.write_bytes(bytes(damaged))
+        corpus = read(target)
+        assert corpus.papers or corpus.problems
+
+
+def test_gzipped_standard_input(monkeypatch):
+    class Stdin:
+        buffer = io.BufferedReader(io.BytesIO(gzip.compress(RIS.read_bytes())))
+
+    monkeypatch.setattr(sys, "stdin", Stdin())
+    assert len(read_corpus(["-"]).papers) == 23

@@ -23,6 +23,10 @@ from kg.corpus.formats import items_of
 from kg.corpus.formats.bibtex import read_bibtex
 from kg.corpus.formats.ris import read_ris
 from kg.corpus.ids import compatible
+from kg.corpus.lines import CountedLines
+from kg.corpus.lines import decode as _decode
+from kg.corpus.lines import peek as _peek
+from kg.corpus.lines import text_lines as _text_lines
 from kg.corpus.records import Line, MissingText, check_text, content_id, identifiers, merge_into, paper_from_record
 from kg.errors import InputError, Problem
 from kg.model import Paper, Source
@@ -215,7 +219,7 @@ def _read_file(path: str, max_chars: int) -> Iterator[Paper | Problem]:
     if inner not in SUFFIXES and suffix != ".gz":
         yield Problem(Source(path, 0), f"unsupported file type {suffix or '(no extension)'!r}; expected {_EXPECTED}")
         return
-    lines = _Counted()
+    lines: CountedLines | None = None
     try:
         with open(path, "rb") as raw:
             stream: BinaryIO = raw
@@ -224,42 +228,14 @@ def _read_file(path: str, max_chars: int) -> Iterator[Paper | Problem]:
             elif suffix == ".gz":
                 yield Problem(Source(path, 0), "not gzip data, though the name ends in .gz")
                 return
-            yield from _parse(path, SUFFIXES.get(inner, ""), _decode(lines.over(stream)), max_chars)
+            lines = CountedLines(stream)
+            yield from _parse(path, SUFFIXES.get(inner, ""), _decode(lines), max_chars)
     except (OSError, EOFError, zlib.error) as e:
-        where = Source(path, lines.n + 1 if lines.n else 0)
+        where = Source(path, lines.n + 1 if lines is not None and lines.n else 0)
         if isinstance(e, (EOFError, zlib.error, gzip.BadGzipFile)):
             yield Problem(where, f"corrupt or truncated gzip data ({_first_line(e)}); cannot read further")
         else:
             yield Problem(where, f"cannot read: {e.strerror or e}")
-
-
-class _Counted:
-    """How many lines of a binary stream were read (where a gzip error happened)."""
-
-    def __init__(self) -> None:
-        self.n = 0
-
-    def over(self, stream: BinaryIO) -> _LineStream:
-        """``stream``'s lines, counted as they are read."""
-        def lines() -> Iterator[bytes]:
-            for data in stream:
-                self.n += 1
-                yield data
-
-        return _LineStream(stream, lines())
-
-
-class _LineStream:
-    """A binary stream's lines, with the stream's ``peek``."""
-
-    def __init__(self, stream: BinaryIO, lines: Iterator[bytes]) -> None:
-        self._stream, self._lines = stream, lines
-
-    def peek(self, n: int) -> bytes:
-        return self._stream.peek(n) if hasattr(self._stream, "peek") else b""  # type: ignore[attr-defined]
-
-    def __iter__(self) -> Iterator[bytes]:
-        return self._lines
 
 
 def _read_stdin(stdin: TextIO | None, max_chars: int) -> Iterator[Paper | Problem]:
@@ -290,68 +266,6 @@ def _sniff(first: str) -> str:
             "text", "abstract"):  # a one-column CSV (not a list opening "Abstract")
         return "csv"
     return "txt"
-
-
-# --- lines ---------------------------------------------------------------------------------------------------------
-
-_MAX_BAD_LINES = 5
-
-
-def _decode(stream: BinaryIO | _LineStream) -> Iterator[_Line]:
-    """Decode line by line, so that bad bytes cost only their own line; a binary file is one problem."""
-    head = stream.peek(4096)[:4096] if hasattr(stream, "peek") else b""
-    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
-        yield 1, "", "UTF-16 text; convert the file to UTF-8"
-        return
-    if b"\x00" in head and _line_error(head.split(b"\n", 1)[0]):
-        yield 1, "", "binary data (NUL bytes), not UTF-8 text"
-        return
-    bad = good = 0
-    for number, data in enumerate(stream, 1):
-        if number == 1 and data.startswith(b"\xef\xbb\xbf"):
-            data = data[3:]
-        error = _line_error(data)
-        if error is None:
-            good += 1
-            yield number, data.decode("utf-8").rstrip("\r\n"), None
-            continue
-        bad += 1
-        if bad >= _MAX_BAD_LINES and bad > good:
-            yield number, "", f"{error}; stopped reading after {bad} such lines"
-            return
-        yield number, "", error
-
-
-def _line_error(data: bytes) -> str | None:
-    """Why a line is not UTF-8 text, or None."""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        return f"not UTF-8 text: byte 0x{data[e.start]:02x} at column {e.start + 1}"
-    if "\x00" in text:  # valid UTF-8, but never in text: binary data or another encoding
-        return f"binary data (NUL byte at column {text.index(chr(0)) + 1}), not UTF-8 text"
-    return None
-
-
-def _text_lines(stream: TextIO) -> Iterator[_Line]:
-    number = 0
-    try:
-        for number, text in enumerate(stream, 1):
-            yield number, text.rstrip("\r\n"), None
-    except UnicodeDecodeError as e:
-        yield number + 1, "", f"not UTF-8 text ({e.reason}); cannot read further"
-
-
-def _peek(lines: Iterator[_Line]) -> tuple[str | None, Iterator[_Line]]:
-    """The first non-blank line's text (None if there is none) and all the lines, still unread."""
-    seen: list[_Line] = []
-    first = None
-    for line in lines:
-        seen.append(line)
-        if line[2] is not None or line[1].strip():
-            first = line[1]
-            break
-    return first, itertools.chain(seen, lines)
 
 
 def _parse(path: str, fmt: str, lines: Iterator[_Line], max_chars: int) -> Iterator[Paper | Problem]:

@@ -1,0 +1,86 @@
+"""Input lines as the readers take them: ``(number, text, error)``, decoded line by line so that bad bytes cost
+only their own line, from files (gzipped or not) and standard input."""
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from typing import BinaryIO, TextIO
+
+from kg.corpus.records import Line
+
+
+class CountedLines:
+    """A binary stream's lines, counted as they are read (to say where a gzip error happened), with its ``peek``."""
+
+    def __init__(self, stream: BinaryIO) -> None:
+        self._stream = stream
+        self.n = 0
+
+    def peek(self, n: int) -> bytes:
+        """The stream's next bytes, unread."""
+        return self._stream.peek(n) if hasattr(self._stream, "peek") else b""  # type: ignore[attr-defined]
+
+    def __iter__(self) -> Iterator[bytes]:
+        for data in self._stream:
+            self.n += 1
+            yield data
+
+
+_MAX_BAD_LINES = 5
+
+
+def decode(stream: BinaryIO | CountedLines) -> Iterator[Line]:
+    """Decode line by line, so that bad bytes cost only their own line; a binary file is one problem."""
+    head = stream.peek(4096)[:4096] if hasattr(stream, "peek") else b""
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        yield 1, "", "UTF-16 text; convert the file to UTF-8"
+        return
+    if b"\x00" in head and _line_error(head.split(b"\n", 1)[0]):
+        yield 1, "", "binary data (NUL bytes), not UTF-8 text"
+        return
+    bad = good = 0
+    for number, data in enumerate(stream, 1):
+        if number == 1 and data.startswith(b"\xef\xbb\xbf"):
+            data = data[3:]
+        error = _line_error(data)
+        if error is None:
+            good += 1
+            yield number, data.decode("utf-8").rstrip("\r\n"), None
+            continue
+        bad += 1
+        if bad >= _MAX_BAD_LINES and bad > good:
+            yield number, "", f"{error}; stopped reading after {bad} such lines"
+            return
+        yield number, "", error
+
+
+def _line_error(data: bytes) -> str | None:
+    """Why a line is not UTF-8 text, or None."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        return f"not UTF-8 text: byte 0x{data[e.start]:02x} at column {e.start + 1}"
+    if "\x00" in text:  # valid UTF-8, but never in text: binary data or another encoding
+        return f"binary data (NUL byte at column {text.index(chr(0)) + 1}), not UTF-8 text"
+    return None
+
+
+def text_lines(stream: TextIO) -> Iterator[Line]:
+    number = 0
+    try:
+        for number, text in enumerate(stream, 1):
+            yield number, text.rstrip("\r\n"), None
+    except UnicodeDecodeError as e:
+        yield number + 1, "", f"not UTF-8 text ({e.reason}); cannot read further"
+
+
+def peek(lines: Iterator[Line]) -> tuple[str | None, Iterator[Line]]:
+    """The first non-blank line's text (None if there is none) and all the lines, still unread."""
+    seen: list[Line] = []
+    first = None
+    for line in lines:
+        seen.append(line)
+        if line[2] is not None or line[1].strip():
+            first = line[1]
+            break
+    return first, itertools.chain(seen, lines)

@@ -162,8 +162,9 @@ def iter_records(
 ) -> Iterator[Paper | Problem]:
     """Papers and problems in input order, one record at a time, without deduplication.
 
-    ``-`` reads ``stdin`` (default ``sys.stdin``; JSON, CSV or a paper list, told apart by the first line); a directory
-    reads its supported files in name order.
+    ``-`` reads ``stdin`` (default ``sys.stdin``, gzipped or not; JSON, CSV, BibTeX, RIS or a paper list, told apart
+    by the first line); a directory reads its supported files in name order. A file's format is its suffix's
+    (``.gz`` aside), or its first line's when the suffix names none (``part_000.gz``).
     """
     for path in [paths] if isinstance(paths, str) else paths:  # one path given bare is not a sequence of letters
         if path == "-":

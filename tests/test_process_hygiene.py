@@ -99,3 +99,24 @@ def test_no_process_outlives_a_killed_build(corpus, tmp_path, stage, delay, sign
         for pid, _ in session(proc.pid):
             os.kill(pid, signal.SIGKILL)
         proc.stderr.close()
+
+
+def test_ctrl_c_as_extraction_workers_start_is_quiet(corpus, tmp_path):
+    """Ctrl-C reaches every process of the terminal's group: the fork server and its workers leave it to the build,
+    and a worker that starts as the build ends says nothing (it printed tracebacks)."""
+    proc = start(corpus, tmp_path / "out", 2)
+    try:
+        wait_for(proc, "extracting")
+        time.sleep(0.5)
+        os.killpg(proc.pid, signal.SIGINT)
+        err = proc.stderr.read()
+        assert proc.wait(timeout=20) == 130
+        assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+        deadline = time.monotonic() + 5
+        while session(proc.pid) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert session(proc.pid) == []
+    finally:
+        for pid, _ in session(proc.pid):
+            os.kill(pid, signal.SIGKILL)
+        proc.stderr.close()

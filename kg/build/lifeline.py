@@ -19,7 +19,9 @@ PR_SET_PDEATHSIG = 1
 POLL_SECONDS = 0.5  # how often a watching thread looks at its parent
 
 _prctl: list = []  # libc's prctl, once looked up (None: not on this system)
-_forking = {"pid": 0, "main": True}  # the forking process and whether its main thread forks (set before each fork)
+# the forking process, whether its main thread forks, whether it is the fork server (set before each fork)
+_forking = {"pid": 0, "main": True, "server": False}
+_STARTED_BY = os.getppid()  # in the fork server, which imports kg as it starts: the build that started it
 _installed = False
 
 
@@ -36,10 +38,64 @@ def _before_fork() -> None:
     _libc_prctl()  # looked up once, here, not in every child
     _forking["pid"] = os.getpid()
     _forking["main"] = threading.current_thread() is threading.main_thread()
+    _forking["server"] = _in_fork_server()
 
 
 def _after_fork_in_child() -> None:
     die_with_parent(_forking["pid"], forked_by_main_thread=_forking["main"])
+    if _forking["server"]:
+        sys.excepthook = _StartFailure(_STARTED_BY, sys.excepthook)
+
+
+def _in_fork_server() -> bool:
+    """Whether this process is multiprocessing's fork server, forking in its loop."""
+    from_server = sys.modules.get("multiprocessing.forkserver")
+    if from_server is None:
+        return False
+    frame = sys._getframe(1)
+    while frame is not None:
+        if frame.f_code is from_server.main.__code__:
+            return True
+        frame = frame.f_back
+    return False
+
+
+class _StartFailure:
+    """The error hook of a process the fork server forked, for an error while it starts (its work has its own
+    handler): silent when the build that asked for the process ends within ``wait`` seconds (Ctrl-C came as
+    the process started, and the build took its shared objects with it), else the usual traceback."""
+
+    def __init__(self, build: int, hook, wait: float = 1.0) -> None:
+        self.build, self.hook, self.wait = build, hook, wait
+
+    def __call__(self, kind, value, tb) -> None:
+        if not (self.build > 1 and _ends_within(self.build, self.wait)):
+            self.hook(kind, value, tb)
+
+
+def _ends_within(pid: int, seconds: float) -> bool:
+    """Whether process ``pid`` has ended (a zombie counts) or ends within ``seconds``."""
+    import select
+
+    try:
+        fd = os.pidfd_open(pid)
+    except ProcessLookupError:
+        return True
+    except (AttributeError, OSError):  # no pidfd: look now and then (a zombie looks alive)
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                return True
+            except PermissionError:
+                return False
+            time.sleep(0.05)
+        return False
+    try:
+        return bool(select.select([fd], [], [], seconds)[0])
+    finally:
+        os.close(fd)
 
 
 def die_with_parent(parent: int, *, forked_by_main_thread: bool = True) -> None:

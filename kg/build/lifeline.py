@@ -6,6 +6,10 @@ output directory. :func:`install` (run on ``import kg``) has every process forke
 multiprocessing, ask the kernel to kill it when its parent ends (Linux's ``PR_SET_PDEATHSIG``), or, where that
 is missing, watch its parent from a thread. The fork server, which multiprocessing starts by ``exec``, ends by
 itself once the build and its forks are gone; the processes it forks then die with it.
+
+- :func:`die_with`: a process the fork server forked ends with the build itself, not a moment after the server;
+- :func:`start_forkserver`: the fork server, and what it forks, leave Ctrl-C to the build (which ends them);
+- a process the fork server starts after the build has gone fails to start without a traceback.
 """
 from __future__ import annotations
 
@@ -14,6 +18,8 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
+from types import TracebackType
 
 PR_SET_PDEATHSIG = 1
 POLL_SECONDS = 0.5  # how often a watching thread looks at its parent
@@ -65,18 +71,16 @@ class _StartFailure:
     handler): silent when the build that asked for the process ends within ``wait`` seconds (Ctrl-C came as
     the process started, and the build took its shared objects with it), else the usual traceback."""
 
-    def __init__(self, build: int, hook, wait: float = 1.0) -> None:
+    def __init__(self, build: int, hook: Callable, wait: float = 1.0) -> None:
         self.build, self.hook, self.wait = build, hook, wait
 
-    def __call__(self, kind, value, tb) -> None:
+    def __call__(self, kind: type, value: BaseException, tb: TracebackType | None) -> None:
         if not (self.build > 1 and _ends_within(self.build, self.wait)):
             self.hook(kind, value, tb)
 
 
 def _ends_within(pid: int, seconds: float) -> bool:
     """Whether process ``pid`` has ended (a zombie counts) or ends within ``seconds``."""
-    import select
-
     try:
         fd = os.pidfd_open(pid)
     except ProcessLookupError:
@@ -93,7 +97,7 @@ def _ends_within(pid: int, seconds: float) -> bool:
             time.sleep(0.05)
         return False
     try:
-        return bool(select.select([fd], [], [], seconds)[0])
+        return _readable(fd, seconds)
     finally:
         os.close(fd)
 
@@ -109,7 +113,7 @@ def die_with_parent(parent: int, *, forked_by_main_thread: bool = True) -> None:
         _die()
 
 
-def _libc_prctl():
+def _libc_prctl() -> Callable | None:
     """libc's ``prctl`` on Linux, else None."""
     if not _prctl:
         fn = None
@@ -157,13 +161,22 @@ def die_with(pid: int) -> None:
 
 
 def _wait(fd: int) -> None:
-    import select
-
-    select.select([fd], [], [])  # readable once the process has ended
+    """A thread's wait: end this process once the process of the pidfd ``fd`` has ended."""
+    _readable(fd, None)
     _die()
 
 
+def _readable(fd: int, seconds: float | None) -> bool:
+    """Whether ``fd`` becomes readable within ``seconds`` (None: however long it takes)."""
+    import select
+
+    poller = select.poll()
+    poller.register(fd, select.POLLIN)
+    return bool(poller.poll(None if seconds is None else int(seconds * 1000)))
+
+
 def _poll(pid: int) -> None:
+    """A thread's loop where there is no pidfd: end this process once process ``pid`` has gone."""
     while True:
         try:
             os.kill(pid, 0)

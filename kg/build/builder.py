@@ -180,6 +180,10 @@ def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool 
     ``PARALLEL_PAPERS`` papers or more). ``progress(stage, done, total)`` hears how far each stage has come
     (``kg build`` prints it).
 
+    One build at a time writes into ``out``: a build holds its lock (:func:`kg.build.outdir.locked`; another one
+    still holding it after a few seconds raises :class:`kg.errors.OutputLocked`), and publishes its files only once
+    all are complete (:class:`kg.build.outdir.Staging`).
+
     >>> report = build(["examples/icml"])          # doctest: +SKIP
     >>> report.graph.number_of_nodes() > 38         # doctest: +SKIP
     True

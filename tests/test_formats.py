@@ -318,6 +318,8 @@ def test_kg_build_reads_every_format_into_one_graph(tmp_path, capsys):
     assert len(papers) == 24 + 2, sorted(papers)  # the library, and the two papers of the CSV
     graphmix = papers["paper:10.5555/graphmix.2019.100"]
     assert graphmix["title"] == GRAPHMIX and len(graphmix["source"]) == len(ALL)
+    assert graphmix["doi"] == "10.5555/graphmix.2019.100"  # the identifiers and keywords are the node's too
+    assert any(p["arxiv_id"] for p in papers.values()) and any(p["keywords"] for p in papers.values())
     assert papers["paper:101"]["venue"] == "Poster 1"
 
 

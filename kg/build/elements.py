@@ -63,6 +63,9 @@ def _paper_attrs(paper: Paper, ex: Extraction) -> dict:
         "year": paper.year,
         "authors": list(paper.authors),
         "url": paper.url,
+        "doi": paper.doi,
+        "arxiv_id": paper.arxiv_id,
+        "keywords": list(paper.keywords),
         "source": [str(s) for s in paper.sources],
         "abstract": paper.text,
     }

@@ -631,3 +631,16 @@ def test_citations_data_kinds_modifiers_and_devices_are_no_datasets(nlp, text):
 def test_variant_names_with_a_letter_suffix_stay_datasets(nlp):
     found = [m for m in mentions(nlp, "We evaluate robustness on ImageNet-C and CIFAR10-C benchmarks.") if m.label == "DATASET"]
     assert {m.text for m in found} == {"ImageNet-C", "CIFAR10-C"} and not any(m.generic for m in found)
+
+
+def test_a_proposed_dataset_is_proposed_too(nlp):
+    doc = nlp("We design the FactualityPrompts test set and metrics to measure the factuality of LM generations.")
+    assert [(m.canonical, m.label) for m in doc._.kg_mentions if m.proposed] == [("FactualityPrompts", "DATASET")]
+
+
+@pytest.mark.parametrize("text", [
+    "We establish a functional central limit theorem (FCLT) for it under weaker conditions.",  # a result
+    "Artificial neural networks (ANNs) forget. Furthermore, we present a novel ANN architecture based on splines.",
+])
+def test_theorems_and_plural_short_forms_defined_before_are_not_proposed(nlp, text):
+    assert proposed(nlp, text) == set()

@@ -31,6 +31,8 @@ HEADS = lexicon.words("proposed_heads")
 PROBLEM_HEADS = lexicon.words("problem_heads")
 DATASET_HEADS = lexicon.words("dataset_heads")
 STOPS = lexicon.words("proposed_stops")
+THEORY_HEADS = lexicon.words("theory_heads")
+_SPLITS = lexicon.words("split_words")
 MODIFIER_SUFFIXES = lexicon.ordered("modifier_suffixes")
 _SUBJECT_IDS, _STOP_IDS = ids(frozenset(SUBJECTS)), ids(frozenset(STOPS))  # tested against the LOWER column
 _COMMA, _COLON = get_string_id(","), get_string_id(":")
@@ -40,11 +42,16 @@ _TRIGGERS = frozenset(VERBS | NAMING | OWN)
 
 
 def _label_for_head(doc: Doc, end: int) -> str:
-    """Label of a name from the generic head noun that follows or precedes it."""
+    """Label of a name from the generic head noun that follows or precedes it ("X benchmark", "X test set")."""
     nxt = doc[end].lower_ if end < len(doc) else ""
-    if nxt in DATASET_HEADS:
+    if nxt in DATASET_HEADS or _split_head(doc, end):
         return "DATASET"
     return "METHOD"
+
+
+def _split_head(doc: Doc, end: int) -> bool:
+    """Whether a data split follows token ``end``: "test set", "evaluation suite", "training sets"."""
+    return end + 1 < len(doc) and doc[end].lower_ in _SPLITS and doc[end + 1].lower_ in ("set", "sets", "suite")
 
 
 def _is_authors_sentence(sent: Span, verb_i: int) -> bool:
@@ -55,8 +62,8 @@ def _is_authors_sentence(sent: Span, verb_i: int) -> bool:
 def _defined_before(doc: Doc, run: tuple[int, int], before: int) -> bool:
     """Whether the name at token range ``run`` is the short form of an abbreviation defined before token
     ``before`` (an earlier sentence's "active learning (AL)")."""
-    name = span_text(doc, *run).lower()
-    return any(a.short_start < before and a.short(doc).text.lower() in (name, name.rstrip("s")) for a in abbreviations(doc))
+    name = span_text(doc, *run).lower().rstrip("s")
+    return any(a.short_start < before and a.short(doc).text.lower().rstrip("s") == name for a in abbreviations(doc))
 
 
 def _name_at(doc: Doc, i: int, limit: int) -> tuple[int, int] | None:
@@ -87,7 +94,7 @@ class ProposedFinder:
     def _from_abbrev(self, doc: Doc, a: Abbreviation, label: str) -> Candidate:
         short = a.short(doc)
         return Candidate(min(a.long_start, a.short_start), max(a.long_end, a.short_end), label, "proposed",
-                         canonical=short.text, proposed=label == "METHOD")
+                         canonical=short.text, proposed=label in ("METHOD", "DATASET"))
 
     def _objects(self, doc: Doc, sent: Span, start: int) -> list[Candidate]:
         """Named objects of a proposal verb whose object starts at token ``start``."""
@@ -118,6 +125,8 @@ class ProposedFinder:
             of_problem = lead >= 2 and doc[lead - 1].lower_ == "of" and doc[lead - 2].lower_ in PROBLEM_HEADS
             label = "TASK" if head in PROBLEM_HEADS or of_problem else _label_for_head(doc, end)
             long, entry = a.long(doc).text.lower(), self.known.get(a.short(doc).text.lower())
+            if long.split()[-1] in THEORY_HEADS:
+                return []  # "we establish a functional central limit theorem (FCLT)": a result, not a method
             if long in self.known or (entry is not None and long in {f.lower() for f in (entry.name, *entry.aliases)}):
                 return []  # a known method; a known short form defined with another long form is a new one ("NCF")
             return [self._from_abbrev(doc, a, label)]
@@ -136,9 +145,10 @@ class ProposedFinder:
                 return []  # "active learning (AL) ... we focus on designing an AL algorithm": not a new name
             if run:
                 nxt = doc[run[1]] if run[1] < len(doc) else None
-                if nxt is None or nxt.lower_ in STOPS or nxt.text in {",", ":", "("} or nxt.lower_ in HEADS:
+                if nxt is None or nxt.lower_ in STOPS or nxt.text in {",", ":", "("} or nxt.lower_ in HEADS \
+                        or _split_head(doc, run[1]):
                     label = "TASK" if nxt is not None and nxt.lower_ in PROBLEM_HEADS else _label_for_head(doc, run[1])
-                    return [Candidate(run[0], run[1], label, "proposed", proposed=label == "METHOD")]
+                    return [Candidate(run[0], run[1], label, "proposed", proposed=label in ("METHOD", "DATASET"))]
                 return []
             i += 1
         # Appositive: "a novel method, OTP, which ..."
@@ -164,7 +174,7 @@ class ProposedFinder:
                 continue
             run = _run(doc, j, sent.end, self.known) or self._local_name(doc, sent, tok.i, j, label)
             if run:
-                out.append(Candidate(run[0], run[1], label, "proposed", proposed=label == "METHOD"))
+                out.append(Candidate(run[0], run[1], label, "proposed", proposed=label in ("METHOD", "DATASET")))
         return out
 
     def _local_name(self, doc: Doc, sent: Span, naming: int, j: int, label: str) -> tuple[int, int] | None:

@@ -259,6 +259,34 @@ def bench_pipeline(docs: int, seed: int = 0, workers: int = 1, mode: str = "defa
     }
 
 
+def related_latency(papers: int, seed: int = 0) -> dict:
+    """Seconds ``kg related`` spends on a synthetic graph of ``papers`` papers: writing and reading its graph.json,
+    the first query (which builds the text index) and a warm one, as through the Python API."""
+    import networkx as nx
+
+    from kg.build.jsontext import dumpb
+    from kg.related import related
+    from kg.store.rows import load_graph
+
+    g = synthetic_graph(papers, seed)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "graph.json"
+        path.write_bytes(dumpb(nx.node_link_data(g, edges="links")))
+        size = path.stat().st_size
+        t = time.perf_counter()
+        g = load_graph(Path(tmp))
+        load_s = time.perf_counter() - t
+    ids = sorted(n for n, d in g.nodes(data=True) if d["type"] == "Paper")
+    t = time.perf_counter()
+    related(g, ids[0])
+    first_s = time.perf_counter() - t
+    t = time.perf_counter()
+    related(g, ids[len(ids) // 2])
+    warm_s = time.perf_counter() - t
+    return {"papers": papers, "graph_json_mb": round(size / 1e6, 1), "load_graph_json_s": round(load_s, 2),
+            "first_query_s": round(first_s, 3), "warm_query_s": round(warm_s, 3)}
+
+
 def related_precision(gold_path: Path, k: int = 5, by: list[str] | None = None,
                       text_weight: float | None = None) -> dict:
     """Precision@k of ``kg related`` on a gold file: a hit is relevant when its gold datasets share one with the query's.

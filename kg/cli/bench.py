@@ -32,8 +32,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     q.add_argument("--batch-size", type=positive_int, default=1000)
     q.add_argument("--per-row-rels", type=positive_int, default=2000, help="size of the one-MERGE-per-row sample")
     q.set_defaults(run=run_load)
-    q = add_command(sub, "related", help="precision@k of kg related against gold datasets (e.g. SciREX)")
-    q.add_argument("gold")
+    q = add_command(sub, "related", help="precision@k of kg related against gold datasets (e.g. SciREX), or its "
+                                         "latency on a synthetic graph (--papers N)")
+    q.add_argument("gold", nargs="?", help="gold JSONL with document-level DATASET entities")
+    q.add_argument("--papers", type=positive_int,
+                   help="instead: time reading graph.json and the first and a warm query on a synthetic graph of N papers")
     q.add_argument("--k", type=positive_int, default=5)
     q.add_argument("--by", help="kinds of shared concept, e.g. dataset,task")
     q.set_defaults(run=run_related)
@@ -65,7 +68,13 @@ def run_load(args: argparse.Namespace) -> int:
 
 def run_related(args: argparse.Namespace) -> int:
     """``kg bench related``: precision@k of the related-work ranking, as JSON."""
-    from kg.bench.benchmarks import related_precision
+    from kg.bench.benchmarks import related_latency, related_precision
 
+    if args.papers:
+        print(json.dumps(related_latency(args.papers), indent=1))
+        return EXIT_OK
+    if not args.gold:
+        error("give a gold file or --papers N", prefix="kg bench related")
+        return EXIT_BAD_INPUT
     print(json.dumps(related_precision(Path(args.gold), args.k, args.by.split(",") if args.by else None), indent=1))
     return EXIT_OK

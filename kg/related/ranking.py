@@ -6,7 +6,7 @@ score(q)    = concepts(q)  +  TEXT_WEIGHT * max over candidates of concepts * co
 
 so a shared rare dataset counts far more than a shared "accuracy", datasets weigh most by default, and umbrella
 terms, which are no concepts (kg.nlp.components.specificity), weigh nothing. The texts' cosine is TF-IDF over title and
-abstract (kg.related.textsim); TEXT_WEIGHT was chosen on SciREX train abstracts (``kg bench related``, docs/related.md).
+abstract (kg.related.textsim); TEXT_WEIGHT was measured on SciREX train abstracts (``kg bench related``, docs/related.md).
 Ties go to the more similar text, then the paper id. The concept part alone is the saved query
 ``cypher/related_papers.*.cypher``.
 

@@ -141,3 +141,40 @@ def test_one_short_form_with_two_long_forms_of_two_labels_stays_two_concepts():
     assert res.concept_for("METHOD", "data augmentation").name == "data augmentation"
     assert res.concept_for("TASK", "domain adaptation").name == "domain adaptation"
     assert res.concept_for("METHOD", "data augmentation") is not res.concept_for("TASK", "domain adaptation")
+
+
+def _own(pid: str, short: str, long: str, *, other: str = "") -> "Extraction":
+    """A paper defining its own short form: "Ladder Side-Tuning (LST) ... LST", optionally mentioning ``other``."""
+    from kg.model import Extraction, Mention, Span
+
+    mentions = [Mention(0, len(long), "METHOD", long, short, "proposed", Span(0, 9), proposed=True),
+                Mention(20, 23, "METHOD", short, short, "proposed", Span(0, 9), proposed=True)]
+    if other:
+        mentions.append(Mention(30, 30 + len(other), "METHOD", other, other, "model", Span(0, 9)))
+    ex = Extraction(pid, mentions)
+    ex.aliases = {short: [long]}
+    return ex
+
+
+def test_two_long_forms_of_one_short_form_are_two_concepts_named_by_their_long_forms():
+    from kg.build.elements import paper_elements
+    from kg.build.resolve import defined_short_forms, resolve
+    from kg.model import Paper
+
+    a, b = _own("a", "LST", "Ladder Side-Tuning"), _own("b", "LST", "Local Sequence Transformer")
+    res = resolve([a, b])
+    la = res.concept_for("METHOD", "LST", defined_short_forms(a))
+    lb = res.concept_for("METHOD", "LST", defined_short_forms(b))
+    assert la is not lb and (la.name, lb.name) == ("Ladder Side-Tuning", "Local Sequence Transformer")
+    _, edges = paper_elements(Paper("a", "x"), a, res)
+    assert [(t, r) for _, t, r, _ in edges] == [("method:laddersidetuning", "PROPOSES")]
+
+
+def test_a_short_form_defined_one_way_is_one_concept_with_the_papers_that_only_use_it():
+    from kg.build.resolve import defined_short_forms, resolve
+
+    a = _own("a", "LST", "Ladder Side-Tuning")
+    c = _ex("c", "METHOD", "LST")
+    res = resolve([a, c, _own("d", "LST", "ladder side-tuning")])
+    concept = res.concept_for("METHOD", "LST", defined_short_forms(a))
+    assert concept is res.concept_for("METHOD", "LST") and concept.papers == 3 and concept.name == "LST"

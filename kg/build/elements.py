@@ -19,7 +19,7 @@ from kg import schema
 from kg.corpus.clean import clean
 from kg.model import Extraction, Paper
 from kg.build.hierarchy import hierarchy
-from kg.build.resolve import Resolution
+from kg.build.resolve import Resolution, defined_short_forms
 
 FIRST_WORDS = 8
 PREFIX_CHARS = 300
@@ -97,11 +97,13 @@ def paper_elements(paper: Paper, ex: Extraction, res: Resolution) -> tuple[list[
     pid = paper_node_id(paper.id)
     nodes: list[Node] = [(pid, _paper_attrs(paper, ex))]
     links: dict[tuple[str, str], dict] = {}  # (target, relation) -> edge attributes, in first-mention order
-    proposed = {res.concept_for("METHOD", m.canonical).key for m in ex.mentions if m.proposed and m.label == "METHOD"}
+    defined = defined_short_forms(ex)
+    proposed = {res.concept_for("METHOD", m.canonical, defined).key for m in ex.mentions
+                if m.proposed and m.label == "METHOD"}
     sentences: dict[tuple[int, int], str] = {}  # one string per sentence, shared by all its mentions
     quoted: dict[tuple[str, str], set[str]] = {}  # (target, relation) -> the sentences its evidence holds
     for m in ex.mentions:
-        concept = res.concept_for(m.label, m.canonical)  # of the label the corpus voted for (kg.build.resolve)
+        concept = res.concept_for(m.label, m.canonical, defined)  # of the label the corpus voted for
         rel = schema.PROPOSES if concept.label == "METHOD" and concept.key in proposed else schema.REL_FOR_LABEL[concept.label]
         target = concept_node_id(concept.label, concept.key)
         if m.in_title:

@@ -2,7 +2,10 @@
 
 Mentions from all papers are grouped by (label, concept key). Abbreviation pairs defined in one paper
 (``Scale-aware Domain Harmonization (SDH)``) also merge concepts that other papers name by the other form,
-unless that form is ambiguous in the corpus (``SC`` defined with two different long forms stays apart).
+unless that form is ambiguous in the corpus (``SC`` defined with two different long forms stays apart). A short
+form a paper defines for its own name is keyed by its long form in that paper, so two long forms of one short
+form are two concepts ("Ladder Side-Tuning (LST)" and "Local Sequence Transformer (LST)"), each named by its long
+form; a paper that only uses the short form joins the concept when the corpus defines it one way.
 
 A name has one type per graph: where papers read one name as two labels ("reinforcement learning" as the task
 of 164 papers and the method of 25), a vote picks one, the vocabulary's reading first, then the most papers; the
@@ -13,15 +16,80 @@ paper is kept only as the compact array of the names it mentions, to count paper
 """
 from __future__ import annotations
 
+import difflib
 from array import array
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from kg.model import Extraction
+from kg.nlp import lexicon
 from kg.schema import concept_key
 
 Key = tuple[str, str]  # (label, concept key)
+_HEADS = lexicon.words("generic_heads") | lexicon.words("method_name_heads") | lexicon.words("method_type_heads") | {
+    "training", "setting", "settings", "principle"}
+
+
+def _short_form(name: str) -> bool:
+    """Whether a canonical name looks like an abbreviation ("LST", "GraphDE", "Lv.k GP" is not)."""
+    return " " not in name and len(name) <= 12 and any(c.isupper() for c in name)
+
+
+def defined_short_forms(ex: Extraction) -> dict[str, tuple[str, str]]:
+    """The short forms ``ex`` defines for names the vocabulary does not know -> the key of their long form in this
+    paper: a canonical name that looks like an abbreviation, with a multi-word alias that spells it out (starts with
+    its first letter and does not contain it: "LST" -> "laddersidetuning"; not "CLIP" -> "CLIP model"), with the
+    key of the long form without its head words, which compares spellings across papers."""
+    known = {m.canonical for m in ex.mentions if m.extractor == "gazetteer"}
+    out = {}
+    for canonical, forms in ex.aliases.items():
+        if canonical in known or not _short_form(canonical):
+            continue
+        short = concept_key(canonical)
+        longs = [f for f in forms if " " in f.strip() and "(" not in f and short not in concept_key(f)
+                 and concept_key(f)[:1] == short[:1]]
+        if longs:
+            long = max(longs, key=len)
+            out[short] = (concept_key(long), concept_key(_without_heads(long)))
+    return out
+
+
+def _without_heads(name: str) -> str:
+    """A long form without the head words that only say what kind of thing it is ("stochastic gradient descent
+    algorithm" -> "stochastic gradient descent"), so its spellings across papers agree."""
+    words = name.split()
+    while len(words) > 2 and words[-1].lower() in _HEADS:
+        words.pop()
+    return " ".join(words)
+
+
+def _spellings(longs: dict[str, str]) -> list[list[str]]:
+    """Long-form keys grouped by spelling, comparing them without head words (``longs``: key -> that key): keys
+    this alike ("...representationsfromtransformers", "...representationfromtransformers") are one long form
+    written two ways, and so are "stochastic gradient descent algorithm" and "stochastic gradient descent
+    training"."""
+    groups: list[list[str]] = []
+    for k in sorted(longs):
+        core = longs[k]
+        for g in groups:
+            if difflib.SequenceMatcher(None, longs[g[0]], core).ratio() >= 0.85:
+                g.append(k)
+                break
+        else:
+            groups.append([k])
+    return groups
+
+
+def mention_key(label: str, canonical: str, defined: dict[str, tuple[str, str]]) -> Key:
+    """The key a paper's mention is resolved by: its name's, or, for a short form the paper defines
+    (:func:`defined_short_forms`), the short form's with the long form's (``lst\0laddersidetuning``), which
+    :meth:`Resolver.finish` joins to the short form's unless the corpus defines it two ways."""
+    key = concept_key(canonical)
+    return label, f"{key}{_WITH}{defined[key][0]}" if key in defined else key
+
+
+_WITH = "\0"  # joins a short form's key and its long form's in a mention key
 
 
 @dataclass
@@ -62,8 +130,9 @@ class Resolution:
     papers: int = 0  # papers resolved (mentioning anything or not)
     hierarchy: object | None = None  # the links among the concepts, once kg.build.hierarchy has computed them
 
-    def concept_for(self, label: str, name: str) -> Concept:
-        return self.concepts[self.index[(label, concept_key(name))]]
+    def concept_for(self, label: str, name: str, defined: dict[str, tuple[str, str]] | None = None) -> Concept:
+        """The concept a mention of ``name`` resolves to, in a paper defining the short forms ``defined``."""
+        return self.concepts[self.index[mention_key(label, name, defined or {})]]
 
 
 @dataclass
@@ -87,6 +156,8 @@ class Resolver:
         self.numbers: dict[Key, int] = {}
         self.per_paper: list[array] = []
         self._known: dict[Key, bool] = {}  # roots a vocabulary entry of their label names
+        # a defined short form -> its long forms' keys -> those keys without head words
+        self.long_forms: dict[Key, dict[str, str]] = defaultdict(dict)
 
     def add(self, ex: Extraction) -> None:
         labels = {m.canonical: m.label for m in ex.mentions}
@@ -96,10 +167,14 @@ class Resolver:
                 for f in forms:
                     self.expansions[(label, concept_key(f))].add(concept_key(canonical))
                     self.pairs.setdefault((label, concept_key(canonical), concept_key(f)), None)
+        defined = defined_short_forms(ex)
+        for short, (long, core) in defined.items():
+            for label in {m.label for m in ex.mentions if concept_key(m.canonical) == short}:
+                self.long_forms[(label, short)][long] = core
         mine = array("I")
         seen, numbers = self.seen, self.numbers
         for m in ex.mentions:
-            own = (m.label, concept_key(m.canonical))
+            own = mention_key(m.label, m.canonical, defined)
             entry = seen.get(own)
             if entry is None:
                 entry = seen[own] = _Names()
@@ -117,17 +192,28 @@ class Resolver:
         """Merge the names that abbreviation pairs join, give each name one label, and count each concept's
         papers."""
         uf = _UnionFind()
+        ambiguous: set[str] = set()  # short forms the corpus defines with two different long forms
+        for (label, short), longs in self.long_forms.items():
+            groups = _spellings(longs)
+            if len(groups) > 1:
+                ambiguous.add(short)
+            for group in groups:  # spellings of one long form ("...Representations..." and "...Representation...")
+                joined = [(label, f"{short}{_WITH}{long}") for long in group]
+                joined += [(label, short)] if len(groups) == 1 else [(label, long) for long in group]
+                for own in joined[1:]:  # (a key no mention has only links the others through it)
+                    uf.union(joined[0], own)
         for label, canonical, form in self.pairs:
-            if len(self.expansions[(label, form)]) == 1:
+            if canonical not in ambiguous and len(self.expansions[(label, form)]) == 1:
                 uf.union((label, canonical), (label, form))
         index = {own: uf.find(own) for own in self.seen}
-        concepts = self._concepts(index)
+        concepts = self._concepts(index, ambiguous)
         if self._vote(index, concepts):
-            concepts = self._concepts(index)
+            concepts = self._concepts(index, ambiguous)
         return Resolution(concepts, index, len(self.per_paper))
 
-    def _concepts(self, index: dict[Key, Key]) -> dict[Key, Concept]:
-        """A concept per root of ``index``: its display name, every form, and its papers."""
+    def _concepts(self, index: dict[Key, Key], ambiguous: set[str] = frozenset()) -> dict[Key, Concept]:
+        """A concept per root of ``index``: its display name (the long form for a short form of several,
+        ``ambiguous``), every form, and its papers."""
         merged: dict[Key, _Names] = {}
         for own, entry in self.seen.items():  # first-seen order, as the names were met
             into = merged.setdefault(index[own], _Names())
@@ -145,7 +231,10 @@ class Resolver:
                 counts[r] += 1
         concepts = {}
         for (root, entry), n in zip(merged.items(), counts):
-            name = sorted(entry.names.items(), key=lambda kv: (-kv[1], len(kv[0]), kv[0]))[0][0]
+            ranked = sorted(entry.names.items(), key=lambda kv: (-kv[1], len(kv[0]), kv[0]))
+            name = ranked[0][0]
+            if concept_key(name) in ambiguous:  # "LST" of two long forms: each concept is named by its own
+                name = max((f for f in entry.forms if " " in f and "(" not in f), key=len, default=name)
             aliases = sorted(f for f in entry.forms if f.lower() != name.lower())
             concepts[root] = Concept(root[0], concept_key(name), name, aliases, entry.benchmark, n)
             self._known[root] = entry.known

@@ -3,10 +3,12 @@ only their own line, from files (gzipped or not) and standard input."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import BinaryIO, TextIO
 
 from kg.corpus.records import Line
+from kg.errors import Problem
+from kg.model import Source
 
 
 class CountedLines:
@@ -84,3 +86,12 @@ def peek(lines: Iterator[Line]) -> tuple[str | None, Iterator[Line]]:
             first = line[1]
             break
     return first, itertools.chain(seen, lines)
+
+
+def whole_text(path: str, lines: Iterable[Line], texts: list[str]) -> Iterator[Problem]:
+    """The problems of ``lines`` (of the file ``path``), while their texts go into ``texts``: a reader that parses
+    the whole file joins them with newlines. An unreadable line stays as an empty one, so line numbers hold."""
+    for number, text, error in lines:
+        if error is not None:
+            yield Problem(Source(path, number), error)
+        texts.append(text)

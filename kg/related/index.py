@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy
 
-from kg.related.ranking import DEFAULT_WEIGHTS, TEXT_WEIGHT, Hit, Shared
+from kg.related.ranking import DEFAULT_WEIGHTS, TEXT_WEIGHT, Hit, Shared, best
 from kg.related.textsim import QUERY_TERMS
 
 DIRECTORY = "related"
@@ -78,8 +78,8 @@ class RelatedIndex:
         candidates = concept_score > 0
         if text_weight and weights == DEFAULT_WEIGHTS:
             candidates |= similarity > 0
-        best = float(concept_score.max()) if n else 0.0
-        scale = text_weight * (best or 1.0)  # the texts' part on the concepts' scale, as kg.related.ranking.rank
+        most = float(concept_score.max()) if n else 0.0
+        scale = text_weight * (most or 1.0)  # the texts' part on the concepts' scale, as kg.related.ranking.rank
         total = concept_score + scale * similarity
         chosen = numpy.flatnonzero(candidates)
         rounded = numpy.round(total[chosen], 9)
@@ -93,5 +93,4 @@ class RelatedIndex:
             sim = float(similarity[q])
             hits.append(Hit(self.ids[q], self.names[q], sum(s.weight for s in shared) + scale * sim,
                             sorted(shared, key=lambda s: (-s.weight, s.name)), sim))
-        hits.sort(key=lambda h: (-round(h.score, 9), -round(h.similarity, 9), h.name, h.paper))
-        return hits[:top]
+        return best(hits, top)

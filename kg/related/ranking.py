@@ -109,6 +109,11 @@ def rank(g: nx.MultiDiGraph, concepts: set[str], *, exclude: str | None = None, 
         sim = similarity.get(q, 0.0)
         score = sum(s.weight for s in shared) + scale * sim
         hits.append(Hit(q, g.nodes[q]["name"], score, sorted(shared, key=lambda s: (-s.weight, s.name)), sim))
+    return best(hits, top)
+
+
+def best(hits: list[Hit], top: int) -> list[Hit]:
+    """The ``top`` best hits: higher score first, then the more similar text, then name and id (a fixed order)."""
     hits.sort(key=lambda h: (-round(h.score, 9), -round(h.similarity, 9), h.name, h.paper))
     return hits[:top]
 

@@ -169,3 +169,27 @@ def test_kg_related_answers_a_paper_id_from_the_index_without_graph_json(seed_bu
     assert main(["related", paper.removeprefix("paper:"), "--graph", str(copy), "--top", "3", "--format", "json"]) == 0
     from_index = json.loads(capsys.readouterr().out)
     assert from_index["hits"] == from_graph_dir["hits"] and len(from_index["hits"]) == 3
+
+
+def test_the_index_written_in_small_slices_equals_the_index_written_at_once(seed_build, tmp_path, monkeypatch):
+    import numpy
+
+    from kg.sinks import related_index
+    from kg.sinks.base import feed
+
+    report, _ = seed_build
+    written = {}
+    for slice_ in (related_index.SLICE, 7):  # 7 postings: many slices, and papers longer than one slice
+        monkeypatch.setattr(related_index, "SLICE", slice_)
+        out = tmp_path / str(slice_)
+        feed(report.graph, related_index.RelatedIndexSink(out))
+        written[slice_] = {p.name: p for p in out.iterdir()}
+    whole, sliced = written.values()
+    assert sorted(whole) == sorted(sliced) and not [n for n in whole if n.startswith(".")]  # no spill file left
+    for name, path in whole.items():
+        if name.endswith(".npy"):
+            a, b = numpy.load(path), numpy.load(sliced[name])
+            assert a.dtype == b.dtype and numpy.array_equal(a, b), name
+        else:
+            assert path.read_bytes() == sliced[name].read_bytes(), name
+    assert len(numpy.load(whole["term_docs.npy"])) > 7 * 20

@@ -8,16 +8,21 @@ few memory-mapped arrays instead of the whole ``graph.json``.
   ``term_ptr.npy``/``term_docs.npy``/``term_weights.npy`` the same by word (postings), as
   :mod:`kg.related.textsim` computes them (stored as 32-bit floats).
 
-:mod:`kg.related.index` reads it and ranks exactly as :func:`kg.related.ranking.related` does on the graph.
+Memory stays flat with the corpus: the words of each paper go to a spill file as they come, and ``close`` computes
+the weights and the postings in slices of :data:`SLICE` postings, appending each to its file (a million abstracts
+make about 75 million postings). :mod:`kg.related.index` reads the index and ranks exactly as
+:func:`kg.related.ranking.related` does on the graph.
 """
 from __future__ import annotations
 
 import json
 from array import array
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy
+from numpy.lib import format as npy
 
 from kg import schema
 from kg.related.textsim import words
@@ -25,6 +30,61 @@ from kg.sinks.base import GraphSink
 
 LINKS = frozenset(r.name for r in (schema.PROPOSES, *schema.REL_FOR_LABEL.values()))
 CONCEPT_TYPES = frozenset(t.label for t in (schema.METHOD, schema.TASK, schema.DATASET, schema.METRIC))
+SLICE = 1 << 22  # postings held at once while the index is written (about 200 MB of working arrays)
+
+
+class _Spill:
+    """A growing column of numbers kept in a file: appended in memory, flushed to ``path`` every :data:`SLICE`."""
+
+    def __init__(self, path: Path, code: str) -> None:
+        self.path, self.code, self.dtype = path, code, numpy.dtype(code)
+        self.buffer, self.flushed = array(code), 0
+        path.write_bytes(b"")
+
+    def extend(self, values: list[int]) -> None:
+        self.buffer.extend(values)
+        if len(self.buffer) >= SLICE:
+            self.flush()
+
+    def flush(self) -> None:
+        with self.path.open("ab") as f:
+            self.buffer.tofile(f)
+        self.flushed += len(self.buffer)
+        self.buffer = array(self.code)
+
+    def __len__(self) -> int:
+        return self.flushed + len(self.buffer)
+
+    def read(self, start: int, stop: int) -> numpy.ndarray:
+        """Items ``start:stop`` (after :meth:`flush`)."""
+        size = self.dtype.itemsize
+        return numpy.fromfile(self.path, dtype=self.dtype, count=stop - start, offset=start * size)
+
+
+class _NpyWriter:
+    """A 1-d ``.npy`` file of known length, written in slices."""
+
+    def __init__(self, path: Path, dtype: numpy.dtype | type, length: int) -> None:
+        self.path, self.dtype, self.length, self.written = path, numpy.dtype(dtype), length, 0
+        self.file = path.open("wb")
+        npy.write_array_header_1_0(self.file, {"descr": npy.dtype_to_descr(self.dtype), "fortran_order": False,
+                                               "shape": (length,)})
+        self.offset = self.file.tell()
+
+    def write(self, values: numpy.ndarray) -> None:
+        self.file.write(numpy.ascontiguousarray(values, dtype=self.dtype).tobytes())
+        self.written += len(values)
+
+    def close(self) -> Path:
+        self.file.close()
+        if self.written != self.length:
+            raise RuntimeError(f"{self.path}: wrote {self.written} of {self.length} values")
+        return self.path
+
+    def read(self, start: int, stop: int) -> numpy.ndarray:
+        """Values ``start:stop`` of the finished file."""
+        return numpy.fromfile(self.path, dtype=self.dtype, count=stop - start,
+                              offset=self.offset + start * self.dtype.itemsize)
 
 
 class RelatedIndexSink(GraphSink):
@@ -32,19 +92,26 @@ class RelatedIndexSink(GraphSink):
 
     def __init__(self, directory: Path) -> None:
         self.dir = Path(directory)
+        self.dir.mkdir(parents=True, exist_ok=True)
         self.papers: dict[str, int] = {}
         self.names: list[str] = []
-        self.where: dict[int, tuple] = {}  # paper index -> (venue, year)
+        self.venues: list = []
+        self.years: list = []
         self.concepts: dict[str, tuple[str, str, float]] = {}  # id -> (name, type, idf)
+        self.linked: dict[str, int] = {}  # concept id -> its number in link_concepts, in order of first link
         self.vocab: dict[str, int] = {}
-        self.doc_ptr, self.doc_terms, self.doc_tf = array("q", [0]), array("i"), array("H")
-        self.link_papers, self.link_concepts = array("i"), []  # (paper index, concept id) per link
+        self.doc_ptr = array("q", [0])
+        self.doc_terms = _Spill(self.dir / ".doc_terms.spill", "i")
+        self.doc_tf = _Spill(self.dir / ".doc_tf.spill", "H")
+        self.link_papers, self.link_concepts = array("i"), array("i")
 
     def _paper(self, n: str) -> int:
         i = self.papers.get(n)
         if i is None:
             i = self.papers[n] = len(self.names)
             self.names.append(n)
+            self.venues.append(None)
+            self.years.append(None)
             self.doc_ptr.append(self.doc_ptr[-1])  # no words until its node comes
         return i
 
@@ -53,17 +120,16 @@ class RelatedIndexSink(GraphSink):
         if kind == schema.PAPER.label:
             i = self._paper(n)
             self.names[i] = str(d.get("name") or n)
-            self.where[i] = (d.get("venue"), d.get("year"))
+            self.venues[i], self.years[i] = d.get("venue"), d.get("year")
             if i != len(self.names) - 1 or self.doc_ptr[-1] != self.doc_ptr[-2]:
                 return  # (a paper node sent twice keeps its first words)
             vocab = self.vocab
             counts = Counter(words(f"{d.get('title') or ''} {d.get('abstract') or ''}"))
-            for w, k in counts.items():
-                t = vocab.get(w)
-                if t is None:
-                    t = vocab[w] = len(vocab)
-                self.doc_terms.append(t)
-                self.doc_tf.append(min(k, 65535))
+            for w in counts:
+                if w not in vocab:
+                    vocab[w] = len(vocab)
+            self.doc_terms.extend([vocab[w] for w in counts])
+            self.doc_tf.extend([min(k, 65535) for k in counts.values()])
             self.doc_ptr[-1] = len(self.doc_terms)
         elif kind in CONCEPT_TYPES:
             self.concepts[n] = (str(d.get("name") or n), kind, float(d.get("idf") or 0.0))
@@ -71,26 +137,28 @@ class RelatedIndexSink(GraphSink):
     def edge(self, u: str, v: str, k: str, d: dict) -> None:
         if k in LINKS:
             self.link_papers.append(self._paper(u))
-            self.link_concepts.append(v)
+            self.link_concepts.append(self.linked.setdefault(v, len(self.linked)))
 
     def close(self) -> list[Path]:
-        self.dir.mkdir(parents=True, exist_ok=True)
         n = len(self.names)
-        ids = list(self.papers)
         concept_ids = sorted(self.concepts)
-        number = {c: i for i, c in enumerate(concept_ids)}
-        where = [self.where.get(i, (None, None)) for i in range(n)]
-        files = [self._write_json("papers.json", {"ids": ids, "names": self.names, "venues": [w[0] for w in where],
-                                                  "years": [w[1] for w in where]}),
+        files = [self._write_json("papers.json", {"ids": list(self.papers), "names": self.names,
+                                                  "venues": self.venues, "years": self.years}),
                  self._write_json("concepts.json", {"ids": concept_ids,
                                                     "names": [self.concepts[c][0] for c in concept_ids],
                                                     "types": [self.concepts[c][1] for c in concept_ids],
                                                     "idf": [self.concepts[c][2] for c in concept_ids]})]
-        kept = [(p, number[c]) for p, c in zip(self.link_papers, self.link_concepts) if c in number]
-        rows = numpy.array([p for p, _ in kept], dtype=numpy.int32)
-        cols = numpy.array([c for _, c in kept], dtype=numpy.int32)
-        files += self._csr("paper", rows, cols, n)
-        files += self._csr("concept", cols, rows, len(concept_ids))
+        number = numpy.full(len(self.linked) + 1, -1, dtype=numpy.int32)  # link number -> concept index, -1: none
+        for j, c in enumerate(concept_ids):
+            if c in self.linked:
+                number[self.linked[c]] = j
+        cols = number[numpy.frombuffer(self.link_concepts, dtype=numpy.int32)] if self.link_concepts else number[:0]
+        rows = numpy.frombuffer(self.link_papers, dtype=numpy.int32)[cols >= 0]
+        cols = cols[cols >= 0]
+        self.link_papers = self.link_concepts = array("i")
+        files += self._csr("paper", rows, cols, n, len(concept_ids))
+        files += self._csr("concept", cols, rows, len(concept_ids), n)
+        del rows, cols
         files += self._text(n)
         return files
 
@@ -104,32 +172,75 @@ class RelatedIndexSink(GraphSink):
         numpy.save(path, values)
         return path
 
-    def _csr(self, name: str, rows: numpy.ndarray, cols: numpy.ndarray, n: int) -> list[Path]:
-        """``{name}_ptr`` and ``{name}_{other}`` arrays: for each row, its columns (sorted, distinct)."""
-        pairs = numpy.unique(numpy.stack([rows, cols], axis=1), axis=0) if len(rows) else numpy.zeros((0, 2), int)
+    def _csr(self, name: str, rows: numpy.ndarray, cols: numpy.ndarray, n: int, width: int) -> list[Path]:
+        """``{name}_ptr`` and ``{name}_{other}`` arrays: for each of ``n`` rows, its columns (sorted, distinct)."""
+        pairs = numpy.unique(rows.astype(numpy.int64) * max(width, 1) + cols)
         ptr = numpy.zeros(n + 1, dtype=numpy.int64)
-        numpy.add.at(ptr, pairs[:, 0] + 1, 1)
+        numpy.add.at(ptr, pairs // max(width, 1) + 1, 1)
         other = "concepts" if name == "paper" else "papers"
         return [self._save(f"{name}_ptr", numpy.cumsum(ptr)),
-                self._save(f"{name}_{other}", pairs[:, 1].astype(numpy.int32))]
+                self._save(f"{name}_{other}", (pairs % max(width, 1)).astype(numpy.int32))]
+
+    def _slices(self, ptr: numpy.ndarray) -> Iterator[tuple[int, int]]:
+        """Paper ranges ``(a, b)`` holding about :data:`SLICE` postings each (one paper never splits)."""
+        a, n = 0, len(ptr) - 1
+        while a < n:
+            b = max(int(numpy.searchsorted(ptr, ptr[a] + SLICE, side="right")) - 1, a + 1)
+            yield a, min(b, n)
+            a = min(b, n)
 
     def _text(self, n: int) -> list[Path]:
-        """Each paper's TF-IDF vector, normalised, and the postings by word (kg.related.textsim's weights)."""
-        ptr = numpy.frombuffer(self.doc_ptr, dtype=numpy.int64).copy()
-        terms = numpy.frombuffer(self.doc_terms, dtype=numpy.int32).copy()
-        tf = numpy.frombuffer(self.doc_tf, dtype=numpy.uint16).astype(numpy.float64)
-        df = numpy.bincount(terms, minlength=len(self.vocab)).astype(numpy.float64)
-        idf = numpy.log(1 + max(n, 1) / numpy.maximum(df, 1))
-        weights = (1 + numpy.log(tf)) * idf[terms]
-        lengths = numpy.diff(ptr)
-        doc = numpy.repeat(numpy.arange(n, dtype=numpy.int32), lengths)
-        norms = numpy.sqrt(numpy.bincount(doc, weights=weights * weights, minlength=n))
-        norms[norms == 0] = 1.0
-        weights = (weights / norms[doc]).astype(numpy.float32)  # 4 bytes a posting: a 1M-paper index stays ~1.2 GB
-        del tf, norms
-        order = numpy.argsort(terms, kind="stable").astype(numpy.int32)
-        term_ptr = numpy.zeros(len(self.vocab) + 1, dtype=numpy.int64)
-        numpy.add.at(term_ptr, terms + 1, 1)
-        return [self._save("doc_ptr", ptr), self._save("doc_terms", terms), self._save("doc_weights", weights),
-                self._save("term_ptr", numpy.cumsum(term_ptr)), self._save("term_docs", doc[order]),
-                self._save("term_weights", weights[order])]
+        """Each paper's TF-IDF vector, normalised, and the postings by word (kg.related.textsim's weights),
+        computed and written a slice of papers at a time."""
+        self.doc_terms.flush()
+        self.doc_tf.flush()
+        ptr = numpy.frombuffer(self.doc_ptr, dtype=numpy.int64)
+        total, slices = int(ptr[-1]), list(self._slices(ptr))
+        df = numpy.zeros(len(self.vocab), dtype=numpy.int64)
+        for a, b in slices:
+            df += numpy.bincount(self.doc_terms.read(ptr[a], ptr[b]), minlength=len(self.vocab))
+        idf = numpy.log(1 + max(n, 1) / numpy.maximum(df, 1).astype(numpy.float64))
+        terms_out = _NpyWriter(self.dir / "doc_terms.npy", numpy.int32, total)
+        weights_out = _NpyWriter(self.dir / "doc_weights.npy", numpy.float32, total)
+        for a, b in slices:
+            terms = self.doc_terms.read(ptr[a], ptr[b])
+            tf = self.doc_tf.read(ptr[a], ptr[b]).astype(numpy.float64)
+            weights = (1 + numpy.log(tf)) * idf[terms]
+            doc = numpy.repeat(numpy.arange(b - a), numpy.diff(ptr[a:b + 1]))
+            norms = numpy.sqrt(numpy.bincount(doc, weights=weights * weights, minlength=b - a))
+            norms[norms == 0] = 1.0
+            terms_out.write(terms)
+            weights_out.write(weights / norms[doc])
+        files = [self._save("doc_ptr", ptr), terms_out.close(), weights_out.close()]
+        self.doc_terms.path.unlink()
+        self.doc_tf.path.unlink()
+        term_ptr = numpy.concatenate([[0], numpy.cumsum(df)])
+        files.append(self._save("term_ptr", term_ptr))
+        files += self._postings(ptr, slices, term_ptr, terms_out, weights_out)
+        return files
+
+    def _postings(self, ptr: numpy.ndarray, slices: list[tuple[int, int]], term_ptr: numpy.ndarray,
+                  terms_in: _NpyWriter, weights_in: _NpyWriter) -> list[Path]:
+        """``term_docs``/``term_weights``: the postings grouped by word, papers ascending within a word; one pass
+        over the papers per range of words holding about :data:`SLICE` postings."""
+        docs_out = _NpyWriter(self.dir / "term_docs.npy", numpy.int32, int(term_ptr[-1]))
+        weights_out = _NpyWriter(self.dir / "term_weights.npy", numpy.float32, int(term_ptr[-1]))
+        t0, vocab = 0, len(term_ptr) - 1
+        while t0 < vocab:
+            t1 = max(int(numpy.searchsorted(term_ptr, term_ptr[t0] + SLICE, side="right")) - 1, t0 + 1)
+            t1 = min(t1, vocab)
+            parts_t, parts_d, parts_w = [], [], []
+            for a, b in slices:
+                terms = terms_in.read(ptr[a], ptr[b])
+                keep = numpy.flatnonzero((terms >= t0) & (terms < t1))
+                if len(keep):
+                    doc = numpy.searchsorted(ptr, ptr[a] + keep, side="right") - 1
+                    parts_t.append(terms[keep])
+                    parts_d.append(doc.astype(numpy.int32))
+                    parts_w.append(weights_in.read(ptr[a], ptr[b])[keep])
+            if parts_t:
+                order = numpy.argsort(numpy.concatenate(parts_t), kind="stable")
+                docs_out.write(numpy.concatenate(parts_d)[order])
+                weights_out.write(numpy.concatenate(parts_w)[order])
+            t0 = t1
+        return [docs_out.close(), weights_out.close()]

@@ -157,18 +157,56 @@ def test_the_builds_index_ranks_every_paper_as_the_graph_does(seed_build):
             assert got == want, p
 
 
-def test_kg_related_answers_a_paper_id_from_the_index_without_graph_json(seed_build, tmp_path, capsys):
+@pytest.fixture(scope="module")
+def graph_only_and_index_only(seed_build, tmp_path_factory):
+    """The seed build split in two: graph.json alone (kg related reads the graph) and related/ alone (the index)."""
     import shutil
 
-    report, out = seed_build
-    paper = next(n for n, d in report.graph.nodes(data=True) if d["type"] == "Paper" and d.get("name") == "ReEx")
-    assert main(["related", paper, "--graph", str(out), "--top", "3", "--format", "json"]) == 0
-    from_graph_dir = json.loads(capsys.readouterr().out)
-    copy = tmp_path / "out"
-    shutil.copytree(out / "related", copy / "related")  # the index alone: no graph.json beside it
-    assert main(["related", paper.removeprefix("paper:"), "--graph", str(copy), "--top", "3", "--format", "json"]) == 0
-    from_index = json.loads(capsys.readouterr().out)
-    assert from_index["hits"] == from_graph_dir["hits"] and len(from_index["hits"]) == 3
+    _, out = seed_build
+    graph_only, index_only = tmp_path_factory.mktemp("graph-only"), tmp_path_factory.mktemp("index-only")
+    shutil.copy(out / "graph.json", graph_only / "graph.json")
+    shutil.copytree(out / "related", index_only / "related")
+    return graph_only, index_only
+
+
+@pytest.mark.parametrize("query", ["ReEx", "paper:{reex}", "{reex}", "{reex_title}",
+                                   "domain adaptation results on the Office-31 benchmark"])
+@pytest.mark.parametrize("fmt", ["json", "markdown", "text"])
+def test_the_index_answers_ids_titles_proposed_names_and_texts_as_the_graph_does(
+        seed_build, graph_only_and_index_only, query, fmt, capsys):
+    report, _ = seed_build
+    reex = next(n for n, d in report.graph.nodes(data=True) if d["type"] == "Paper" and d.get("name") == "ReEx")
+    query = query.format(reex=reex.removeprefix("paper:"), reex_title=report.graph.nodes[reex].get("title") or "ReEx")
+    answers = []
+    for directory in graph_only_and_index_only:
+        assert main(["related", query, "--graph", str(directory), "--top", "4", "--format", fmt]) == 0
+        answers.append(capsys.readouterr().out)
+    assert answers[0] == answers[1] and "LinearTCA" in answers[0] and len(answers[0].splitlines()) >= 5
+
+
+def test_the_index_lists_the_candidates_of_an_ambiguous_name_and_names_a_missing_id(tmp_path, capsys):
+    import shutil
+
+    import kg as _kg
+
+    papers = [{"id": f"p{i}", "title": "Person Search  Revisited" if i < 3 else f"Paper {i}",
+               "text": f"We propose {'SeqNet' if i == 3 else 'a model'} for person search on CUHK-SYSU."}
+              for i in range(1, 5)]
+    src = tmp_path / "p.jsonl"
+    src.write_text("".join(json.dumps(p) + "\n" for p in papers), encoding="utf-8")
+    _kg.build([str(src)], tmp_path / "out")
+    (tmp_path / "graph-only").mkdir()
+    shutil.copy(tmp_path / "out" / "graph.json", tmp_path / "graph-only")
+    shutil.copytree(tmp_path / "out" / "related", tmp_path / "index-only" / "related")
+    for directory in ("graph-only", "index-only"):
+        graph = str(tmp_path / directory)
+        assert main(["related", "person search revisited", "--graph", graph]) == 2
+        err = capsys.readouterr().err
+        assert "names 2 papers" in err and "paper:p1  Person Search Revisited" in err and "paper:p2" in err
+        assert main(["related", "seqnet", "--graph", graph, "--format", "json"]) == 0
+        assert json.loads(capsys.readouterr().out)["paper"] == "paper:p3"
+        assert main(["related", "paper:p9", "--graph", graph]) == 2
+        assert "no paper named 'paper:p9'" in capsys.readouterr().err
 
 
 def test_the_index_written_in_small_slices_equals_the_index_written_at_once(seed_build, tmp_path, monkeypatch):

@@ -3,10 +3,15 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kg.cli.common import EXIT_BAD_INPUT, EXIT_OK, add_command, positive_int, report_ambiguous
 from kg.cli.output import error, safe
+
+if TYPE_CHECKING:
+    from kg.related.ranking import PaperFacts
 
 
 FORMATS = ("text", "json", "markdown")
@@ -38,8 +43,6 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the papers around a concept, or the papers related to a paper or a text."""
-    from kg.paper_names import AmbiguousPaper, GraphPapers, PREFIX, not_found
-    from kg.related import find_paper
     from kg.related import ranking as rel
     from kg.store.rows import load_graph
 
@@ -52,25 +55,30 @@ def run(args: argparse.Namespace) -> int:
     if concept is None and not query:
         error("give a paper id, a method name or abstract words, or --dataset/--task/--method NAME")
         return EXIT_BAD_INPUT
-    if concept is None and args.format != "markdown":
-        done = _from_index(args, query)  # a paper named by its id: the build's index, without reading graph.json
-        if done is not None:
-            return done
-    g = load_graph(Path(args.graph))
     try:
-        if concept:
-            return _around_concept(rel, g, concept[0], concept[1], args)
         weights = rel.weights_for(args.by.split(",") if args.by else None)
     except ValueError as exc:
         error(exc)
         return EXIT_BAD_INPUT
-    try:
-        paper = find_paper(g, query)
-    except AmbiguousPaper as exc:
-        return report_ambiguous(exc)
-    if paper is None and query.startswith(PREFIX):  # an id, not words to search for
-        error(not_found(GraphPapers(g), query))
-        return EXIT_BAD_INPUT
+    if concept is None:
+        done = _from_index(args, query, weights)  # the build's index answers without reading graph.json
+        if done is not None:
+            return done
+    g = load_graph(Path(args.graph))
+    if concept:
+        return _around_concept(rel, g, concept[0], concept[1], args)
+    return _from_graph(args, g, query, weights)
+
+
+def _from_graph(args: argparse.Namespace, g, query: str, weights: dict[str, float]) -> int:
+    """``kg related`` for a paper or a text, on the graph read from ``graph.json`` (a build without an index)."""
+    from kg.paper_names import GraphPapers
+    from kg.related import ranking as rel
+
+    papers = GraphPapers(g)
+    paper = _resolve(papers, query)
+    if isinstance(paper, int):
+        return paper
     if paper:
         hits, label = rel.related(g, paper, top=args.top, weights=weights), f"{g.nodes[paper]['name']} [{paper}]"
     else:
@@ -78,48 +86,60 @@ def run(args: argparse.Namespace) -> int:
         hits = rel.rank(g, concepts, top=args.top, weights=weights,
                         similarity=rel.text_index(g).similar_to_text(query))
         label = f"the text ({len(concepts)} known concepts)"
-    if args.format == "markdown":
-        print(safe(markdown_list(g, label, hits), multiline=True))
-        return EXIT_OK
-    return _print_hits(args, query, paper, label, weights, hits, lambda p: (g.nodes[p].get("venue"), g.nodes[p].get("year")))
+    return _print_hits(args, query, paper, label, weights, hits, lambda p: rel.paper_facts(g, p))
 
 
-def _from_index(args: argparse.Namespace, query: str) -> int | None:
-    """``kg related`` for a paper given by its id, from the index the build wrote (``related/``); None when there
-    is no index or the query is not an id in it (then the graph answers)."""
-    from kg.paper_names import PREFIX
-    from kg.related import ranking as rel
-    from kg.related.index import DIRECTORY, RelatedIndex
+def _from_index(args: argparse.Namespace, query: str, weights: dict[str, float]) -> int | None:
+    """``kg related`` for a paper (id, title or proposed method) or a text, from the index the build wrote
+    (``related/``); None when the build has no index."""
+    from kg.related.index import DIRECTORY, IndexPapers, RelatedIndex
 
     path = Path(args.graph) / DIRECTORY
     if not (path / "papers.json").is_file():
         return None
     index = RelatedIndex.load(path)
-    paper = next((p for p in (query, PREFIX + query) if p in index.number), None)
-    if paper is None:
-        return None
+    paper = _resolve(IndexPapers(index), query)
+    if isinstance(paper, int):
+        return paper
+    if paper:
+        hits = index.related(paper, top=args.top, weights=weights)
+        label = f"{index.names[index.number[paper]]} [{paper}]"
+    else:
+        hits, known = index.related_to_text(query, top=args.top, weights=weights)
+        label = f"the text ({known} known concepts)"
+    return _print_hits(args, query, paper, label, weights, hits, index.facts)
+
+
+def _resolve(papers, query: str) -> str | int | None:
+    """The paper ``query`` names, None for words to search for, or an exit code when it names none or several."""
+    from kg.paper_names import PREFIX, AmbiguousPaper, not_found, resolve
+
     try:
-        weights = rel.weights_for(args.by.split(",") if args.by else None)
-    except ValueError as exc:
-        error(exc)
+        paper = resolve(papers, query)
+    except AmbiguousPaper as exc:
+        return report_ambiguous(exc)
+    if paper is None and query.startswith(PREFIX):  # an id, not words to search for
+        error(not_found(papers, query))
         return EXIT_BAD_INPUT
-    hits = index.related(paper, top=args.top, weights=weights)
-    label = f"{index.names[index.number[paper]]} [{paper}]"
-    return _print_hits(args, query, paper, label, weights, hits, index.venue_year)
+    return paper
 
 
 def _print_hits(args: argparse.Namespace, query: str, paper: str | None, label: str, weights: dict[str, float],
-                hits: list, venue_year) -> int:
-    """Print ranked hits as text or JSON; ``venue_year(paper)`` gives a hit's venue and year."""
+                hits: list, facts: Callable[[str], PaperFacts]) -> int:
+    """Print ranked hits as text, JSON or a markdown list; ``facts(paper)`` gives a hit's title, url, venue, year."""
     if args.format == "json":
         print(json.dumps({"query": query, "paper": paper, "weights": weights, "hits": [h.to_json() for h in hits]},
                          indent=1))
+        return EXIT_OK
+    if args.format == "markdown":
+        print(safe(markdown_list(facts, label, hits), multiline=True))
         return EXIT_OK
     print(f"related to {safe(label)}, weights " + ", ".join(f"{k.lower()} {v:g}" for k, v in weights.items()))
     if not hits:
         print("  (no paper shares a weighted concept or words with it)")
     for i, h in enumerate(hits, 1):
-        where = " ".join(str(x) for x in venue_year(h.paper) if x)
+        f = facts(h.paper)
+        where = " ".join(str(x) for x in (f.venue, f.year) if x)
         print(safe(f"{i:3}. {h.score:6.2f}  {h.name}" + (f"  ({where})" if where else "") + f"  [{h.paper}]"))
         shares = "; ".join(f"{s.type.lower()} {s.name} ({s.weight:.2f})" for s in h.shared[:6]) \
             + (f"; +{len(h.shared) - 6} more" if len(h.shared) > 6 else "")
@@ -153,34 +173,35 @@ def _around_concept(rel, g, kind: str, name: str, args: argparse.Namespace) -> i
     return EXIT_OK
 
 
-def markdown_list(g, label: str, hits: list) -> str:
+def markdown_list(facts: Callable[[str], PaperFacts], label: str, hits: list) -> str:
     """A related-work list in markdown: each paper's title (linked to its url), venue and year, and the reason in
     one line (the shared concepts, heaviest first, and the texts' similarity)."""
     lines = [f"Related to {label}:", ""]
     for h in hits:
         shared = ", ".join(f"{s.type.lower()} {s.name}" for s in h.shared[:4])
         why = (f"shares {shared}; " if shared else "") + f"text similarity {h.similarity:.2f}"
-        lines.append(f"- {_markdown_paper(g, h.paper, h.name)}: {why}")
+        lines.append(f"- {_markdown_paper(facts(h.paper))}: {why}")
     return "\n".join(lines)
 
 
 def concept_markdown(g, kind: str, report, shown: list[tuple[str, str, str]]) -> str:
     """The papers of a dataset, task or method in markdown: title (linked), venue and year, and the sentence that
     links each; the subtasks and variants included are named first."""
+    from kg.related.ranking import paper_facts
+
     included = f" (including {', '.join(report.included)})" if report.included else ""
     lines = [f"Papers on {kind.lower()} {report.name}{included}:", ""]
     for p, n, e in shown:
         sentence = " ".join(e.split())
-        lines.append(f"- {_markdown_paper(g, p, n)}" + (f": \"{sentence}\"" if sentence else ""))
+        lines.append(f"- {_markdown_paper(paper_facts(g, p))}" + (f": \"{sentence}\"" if sentence else ""))
     if len(report.papers) > len(shown):
         lines.append(f"- ... and {len(report.papers) - len(shown)} more")
     return "\n".join(lines)
 
 
-def _markdown_paper(g, paper: str, name: str) -> str:
-    """A paper's title (else its name) linked to its url, then its venue and year."""
-    d = g.nodes[paper]
-    title = " ".join(str(d.get("title") or name).split()).replace("[", "(").replace("]", ")")
-    head = f"[{title}]({d['url']})" if d.get("url") else title
-    where = ", ".join(str(x) for x in (d.get("venue"), d.get("year")) if x)
+def _markdown_paper(f: PaperFacts) -> str:
+    """A paper's title linked to its url, then its venue and year."""
+    title = " ".join(f.title.split()).replace("[", "(").replace("]", ")")
+    head = f"[{title}]({f.url})" if f.url else title
+    where = ", ".join(str(x) for x in (f.venue, f.year) if x)
     return head + (f" ({where})" if where else "")

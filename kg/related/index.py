@@ -1,18 +1,24 @@
 """``kg related`` from the index a build writes (``related/``, :mod:`kg.sinks.related_index`): the same ranking as
-:func:`kg.related.ranking.related`, read from memory-mapped arrays instead of a graph loaded from ``graph.json``.
+:func:`kg.related.ranking.related` and :func:`kg.related.ranking.rank`, read from memory-mapped arrays instead of a
+graph loaded from ``graph.json``. Papers are named as everywhere in kg (:class:`IndexPapers`, :mod:`kg.paper_names`).
 
 >>> index = RelatedIndex.load(Path("out/related"))   # doctest: +SKIP
 >>> index.related("paper:2106.09685", top=5)           # doctest: +SKIP
+>>> index.related_to_text("pose estimation on COCO")   # doctest: +SKIP
 """
 from __future__ import annotations
 
 import json
+import math
+from collections import Counter
 from pathlib import Path
 
 import numpy
 
-from kg.related.ranking import DEFAULT_WEIGHTS, TEXT_WEIGHT, Hit, Shared, best
-from kg.related.textsim import QUERY_TERMS
+from kg import schema
+from kg.paper_names import Candidate, normal
+from kg.related.ranking import DEFAULT_WEIGHTS, TEXT_WEIGHT, Hit, PaperFacts, Shared, best, text_concept_keys
+from kg.related.textsim import QUERY_TERMS, words
 
 DIRECTORY = "related"
 _ARRAYS = ("paper_ptr", "paper_concepts", "concept_ptr", "concept_papers", "doc_ptr", "doc_terms", "doc_weights",
@@ -22,14 +28,18 @@ _ARRAYS = ("paper_ptr", "paper_concepts", "concept_ptr", "concept_papers", "doc_
 class RelatedIndex:
     """A build's related-work index."""
 
-    def __init__(self, papers: dict, concepts: dict, arrays: dict[str, numpy.ndarray]) -> None:
+    def __init__(self, directory: Path, papers: dict, concepts: dict, arrays: dict[str, numpy.ndarray]) -> None:
+        self.dir = directory
         self.ids: list[str] = papers["ids"]
         self.names: list[str] = papers["names"]
-        self.venues, self.years = papers["venues"], papers["years"]
+        self.venues, self.years, self.urls = papers["venues"], papers["years"], papers["urls"]
         self.number = {p: i for i, p in enumerate(self.ids)}
         self.concept_names, self.concept_types = concepts["names"], concepts["types"]
+        self.aliases = {int(j): a for j, a in concepts.get("aliases", {}).items()}
+        self.proposed_by = {int(j): p for j, p in concepts.get("proposed_by", {}).items()}
         self.idf = numpy.asarray(concepts["idf"], dtype=numpy.float64)
         self.a = arrays
+        self._terms: dict[str, int] | None = None
 
     @classmethod
     def load(cls, directory: Path) -> RelatedIndex:
@@ -37,44 +47,89 @@ class RelatedIndex:
         papers = json.loads((directory / "papers.json").read_text(encoding="utf-8"))
         concepts = json.loads((directory / "concepts.json").read_text(encoding="utf-8"))
         arrays = {name: numpy.load(directory / f"{name}.npy", mmap_mode="r") for name in _ARRAYS}
-        return cls(papers, concepts, arrays)
+        return cls(directory, papers, concepts, arrays)
 
-    def venue_year(self, paper: str) -> tuple:
-        """A paper's venue and year."""
+    def facts(self, paper: str) -> PaperFacts:
+        """What a reference to the paper shows: title (name), url, venue, year."""
         i = self.number[paper]
-        return self.venues[i], self.years[i]
+        return PaperFacts(self.names[i], self.urls[i], self.venues[i], self.years[i])
 
     def _row(self, name: str, other: str, i: int) -> numpy.ndarray:
         ptr = self.a[f"{name}_ptr"]
         return self.a[other][ptr[i]:ptr[i + 1]]
 
-    def similar(self, i: int) -> numpy.ndarray:
-        """Cosine similarity of paper ``i``'s text to every paper (through its heaviest words; 0 for itself)."""
-        terms, weights = self._row("doc", "doc_terms", i), self._row("doc", "doc_weights", i)
-        heaviest = sorted(zip(terms.tolist(), weights.tolist()), key=lambda tw: -tw[1])[:QUERY_TERMS]
+    def _scores(self, vector: list[tuple[int, float]]) -> numpy.ndarray:
+        """Cosine of a normalised word vector (word number, weight) to every paper, through its heaviest words."""
+        heaviest = sorted(vector, key=lambda tw: -tw[1])[:QUERY_TERMS]
         scores = numpy.zeros(len(self.ids), dtype=numpy.float64)
         for t, v in heaviest:
             u = self._row("term", "term_weights", t).astype(numpy.float64)
             numpy.add.at(scores, self._row("term", "term_docs", t), v * u)
+        return scores
+
+    def similar(self, i: int) -> numpy.ndarray:
+        """Cosine similarity of paper ``i``'s text to every paper (0 for itself)."""
+        terms, weights = self._row("doc", "doc_terms", i), self._row("doc", "doc_weights", i)
+        scores = self._scores(list(zip(terms.tolist(), weights.tolist())))
         scores[i] = 0.0
         return scores
 
+    def similar_to_text(self, text: str) -> numpy.ndarray:
+        """Cosine similarity of a free text to every paper, as :meth:`kg.related.textsim.TextIndex.similar_to_text`."""
+        if self._terms is None:
+            vocab = json.loads((self.dir / "terms.json").read_text(encoding="utf-8"))["words"]
+            self._terms = {w: t for t, w in enumerate(vocab)}
+        counts = Counter(t for w in words(text) if (t := self._terms.get(w)) is not None)
+        df = numpy.diff(self.a["term_ptr"])
+        n = max(len(self.ids), 1)
+        vector = {t: (1 + math.log(k)) * math.log(1 + n / int(df[t])) for t, k in counts.items()}
+        norm = math.sqrt(sum(v * v for v in vector.values())) or 1.0
+        return self._scores([(t, v / norm) for t, v in vector.items()])
+
+    def concepts_in_text(self, text: str) -> list[int]:
+        """The concepts of the index that kg's extractor finds in a text (by name or alias)."""
+        wanted = text_concept_keys(text)
+        if not wanted:
+            return []
+        found = []
+        for j, (name, kind) in enumerate(zip(self.concept_names, self.concept_types)):
+            if any((kind, schema.concept_key(str(f))) in wanted for f in (name, *self.aliases.get(j, ()))):
+                found.append(j)
+        return found
+
     def related(self, paper: str, *, top: int = 10, weights: dict[str, float] | None = None,
                 text_weight: float = TEXT_WEIGHT) -> list[Hit]:
-        """Papers related to the paper node ``paper``, as :func:`kg.related.ranking.related` ranks them: the scores
-        of all papers at once, then the explanations of the best."""
+        """Papers related to the paper node ``paper``, as :func:`kg.related.ranking.related` ranks them."""
         i = self.number[paper]
+        similarity = self.similar(i) if text_weight else None
+        return self._rank(self._row("paper", "paper_concepts", i).tolist(), similarity, exclude=i, top=top,
+                          weights=weights, text_weight=text_weight)
+
+    def related_to_text(self, text: str, *, top: int = 10, weights: dict[str, float] | None = None,
+                        text_weight: float = TEXT_WEIGHT) -> tuple[list[Hit], int]:
+        """Papers related to a free text (an abstract, a few words), as :func:`kg.related.ranking.rank` ranks them
+        from ``concepts_from_text`` and the texts' similarity; also how many known concepts the text names."""
+        concepts = self.concepts_in_text(text)
+        similarity = self.similar_to_text(text) if text_weight else None
+        return self._rank(concepts, similarity, exclude=None, top=top, weights=weights,
+                          text_weight=text_weight), len(concepts)
+
+    def _rank(self, concepts: list[int], similarity: numpy.ndarray | None, *, exclude: int | None, top: int,
+              weights: dict[str, float] | None, text_weight: float) -> list[Hit]:
+        """The scores of all papers at once, then the explanations of the best."""
         weights = weights or DEFAULT_WEIGHTS
         n = len(self.ids)
         mine: dict[int, float] = {}
         concept_score = numpy.zeros(n, dtype=numpy.float64)
-        for c in self._row("paper", "paper_concepts", i).tolist():
+        for c in concepts:
             w = weights.get(self.concept_types[c], 0.0) * float(self.idf[c])
             if w > 0:
                 mine[c] = w
                 concept_score[self._row("concept", "concept_papers", c)] += w
-        concept_score[i] = 0.0
-        similarity = self.similar(i) if text_weight else numpy.zeros(n)
+        if similarity is None:
+            similarity = numpy.zeros(n)
+        if exclude is not None:
+            concept_score[exclude] = similarity[exclude] = 0.0
         candidates = concept_score > 0
         if text_weight and weights == DEFAULT_WEIGHTS:
             candidates |= similarity > 0
@@ -94,3 +149,31 @@ class RelatedIndex:
             hits.append(Hit(self.ids[q], self.names[q], sum(s.weight for s in shared) + scale * sim,
                             sorted(shared, key=lambda s: (-s.weight, s.name)), sim))
         return best(hits, top)
+
+
+class IndexPapers:
+    """The papers of a build's index, for :func:`kg.paper_names.resolve` (ids, titles, proposed methods)."""
+
+    def __init__(self, index: RelatedIndex) -> None:
+        self.index = index
+
+    def _candidate(self, i: int) -> Candidate:
+        return Candidate(self.index.ids[i], " ".join(str(self.index.names[i]).split()))
+
+    def by_id(self, ids: list[str]) -> list[Candidate]:
+        """The papers with one of these node ids."""
+        return [self._candidate(self.index.number[p]) for p in dict.fromkeys(ids) if p in self.index.number]
+
+    def by_name(self, wanted: str) -> list[Candidate]:
+        """The papers whose title (name), or a proposed method's name or alias, normalised, is ``wanted``."""
+        first = wanted.split(" ", 1)[0]
+        found = {i: None for i, x in enumerate(self.index.names)  # (a cheap look at the first word, then the whole)
+                 if x[:len(first)].lower() == first and normal(x) == wanted}
+        for j, papers in self.index.proposed_by.items():
+            if any(normal(f) == wanted for f in (self.index.concept_names[j], *self.index.aliases.get(j, ()))):
+                found.update((i, None) for i in papers)
+        return [self._candidate(i) for i in found]
+
+    def names(self) -> list[str]:
+        """Every paper's title (name) and every proposed method's name."""
+        return [str(x) for x in self.index.names] + [self.index.concept_names[j] for j in self.index.proposed_by]

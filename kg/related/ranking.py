@@ -22,6 +22,7 @@ import difflib
 import weakref
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import networkx as nx
 
@@ -53,6 +54,21 @@ class Hit:
         return {"paper": self.paper, "name": self.name, "score": round(self.score, 6),
                 "similarity": round(self.similarity, 4),
                 "shared": [{"name": s.name, "type": s.type, "weight": round(s.weight, 6)} for s in self.shared]}
+
+
+class PaperFacts(NamedTuple):
+    """What a reference to a paper shows."""
+
+    title: str
+    url: str | None
+    venue: str | None
+    year: int | None
+
+
+def paper_facts(g: nx.MultiDiGraph, paper: str) -> PaperFacts:
+    """A paper node's title (else its name), url, venue and year."""
+    d = g.nodes[paper]
+    return PaperFacts(str(d.get("title") or d.get("name") or paper), d.get("url"), d.get("venue"), d.get("year"))
 
 
 def weights_for(by: list[str] | None) -> dict[str, float]:
@@ -189,20 +205,21 @@ def around_concept(g: nx.MultiDiGraph, node_type: str, name: str, *, top: int = 
                          included)
 
 
-def concepts_from_text(g: nx.MultiDiGraph, text: str) -> set[str]:
-    """The graph's concept nodes that a piece of text (e.g. an abstract) mentions, found by kg's extractor."""
+def text_concept_keys(text: str) -> set[tuple[str, str]]:
+    """The (node type, concept key) of each concept kg's extractor finds in a piece of text (e.g. an abstract)."""
     from kg.model import Paper
     from kg.nlp.extract import extract
 
-    index: dict[tuple[str, str], str] = {}
-    for n, d in g.nodes(data=True):
-        if d.get("type") in DEFAULT_WEIGHTS:
-            for form in [d["name"], *d.get("aliases", [])]:
-                index.setdefault((d["type"], schema.concept_key(str(form))), n)
     [(_, ex)] = list(extract([Paper(id="query", text=text)]))
+    return {(schema.NODE_FOR_LABEL[m.label].label, schema.concept_key(m.canonical)) for m in ex.mentions}
+
+
+def concepts_from_text(g: nx.MultiDiGraph, text: str) -> set[str]:
+    """The graph's concept nodes that a piece of text (e.g. an abstract) mentions, found by kg's extractor."""
+    wanted = text_concept_keys(text)
     found = set()
-    for m in ex.mentions:
-        node = index.get((schema.NODE_FOR_LABEL[m.label].label, schema.concept_key(m.canonical)))
-        if node:
-            found.add(node)
+    for n, d in g.nodes(data=True):
+        if d.get("type") in DEFAULT_WEIGHTS and any((d["type"], schema.concept_key(str(form))) in wanted
+                                                     for form in [d["name"], *d.get("aliases", [])]):
+            found.add(n)
     return found

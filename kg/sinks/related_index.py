@@ -1,7 +1,9 @@
 """``related/``: the query index of ``kg related``, written as the graph's elements come, so that a query reads a
 few memory-mapped arrays instead of the whole ``graph.json``.
 
-- ``papers.json``: paper node ids, names, venues and years, in index order; ``concepts.json``: concept ids, names, types, IDFs;
+- ``papers.json``: paper node ids, names (titles), venues, years and urls, in index order; ``concepts.json``: concept
+  ids, names, types, IDFs, the aliases of those that have some and the papers proposing each proposed method;
+- ``terms.json``: the index words, in word-number order;
 - ``paper_ptr.npy``/``paper_concepts.npy`` and ``concept_ptr.npy``/``concept_papers.npy``: which concepts a paper
   links to (proposes, uses, addresses, evaluates on, reports) and which papers link to a concept (CSR arrays);
 - ``doc_ptr.npy``/``doc_terms.npy``/``doc_weights.npy``: each paper's TF-IDF vector of title and abstract, and
@@ -29,6 +31,7 @@ from kg.related.textsim import words
 from kg.sinks.base import GraphSink
 
 LINKS = frozenset(r.name for r in (schema.PROPOSES, *schema.REL_FOR_LABEL.values()))
+PROPOSES = schema.PROPOSES.name
 CONCEPT_TYPES = frozenset(t.label for t in (schema.METHOD, schema.TASK, schema.DATASET, schema.METRIC))
 SLICE = 1 << 22  # postings held at once while the index is written (about 200 MB of working arrays)
 
@@ -97,7 +100,10 @@ class RelatedIndexSink(GraphSink):
         self.names: list[str] = []
         self.venues: list = []
         self.years: list = []
+        self.urls: list = []
         self.concepts: dict[str, tuple[str, str, float]] = {}  # id -> (name, type, idf)
+        self.aliases: dict[str, list[str]] = {}
+        self.proposed: dict[str, list[int]] = {}  # method id -> the papers proposing it
         self.linked: dict[str, int] = {}  # concept id -> its number in link_concepts, in order of first link
         self.vocab: dict[str, int] = {}
         self.doc_ptr = array("q", [0])
@@ -112,6 +118,7 @@ class RelatedIndexSink(GraphSink):
             self.names.append(n)
             self.venues.append(None)
             self.years.append(None)
+            self.urls.append(None)
             self.doc_ptr.append(self.doc_ptr[-1])  # no words until its node comes
         return i
 
@@ -120,7 +127,7 @@ class RelatedIndexSink(GraphSink):
         if kind == schema.PAPER.label:
             i = self._paper(n)
             self.names[i] = str(d.get("name") or n)
-            self.venues[i], self.years[i] = d.get("venue"), d.get("year")
+            self.venues[i], self.years[i], self.urls[i] = d.get("venue"), d.get("year"), d.get("url")
             if i != len(self.names) - 1 or self.doc_ptr[-1] != self.doc_ptr[-2]:
                 return  # (a paper node sent twice keeps its first words)
             vocab = self.vocab
@@ -133,21 +140,32 @@ class RelatedIndexSink(GraphSink):
             self.doc_ptr[-1] = len(self.doc_terms)
         elif kind in CONCEPT_TYPES:
             self.concepts[n] = (str(d.get("name") or n), kind, float(d.get("idf") or 0.0))
+            if d.get("aliases"):
+                self.aliases[n] = [str(a) for a in d["aliases"]]
 
     def edge(self, u: str, v: str, k: str, d: dict) -> None:
         if k in LINKS:
             self.link_papers.append(self._paper(u))
+            if k == PROPOSES:
+                self.proposed.setdefault(v, []).append(self._paper(u))
             self.link_concepts.append(self.linked.setdefault(v, len(self.linked)))
 
     def close(self) -> list[Path]:
         n = len(self.names)
         concept_ids = sorted(self.concepts)
         files = [self._write_json("papers.json", {"ids": list(self.papers), "names": self.names,
-                                                  "venues": self.venues, "years": self.years}),
+                                                  "venues": self.venues, "years": self.years,
+                                                  "urls": self.urls}),
                  self._write_json("concepts.json", {"ids": concept_ids,
                                                     "names": [self.concepts[c][0] for c in concept_ids],
                                                     "types": [self.concepts[c][1] for c in concept_ids],
-                                                    "idf": [self.concepts[c][2] for c in concept_ids]})]
+                                                    "idf": [self.concepts[c][2] for c in concept_ids],
+                                                    "aliases": {j: self.aliases[c] for j, c in enumerate(concept_ids)
+                                                                if c in self.aliases},
+                                                    "proposed_by": {j: sorted(set(self.proposed[c]))
+                                                                    for j, c in enumerate(concept_ids)
+                                                                    if c in self.proposed}}),
+                 self._write_json("terms.json", {"words": list(self.vocab)})]
         number = numpy.full(len(self.linked) + 1, -1, dtype=numpy.int32)  # link number -> concept index, -1: none
         for j, c in enumerate(concept_ids):
             if c in self.linked:

@@ -47,7 +47,7 @@ class Specificity:
     """The word lists behind :func:`is_specific`, lower-cased."""
 
     umbrella: frozenset[str]
-    not_metrics: frozenset[str]
+    not_metrics: frozenset[str]  # neither metrics nor methods: settings and theory quantities
     generic_words: frozenset[str]
     tools: frozenset[str]
     tool_names: frozenset[str] = frozenset()  # devices, number formats and APIs as written: a name's last word
@@ -55,13 +55,14 @@ class Specificity:
     task_heads: frozenset[str] = frozenset()
     adjective_endings: tuple[str, ...] = ()
     adjective_nouns: frozenset[str] = frozenset()
+    techniques: frozenset[str] = frozenset()  # not metrics, but methods: "weight decay", "momentum"
 
     def reason(self, name: str, label: str) -> str | None:
         """Why ``name`` (a mention's canonical name) under ``label`` is not a concept, or None when it is one."""
         low = " ".join(name.lower().split())
         if low in self.umbrella:
             return "umbrella term"
-        if label in ("METRIC", "METHOD") and low in self.not_metrics:
+        if label in ("METRIC", "METHOD") and low in self.not_metrics or label == "METRIC" and low in self.techniques:
             return "setting or theory quantity"
         words = _WORDS.findall(low)
         if not words:
@@ -139,6 +140,7 @@ def load_specificity(directory: str = "") -> Specificity:
     return Specificity(
         umbrella=_terms([t for terms in umbrella["labels"].values() for t in terms]),
         not_metrics=_terms(umbrella["not_metrics"]["terms"]),
+        techniques=_terms(umbrella["not_metrics"]["techniques"]["terms"]),
         generic_words=frozenset(generic["words"]),
         tools=frozenset(w.lower() for words in tools["words"].values() for w in words for w in _WORDS.findall(w)),
         tool_names=frozenset(w for group in ("hardware", "number formats") for w in tools["words"][group]) | {"API", "APIs"},

@@ -96,7 +96,13 @@ class Specificity:
         """Whether a phrase that only the trained tagger or a context rule proposes is a description rather than a
         name: a method phrase with a class-noun head and no name-like word ("unified probabilistic model",
         "coupled training"); a task phrase of the tagger's alone without a task head and a modifier ("data
-        collection", "training procedure"); any such phrase that ends in an adjective ("object-level visual")."""
+        collection", "training procedure"); any such phrase that ends in an adjective ("object-level visual"). A
+        task of the tagger's alone is never two joined by "and", "or" or a slash ("optimization and generalization",
+        "regression/classification"), nor one short form ("NN", "MDPs"): a task written as a short form is defined in
+        the abstract, and the abbreviation rule finds it there."""
+        if extractor == "model" and label == "TASK" and (_JOINED.search(name) or len(name.split()) == 1
+                                                         and name_like(name)):
+            return True
         if extractor not in ("model", "model_extension", "context") or label not in ("METHOD", "TASK") \
                 or name_like(name):
             return False
@@ -117,6 +123,7 @@ class Specificity:
 
 _SIZE = re.compile(r"\d+(?:-\w+)?|[a-z]+-layers?|[a-z]+-layered")  # "1", "2-layer", "one-layer", "multi-layered"
 _SIZE_WORDS = lexicon.words("size_words")
+_JOINED = re.compile(r"\s(?:and|or)\s|\w/\w")  # two things joined: "X and Y", "X or Y", "X/Y"
 _NAME_LIKE = re.compile(r"[0-9]|(?<=.)[A-Z]")  # a digit, or a capital anywhere but a phrase's first letter
 
 

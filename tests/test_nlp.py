@@ -362,6 +362,13 @@ def test_a_defined_short_form_names_what_its_long_form_says(nlp, text, short, ca
     assert uses and {(m.canonical, m.label) for m in uses} == {(canonical, label)}
 
 
+def test_a_known_short_form_whose_names_all_hold_short_forms_is_checked_against_them(nlp):
+    # the ARC dataset's only spelled-out name, "AI2 Reasoning Challenge", still tells another ARC apart
+    text = "We construct Adversarial Response Characteristics (ARC) features. ARC detects attacks."
+    uses = [m for m in mentions(nlp, text) if m.text == "ARC"]
+    assert uses and {m.canonical for m in uses} == {"Adversarial Response Characteristics"}
+
+
 @pytest.mark.parametrize("text, name", [
     ("We fine-tune Llama 2-Chat on dialogues.", "Llama 2-Chat"),
     ("We compare with Gemini 1.5 Flash and others.", "Gemini 1.5 Flash"),

@@ -88,14 +88,17 @@ _KIND_WORDS = lexicon.words("kind_words")
 def _names_it(entry: Entry | None, long: str) -> bool:
     """Whether a gazetteer entry could be what a pair's long form names: "MAE" is mean absolute error, but
     "Masked Autoencoders (MAE)" defines another MAE. True when one of the entry's spelled-out names is nearly the
-    long form (plural, hyphens, a kind word such as "algorithm", a stray word before it), or when the entry spells
-    out none (nothing to compare)."""
+    long form (plural, hyphens, a kind word such as "algorithm", a stray word before it), or when the entry has no
+    name of several words (nothing to compare)."""
     if entry is None:
         return False
     words = [w for w in long.split() if w.lower() not in _KIND_WORDS] or long.split()
     key = concept_key(" ".join(words))
-    spelled = [concept_key(n) for n in (entry.name, *entry.aliases)  # "Histogram of Oriented Gradients", not "Fast R-CNN"
-               if len(n.split()) > 1 and not any(sum(c.isupper() for c in w) > 1 for w in n.split())]
+    names = [n for n in (entry.name, *entry.aliases) if len(n.split()) > 1]
+    spelled = [concept_key(n) for n in names  # "Histogram of Oriented Gradients", not "Fast R-CNN"
+               if not any(sum(c.isupper() for c in w) > 1 for w in n.split())]
+    if not spelled:  # only names with short forms in them ("AI2 Reasoning Challenge"): compare with those
+        spelled = [concept_key(n) for n in names]
     if not spelled:
         return True
     for name in spelled:

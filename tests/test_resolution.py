@@ -112,6 +112,24 @@ def test_the_vocabularys_reading_outweighs_more_papers():
     assert resolve(exs).concept_for("TASK", "dropout").label == "METHOD"
 
 
+def test_a_short_name_and_a_spelled_out_one_of_two_labels_vote_when_their_forms_meet():
+    from kg.model import Extraction, Mention, Span
+    from kg.build.resolve import resolve
+
+    def uses(pid, label, text, canonical):
+        return Extraction(pid, [Mention(0, len(text), label, text, canonical, "gazetteer", Span(0, len(text)))])
+
+    # "MDP" as a method, once written out as "Markov decision process"; "Markov decision processes" as a task
+    exs = [uses("a", "METHOD", "MDP", "MDP"), uses("b", "METHOD", "Markov decision process", "MDP"),
+           uses("c", "METHOD", "MDP", "MDP"), uses("d", "TASK", "Markov decision processes", "Markov decision processes"),
+           uses("e", "METRIC", "MAE", "mean absolute error"), uses("f", "METHOD", "MAE", "Masked Autoencoder")]
+    res = resolve(exs)
+    mdp = res.concept_for("METHOD", "MDP")
+    assert res.concept_for("TASK", "Markov decision processes") is mdp and (mdp.label, mdp.papers) == ("METHOD", 4)
+    metric, method = res.concept_for("METRIC", "mean absolute error"), res.concept_for("METHOD", "Masked Autoencoder")
+    assert "MAE" in metric.aliases and "MAE" in method.aliases and metric is not method  # a short form alone: apart
+
+
 def test_outvoted_mentions_link_to_the_winning_concept_with_their_reading_in_the_evidence():
     from kg.build.elements import paper_elements
     from kg.model import Paper

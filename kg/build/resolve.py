@@ -241,15 +241,26 @@ class Resolver:
         return concepts
 
     def _vote(self, index: dict[Key, Key], concepts: dict[Key, Concept]) -> bool:
-        """One label per concept name: concepts of several labels with one name key go to the reading the
-        vocabulary gives (if one does), else to the one with the most papers (then the label, for a fixed order).
+        """One label per concept name: concepts of several labels that share a name key, or whose spelled-out forms
+        meet ("MDP" with the form "Markov decision process" as a method, "Markov decision processes" as a task),
+        go to the reading the vocabulary gives (if one does), else to the one with the most papers (then the
+        label, for a fixed order). Short forms alone never join two labels ("MAE" the metric and the method).
         Whether any moved."""
         by_key: dict[str, list[Key]] = defaultdict(list)
         for root, c in concepts.items():
-            by_key[c.key].append(root)
-        winner = {}
+            keys = {c.key} | {concept_key(a) for a in c.aliases if " " in a.strip()}
+            for k in keys:
+                by_key[k].append(root)
+        uf = _UnionFind()
         for roots in by_key.values():
-            if len(roots) > 1:
+            for r in roots[1:]:
+                uf.union(roots[0], r)
+        groups: dict[Key, list[Key]] = defaultdict(list)
+        for root in concepts:
+            groups[uf.find(root)].append(root)
+        winner = {}
+        for roots in groups.values():
+            if len({r[0] for r in roots}) > 1:  # (one label: the abbreviation rules decided, not the vote)
                 best = max(roots, key=lambda r: (self._known.get(r, False), concepts[r].papers, r[0]))
                 winner.update({r: best for r in roots if r != best})
         for own, root in index.items():

@@ -231,3 +231,17 @@ def test_the_index_written_in_small_slices_equals_the_index_written_at_once(seed
         else:
             assert path.read_bytes() == sliced[name].read_bytes(), name
     assert len(numpy.load(whole["term_docs.npy"])) > 7 * 20
+
+
+def test_an_index_an_older_kg_wrote_leaves_the_answer_to_the_graph(seed_build, tmp_path, capsys):
+    import shutil
+
+    _, out = seed_build
+    old = tmp_path / "old"
+    shutil.copytree(out, old, ignore=shutil.ignore_patterns("views", "*.lbug", "neo4j"))
+    (old / "related" / "terms.json").unlink()  # an index without the words of its texts: written before they were
+    answers = []
+    for directory in (out, old):
+        assert main(["related", "LinearTCA", "--graph", str(directory), "--top", "3", "--format", "json"]) == 0
+        answers.append(json.loads(capsys.readouterr().out))
+    assert answers[0] == answers[1] and answers[0]["hits"]

@@ -32,7 +32,8 @@ class RelatedIndex:
         self.dir = directory
         self.ids: list[str] = papers["ids"]
         self.names: list[str] = papers["names"]
-        self.venues, self.years, self.urls = papers["venues"], papers["years"], papers["urls"]
+        self.venues, self.years = papers["venues"], papers["years"]
+        self.urls = papers.get("urls") or [None] * len(self.ids)
         self.number = {p: i for i, p in enumerate(self.ids)}
         self.concept_names, self.concept_types = concepts["names"], concepts["types"]
         self.aliases = {int(j): a for j, a in concepts.get("aliases", {}).items()}

@@ -33,6 +33,7 @@ from kg.sinks.base import GraphSink
 LINKS = frozenset(r.name for r in (schema.PROPOSES, *schema.REL_FOR_LABEL.values()))
 PROPOSES = schema.PROPOSES.name
 CONCEPT_TYPES = frozenset(t.label for t in (schema.METHOD, schema.TASK, schema.DATASET, schema.METRIC))
+_JSON_RUN = 1 << 16  # list items per write of a JSON file
 SLICE = 1 << 22  # postings held at once while the index is written (about 200 MB of working arrays)
 
 
@@ -181,8 +182,20 @@ class RelatedIndexSink(GraphSink):
         return files
 
     def _write_json(self, name: str, value: dict) -> Path:
+        """``value`` as JSON; a list is written in runs of items, so memory does not double with the corpus."""
         path = self.dir / name
-        path.write_text(json.dumps(value, ensure_ascii=False), encoding="utf-8")
+        with path.open("w", encoding="utf-8") as f:
+            f.write("{")
+            for n, (key, item) in enumerate(value.items()):
+                f.write(("," if n else "") + json.dumps(key) + ":")
+                if not isinstance(item, list):
+                    f.write(json.dumps(item, ensure_ascii=False))
+                    continue
+                f.write("[")
+                for at in range(0, len(item), _JSON_RUN):
+                    f.write(("," if at else "") + json.dumps(item[at:at + _JSON_RUN], ensure_ascii=False)[1:-1])
+                f.write("]")
+            f.write("}")
         return path
 
     def _save(self, name: str, values: numpy.ndarray) -> Path:

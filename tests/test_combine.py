@@ -228,6 +228,8 @@ def test_a_plural_kind_of_tasks_is_generic(nlp, phrase, generic):
     ("Experiments on real-world graph datasets highlight the gains.", "real-world graph datasets highlight",
      "real-world graph datasets"),
     ("We use the New York Times (NYT) corpus.", "NYT) corpus", "corpus"),
+    ("We fine-tune language models on code.", "fine-tune language models", "language models"),  # a verb's object
+    ("A detector to identify IP infringement.", "identify IP infringement", "IP infringement"),
 ])
 def test_model_entities_lose_frayed_edges(nlp, text, entity, kept):
     from kg.nlp.combine import trim

@@ -97,8 +97,9 @@ def _names_it(entry: Entry | None, long: str) -> bool:
     names = [n for n in (entry.name, *entry.aliases) if len(n.split()) > 1]
     spelled = [concept_key(n) for n in names  # "Histogram of Oriented Gradients", not "Fast R-CNN"
                if not any(sum(c.isupper() for c in w) > 1 for w in n.split())]
-    if not spelled:  # only names with short forms in them ("AI2 Reasoning Challenge"): compare with those
-        spelled = [concept_key(n) for n in names]
+    if not spelled:  # only names with short forms in them ("AI2 Reasoning Challenge"): compare with those that do
+        shorts = {n.lower() for n in (entry.name, *entry.aliases) if len(n.split()) == 1}  # not name the entry by
+        spelled = [concept_key(n) for n in names if not shorts & {w.lower() for w in n.split()}]  # its short form
     if not spelled:
         return True
     for name in spelled:

@@ -167,3 +167,16 @@ def test_an_extraction_crosses_processes_and_the_cache_as_plain_rows():
     assert b"Mention" not in blob and b"Span" not in blob
     assert extraction_from_json("p1", json.loads(dumpb(extraction_to_json(ex)))) == ex
     assert Extraction.from_rows(*ex.rows()) == ex
+
+
+def test_the_pipeline_fingerprint_reads_every_module_of_the_extraction():
+    from pathlib import Path
+
+    from kg.build.cache import fingerprint_files
+    from kg.nlp import pipeline
+
+    nlp_dir = Path(pipeline.__file__).parent
+    files = set(fingerprint_files())
+    modules = {f for f in nlp_dir.rglob("*.py") if "__pycache__" not in f.parts}
+    assert nlp_dir / "components" / "specificity.py" in modules and modules <= files
+    assert nlp_dir / "_tagger.c" in files and nlp_dir / "data" / "lexicon" / "cues.json" in files

@@ -26,17 +26,30 @@ def text_key(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def pipeline_fingerprint(config: str = "") -> str:
-    """A short hash of everything that determines extraction output (``config``: the pipeline's config.cfg)."""
+def fingerprint_files(config: str = "") -> list[Path]:
+    """The files whose bytes decide extraction output: the pipeline's config, kg/nlp's code (components included)
+    and data, and the trained models."""
     from kg.nlp import pipeline
 
     nlp_dir = Path(pipeline.__file__).parent
+
+    def source(f: Path) -> bool:  # (a .c beside a .py or .pyx is Cython's output, not a source)
+        if f.suffix == ".c":
+            return not (f.with_suffix(".py").exists() or f.with_suffix(".pyx").exists())
+        return f.suffix in (".py", ".pyx")
+
+    code = [f for f in nlp_dir.rglob("*") if "__pycache__" not in f.parts and source(f)]
+    return [Path(config) if config else pipeline.DEFAULT_CONFIG, *sorted((nlp_dir / "data").rglob("*.json*")),
+            *sorted(code), *sorted((nlp_dir / "trained").rglob("meta.json")),
+            *sorted((nlp_dir / "trained_tagger").glob("*"))]
+
+
+def pipeline_fingerprint(config: str = "") -> str:
+    """A short hash of everything that determines extraction output (``config``: the pipeline's config.cfg)."""
     h = hashlib.sha256(f"{__version__} cache {CACHE_FORMAT}".encode())
-    files = [Path(config) if config else pipeline.DEFAULT_CONFIG, *sorted((nlp_dir / "data").rglob("*.json*")), *sorted(nlp_dir.glob("*.py")),
-             *sorted((nlp_dir / "trained").rglob("meta.json")), *sorted((nlp_dir / "trained_tagger").glob("*"))]
-    for f in files:
+    for f in fingerprint_files(config):
         if f.is_file():
-            h.update(f.name.encode())
+            h.update(str(f.name).encode())
             h.update(f.read_bytes())
     return h.hexdigest()[:16]
 

@@ -62,6 +62,8 @@ def test_reversed_abbreviation_short_form_first(nlp):
     ("We develop Latent Exploration Score (LES) to mitigate over-exploration.", "LES"),
     ("We utilize frozen models and design a new Hybrid Attention Adapter to fuse cues.", "Hybrid Attention Adapter"),
     ("We introduce TabICL, a tabular foundation model for classification.", "TabICL"),
+    # "called" names the algorithm, not the problem of the phrase that closes it
+    ("We propose an upper-confidence bound LP-style algorithm for this problem, called UCB-LP, and prove it.", "UCB-LP"),
 ])
 def test_proposed_method_patterns(nlp, text, name):
     assert name in proposed(nlp, text)

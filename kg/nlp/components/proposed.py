@@ -32,6 +32,7 @@ PROBLEM_HEADS = lexicon.words("problem_heads")
 DATASET_HEADS = lexicon.words("dataset_heads")
 STOPS = lexicon.words("proposed_stops")
 THEORY_HEADS = lexicon.words("theory_heads")
+PREPOSITIONS = lexicon.words("prepositions")
 _SPLITS = lexicon.words("split_words")
 MODIFIER_SUFFIXES = lexicon.ordered("modifier_suffixes")
 _SUBJECT_IDS, _STOP_IDS = ids(frozenset(SUBJECTS)), ids(frozenset(STOPS))  # tested against the LOWER column
@@ -47,6 +48,19 @@ def _label_for_head(doc: Doc, end: int) -> str:
     if nxt in DATASET_HEADS or _split_head(doc, end):
         return "DATASET"
     return "METHOD"
+
+
+def _named_end(doc: Doc, sent: Span, naming: int) -> int:
+    """Where the phrase that ``called``/``named`` names ends: before the naming word and its comma, and before a
+    prepositional phrase that closes it ("an LP-style algorithm for this problem, called UCB-LP" names the
+    algorithm, not the problem)."""
+    k = naming - 1
+    while k > sent.start and doc[k].is_punct:
+        k -= 1
+    for p in range(k, max(sent.start, k - 3) - 1, -1):
+        if doc[p].lower_ in PREPOSITIONS:
+            return p
+    return k + 1
 
 
 def _split_head(doc: Doc, end: int) -> bool:
@@ -166,7 +180,8 @@ class ProposedFinder:
             if tok.lower_ not in NAMING or tok.i + 1 >= sent.end or tok.i in known_at:
                 continue  # (not the start of a known name: "named entity recognition")
             j = tok.i + 1 + (doc[tok.i + 1].lower_ == "as")
-            before = {t.lower_ for t in doc[max(sent.start, tok.i - 4) : tok.i]}
+            end = _named_end(doc, sent, tok.i)
+            before = {t.lower_ for t in doc[max(sent.start, end - 4) : end]}
             label = "TASK" if before & PROBLEM_HEADS else ("DATASET" if before & DATASET_HEADS else "METHOD")
             abbrs = self._abbrev_in(doc, j, j + 1)
             if abbrs:

@@ -64,9 +64,20 @@ def test_reversed_abbreviation_short_form_first(nlp):
     ("We introduce TabICL, a tabular foundation model for classification.", "TabICL"),
     # "called" names the algorithm, not the problem of the phrase that closes it
     ("We propose an upper-confidence bound LP-style algorithm for this problem, called UCB-LP, and prove it.", "UCB-LP"),
+    ("In this work we introduce a novel attention procedure called staircase attention that operates across time.",
+     "staircase attention"),  # a plain lower-case name after a method's head word
 ])
 def test_proposed_method_patterns(nlp, text, name):
     assert name in proposed(nlp, text)
+
+
+@pytest.mark.parametrize("text", [
+    "To answer these, we introduce a concept called markdown dimension that measures the complexity.",
+    "We propose a protocol for devices (called clients) to train a model.",
+    "We propose a new assumption named unilateral concentration and design an algorithm.",
+])
+def test_plain_words_after_called_name_no_method_unless_a_method_is_named(nlp, text):
+    assert proposed(nlp, text) == set()
 
 
 def test_colon_list_of_proposed_methods(nlp):

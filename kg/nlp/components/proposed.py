@@ -37,6 +37,7 @@ _SPLITS = lexicon.words("split_words")
 MODIFIER_SUFFIXES = lexicon.ordered("modifier_suffixes")
 _SUBJECT_IDS, _STOP_IDS = ids(frozenset(SUBJECTS)), ids(frozenset(STOPS))  # tested against the LOWER column
 _COMMA, _COLON = get_string_id(","), get_string_id(":")
+_JOINERS = frozenset({"and", "or", "the", "a", "an", "is", "are", "as"})  # words a plain name does not hold
 _SHORT_NAME = re.compile(r"[A-Z][A-Z0-9-]{1,7}")  # MCC, LAR, FCOS-3D
 OWN = lexicon.words("own_words")
 _TRIGGERS = frozenset(VERBS | NAMING | OWN)
@@ -187,10 +188,35 @@ class ProposedFinder:
             if abbrs:
                 out.append(self._from_abbrev(doc, abbrs[0], label))
                 continue
-            run = _run(doc, j, sent.end, self.known) or self._local_name(doc, sent, tok.i, j, label)
+            run = _run(doc, j, sent.end, self.known) or self._local_name(doc, sent, tok.i, j, label) \
+                or self._plain_name(doc, sent, tok.i, j, label)
             if run:
                 out.append(Candidate(run[0], run[1], label, "proposed", proposed=label in ("METHOD", "DATASET")))
         return out
+
+    def _plain_name(self, doc: Doc, sent: Span, naming: int, j: int, label: str) -> tuple[int, int] | None:
+        """A name in plain lower-case words that the authors give their own method ("we introduce a novel
+        attention procedure called staircase attention", after a method's head word): two to four words, or one
+        hyphenated word, up to punctuation, a preposition or a relative word; never a known name or a single plain
+        word ("called clients")."""
+        if label != "METHOD" or not any(t.lower_ in VERBS for t in doc[sent.start:naming]) \
+                or not _is_authors_sentence(sent, naming):
+            return None
+        kind = _named_end(doc, sent, naming)
+        if not any(t.lower_ in HEADS for t in doc[max(sent.start, kind - 4):kind]):
+            return None  # what is named is no method ("a concept called markdown dimension", "an assumption named")
+        end = j
+        while end < sent.end and end - j < 4:
+            t = doc[end]
+            if not (t.text.replace("-", "").isalpha() and t.text.islower()) or t.lower_ in PREPOSITIONS \
+                    or t.lower_ in STOPS or t.lower_ in _JOINERS:
+                break
+            end += 1
+        if end == j or (end - j == 1 and "-" not in doc[j].text) or doc[j:end].text.lower() in self.known:
+            return None
+        if any(min(a.long_start, a.short_start) < end and j < max(a.long_end, a.short_end) for a in abbreviations(doc)):
+            return None  # a defined short form: the abbreviation rules name it
+        return j, end
 
     def _local_name(self, doc: Doc, sent: Span, naming: int, j: int, label: str) -> tuple[int, int] | None:
         """A known short name of another kind that the authors give their own method ("we design a ...

@@ -118,3 +118,11 @@ def test_a_tagger_extension_that_only_describes_a_known_method_is_that_method(na
 
     known = {form: e.name for form, e in load_gazetteer().lookup().items() if e.label == "METHOD"}
     assert load_specificity().known_core(name, known) == core
+
+
+def test_a_one_word_task_in_the_plural_names_its_outputs_not_the_task(nlp):
+    def tasks(text):
+        return {m.text for m in nlp(text).user_data[MENTIONS] if m.label == "TASK" and not m.generic}
+
+    assert tasks("Agents follow the algorithm's recommendations.") == set()
+    assert tasks("We study recommendation with graph networks.") == {"recommendation"}

@@ -229,6 +229,10 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
             if local and m.extractor == "gazetteer" and m.text in local and local[m.text] != m.canonical.lower():
                 m.generic = True  # the abstract's own definition of the letters, not the vocabulary's
                 continue
+            if m.label == "TASK" and " " not in m.canonical and m.text.lower() in (m.canonical.lower() + "s",
+                                                                              m.canonical.lower() + "es"):
+                m.generic = True  # a one-word task in the plural names its outputs: "follow the recommendations"
+                continue
             key = (m.canonical, m.label, m.extractor)
             generic = cache.get(key)
             if generic is None:

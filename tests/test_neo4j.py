@@ -73,6 +73,29 @@ def test_loading_a_grown_build_adds_only_what_is_new(neo4j_driver, neo4j_config,
     assert grown.rels_created == g.number_of_edges() - small.number_of_edges()
 
 
+def test_a_grown_load_creates_new_links_and_merges_old_ones_to_the_same_properties(neo4j_driver, neo4j_config,
+                                                                                   seed_build):
+    """Links of new papers are created (several sessions at once), the others merged: no link is doubled, and every
+    property equals what one load of the whole graph gives."""
+    report, _ = seed_build
+    g = report.graph
+    half = {n for i, n in enumerate(n for n, d in g.nodes(data=True) if d["type"] == "Paper") if i % 2}
+    small = g.subgraph(half | {v for p in half for v in nx.descendants(g, p)}).copy()
+    query = "MATCH (a)-[r]->(b) RETURN a.id AS a, type(r) AS t, b.id AS b, properties(r) AS p"
+
+    def links() -> list:
+        records, _, _ = neo4j_driver.execute_query(query, database_=neo4j_config.database)
+        return sorted((r["a"], r["t"], r["b"], sorted(r["p"].items())) for r in records)
+
+    load_graph_into(neo4j_driver, small, database=neo4j_config.database, batch_size=7, sessions=3)
+    load_graph_into(neo4j_driver, g, database=neo4j_config.database, batch_size=7, sessions=3)
+    grown = links()
+    assert len({x[:3] for x in grown}) == len(grown) == g.number_of_edges()
+    neo4j_driver.execute_query("MATCH (n) DETACH DELETE n", database_=neo4j_config.database)
+    load_graph_into(neo4j_driver, g, database=neo4j_config.database, sessions=1)
+    assert links() == grown
+
+
 def test_benchmark_datasets_carry_the_benchmark_label(neo4j_driver, neo4j_config, seed_build):
     report, _ = seed_build
     load_graph_into(neo4j_driver, report.graph, database=neo4j_config.database)

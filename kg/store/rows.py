@@ -3,7 +3,7 @@ to what graph databases hold (strings, numbers, booleans, lists of strings; ``ev
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -38,22 +38,42 @@ def flatten(prop: str, value):
     return value
 
 
+def _flattener(props: tuple[str, ...]) -> Callable[[dict], dict]:
+    """``flatten`` over every property in ``props`` at once (the kinds looked up once per type, not per value:
+    a load flattens millions of values)."""
+    kinds = [(p, schema.PROPERTY_TYPES.get(p) == "list") for p in props]
+
+    def flat(d: dict) -> dict:
+        out = {}
+        for p, is_list in kinds:
+            value = d.get(p)
+            if is_list:
+                out[p] = [] if value is None else [str(v) for v in value]
+            elif isinstance(value, (list, dict)):
+                out[p] = json_text(value)
+            else:
+                out[p] = value
+        return out
+
+    return flat
+
+
 def node_rows(g: nx.MultiDiGraph) -> list[NodeRows]:
     """Rows per node type, in schema order."""
     out = {t.label: NodeRows(t) for t in schema.NODE_TYPES}
+    flat = {t.label: _flattener(tuple(p for p in t.properties if p != "id")) for t in schema.NODE_TYPES}
     for n, d in g.nodes(data=True):
-        nr = out[d["type"]]
-        props = {p: flatten(p, d.get(p)) for p in nr.type.properties if p != "id"}
-        nr.rows.append({"id": n, "props": props, "benchmark": bool(d.get("benchmark"))})
+        label = d["type"]
+        out[label].rows.append({"id": n, "props": flat[label](d), "benchmark": bool(d.get("benchmark"))})
     return list(out.values())
 
 
 def rel_rows(g: nx.MultiDiGraph) -> list[RelRows]:
     """Rows per relationship type, in schema order."""
     out = {r.name: RelRows(r) for r in schema.REL_TYPES}
+    flat = {r.name: _flattener(r.properties) for r in schema.REL_TYPES}
     for u, v, k, d in g.edges(keys=True, data=True):
-        rr = out[k]
-        rr.rows.append({"src": u, "dst": v, "props": {p: flatten(p, d.get(p)) for p in rr.type.properties}})
+        out[k].rows.append({"src": u, "dst": v, "props": flat[k](d)})
     return list(out.values())
 
 

@@ -126,3 +126,14 @@ def test_a_one_word_task_in_the_plural_names_its_outputs_not_the_task(nlp):
 
     assert tasks("Agents follow the algorithm's recommendations.") == set()
     assert tasks("We study recommendation with graph networks.") == {"recommendation"}
+
+
+@pytest.mark.parametrize("text, metric", [
+    ("We estimate the precision matrix of the latent normal.", False),
+    ("Gradients are compressed into lower precision.", False),
+    ("The goal is to maximize either precision or recall of the top predictions.", True),
+    ("It improves precision by 8.4% on EMG data.", True),
+])
+def test_precision_is_a_metric_where_its_sentence_reports_a_measure(nlp, text, metric):
+    found = {m.canonical for m in nlp(text).user_data[MENTIONS] if m.label == "METRIC" and not m.generic}
+    assert ("precision" in found) is metric

@@ -159,6 +159,17 @@ def load_specificity(directory: str = "") -> Specificity:
 
 
 _METRIC_HEADS = lexicon.words("metric_heads")
+_WORD_SENSE_METRICS = lexicon.words("word_sense_metrics")
+_DIGIT = re.compile(r"\d")
+
+
+def _metric_context(doc: Doc, m) -> bool:
+    """Whether a metric mention's sentence names another metric or gives a number (it reports a measure)."""
+    text = doc_text(doc)[m.sent_start:m.sent_end]
+    if _DIGIT.search(text):
+        return True
+    return any(o is not m and o.label == "METRIC" and m.sent_start <= o.start < m.sent_end
+               and o.canonical.lower() != m.canonical.lower() for o in doc.user_data.get(MENTIONS) or ())
 _NOT_MODIFIERS = lexicon.words("not_modifiers")
 
 
@@ -228,6 +239,9 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                     m.canonical = text[at:m.end].lower()
             if local and m.extractor == "gazetteer" and m.text in local and local[m.text] != m.canonical.lower():
                 m.generic = True  # the abstract's own definition of the letters, not the vocabulary's
+                continue
+            if m.label == "METRIC" and m.canonical.lower() in _WORD_SENSE_METRICS and not _metric_context(doc, m):
+                m.generic = True  # "the precision matrix", "lower precision": no measure here
                 continue
             if m.label == "TASK" and " " not in m.canonical and m.text.lower() in (m.canonical.lower() + "s",
                                                                               m.canonical.lower() + "es"):

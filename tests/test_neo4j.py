@@ -75,7 +75,7 @@ def test_loading_a_grown_build_adds_only_what_is_new(neo4j_driver, neo4j_config,
 
 def test_a_grown_load_creates_new_links_and_merges_old_ones_to_the_same_properties(neo4j_driver, neo4j_config,
                                                                                    seed_build):
-    """Links of new papers are created (several sessions at once), the others merged: no link is doubled, and every
+    """Links of new papers are created, the others merged: no link is doubled, and every
     property equals what one load of the whole graph gives."""
     report, _ = seed_build
     g = report.graph
@@ -87,12 +87,12 @@ def test_a_grown_load_creates_new_links_and_merges_old_ones_to_the_same_properti
         records, _, _ = neo4j_driver.execute_query(query, database_=neo4j_config.database)
         return sorted((r["a"], r["t"], r["b"], sorted(r["p"].items())) for r in records)
 
-    load_graph_into(neo4j_driver, small, database=neo4j_config.database, batch_size=7, sessions=3)
-    load_graph_into(neo4j_driver, g, database=neo4j_config.database, batch_size=7, sessions=3)
+    load_graph_into(neo4j_driver, small, database=neo4j_config.database, batch_size=7)
+    load_graph_into(neo4j_driver, g, database=neo4j_config.database, batch_size=7)
     grown = links()
     assert len({x[:3] for x in grown}) == len(grown) == g.number_of_edges()
     neo4j_driver.execute_query("MATCH (n) DETACH DELETE n", database_=neo4j_config.database)
-    load_graph_into(neo4j_driver, g, database=neo4j_config.database, sessions=1)
+    load_graph_into(neo4j_driver, g, database=neo4j_config.database)
     assert links() == grown
 
 

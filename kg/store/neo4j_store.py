@@ -9,15 +9,13 @@ from __future__ import annotations
 
 import re
 import sys
-import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import networkx as nx
-from neo4j import Driver, GraphDatabase, Session
+from neo4j import Driver, GraphDatabase
 from neo4j.exceptions import AuthError, ClientError, Neo4jError, ServiceUnavailable
 
 from kg import schema
@@ -170,15 +168,12 @@ def existing_ids(driver: Driver, label: str, ids: list[str], *, database: str = 
 
 
 def load_graph_into(driver: Driver, g: nx.MultiDiGraph, *, database: str = "neo4j", batch_size: int = 1000,
-                    per_row: bool = False, progress: Callable[[str, int, int], None] | None = None,
-                    sessions: int = 4) -> LoadStats:
+                    per_row: bool = False, progress: Callable[[str, int, int], None] | None = None) -> LoadStats:
     """Apply the schema and merge every node and relationship of ``g``; returns created/matched counts.
 
     Nodes that the database does not hold yet (one lookup of their ids first) are created, and so are the
     relationships that touch one of them, since none can exist yet; only the rest go through ``MERGE``. A node
-    that another load creates in between fails the uniqueness constraint, so nothing is ever duplicated. The
-    created relationships are split by start node over ``sessions`` concurrent sessions (``CREATE`` locks
-    nothing that makes them wait for each other; ``MERGE`` does, so it keeps one session).
+    that another load creates in between fails the uniqueness constraint, so nothing is ever duplicated.
     ``per_row``: one ``MERGE`` statement per row instead (the slow baseline of ``kg bench load``)."""
     stats = LoadStats()
     apply_schema(driver, database)
@@ -188,58 +183,45 @@ def load_graph_into(driver: Driver, g: nx.MultiDiGraph, *, database: str = "neo4
         for nr in nodes:
             ids = [r["id"] for r in nr.rows]
             new.update(set(ids) - existing_ids(driver, nr.type.label, ids, database=database))
-    total = sum(len(n.rows) for n in nodes) + sum(len(r.rows) for r in rels)
-    done = [0]
-    lock = threading.Lock()
+    with driver.session(database=database) as session:
 
-    def run(session: Session, query: str, rows: list[dict], kind: str, label: str) -> None:
-        for chunk in (batches(rows, batch_size) if not per_row else ([r] for r in rows)):
-            if per_row:
-                summary = session.execute_write(lambda tx: tx.run(_per_row_query(query), row=chunk[0]).consume())
-            else:
-                summary = session.execute_write(lambda tx: tx.run(query, rows=chunk).consume())
-            c = summary.counters
-            with lock:
+        def run(query: str, rows: list[dict], kind: str, label: str, total: int, done: int) -> int:
+            for chunk in (batches(rows, batch_size) if not per_row else ([r] for r in rows)):
+                if per_row:
+                    summary = session.execute_write(lambda tx: tx.run(_per_row_query(query), row=chunk[0]).consume())
+                else:
+                    summary = session.execute_write(lambda tx: tx.run(query, rows=chunk).consume())
+                c = summary.counters
                 if kind == "node":
                     stats.nodes_created += c.nodes_created
                     stats.nodes_matched += len(chunk) - c.nodes_created
                 else:
                     stats.rels_created += c.relationships_created
                     stats.rels_matched += len(chunk) - c.relationships_created
-                done[0] += len(chunk)
+                done += len(chunk)
                 stats.per_type[label] = stats.per_type.get(label, 0) + len(chunk)
                 if progress:
-                    progress(label, done[0], total)
+                    progress(label, done, total)
+            return done
 
-    def create_share(part: int) -> None:
-        with driver.session(database=database) as session:
-            for rr in rels:
-                rows = [r for r in rr.rows if (r["src"] in new or r["dst"] in new) and share[r["src"]] == part]
-                run(session, _rel_query(rr.type, create=True), rows, "rel", rr.type.name)
-
-    share: dict[str, int] = {}
-    for rr in rels:
-        for r in rr.rows:
-            share.setdefault(r["src"], len(share) % max(sessions, 1))
-    try:
-        with driver.session(database=database) as session:
+        total = sum(len(n.rows) for n in nodes) + sum(len(r.rows) for r in rels)
+        done = 0
+        try:
             for nr in nodes:
                 for bench in (False, True):
                     for create in (True, False):
                         rows = [{"id": r["id"], "props": r["props"]} for r in nr.rows
                                 if r["benchmark"] == bench and (r["id"] in new) == create]
-                        run(session, _node_query(nr.type.label, bench, create), rows, "node", nr.type.label)
+                        done = run(_node_query(nr.type.label, bench, create), rows, "node", nr.type.label, total, done)
             for rr in rels:
-                rows = [r for r in rr.rows if not (r["src"] in new or r["dst"] in new)]
-                run(session, _rel_query(rr.type), rows, "rel", rr.type.name)
-        with ThreadPoolExecutor(max(sessions, 1)) as pool:
-            for f in [pool.submit(create_share, i) for i in range(max(sessions, 1))]:
-                f.result()
-    except ClientError as exc:
-        if "ConstraintValidationFailed" in (exc.code or ""):
-            raise StoreError("another load created some of these nodes at the same time; run this load "
-                             "again to complete it") from None
-        raise
+                for create in (True, False):
+                    rows = [r for r in rr.rows if (r["src"] in new or r["dst"] in new) == create]
+                    done = run(_rel_query(rr.type, create), rows, "rel", rr.type.name, total, done)
+        except ClientError as exc:
+            if "ConstraintValidationFailed" in (exc.code or ""):
+                raise StoreError("another load created some of these nodes at the same time; run this load "
+                                 "again to complete it") from None
+            raise
     return stats
 
 

@@ -102,7 +102,7 @@ def test_a_real_sigint_while_reading_exits_130_without_a_traceback(tmp_path):
         out, err = proc.communicate(timeout=60)
     finally:
         proc.kill()
-    assert proc.returncode == 130 and "Traceback" not in err and out == ""
+    assert proc.returncode == 130 and "Traceback" not in err and out == "", (proc.returncode, err, out)
 
 
 # --- closed pipes --------------------------------------------------------------------------------------------------

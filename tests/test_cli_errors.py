@@ -89,8 +89,11 @@ def _blocked_reading(pid: int) -> bool:
 
 @pytest.mark.skipif(not Path("/proc/self/maps").exists(), reason="needs Linux /proc to see the process wait")
 def test_a_real_sigint_while_reading_exits_130_without_a_traceback(tmp_path):
+    # (Ctrl-C's default action restored in the child: a test run started in the background by a shell has SIGINT
+    # ignored, and an ignored signal stays ignored across exec)
     proc = subprocess.Popen([str(KG), "extract", "-", "--out", str(tmp_path / "p.jsonl")], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.monotonic() + 120
         steady = 0

@@ -41,6 +41,7 @@ class RelatedIndex:
         self.idf = numpy.asarray(concepts["idf"], dtype=numpy.float64)
         self.a = arrays
         self._terms: dict[str, int] | None = None
+        self._titles: str | None = None
 
     @classmethod
     def load(cls, directory: Path) -> RelatedIndex:
@@ -54,6 +55,21 @@ class RelatedIndex:
         """What a reference to the paper shows: title (name), url, venue, year."""
         i = self.number[paper]
         return PaperFacts(self.names[i], self.urls[i], self.venues[i], self.years[i])
+
+    def titled(self, wanted: str) -> list[int]:
+        """The papers whose name, lower-cased, is ``wanted`` (names are stored on one line with single spaces): a
+        search of ``titles.txt`` as one text, kept for the next query."""
+        if self._titles is None:
+            path = self.dir / "titles.txt"
+            lines = path.read_text(encoding="utf-8") if path.is_file() else "".join(f"{x.lower()}\n" for x in self.names)
+            self._titles = "\n" + lines
+        key, found, line, last = f"\n{wanted}\n", [], 0, 0
+        at = self._titles.find(key)
+        while at != -1:
+            line += self._titles.count("\n", last, at)  # the names before this one
+            found.append(line)
+            last, at = at, self._titles.find(key, at + 1)
+        return found
 
     def _row(self, name: str, other: str, i: int) -> numpy.ndarray:
         ptr = self.a[f"{name}_ptr"]
@@ -167,9 +183,7 @@ class IndexPapers:
 
     def by_name(self, wanted: str) -> list[Candidate]:
         """The papers whose title (name), or a proposed method's name or alias, normalised, is ``wanted``."""
-        first = wanted.split(" ", 1)[0]
-        found = {i: None for i, x in enumerate(self.index.names)  # (a cheap look at the first word, then the whole)
-                 if x[:len(first)].lower() == first and normal(x) == wanted}
+        found = dict.fromkeys(self.index.titled(wanted))
         for j, papers in self.index.proposed_by.items():
             if any(normal(f) == wanted for f in (self.index.concept_names[j], *self.index.aliases.get(j, ()))):
                 found.update((i, None) for i in papers)

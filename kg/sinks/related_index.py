@@ -3,7 +3,7 @@ few memory-mapped arrays instead of the whole ``graph.json``.
 
 - ``papers.json``: paper node ids, names (titles), venues, years and urls, in index order; ``concepts.json``: concept
   ids, names, types, IDFs, the aliases of those that have some and the papers proposing each proposed method;
-- ``terms.json``: the index words, in word-number order;
+- ``terms.json``: the index words, in word-number order; ``titles.txt``: the names lower-cased, one a line;
 - ``paper_ptr.npy``/``paper_concepts.npy`` and ``concept_ptr.npy``/``concept_papers.npy``: which concepts a paper
   links to (proposes, uses, addresses, evaluates on, reports) and which papers link to a concept (CSR arrays);
 - ``doc_ptr.npy``/``doc_terms.npy``/``doc_weights.npy``: each paper's TF-IDF vector of title and abstract, and
@@ -127,7 +127,7 @@ class RelatedIndexSink(GraphSink):
         kind = d.get("type")
         if kind == schema.PAPER.label:
             i = self._paper(n)
-            self.names[i] = str(d.get("name") or n)
+            self.names[i] = " ".join(str(d.get("name") or n).split())  # one line, single spaces: found by title
             self.venues[i], self.years[i], self.urls[i] = d.get("venue"), d.get("year"), d.get("url")
             if i != len(self.names) - 1 or self.doc_ptr[-1] != self.doc_ptr[-2]:
                 return  # (a paper node sent twice keeps its first words)
@@ -166,7 +166,8 @@ class RelatedIndexSink(GraphSink):
                                                     "proposed_by": {j: sorted(set(self.proposed[c]))
                                                                     for j, c in enumerate(concept_ids)
                                                                     if c in self.proposed}}),
-                 self._write_json("terms.json", {"words": list(self.vocab)})]
+                 self._write_json("terms.json", {"words": list(self.vocab)}),
+                 self._write_titles("titles.txt")]
         number = numpy.full(len(self.linked) + 1, -1, dtype=numpy.int32)  # link number -> concept index, -1: none
         for j, c in enumerate(concept_ids):
             if c in self.linked:
@@ -196,6 +197,14 @@ class RelatedIndexSink(GraphSink):
                     f.write(("," if at else "") + json.dumps(item[at:at + _JSON_RUN], ensure_ascii=False)[1:-1])
                 f.write("]")
             f.write("}")
+        return path
+
+    def _write_titles(self, name: str) -> Path:
+        """The papers' names lower-cased, one a line in index order: what a query by title searches."""
+        path = self.dir / name
+        with path.open("w", encoding="utf-8") as f:
+            for at in range(0, len(self.names), _JSON_RUN):
+                f.write("".join(f"{x.lower()}\n" for x in self.names[at:at + _JSON_RUN]))
         return path
 
     def _save(self, name: str, values: numpy.ndarray) -> Path:

@@ -14,6 +14,7 @@ ABSTRACTS = [
     {"id": "b", "title": "Hands", "text": "This paper addresses hand pose estimation with a new graph network."},
     {"id": "c", "title": "Corruptions", "text": "We measure robustness on ImageNet-C and report accuracy on ImageNet."},
     {"id": "d", "title": "Detection", "text": "Our detector reaches 50.1 AP on COCO test-dev for object detection."},
+    {"id": "e", "title": "Poses", "text": "Our model reaches 43.6 AP on MS COCO mini-val set for instance segmentation."},
 ]
 
 
@@ -39,6 +40,10 @@ def test_dataset_variants_and_splits_link_to_their_dataset(graph):
     assert graph.has_edge("dataset:imagenetc", "dataset:imagenet", key="VARIANT_OF")
     assert graph.has_edge("dataset:cocotestdev", "dataset:coco", key="VARIANT_OF")
     assert not graph.has_edge("dataset:imagenet", "dataset:imagenetc")
+    # a split named by another name of its dataset ("MS COCO") links to that dataset, not to a second COCO
+    (split,) = [n for n, d in graph.nodes(data=True) if d.get("name") == "MS COCO mini-val set"]
+    assert graph.has_edge(split, "dataset:coco", key="VARIANT_OF")
+    assert [n for n, d in graph.nodes(data=True) if d.get("name") == "COCO"] == ["dataset:coco"]
 
 
 def test_a_parent_task_reaches_the_papers_of_its_subtasks_and_says_which(graph):
@@ -50,4 +55,5 @@ def test_a_parent_task_reaches_the_papers_of_its_subtasks_and_says_which(graph):
 
 def test_a_dataset_reaches_its_splits(graph):
     report = around_concept(graph, "Dataset", "COCO")
-    assert [p for p, _, _ in report.papers] == ["paper:d"] and report.included == ["COCO test-dev"]
+    assert [p for p, _, _ in report.papers] == ["paper:d", "paper:e"]
+    assert report.included == ["COCO test-dev", "MS COCO mini-val set"]

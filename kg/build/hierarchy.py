@@ -96,6 +96,10 @@ def _build(res: Resolution) -> Hierarchy:
     for key, c in list(tasks.items()):
         visit(("TASK", key), c.name)
     datasets = {c.key: root for root, c in res.concepts.items() if root[0] == "DATASET"}
+    for root, c in res.concepts.items():  # then their other names: "MS COCO mini-val set" is a variant of COCO
+        if root[0] == "DATASET":
+            for form in c.aliases:
+                datasets.setdefault(concept_key(form), root)
     known = _known_datasets()
     for root, c in list(res.concepts.items()):
         if root[0] != "DATASET":
@@ -107,10 +111,12 @@ def _build(res: Resolution) -> Hierarchy:
         if base_key == c.key:
             continue
         base = datasets.get(base_key)
-        if base is None and base_key in known:
-            base = ("DATASET", base_key)
-            h.nodes.setdefault(base, Concept("DATASET", base_key, known[base_key], [], False, 0))
-            datasets[base_key] = base
+        if base is None and base_key in known:  # the vocabulary's dataset, by its own name ("MS COCO" is COCO)
+            name = known[base_key]
+            base = datasets.get(concept_key(name)) or ("DATASET", concept_key(name))
+            if base not in res.concepts:
+                h.nodes.setdefault(base, Concept("DATASET", concept_key(name), name, [], False, 0))
+            datasets[base_key] = datasets[concept_key(name)] = base
         if base is not None:
             h.links.append((root, base, "VARIANT_OF"))
     return h

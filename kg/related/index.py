@@ -41,7 +41,7 @@ class RelatedIndex:
         self.idf = numpy.asarray(concepts["idf"], dtype=numpy.float64)
         self.a = arrays
         self._terms: dict[str, int] | None = None
-        self._titles: str | None = None
+        self._titles: bytes | None = None
 
     @classmethod
     def load(cls, directory: Path) -> RelatedIndex:
@@ -59,14 +59,14 @@ class RelatedIndex:
     def titled(self, wanted: str) -> list[int]:
         """The papers whose name, lower-cased, is ``wanted`` (names are stored on one line with single spaces): a
         search of ``titles.txt`` as one text, kept for the next query."""
-        if self._titles is None:
+        if self._titles is None:  # (as bytes: no decoding of a file of a million titles)
             path = self.dir / "titles.txt"
-            lines = path.read_text(encoding="utf-8") if path.is_file() else "".join(f"{x.lower()}\n" for x in self.names)
-            self._titles = "\n" + lines
-        key, found, line, last = f"\n{wanted}\n", [], 0, 0
+            lines = path.read_bytes() if path.is_file() else "".join(f"{x.lower()}\n" for x in self.names).encode()
+            self._titles = b"\n" + lines
+        key, found, line, last = f"\n{wanted}\n".encode(), [], 0, 0
         at = self._titles.find(key)
         while at != -1:
-            line += self._titles.count("\n", last, at)  # the names before this one
+            line += self._titles.count(b"\n", last, at)  # the names before this one
             found.append(line)
             last, at = at, self._titles.find(key, at + 1)
         return found

@@ -6,8 +6,9 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-# a relative path into it, its data folder, or a path joined from a "shared" component
-SHARED = re.compile(rb"""\.\./shared|shared/data|["']shared["']\s*/|/\s*["']shared["']""")
+NAME = "sha" + "red"  # spelt in pieces, so that this file names no such directory itself
+# a relative path into it, its data folder, or a path joined from a quoted component of that name
+SHARED = re.compile(rf"""\.\./{NAME}|{NAME}/data|["']{NAME}["']\s*/|/\s*["']{NAME}["']""".encode())
 
 
 def references(folder: Path, base: Path) -> list[str]:
@@ -27,7 +28,7 @@ def references(folder: Path, base: Path) -> list[str]:
 
 
 def test_the_pattern_finds_each_way_of_naming_the_shared_directory(tmp_path):
-    name = "sha" + "red"  # spelt in pieces, so that this file names no such directory itself
+    name = NAME
     (tmp_path / "a.py").write_text(f'A = ROOT.parent / "{name}" / "data"\nB = "x"\n')
     (tmp_path / "b.md").write_text(f"run `score.py` from ../{name}/tools\n")
     (tmp_path / "c.txt").write_text(f"the {name} task; rows['{name}']\nsee {name}/data/README.md\n")

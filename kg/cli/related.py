@@ -95,7 +95,7 @@ def _from_index(args: argparse.Namespace, query: str, weights: dict[str, float])
     from kg.related.index import DIRECTORY, IndexPapers, RelatedIndex
 
     path = Path(args.graph) / DIRECTORY
-    if not (path / "papers.json").is_file() or not (path / "terms.json").is_file():
+    if not RelatedIndex.complete(path):
         return None  # no index, or one an older kg wrote: the graph answers
     index = RelatedIndex.load(path)
     paper = _resolve(IndexPapers(index), query)

@@ -9,20 +9,20 @@ graph loaded from ``graph.json``. Papers are named as everywhere in kg (:class:`
 from __future__ import annotations
 
 import json
-import math
 from collections import Counter
 from pathlib import Path
 
 import numpy
 
-from kg import schema
 from kg.paper_names import Candidate, normal
-from kg.related.ranking import DEFAULT_WEIGHTS, TEXT_WEIGHT, Hit, PaperFacts, Shared, best, text_concept_keys
-from kg.related.textsim import QUERY_TERMS, words
+from kg.related.ranking import (DEFAULT_WEIGHTS, TEXT_WEIGHT, Hit, PaperFacts, Shared, best, named_in,
+                                text_concept_keys)
+from kg.related.textsim import QUERY_TERMS, idf, unit_vector, words
 
 DIRECTORY = "related"
 _ARRAYS = ("paper_ptr", "paper_concepts", "concept_ptr", "concept_papers", "doc_ptr", "doc_terms", "doc_weights",
            "term_ptr", "term_docs", "term_weights")
+_FILES = ("papers.json", "concepts.json", "terms.json", "titles.txt", *(f"{a}.npy" for a in _ARRAYS))
 
 
 class RelatedIndex:
@@ -33,15 +33,20 @@ class RelatedIndex:
         self.ids: list[str] = papers["ids"]
         self.names: list[str] = papers["names"]
         self.venues, self.years = papers["venues"], papers["years"]
-        self.urls = papers.get("urls") or [None] * len(self.ids)
+        self.urls = papers["urls"]
         self.number = {p: i for i, p in enumerate(self.ids)}
         self.concept_names, self.concept_types = concepts["names"], concepts["types"]
-        self.aliases = {int(j): a for j, a in concepts.get("aliases", {}).items()}
-        self.proposed_by = {int(j): p for j, p in concepts.get("proposed_by", {}).items()}
+        self.aliases = {int(j): a for j, a in concepts["aliases"].items()}
+        self.proposed_by = {int(j): p for j, p in concepts["proposed_by"].items()}
         self.idf = numpy.asarray(concepts["idf"], dtype=numpy.float64)
         self.a = arrays
         self._terms: dict[str, int] | None = None
         self._titles: bytes | None = None
+
+    @staticmethod
+    def complete(directory: Path) -> bool:
+        """Whether ``directory`` holds an index with every file this kg reads (an older kg wrote fewer)."""
+        return all((directory / f).is_file() for f in _FILES)
 
     @classmethod
     def load(cls, directory: Path) -> RelatedIndex:
@@ -60,9 +65,7 @@ class RelatedIndex:
         """The papers whose name, lower-cased, is ``wanted`` (names are stored on one line with single spaces): a
         search of ``titles.txt`` as one text, kept for the next query."""
         if self._titles is None:  # (as bytes: no decoding of a file of a million titles)
-            path = self.dir / "titles.txt"
-            lines = path.read_bytes() if path.is_file() else "".join(f"{x.lower()}\n" for x in self.names).encode()
-            self._titles = b"\n" + lines
+            self._titles = b"\n" + (self.dir / "titles.txt").read_bytes()
         key, found, line, last = f"\n{wanted}\n".encode(), [], 0, 0
         at = self._titles.find(key)
         while at != -1:
@@ -97,22 +100,17 @@ class RelatedIndex:
             vocab = json.loads((self.dir / "terms.json").read_text(encoding="utf-8"))["words"]
             self._terms = {w: t for t, w in enumerate(vocab)}
         counts = Counter(t for w in words(text) if (t := self._terms.get(w)) is not None)
-        df = numpy.diff(self.a["term_ptr"])
-        n = max(len(self.ids), 1)
-        vector = {t: (1 + math.log(k)) * math.log(1 + n / int(df[t])) for t, k in counts.items()}
-        norm = math.sqrt(sum(v * v for v in vector.values())) or 1.0
-        return self._scores([(t, v / norm) for t, v in vector.items()])
+        ptr = self.a["term_ptr"]
+        vector = unit_vector(counts, lambda t: idf(len(self.ids), int(ptr[t + 1] - ptr[t])))
+        return self._scores(list(vector.items()))
 
     def concepts_in_text(self, text: str) -> list[int]:
         """The concepts of the index that kg's extractor finds in a text (by name or alias)."""
         wanted = text_concept_keys(text)
         if not wanted:
             return []
-        found = []
-        for j, (name, kind) in enumerate(zip(self.concept_names, self.concept_types)):
-            if any((kind, schema.concept_key(str(f))) in wanted for f in (name, *self.aliases.get(j, ()))):
-                found.append(j)
-        return found
+        return [j for j, (name, kind) in enumerate(zip(self.concept_names, self.concept_types))
+                if named_in(wanted, kind, (name, *self.aliases.get(j, ())))]
 
     def related(self, paper: str, *, top: int = 10, weights: dict[str, float] | None = None,
                 text_weight: float = TEXT_WEIGHT) -> list[Hit]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import difflib
 import weakref
 from collections import Counter, defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -218,9 +219,10 @@ def text_concept_keys(text: str) -> set[tuple[str, str]]:
 def concepts_from_text(g: nx.MultiDiGraph, text: str) -> set[str]:
     """The graph's concept nodes that a piece of text (e.g. an abstract) mentions, found by kg's extractor."""
     wanted = text_concept_keys(text)
-    found = set()
-    for n, d in g.nodes(data=True):
-        if d.get("type") in DEFAULT_WEIGHTS and any((d["type"], schema.concept_key(str(form))) in wanted
-                                                     for form in [d["name"], *d.get("aliases", [])]):
-            found.add(n)
-    return found
+    return {n for n, d in g.nodes(data=True)
+            if d.get("type") in DEFAULT_WEIGHTS and named_in(wanted, d["type"], [d["name"], *d.get("aliases", [])])}
+
+
+def named_in(wanted: set[tuple[str, str]], kind: str, forms: Iterable[object]) -> bool:
+    """Whether a concept of type ``kind`` with these names is among ``wanted`` (:func:`text_concept_keys`)."""
+    return any((kind, schema.concept_key(str(f))) in wanted for f in forms)

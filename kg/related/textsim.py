@@ -10,9 +10,11 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
+from typing import TypeVar
 
 _WORD = re.compile(r"[a-z][a-z]+(?:-[a-z]+)*")
+K = TypeVar("K")
 QUERY_TERMS = 40
 STOP = frozenset("""
 a about above after again against all also although among an and any are as at be because been before being below
@@ -32,6 +34,18 @@ def words(text: str) -> list[str]:
     return [w for w in _WORD.findall(text.lower()) if len(w) >= 3 and w not in STOP]
 
 
+def idf(documents: int, df: int) -> float:
+    """A word's inverse document frequency among ``documents`` texts, ``df`` of which hold it."""
+    return math.log(1 + max(documents, 1) / df)
+
+
+def unit_vector(counts: Mapping[K, int], weight: Callable[[K], float]) -> dict[K, float]:
+    """A text's TF-IDF vector from its word counts: log term frequency times ``weight(word)`` (the IDF), length 1."""
+    vec = {w: (1 + math.log(k)) * weight(w) for w, k in counts.items()}
+    norm = math.sqrt(sum(v * v for v in vec.values())) or 1.0
+    return {w: v / norm for w, v in vec.items()}
+
+
 class TextIndex:
     """TF-IDF vectors of documents, with an inverted index for cosine queries."""
 
@@ -40,15 +54,11 @@ class TextIndex:
         df: Counter = Counter()
         for c in counts.values():
             df.update(c.keys())
-        n = max(len(counts), 1)
-        self.idf = {w: math.log(1 + n / k) for w, k in df.items()}
+        self.idf = {w: idf(len(counts), k) for w, k in df.items()}
         self.vectors: dict[str, dict[str, float]] = {}
         self.postings: dict[str, list[tuple[str, float]]] = defaultdict(list)
         for key, c in counts.items():
-            vec = {w: (1 + math.log(k)) * self.idf[w] for w, k in c.items()}
-            norm = math.sqrt(sum(v * v for v in vec.values())) or 1.0
-            vec = {w: v / norm for w, v in vec.items()}
-            self.vectors[key] = vec
+            vec = self.vectors[key] = unit_vector(c, self.idf.__getitem__)
             for w, v in vec.items():
                 self.postings[w].append((key, v))
 
@@ -59,9 +69,7 @@ class TextIndex:
     def similar_to_text(self, text: str) -> dict[str, float]:
         """Cosine similarity of a free text to the documents."""
         c = Counter(w for w in words(text) if w in self.idf)
-        vec = {w: (1 + math.log(k)) * self.idf[w] for w, k in c.items()}
-        norm = math.sqrt(sum(v * v for v in vec.values())) or 1.0
-        return self._scores({w: v / norm for w, v in vec.items()})
+        return self._scores(unit_vector(c, self.idf.__getitem__))
 
     def _scores(self, vec: dict[str, float], exclude: str | None = None) -> dict[str, float]:
         heaviest = sorted(vec.items(), key=lambda kv: -kv[1])[:QUERY_TERMS]

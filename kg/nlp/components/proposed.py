@@ -189,20 +189,20 @@ class ProposedFinder:
                 out.append(self._from_abbrev(doc, abbrs[0], label))
                 continue
             run = _run(doc, j, sent.end, self.known) or self._local_name(doc, sent, tok.i, j, label) \
-                or self._plain_name(doc, sent, tok.i, j, label)
+                or self._plain_name(doc, sent, tok.i, j, label, end)
             if run:
                 out.append(Candidate(run[0], run[1], label, "proposed", proposed=label in ("METHOD", "DATASET")))
         return out
 
-    def _plain_name(self, doc: Doc, sent: Span, naming: int, j: int, label: str) -> tuple[int, int] | None:
+    def _plain_name(self, doc: Doc, sent: Span, naming: int, j: int, label: str,
+                    kind: int) -> tuple[int, int] | None:
         """A name in plain lower-case words that the authors give their own method ("we introduce a novel
         attention procedure called staircase attention", after a method's head word): two to four words, or one
         hyphenated word, up to punctuation, a preposition or a relative word; never a known name or a single plain
-        word ("called clients")."""
+        word ("called clients"). ``kind``: where the phrase saying what is named ends (:func:`_named_end`)."""
         if label != "METHOD" or not any(t.lower_ in VERBS for t in doc[sent.start:naming]) \
                 or not _is_authors_sentence(sent, naming):
             return None
-        kind = _named_end(doc, sent, naming)
         if not any(t.lower_ in HEADS for t in doc[max(sent.start, kind - 4):kind]):
             return None  # what is named is no method ("a concept called markdown dimension", "an assumption named")
         end = j

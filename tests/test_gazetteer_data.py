@@ -28,7 +28,7 @@ MIN_COUNTS = {
 }
 ENTRY_KEYS = {"name", "aliases", "label", "benchmark", "case_sensitive", "sources"}
 OPTIONAL_KEYS = {"needs_number", "parents", "area"}
-SOURCES = {"kg", "pwc"}  # ATTRIBUTION.md: hand-curated for kg, and the Papers with Code archive
+SOURCES = {"kg", "pwc", "keywords"}  # ATTRIBUTION.md: kg's curation, Papers with Code, authors' keywords
 GENERIC_KEYS = {"name", "label"}
 CONCEPT_FILES = [f for f in LABELS if f != "generic.jsonl"]
 
@@ -253,3 +253,22 @@ def test_the_manifest_names_no_gold_file_among_its_inputs():
     assert manifest["inputs"] and not [i for i in manifest["inputs"] if gold.search(i)]
     assert set(manifest["sources"]) == SOURCES
     assert "CC-BY-SA 4.0" in (GAZ_DIR / "ATTRIBUTION.md").read_text(encoding="utf-8")
+
+
+def test_keyword_entries_are_typed_by_hand(gaz):
+    """Every entry from authors' keywords is one that tools/vocab/keyword_types.jsonl types with its label (or
+    names as the same as it): the entries rebuild from that file, and no keyword becomes a concept untyped."""
+    def folded(name: str) -> str:
+        s = re.sub(r"[^0-9a-z+]+", "", name.lower())
+        return s[:-1] if s.endswith("s") and len(s) > 4 else s
+
+    path = GAZ_DIR.parents[3] / "tools" / "vocab" / "keyword_types.jsonl"
+    types = {folded(r["name"]): r for r in map(json.loads, path.read_text(encoding="utf-8").splitlines())}
+    assert {r["label"] for r in types.values()} <= {"METHOD", "TASK", "DATASET", "METRIC", "NONE"}
+    for fname in CONCEPT_FILES:
+        for e in gaz[fname]:
+            if e["sources"] == ["keywords"]:
+                row = types.get(folded(e["name"]))
+                assert row and row["label"] == e["label"] and not row.get("same_as"), e["_where"]
+            elif "keywords" in e["sources"]:
+                assert any(types.get(folded(a), {}).get("same_as") for a in e["aliases"]), e["_where"]

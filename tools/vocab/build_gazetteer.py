@@ -5,14 +5,19 @@ usage: python tools/vocab/build_gazetteer.py [--pwc DIR] [--gold FILE ...] [--ch
 Inputs:
 - the gazetteer's own hand-curated entries (source ``kg``), as they are in the checkout;
 - the Papers with Code archive's lists (``../shared/data/pwc``, CC-BY-SA 4.0; source ``pwc``): dataset and
-  benchmark names, task names with their parent tasks and areas, method names with full names.
+  benchmark names, task names with their parent tasks and areas, method names with full names;
+- the terms authors give as keywords of the unlabeled NeurIPS 2022 papers (``--background``; source
+  ``keywords``), named by at least two papers and typed by hand in ``tools/vocab/keyword_types.jsonl`` as kg's
+  concepts are defined (METHOD, TASK, DATASET, METRIC): a keyword typed NONE (an area, a property, a theory result,
+  an everyday word) is no entry, one with ``same_as`` is an alias of that entry, and one with no type there is
+  listed for curation.
 
 Every entry lists its sources. A hand-curated entry that names something an evaluation gold file labels (``--gold``:
 SciREX and TDMSci train mentions and document entities) is dropped unless independent evidence supports it: a PwC
 entry of the same kind (by name, alias, or the name without its version or size: "ResNet-50" -> "ResNet"), or use
 in unlabeled abstracts (``--background``, the NeurIPS 2022 corpus: the name is current vocabulary of the field).
-Otherwise its only evidence would be the gold file, and a vocabulary fed by gold measures memory, not extraction. The gold files are
-read for that audit only; nothing from them is written. ``--check`` writes nothing and exits 1 when such an entry is
+Otherwise its only evidence would be the gold file, and a vocabulary fed by gold measures memory, not extraction.
+The gold files are read for that audit only; nothing from them is written. ``--check`` writes nothing and exits 1 when such an entry is
 still in the gazetteer.
 
 PwC names are filtered before they become entries: junk (quotes, code, very long names), names that are ordinary
@@ -37,6 +42,8 @@ GAZ = ROOT / "kg" / "nlp" / "data" / "gazetteer"
 SPEC = ROOT / "kg" / "nlp" / "data" / "specificity"
 SHARED = ROOT.parent / "shared" / "data"
 DEFAULT_BACKGROUND = [SHARED / "neurips2022-corpus.jsonl"]
+KEYWORD_TYPES = Path(__file__).resolve().parent / "keyword_types.jsonl"
+MIN_KEYWORD_PAPERS = 2
 DEFAULT_GOLD = [SHARED / "scirex-abstracts-train.jsonl", SHARED / "tdmsci-train.jsonl"]
 FILES = {"DATASET": "datasets.jsonl", "TASK": "tasks.jsonl", "METRIC": "metrics.jsonl", "METHOD": "methods.jsonl"}
 _JUNK = re.compile(r"[\"'=*;<>{}\[\]|\\$@%#~^`]|https?:|\.(?:com|org|net)\b")
@@ -90,13 +97,39 @@ def base(name: str) -> str:
     return re.sub(r"[\s\-_]*(?:v?\d+(?:\.\d+)*[a-zA-Z]?|[xX]?[LlBbMmKk])$", "", name).strip() or name
 
 
-def attested(paths: list[Path]) -> str:
-    """The unlabeled background abstracts, lower-cased and joined (titles included)."""
+def background_text(paths: list[Path], titles: bool = True) -> str:
+    """The unlabeled background abstracts joined as written, with their titles or without."""
     parts = []
     for path in paths:
         if path.exists():
-            parts += [f"{d.get('title', '')} {d.get('text', '')}".lower() for d in read_jsonl(path)]
+            parts += [f"{d.get('title', '') if titles else ''} {d.get('text', '')}" for d in read_jsonl(path)]
     return "\n".join(parts)
+
+
+def written_form(name: str, text: str) -> str:
+    """How abstracts write a name inside sentences (after a lower-case word, so not capitalised for a title or a
+    sentence start): each word in lower case where any occurrence writes it so, else as most occurrences do. A name
+    the abstracts write only in title case ("Individualized Treatment Rule", when defining a short form) or never
+    write is taken as the keyword writes it: with ordinary words in lower case (``task_case``) unless a later word
+    keeps a capital the first does not ("sliced Wasserstein")."""
+    pattern = re.compile(rf"(?<=[a-z,] )({re.escape(name)})(?![\w-])", re.I)
+    forms = [m.group(1).split(" ") for m in pattern.finditer(text)]
+    if forms and all(len(f) == len(forms[0]) for f in forms):
+        words = []
+        for at in range(len(forms[0])):
+            seen = [f[at] for f in forms]
+            lower = [w for w in seen if w == w.lower() or re.fullmatch(r"[a-z]+[A-Z]", w)]  # "dualitY": a slip
+            words.append(lower[0].lower() if lower else max(set(seen), key=lambda w: (seen.count(w), w)))
+        if not _title_case(words):
+            return " ".join(words)
+    words = name.split()
+    return name if any(w[:1].isupper() for w in words[1:]) and not _title_case(words) else task_case(name)
+
+
+def _title_case(words: list[str]) -> bool:
+    """Whether every word starts with a capital, and a single word has no other ("Title Case", "Performativity")."""
+    return len(words) > 1 and all(w[:1].isupper() for w in words) or len(words) == 1 and words[0][:1].isupper() \
+        and words[0][1:] == words[0][1:].lower()
 
 
 def used_in(text: str, forms: list[str]) -> bool:
@@ -193,6 +226,73 @@ def pwc_methods(pwc: Path, taken: set[str], blocked: set[str], background: str) 
     return out
 
 
+def keyword_counts(paths: list[Path]) -> dict[str, tuple[str, int]]:
+    """Per folded keyword, its most written form and how many papers list it (``keywords`` split at , and ;)."""
+    forms: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for path in paths:
+        if not path.exists():
+            continue
+        for d in read_jsonl(path):
+            words = d.get("keywords") or ""
+            seen = set()
+            for kw in re.split(r"[,;]", words if isinstance(words, str) else ",".join(words)):
+                kw = re.sub(r"\s*\([^)]*\)$", "", " ".join(kw.split()).strip(" ."))
+                if kw and key(kw) not in seen:
+                    seen.add(key(kw))
+                    forms[key(kw)][kw] += 1
+    return {k: (max(f, key=lambda w: (f[w], w != w.lower(), w)), sum(f.values())) for k, f in forms.items()}
+
+
+def keyword_entries(counts: dict[str, tuple[str, int]], types: dict[str, dict], taken: set[str],
+                    blocked: set[str], text: str) -> tuple[list[dict], list[tuple[str, str]], list[str]]:
+    """Entries for keywords that at least MIN_KEYWORD_PAPERS papers list, typed by hand (``types``: folded name ->
+    its row of keyword_types.jsonl, label NONE for no concept), not already an entry or blocked, as abstracts
+    (``text``) write them; the keywords that name another entry (``same_as``), with that entry's name; and the
+    keywords that have no type yet."""
+    out, same, untyped = [], [], []
+    for k, (form, papers) in sorted(counts.items(), key=lambda kv: (-kv[1][1], kv[0])):
+        if papers < MIN_KEYWORD_PAPERS or k in taken or k in blocked:
+            continue
+        row = types.get(k)
+        if row is None:
+            untyped.append(form)
+            continue
+        label, name = row["label"], _clean(form)
+        if label == "NONE" or name is None:
+            continue
+        one_word = len(name.split()) == 1
+        if one_word and len(re.sub(r"[^A-Za-z]", "", name)) <= 3 and not re.search(r"\d", name):
+            continue  # "PDE", "SDE": short forms the abstract defines, found by the abbreviation rule
+        form = written_form(name, text)
+        if row.get("same_as"):
+            same.append((form, row["same_as"]))
+            continue
+        out.append({"name": form, "aliases": [], "label": label, "benchmark": False,
+                    "case_sensitive": one_word and form != form.lower(), "sources": ["keywords"]})
+        taken.add(k)
+    return out, same, untyped
+
+
+def without_keywords(row: dict, same_keys: set[str]) -> dict:
+    """A hand-curated row without the aliases that keywords added (``same_keys``), to be added anew."""
+    aliases = [a for a in row.get("aliases", ()) if key(a) not in same_keys]
+    return {**row, "aliases": aliases} if "aliases" in row else row
+
+
+def add_aliases(entries: dict[str, list[dict]], same: list[tuple[str, str]]) -> None:
+    """Each (alias, name) pair's alias added to the entry named ``name`` (by its name or an alias)."""
+    rows = {key(f): r for rs in entries.values() for r in rs for f in (r["name"], *r.get("aliases", ()))}
+    for alias, name in same:
+        row = rows.get(key(name))
+        if row is None:
+            raise SystemExit(f"keyword_types.jsonl: {alias!r} is the same as {name!r}, which is no entry")
+        if key(alias) not in rows:
+            row["aliases"] = [*row.get("aliases", ()), alias]
+            rows[key(alias)] = row
+            if "keywords" not in row["sources"]:
+                row["sources"] = [*row["sources"], "keywords"]
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--pwc", type=Path, default=SHARED / "pwc")
@@ -203,16 +303,20 @@ def main() -> int:
     umbrella, generic = _words()
     confirmed = pwc_forms(args.pwc)
     gold = gold_names(args.gold or DEFAULT_GOLD)
-    background = attested(args.background or DEFAULT_BACKGROUND)
+    background = background_text(args.background or DEFAULT_BACKGROUND).lower()
+    written = background_text(args.background or DEFAULT_BACKGROUND, titles=False)  # titles capitalise words
+    types = {key(r["name"]): r for r in read_jsonl(KEYWORD_TYPES)}
+    same_keys = {k for k, r in types.items() if r.get("same_as")}
     entries: dict[str, list[dict]] = {}
     dropped = []
     for label, file in FILES.items():
-        rows = [r for r in read_jsonl(GAZ / file) if "kg" in r.get("sources", ["kg"])]  # PwC rows are made anew
+        rows = [without_keywords(r, same_keys) for r in read_jsonl(GAZ / file)
+                if "kg" in r.get("sources", ["kg"])]  # PwC and keyword rows are made anew
         kept = []
         for row in rows:
             names = [row["name"], *row.get("aliases", ())]
             forms = {key(f) for f in names} | {key(base(f)) for f in names}
-            sources = [s for s in row.get("sources", ["kg"]) if s != "pwc"]
+            sources = [s for s in row.get("sources", ["kg"]) if s not in ("pwc", "keywords")]
             if forms & confirmed[label]:
                 sources.append("pwc")
             if sources == ["kg"] and {key(f) for f in names} & gold and not used_in(background, names):
@@ -236,6 +340,12 @@ def main() -> int:
     entries["DATASET"] += new_datasets
     entries["TASK"] += new_tasks
     entries["METHOD"] += new_methods
+    taken = {key(f) for rows in entries.values() for r in rows for f in (r["name"], *r.get("aliases", ()))}
+    new_keywords, same, untyped = keyword_entries(keyword_counts(args.background or DEFAULT_BACKGROUND), types, taken,
+                                            {key(w) for w in umbrella}, written)
+    for row in new_keywords:
+        entries[row["label"]].append(row)
+    add_aliases(entries, same)
     for row in entries["TASK"]:
         row.pop("parents", None)
         row.pop("area", None)
@@ -256,14 +366,21 @@ def main() -> int:
               "expanded mechanically",
         "pwc": "Papers with Code archive (tasks with parents and areas, datasets and benchmarks, metrics, methods), "
                "CC-BY-SA 4.0, https://paperswithcode.com; see ATTRIBUTION.md",
+        "keywords": f"terms that at least {MIN_KEYWORD_PAPERS} unlabeled NeurIPS 2022 papers give as author keywords, "
+                    "typed by hand for kg (tools/vocab/keyword_types.jsonl); see ATTRIBUTION.md",
     }
     manifest["inputs"] = ["kg (the gazetteer's hand-curated entries)", "pwc/datasets.jsonl", "pwc/tasks.jsonl",
-                          "pwc/metrics.jsonl", "pwc/methods.jsonl"]
+                          "pwc/metrics.jsonl", "pwc/methods.jsonl",
+                          "author keywords of the unlabeled NeurIPS 2022 corpus (neurips2022-corpus.jsonl)",
+                          "tools/vocab/keyword_types.jsonl"]
     manifest_path.write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"dropped {len(dropped)} hand-curated entries that only a gold file supports")
     for d in dropped:
         print(f"  {d}")
     print(f"added {len(new_datasets)} PwC datasets, {len(new_tasks)} tasks and {len(new_methods)} methods")
+    print(f"added {len(new_keywords)} keyword entries; {len(untyped)} keywords have no type in {KEYWORD_TYPES.name}")
+    for form in untyped:
+        print(f"  untyped: {form}")
     sys.path.insert(0, str(ROOT))
     from kg.nlp.components.gazetteer import write_manifest
 

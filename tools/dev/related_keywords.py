@@ -1,6 +1,8 @@
 """Precision@5 of ``kg related`` judged by authors' keywords: a hit is relevant when it shares with the query paper a
 keyword that at most ``--max-df`` papers of the corpus carry (a specific one: "human pose estimation", not "deep
-learning"). Keywords are metadata that kg neither extracts nor indexes, so they judge the ranking independently.
+learning"). Keywords are metadata that kg does not index; the keywords kg's vocabulary took as concepts
+(``tools/vocab/keyword_types.jsonl``, typed as a concept or an alias) judge nothing, so the judge stays independent
+of what the graph links by.
 
 usage: python tools/dev/related_keywords.py OUT_DIR [--max-df 30] [--split dev|report|all]
 
@@ -12,6 +14,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -39,12 +42,28 @@ def keywords(g: nx.MultiDiGraph) -> dict[str, set[str]]:
     return out
 
 
+TYPED = Path(__file__).resolve().parents[1] / "vocab" / "keyword_types.jsonl"
+
+
+def folded(keyword: str) -> str:
+    """A keyword folded as the vocabulary builder folds names (case, punctuation, a plural s)."""
+    s = re.sub(r"[^0-9a-z+]+", "", keyword.lower())
+    return s[:-1] if s.endswith("s") and len(s) > 4 else s
+
+
+def vocabulary_keywords(path: Path = TYPED) -> set[str]:
+    """The keywords (folded) that kg's vocabulary holds as concepts or aliases."""
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return {folded(r["name"]) for r in rows if r["label"] != "NONE"}
+
+
 def evaluate(g: nx.MultiDiGraph, rank: Callable[[str], list[str]], *, max_df: int = 30, split: str = "dev",
              k: int = 5) -> dict:
     """P@k of ``rank(paper) -> paper ids`` over the papers of ``split`` that have a specific keyword."""
     kw = keywords(g)
     df = Counter(w for ws in kw.values() for w in ws)
-    specific = {p: {w for w in ws if 2 <= df[w] <= max_df} for p, ws in kw.items()}
+    taken = vocabulary_keywords()
+    specific = {p: {w for w in ws if 2 <= df[w] <= max_df and folded(w) not in taken} for p, ws in kw.items()}
     precisions = []
     for p in sorted(specific):
         if not specific[p] or (split != "all" and split_of(p) != split):

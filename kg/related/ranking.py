@@ -29,7 +29,7 @@ from typing import NamedTuple
 import networkx as nx
 
 from kg import schema
-from kg.related.textsim import TextIndex
+from kg.related.textsim import TextIndex, paper_text
 
 DEFAULT_WEIGHTS = {"Dataset": 3.0, "Task": 1.5, "Method": 1.0, "Metric": 0.25}
 TEXT_WEIGHT = 8.0
@@ -92,7 +92,7 @@ def text_index(g: nx.MultiDiGraph) -> TextIndex:
     """The TF-IDF index of the graph's papers (title and abstract), built once per graph object."""
     index = _TEXT_INDEXES.get(g)
     if index is None:
-        index = _TEXT_INDEXES[g] = TextIndex((n, f"{d.get('title') or ''} {d.get('abstract') or ''}")
+        index = _TEXT_INDEXES[g] = TextIndex((n, paper_text(d.get("title"), d.get("abstract")))
                                              for n, d in g.nodes(data=True) if d.get("type") == schema.PAPER.label)
     return index
 

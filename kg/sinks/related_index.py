@@ -27,7 +27,7 @@ import numpy
 from numpy.lib import format as npy
 
 from kg import schema
-from kg.related.textsim import words
+from kg.related.textsim import paper_text, words
 from kg.sinks.base import GraphSink
 
 LINKS = frozenset(r.name for r in (schema.PROPOSES, *schema.REL_FOR_LABEL.values()))
@@ -132,7 +132,7 @@ class RelatedIndexSink(GraphSink):
             if i != len(self.names) - 1 or self.doc_ptr[-1] != self.doc_ptr[-2]:
                 return  # (a paper node sent twice keeps its first words)
             vocab = self.vocab
-            counts = Counter(words(f"{d.get('title') or ''} {d.get('abstract') or ''}"))
+            counts = Counter(words(paper_text(d.get("title"), d.get("abstract"))))
             for w in counts:
                 if w not in vocab:
                     vocab[w] = len(vocab)

@@ -25,7 +25,8 @@ def concepts(nlp, text: str) -> dict[str, set[str]]:
 @pytest.mark.parametrize("name,label", [
     ("inference", "TASK"), ("deep neural networks", "METHOD"), ("machine learning models", "METHOD"),
     ("NVIDIA V100", "DATASET"), ("GPUs", "METHOD"), ("PyTorch", "METHOD"), ("learning rate", "METRIC"),
-    ("sample complexity", "METRIC"), ("efficient training method", "METHOD"),
+    ("sample complexity", "METRIC"), ("efficient training method", "METHOD"), ("Megatron-LM", "METHOD"),
+    ("scikit-learn", "METHOD"), ("OpenAI", "METHOD"), ("DeepMind", "METHOD"),
 ])
 def test_names_that_are_no_concept(name, label):
     assert load_specificity().reason(name, label) is not None
@@ -35,6 +36,8 @@ def test_names_that_are_no_concept(name, label):
     ("image classification", "TASK"), ("graph neural networks", "METHOD"), ("ResNet-50", "METHOD"),
     ("top-1 accuracy", "METRIC"), ("regret", "METRIC"), ("CIFAR-10", "DATASET"), ("Transformer", "METHOD"),
     ("optimal transport", "METHOD"), ("large language models", "METHOD"), ("GPT-3", "METHOD"),
+    ("LM", "METHOD"),  # a word of a tool's name ("Megatron-LM") is no tool alone
+    ("DeepMind Control Suite", "DATASET"), ("Google Research Football", "DATASET"),
 ])
 def test_specific_names_stay(name, label):
     assert load_specificity().reason(name, label) is None
@@ -55,6 +58,24 @@ def test_pipeline_keeps_umbrella_words_out_of_the_concepts(nlp):
     assert {"CIFAR-10", "ResNet-50", "image classification"} <= names
     assert not names & {"deep neural networks", "NVIDIA V100", "GPUs", "PyTorch", "V100"}
 
+
+
+def test_a_tool_spelled_out_is_no_concept_either_in_any_order(nlp):
+    """Each mention is judged by its own words too, whatever came before it in the process: "GPUs" is hardware
+    after "graphics processing units" as before it, and so is the name it abbreviates."""
+    first = "We train on graphics processing units (GPUs) with a new scheduler. Our GPUs are fast."
+    second = "Our GPUs are fast. We train on graphics processing units (GPUs) with a new scheduler."
+    for text in (first, second, first):
+        doc = nlp(text)
+        assert all(m.generic for m in doc.user_data[MENTIONS]), [(m.text, m.generic) for m in doc.user_data[MENTIONS]]
+
+
+def test_a_short_form_the_text_redefines_takes_its_own_label(nlp):
+    """"ARC" is a dataset in the vocabulary; "Adversarial Response Characteristics (ARC)" is the paper's feature."""
+    found = concepts(nlp, "Thus, we construct Adversarial Response Characteristics (ARC) features to reflect the "
+                          "model gradient consistency around the input. ARC feature can be used for attack detection.")
+    assert "Adversarial Response Characteristics" in found.get("METHOD", set())
+    assert not {"ARC", "Adversarial Response Characteristics"} & found.get("DATASET", set())
 
 
 def test_a_local_definition_wins_over_the_vocabularys_expansion(nlp):

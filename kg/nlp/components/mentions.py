@@ -66,16 +66,19 @@ def _exact(cands: list[Candidate], start: int, end: int) -> Candidate | None:
     return hits[0] if hits else None
 
 
-def _pair_label(ents: list[tuple[int, int, str]] | None, a: Abbreviation, long: str) -> str:
+def _pair_label(ents: list[tuple[int, int, str]] | None, a: Abbreviation, long: str, redefined: bool = False) -> str:
     """The label of an abbreviation pair no rule knows: the one its long form's head word says it is ("Knowledge
     Delivery System" is a METHOD, "... Corpus" a DATASET); else the trained model's, on the short form (else on the
     long form), as it read the name in context; without a model, the long form's head word ("... Alignment" ->
-    TASK)."""
+    TASK). A short form the text ``redefined`` away from a vocabulary entry ("Adversarial Response Characteristics
+    (ARC)", not the ARC dataset) takes the model's reading of the long form first: the model saw the entry's label
+    on the letters."""
     words = long.lower().split()
     for label, heads in TYPE_HEADS.items():
         if words and words[-1] in heads:
             return label
-    for span in ((a.short_start, a.short_end), (a.long_start, a.long_end)):
+    spans = ((a.short_start, a.short_end), (a.long_start, a.long_end))
+    for span in spans[::-1] if redefined else spans:
         for s, e, label in ents or ():
             if (s, e) == span:
                 return label
@@ -118,6 +121,7 @@ def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation], lo
     out = [c for c in cands if c.extractor != "proposed" or not any(
         c.start <= min(a.long_start, a.short_start) and max(a.long_end, a.short_end) <= c.end for a in pairs)]
     ents = model_entities(doc)
+    redefined = set()
     for a in pairs:
         known_short, known_long = _exact(out, a.short_start, a.short_end), _exact(out, a.long_start, a.long_end)
         if known_short is None:
@@ -130,6 +134,7 @@ def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation], lo
             clash = not _names_it(entry, span_text(doc, a.long_start, a.long_end))
         if clash:
             out = [c for c in out if c is not known_short]  # the text defines its own short form
+            redefined.add(span_text(doc, a.short_start, a.short_end))
 
     def silent(a: Abbreviation) -> bool:
         # A pair only the word-shape rules would label: most such pairs name other things ("levels of detail (LOD)").
@@ -153,7 +158,8 @@ def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation], lo
         elif silent(a):
             continue
         else:
-            label, canonical, proposed, bench, extractor = _pair_label(ents, a, long), long, False, False, "abbreviation"
+            label, canonical, proposed, bench, extractor = (_pair_label(ents, a, long, short in redefined), long, False,
+                                                            False, "abbreviation")
             if label == "METHOD" and _before_data_head(doc, hi):
                 label = "DATASET"  # "the EventCorefBank (ECB) corpus"
         for s, e in ((a.long_start, a.long_end), (a.short_start, a.short_end)):

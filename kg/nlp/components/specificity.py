@@ -70,7 +70,8 @@ class Specificity:
         if all(w in self.generic_words for w in words):
             return "only background words"
         raw = _WORDS.findall(name)
-        if all(w.lower() in self.tools or _MODEL_NUMBER.match(w) for w in raw) and any(w.lower() in self.tools for w in raw):
+        if low in self.tools or all(w.lower() in self.tools or _MODEL_NUMBER.match(w) for w in raw) and any(
+                w.lower() in self.tools for w in raw):
             return "hardware or software"
         if len(name.split()) > 1 and name.split()[-1] in self.tool_names:
             return "hardware or software"  # "Apple M1 Pro CPU", "Google Cloud Vision API": a device or an API
@@ -133,6 +134,17 @@ def name_like(name: str) -> bool:
     return bool(_NAME_LIKE.search(name))
 
 
+def _tool_words(groups) -> set[str]:
+    """The words that name hardware or software alone: one-word names, and multi-word names whole ("megatron-lm"),
+    so that "LM" or "learn" alone is no tool because "Megatron-LM" or "scikit-learn" is one."""
+    out = set()
+    for names in groups:
+        for name in names:
+            words = _WORDS.findall(name.lower())
+            out.add(words[0] if len(words) == 1 else name.lower())
+    return out
+
+
 def _terms(values: list[str]) -> frozenset[str]:
     return frozenset(" ".join(v.lower().split()) for v in values)
 
@@ -149,7 +161,7 @@ def load_specificity(directory: str = "") -> Specificity:
         not_metrics=_terms(umbrella["not_metrics"]["terms"]),
         techniques=_terms(umbrella["not_metrics"]["techniques"]["terms"]),
         generic_words=frozenset(generic["words"]),
-        tools=frozenset(w.lower() for words in tools["words"].values() for w in words for w in _WORDS.findall(w)),
+        tools=frozenset(_tool_words(tools["words"].values())),
         tool_names=frozenset(w for group in ("hardware", "number formats") for w in tools["words"][group]) | {"API", "APIs"},
         class_heads=_terms(umbrella["class_heads"]["terms"]),
         task_heads=_terms(umbrella["task_heads"]["terms"]),
@@ -215,10 +227,11 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
     known = {form: e.name for form, e in load_gazetteer().lookup().items() if e.label == "METHOD"}
     stop = load_stoplist(stoplist) if stoplist else frozenset()
     retype = load_types(types) if types else {}
-    cache: dict[tuple[str, str, str], bool] = {}
+    cache: dict[tuple[str, str, str, str], tuple[bool, bool]] = {}  # -> (generic, names a tool)
 
     def specificity(doc: Doc) -> Doc:
         local = _local_short_forms(doc)
+        tools: set[tuple[str, str]] = set()  # (label, name) of concepts one of whose mentions names a tool
         for m in doc.user_data.get(MENTIONS) or ():
             if stop or retype:
                 key = concept_key(m.canonical)
@@ -247,15 +260,21 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                                                                               m.canonical.lower() + "es"):
                 m.generic = True  # a one-word task in the plural names its outputs: "follow the recommendations"
                 continue
-            key = (m.canonical, m.label, m.extractor)
-            generic = cache.get(key)
-            if generic is None:
+            key = (m.canonical, m.text, m.label, m.extractor)  # the surface's own reason counts too
+            found = cache.get(key)
+            if found is None:
                 surface = spec.reason(m.text, m.label) if m.text != m.canonical else None
-                generic = cache[key] = spec.reason(m.canonical, m.label) is not None or (
+                found = cache[key] = (spec.reason(m.canonical, m.label) is not None or (
                     surface is not None and surface != "only background words") or spec.weak_description(
-                    m.canonical, m.label, m.extractor)
-            if generic:
+                    m.canonical, m.label, m.extractor), surface == "hardware or software")
+            if found[0]:
                 m.generic = True
+            if found[1]:
+                tools.add((m.label, m.canonical))
+        if tools:  # "graphics processing units (GPUs)": the spelled-out name of a tool is no concept either
+            for m in doc.user_data.get(MENTIONS) or ():
+                if (m.label, m.canonical) in tools and not m.proposed:
+                    m.generic = True
         return doc
 
     return specificity

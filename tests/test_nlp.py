@@ -356,6 +356,12 @@ def test_later_uses_of_a_short_form_follow_the_pair(nlp):
     assert {m.canonical for m in ms} == {"Few-Shot Keyword Spotting"} and len(ms) == 3
 
 
+def test_later_uses_of_a_short_form_in_the_other_number_follow_the_pair(nlp):
+    ms = mentions(nlp, "Pretrained language models (LMs) are strong. We treat the code-generating LM as an actor.")
+    lm = [m for m in ms if m.text == "LM"]
+    assert lm and {m.canonical for m in lm} == {"language models"}
+
+
 def test_a_short_form_of_two_tokens_is_followed_too(nlp):
     ms = mentions(nlp, "We propose Scale-Aware Fast R-CNN (SAF R-CNN). On Caltech, SAF R-CNN outperforms Fast R-CNN.")
     later = [m for m in ms if m.text == "SAF R-CNN"]

@@ -172,8 +172,12 @@ def _words(doc: Doc, start: int, end: int) -> tuple[str, ...]:
     return tuple(span_text(doc, k, k + 1) for k in range(start, end))
 
 
+_OTHER_NUMBER = re.compile(r"^([A-Z][A-Za-z0-9-]*[A-Z0-9])(s?)$")  # a short form and its plural: "LM", "LMs"
+
+
 def _propagate(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) -> list[Candidate]:
-    """Later uses of a defined short form or a proposed name refer to the same concept."""
+    """Later uses of a defined short form (in the singular or the plural) or a proposed name refer to the same
+    concept."""
     names: dict[tuple[str, ...], Candidate] = {}  # a short form's or a proposed name's tokens -> its candidate
     for a in pairs:
         # the pair's own candidate (the highest priority on the short form), not a weaker one on the same span
@@ -181,6 +185,10 @@ def _propagate(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) -> l
                 default=None)
         if c is not None:
             names.setdefault(_words(doc, a.short_start, a.short_end), c)
+    for words in [w for w in names if len(w) == 1]:  # "LM" after "language models (LMs)", "GANs" after "(GAN)"
+        other = _OTHER_NUMBER.sub(lambda m: m.group(1) if m.group(2) else m.group(1) + "s", words[0])
+        if other != words[0]:
+            names.setdefault((other,), names[words])
     for c in cands:
         if c.proposed and c.end - c.start == 1:
             names.setdefault((span_text(doc, c.start, c.start + 1),), c)

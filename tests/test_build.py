@@ -228,6 +228,24 @@ def test_a_document_names_a_concept_as_it_spells_it_when_the_canonical_name_is_a
                                "DATASET": ["GLUE"], "BENCHMARK": ["GLUE"]}
 
 
+def test_a_document_name_skips_a_short_form_in_brackets():
+    from kg.sinks.predictions import document_names
+    from kg.model import Extraction, Mention, Span
+
+    text = "We train reinforcement learning (RL) agents and pretrained language models (LMs) for OOD detection."
+
+    def mention(phrase: str, canonical: str) -> Mention:
+        a = text.index(phrase)
+        return Mention(a, a + len(phrase), "METHOD", phrase, canonical, "model", Span(0, len(text)))
+
+    ex = Extraction("p")
+    ex.mentions = [mention("reinforcement learning (RL) agents", "reinforcement learning agents"),
+                   mention("pretrained language models (LMs)", "pre-trained language models")]
+    names = document_names(text, ex)
+    assert names[("METHOD", "reinforcement learning agents")] == "reinforcement learning agents"  # written, aside
+    assert names[("METHOD", "pre-trained language models")] == "pretrained language models"  # its spelling, no aside
+
+
 def test_reported_spans_never_overlap_the_next_mention():
     from kg.sinks.predictions import defined_spans
     from kg.model import Mention, Span

@@ -45,13 +45,14 @@ def defined_spans(text: str, mentions: list[Mention]) -> Iterator[tuple[Mention,
         i += step
 
 
+_ASIDE = re.compile(r"\s+\([^()]{1,24}\)")  # "reinforcement learning (RL) agents" writes "reinforcement learning agents"
 _DATASET_HEAD = re.compile(r"\s+(?:data ?sets?|benchmarks?|corpus|corpora|suite|collection)$", re.I)
 
 
 def document_names(text: str, ex: Extraction) -> dict[tuple[str, str], str]:
     """The name of each (label, canonical name) concept of a paper as the paper writes it: the canonical name where
     a mention spells it (in any case) or the text has it as whole words (line breaks taken as spaces, a plural
-    ending allowed), else the paper's first spelling (a gazetteer's "image colorization" is "colorization" for a
+    ending allowed, a short aside in brackets skipped: "out-of-distribution (OOD) detection"), else the paper's first spelling (a gazetteer's "image colorization" is "colorization" for a
     paper that only says "colorization"). In order of first mention."""
     first: dict[tuple[str, str], str] = {}
     spelled: set[tuple[str, str]] = set()
@@ -71,8 +72,9 @@ def document_names(text: str, ex: Extraction) -> dict[tuple[str, str], str]:
             own = list(text)
             for a, b in spans.get(key, ()):
                 own[a:b] = " " * (b - a)
-            if not _written(key[1].lower(), " ".join("".join(own).split()).lower()):
-                out[key] = spelling
+            written = " ".join("".join(own).split()).lower()
+            if not _written(key[1].lower(), written) and not _written(key[1].lower(), _ASIDE.sub("", written)):
+                out[key] = _ASIDE.sub("", spelling) or spelling  # "pretrained language models (LMs)": no aside
                 continue
         out[key] = key[1]
     return out

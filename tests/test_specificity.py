@@ -141,6 +141,21 @@ def test_a_tagger_extension_that_only_describes_a_known_method_is_that_method(na
     assert load_specificity().known_core(name, known) == core
 
 
+def test_a_tagger_extension_of_a_known_method_is_reported_as_the_known_words(nlp):
+    """"1 layer recurrent neural network" names RNN, and a paper that never writes "RNN" calls it "recurrent neural
+    network", not by the extension's words."""
+    from kg.model import Paper
+    from kg.nlp.extract import extract
+    from kg.sinks.predictions import prediction
+
+    text = "We prove that a 1 layer recurrent neural network can learn any such sequence with few samples."
+    [(paper, ex)] = list(extract([Paper(id="p", text=text)]))
+    rnn = [m for m in ex.mentions if m.canonical == "RNN"]
+    if rnn and rnn[0].extractor == "model_extension":
+        assert rnn[0].text == "recurrent neural network" == text[rnn[0].start:rnn[0].end]
+    assert "recurrent neural network" in prediction(paper, ex)["concepts"]["METHOD"]
+
+
 def test_a_one_word_task_in_the_plural_names_its_outputs_not_the_task(nlp):
     def tasks(text):
         return {m.text for m in nlp(text).user_data[MENTIONS] if m.label == "TASK" and not m.generic}

@@ -82,7 +82,12 @@ class Specificity:
     def known_core(self, name: str, known: dict[str, str]) -> str | None:
         """The known method a tagger's extension of it still names when its extra words only describe ("Transformer
         networks", "1 layer recurrent neural network": a class noun, a size, a count), or None."""
-        words = name.split()
+        found = self.core_span(name, known)
+        return found[0] if found else None
+
+    def core_span(self, name: str, known: dict[str, str]) -> tuple[str, int, int] | None:
+        """:meth:`known_core`, with where in ``name`` its known words stand (character offsets)."""
+        words = name.split(" ")
         for size in range(len(words) - 1, 0, -1):
             for at in range(len(words) - size + 1):
                 core = known.get(" ".join(words[at:at + size]).lower())
@@ -90,7 +95,8 @@ class Specificity:
                     continue
                 extra = [w.lower() for w in words[:at] + words[at + size:]]
                 if all(w in self.class_heads or w in _SIZE_WORDS or _SIZE.fullmatch(w) for w in extra):
-                    return core
+                    start = sum(len(w) + 1 for w in words[:at])
+                    return core, start, start + len(" ".join(words[at:at + size]))
         return None
 
     def weak_description(self, name: str, label: str, extractor: str) -> bool:
@@ -244,7 +250,11 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
             if m.generic or m.proposed:
                 continue
             if m.label == "METHOD" and m.extractor == "model_extension":
-                m.canonical = spec.known_core(m.canonical, known) or m.canonical
+                found = spec.core_span(m.canonical, known)
+                if found and m.text == m.canonical and m.end - m.start == len(m.text):
+                    # the mention is the known words: "recurrent neural network" of "1 layer recurrent neural network"
+                    m.text, m.end, m.start = m.text[found[1]:found[2]], m.start + found[2], m.start + found[1]
+                m.canonical = found[0] if found else m.canonical
             if m.label == "METRIC" and m.text.lower() == m.canonical.lower():
                 text = doc_text(doc)  # the doc's text as extraction keeps it (Doc.text joins every token anew)
                 at = fuller_metric_name(text, m.start, m.canonical)

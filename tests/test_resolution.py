@@ -196,3 +196,26 @@ def test_a_short_form_defined_one_way_is_one_concept_with_the_papers_that_only_u
     res = resolve([a, c, _own("d", "LST", "ladder side-tuning")])
     concept = res.concept_for("METHOD", "LST", defined_short_forms(a))
     assert concept is res.concept_for("METHOD", "LST") and concept.papers == 3 and concept.name == "LST"
+
+
+def test_concepts_named_alike_are_one_node():
+    """A node's id is its label and its name's key, so two concepts never share a name. "IRM" has two long forms in
+    the corpus; the paper that defines it as "invariant risk minimization" and the paper whose vocabulary entry
+    IRM is spelled "Invariant Risk Minimization" name one concept."""
+    from kg.build.resolve import defined_short_forms, resolve
+    from kg.model import Extraction, Mention, Span
+
+    def uses(pid, text, extractor, long):
+        ex = Extraction(pid, [Mention(0, len(text), "METHOD", text, "IRM", extractor, Span(0, 9))])
+        ex.aliases = {"IRM": [long]}
+        return ex
+
+    own = _own("a", "IRM", "information rectification module")
+    defines = uses("b", "invariant risk minimization", "abbreviation", "invariant risk minimization")
+    knows = uses("c", "Invariant Risk Minimization", "gazetteer", "Invariant Risk Minimization")
+    res = resolve([own, defines, knows])
+    ids = [(c.label, c.key) for c in res.concepts.values()]
+    assert len(ids) == len(set(ids))
+    joined = res.concept_for("METHOD", "IRM", defined_short_forms(defines))
+    assert joined is res.concept_for("METHOD", "IRM", defined_short_forms(knows)) and joined.papers == 2
+    assert res.concept_for("METHOD", "IRM", defined_short_forms(own)) is not joined

@@ -41,7 +41,7 @@ def defined_short_forms(ex: Extraction) -> dict[str, tuple[str, str]]:
     paper: a canonical name that looks like an abbreviation, with a multi-word alias that spells it out (starts with
     its first letter and does not contain it: "LST" -> "laddersidetuning"; not "CLIP" -> "CLIP model"), with the
     key of the long form without its head words, which compares spellings across papers."""
-    known = {m.canonical for m in ex.mentions if m.extractor == "gazetteer"}
+    known = {m.canonical for m in ex.mentions if m.extractor in ("gazetteer", "model_extension")}  # (a known core)
     out = {}
     for canonical, forms in ex.aliases.items():
         if canonical in known or not _short_form(canonical):
@@ -209,6 +209,8 @@ class Resolver:
         concepts = self._concepts(index, ambiguous)
         if self._vote(index, concepts):
             concepts = self._concepts(index, ambiguous)
+        if _join_same_names(index, concepts):
+            concepts = self._concepts(index, ambiguous)
         return Resolution(concepts, index, len(self.per_paper))
 
     def _concepts(self, index: dict[Key, Key], ambiguous: set[str] = frozenset()) -> dict[Key, Concept]:
@@ -267,6 +269,22 @@ class Resolver:
             if root in winner:
                 index[own] = winner[root]
         return bool(winner)
+
+
+def _join_same_names(index: dict[Key, Key], concepts: dict[Key, Concept]) -> bool:
+    """Concepts of one label whose display names have one key are one concept (a node's id is its label and its
+    name's key): "IRM" defined as "invariant risk minimization" in one paper and "invariant risk minimization"
+    named in another. The first met keeps the others' mentions. Whether any joined."""
+    first: dict[tuple[str, str], Key] = {}
+    moved = {}
+    for root, c in concepts.items():
+        into = first.setdefault((c.label, c.key), root)
+        if into != root:
+            moved[root] = into
+    for own, root in index.items():
+        if root in moved:
+            index[own] = moved[root]
+    return bool(moved)
 
 
 def resolve(extractions: Iterable[Extraction]) -> Resolution:

@@ -66,6 +66,14 @@ def test_reversed_abbreviation_short_form_first(nlp):
     ("We propose an upper-confidence bound LP-style algorithm for this problem, called UCB-LP, and prove it.", "UCB-LP"),
     ("In this work we introduce a novel attention procedure called staircase attention that operates across time.",
      "staircase attention"),  # a plain lower-case name after a method's head word
+    ("Beyond truncation, our approximate gradient-based update rule, ModProp, propagates credit.", "ModProp"),
+    ("In this paper, we build the Recommender Transformer (RETR) with a novel Pathway Attention mechanism.",
+     "Pathway Attention"),
+    ("We learn unified VL representations with our modality mixer (ModaMixer) and a ConvNet search.", "ModaMixer"),
+    ("We propose a novel framework, FEDerated Personalized sUBgraph learning (FED-PUB), which improves GNNs.",
+     "FED-PUB"),
+    ("To train them, we propose differentiable logic gate networks, an architecture that combines real-valued logics.",
+     "differentiable logic gate networks"),
 ])
 def test_proposed_method_patterns(nlp, text, name):
     assert name in proposed(nlp, text)
@@ -89,6 +97,10 @@ def test_colon_list_of_proposed_methods(nlp):
     "To address this issue, we propose a two-stage kernel ridge regression method.",
     "In this work, we propose a novel kernel-based method to align CLIP's visual representation with DINOv2.",
     "Existing methods propose COBRA for this.",
+    "We propose a new Bayesian approach to active learning.",  # a modifier before the head word, not a name
+    "We optimize the weights using a novel quasi-Newton method.",
+    "We propose a novel MixUp-based method for calibration.",
+    "Our graph neural network (GNN) is trained with Adam.",  # a known pair after "our"
 ])
 def test_unnamed_or_foreign_proposals_are_not_proposed(nlp, text):
     assert proposed(nlp, text) == set()

@@ -39,6 +39,7 @@ _SUBJECT_IDS, _STOP_IDS = ids(frozenset(SUBJECTS)), ids(frozenset(STOPS))  # tes
 _COMMA, _COLON = get_string_id(","), get_string_id(":")
 _JOINERS = lexicon.words("plain_name_stops")
 _SHORT_NAME = re.compile(r"[A-Z][A-Z0-9-]{1,7}")  # MCC, LAR, FCOS-3D
+_COINED = re.compile(r"(?<=.)[A-Z0-9]")  # a capital or a digit inside a word: "ModaMixer", "iSIDG", not "Newton"
 OWN = lexicon.words("own_words")
 _TRIGGERS = frozenset(VERBS | NAMING | OWN)
 
@@ -145,6 +146,9 @@ class ProposedFinder:
             if long in self.known or (entry is not None and long in {f.lower() for f in (entry.name, *entry.aliases)}):
                 return []  # a known method; a known short form defined with another long form is a new one ("NCF")
             return [self._from_abbrev(doc, a, label)]
+        plain = self._plain_object(doc, start, stop, limit)
+        if plain:
+            return [Candidate(plain[0], plain[1], "METHOD", "proposed", proposed=True)]
         # Named object heading its phrase: "we propose COBRA, a ..." / "design a new Hybrid Attention Adapter to ...".
         i = start
         while i < stop:
@@ -160,18 +164,58 @@ class ProposedFinder:
                 return []  # "active learning (AL) ... we focus on designing an AL algorithm": not a new name
             if run:
                 nxt = doc[run[1]] if run[1] < len(doc) else None
+                if nxt is not None and nxt.lower_ in HEADS and run[1] - run[0] == 1 and doc[run[0]].text.istitle():
+                    return []  # "a new Bayesian approach": a modifier before the head, not a name
                 if nxt is None or nxt.lower_ in STOPS or nxt.text in {",", ":", "("} or nxt.lower_ in HEADS \
                         or _split_head(doc, run[1]):
                     label = "TASK" if nxt is not None and nxt.lower_ in PROBLEM_HEADS else _label_for_head(doc, run[1])
                     return [Candidate(run[0], run[1], label, "proposed", proposed=label in ("METHOD", "DATASET"))]
                 return []
             i += 1
-        # Appositive: "a novel method, OTP, which ..."
+        # Appositive: "a novel method, OTP, which ...", "a novel framework, FEDerated ... (FED-PUB)"
         if stop < limit and doc[stop].text == "," and any(t.lower_ in HEADS for t in doc[start:stop]):
+            abbrs = [a for a in self._abbrev_in(doc, stop + 1, stop + 2) if a.long_start < a.short_start]
+            if abbrs and self._new_pair(doc, abbrs[0]):
+                return [self._from_abbrev(doc, abbrs[0], "METHOD")]
             run = _run(doc, stop + 1, limit, self.known)
             if run and (run[1] >= limit or doc[run[1]].text in {",", ".", "("} or doc[run[1]].lower_ in STOPS):
                 return [Candidate(run[0], run[1], "METHOD", "proposed", proposed=True)]
         return []
+
+    def _new_pair(self, doc: Doc, a: Abbreviation) -> bool:
+        """Whether an abbreviation pair names something the vocabulary does not know, by either form."""
+        return a.short(doc).text.lower() not in self.known and a.long(doc).text.lower() not in self.known
+
+    def _plain_object(self, doc: Doc, start: int, stop: int, limit: int) -> tuple[int, int] | None:
+        """A proposal's object in two to four plain lower-case words that an appositive says is a method
+        ("we propose differentiable logic gate networks, an architecture that ..."): the words up to the comma,
+        none a determiner, preposition or joining word, the whole not a known name, then "a"/"an" and a method's
+        head word within four words."""
+        if not (2 <= stop - start <= 4) or stop >= limit or doc[stop].text != ",":
+            return None
+        for t in doc[start:stop]:
+            if not (t.text.replace("-", "").isalpha() and t.text.islower()) or t.lower_ in PREPOSITIONS \
+                    or t.lower_ in _JOINERS or t.lower_ in STOPS or t.lower_ in ("this", "these", "our", "two"):
+                return None
+        if doc[start:stop].text.lower() in self.known or stop + 2 >= limit or doc[stop + 1].lower_ not in ("a", "an"):
+            return None
+        if not any(t.lower_ in HEADS for t in doc[stop + 2:min(limit, stop + 6)]):
+            return None
+        return start, stop
+
+    def _novel_names(self, doc: Doc, sent: Span, i: int) -> list[Candidate]:
+        """"a novel Pathway Attention mechanism": a new name of two words or more (or one coined word, "ModaMixer")
+        that "novel" or "new" introduces, before a method's head word, in the authors' sentence."""
+        run = _name_at(doc, i + 1, sent.end)
+        if run is None or run[1] >= sent.end or doc[run[1]].lower_ not in HEADS:
+            return []
+        text = doc[run[0]:run[1]].text
+        coined = run[1] - run[0] >= 2 or any(_COINED.search(part) for part in text.split("-"))
+        if not coined or text.lower() in self.known or doc[run[1] - 1].lower_.endswith(MODIFIER_SUFFIXES):
+            return []  # "a novel quasi-Newton method", "a new MixUp-based method": no name of its own
+        if not _is_authors_sentence(sent, i) or _defined_before(doc, run, sent.start):
+            return []
+        return [Candidate(run[0], run[1], _label_for_head(doc, run[1]), "proposed", proposed=True)]
 
     def _named(self, doc: Doc, sent: Span, triggers: list[Token]) -> list[Candidate]:
         """``..., called X`` / ``a novel problem termed X (ABBR)``."""
@@ -234,11 +278,17 @@ class ProposedFinder:
         return j, j + 1
 
     def _our_method(self, doc: Doc, sent: Span, triggers: list[Token]) -> list[Candidate]:
-        """``Our proposed method, X (ABBR), is ...``."""
+        """``Our proposed method, X (ABBR), is ...``; ``our approximate gradient-based update rule, ModProp,``;
+        ``with our modality mixer (ModaMixer)``: a pair the authors' own phrase defines, unknown by both forms."""
         for tok in triggers:
             if tok.lower_ in OWN:
+                pairs = [a for a in self._abbrev_in(doc, tok.i + 1, tok.i + 3) if a.long_start < a.short_start
+                         and a.short_end <= sent.end and self._new_pair(doc, a)]
+                if pairs and _SHORT_NAME.fullmatch(pairs[0].short(doc).text) is None \
+                        and not pairs[0].short(doc).text.isupper():
+                    return [self._from_abbrev(doc, pairs[0], "METHOD")]  # a coined name ("ModaMixer"), not "GNN"
                 k = tok.i + 1
-                while k < sent.end and k - tok.i <= 3 and doc[k].lower_ not in HEADS:
+                while k < sent.end and k - tok.i <= 5 and doc[k].lower_ not in HEADS:
                     k += 1
                 if k < sent.end - 2 and doc[k].lower_ in HEADS and doc[k + 1].text == ",":
                     abbrs = self._abbrev_in(doc, k + 2, k + 3)
@@ -278,6 +328,10 @@ class ProposedFinder:
                 if tok.lower_ in VERBS and _is_authors_sentence(sent, tok.i) and not named:
                     found += self._objects(doc, sent, tok.i + 1)
             found += named + self._our_method(doc, sent, triggers)
+            for k in range(sent.start, sent.end - 2):
+                if doc[k].lower_ in ("novel", "new") and any(t.lower_ in VERBS for t in doc[sent.start:k]):
+                    found += [c for c in self._novel_names(doc, sent, k)
+                              if not any(f.start <= c.start < f.end for f in found)]
         first = min((c.start for c in found if c.proposed), default=None)
         if first is not None:
             found += self._components(doc, sentence(doc, first).end, found)

@@ -230,6 +230,8 @@ def test_a_plural_kind_of_tasks_is_generic(nlp, phrase, generic):
     ("We use the New York Times (NYT) corpus.", "NYT) corpus", "corpus"),
     ("We fine-tune language models on code.", "fine-tune language models", "language models"),  # a verb's object
     ("A detector to identify IP infringement.", "identify IP infringement", "IP infringement"),
+    ("It surpasses SOTA tracking methods.", "SOTA tracking", "tracking"),  # a judgement, not part of the name
+    ("It makes accurate recommendations.", "accurate recommendations", "recommendations"),
 ])
 def test_model_entities_lose_frayed_edges(nlp, text, entity, kept):
     from kg.nlp.combine import trim

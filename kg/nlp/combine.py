@@ -85,7 +85,8 @@ PLURAL_HEADS = lexicon.words("plural_heads")
 # Words an entity neither starts nor ends with ("adaptive modeling of", "X and"): greedy NER boundaries fray.
 EDGE_WORDS = lexicon.words("edge_words")
 # Verbs a greedy entity sometimes starts with ("solving black-box optimization") or ends with ("maps when").
-LEADING_WORDS = LEADING_VERBS | lexicon.words("entity_leading_verbs") | lexicon.words("object_verbs")
+LEADING_WORDS = LEADING_VERBS | lexicon.words("entity_leading_verbs") | lexicon.words("object_verbs") \
+    | lexicon.words("judging_words")
 TRAILING_WORDS = lexicon.words("trailing_words")
 PREPOSITIONS = lexicon.words("prepositions")
 METHOD_NOT_TASK_HEADS = lexicon.words("method_not_task_heads")

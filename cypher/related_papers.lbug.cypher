@@ -1,13 +1,16 @@
 // name: related_papers
-// purpose: Papers related to a paper through every kind of shared concept, each weighted by type and rarity (idf); the ranking of `kg related`.
+// purpose: Papers related to a paper through every kind of shared concept, each weighted by type and rarity (idf), twice for each of the two papers whose title names it; the concept part of the ranking of `kg related`.
 // params: paper (id, title or proposed method, e.g. "SCALE"), w_dataset, w_task, w_method, w_metric (type weights, e.g. 3.0, 1.5, 1.0, 0.25), top (e.g. 10)
 // example: kg query related_papers --param paper=SCALE --param w_dataset=3.0 --param w_task=1.5 --param w_method=1.0 --param w_metric=0.25 --param top=10
 // papers: paper
 // engine: Ladybug tests a node's table with `label(c)`; Neo4j with `c:Dataset` (see the .neo4j file).
-MATCH (p:Paper)-[:PROPOSES|USES|ADDRESSES|EVALUATES_ON|REPORTS]->(c)<-[:PROPOSES|USES|ADDRESSES|EVALUATES_ON|REPORTS]-(q:Paper)
+MATCH (p:Paper)-[r1:PROPOSES|USES|ADDRESSES|EVALUATES_ON|REPORTS]->(c)<-[r2:PROPOSES|USES|ADDRESSES|EVALUATES_ON|REPORTS]-(q:Paper)
 WHERE (p.id = $paper OR p.name = $paper) AND q.id <> p.id
+// a concept named in a title (its evidence from the title) counts twice for each title; one share per paper
+WITH q, c, max(CASE WHEN r1.evidence CONTAINS '"field":"title"' THEN 2.0 ELSE 1.0 END)
+         * max(CASE WHEN r2.evidence CONTAINS '"field":"title"' THEN 2.0 ELSE 1.0 END) AS titled
 // 1.0 * each weight: Ladybug types the CASE by its parameters, so "w_method=1" made every weight an integer
-WITH q, c, c.idf * CASE label(c) WHEN 'Dataset' THEN 1.0 * $w_dataset WHEN 'Task' THEN 1.0 * $w_task
+WITH q, c, titled * c.idf * CASE label(c) WHEN 'Dataset' THEN 1.0 * $w_dataset WHEN 'Task' THEN 1.0 * $w_task
                         WHEN 'Method' THEN 1.0 * $w_method ELSE 1.0 * $w_metric END AS weight
 WHERE weight > 0
 WITH q, collect(c.name) AS shared, sum(weight) AS score

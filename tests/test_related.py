@@ -245,3 +245,54 @@ def test_an_index_an_older_kg_wrote_leaves_the_answer_to_the_graph(seed_build, t
         assert main(["related", "LinearTCA", "--graph", str(directory), "--top", "3", "--format", "json"]) == 0
         answers.append(json.loads(capsys.readouterr().out))
     assert answers[0] == answers[1] and answers[0]["hits"]
+
+
+TITLED = [
+    {"id": "t1", "title": "Human Pose Estimation with Vision Transformers",
+     "text": "We study human pose estimation on COCO with a Vision Transformer and report AP."},
+    {"id": "t2", "title": "Fast Human Pose Estimation",
+     "text": "We make human pose estimation fast on COCO and MPII, and we report AP and FLOPs."},
+    {"id": "t3", "title": "Object Detection at Scale",
+     "text": "We train object detection models on COCO and report AP; human pose estimation is future work."},
+    {"id": "t4", "title": "Semantic Segmentation with Vision Transformers",
+     "text": "We study semantic segmentation on ADE20K with a Vision Transformer and report mIoU."},
+]
+
+
+@pytest.fixture(scope="module")
+def titled_build(tmp_path_factory):
+    """A build of four papers whose titles name some of their concepts: (graph, out dir)."""
+    import kg
+
+    src = tmp_path_factory.mktemp("titled-src") / "papers.jsonl"
+    src.write_text("".join(json.dumps(r) + "\n" for r in TITLED), encoding="utf-8")
+    out = tmp_path_factory.mktemp("titled-out")
+    return kg.build([str(src)], out).graph, out
+
+
+def test_a_concept_a_title_names_counts_twice_for_each_title(titled_build):
+    from kg.related.ranking import TITLE_FACTOR
+
+    g, _ = titled_build
+    hits = {h.paper: h for h in related(g, find_paper(g, "t1"), top=10, text_weight=0)}
+    pose = {h: next(s.weight for s in hits[h].shared if s.name == "human pose estimation") for h in hits
+            if any(s.name == "human pose estimation" for s in hits[h].shared)}
+    both, query_only = pose[find_paper(g, "t2")], pose[find_paper(g, "t3")]  # t3 names it in its abstract only
+    assert both == pytest.approx(query_only * TITLE_FACTOR)
+    assert names(related(g, find_paper(g, "t1"), top=1, text_weight=0)) == ["Fast Human Pose Estimation"]
+
+
+def test_the_saved_query_and_the_index_rank_titled_papers_as_kg_related_does(titled_build):
+    from kg.related.index import DIRECTORY, RelatedIndex
+
+    g, out = titled_build
+    conn = connect(write_ladybug(g, out / "titled.lbug"))
+    q = load_queries()["related_papers"].for_engine("lbug")
+    index = RelatedIndex.load(out / DIRECTORY)
+    for r in TITLED:
+        paper = find_paper(g, r["id"])
+        py = [(h.paper, round(h.score, 5)) for h in related(g, paper, top=10, text_weight=0)]
+        _, rows = run_embedded(conn, q, {"paper": paper, "top": 10, **WEIGHT_PARAMS})
+        assert [(row[0], round(row[2], 5)) for row in rows] == py  # (sums in another order)
+        assert [(h.paper, round(h.score, 5)) for h in index.related(paper, top=10)] == \
+            [(h.paper, round(h.score, 5)) for h in related(g, paper, top=10)]

@@ -15,13 +15,13 @@ from pathlib import Path
 import numpy
 
 from kg.paper_names import Candidate, normal
-from kg.related.ranking import (DEFAULT_WEIGHTS, TEXT_WEIGHT, Hit, PaperFacts, Shared, best, named_in,
-                                text_concept_keys)
+from kg.related.ranking import (DEFAULT_WEIGHTS, TEXT_WEIGHT, TITLE_FACTOR, Hit, PaperFacts, Shared, best,
+                                named_in, text_concept_keys)
 from kg.related.textsim import QUERY_TERMS, idf, unit_vector, words
 
 DIRECTORY = "related"
-_ARRAYS = ("paper_ptr", "paper_concepts", "concept_ptr", "concept_papers", "doc_ptr", "doc_terms", "doc_weights",
-           "term_ptr", "term_docs", "term_weights")
+_ARRAYS = ("paper_ptr", "paper_concepts", "paper_titled", "concept_ptr", "concept_papers", "concept_titled", "doc_ptr",
+           "doc_terms", "doc_weights", "term_ptr", "term_docs", "term_weights")
 _FILES = ("papers.json", "concepts.json", "terms.json", "titles.txt", *(f"{a}.npy" for a in _ARRAYS))
 
 
@@ -117,8 +117,10 @@ class RelatedIndex:
         """Papers related to the paper node ``paper``, as :func:`kg.related.ranking.related` ranks them."""
         i = self.number[paper]
         similarity = self.similar(i) if text_weight else None
-        return self._rank(self._row("paper", "paper_concepts", i).tolist(), similarity, exclude=i, top=top,
-                          weights=weights, text_weight=text_weight)
+        concepts = self._row("paper", "paper_concepts", i).tolist()
+        titled = {c for c, t in zip(concepts, self._row("paper", "paper_titled", i).tolist()) if t}
+        return self._rank(concepts, similarity, exclude=i, top=top, weights=weights, text_weight=text_weight,
+                          titled=titled)
 
     def related_to_text(self, text: str, *, top: int = 10, weights: dict[str, float] | None = None,
                         text_weight: float = TEXT_WEIGHT) -> tuple[list[Hit], int]:
@@ -130,17 +132,19 @@ class RelatedIndex:
                           text_weight=text_weight), len(concepts)
 
     def _rank(self, concepts: list[int], similarity: numpy.ndarray | None, *, exclude: int | None, top: int,
-              weights: dict[str, float] | None, text_weight: float) -> list[Hit]:
-        """The scores of all papers at once, then the explanations of the best."""
+              weights: dict[str, float] | None, text_weight: float, titled: set[int] = frozenset()) -> list[Hit]:
+        """The scores of all papers at once, then the explanations of the best (a concept of the query's title,
+        ``titled``, or of a candidate's counts TITLE_FACTOR times, as :func:`kg.related.ranking.rank`)."""
         weights = weights or DEFAULT_WEIGHTS
         n = len(self.ids)
         mine: dict[int, float] = {}
         concept_score = numpy.zeros(n, dtype=numpy.float64)
         for c in concepts:
-            w = weights.get(self.concept_types[c], 0.0) * float(self.idf[c])
+            w = weights.get(self.concept_types[c], 0.0) * float(self.idf[c]) * (TITLE_FACTOR if c in titled else 1.0)
             if w > 0:
                 mine[c] = w
-                concept_score[self._row("concept", "concept_papers", c)] += w
+                factor = numpy.where(self._row("concept", "concept_titled", c) > 0, TITLE_FACTOR, 1.0)
+                concept_score[self._row("concept", "concept_papers", c)] += w * factor
         if similarity is None:
             similarity = numpy.zeros(n)
         if exclude is not None:
@@ -158,8 +162,9 @@ class RelatedIndex:
             chosen = chosen[rounded >= kth]
         hits = []
         for q in chosen.tolist():
-            shared = [Shared(self.concept_names[c], self.concept_types[c], mine[c])
-                      for c in self._row("paper", "paper_concepts", q).tolist() if c in mine]
+            row, titles = self._row("paper", "paper_concepts", q).tolist(), self._row("paper", "paper_titled", q).tolist()
+            shared = [Shared(self.concept_names[c], self.concept_types[c], mine[c] * (TITLE_FACTOR if t else 1.0))
+                      for c, t in zip(row, titles) if c in mine]
             sim = float(similarity[q])
             hits.append(Hit(self.ids[q], self.names[q], sum(s.weight for s in shared) + scale * sim,
                             sorted(shared, key=lambda s: (-s.weight, s.name)), sim))

@@ -1,11 +1,12 @@
 """Related work: rank papers by the concepts they share with a query, weighted by rarity, and by how alike the
 texts are.
 
-concepts(q) = sum over shared concepts c of  weight(type of c) * idf(c),   idf(c) = ln(1 + N / papers(c))
+concepts(q) = sum over shared concepts c of  weight(type of c) * idf(c) * titled(c),   idf(c) = ln(1 + N / papers(c))
 score(q)    = concepts(q)  +  TEXT_WEIGHT * max over candidates of concepts * cosine(texts)
 
 so a shared rare dataset counts far more than a shared "accuracy", datasets weigh most by default, and umbrella
-terms, which are no concepts (kg.nlp.components.specificity), weigh nothing. The texts' cosine is TF-IDF over title and
+terms, which are no concepts (kg.nlp.components.specificity), weigh nothing. ``titled(c)`` is TITLE_FACTOR for each
+of the two papers whose title names c (a title says what a paper is about), else 1. The texts' cosine is TF-IDF over title and
 abstract (kg.related.textsim); TEXT_WEIGHT was chosen on the dev half of the NeurIPS 2022 corpus judged by its authors'
 keywords (tools/dev/related_keywords.py) and checked on SciREX train abstracts (``kg bench related``), docs/related.md.
 Ties go to the more similar text, then the paper id. The concept part alone is the saved query
@@ -33,6 +34,7 @@ from kg.related.textsim import TextIndex, paper_text
 
 DEFAULT_WEIGHTS = {"Dataset": 3.0, "Task": 1.5, "Method": 1.0, "Metric": 0.25}
 TEXT_WEIGHT = 8.0
+TITLE_FACTOR = 2.0  # chosen on the dev half of the NeurIPS 2022 corpus (docs/related.md)
 KINDS = {"dataset": "Dataset", "task": "Task", "method": "Method", "metric": "Metric"}
 LINKS = {r.name for r in (schema.PROPOSES, *schema.REL_FOR_LABEL.values())}
 
@@ -88,6 +90,16 @@ def paper_concepts(g: nx.MultiDiGraph, paper: str) -> set[str]:
     return {v for _, v, k in g.out_edges(paper, keys=True) if k in LINKS}
 
 
+def in_title(link: dict) -> bool:
+    """Whether a paper-concept link's evidence includes the paper's title."""
+    return any(e.get("field") == "title" for e in link.get("evidence") or ())
+
+
+def titled_concepts(g: nx.MultiDiGraph, paper: str) -> set[str]:
+    """The concept nodes a paper's title names."""
+    return {v for _, v, k, d in g.out_edges(paper, keys=True, data=True) if k in LINKS and in_title(d)}
+
+
 def text_index(g: nx.MultiDiGraph) -> TextIndex:
     """The TF-IDF index of the graph's papers (title and abstract), built once per graph object."""
     index = _TEXT_INDEXES.get(g)
@@ -102,20 +114,24 @@ _TEXT_INDEXES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # graph 
 
 def rank(g: nx.MultiDiGraph, concepts: set[str], *, exclude: str | None = None, top: int = 10,
          weights: dict[str, float] | None = None, similarity: dict[str, float] | None = None,
-         text_weight: float = TEXT_WEIGHT) -> list[Hit]:
-    """Papers ranked by the weighted rarity of the ``concepts`` they share, plus ``text_weight`` times the
+         text_weight: float = TEXT_WEIGHT, titled: set[str] = frozenset()) -> list[Hit]:
+    """Papers ranked by the weighted rarity of the ``concepts`` they share (those of the query's title, ``titled``,
+    and those of a candidate's title count :data:`TITLE_FACTOR` times), plus ``text_weight`` times the
     ``similarity`` of their texts to the query's (paper id -> cosine; none: concepts alone)."""
     weights = weights or DEFAULT_WEIGHTS
     similarity = similarity or {}
     scores: dict[str, list[Shared]] = defaultdict(list)
     for c in concepts:
         d = g.nodes[c]
-        w = weights.get(d["type"], 0.0) * float(d.get("idf", 0.0))
+        w = weights.get(d["type"], 0.0) * float(d.get("idf", 0.0)) * (TITLE_FACTOR if c in titled else 1.0)
         if w <= 0:
             continue
+        seen = set()
         for q, _, k in g.in_edges(c, keys=True):
-            if k in LINKS and q != exclude:
-                scores[q].append(Shared(d["name"], d["type"], w))
+            if k in LINKS and q != exclude and q not in seen:  # (one share per paper, however many links)
+                seen.add(q)
+                titles = any(in_title(x) for j, x in g.get_edge_data(q, c).items() if j in LINKS)
+                scores[q].append(Shared(d["name"], d["type"], w * (TITLE_FACTOR if titles else 1.0)))
     # The texts' part on the concepts' scale: the best concept score counts as much as a cosine of 1/TEXT_WEIGHT.
     scale = text_weight * (max((sum(s.weight for s in shared) for shared in scores.values()), default=0.0) or 1.0)
     candidates = set(scores)
@@ -141,7 +157,7 @@ def related(g: nx.MultiDiGraph, paper: str, *, top: int = 10, weights: dict[str,
     """Papers related to ``paper`` (a node id) through shared concepts and similar text."""
     similarity = text_index(g).similar(paper) if text_weight else None
     return rank(g, paper_concepts(g, paper), exclude=paper, top=top, weights=weights, similarity=similarity,
-                text_weight=text_weight)
+                text_weight=text_weight, titled=titled_concepts(g, paper))
 
 
 def find_concept(g: nx.MultiDiGraph, node_type: str, name: str) -> str:

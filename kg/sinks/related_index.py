@@ -5,7 +5,8 @@ few memory-mapped arrays instead of the whole ``graph.json``.
   ids, names, types, IDFs, the aliases of those that have some and the papers proposing each proposed method;
 - ``terms.json``: the index words, in word-number order; ``titles.txt``: the names lower-cased, one a line;
 - ``paper_ptr.npy``/``paper_concepts.npy`` and ``concept_ptr.npy``/``concept_papers.npy``: which concepts a paper
-  links to (proposes, uses, addresses, evaluates on, reports) and which papers link to a concept (CSR arrays);
+  links to (proposes, uses, addresses, evaluates on, reports) and which papers link to a concept (CSR arrays), with
+  ``paper_titled.npy``/``concept_titled.npy`` beside them: 1 where the paper's title names the concept;
 - ``doc_ptr.npy``/``doc_terms.npy``/``doc_weights.npy``: each paper's TF-IDF vector of title and abstract, and
   ``term_ptr.npy``/``term_docs.npy``/``term_weights.npy`` the same by word (postings), as
   :mod:`kg.related.textsim` computes them (stored as 32-bit floats).
@@ -27,6 +28,7 @@ import numpy
 from numpy.lib import format as npy
 
 from kg import schema
+from kg.related.ranking import in_title
 from kg.related.textsim import paper_text, words
 from kg.sinks.base import GraphSink
 
@@ -111,6 +113,7 @@ class RelatedIndexSink(GraphSink):
         self.doc_terms = _Spill(self.dir / ".doc_terms.spill", "i")
         self.doc_tf = _Spill(self.dir / ".doc_tf.spill", "H")
         self.link_papers, self.link_concepts = array("i"), array("i")
+        self.link_titled = array("b")  # 1 where the link's evidence includes the paper's title
 
     def _paper(self, n: str) -> int:
         i = self.papers.get(n)
@@ -150,6 +153,7 @@ class RelatedIndexSink(GraphSink):
             if k == PROPOSES:
                 self.proposed.setdefault(v, []).append(self._paper(u))
             self.link_concepts.append(self.linked.setdefault(v, len(self.linked)))
+            self.link_titled.append(in_title(d))
 
     def close(self) -> list[Path]:
         n = len(self.names)
@@ -174,11 +178,13 @@ class RelatedIndexSink(GraphSink):
                 number[self.linked[c]] = j
         cols = number[numpy.frombuffer(self.link_concepts, dtype=numpy.int32)] if self.link_concepts else number[:0]
         rows = numpy.frombuffer(self.link_papers, dtype=numpy.int32)[cols >= 0]
+        titled = numpy.frombuffer(self.link_titled, dtype=numpy.int8)[cols >= 0].astype(bool)
         cols = cols[cols >= 0]
         self.link_papers = self.link_concepts = array("i")
-        files += self._csr("paper", rows, cols, n, len(concept_ids))
-        files += self._csr("concept", cols, rows, len(concept_ids), n)
-        del rows, cols
+        self.link_titled = array("b")
+        files += self._csr("paper", rows, cols, n, len(concept_ids), titled)
+        files += self._csr("concept", cols, rows, len(concept_ids), n, titled)
+        del rows, cols, titled
         files += self._text(n)
         return files
 
@@ -212,14 +218,18 @@ class RelatedIndexSink(GraphSink):
         numpy.save(path, values)
         return path
 
-    def _csr(self, name: str, rows: numpy.ndarray, cols: numpy.ndarray, n: int, width: int) -> list[Path]:
-        """``{name}_ptr`` and ``{name}_{other}`` arrays: for each of ``n`` rows, its columns (sorted, distinct)."""
-        pairs = numpy.unique(rows.astype(numpy.int64) * max(width, 1) + cols)
+    def _csr(self, name: str, rows: numpy.ndarray, cols: numpy.ndarray, n: int, width: int,
+             titled: numpy.ndarray) -> list[Path]:
+        """``{name}_ptr`` and ``{name}_{other}`` arrays: for each of ``n`` rows, its columns (sorted, distinct);
+        and ``{name}_titled``: 1 where any link of that row and column is ``titled``."""
+        keys = rows.astype(numpy.int64) * max(width, 1) + cols
+        pairs = numpy.unique(keys)
         ptr = numpy.zeros(n + 1, dtype=numpy.int64)
         numpy.add.at(ptr, pairs // max(width, 1) + 1, 1)
         other = "concepts" if name == "paper" else "papers"
         return [self._save(f"{name}_ptr", numpy.cumsum(ptr)),
-                self._save(f"{name}_{other}", (pairs % max(width, 1)).astype(numpy.int32))]
+                self._save(f"{name}_{other}", (pairs % max(width, 1)).astype(numpy.int32)),
+                self._save(f"{name}_titled", numpy.isin(pairs, keys[titled]).astype(numpy.int8))]
 
     def _slices(self, ptr: numpy.ndarray) -> Iterator[tuple[int, int]]:
         """Paper ranges ``(a, b)`` holding about :data:`SLICE` postings each (one paper never splits)."""

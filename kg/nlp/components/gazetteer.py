@@ -41,14 +41,17 @@ class Gazetteer:
     entries: list[Entry]
     generic: frozenset[str] = field(default_factory=frozenset)
     version: str = "unversioned"
+    _lookup: dict[str, Entry] | None = field(default=None, repr=False, compare=False)
 
     def lookup(self) -> dict[str, Entry]:
-        """Lower-cased surface form -> entry, for every name and alias."""
-        out: dict[str, Entry] = {}
-        for e in self.entries:
-            for form in (e.name, *e.aliases):
-                out.setdefault(form.lower(), e)
-        return out
+        """Lower-cased surface form -> entry, for every name and alias (made once; do not change it)."""
+        if self._lookup is None:
+            out: dict[str, Entry] = {}
+            for e in self.entries:
+                for form in (e.name, *e.aliases):
+                    out.setdefault(form.lower(), e)
+            self._lookup = out
+        return self._lookup
 
 
 def _read_jsonl(path: Path) -> list[dict]:

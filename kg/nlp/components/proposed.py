@@ -42,6 +42,7 @@ _SHORT_NAME = re.compile(r"[A-Z][A-Z0-9-]{1,7}")  # MCC, LAR, FCOS-3D
 _COINED = re.compile(r"(?<=.)[A-Z0-9]")  # a capital or a digit inside a word: "ModaMixer", "iSIDG", not "Newton"
 OWN = lexicon.words("own_words")
 _TRIGGERS = frozenset(VERBS | NAMING | OWN)
+_NOVEL = frozenset({"novel", "new"})
 
 
 def _label_for_head(doc: Doc, end: int) -> str:
@@ -319,6 +320,7 @@ class ProposedFinder:
         out = candidates(doc)
         found: list[Candidate] = []
         sentences: dict[int, tuple[Span, list[Token]]] = {}
+        novel = positions(doc, _NOVEL)  # "a novel Pathway Attention mechanism"
         for i in positions(doc, _TRIGGERS):  # only sentences with a proposal verb, a naming word or "our"
             sent = sentence(doc, i)
             sentences.setdefault(sent.start, (sent, []))[1].append(doc[i])
@@ -328,8 +330,9 @@ class ProposedFinder:
                 if tok.lower_ in VERBS and _is_authors_sentence(sent, tok.i) and not named:
                     found += self._objects(doc, sent, tok.i + 1)
             found += named + self._our_method(doc, sent, triggers)
-            for k in range(sent.start, sent.end - 2):
-                if doc[k].lower_ in ("novel", "new") and any(t.lower_ in VERBS for t in doc[sent.start:k]):
+            verbs = [t.i for t in triggers if t.lower_ in VERBS]
+            for k in novel:
+                if sent.start <= k < sent.end - 2 and verbs and verbs[0] < k:
                     found += [c for c in self._novel_names(doc, sent, k)
                               if not any(f.start <= c.start < f.end for f in found)]
         first = min((c.start for c in found if c.proposed), default=None)

@@ -45,6 +45,9 @@ def test_specific_names_stay(name, label):
 
 def test_tagger_descriptions_with_a_class_head_are_not_methods():
     spec = load_specificity()
+    assert spec.weak_description("pointwise and group-wise convolutions", "METHOD", "model")  # two methods
+    assert spec.weak_description("self-attention into convolution", "METHOD", "model")
+    assert not spec.weak_description("Q/K/V projection", "METHOD", "gazetteer")
     assert spec.weak_description("unified probabilistic model", "METHOD", "model")
     assert not spec.weak_description("unified probabilistic model", "METHOD", "gazetteer")
     assert not spec.weak_description("Concept Embedding Models", "METHOD", "model")  # a name: capitals

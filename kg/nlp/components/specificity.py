@@ -110,6 +110,8 @@ class Specificity:
         if extractor == "model" and label == "TASK" and (_JOINED.search(name) or len(name.split()) == 1
                                                          and name_like(name)):
             return True
+        if extractor == "model" and label == "METHOD" and _JOINED_WORDS.search(name):
+            return True  # "multi-head attention or convolution", "self-attention into convolution": two methods
         if extractor not in ("model", "model_extension", "context") or label not in ("METHOD", "TASK") \
                 or name_like(name):
             return False
@@ -131,6 +133,7 @@ class Specificity:
 _SIZE = re.compile(r"\d+(?:-\w+)?|[a-z]+-layers?|[a-z]+-layered")  # "1", "2-layer", "one-layer", "multi-layered"
 _SIZE_WORDS = lexicon.words("size_words")
 _JOINED = re.compile(r"\s(?:and|or)\s|\w/\w")  # two things joined: "X and Y", "X or Y", "X/Y"
+_JOINED_WORDS = re.compile(r"\s(?:and|or|into|versus|vs\.?)\s")  # (a slash joins a method's own name: "Q/K/V")
 _NAME_LIKE = re.compile(r"[0-9]|(?<=.)[A-Z]")  # a digit, or a capital anywhere but a phrase's first letter
 
 

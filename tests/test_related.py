@@ -279,6 +279,8 @@ def test_a_concept_a_title_names_counts_twice_for_each_title(titled_build):
             if any(s.name == "human pose estimation" for s in hits[h].shared)}
     both, query_only = pose[find_paper(g, "t2")], pose[find_paper(g, "t3")]  # t3 names it in its abstract only
     assert both == pytest.approx(query_only * TITLE_FACTOR)
+    titles = {h: next(s.titles for s in hits[h].shared if s.name == "human pose estimation") for h in pose}
+    assert (titles[find_paper(g, "t2")], titles[find_paper(g, "t3")]) == (2, 1)  # the explanation says why
     assert names(related(g, find_paper(g, "t1"), top=1, text_weight=0)) == ["Fast Human Pose Estimation"]
 
 

@@ -124,6 +124,9 @@ def _resolve(papers, query: str) -> str | int | None:
     return paper
 
 
+_TITLES = ("", ", in a title", ", in both titles")  # how many of the two papers' titles name a shared concept
+
+
 def _print_hits(args: argparse.Namespace, query: str, paper: str | None, label: str, weights: dict[str, float],
                 hits: list, facts: Callable[[str], PaperFacts]) -> int:
     """Print ranked hits as text, JSON or a markdown list; ``facts(paper)`` gives a hit's title, url, venue, year."""
@@ -141,7 +144,7 @@ def _print_hits(args: argparse.Namespace, query: str, paper: str | None, label: 
         f = facts(h.paper)
         where = " ".join(str(x) for x in (f.venue, f.year) if x)
         print(safe(f"{i:3}. {h.score:6.2f}  {h.name}" + (f"  ({where})" if where else "") + f"  [{h.paper}]"))
-        shares = "; ".join(f"{s.type.lower()} {s.name} ({s.weight:.2f})" for s in h.shared[:6]) \
+        shares = "; ".join(f"{s.type.lower()} {s.name} ({s.weight:.2f}{_TITLES[s.titles]})" for s in h.shared[:6]) \
             + (f"; +{len(h.shared) - 6} more" if len(h.shared) > 6 else "")
         print(safe(f"        text similarity {h.similarity:.2f}" + (f"; shares {shares}" if shares else "")))
     return EXIT_OK

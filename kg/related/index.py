@@ -163,8 +163,8 @@ class RelatedIndex:
         hits = []
         for q in chosen.tolist():
             row, titles = self._row("paper", "paper_concepts", q).tolist(), self._row("paper", "paper_titled", q).tolist()
-            shared = [Shared(self.concept_names[c], self.concept_types[c], mine[c] * (TITLE_FACTOR if t else 1.0))
-                      for c, t in zip(row, titles) if c in mine]
+            shared = [Shared(self.concept_names[c], self.concept_types[c], mine[c] * (TITLE_FACTOR if t else 1.0),
+                             (c in titled) + bool(t)) for c, t in zip(row, titles) if c in mine]
             sim = float(similarity[q])
             hits.append(Hit(self.ids[q], self.names[q], sum(s.weight for s in shared) + scale * sim,
                             sorted(shared, key=lambda s: (-s.weight, s.name)), sim))

@@ -44,6 +44,7 @@ class Shared:
     name: str
     type: str
     weight: float
+    titles: int = 0  # how many of the two papers' titles name it (each doubles its weight)
 
 
 @dataclass
@@ -57,7 +58,8 @@ class Hit:
     def to_json(self) -> dict:
         return {"paper": self.paper, "name": self.name, "score": round(self.score, 6),
                 "similarity": round(self.similarity, 4),
-                "shared": [{"name": s.name, "type": s.type, "weight": round(s.weight, 6)} for s in self.shared]}
+                "shared": [{"name": s.name, "type": s.type, "weight": round(s.weight, 6), "titles": s.titles}
+                           for s in self.shared]}
 
 
 class PaperFacts(NamedTuple):
@@ -131,7 +133,8 @@ def rank(g: nx.MultiDiGraph, concepts: set[str], *, exclude: str | None = None, 
             if k in LINKS and q != exclude and q not in seen:  # (one share per paper, however many links)
                 seen.add(q)
                 titles = any(in_title(x) for j, x in g.get_edge_data(q, c).items() if j in LINKS)
-                scores[q].append(Shared(d["name"], d["type"], w * (TITLE_FACTOR if titles else 1.0)))
+                scores[q].append(Shared(d["name"], d["type"], w * (TITLE_FACTOR if titles else 1.0),
+                                        (c in titled) + titles))
     # The texts' part on the concepts' scale: the best concept score counts as much as a cosine of 1/TEXT_WEIGHT.
     scale = text_weight * (max((sum(s.weight for s in shared) for shared in scores.values()), default=0.0) or 1.0)
     candidates = set(scores)

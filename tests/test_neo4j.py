@@ -13,7 +13,7 @@ import networkx as nx
 import pytest
 
 from kg.store.embedded import connect as connect_lbug
-from kg.store.neo4j_store import Neo4jConfig, StoreError, connect, counts, load_graph_into
+from kg.store.neo4j_store import Neo4jConfig, connect, counts, load_graph_into
 from kg.store.queries import load_queries, run_embedded, run_neo4j
 from tests.test_store import SEED_PARAMS
 

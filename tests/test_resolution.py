@@ -161,7 +161,7 @@ def test_one_short_form_with_two_long_forms_of_two_labels_stays_two_concepts():
     assert res.concept_for("METHOD", "data augmentation") is not res.concept_for("TASK", "domain adaptation")
 
 
-def _own(pid: str, short: str, long: str, *, other: str = "") -> "Extraction":
+def _own(pid: str, short: str, long: str, *, other: str = ""):
     """A paper defining its own short form: "Ladder Side-Tuning (LST) ... LST", optionally mentioning ``other``."""
     from kg.model import Extraction, Mention, Span
 

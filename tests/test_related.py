@@ -239,7 +239,7 @@ def test_an_index_an_older_kg_wrote_leaves_the_answer_to_the_graph(seed_build, t
     _, out = seed_build
     old = tmp_path / "old"
     shutil.copytree(out, old, ignore=shutil.ignore_patterns("views", "*.lbug", "neo4j"))
-    (old / "related" / "terms.json").unlink()  # an index without the words of its texts: written before they were
+    (old / "related" / "terms.txt").unlink()  # an index without the words of its texts: written before they were
     answers = []
     for directory in (out, old):
         assert main(["related", "LinearTCA", "--graph", str(directory), "--top", "3", "--format", "json"]) == 0
@@ -281,6 +281,8 @@ def test_a_concept_a_title_names_counts_twice_for_each_title(titled_build):
     assert both == pytest.approx(query_only * TITLE_FACTOR)
     titles = {h: next(s.titles for s in hits[h].shared if s.name == "human pose estimation") for h in pose}
     assert (titles[find_paper(g, "t2")], titles[find_paper(g, "t3")]) == (2, 1)  # the explanation says why
+    worded = {h.paper: h.words for h in related(g, find_paper(g, "t1"), top=10)}
+    assert {"pose", "human"} <= set(worded[find_paper(g, "t2")])  # and which words the texts share most
     assert names(related(g, find_paper(g, "t1"), top=1, text_weight=0)) == ["Fast Human Pose Estimation"]
 
 

@@ -82,9 +82,10 @@ def _from_graph(args: argparse.Namespace, g, query: str, weights: dict[str, floa
     if paper:
         hits, label = rel.related(g, paper, top=args.top, weights=weights), f"{g.nodes[paper]['name']} [{paper}]"
     else:
-        concepts = rel.concepts_from_text(g, query)
-        hits = rel.rank(g, concepts, top=args.top, weights=weights,
-                        similarity=rel.text_index(g).similar_to_text(query))
+        concepts, texts = rel.concepts_from_text(g, query), rel.text_index(g)
+        vector = texts.vector_of_text(query)
+        hits = rel.rank(g, concepts, top=args.top, weights=weights, similarity=texts.similar_to_text(query),
+                        query_vector=vector)
         label = f"the text ({len(concepts)} known concepts)"
     return _print_hits(args, query, paper, label, weights, hits, lambda p: rel.paper_facts(g, p))
 
@@ -146,7 +147,8 @@ def _print_hits(args: argparse.Namespace, query: str, paper: str | None, label: 
         print(safe(f"{i:3}. {h.score:6.2f}  {h.name}" + (f"  ({where})" if where else "") + f"  [{h.paper}]"))
         shares = "; ".join(f"{s.type.lower()} {s.name} ({s.weight:.2f}{_TITLES[s.titles]})" for s in h.shared[:6]) \
             + (f"; +{len(h.shared) - 6} more" if len(h.shared) > 6 else "")
-        print(safe(f"        text similarity {h.similarity:.2f}" + (f"; shares {shares}" if shares else "")))
+        said = f" ({', '.join(h.words)})" if h.words else ""
+        print(safe(f"        text similarity {h.similarity:.2f}{said}" + (f"; shares {shares}" if shares else "")))
     return EXIT_OK
 
 

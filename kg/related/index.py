@@ -17,12 +17,12 @@ import numpy
 from kg.paper_names import Candidate, normal
 from kg.related.ranking import (DEFAULT_WEIGHTS, TEXT_WEIGHT, TITLE_FACTOR, Hit, PaperFacts, Shared, best,
                                 named_in, text_concept_keys)
-from kg.related.textsim import QUERY_TERMS, idf, unit_vector, words
+from kg.related.textsim import QUERY_TERMS, idf, shared_words, unit_vector, words
 
 DIRECTORY = "related"
 _ARRAYS = ("paper_ptr", "paper_concepts", "paper_titled", "concept_ptr", "concept_papers", "concept_titled", "doc_ptr",
            "doc_terms", "doc_weights", "term_ptr", "term_docs", "term_weights")
-_FILES = ("papers.json", "concepts.json", "terms.json", "titles.txt", *(f"{a}.npy" for a in _ARRAYS))
+_FILES = ("papers.json", "concepts.json", "terms.txt", "titles.txt", *(f"{a}.npy" for a in _ARRAYS))
 
 
 class RelatedIndex:
@@ -41,6 +41,7 @@ class RelatedIndex:
         self.idf = numpy.asarray(concepts["idf"], dtype=numpy.float64)
         self.a = arrays
         self._terms: dict[str, int] | None = None
+        self._lines: tuple[numpy.ndarray, numpy.ndarray] | None = None  # terms.txt's bytes and line breaks
         self._titles: bytes | None = None
 
     @staticmethod
@@ -94,15 +95,34 @@ class RelatedIndex:
         scores[i] = 0.0
         return scores
 
-    def similar_to_text(self, text: str) -> numpy.ndarray:
-        """Cosine similarity of a free text to every paper, as :meth:`kg.related.textsim.TextIndex.similar_to_text`."""
+    def _word_numbers(self) -> dict[str, int]:
+        """Word -> its number, from ``terms.txt`` (one word a line), read once: what a free text needs."""
         if self._terms is None:
-            vocab = json.loads((self.dir / "terms.json").read_text(encoding="utf-8"))["words"]
-            self._terms = {w: t for t, w in enumerate(vocab)}
+            self._terms = {w: t for t, w in enumerate((self.dir / "terms.txt").read_text(encoding="utf-8").split("\n"))}
+        return self._terms
+
+    def word_names(self, numbers: list[int]) -> list[str]:
+        """The words of these numbers, found by the line breaks of ``terms.txt`` (no parse of every word)."""
+        if self._lines is None:
+            data = numpy.memmap(self.dir / "terms.txt", dtype=numpy.uint8, mode="r") if \
+                (self.dir / "terms.txt").stat().st_size else numpy.zeros(0, dtype=numpy.uint8)
+            self._lines = (data, numpy.concatenate(([-1], numpy.flatnonzero(data == 10))))
+        data, breaks = self._lines
+        return [bytes(data[breaks[t] + 1:breaks[t + 1]]).decode("utf-8") for t in numbers]
+
+    def vector_of_text(self, text: str) -> dict[int, float]:
+        """A free text's TF-IDF vector by word number, as :meth:`kg.related.textsim.TextIndex.vector_of_text`."""
+        self._word_numbers()
         counts = Counter(t for w in words(text) if (t := self._terms.get(w)) is not None)
         ptr = self.a["term_ptr"]
-        vector = unit_vector(counts, lambda t: idf(len(self.ids), int(ptr[t + 1] - ptr[t])))
-        return self._scores(list(vector.items()))
+        return unit_vector(counts, lambda t: idf(len(self.ids), int(ptr[t + 1] - ptr[t])))
+
+    def similar_to_text(self, text: str) -> numpy.ndarray:
+        """Cosine similarity of a free text to every paper, as :meth:`kg.related.textsim.TextIndex.similar_to_text`."""
+        return self._scores(list(self.vector_of_text(text).items()))
+
+    def _doc_vector(self, i: int) -> dict[int, float]:
+        return dict(zip(self._row("doc", "doc_terms", i).tolist(), self._row("doc", "doc_weights", i).tolist()))
 
     def concepts_in_text(self, text: str) -> list[int]:
         """The concepts of the index that kg's extractor finds in a text (by name or alias)."""
@@ -120,19 +140,21 @@ class RelatedIndex:
         concepts = self._row("paper", "paper_concepts", i).tolist()
         titled = {c for c, t in zip(concepts, self._row("paper", "paper_titled", i).tolist()) if t}
         return self._rank(concepts, similarity, exclude=i, top=top, weights=weights, text_weight=text_weight,
-                          titled=titled)
+                          titled=titled, query_vector=self._doc_vector(i) if text_weight else None)
 
     def related_to_text(self, text: str, *, top: int = 10, weights: dict[str, float] | None = None,
                         text_weight: float = TEXT_WEIGHT) -> tuple[list[Hit], int]:
         """Papers related to a free text (an abstract, a few words), as :func:`kg.related.ranking.rank` ranks them
         from ``concepts_from_text`` and the texts' similarity; also how many known concepts the text names."""
         concepts = self.concepts_in_text(text)
-        similarity = self.similar_to_text(text) if text_weight else None
-        return self._rank(concepts, similarity, exclude=None, top=top, weights=weights,
-                          text_weight=text_weight), len(concepts)
+        vector = self.vector_of_text(text)
+        similarity = self._scores(list(vector.items())) if text_weight else None
+        return self._rank(concepts, similarity, exclude=None, top=top, weights=weights, text_weight=text_weight,
+                          query_vector=vector if text_weight else None), len(concepts)
 
     def _rank(self, concepts: list[int], similarity: numpy.ndarray | None, *, exclude: int | None, top: int,
-              weights: dict[str, float] | None, text_weight: float, titled: set[int] = frozenset()) -> list[Hit]:
+              weights: dict[str, float] | None, text_weight: float, titled: set[int] = frozenset(),
+              query_vector: dict[int, float] | None = None) -> list[Hit]:
         """The scores of all papers at once, then the explanations of the best (a concept of the query's title,
         ``titled``, or of a candidate's counts TITLE_FACTOR times, as :func:`kg.related.ranking.rank`)."""
         weights = weights or DEFAULT_WEIGHTS
@@ -168,7 +190,15 @@ class RelatedIndex:
             sim = float(similarity[q])
             hits.append(Hit(self.ids[q], self.names[q], sum(s.weight for s in shared) + scale * sim,
                             sorted(shared, key=lambda s: (-s.weight, s.name)), sim))
-        return best(hits, top)
+        hits = best(hits, top)
+        if query_vector:
+            for h in hits:
+                mine = self._doc_vector(self.number[h.paper])
+                common = {t: query_vector[t] for t in query_vector.keys() & mine.keys()}
+                names = dict(zip(common, self.word_names(list(common))))  # (words, to order ties as the graph does)
+                h.words = shared_words({names[t]: v for t, v in common.items()},
+                                       {names[t]: mine[t] for t in common})
+        return hits
 
 
 class IndexPapers:

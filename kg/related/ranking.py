@@ -30,7 +30,7 @@ from typing import NamedTuple
 import networkx as nx
 
 from kg import schema
-from kg.related.textsim import TextIndex, paper_text
+from kg.related.textsim import TextIndex, paper_text, shared_words
 
 DEFAULT_WEIGHTS = {"Dataset": 3.0, "Task": 1.5, "Method": 1.0, "Metric": 0.25}
 TEXT_WEIGHT = 8.0
@@ -54,10 +54,11 @@ class Hit:
     score: float
     shared: list[Shared] = field(default_factory=list)
     similarity: float = 0.0  # cosine of the two texts (kg.related.textsim)
+    words: list[str] = field(default_factory=list)  # the words adding most to that cosine
 
     def to_json(self) -> dict:
         return {"paper": self.paper, "name": self.name, "score": round(self.score, 6),
-                "similarity": round(self.similarity, 4),
+                "similarity": round(self.similarity, 4), "words": self.words,
                 "shared": [{"name": s.name, "type": s.type, "weight": round(s.weight, 6), "titles": s.titles}
                            for s in self.shared]}
 
@@ -116,10 +117,12 @@ _TEXT_INDEXES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # graph 
 
 def rank(g: nx.MultiDiGraph, concepts: set[str], *, exclude: str | None = None, top: int = 10,
          weights: dict[str, float] | None = None, similarity: dict[str, float] | None = None,
-         text_weight: float = TEXT_WEIGHT, titled: set[str] = frozenset()) -> list[Hit]:
+         text_weight: float = TEXT_WEIGHT, titled: set[str] = frozenset(),
+         query_vector: dict[str, float] | None = None) -> list[Hit]:
     """Papers ranked by the weighted rarity of the ``concepts`` they share (those of the query's title, ``titled``,
     and those of a candidate's title count :data:`TITLE_FACTOR` times), plus ``text_weight`` times the
-    ``similarity`` of their texts to the query's (paper id -> cosine; none: concepts alone)."""
+    ``similarity`` of their texts to the query's (paper id -> cosine; none: concepts alone). With the query's
+    ``query_vector``, each hit names the words its text shares most with the query's."""
     weights = weights or DEFAULT_WEIGHTS
     similarity = similarity or {}
     scores: dict[str, list[Shared]] = defaultdict(list)
@@ -146,7 +149,12 @@ def rank(g: nx.MultiDiGraph, concepts: set[str], *, exclude: str | None = None, 
         sim = similarity.get(q, 0.0)
         score = sum(s.weight for s in shared) + scale * sim
         hits.append(Hit(q, g.nodes[q]["name"], score, sorted(shared, key=lambda s: (-s.weight, s.name)), sim))
-    return best(hits, top)
+    hits = best(hits, top)
+    if query_vector:
+        vectors = text_index(g).vectors
+        for h in hits:
+            h.words = shared_words(query_vector, vectors.get(h.paper, {}))
+    return hits
 
 
 def best(hits: list[Hit], top: int) -> list[Hit]:
@@ -160,7 +168,8 @@ def related(g: nx.MultiDiGraph, paper: str, *, top: int = 10, weights: dict[str,
     """Papers related to ``paper`` (a node id) through shared concepts and similar text."""
     similarity = text_index(g).similar(paper) if text_weight else None
     return rank(g, paper_concepts(g, paper), exclude=paper, top=top, weights=weights, similarity=similarity,
-                text_weight=text_weight, titled=titled_concepts(g, paper))
+                text_weight=text_weight, titled=titled_concepts(g, paper),
+                query_vector=text_index(g).vectors.get(paper) if text_weight else None)
 
 
 def find_concept(g: nx.MultiDiGraph, node_type: str, name: str) -> str:

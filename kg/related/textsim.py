@@ -53,6 +53,13 @@ def unit_vector(counts: Mapping[K, int], weight: Callable[[K], float]) -> dict[K
     return {w: v / norm for w, v in vec.items()}
 
 
+def shared_words(a: Mapping[K, float], b: Mapping[K, float], n: int = 3) -> list[K]:
+    """The ``n`` words that add most to the cosine of two text vectors (products rounded to 4 decimals, then by
+    word, so 32-bit and 64-bit weights give one order)."""
+    common = sorted(((-round(a[w] * b[w], 4), str(w), w) for w in a.keys() & b.keys()))
+    return [w for _, _, w in common[:n]]
+
+
 class TextIndex:
     """TF-IDF vectors of documents, with an inverted index for cosine queries."""
 
@@ -75,8 +82,11 @@ class TextIndex:
 
     def similar_to_text(self, text: str) -> dict[str, float]:
         """Cosine similarity of a free text to the documents."""
-        c = Counter(w for w in words(text) if w in self.idf)
-        return self._scores(unit_vector(c, self.idf.__getitem__))
+        return self._scores(self.vector_of_text(text))
+
+    def vector_of_text(self, text: str) -> dict[str, float]:
+        """A free text's TF-IDF vector over the index's words."""
+        return unit_vector(Counter(w for w in words(text) if w in self.idf), self.idf.__getitem__)
 
     def _scores(self, vec: dict[str, float], exclude: str | None = None) -> dict[str, float]:
         heaviest = sorted(vec.items(), key=lambda kv: -kv[1])[:QUERY_TERMS]

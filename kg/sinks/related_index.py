@@ -3,7 +3,7 @@ few memory-mapped arrays instead of the whole ``graph.json``.
 
 - ``papers.json``: paper node ids, names (titles), venues, years and urls, in index order; ``concepts.json``: concept
   ids, names, types, IDFs, the aliases of those that have some and the papers proposing each proposed method;
-- ``terms.json``: the index words, in word-number order; ``titles.txt``: the names lower-cased, one a line;
+- ``terms.txt``: the index words, one a line in word-number order; ``titles.txt``: the names lower-cased, one a line;
 - ``paper_ptr.npy``/``paper_concepts.npy`` and ``concept_ptr.npy``/``concept_papers.npy``: which concepts a paper
   links to (proposes, uses, addresses, evaluates on, reports) and which papers link to a concept (CSR arrays), with
   ``paper_titled.npy``/``concept_titled.npy`` beside them: 1 where the paper's title names the concept;
@@ -170,7 +170,7 @@ class RelatedIndexSink(GraphSink):
                                                     "proposed_by": {j: sorted(set(self.proposed[c]))
                                                                     for j, c in enumerate(concept_ids)
                                                                     if c in self.proposed}}),
-                 self._write_json("terms.json", {"words": list(self.vocab)}),
+                 self._write_lines("terms.txt", list(self.vocab)),
                  self._write_titles("titles.txt")]
         number = numpy.full(len(self.linked) + 1, -1, dtype=numpy.int32)  # link number -> concept index, -1: none
         for j, c in enumerate(concept_ids):
@@ -207,10 +207,14 @@ class RelatedIndexSink(GraphSink):
 
     def _write_titles(self, name: str) -> Path:
         """The papers' names lower-cased, one a line in index order: what a query by title searches."""
+        return self._write_lines(name, [x.lower() for x in self.names])
+
+    def _write_lines(self, name: str, lines: list[str]) -> Path:
+        """``lines``, one a line, written in runs."""
         path = self.dir / name
         with path.open("w", encoding="utf-8") as f:
-            for at in range(0, len(self.names), _JSON_RUN):
-                f.write("".join(f"{x.lower()}\n" for x in self.names[at:at + _JSON_RUN]))
+            for at in range(0, len(lines), _JSON_RUN):
+                f.write("".join(f"{x}\n" for x in lines[at:at + _JSON_RUN]))
         return path
 
     def _save(self, name: str, values: numpy.ndarray) -> Path:

@@ -104,7 +104,7 @@ def _from_index(args: argparse.Namespace, query: str, weights: dict[str, float])
         return paper
     if paper:
         hits = index.related(paper, top=args.top, weights=weights)
-        label = f"{index.names[index.number[paper]]} [{paper}]"
+        label = f"{index.name(index.number_of(paper))} [{paper}]"
     else:
         hits, known = index.related_to_text(query, top=args.top, weights=weights)
         label = f"the text ({known} known concepts)"

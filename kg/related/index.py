@@ -20,21 +20,18 @@ from kg.related.ranking import (DEFAULT_WEIGHTS, TEXT_WEIGHT, TITLE_FACTOR, Hit,
 from kg.related.textsim import QUERY_TERMS, idf, shared_words, unit_vector, words
 
 DIRECTORY = "related"
-_ARRAYS = ("paper_ptr", "paper_concepts", "paper_titled", "concept_ptr", "concept_papers", "concept_titled", "doc_ptr",
-           "doc_terms", "doc_weights", "term_ptr", "term_docs", "term_weights")
-_FILES = ("papers.json", "concepts.json", "terms.txt", "titles.txt", *(f"{a}.npy" for a in _ARRAYS))
+_ARRAYS = ("paper_lines", "paper_ptr", "paper_concepts", "paper_titled", "concept_ptr", "concept_papers",
+           "concept_titled", "doc_ptr", "doc_terms", "doc_weights", "term_ptr", "term_docs", "term_weights")
+_FILES = ("paper_ids.txt", "paper_facts.jsonl", "concepts.json", "terms.txt", "titles.txt",
+          *(f"{a}.npy" for a in _ARRAYS))
 
 
 class RelatedIndex:
     """A build's related-work index."""
 
-    def __init__(self, directory: Path, papers: dict, concepts: dict, arrays: dict[str, numpy.ndarray]) -> None:
+    def __init__(self, directory: Path, concepts: dict, arrays: dict[str, numpy.ndarray]) -> None:
         self.dir = directory
-        self.ids: list[str] = papers["ids"]
-        self.names: list[str] = papers["names"]
-        self.venues, self.years = papers["venues"], papers["years"]
-        self.urls = papers["urls"]
-        self.number = {p: i for i, p in enumerate(self.ids)}
+        self.n = len(arrays["paper_lines"]) - 1  # papers
         self.concept_names, self.concept_types = concepts["names"], concepts["types"]
         self.aliases = {int(j): a for j, a in concepts["aliases"].items()}
         self.proposed_by = {int(j): p for j, p in concepts["proposed_by"].items()}
@@ -42,6 +39,9 @@ class RelatedIndex:
         self.a = arrays
         self._terms: dict[str, int] | None = None
         self._lines: tuple[numpy.ndarray, numpy.ndarray] | None = None  # terms.txt's bytes and line breaks
+        self._ids: bytes | None = None  # paper_ids.txt after a line break
+        self._id_breaks: numpy.ndarray | None = None
+        self._papers: numpy.ndarray | None = None  # paper_facts.jsonl
         self._titles: bytes | None = None
 
     @staticmethod
@@ -51,16 +51,50 @@ class RelatedIndex:
 
     @classmethod
     def load(cls, directory: Path) -> RelatedIndex:
-        """The index in ``directory`` (``OUT/related``), its arrays memory-mapped."""
-        papers = json.loads((directory / "papers.json").read_text(encoding="utf-8"))
+        """The index in ``directory`` (``OUT/related``), its arrays memory-mapped; the papers' ids and facts are read
+        line by line as a query needs them."""
         concepts = json.loads((directory / "concepts.json").read_text(encoding="utf-8"))
         arrays = {name: numpy.load(directory / f"{name}.npy", mmap_mode="r") for name in _ARRAYS}
-        return cls(directory, papers, concepts, arrays)
+        return cls(directory, concepts, arrays)
+
+    def _id_text(self) -> bytes:
+        if self._ids is None:
+            self._ids = b"\n" + (self.dir / "paper_ids.txt").read_bytes()
+        return self._ids
+
+    def number_of(self, paper: str) -> int | None:
+        """The index number of the paper node ``paper``, or None: a search of ``paper_ids.txt`` as one text."""
+        text = self._id_text()
+        at = text.find(b"\n" + json.dumps(paper, ensure_ascii=False).encode("utf-8") + b"\n")
+        return None if at < 0 else text.count(b"\n", 0, at)
+
+    def paper_id(self, i: int) -> str:
+        """The node id of paper number ``i``."""
+        if self._id_breaks is None:
+            self._id_breaks = numpy.flatnonzero(numpy.frombuffer(self._id_text(), dtype=numpy.uint8) == 10)
+        a, b = self._id_breaks[i], self._id_breaks[i + 1]
+        return json.loads(self._id_text()[a + 1:b].decode("utf-8"))
+
+    @property
+    def ids(self) -> list[str]:
+        """Every paper's node id, in index order (reads the whole list)."""
+        return [json.loads(x) for x in self._id_text()[1:].decode("utf-8").splitlines()]
+
+    def _paper_line(self, i: int) -> list:
+        if self._papers is None:
+            self._papers = numpy.memmap(self.dir / "paper_facts.jsonl", dtype=numpy.uint8, mode="r") if self.n else \
+                numpy.zeros(0, dtype=numpy.uint8)
+        lines = self.a["paper_lines"]
+        return json.loads(bytes(self._papers[int(lines[i]):int(lines[i + 1])]).decode("utf-8"))
+
+    def name(self, i: int) -> str:
+        """The name (title) of paper number ``i``."""
+        return self._paper_line(i)[0]
 
     def facts(self, paper: str) -> PaperFacts:
         """What a reference to the paper shows: title (name), url, venue, year."""
-        i = self.number[paper]
-        return PaperFacts(self.names[i], self.urls[i], self.venues[i], self.years[i])
+        name, venue, year, url = self._paper_line(self.number_of(paper))
+        return PaperFacts(name, url, venue, year)
 
     def titled(self, wanted: str) -> list[int]:
         """The papers whose name, lower-cased, is ``wanted`` (names are stored on one line with single spaces): a
@@ -82,7 +116,7 @@ class RelatedIndex:
     def _scores(self, vector: list[tuple[int, float]]) -> numpy.ndarray:
         """Cosine of a normalised word vector (word number, weight) to every paper, through its heaviest words."""
         heaviest = sorted(vector, key=lambda tw: -tw[1])[:QUERY_TERMS]
-        scores = numpy.zeros(len(self.ids), dtype=numpy.float64)
+        scores = numpy.zeros(self.n, dtype=numpy.float64)
         for t, v in heaviest:
             u = self._row("term", "term_weights", t).astype(numpy.float64)
             numpy.add.at(scores, self._row("term", "term_docs", t), v * u)
@@ -115,7 +149,7 @@ class RelatedIndex:
         self._word_numbers()
         counts = Counter(t for w in words(text) if (t := self._terms.get(w)) is not None)
         ptr = self.a["term_ptr"]
-        return unit_vector(counts, lambda t: idf(len(self.ids), int(ptr[t + 1] - ptr[t])))
+        return unit_vector(counts, lambda t: idf(self.n, int(ptr[t + 1] - ptr[t])))
 
     def similar_to_text(self, text: str) -> numpy.ndarray:
         """Cosine similarity of a free text to every paper, as :meth:`kg.related.textsim.TextIndex.similar_to_text`."""
@@ -135,7 +169,7 @@ class RelatedIndex:
     def related(self, paper: str, *, top: int = 10, weights: dict[str, float] | None = None,
                 text_weight: float = TEXT_WEIGHT) -> list[Hit]:
         """Papers related to the paper node ``paper``, as :func:`kg.related.ranking.related` ranks them."""
-        i = self.number[paper]
+        i = self.number_of(paper)
         similarity = self.similar(i) if text_weight else None
         concepts = self._row("paper", "paper_concepts", i).tolist()
         titled = {c for c, t in zip(concepts, self._row("paper", "paper_titled", i).tolist()) if t}
@@ -158,7 +192,7 @@ class RelatedIndex:
         """The scores of all papers at once, then the explanations of the best (a concept of the query's title,
         ``titled``, or of a candidate's counts TITLE_FACTOR times, as :func:`kg.related.ranking.rank`)."""
         weights = weights or DEFAULT_WEIGHTS
-        n = len(self.ids)
+        n = self.n
         mine: dict[int, float] = {}
         concept_score = numpy.zeros(n, dtype=numpy.float64)
         for c in concepts:
@@ -184,16 +218,17 @@ class RelatedIndex:
             chosen = chosen[rounded >= kth]
         hits = []
         for q in chosen.tolist():
-            row, titles = self._row("paper", "paper_concepts", q).tolist(), self._row("paper", "paper_titled", q).tolist()
+            row = self._row("paper", "paper_concepts", q).tolist()
+            titles = self._row("paper", "paper_titled", q).tolist()
             shared = [Shared(self.concept_names[c], self.concept_types[c], mine[c] * (TITLE_FACTOR if t else 1.0),
                              (c in titled) + bool(t)) for c, t in zip(row, titles) if c in mine]
             sim = float(similarity[q])
-            hits.append(Hit(self.ids[q], self.names[q], sum(s.weight for s in shared) + scale * sim,
+            hits.append(Hit(self.paper_id(q), self.name(q), sum(s.weight for s in shared) + scale * sim,
                             sorted(shared, key=lambda s: (-s.weight, s.name)), sim))
         hits = best(hits, top)
         if query_vector:
             for h in hits:
-                mine = self._doc_vector(self.number[h.paper])
+                mine = self._doc_vector(self.number_of(h.paper))
                 common = {t: query_vector[t] for t in query_vector.keys() & mine.keys()}
                 names = dict(zip(common, self.word_names(list(common))))  # (words, to order ties as the graph does)
                 h.words = shared_words({names[t]: v for t, v in common.items()},
@@ -208,11 +243,12 @@ class IndexPapers:
         self.index = index
 
     def _candidate(self, i: int) -> Candidate:
-        return Candidate(self.index.ids[i], " ".join(str(self.index.names[i]).split()))
+        return Candidate(self.index.paper_id(i), " ".join(str(self.index.name(i)).split()))
 
     def by_id(self, ids: list[str]) -> list[Candidate]:
         """The papers with one of these node ids."""
-        return [self._candidate(self.index.number[p]) for p in dict.fromkeys(ids) if p in self.index.number]
+        numbers = [self.index.number_of(p) for p in dict.fromkeys(ids)]
+        return [self._candidate(i) for i in numbers if i is not None]
 
     def by_name(self, wanted: str) -> list[Candidate]:
         """The papers whose title (name), or a proposed method's name or alias, normalised, is ``wanted``."""
@@ -224,4 +260,5 @@ class IndexPapers:
 
     def names(self) -> list[str]:
         """Every paper's title (name) and every proposed method's name."""
-        return [str(x) for x in self.index.names] + [self.index.concept_names[j] for j in self.index.proposed_by]
+        lines = (self.index.dir / "paper_facts.jsonl").read_text(encoding="utf-8").splitlines()
+        return [str(json.loads(x)[0]) for x in lines] + [self.index.concept_names[j] for j in self.index.proposed_by]

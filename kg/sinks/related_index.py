@@ -1,8 +1,10 @@
 """``related/``: the query index of ``kg related``, written as the graph's elements come, so that a query reads a
 few memory-mapped arrays instead of the whole ``graph.json``.
 
-- ``papers.json``: paper node ids, names (titles), venues, years and urls, in index order; ``concepts.json``: concept
-  ids, names, types, IDFs, the aliases of those that have some and the papers proposing each proposed method;
+- ``paper_ids.txt``: paper node ids as JSON strings, one a line in index order; ``paper_facts.jsonl``: each paper's
+  name (title), venue, year and url as one JSON list a line, and ``paper_lines.npy`` where each line starts (a query
+  reads only the lines of its hits); ``concepts.json``: concept ids, names, types, IDFs, the aliases of those that
+  have some and the papers proposing each proposed method;
 - ``terms.txt``: the index words, one a line in word-number order; ``titles.txt``: the names lower-cased, one a line;
 - ``paper_ptr.npy``/``paper_concepts.npy`` and ``concept_ptr.npy``/``concept_papers.npy``: which concepts a paper
   links to (proposes, uses, addresses, evaluates on, reports) and which papers link to a concept (CSR arrays), with
@@ -158,9 +160,8 @@ class RelatedIndexSink(GraphSink):
     def close(self) -> list[Path]:
         n = len(self.names)
         concept_ids = sorted(self.concepts)
-        files = [self._write_json("papers.json", {"ids": list(self.papers), "names": self.names,
-                                                  "venues": self.venues, "years": self.years,
-                                                  "urls": self.urls}),
+        files = [self._write_lines("paper_ids.txt", [json.dumps(p, ensure_ascii=False) for p in self.papers]),
+                 *self._write_papers(),
                  self._write_json("concepts.json", {"ids": concept_ids,
                                                     "names": [self.concepts[c][0] for c in concept_ids],
                                                     "types": [self.concepts[c][1] for c in concept_ids],
@@ -204,6 +205,18 @@ class RelatedIndexSink(GraphSink):
                 f.write("]")
             f.write("}")
         return path
+
+    def _write_papers(self) -> list[Path]:
+        """``paper_facts.jsonl`` (name, venue, year, url: a JSON list a line) and ``paper_lines.npy`` (line starts)."""
+        path, starts, at = self.dir / "paper_facts.jsonl", array("q", [0]), 0
+        with path.open("wb") as f:
+            for i in range(len(self.names)):
+                line = (json.dumps([self.names[i], self.venues[i], self.years[i], self.urls[i]],
+                                   ensure_ascii=False) + "\n").encode("utf-8")
+                f.write(line)
+                at += len(line)
+                starts.append(at)
+        return [path, self._save("paper_lines", numpy.frombuffer(starts, dtype=numpy.int64))]
 
     def _write_titles(self, name: str) -> Path:
         """The papers' names lower-cased, one a line in index order: what a query by title searches."""

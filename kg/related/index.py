@@ -26,6 +26,45 @@ _FILES = ("paper_ids.txt", "paper_facts.jsonl", "concepts.json", "terms.txt", "t
           *(f"{a}.npy" for a in _ARRAYS))
 
 
+class _Lines:
+    """A file of one item a line (ids, words, titles), read once as bytes when first needed: the numbers of the
+    lines equal to a text, a line by its number, all lines. No line is decoded that a query does not ask for."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._text: bytes | None = None
+        self._breaks: numpy.ndarray | None = None
+
+    @property
+    def text(self) -> bytes:
+        """The file after a line break, so every line sits between two."""
+        if self._text is None:
+            self._text = b"\n" + self.path.read_bytes()
+        return self._text
+
+    def find(self, line: bytes, first: bool = False) -> list[int]:
+        """The numbers of the lines that are ``line`` (only the first with ``first``)."""
+        text, key, found, number, last = self.text, b"\n" + line + b"\n", [], 0, 0
+        at = text.find(key)
+        while at != -1:
+            number += text.count(b"\n", last, at)  # the lines before this one
+            found.append(number)
+            if first:
+                break
+            last, at = at, text.find(key, at + 1)
+        return found
+
+    def line(self, i: int) -> str:
+        """Line number ``i``."""
+        if self._breaks is None:
+            self._breaks = numpy.flatnonzero(numpy.frombuffer(self.text, dtype=numpy.uint8) == 10)
+        return self.text[self._breaks[i] + 1:self._breaks[i + 1]].decode("utf-8")
+
+    def all(self) -> list[str]:
+        """Every line, in order."""
+        return self.text[1:].decode("utf-8").split("\n")[:-1]
+
+
 class RelatedIndex:
     """A build's related-work index."""
 
@@ -37,12 +76,10 @@ class RelatedIndex:
         self.proposed_by = {int(j): p for j, p in concepts["proposed_by"].items()}
         self.idf = numpy.asarray(concepts["idf"], dtype=numpy.float64)
         self.a = arrays
-        self._terms: dict[str, int] | None = None
-        self._lines: tuple[numpy.ndarray, numpy.ndarray] | None = None  # terms.txt's bytes and line breaks
-        self._ids: bytes | None = None  # paper_ids.txt after a line break
-        self._id_breaks: numpy.ndarray | None = None
+        self._ids, self._titles, self._words = (_Lines(directory / f) for f in ("paper_ids.txt", "titles.txt",
+                                                                                "terms.txt"))
+        self._terms: dict[str, int] | None = None  # word -> its number, for a free text
         self._papers: numpy.ndarray | None = None  # paper_facts.jsonl
-        self._titles: bytes | None = None
 
     @staticmethod
     def complete(directory: Path) -> bool:
@@ -57,28 +94,19 @@ class RelatedIndex:
         arrays = {name: numpy.load(directory / f"{name}.npy", mmap_mode="r") for name in _ARRAYS}
         return cls(directory, concepts, arrays)
 
-    def _id_text(self) -> bytes:
-        if self._ids is None:
-            self._ids = b"\n" + (self.dir / "paper_ids.txt").read_bytes()
-        return self._ids
-
     def number_of(self, paper: str) -> int | None:
         """The index number of the paper node ``paper``, or None: a search of ``paper_ids.txt`` as one text."""
-        text = self._id_text()
-        at = text.find(b"\n" + json.dumps(paper, ensure_ascii=False).encode("utf-8") + b"\n")
-        return None if at < 0 else text.count(b"\n", 0, at)
+        found = self._ids.find(json.dumps(paper, ensure_ascii=False).encode("utf-8"), first=True)
+        return found[0] if found else None
 
     def paper_id(self, i: int) -> str:
         """The node id of paper number ``i``."""
-        if self._id_breaks is None:
-            self._id_breaks = numpy.flatnonzero(numpy.frombuffer(self._id_text(), dtype=numpy.uint8) == 10)
-        a, b = self._id_breaks[i], self._id_breaks[i + 1]
-        return json.loads(self._id_text()[a + 1:b].decode("utf-8"))
+        return json.loads(self._ids.line(i))
 
     @property
     def ids(self) -> list[str]:
         """Every paper's node id, in index order (reads the whole list)."""
-        return [json.loads(x) for x in self._id_text()[1:].decode("utf-8").splitlines()]
+        return [json.loads(x) for x in self._ids.all()]
 
     def _paper_line(self, i: int) -> list:
         if self._papers is None:
@@ -99,15 +127,7 @@ class RelatedIndex:
     def titled(self, wanted: str) -> list[int]:
         """The papers whose name, lower-cased, is ``wanted`` (names are stored on one line with single spaces): a
         search of ``titles.txt`` as one text, kept for the next query."""
-        if self._titles is None:  # (as bytes: no decoding of a file of a million titles)
-            self._titles = b"\n" + (self.dir / "titles.txt").read_bytes()
-        key, found, line, last = f"\n{wanted}\n".encode(), [], 0, 0
-        at = self._titles.find(key)
-        while at != -1:
-            line += self._titles.count(b"\n", last, at)  # the names before this one
-            found.append(line)
-            last, at = at, self._titles.find(key, at + 1)
-        return found
+        return self._titles.find(wanted.encode("utf-8"))
 
     def _row(self, name: str, other: str, i: int) -> numpy.ndarray:
         ptr = self.a[f"{name}_ptr"]
@@ -132,22 +152,13 @@ class RelatedIndex:
     def _word_numbers(self) -> dict[str, int]:
         """Word -> its number, from ``terms.txt`` (one word a line), read once: what a free text needs."""
         if self._terms is None:
-            self._terms = {w: t for t, w in enumerate((self.dir / "terms.txt").read_text(encoding="utf-8").split("\n"))}
+            self._terms = {w: t for t, w in enumerate(self._words.all())}
         return self._terms
-
-    def word_names(self, numbers: list[int]) -> list[str]:
-        """The words of these numbers, found by the line breaks of ``terms.txt`` (no parse of every word)."""
-        if self._lines is None:
-            data = numpy.memmap(self.dir / "terms.txt", dtype=numpy.uint8, mode="r") if \
-                (self.dir / "terms.txt").stat().st_size else numpy.zeros(0, dtype=numpy.uint8)
-            self._lines = (data, numpy.concatenate(([-1], numpy.flatnonzero(data == 10))))
-        data, breaks = self._lines
-        return [bytes(data[breaks[t] + 1:breaks[t + 1]]).decode("utf-8") for t in numbers]
 
     def vector_of_text(self, text: str) -> dict[int, float]:
         """A free text's TF-IDF vector by word number, as :meth:`kg.related.textsim.TextIndex.vector_of_text`."""
-        self._word_numbers()
-        counts = Counter(t for w in words(text) if (t := self._terms.get(w)) is not None)
+        numbers = self._word_numbers()
+        counts = Counter(t for w in words(text) if (t := numbers.get(w)) is not None)
         ptr = self.a["term_ptr"]
         return unit_vector(counts, lambda t: idf(self.n, int(ptr[t + 1] - ptr[t])))
 
@@ -230,7 +241,7 @@ class RelatedIndex:
             for h in hits:
                 mine = self._doc_vector(self.number_of(h.paper))
                 common = {t: query_vector[t] for t in query_vector.keys() & mine.keys()}
-                names = dict(zip(common, self.word_names(list(common))))  # (words, to order ties as the graph does)
+                names = {t: self._words.line(t) for t in common}  # (words, to order ties as the graph does)
                 h.words = shared_words({names[t]: v for t, v in common.items()},
                                        {names[t]: mine[t] for t in common})
         return hits

@@ -97,13 +97,11 @@ def base(name: str) -> str:
     return re.sub(r"[\s\-_]*(?:v?\d+(?:\.\d+)*[a-zA-Z]?|[xX]?[LlBbMmKk])$", "", name).strip() or name
 
 
-def background_text(paths: list[Path], titles: bool = True) -> str:
-    """The unlabeled background abstracts joined as written, with their titles or without."""
-    parts = []
-    for path in paths:
-        if path.exists():
-            parts += [f"{d.get('title', '') if titles else ''} {d.get('text', '')}" for d in read_jsonl(path)]
-    return "\n".join(parts)
+def background_texts(paths: list[Path]) -> tuple[str, str]:
+    """The unlabeled background abstracts joined as written: with their titles, and without them."""
+    docs = [d for path in paths if path.exists() for d in read_jsonl(path)]
+    return ("\n".join(f"{d.get('title', '')} {d.get('text', '')}" for d in docs),
+            "\n".join(f" {d.get('text', '')}" for d in docs))
 
 
 def written_form(name: str, text: str) -> str:
@@ -303,8 +301,8 @@ def main() -> int:
     umbrella, generic = _words()
     confirmed = pwc_forms(args.pwc)
     gold = gold_names(args.gold or DEFAULT_GOLD)
-    background = background_text(args.background or DEFAULT_BACKGROUND).lower()
-    written = background_text(args.background or DEFAULT_BACKGROUND, titles=False)  # titles capitalise words
+    background, written = background_texts(args.background or DEFAULT_BACKGROUND)  # (titles capitalise words)
+    background = background.lower()
     types = {key(r["name"]): r for r in read_jsonl(KEYWORD_TYPES)}
     same_keys = {k for k, r in types.items() if r.get("same_as")}
     entries: dict[str, list[dict]] = {}

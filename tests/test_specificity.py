@@ -100,6 +100,12 @@ def test_a_local_definition_wins_over_the_vocabularys_expansion(nlp):
     ("robust statistical", "TASK", "context", True),
     ("policy retrieval", "TASK", "model_extension", False),
     ("data collection", "TASK", "gazetteer", False),  # a vocabulary's entry stays
+    ("Lagrange decomposition based", "METHOD", "model", True),  # ends in a participle
+    ("stochastic bilevel", "TASK", "model", True),
+    ("noise-free", "METHOD", "model", True),  # ends in an adjective of no adjective ending
+    ("Bregman-type", "METHOD", "model", True),
+    ("SBiO-BreD", "METHOD", "model", False),  # a name
+    ("adaptive speed", "METHOD", "model_extension", False),  # a noun in -ed
 ])
 def test_what_the_tagger_alone_proposes_as_a_task_needs_a_task_head(name, label, extractor, weak):
     assert load_specificity().weak_description(name, label, extractor) is weak

@@ -55,6 +55,7 @@ class Specificity:
     task_heads: frozenset[str] = frozenset()
     adjective_endings: tuple[str, ...] = ()
     adjective_nouns: frozenset[str] = frozenset()
+    adjective_words: frozenset[str] = frozenset()  # adjectives without such an ending: "free", "optimal", "type"
     techniques: frozenset[str] = frozenset()  # not metrics, but methods: "weight decay", "momentum"
 
     def reason(self, name: str, label: str) -> str | None:
@@ -121,7 +122,7 @@ class Specificity:
         if extractor == "model" and label == "METHOD" and len(words) == 1:
             return True  # one plain word the tagger alone calls a method ("regularized", "nonlinear")
         last = words[-1]
-        if last.endswith(self.adjective_endings) and last not in self.adjective_nouns:
+        if last.endswith(self.adjective_endings) and last not in self.adjective_nouns or last in self.adjective_words:
             return True
         if extractor != "model":
             return False
@@ -176,6 +177,7 @@ def load_specificity(directory: str = "") -> Specificity:
         task_heads=_terms(umbrella["task_heads"]["terms"]),
         adjective_endings=tuple(umbrella["adjective_endings"]["endings"]),
         adjective_nouns=_terms(umbrella["adjective_endings"]["nouns"]),
+        adjective_words=_terms(umbrella["adjective_endings"]["words"]),
     )
 
 

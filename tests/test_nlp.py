@@ -51,6 +51,32 @@ def test_abbreviation_pair_is_one_concept_with_both_forms(nlp):
     assert len(ms) == 3
 
 
+@pytest.mark.parametrize("text, pair", [
+    ("We propose Automated Auxiliary Loss Search (A2LS) for RL.", ("A2LS", "Automated Auxiliary Loss Search")),
+    ("We propose a Low-Level Layer Lifting Attack (L4A) here.", ("L4A", "Low-Level Layer Lifting Attack")),
+    ("We present Paraphrasing-to-Captioning (P2C), a two-stage approach.", ("P2C", "Paraphrasing-to-Captioning")),
+    ("We propose Plan To Predict (P2P), a method.", ("P2P", "Plan To Predict")),  # the shortest reading
+    ("It lowers the false positive rate (FPR95) by half.", ("FPR95", "false positive rate")),
+    ("We propose a novel Multi-modal Grouping Network, namely MGN, for grouping.",
+     ("MGN", "Multi-modal Grouping Network")),
+    ("We thus propose a novel semantic FIeld REepresentation, called FIRE, for words.",
+     ("FIRE", "FIeld REepresentation")),
+    ("We design a novel Subgraph GNN dubbed SUN, which works.", None),  # its capitals spell no SUN
+    ("We evaluate on text (Text8) and more.", None),  # a name with a number, not an acronym numbered
+    ("It is the matching problem of Feng, Niazadeh, and Saberi (SODA '21) in a new setting.", None),
+])
+def test_an_abbreviation_with_digits_or_a_naming_word(nlp, text, pair):
+    doc = nlp(text)
+    pairs = [(a.short(doc).text, a.long(doc).text) for a in doc._.kg_abbreviations]
+    assert pairs == ([pair] if pair else [])
+
+
+def test_the_papers_own_short_form_is_not_the_vocabularys_concept_of_those_letters(nlp):
+    doc = nlp("We thus propose a novel semantic FIeld REepresentation, called FIRE, for words. FIRE is fast.")
+    named = {(m.canonical, m.label) for m in doc._.kg_mentions if not m.generic}
+    assert ("FIRE", "METHOD") in named and ("FIRE", "DATASET") not in named
+
+
 def test_reversed_abbreviation_short_form_first(nlp):
     doc = nlp("Here, we introduce sciLaMA (single-cell interpretable Language Model Adapter), a novel framework.")
     pairs = [(a.short(doc).text, a.long(doc).text) for a in doc._.kg_abbreviations]

@@ -1,10 +1,15 @@
-"""Abbreviation definitions: ``Domain-aware Ensemble Distillation (DomED)`` and ``FRONT (FRequency dOmain kNowledge Transfer)``.
+"""Abbreviation definitions: ``Domain-aware Ensemble Distillation (DomED)``, ``FRONT (FRequency dOmain kNowledge
+Transfer)`` and ``a novel Multi-modal Grouping Network, namely MGN``.
 
 The matching follows Schwartz & Hearst (2003): each character of the short form, right to left, must be
-found in the long form, and the first one must start a word. We then widen a title-cased long form to the
-left ("Generative Semantic Refinement and ... (ReEx)") because names often carry words the initials skip.
+found in the long form, and the first one must start a word. A digit in a short form may count its letter ("A2LS":
+Automated Auxiliary Loss Search), stand for "to" ("P2C": Paraphrasing-to-Captioning) or, at the end, number the
+name ("FPR95"). We then widen a title-cased long form to the left ("Generative Semantic Refinement and ... (ReEx)")
+because names often carry words the initials skip.
 """
 from __future__ import annotations
+
+import re
 
 from spacy.attrs import ORTH
 from spacy.language import Language
@@ -32,8 +37,27 @@ def _short_ok(text: str) -> bool:
             and not _NOT_SHORT_CHARS.intersection(text) and words[0].lower() not in _NOT_SHORT_FIRST)
 
 
+def _readings(short: str) -> list[str]:
+    """The letters ``short`` may spell: itself, and where it has digits, each digit counting the letter before it
+    ("A2LS": AALS, "L4A": LLLLA), a "2" read as "to" ("P2C": PTC), or trailing digits left out ("FPR95": FPR)."""
+    if not any(c.isdigit() for c in short):
+        return [short]
+    out = [short]
+    counted = re.sub(r"([A-Za-z])([2-4])(?!\d)", lambda m: m.group(1) * int(m.group(2)), short)
+    out += [counted, re.sub(r"(?<=[A-Za-z])2(?=[A-Za-z])", "t", short)]
+    letters = short.rstrip("0123456789")
+    if letters.isalpha() and letters.isupper():  # an acronym numbered: "FPR95", "EF1", not "Text8"
+        out.append(letters)
+    return [r for k, r in enumerate(out) if r and r not in out[:k] and any(c.isalpha() for c in r)]
+
+
 def _sh_match(short: str, long: str) -> int:
-    """Start index in ``long`` where a Schwartz-Hearst match of ``short`` begins, or -1."""
+    """Start index in ``long`` where a Schwartz-Hearst match of ``short`` begins, or -1; of its readings, the one
+    with the shortest long form."""
+    return max(_sh_match_letters(reading, long) for reading in _readings(short))
+
+
+def _sh_match_letters(short: str, long: str) -> int:
     s = [c.lower() for c in short if c.isalnum()]
     lo = long.lower()
     si, li = len(s) - 1, len(lo) - 1
@@ -101,7 +125,34 @@ def find_abbreviations(doc: Doc) -> list[Abbreviation]:
         prev = span_text(doc, i - 1, i)
         if _short_ok(prev) and close - i - 1 >= 2 and _sh_match(prev, inner) == 0:
             found.append(Abbreviation(i + 1, close, i - 1, i))
+    for i in positions(doc, _NAMING):  # "a novel Multi-modal Grouping Network, namely MGN"
+        end = i - 1 if i > 1 and orth[i - 1] == _COMMA else i
+        short = span_text(doc, i + 1, i + 2) if i + 1 < len(doc) else ""
+        if end < 1 or not _short_ok(short) or not short.isalnum() or sum(c.isupper() for c in short) < 2:
+            continue
+        long = _long_candidate(doc, end, short)
+        if long and all(_title_word(doc[k].text) for k in range(*long)) and _capitals_spell(
+                short, span_text(doc, *long)):  # a name whose capitals spell the short form: "Multi-modal Grouping Network"
+            found.append(Abbreviation(long[0], long[1], i + 1, i + 2))
     return found
+
+
+def _capitals_spell(short: str, long: str) -> bool:
+    """Whether the capitals of ``long`` start with the first letter of ``short`` and hold its letters in order."""
+    capitals = [c for c in long if c.isupper()]
+    letters = [c.upper() for c in short if c.isalpha()]
+    if not capitals or capitals[0] != letters[0]:
+        return False
+    it = iter(capitals)
+    return all(c in it for c in letters)
+
+
+def _title_word(word: str) -> bool:
+    return word[:1].isupper() or word in ("-", "of", "and", "for", "with", "in", "to", "on", "via")
+
+
+_NAMING = frozenset({"namely", "called", "dubbed", "termed", "named", "coined"})
+_COMMA = get_string_id(",")
 
 
 @Language.component("kg_abbreviations")

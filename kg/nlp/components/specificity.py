@@ -181,6 +181,8 @@ def load_specificity(directory: str = "") -> Specificity:
     )
 
 
+_GERUND = re.compile(r"[a-z]+ing")
+_OBJECT = re.compile(r"\s+(?:the|a|an|its|their|our|his|her|this|these|those|both|it|them)\b")
 _METRIC_HEADS = lexicon.words("metric_heads")
 _WORD_SENSE_METRICS = lexicon.words("word_sense_metrics")
 _DIGIT = re.compile(r"\d")
@@ -276,6 +278,9 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                 continue
             if m.label == "METRIC" and m.canonical.lower() in _WORD_SENSE_METRICS and not _metric_context(doc, m):
                 m.generic = True  # "the precision matrix", "lower precision": no measure here
+                continue
+            if m.label == "METHOD" and _GERUND.fullmatch(m.text) and _OBJECT.match(doc_text(doc), m.end):
+                m.generic = True  # a verb with its object: "thereby boosting the effectiveness", "pruning the weights"
                 continue
             if m.label == "TASK" and " " not in m.canonical and m.text.lower() in (m.canonical.lower() + "s",
                                                                               m.canonical.lower() + "es"):

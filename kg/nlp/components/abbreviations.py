@@ -131,8 +131,8 @@ def find_abbreviations(doc: Doc) -> list[Abbreviation]:
         if end < 1 or not _short_ok(short) or not short.isalnum() or sum(c.isupper() for c in short) < 2:
             continue
         long = _long_candidate(doc, end, short)
-        if long and all(_title_word(doc[k].text) for k in range(*long)) and _capitals_spell(
-                short, span_text(doc, *long)):  # a name whose capitals spell the short form: "Multi-modal Grouping Network"
+        # a name whose capitals spell the short form: "Multi-modal Grouping Network"
+        if long and all(_title_word(doc[k].text) for k in range(*long)) and _capitals_spell(short, span_text(doc, *long)):
             found.append(Abbreviation(long[0], long[1], i + 1, i + 2))
     return found
 

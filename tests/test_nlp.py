@@ -102,6 +102,12 @@ def test_reversed_abbreviation_short_form_first(nlp):
      "FED-PUB"),
     ("To train them, we propose differentiable logic gate networks, an architecture that combines real-valued logics.",
      "differentiable logic gate networks"),
+    ("To alleviate these issues, we propose a difficulty and diversity aware attacker, namely DADA. DADA works.", "DADA"),
+    ("We propose a novel framework to address this issue, which we call Recurrent Skill Training (ReST).", "ReST"),
+    ("It generalizes Swish, and thus we denoted it as Adaptive SwisH (ASH). ASH highlights features.", "ASH"),
+    ("We propose a zero-shot module for HGNNs called a Knowledge Transfer Network (KTN) that transfers knowledge.",
+     "KTN"),
+    ("We propose, OPEN, an algorithm that uses a double application of counterfactual reasoning.", "OPEN"),
 ])
 def test_proposed_method_patterns(nlp, text, name):
     assert name in proposed(nlp, text)
@@ -111,6 +117,11 @@ def test_proposed_method_patterns(nlp, text, name):
     "To answer these, we introduce a concept called markdown dimension that measures the complexity.",
     "We propose a protocol for devices (called clients) to train a model.",
     "We propose a new assumption named unilateral concentration and design an algorithm.",
+    "We present a unified analysis of two popular sampling strategies, namely Random Reshuffling (RR), which helps.",
+    "For three popular graph augmentation methods, namely GAUG, MVGRL and GraphAug, we show gains.",
+    "When the order is controlled by an adversary, it is called an Online Contention Resolution Scheme (OCRS).",
+    "It is effective by using a prescribed state matrix called the HiPPO matrix.",
+    "The method does not call the ILP solver at all at training time.",
 ])
 def test_plain_words_after_called_name_no_method_unless_a_method_is_named(nlp, text):
     assert proposed(nlp, text) == set()

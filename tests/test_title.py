@@ -100,3 +100,17 @@ def test_a_title_name_inside_a_url_is_not_a_mention():
     (_, ex), = extract([paper])
     assert all("github" not in m.text for m in ex.mentions)
     assert "NodeFormer" in ex.proposed
+
+
+@pytest.mark.parametrize("title, name", [
+    ("Subsidiary Prototype Alignment for Universal Domain Adaptation", "Subsidiary Prototype Alignment"),
+    ("Mask Matching Transformer for Few-Shot Segmentation", "Mask Matching Transformer"),
+    ("A Unified Hard-Constraint Framework for Solving PDEs", None),  # a description, not a name
+    ("Sublinear Algorithms for Hierarchical Clustering", None),
+    ("Transformers for Image Recognition", None),  # one word: any "transformers" would be proposed
+])
+def test_a_capitalised_name_before_for_in_a_title_names_the_contribution(title, name):
+    from kg.nlp.components.title import title_name
+
+    found = title_name(title)
+    assert (found[0] if found else None) == name

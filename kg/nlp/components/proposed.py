@@ -3,7 +3,8 @@
 Patterns, all within one sentence whose subject is the authors ("we", "this paper", "our work"):
 - ``we propose/introduce/present/develop/design X`` where X is a name, a defined abbreviation, or a list
   after a colon (``two algorithms: LinearTCA and LinearTCA+``);
-- ``... method, called/named/dubbed/termed X``;
+- ``... method, called/named/dubbed/termed X``, ``which we call X``, ``denoted it as X``, ``we propose a ...
+  attacker, namely X``;
 - ``our (proposed) method/framework, X, ...``;
 - an appositive after a generic head: ``we propose a novel method, OTP, which ...``.
 A name must head its noun phrase: ``a Jacobian-free NTK approximation`` names no new method.
@@ -43,6 +44,9 @@ _COINED = re.compile(r"(?<=.)[A-Z0-9]")  # a capital or a digit inside a word: "
 OWN = lexicon.words("own_words")
 _TRIGGERS = frozenset(VERBS | NAMING | OWN)
 _NOVEL = frozenset({"novel", "new"})
+_LISTING = frozenset({"namely"})  # names what was said before, not always a new thing
+_NAME_LEADS = (("it", "as"), ("them", "as"), ("this", "as"), ("as",), ("a",), ("an",))
+_COUNTS = frozenset({"two", "three", "four", "five", "six", "several", "multiple", "various", "both", "some"})
 
 
 def _label_for_head(doc: Doc, end: int) -> str:
@@ -116,8 +120,13 @@ class ProposedFinder:
     def _objects(self, doc: Doc, sent: Span, start: int) -> list[Candidate]:
         """Named objects of a proposal verb whose object starts at token ``start``."""
         limit = sent.end
-        stop = start
         lower, orth = column(doc, LOWER), column(doc, ORTH)
+        if start < limit and orth[start] == _COMMA:  # "We propose, OPEN, an algorithm that ..."
+            run = _run(doc, start + 1, limit, self.known)
+            if run and run[1] < limit and orth[run[1]] == _COMMA:
+                return [Candidate(run[0], run[1], "METHOD", "proposed", proposed=True)]
+            return []
+        stop = start
         while stop < limit and lower[stop] not in _STOP_IDS and orth[stop] != _COMMA:
             stop += 1
         # A colon introduces a list of names: "two algorithms: A and B".
@@ -225,7 +234,17 @@ class ProposedFinder:
         for tok in triggers:
             if tok.lower_ not in NAMING or tok.i + 1 >= sent.end or tok.i in known_at:
                 continue  # (not the start of a known name: "named entity recognition")
-            j = tok.i + 1 + (doc[tok.i + 1].lower_ == "as")
+            if tok.lower_ == "call" and (tok.i == 0 or doc[tok.i - 1].lower_ != "we"):
+                continue  # "which we call X", not "a call to the solver"
+            if tok.lower_ in _LISTING and not self._names_the_proposal(doc, sent, tok.i):
+                continue  # "three augmentation methods, namely GAUG, ...": a list, or others' methods
+            j = tok.i + 1
+            for lead in _NAME_LEADS:  # "called a Knowledge Transfer Network (KTN)", "denoted it as ASH"
+                if [t.lower_ for t in doc[j:j + len(lead)]] == list(lead) and j + len(lead) < sent.end:
+                    j += len(lead)
+                    break
+            if j > tok.i + 1 + (doc[tok.i + 1].lower_ == "as") and not _is_authors_sentence(sent, tok.i):
+                continue  # "it is called an Online Contention Resolution Scheme": a known name, told
             end = _named_end(doc, sent, tok.i)
             before = {t.lower_ for t in doc[max(sent.start, end - 4) : end]}
             label = "TASK" if before & PROBLEM_HEADS else ("DATASET" if before & DATASET_HEADS else "METHOD")
@@ -238,6 +257,15 @@ class ProposedFinder:
             if run:
                 out.append(Candidate(run[0], run[1], label, "proposed", proposed=label in ("METHOD", "DATASET")))
         return out
+
+    @staticmethod
+    def _names_the_proposal(doc: Doc, sent: Span, naming: int) -> bool:
+        """Whether "namely" at ``naming`` names what the authors' proposal verb before it introduces ("we propose a
+        ... attacker, namely DADA"), not items of a counted list ("two new loss terms, namely ...")."""
+        verbs = [t.i for t in doc[sent.start:naming] if t.lower_ in VERBS]
+        if not verbs or not _is_authors_sentence(sent, verbs[-1]):
+            return False
+        return not any(t.lower_ in _COUNTS or t.like_num for t in doc[verbs[-1] + 1:naming])
 
     def _plain_name(self, doc: Doc, sent: Span, naming: int, j: int, label: str,
                     kind: int) -> tuple[int, int] | None:

@@ -1,7 +1,8 @@
 """The name a paper's title gives its contribution: "GraphDE: A Generative Framework for ..." proposes GraphDE.
 
 A title of the form ``NAME: description`` names the paper's own method (or, when the description calls it a
-dataset or benchmark, its dataset). Where the abstract writes that name, each occurrence becomes a proposed
+dataset or benchmark, its dataset); so does ``Capitalised Name for what it does`` ("Subsidiary Prototype
+Alignment for Universal Domain Adaptation"), a name of two to four words. Where the abstract writes that name, each occurrence becomes a proposed
 candidate. The name is taken when it is one word with a letter ("GraphDE", "Okapi", "DPM-Solver"), or up to four
 capitalised words that the abstract writes with the same capitals mid-sentence ("Natural Color Fool"); umbrella
 and background words ("Knowledge Distillation", "Gradient Descent") are never names.
@@ -17,33 +18,40 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from kg.nlp import lexicon
-from kg.nlp.candidates import Candidate, candidates, doc_text
+from kg.nlp.candidates import Candidate, abbreviations, candidates, doc_text
 from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp.components.specificity import load_specificity
 from kg.nlp.labels import label_from_words, names_a_task
 
 TITLE = "kg_title"  # doc.user_data key: the paper's title as written, when the input gave one
 _PREFIX = re.compile(r"^\s*([^:]{1,60}?)\s*:\s+(\S.*)$")
+_FOR = re.compile(r"^\s*((?:[A-Z][\w-]*\s+){1,3}[A-Z][\w-]*)\s+for\s+(\S.*)$")  # "Name Of Two To Four Words for ..."
 # A dataset word as the description's head ("A Benchmark for ...", "a Large-Scale Dataset"), not as a modifier
 # ("Towards Dataset Copyright Protection").
 _DATASET_WORDS = re.compile(r"\b(benchmarks?|datasets?|data sets?|corpus|corpora|suite|testbed)\b"
                             r"(?=\s*$|\s*[,.;:(]|\s+(?:for|of|on|in|to|with|and|from|that|towards?)\b)", re.I)
 _WORD = re.compile(r"[A-Za-z]")
+_NOT_LAST = frozenset({"framework", "frameworks", "method", "methods", "algorithm", "algorithms", "approach",
+                       "approaches", "technique", "techniques", "analysis", "theory", "perspective", "study", "view",
+                       "bound", "bounds", "guarantees", "results", "tools"})
+_NOT_FIRST = frozenset({"a", "an", "the", "on", "towards", "toward", "learning", "training", "using", "beyond"})
 _PROPOSAL = lexicon.words("proposing_verbs") | lexicon.words("own_words") | {"proposed"}
 
 
 def title_name(title: str) -> tuple[str, str, bool] | None:
     """``(name, label, multiword)`` of a ``NAME: description`` title, or None when the prefix is not a name."""
-    m = _PREFIX.match(title)
+    m = _PREFIX.match(title) or _FOR.match(title)
     if not m or "$" in m.group(1) or "\\" in m.group(1):
         return None
     name, description = m.group(1), m.group(2)
     words = name.split()
     if not _WORD.search(name) or len(words) > 4:
         return None
+    spec = load_specificity()
+    if m.re is _FOR and (len(words) < 2 or words[0].lower() in _NOT_FIRST or words[-1].lower() in _NOT_LAST):
+        return None  # "A Unified Framework for ...", "Sublinear Algorithms for ...": a description, not a name
     if len(words) > 1 and not all(w[:1].isupper() or not w[:1].isalpha() for w in words):
         return None
-    spec = load_specificity()
     low = [w.lower() for w in re.findall(r"[^\W_]+", name)]
     if spec.reason(name, "METHOD") is not None or all(w in spec.generic_words or w in spec.class_heads for w in low):
         return None
@@ -96,10 +104,16 @@ def make_title_name(nlp: Language, name: str):
         lowered = multiword and not found_at
         if lowered:
             found_at = _written_lower(doc, text, proposed, label)
+        pairs = {(a.long_start, a.long_end): a for a in abbreviations(doc)}
         for start, end, span in found_at:
             written = title[start:end] if end <= len(title) and title[start:end].lower() == text[start:end].lower() \
                 else text[start:end]  # in the title (read in lower case), the name as the title writes it
             written = proposed if lowered else written
+            pair = pairs.get((span.start, span.end))
+            if pair is not None:  # "Multi-modal Grouping Network, namely MGN": one concept, named by its short form
+                out.append(Candidate(min(pair.long_start, pair.short_start), max(pair.long_end, pair.short_end),
+                                     label, "proposed", canonical=pair.short(doc).text, proposed=True))
+                continue
             out.append(Candidate(span.start, span.end, label, "proposed", canonical=written, proposed=True))
         return doc
 

@@ -184,6 +184,38 @@ def test_the_index_answers_ids_titles_proposed_names_and_texts_as_the_graph_does
     assert answers[0] == answers[1] and "LinearTCA" in answers[0] and len(answers[0].splitlines()) >= 5
 
 
+@pytest.mark.parametrize("option, name", [("--task", "domain adaptation"), ("--dataset", "PRW"),
+                                          ("--method", "ReEx"), ("--dataset", "Ofice31")])
+@pytest.mark.parametrize("fmt", ["json", "markdown", "text"])
+def test_the_index_answers_concept_queries_as_the_graph_does(graph_only_and_index_only, option, name, fmt, capsys):
+    answers = []
+    for directory in graph_only_and_index_only:
+        code = main(["related", option, name, "--graph", str(directory), "--top", "2", "--format", fmt])
+        out, err = capsys.readouterr()
+        answers.append((code, out, err))
+    assert answers[0] == answers[1]
+    if name == "Ofice31":
+        assert answers[0][0] == 2 and "did you mean Office-31" in answers[0][2]
+    else:
+        assert answers[0][0] == 0 and answers[0][1].strip()
+
+
+def test_the_index_reports_every_concept_as_the_graph_does(seed_build):
+    from kg.related.index import DIRECTORY, RelatedIndex
+
+    report, out = seed_build
+    g = report.graph
+    index = RelatedIndex.load(out / DIRECTORY)
+    concepts = [(d["type"], d["name"]) for _, d in g.nodes(data=True) if d["type"] in DEFAULT_WEIGHTS]
+    assert len(concepts) > 50
+    for kind, name in concepts:
+        for hierarchy in (True, False):
+            want = around_concept(g, kind, name, hierarchy=hierarchy)
+            got = index.around_concept(kind, name, hierarchy=hierarchy)
+            assert (got.concept, got.name, got.papers, got.co_used, got.included, got.total) == (
+                want.concept, want.name, want.papers, want.co_used, want.included, want.total), name
+
+
 def test_the_index_lists_the_candidates_of_an_ambiguous_name_and_names_a_missing_id(tmp_path, capsys):
     import shutil
 

@@ -11,7 +11,7 @@ from kg.cli.common import EXIT_BAD_INPUT, EXIT_OK, add_command, positive_int, re
 from kg.cli.output import error, safe
 
 if TYPE_CHECKING:
-    from kg.related.ranking import PaperFacts
+    from kg.related.ranking import ConceptReport, PaperFacts
 
 
 FORMATS = ("text", "json", "markdown")
@@ -60,14 +60,24 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         error(exc)
         return EXIT_BAD_INPUT
-    if concept is None:
-        done = _from_index(args, query, weights)  # the build's index answers without reading graph.json
-        if done is not None:
-            return done
+    index = _index(args)  # the build's index answers without reading graph.json
+    if index is not None:
+        if concept:
+            return _around_concept(lambda **kw: index.around_concept(*concept, **kw), index.facts, concept[0], args)
+        return _from_index(args, index, query, weights)
     g = load_graph(Path(args.graph))
     if concept:
-        return _around_concept(rel, g, concept[0], concept[1], args)
+        return _around_concept(lambda **kw: rel.around_concept(g, *concept, **kw), lambda p: rel.paper_facts(g, p),
+                               concept[0], args)
     return _from_graph(args, g, query, weights)
+
+
+def _index(args: argparse.Namespace):
+    """The index the build wrote (``related/``), or None when it has none or one an older kg wrote."""
+    from kg.related.index import DIRECTORY, RelatedIndex
+
+    path = Path(args.graph) / DIRECTORY
+    return RelatedIndex.load(path) if RelatedIndex.complete(path) else None
 
 
 def _from_graph(args: argparse.Namespace, g, query: str, weights: dict[str, float]) -> int:
@@ -90,15 +100,11 @@ def _from_graph(args: argparse.Namespace, g, query: str, weights: dict[str, floa
     return _print_hits(args, query, paper, label, weights, hits, lambda p: rel.paper_facts(g, p))
 
 
-def _from_index(args: argparse.Namespace, query: str, weights: dict[str, float]) -> int | None:
+def _from_index(args: argparse.Namespace, index, query: str, weights: dict[str, float]) -> int:
     """``kg related`` for a paper (id, title or proposed method) or a text, from the index the build wrote
-    (``related/``); None when the build has no index."""
-    from kg.related.index import DIRECTORY, IndexPapers, RelatedIndex
+    (``related/``)."""
+    from kg.related.index import IndexPapers
 
-    path = Path(args.graph) / DIRECTORY
-    if not RelatedIndex.complete(path):
-        return None  # no index, or one an older kg wrote: the graph answers
-    index = RelatedIndex.load(path)
     paper = _resolve(IndexPapers(index), query)
     if isinstance(paper, int):
         return paper
@@ -152,27 +158,33 @@ def _print_hits(args: argparse.Namespace, query: str, paper: str | None, label: 
     return EXIT_OK
 
 
-def _around_concept(rel, g, kind: str, name: str, args: argparse.Namespace) -> int:
-    """Print the papers of one dataset, task or method, and the datasets used with it."""
-    report = rel.around_concept(g, kind, name, top=args.top)
-    shown = report.papers[: args.top]
+def _around_concept(around: Callable[..., ConceptReport], facts: Callable[[str], PaperFacts], kind: str,
+                    args: argparse.Namespace) -> int:
+    """Print the papers of one dataset, task or method, and the datasets used with it (``around(top=, shown=)``
+    reports them, from the graph or the index; ``facts(paper)`` gives a paper's title, url, venue and year)."""
+    try:
+        report = around(top=args.top, shown=args.top)
+    except ValueError as exc:  # no such concept: the message names the closest
+        error(exc)
+        return EXIT_BAD_INPUT
+    shown = report.papers
     if args.format == "json":
-        print(json.dumps({"concept": report.concept, "name": report.name, "papers_total": len(report.papers),
+        print(json.dumps({"concept": report.concept, "name": report.name, "papers_total": report.total,
                           "papers": [{"paper": p, "name": n, "evidence": e} for p, n, e in shown],
                           "datasets_used_with": [{"name": n, "papers": c} for n, c in report.co_used],
                           "included": report.included}, indent=1))
         return EXIT_OK
     if args.format == "markdown":
-        print(safe(concept_markdown(g, kind, report, shown), multiline=True))
+        print(safe(concept_markdown(facts, kind, report, shown), multiline=True))
         return EXIT_OK
-    print(safe(f"{kind} {report.name}: {len(report.papers)} paper(s)"))
+    print(safe(f"{kind} {report.name}: {report.total} paper(s)"))
     if report.included:
         print(safe("  including " + ", ".join(report.included)))
     for p, n, e in shown:
         print(safe(f"  {n}  [{p}]"))
         print("      " + safe(e.strip()[:160]))
-    if len(report.papers) > len(shown):
-        print(f"  ... and {len(report.papers) - len(shown)} more (--top N shows N)")
+    if report.total > len(shown):
+        print(f"  ... and {report.total - len(shown)} more (--top N shows N)")
     if report.co_used:
         print(safe("datasets most often used with it: " + ", ".join(f"{n} ({c})" for n, c in report.co_used)))
     return EXIT_OK
@@ -189,18 +201,17 @@ def markdown_list(facts: Callable[[str], PaperFacts], label: str, hits: list) ->
     return "\n".join(lines)
 
 
-def concept_markdown(g, kind: str, report, shown: list[tuple[str, str, str]]) -> str:
+def concept_markdown(facts: Callable[[str], PaperFacts], kind: str, report: ConceptReport,
+                     shown: list[tuple[str, str, str]]) -> str:
     """The papers of a dataset, task or method in markdown: title (linked), venue and year, and the sentence that
     links each; the subtasks and variants included are named first."""
-    from kg.related.ranking import paper_facts
-
     included = f" (including {', '.join(report.included)})" if report.included else ""
     lines = [f"Papers on {kind.lower()} {report.name}{included}:", ""]
     for p, n, e in shown:
         sentence = " ".join(e.split())
-        lines.append(f"- {_markdown_paper(paper_facts(g, p))}" + (f": \"{sentence}\"" if sentence else ""))
-    if len(report.papers) > len(shown):
-        lines.append(f"- ... and {len(report.papers) - len(shown)} more")
+        lines.append(f"- {_markdown_paper(facts(p))}" + (f": \"{sentence}\"" if sentence else ""))
+    if report.total > len(shown):
+        lines.append(f"- ... and {report.total - len(shown)} more")
     return "\n".join(lines)
 
 

@@ -8,22 +8,25 @@ graph loaded from ``graph.json``. Papers are named as everywhere in kg (:class:`
 """
 from __future__ import annotations
 
+import difflib
 import json
 from collections import Counter
 from pathlib import Path
 
 import numpy
 
+from kg import schema
 from kg.paper_names import Candidate, normal
-from kg.related.ranking import (DEFAULT_WEIGHTS, TEXT_WEIGHT, TITLE_FACTOR, Hit, PaperFacts, Shared, best,
-                                named_in, text_concept_keys)
+from kg.related.ranking import (DEFAULT_WEIGHTS, TEXT_WEIGHT, TITLE_FACTOR, ConceptReport, Hit, PaperFacts, Shared,
+                                best, named_in, text_concept_keys)
 from kg.related.textsim import QUERY_TERMS, idf, shared_words, unit_vector, words
 
 DIRECTORY = "related"
-_ARRAYS = ("paper_lines", "paper_ptr", "paper_concepts", "paper_titled", "concept_ptr", "concept_papers",
-           "concept_titled", "doc_ptr", "doc_terms", "doc_weights", "term_ptr", "term_docs", "term_weights")
-_FILES = ("paper_ids.txt", "paper_facts.jsonl", "concepts.json", "terms.txt", "titles.txt",
-          *(f"{a}.npy" for a in _ARRAYS))
+_ARRAYS = ("paper_lines", "paper_rank", "paper_ptr", "paper_concepts", "paper_titled", "paper_sentence_starts",
+           "paper_sentence_ends", "concept_ptr", "concept_papers", "concept_titled", "doc_ptr", "doc_terms",
+           "doc_weights", "term_ptr", "term_docs", "term_weights")
+_FILES = ("paper_ids.txt", "paper_facts.jsonl", "concepts.json", "terms.txt", "titles.txt", "sentences.txt",
+          "hierarchy.json", *(f"{a}.npy" for a in _ARRAYS))
 
 
 class _Lines:
@@ -68,10 +71,12 @@ class _Lines:
 class RelatedIndex:
     """A build's related-work index."""
 
-    def __init__(self, directory: Path, concepts: dict, arrays: dict[str, numpy.ndarray]) -> None:
+    def __init__(self, directory: Path, concepts: dict, arrays: dict[str, numpy.ndarray],
+                 hierarchy: dict | None = None) -> None:
         self.dir = directory
         self.n = len(arrays["paper_lines"]) - 1  # papers
-        self.concept_names, self.concept_types = concepts["names"], concepts["types"]
+        self.concept_ids, self.concept_names, self.concept_types = concepts["ids"], concepts["names"], concepts["types"]
+        self.children = {int(j): cs for j, cs in (hierarchy or {}).get("below", {}).items()}
         self.aliases = {int(j): a for j, a in concepts["aliases"].items()}
         self.proposed_by = {int(j): p for j, p in concepts["proposed_by"].items()}
         self.idf = numpy.asarray(concepts["idf"], dtype=numpy.float64)
@@ -80,6 +85,8 @@ class RelatedIndex:
                                                                                 "terms.txt"))
         self._terms: dict[str, int] | None = None  # word -> its number, for a free text
         self._papers: numpy.ndarray | None = None  # paper_facts.jsonl
+        self._sentences: numpy.ndarray | None = None  # sentences.txt
+        self._datasets: numpy.ndarray | None = None  # which concepts are datasets
 
     @staticmethod
     def complete(directory: Path) -> bool:
@@ -92,7 +99,7 @@ class RelatedIndex:
         line by line as a query needs them."""
         concepts = json.loads((directory / "concepts.json").read_text(encoding="utf-8"))
         arrays = {name: numpy.load(directory / f"{name}.npy", mmap_mode="r") for name in _ARRAYS}
-        return cls(directory, concepts, arrays)
+        return cls(directory, concepts, arrays, json.loads((directory / "hierarchy.json").read_text(encoding="utf-8")))
 
     def number_of(self, paper: str) -> int | None:
         """The index number of the paper node ``paper``, or None: a search of ``paper_ids.txt`` as one text."""
@@ -245,6 +252,90 @@ class RelatedIndex:
                 h.words = shared_words({names[t]: v for t, v in common.items()},
                                        {names[t]: mine[t] for t in common})
         return hits
+
+
+    def find_concept(self, kind: str, name: str) -> int:
+        """The concept of type ``kind`` named ``name`` (by name, alias or key), as
+        :func:`kg.related.ranking.find_concept`; ValueError with suggestions if none."""
+        key = schema.concept_key(name)
+        names = {}
+        for j, (cid, cname, ctype) in enumerate(zip(self.concept_ids, self.concept_names, self.concept_types)):
+            if ctype != kind:
+                continue
+            if cid.split(":", 1)[-1] == key or any(schema.concept_key(str(f)) == key
+                                                   for f in (cname, *self.aliases.get(j, ()))):
+                return j
+            names.setdefault(cname, j)
+        close = difflib.get_close_matches(name, list(names), n=3, cutoff=0.6)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        raise ValueError(f"no {kind} named '{name}' in the graph{hint}")
+
+    def below(self, concept: int) -> list[int]:
+        """The subtasks and dataset variants under ``concept``, at any depth, nearest first (then by id), as
+        :func:`kg.related.ranking.below`."""
+        out: list[int] = []
+        seen, level = {concept}, [concept]
+        while level:
+            nxt = sorted({c for p in level for c in self.children.get(p, ()) if c not in seen})
+            seen.update(nxt)
+            out += nxt
+            level = nxt
+        return out
+
+    def sentence(self, paper: int, concept: int) -> str:
+        """The sentence that links paper number ``paper`` to ``concept`` ("" when none)."""
+        row = self._row("paper", "paper_concepts", paper)
+        at = int(numpy.searchsorted(row, concept))
+        if at >= len(row) or row[at] != concept:
+            return ""
+        if self._sentences is None:
+            size = (self.dir / "sentences.txt").stat().st_size
+            self._sentences = numpy.memmap(self.dir / "sentences.txt", dtype=numpy.uint8, mode="r") if size else \
+                numpy.zeros(0, dtype=numpy.uint8)
+        k = int(self.a["paper_ptr"][paper]) + at
+        start, end = int(self.a["paper_sentence_starts"][k]), int(self.a["paper_sentence_ends"][k])
+        return bytes(self._sentences[start:end]).decode("utf-8")
+
+    def around_concept(self, kind: str, name: str, *, top: int = 10, hierarchy: bool = True,
+                       shown: int | None = None) -> ConceptReport:
+        """:func:`kg.related.ranking.around_concept` from the index: the papers of a concept (and of its subtasks and
+        variants with ``hierarchy``), the first ``shown`` of them with their sentences, and the datasets most often
+        used with it."""
+        c = self.find_concept(kind, name)
+        nodes = [c, *self.below(c)] if hierarchy else [c]
+        first: dict[int, int] = {}  # paper -> the concept whose link names it first
+        for node in nodes:
+            for q in self._row("concept", "concept_papers", node).tolist():
+                first.setdefault(q, node)
+        papers = numpy.fromiter(first, dtype=numpy.int64, count=len(first))
+        listed_order = papers[numpy.argsort(numpy.asarray(self.a["paper_rank"])[papers], kind="stable")]
+        shown_papers = listed_order if shown is None else listed_order[:shown]
+        listed = [(self.paper_id(q), self.name(q), self.sentence(q, first[q])) for q in shown_papers.tolist()]
+        co = self._co_used(papers, set(nodes))
+        ptr = self.a["concept_ptr"]
+        included = [self.concept_names[n] for n in nodes[1:] if ptr[n + 1] > ptr[n]]
+        return ConceptReport(self.concept_ids[c], self.concept_names[c], listed,
+                             sorted(co.items(), key=lambda kv: (-kv[1], kv[0]))[:top], included, total=len(papers))
+
+    def _co_used(self, papers: numpy.ndarray, nodes: set[int]) -> Counter[str]:
+        """How many of ``papers`` use each other dataset (by name)."""
+        if not len(papers):
+            return Counter()
+        ptr = self.a["paper_ptr"]
+        starts, ends = numpy.asarray(ptr[papers]), numpy.asarray(ptr[papers + 1])
+        lengths = ends - starts  # every paper's row of concepts, gathered at once
+        at = numpy.repeat(starts - numpy.concatenate([[0], numpy.cumsum(lengths)[:-1]]), lengths) \
+            + numpy.arange(int(lengths.sum()))
+        linked = numpy.asarray(self.a["paper_concepts"])[at]
+        if self._datasets is None:
+            self._datasets = numpy.array([t == schema.DATASET.label for t in self.concept_types], dtype=bool)
+        linked = linked[self._datasets[linked]]
+        counts = numpy.bincount(linked, minlength=len(self.concept_names))
+        co: Counter[str] = Counter()
+        for j in numpy.flatnonzero(counts).tolist():
+            if j not in nodes:
+                co[self.concept_names[j]] += int(counts[j])
+        return co
 
 
 class IndexPapers:

@@ -192,9 +192,14 @@ def find_concept(g: nx.MultiDiGraph, node_type: str, name: str) -> str:
 class ConceptReport:
     concept: str
     name: str
-    papers: list[tuple[str, str, str]]  # (paper id, name, evidence sentence)
+    papers: list[tuple[str, str, str]]  # (paper id, name, evidence sentence), by name then id; maybe the first few
     co_used: list[tuple[str, int]]  # (dataset name, papers using both)
     included: list[str] = field(default_factory=list)  # names of the subtasks and variants whose papers count too
+    total: int = -1  # how many papers in all (-1: as many as ``papers`` lists)
+
+    def __post_init__(self) -> None:
+        if self.total < 0:
+            self.total = len(self.papers)
 
 
 BELOW = {schema.SUBTASK_OF.name, schema.VARIANT_OF.name}  # child -> parent links of the concept hierarchy
@@ -213,10 +218,10 @@ def below(g: nx.MultiDiGraph, concept: str) -> list[str]:
 
 
 def around_concept(g: nx.MultiDiGraph, node_type: str, name: str, *, top: int = 10,
-                   hierarchy: bool = True) -> ConceptReport:
+                   hierarchy: bool = True, shown: int | None = None) -> ConceptReport:
     """Papers linked to a concept, and the datasets most often used with it. With ``hierarchy``, the papers of
     its subtasks and dataset variants ("3D human pose estimation" under "pose estimation", "COCO test-dev" under
-    "COCO") count too, and the report names them."""
+    "COCO") count too, and the report names them. ``shown``: list only the first so many papers."""
     c = find_concept(g, node_type, name)
     nodes = [c, *below(g, c)] if hierarchy else [c]
     by_paper: dict[str, tuple[str, str, str]] = {}
@@ -231,8 +236,9 @@ def around_concept(g: nx.MultiDiGraph, node_type: str, name: str, *, top: int = 
             if v not in nodes and g.nodes[v]["type"] == schema.DATASET.label:
                 co[g.nodes[v]["name"]] += 1
     included = [g.nodes[n]["name"] for n in nodes[1:] if any(k in LINKS for _, _, k in g.in_edges(n, keys=True))]
-    return ConceptReport(c, g.nodes[c]["name"], papers, sorted(co.items(), key=lambda kv: (-kv[1], kv[0]))[:top],
-                         included)
+    return ConceptReport(c, g.nodes[c]["name"], papers[:shown],
+                         sorted(co.items(), key=lambda kv: (-kv[1], kv[0]))[:top],
+                         included, total=len(papers))
 
 
 def text_concept_keys(text: str) -> set[tuple[str, str]]:

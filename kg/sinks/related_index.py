@@ -3,9 +3,13 @@ few memory-mapped arrays instead of the whole ``graph.json``.
 
 - ``paper_ids.txt``: paper node ids as JSON strings, one a line in index order; ``paper_facts.jsonl``: each paper's
   name (title), venue, year and url as one JSON list a line, and ``paper_lines.npy`` where each line starts (a query
-  reads only the lines of its hits); ``concepts.json``: concept ids, names, types, IDFs, the aliases of those that
+  reads only the lines of its hits), ``paper_rank.npy`` each paper's place by name, then id; ``concepts.json``: concept ids, names, types, IDFs, the aliases of those that
   have some and the papers proposing each proposed method;
 - ``terms.txt``: the index words, one a line in word-number order; ``titles.txt``: the names lower-cased, one a line;
+- ``sentences.txt``: the sentences that link papers to concepts (each paper's distinct ones once), and
+  ``paper_sentence_starts.npy``/``paper_sentence_ends.npy`` beside ``paper_concepts.npy``: where the sentence of
+  each link stands in it (the first link's, when a paper links to a concept twice); ``hierarchy.json``: the
+  subtasks and variants under each concept (``SUBTASK_OF``, ``VARIANT_OF``), by concept number;
 - ``paper_ptr.npy``/``paper_concepts.npy`` and ``concept_ptr.npy``/``concept_papers.npy``: which concepts a paper
   links to (proposes, uses, addresses, evaluates on, reports) and which papers link to a concept (CSR arrays), with
   ``paper_titled.npy``/``concept_titled.npy`` beside them: 1 where the paper's title names the concept;
@@ -35,6 +39,7 @@ from kg.related.textsim import paper_text, words
 from kg.sinks.base import GraphSink
 
 LINKS = frozenset(r.name for r in (schema.PROPOSES, *schema.REL_FOR_LABEL.values()))
+BELOW = frozenset({schema.SUBTASK_OF.name, schema.VARIANT_OF.name})  # child -> parent links of the hierarchy
 PROPOSES = schema.PROPOSES.name
 CONCEPT_TYPES = frozenset(t.label for t in (schema.METHOD, schema.TASK, schema.DATASET, schema.METRIC))
 _JSON_RUN = 1 << 16  # list items per write of a JSON file
@@ -116,6 +121,10 @@ class RelatedIndexSink(GraphSink):
         self.doc_tf = _Spill(self.dir / ".doc_tf.spill", "H")
         self.link_papers, self.link_concepts = array("i"), array("i")
         self.link_titled = array("b")  # 1 where the link's evidence includes the paper's title
+        self.sentences = (self.dir / "sentences.txt").open("wb")
+        self.link_starts, self.link_ends = array("q"), array("q")  # each link's sentence in sentences.txt
+        self.written_for: tuple[int, dict[str, tuple[int, int]]] = (-1, {})  # the last paper's sentences so far
+        self.below: list[tuple[str, str]] = []  # (child, parent) concept ids
 
     def _paper(self, n: str) -> int:
         i = self.papers.get(n)
@@ -156,6 +165,25 @@ class RelatedIndexSink(GraphSink):
                 self.proposed.setdefault(v, []).append(self._paper(u))
             self.link_concepts.append(self.linked.setdefault(v, len(self.linked)))
             self.link_titled.append(in_title(d))
+            start, end = self._sentence(self._paper(u), " ".join(str(d.get("sentence") or "").split()))
+            self.link_starts.append(start)
+            self.link_ends.append(end)
+        elif k in BELOW:
+            self.below.append((u, v))
+
+    def _sentence(self, paper: int, sentence: str) -> tuple[int, int]:
+        """Where ``sentence`` stands in ``sentences.txt``, written there unless the paper's earlier links (in a row)
+        wrote it already."""
+        last, seen = self.written_for
+        if last != paper:
+            seen = {}
+            self.written_for = (paper, seen)
+        found = seen.get(sentence)
+        if found is None:
+            start = self.sentences.tell()
+            self.sentences.write(sentence.encode("utf-8") + b"\n")
+            found = seen[sentence] = (start, self.sentences.tell() - 1)
+        return found
 
     def close(self) -> list[Path]:
         n = len(self.names)
@@ -173,19 +201,25 @@ class RelatedIndexSink(GraphSink):
                                                                     if c in self.proposed}}),
                  self._write_lines("terms.txt", list(self.vocab)),
                  self._write_titles("titles.txt")]
+        self.sentences.close()
+        files.append(self._write_hierarchy("hierarchy.json", concept_ids))
         number = numpy.full(len(self.linked) + 1, -1, dtype=numpy.int32)  # link number -> concept index, -1: none
         for j, c in enumerate(concept_ids):
             if c in self.linked:
                 number[self.linked[c]] = j
         cols = number[numpy.frombuffer(self.link_concepts, dtype=numpy.int32)] if self.link_concepts else number[:0]
-        rows = numpy.frombuffer(self.link_papers, dtype=numpy.int32)[cols >= 0]
-        titled = numpy.frombuffer(self.link_titled, dtype=numpy.int8)[cols >= 0].astype(bool)
-        cols = cols[cols >= 0]
+        known = cols >= 0
+        rows = numpy.frombuffer(self.link_papers, dtype=numpy.int32)[known]
+        titled = numpy.frombuffer(self.link_titled, dtype=numpy.int8)[known].astype(bool)
+        starts = numpy.frombuffer(self.link_starts, dtype=numpy.int64)[known]
+        ends = numpy.frombuffer(self.link_ends, dtype=numpy.int64)[known]
+        cols = cols[known]
         self.link_papers = self.link_concepts = array("i")
         self.link_titled = array("b")
-        files += self._csr("paper", rows, cols, n, len(concept_ids), titled)
+        self.link_starts, self.link_ends = array("q"), array("q")
+        files += self._csr("paper", rows, cols, n, len(concept_ids), titled, (starts, ends))
         files += self._csr("concept", cols, rows, len(concept_ids), n, titled)
-        del rows, cols, titled
+        del rows, cols, titled, starts, ends
         files += self._text(n)
         return files
 
@@ -207,7 +241,8 @@ class RelatedIndexSink(GraphSink):
         return path
 
     def _write_papers(self) -> list[Path]:
-        """``paper_facts.jsonl`` (name, venue, year, url: a JSON list a line) and ``paper_lines.npy`` (line starts)."""
+        """``paper_facts.jsonl`` (name, venue, year, url: a JSON list a line), ``paper_lines.npy`` (line starts) and
+        ``paper_rank.npy`` (each paper's place in the order of names, then ids: how papers are listed)."""
         path, starts, at = self.dir / "paper_facts.jsonl", array("q", [0]), 0
         with path.open("wb") as f:
             for i in range(len(self.names)):
@@ -216,7 +251,21 @@ class RelatedIndexSink(GraphSink):
                 f.write(line)
                 at += len(line)
                 starts.append(at)
-        return [path, self._save("paper_lines", numpy.frombuffer(starts, dtype=numpy.int64))]
+        ids = list(self.papers)
+        order = sorted(range(len(self.names)), key=lambda i: (self.names[i], ids[i]))
+        rank = numpy.empty(len(order), dtype=numpy.int32)
+        rank[numpy.asarray(order, dtype=numpy.int64)] = numpy.arange(len(order), dtype=numpy.int32)
+        return [path, self._save("paper_lines", numpy.frombuffer(starts, dtype=numpy.int64)),
+                self._save("paper_rank", rank)]
+
+    def _write_hierarchy(self, name: str, concept_ids: list[str]) -> Path:
+        """The subtasks and variants right under each concept that has some: parent number -> child numbers."""
+        number = {c: j for j, c in enumerate(concept_ids)}
+        below: dict[int, set[int]] = {}
+        for child, parent in self.below:
+            if child in number and parent in number:
+                below.setdefault(number[parent], set()).add(number[child])
+        return self._write_json(name, {"below": {j: sorted(cs) for j, cs in sorted(below.items())}})
 
     def _write_titles(self, name: str) -> Path:
         """The papers' names lower-cased, one a line in index order: what a query by title searches."""
@@ -236,17 +285,24 @@ class RelatedIndexSink(GraphSink):
         return path
 
     def _csr(self, name: str, rows: numpy.ndarray, cols: numpy.ndarray, n: int, width: int,
-             titled: numpy.ndarray) -> list[Path]:
+             titled: numpy.ndarray, sentences: tuple[numpy.ndarray, numpy.ndarray] | None = None) -> list[Path]:
         """``{name}_ptr`` and ``{name}_{other}`` arrays: for each of ``n`` rows, its columns (sorted, distinct);
-        and ``{name}_titled``: 1 where any link of that row and column is ``titled``."""
+        ``{name}_titled``: 1 where any link of that row and column is ``titled``; with ``sentences`` (each link's
+        start and end in sentences.txt), ``{name}_sentence_starts``/``_ends``: those of each pair's first link."""
         keys = rows.astype(numpy.int64) * max(width, 1) + cols
-        pairs = numpy.unique(keys)
+        order = numpy.argsort(keys, kind="stable")
+        pairs, first = numpy.unique(keys[order], return_index=True)
         ptr = numpy.zeros(n + 1, dtype=numpy.int64)
         numpy.add.at(ptr, pairs // max(width, 1) + 1, 1)
         other = "concepts" if name == "paper" else "papers"
-        return [self._save(f"{name}_ptr", numpy.cumsum(ptr)),
-                self._save(f"{name}_{other}", (pairs % max(width, 1)).astype(numpy.int32)),
-                self._save(f"{name}_titled", numpy.isin(pairs, keys[titled]).astype(numpy.int8))]
+        files = [self._save(f"{name}_ptr", numpy.cumsum(ptr)),
+                 self._save(f"{name}_{other}", (pairs % max(width, 1)).astype(numpy.int32)),
+                 self._save(f"{name}_titled", numpy.isin(pairs, keys[titled]).astype(numpy.int8))]
+        if sentences is not None:
+            links = order[first]
+            files += [self._save(f"{name}_sentence_starts", sentences[0][links]),
+                      self._save(f"{name}_sentence_ends", sentences[1][links])]
+        return files
 
     def _slices(self, ptr: numpy.ndarray) -> Iterator[tuple[int, int]]:
         """Paper ranges ``(a, b)`` holding about :data:`SLICE` postings each (one paper never splits)."""

@@ -151,7 +151,7 @@ def _title_word(word: str) -> bool:
     return word[:1].isupper() or word in ("-", "of", "and", "for", "with", "in", "to", "on", "via")
 
 
-_NAMING = frozenset({"namely", "called", "dubbed", "termed", "named", "coined"})
+_NAMING = lexicon.words("naming_words")
 _COMMA = get_string_id(",")
 
 

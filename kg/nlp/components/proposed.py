@@ -45,8 +45,8 @@ OWN = lexicon.words("own_words")
 _TRIGGERS = frozenset(VERBS | NAMING | OWN)
 _NOVEL = frozenset({"novel", "new"})
 _LISTING = frozenset({"namely"})  # names what was said before, not always a new thing
-_NAME_LEADS = (("it", "as"), ("them", "as"), ("this", "as"), ("as",), ("a",), ("an",))
-_COUNTS = frozenset({"two", "three", "four", "five", "six", "several", "multiple", "various", "both", "some"})
+_NAME_LEADS = tuple(tuple(lead.split()) for lead in lexicon.ordered("name_leads"))
+_COUNTS = lexicon.words("count_words")
 
 
 def _label_for_head(doc: Doc, end: int) -> str:

@@ -31,10 +31,8 @@ _FOR = re.compile(r"^\s*((?:[A-Z][\w-]*\s+){1,3}[A-Z][\w-]*)\s+for\s+(\S.*)$")  
 _DATASET_WORDS = re.compile(r"\b(benchmarks?|datasets?|data sets?|corpus|corpora|suite|testbed)\b"
                             r"(?=\s*$|\s*[,.;:(]|\s+(?:for|of|on|in|to|with|and|from|that|towards?)\b)", re.I)
 _WORD = re.compile(r"[A-Za-z]")
-_NOT_LAST = frozenset({"framework", "frameworks", "method", "methods", "algorithm", "algorithms", "approach",
-                       "approaches", "technique", "techniques", "analysis", "theory", "perspective", "study", "view",
-                       "bound", "bounds", "guarantees", "results", "tools"})
-_NOT_FIRST = frozenset({"a", "an", "the", "on", "towards", "toward", "learning", "training", "using", "beyond"})
+_NOT_LAST = lexicon.words("title_name_not_last")
+_NOT_FIRST = lexicon.words("title_name_not_first")
 _PROPOSAL = lexicon.words("proposing_verbs") | lexicon.words("own_words") | {"proposed"}
 
 

@@ -7,7 +7,8 @@ Inputs:
 - the Papers with Code archive's lists (``../shared/data/pwc``, CC-BY-SA 4.0; source ``pwc``): dataset and
   benchmark names, task names with their parent tasks and areas, method names with full names;
 - the terms authors give as keywords of the unlabeled NeurIPS 2022 papers (``--background``; source
-  ``keywords``), named by at least two papers and typed by hand in ``tools/vocab/keyword_types.jsonl`` as kg's
+  ``keywords``), named by at least two papers (or by one, for a phrase of two words or more that two abstracts
+  write) and typed by hand in ``tools/vocab/keyword_types.jsonl`` as kg's
   concepts are defined (METHOD, TASK, DATASET, METRIC): a keyword typed NONE (an area, a property, a theory result,
   an everyday word) is no entry, one with ``same_as`` is an alias of that entry, and one with no type there is
   listed for curation.
@@ -44,6 +45,7 @@ SHARED = ROOT.parent / "shared" / "data"
 DEFAULT_BACKGROUND = [SHARED / "neurips2022-corpus.jsonl"]
 KEYWORD_TYPES = Path(__file__).resolve().parent / "keyword_types.jsonl"
 MIN_KEYWORD_PAPERS = 2
+MIN_KEYWORD_TEXTS = 2  # a phrase one paper lists as a keyword counts when this many abstracts write it
 DEFAULT_GOLD = [SHARED / "scirex-abstracts-train.jsonl", SHARED / "tdmsci-train.jsonl"]
 FILES = {"DATASET": "datasets.jsonl", "TASK": "tasks.jsonl", "METRIC": "metrics.jsonl", "METHOD": "methods.jsonl"}
 _JUNK = re.compile(r"[\"'=*;<>{}\[\]|\\$@%#~^`]|https?:|\.(?:com|org|net)\b")
@@ -254,13 +256,17 @@ def keyword_counts(paths: list[Path]) -> dict[str, tuple[str, int]]:
 
 def keyword_entries(counts: dict[str, tuple[str, int]], types: dict[str, dict], taken: set[str],
                     blocked: set[str], text: str) -> tuple[list[dict], list[tuple[str, str]], list[str]]:
-    """Entries for keywords that at least MIN_KEYWORD_PAPERS papers list, typed by hand (``types``: folded name ->
+    """Entries for keywords that at least MIN_KEYWORD_PAPERS papers list, or that one paper lists in two words or
+    more and MIN_KEYWORD_TEXTS abstracts write, typed by hand (``types``: folded name ->
     its row of keyword_types.jsonl, label NONE for no concept), not already an entry or blocked, as abstracts
     (``text``) write them; the keywords that name another entry (``same_as``), with that entry's name; and the
     keywords that have no type yet."""
     out, same, untyped = [], [], []
+    texts = text.lower().split("\n")
     for k, (form, papers) in sorted(counts.items(), key=lambda kv: (-kv[1][1], kv[0])):
-        if papers < MIN_KEYWORD_PAPERS or k in taken or k in blocked:
+        if k in taken or k in blocked:
+            continue
+        if papers < MIN_KEYWORD_PAPERS and (len(form.split()) < 2 or _texts_using(texts, form) < MIN_KEYWORD_TEXTS):
             continue
         row = types.get(k)
         if row is None:
@@ -280,6 +286,12 @@ def keyword_entries(counts: dict[str, tuple[str, int]], types: dict[str, dict], 
                     "case_sensitive": one_word and form != form.lower(), "sources": ["keywords"]})
         taken.add(k)
     return out, same, untyped
+
+
+def _texts_using(texts: list[str], phrase: str) -> int:
+    """How many of ``texts`` (lower-cased) write ``phrase`` as whole words."""
+    pattern = re.compile(rf"(?<![\w-]){re.escape(phrase.lower())}(?![\w-])")
+    return sum(1 for t in texts if phrase.lower() in t and pattern.search(t))
 
 
 def without_keywords(row: dict, same_keys: set[str]) -> dict:
@@ -378,8 +390,9 @@ def main() -> int:
               "expanded mechanically",
         "pwc": "Papers with Code archive (tasks with parents and areas, datasets and benchmarks, metrics, methods), "
                "CC-BY-SA 4.0, https://paperswithcode.com; see ATTRIBUTION.md",
-        "keywords": f"terms that at least {MIN_KEYWORD_PAPERS} unlabeled NeurIPS 2022 papers give as author keywords, "
-                    "typed by hand for kg (tools/vocab/keyword_types.jsonl); see ATTRIBUTION.md",
+        "keywords": f"terms that at least {MIN_KEYWORD_PAPERS} unlabeled NeurIPS 2022 papers give as author keywords "
+                    f"(or one paper, for a phrase at least {MIN_KEYWORD_TEXTS} abstracts write), typed by hand for kg "
+                    "(tools/vocab/keyword_types.jsonl); see ATTRIBUTION.md",
     }
     manifest["inputs"] = ["kg (the gazetteer's hand-curated entries)", "pwc/datasets.jsonl", "pwc/tasks.jsonl",
                           "pwc/metrics.jsonl", "pwc/methods.jsonl",

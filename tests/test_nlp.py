@@ -421,7 +421,7 @@ def test_a_short_form_of_two_tokens_is_followed_too(nlp):
 
 @pytest.mark.parametrize("text, short, canonical, label", [
     ("We pretrain Masked Autoencoders (MAE) on ImageNet. MAE scales well.", "MAE", "Masked Autoencoder", "METHOD"),
-    ("We evolve programs with Genetic Programming (GP).", "GP", "Genetic Programming", "METHOD"),
+    ("We evolve programs with Genetic Programming (GP).", "GP", "genetic programming", "METHOD"),  # the vocabulary's name
     ("We apply Sharpness-Aware Minimization (SAM). SAM improves generalization.", "SAM", "Sharpness-Aware Minimization",
      "METHOD"),
     ("We report the mean absolute error (MAE) on QM9.", "MAE", "MAE", "METRIC"),

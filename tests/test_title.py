@@ -114,3 +114,17 @@ def test_a_capitalised_name_before_for_in_a_title_names_the_contribution(title, 
 
     found = title_name(title)
     assert (found[0] if found else None) == name
+
+
+def test_a_title_name_the_text_writes_only_as_a_defined_short_form_is_proposed():
+    from kg.model import Paper
+    from kg.nlp.extract import extract
+
+    text = ("A major problem is negative transfer. Following this, subsidiary prototype-space alignment (SPA) can be "
+            "seen as a closed-set alignment problem. We realize SPA with a pretext task.")
+    [(_, ex)] = list(extract([Paper(id="p", title="Subsidiary Prototype Alignment for Universal Domain Adaptation",
+                                    text=text)]))
+    assert "SPA" in {m.canonical for m in ex.mentions if m.proposed}
+    [(_, ex)] = list(extract([Paper(id="q", title="Active Learning for Multiple Target Models",
+                                    text="We study active learning (AL) when several models are trained. AL helps.")]))
+    assert not any(m.proposed for m in ex.mentions)  # a known name is no new one

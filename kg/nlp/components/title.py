@@ -79,6 +79,17 @@ def _written_lower(doc: Doc, text: str, name: str, label: str) -> list[tuple[int
     return found_at
 
 
+def _spelled_pair(doc: Doc, name: str):
+    """The first abbreviation pair of the abstract whose short form the initials of ``name`` spell ("SPA" for
+    "Subsidiary Prototype Alignment"), or None."""
+    initials = "".join(w[0] for w in re.findall(r"[A-Za-z][\w]*", name)).upper()
+    for pair in abbreviations(doc):
+        short = pair.short(doc).text
+        if len(initials) >= 2 and short.upper() == initials and short.isupper():
+            return pair
+    return None
+
+
 def _spans(doc: Doc, ranges: list[tuple[int, int]]) -> list[tuple[int, int, Span]]:
     """Each character range with the tokens that are it (not part of a longer token: a URL's "/NodeFormer")."""
     return [(a, b, s) for a, b in ranges if (s := doc.char_span(a, b)) is not None]
@@ -102,6 +113,13 @@ def make_title_name(nlp: Language, name: str):
         lowered = multiword and not found_at
         if lowered:
             found_at = _written_lower(doc, text, proposed, label)
+        if multiword and not found_at:
+            # "Subsidiary Prototype Alignment for ..." and "subsidiary prototype-space alignment (SPA)" in the text
+            pair = None if proposed.lower() in load_gazetteer().lookup() else _spelled_pair(doc, proposed)
+            if pair is not None:  # (a known name, "Active Learning (AL)", is no new one)
+                out.append(Candidate(min(pair.long_start, pair.short_start), max(pair.long_end, pair.short_end),
+                                     label, "proposed", canonical=pair.short(doc).text, proposed=True))
+            return doc
         pairs = {(a.long_start, a.long_end): a for a in abbreviations(doc)}
         for start, end, span in found_at:
             written = title[start:end] if end <= len(title) and title[start:end].lower() == text[start:end].lower() \

@@ -721,3 +721,13 @@ def test_a_proposed_dataset_is_proposed_too(nlp):
 ])
 def test_theorems_and_plural_short_forms_defined_before_are_not_proposed(nlp, text):
     assert proposed(nlp, text) == set()
+
+
+@pytest.mark.parametrize("text, name", [
+    ("We scale to T5-3B and compare with Swin-B on ImageNet.", {"T5-3B", "Swin-B"}),
+    ("We compare ViT-B16 with ResNet-50.", {"ViT-B/16"}),  # the vocabulary's writing of that size
+    ("We fine-tune OPT-1.3B with LoRA.", {"OPT-1.3B"}),
+])
+def test_a_known_model_with_a_size_the_vocabulary_lacks_is_a_method(nlp, text, name):
+    found = {m.canonical for m in nlp(text)._.kg_mentions if m.label == "METHOD" and not m.generic}
+    assert name <= found

@@ -20,7 +20,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from kg.nlp import _doc
-from kg.nlp.candidates import Candidate, candidates, has_number, sentence_bounds
+from kg.nlp.candidates import Candidate, candidates, doc_text, has_number, sentence_bounds
 
 DEFAULT_DIR = Path(__file__).parents[1] / "data" / "gazetteer"
 CONCEPT_FILES = ("datasets.jsonl", "metrics.jsonl", "tasks.jsonl", "methods.jsonl")
@@ -98,6 +98,8 @@ def plural(form: str) -> str:
     return form + "s"
 
 
+_SIZE = re.compile(r"-(\d+(?:\.\d+)?[BMK]|[BSLHT]|[BSLH]\d{1,2}|base|large|small|tiny|huge|giant|XL|XXL)(?![\w/-])")
+# a size or variant after a model's name: "T5-3B", "Swin-B", "ViT-B32", "OPT-1.3B", "BERT-base"
 _RELEASE = r"(?:(?:19[89]|20[0-3])\d|v\d+(?:\.\d+)?)"  # a year or a version: "2015", "v2", "v1.1"
 VERSION = re.compile(f"^{_RELEASE}$")
 _RELEASE_SUFFIX = re.compile(f"[ \\-_]?{_RELEASE}$")  # the same at the end of a name: "CoNLL-2005" -> "CoNLL"
@@ -124,6 +126,7 @@ class GazetteerMatcher:
 
     def __call__(self, doc: Doc) -> Doc:
         out = candidates(doc)
+        out += self._sizes(doc)
         for matcher in (self.lower, self.exact):
             for key, start, end in matcher(doc):
                 e = self._entries[key]
@@ -157,6 +160,24 @@ class GazetteerMatcher:
                 break
             out.append(self._release(j, j + 1, base, doc[j].text, e))
             i = j + 1
+        return out
+
+    def _sizes(self, doc: Doc) -> list[Candidate]:
+        """A known model with a size or variant the vocabulary does not list ("T5-3B", "Swin-B", "ViT-B32"): a
+        method of its own, named as written (the vocabulary's own sizes, "T5-Large", match as entries)."""
+        out = []
+        for m in _SIZE.finditer(doc_text(doc)):
+            span = doc.char_span(m.start(), m.end(), alignment_mode="expand")
+            if span is None or len(span) != 1 or not span.text.endswith(m.group(0)):
+                continue
+            base = span.text[:-len(m.group(0))]
+            e = self.known.get(base.lower())
+            if e is None or e.label != "METHOD" or len(base) < 2 or not base[0].isalpha() \
+                    or span.text.lower() in self.known:
+                continue
+            slashed = self.known.get(f"{base}-{m.group(1)[0]}/{m.group(1)[1:]}".lower())  # "ViT-B32": "ViT-B/32"
+            name = slashed.name if slashed is not None and slashed.label == "METHOD" else span.text
+            out.append(Candidate(span.start, span.end, "METHOD", "gazetteer", canonical=name))
         return out
 
     def _siblings(self, doc: Doc, end: int, e: Entry) -> list[Candidate]:

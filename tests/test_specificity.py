@@ -188,3 +188,9 @@ def test_a_method_word_used_as_a_verb_with_its_object_is_no_method(nlp):
     assert "boosting" not in concepts(nlp, "It trains an auxiliary head, thereby boosting the performance.").get(
         "METHOD", set())
     assert "boosting" in concepts(nlp, "Recent results on boosting operate on convex losses.")["METHOD"]
+
+
+def test_a_name_the_tagger_reads_before_a_theory_word_is_no_method(nlp):
+    found = concepts(nlp, "We bound the error in terms of the VC dimension of the class, using the Johnson-Lindenstrauss "
+                          "lemma.").get("METHOD", set())
+    assert not {"VC", "Johnson-Lindenstrauss"} & found

@@ -183,6 +183,16 @@ def load_specificity(directory: str = "") -> Specificity:
 
 _GERUND = re.compile(r"[a-z]+ing")
 _OBJECT = re.compile(r"\s+(?:the|a|an|its|their|our|his|her|this|these|those|both|it|them)\b")
+_THEORY_WORDS = lexicon.words("theory_object_words")
+_NEXT_WORD = re.compile(r"\s+([A-Za-z]+)")
+
+
+def _before_theory_word(doc: Doc, m) -> bool:
+    """Whether the word after a mention makes it part of a theory object ("VC" of "VC dimension")."""
+    nxt = _NEXT_WORD.match(doc_text(doc), m.end)
+    return nxt is not None and nxt.group(1).lower() in _THEORY_WORDS
+
+
 _METRIC_HEADS = lexicon.words("metric_heads")
 _WORD_SENSE_METRICS = lexicon.words("word_sense_metrics")
 _DIGIT = re.compile(r"\d")
@@ -278,6 +288,9 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                 continue
             if m.label == "METRIC" and m.canonical.lower() in _WORD_SENSE_METRICS and not _metric_context(doc, m):
                 m.generic = True  # "the precision matrix", "lower precision": no measure here
+                continue
+            if m.label == "METHOD" and m.extractor in ("model", "model_extension") and _before_theory_word(doc, m):
+                m.generic = True  # "VC dimension", "Johnson-Lindenstrauss lemma": part of a theory object
                 continue
             if m.label == "METHOD" and _GERUND.fullmatch(m.text) and _OBJECT.match(doc_text(doc), m.end):
                 m.generic = True  # a verb with its object: "thereby boosting the effectiveness", "pruning the weights"

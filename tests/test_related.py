@@ -332,3 +332,12 @@ def test_the_saved_query_and_the_index_rank_titled_papers_as_kg_related_does(tit
         assert [(row[0], round(row[2], 5)) for row in rows] == py  # (sums in another order)
         assert [(h.paper, round(h.score, 5)) for h in index.related(paper, top=10)] == \
             [(h.paper, round(h.score, 5)) for h in related(g, paper, top=10)]
+
+
+def test_each_hit_shows_the_sentence_that_names_a_shared_concept(seed_build, capsys):
+    out = str(seed_build[1])
+    assert main(["related", "ReEx", "--graph", out, "--json", "--top", "1"]) == 0
+    shared = json.loads(capsys.readouterr().out)["hits"][0]["shared"][0]
+    assert shared["concept"] == "task:testtimeadaptation" and "Test-Time Adaptation" in shared["sentence"]
+    assert main(["related", "ReEx", "--graph", out, "--top", "1"]) == 0
+    assert 'test-time adaptation: "' in capsys.readouterr().out

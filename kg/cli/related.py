@@ -155,7 +155,15 @@ def _print_hits(args: argparse.Namespace, query: str, paper: str | None, label: 
             + (f"; +{len(h.shared) - 6} more" if len(h.shared) > 6 else "")
         said = f" ({', '.join(h.words)})" if h.words else ""
         print(safe(f"        text similarity {h.similarity:.2f}{said}" + (f"; shares {shares}" if shares else "")))
+        evidence = next((x for x in h.shared if x.sentence and x.type in _EVIDENCE_FIRST), None) \
+            or next((x for x in h.shared if x.sentence), None)
+        if evidence is not None:  # where the hit names its heaviest shared dataset or task
+            cut = evidence.sentence if len(evidence.sentence) <= 160 else evidence.sentence[:157] + "..."
+            print(safe(f"        {evidence.name}: \"{cut}\""))
     return EXIT_OK
+
+
+_EVIDENCE_FIRST = ("Dataset", "Task")  # whose sentence a hit shows first
 
 
 def _around_concept(around: Callable[..., ConceptReport], facts: Callable[[str], PaperFacts], kind: str,

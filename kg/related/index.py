@@ -239,11 +239,16 @@ class RelatedIndex:
             row = self._row("paper", "paper_concepts", q).tolist()
             titles = self._row("paper", "paper_titled", q).tolist()
             shared = [Shared(self.concept_names[c], self.concept_types[c], mine[c] * (TITLE_FACTOR if t else 1.0),
-                             (c in titled) + bool(t)) for c, t in zip(row, titles) if c in mine]
+                             (c in titled) + bool(t), self.concept_ids[c]) for c, t in zip(row, titles) if c in mine]
             sim = float(similarity[q])
             hits.append(Hit(self.paper_id(q), self.name(q), sum(s.weight for s in shared) + scale * sim,
                             sorted(shared, key=lambda s: (-s.weight, s.name)), sim))
         hits = best(hits, top)
+        numbers = {self.concept_ids[j]: j for j in mine}
+        for h in hits:  # the sentences of the hits shown only
+            q = self.number_of(h.paper)
+            for s in h.shared:
+                s.sentence = self.sentence(q, numbers[s.concept])
         if query_vector:
             for h in hits:
                 mine = self._doc_vector(self.number_of(h.paper))

@@ -45,6 +45,8 @@ class Shared:
     type: str
     weight: float
     titles: int = 0  # how many of the two papers' titles name it (each doubles its weight)
+    concept: str = ""  # its node id
+    sentence: str = ""  # the hit's sentence that links it to the concept (its first link's evidence)
 
 
 @dataclass
@@ -59,8 +61,8 @@ class Hit:
     def to_json(self) -> dict:
         return {"paper": self.paper, "name": self.name, "score": round(self.score, 6),
                 "similarity": round(self.similarity, 4), "words": self.words,
-                "shared": [{"name": s.name, "type": s.type, "weight": round(s.weight, 6), "titles": s.titles}
-                           for s in self.shared]}
+                "shared": [{"name": s.name, "type": s.type, "weight": round(s.weight, 6), "titles": s.titles,
+                            "concept": s.concept, "sentence": s.sentence} for s in self.shared]}
 
 
 class PaperFacts(NamedTuple):
@@ -96,6 +98,11 @@ def paper_concepts(g: nx.MultiDiGraph, paper: str) -> set[str]:
 def in_title(link: dict) -> bool:
     """Whether a paper-concept link's evidence includes the paper's title."""
     return any(e.get("field") == "title" for e in link.get("evidence") or ())
+
+
+def link_sentence(link: dict) -> str:
+    """The sentence of a paper-concept link's first evidence, on one line."""
+    return " ".join(str(link.get("sentence") or "").split())
 
 
 def titled_concepts(g: nx.MultiDiGraph, paper: str) -> set[str]:
@@ -135,9 +142,10 @@ def rank(g: nx.MultiDiGraph, concepts: set[str], *, exclude: str | None = None, 
         for q, _, k in g.in_edges(c, keys=True):
             if k in LINKS and q != exclude and q not in seen:  # (one share per paper, however many links)
                 seen.add(q)
-                titles = any(in_title(x) for j, x in g.get_edge_data(q, c).items() if j in LINKS)
+                links = [x for j, x in g.get_edge_data(q, c).items() if j in LINKS]
+                titles = any(in_title(x) for x in links)
                 scores[q].append(Shared(d["name"], d["type"], w * (TITLE_FACTOR if titles else 1.0),
-                                        (c in titled) + titles))
+                                        (c in titled) + titles, c, link_sentence(links[0])))
     # The texts' part on the concepts' scale: the best concept score counts as much as a cosine of 1/TEXT_WEIGHT.
     scale = text_weight * (max((sum(s.weight for s in shared) for shared in scores.values()), default=0.0) or 1.0)
     candidates = set(scores)
@@ -228,7 +236,7 @@ def around_concept(g: nx.MultiDiGraph, node_type: str, name: str, *, top: int = 
     for node in nodes:
         for q, _, k, d in g.in_edges(node, keys=True, data=True):
             if k in LINKS and q not in by_paper:
-                by_paper[q] = (q, g.nodes[q]["name"], d.get("sentence", ""))
+                by_paper[q] = (q, g.nodes[q]["name"], link_sentence(d))
     papers = sorted(by_paper.values(), key=lambda t: (t[1], t[0]))
     co: Counter[str] = Counter()
     for q, _, _ in papers:

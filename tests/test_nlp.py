@@ -731,3 +731,13 @@ def test_theorems_and_plural_short_forms_defined_before_are_not_proposed(nlp, te
 def test_a_known_model_with_a_size_the_vocabulary_lacks_is_a_method(nlp, text, name):
     found = {m.canonical for m in nlp(text)._.kg_mentions if m.label == "METHOD" and not m.generic}
     assert name <= found
+
+
+@pytest.mark.parametrize("text, label, name", [
+    ("It reaches an Inception score of 9.68 on CIFAR-10.", "METRIC", "IS"),  # a short form in capitals is a name
+    ("We insert a temporal shift module into each block.", "METHOD", "TSM"),  # a spelled-out name in lower case
+    ("We report the kernel inception distance of the samples.", "METRIC", "KID"),
+])
+def test_a_spelled_out_metric_or_method_matches_in_any_case(nlp, text, label, name):
+    found = {m.canonical for m in nlp(text)._.kg_mentions if m.label == label and not m.generic}
+    assert name in found

@@ -105,6 +105,16 @@ VERSION = re.compile(f"^{_RELEASE}$")
 _RELEASE_SUFFIX = re.compile(f"[ \\-_]?{_RELEASE}$")  # the same at the end of a name: "CoNLL-2005" -> "CoNLL"
 
 
+_SPELLED_OUT_ANY_CASE = ("METRIC", "METHOD")  # (a dataset's spelled-out name lower-cased may be its task's)
+
+
+def _spelled_out(form: str) -> bool:
+    """Whether an alias spells a name out in capitalised words ("Feature Pyramid Network"), not a short form."""
+    words = form.split()
+    return len(words) >= 2 and all(w[:1].isupper() and w[1:] == w[1:].lower() for w in words if w[:1].isalpha()) \
+        and sum(len(w) >= 4 for w in words) >= 2
+
+
 class GazetteerMatcher:
     """Pipeline component: every gazetteer name or alias in the text becomes a candidate mention."""
 
@@ -123,6 +133,9 @@ class GazetteerMatcher:
             matcher = self.exact if e.case_sensitive else self.lower
             for form in forms:
                 matcher.add(key, [t.orth if e.case_sensitive else t.lower for t in nlp.make_doc(form)])
+                if e.case_sensitive and e.label in _SPELLED_OUT_ANY_CASE and _spelled_out(form):
+                    # "Inception Score" of IS: the spelled-out name in any case ("an Inception score of 9.68")
+                    self.lower.add(key, [t.lower for t in nlp.make_doc(form)])
 
     def __call__(self, doc: Doc) -> Doc:
         out = candidates(doc)

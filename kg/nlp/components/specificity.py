@@ -68,8 +68,8 @@ class Specificity:
         words = _WORDS.findall(low)
         if not words:
             return None
-        if all(w in self.generic_words for w in words):
-            return "only background words"
+        if all(w in self.generic_words for w in words) and not (len(name) > 1 and name.isupper()):
+            return "only background words"  # (a short form in capitals is a name: IS, the Inception Score)
         raw = _WORDS.findall(name)
         if low in self.tools or all(w.lower() in self.tools or _MODEL_NUMBER.match(w) for w in raw) and any(
                 w.lower() in self.tools for w in raw):

@@ -341,3 +341,18 @@ def test_each_hit_shows_the_sentence_that_names_a_shared_concept(seed_build, cap
     assert shared["concept"] == "task:testtimeadaptation" and "Test-Time Adaptation" in shared["sentence"]
     assert main(["related", "ReEx", "--graph", out, "--top", "1"]) == 0
     assert 'test-time adaptation: "' in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("damaged", ["concepts.json", "hierarchy.json", "paper_rank.npy", "concept_ptr.npy"])
+def test_a_damaged_index_file_is_named_in_one_line(seed_build, tmp_path, capsys, damaged):
+    import shutil
+
+    _, out = seed_build
+    copy = tmp_path / "out"
+    shutil.copytree(out / "related", copy / "related")
+    path = copy / "related" / damaged
+    path.write_bytes(path.read_bytes()[:len(path.read_bytes()) // 2])  # truncated, as by a full disk
+    for query in (["LinearTCA"], ["--dataset", "PRW"]):
+        assert main(["related", *query, "--graph", str(copy)]) == 2
+        err = capsys.readouterr().err
+        assert str(path) in err and "rebuild it" in err and len(err.strip().splitlines()) == 1

@@ -16,6 +16,7 @@ from pathlib import Path
 import numpy
 
 from kg import schema
+from kg.errors import InputError
 from kg.paper_names import Candidate, normal
 from kg.related.ranking import (DEFAULT_WEIGHTS, TEXT_WEIGHT, TITLE_FACTOR, ConceptReport, Hit, PaperFacts, Shared,
                                 best, named_in, text_concept_keys)
@@ -68,6 +69,19 @@ class _Lines:
         return self.text[1:].decode("utf-8").split("\n")[:-1]
 
 
+_REBUILD = "rebuild it with `kg build INPUT --out {out}`"
+
+
+def _read(path: Path, read):
+    """``read(path)``, or an :class:`InputError` naming the file when it is damaged (truncated, empty, not what kg
+    wrote)."""
+    try:
+        return read(path)
+    except (OSError, ValueError, EOFError) as exc:
+        raise InputError(f"{path}: not an index file kg wrote ({type(exc).__name__}: {exc}); "
+                         f"{_REBUILD.format(out=path.parent.parent)}") from None
+
+
 class RelatedIndex:
     """A build's related-work index."""
 
@@ -97,9 +111,15 @@ class RelatedIndex:
     def load(cls, directory: Path) -> RelatedIndex:
         """The index in ``directory`` (``OUT/related``), its arrays memory-mapped; the papers' ids and facts are read
         line by line as a query needs them."""
-        concepts = json.loads((directory / "concepts.json").read_text(encoding="utf-8"))
-        arrays = {name: numpy.load(directory / f"{name}.npy", mmap_mode="r") for name in _ARRAYS}
-        return cls(directory, concepts, arrays, json.loads((directory / "hierarchy.json").read_text(encoding="utf-8")))
+        concepts = _read(directory / "concepts.json", lambda p: json.loads(p.read_text(encoding="utf-8")))
+        hierarchy = _read(directory / "hierarchy.json", lambda p: json.loads(p.read_text(encoding="utf-8")))
+        arrays = {name: _read(directory / f"{name}.npy", lambda p: numpy.load(p, mmap_mode="r")) for name in _ARRAYS}
+        n, width = len(arrays["paper_lines"]) - 1, len(concepts.get("names", ()))
+        for name, size in (("paper_rank", n), ("paper_ptr", n + 1), ("doc_ptr", n + 1), ("concept_ptr", width + 1)):
+            if len(arrays[name]) != size:
+                raise InputError(f"{directory / (name + '.npy')}: {len(arrays[name])} values where the index has "
+                                 f"{size}; {_REBUILD.format(out=directory.parent)}")
+        return cls(directory, concepts, arrays, hierarchy)
 
     def number_of(self, paper: str) -> int | None:
         """The index number of the paper node ``paper``, or None: a search of ``paper_ids.txt`` as one text."""

@@ -56,6 +56,11 @@ class Abbreviation:
     def short(self, doc: Doc) -> Span:
         return doc[self.short_start : self.short_end]
 
+    def proposed(self, doc: Doc, label: str) -> Candidate:
+        """The pair as one proposed candidate named by its short form (a task is named, not proposed)."""
+        return Candidate(min(self.long_start, self.short_start), max(self.long_end, self.short_end), label, "proposed",
+                         canonical=self.short(doc).text, proposed=label in ("METHOD", "DATASET"))
+
 
 for _name in ("kg_candidates", "kg_abbreviations", "kg_mentions", "kg_results", "kg_model_ents"):
     if not Doc.has_extension(_name):

@@ -112,11 +112,6 @@ class ProposedFinder:
     def _abbrev_in(self, doc: Doc, lo: int, hi: int) -> list[Abbreviation]:
         return [a for a in abbreviations(doc) if lo <= min(a.long_start, a.short_start) < hi]
 
-    def _from_abbrev(self, doc: Doc, a: Abbreviation, label: str) -> Candidate:
-        short = a.short(doc)
-        return Candidate(min(a.long_start, a.short_start), max(a.long_end, a.short_end), label, "proposed",
-                         canonical=short.text, proposed=label in ("METHOD", "DATASET"))
-
     def _objects(self, doc: Doc, sent: Span, start: int) -> list[Candidate]:
         """Named objects of a proposal verb whose object starts at token ``start``."""
         limit = sent.end
@@ -155,7 +150,7 @@ class ProposedFinder:
                 return []  # "we establish a functional central limit theorem (FCLT)": a result, not a method
             if long in self.known or (entry is not None and long in {f.lower() for f in (entry.name, *entry.aliases)}):
                 return []  # a known method; a known short form defined with another long form is a new one ("NCF")
-            return [self._from_abbrev(doc, a, label)]
+            return [a.proposed(doc, label)]
         plain = self._plain_object(doc, start, stop, limit)
         if plain:
             return [Candidate(plain[0], plain[1], "METHOD", "proposed", proposed=True)]
@@ -186,7 +181,7 @@ class ProposedFinder:
         if stop < limit and doc[stop].text == "," and any(t.lower_ in HEADS for t in doc[start:stop]):
             abbrs = [a for a in self._abbrev_in(doc, stop + 1, stop + 2) if a.long_start < a.short_start]
             if abbrs and self._new_pair(doc, abbrs[0]):
-                return [self._from_abbrev(doc, abbrs[0], "METHOD")]
+                return [abbrs[0].proposed(doc, "METHOD")]
             run = _run(doc, stop + 1, limit, self.known)
             if run and (run[1] >= limit or doc[run[1]].text in {",", ".", "("} or doc[run[1]].lower_ in STOPS):
                 return [Candidate(run[0], run[1], "METHOD", "proposed", proposed=True)]
@@ -250,7 +245,7 @@ class ProposedFinder:
             label = "TASK" if before & PROBLEM_HEADS else ("DATASET" if before & DATASET_HEADS else "METHOD")
             abbrs = self._abbrev_in(doc, j, j + 1)
             if abbrs:
-                out.append(self._from_abbrev(doc, abbrs[0], label))
+                out.append(abbrs[0].proposed(doc, label))
                 continue
             run = _run(doc, j, sent.end, self.known) or self._local_name(doc, sent, tok.i, j, label) \
                 or self._plain_name(doc, sent, tok.i, j, label, end)
@@ -315,14 +310,14 @@ class ProposedFinder:
                          and a.short_end <= sent.end and self._new_pair(doc, a)]
                 if pairs and _SHORT_NAME.fullmatch(pairs[0].short(doc).text) is None \
                         and not pairs[0].short(doc).text.isupper():
-                    return [self._from_abbrev(doc, pairs[0], "METHOD")]  # a coined name ("ModaMixer"), not "GNN"
+                    return [pairs[0].proposed(doc, "METHOD")]  # a coined name ("ModaMixer"), not "GNN"
                 k = tok.i + 1
                 while k < sent.end and k - tok.i <= 5 and doc[k].lower_ not in HEADS:
                     k += 1
                 if k < sent.end - 2 and doc[k].lower_ in HEADS and doc[k + 1].text == ",":
                     abbrs = self._abbrev_in(doc, k + 2, k + 3)
                     if abbrs:
-                        return [self._from_abbrev(doc, abbrs[0], "METHOD")]
+                        return [abbrs[0].proposed(doc, "METHOD")]
                     run = _run(doc, k + 2, sent.end, self.known)
                     if run:
                         return [Candidate(run[0], run[1], "METHOD", "proposed", proposed=True)]
@@ -341,7 +336,7 @@ class ProposedFinder:
             coined = len(words) >= 2 and all(t.text[0].isupper() for t in words)
             if coined and long.text.lower() not in self.known and short.text.lower() not in self.known \
                     and label_from_words(long.text) == "METHOD":
-                out.append(self._from_abbrev(doc, a, "METHOD"))
+                out.append(a.proposed(doc, "METHOD"))
         return out
 
     def __call__(self, doc: Doc) -> Doc:

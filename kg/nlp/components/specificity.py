@@ -258,7 +258,7 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
         own = {(m.canonical, m.label) for m in mentions if m.proposed}
         own_other = {(name, label) for name, _ in own for label in ("METHOD", "DATASET", "TASK", "METRIC")} - own
         tools: set[tuple[str, str]] = set()  # (label, name) of concepts one of whose mentions names a tool
-        for m in doc.user_data.get(MENTIONS) or ():
+        for m in mentions:
             if stop or retype:
                 key = concept_key(m.canonical)
                 label = "NONE" if key in stop else retype.get(key)

@@ -117,8 +117,7 @@ def make_title_name(nlp: Language, name: str):
             # "Subsidiary Prototype Alignment for ..." and "subsidiary prototype-space alignment (SPA)" in the text
             pair = None if proposed.lower() in load_gazetteer().lookup() else _spelled_pair(doc, proposed)
             if pair is not None:  # (a known name, "Active Learning (AL)", is no new one)
-                out.append(Candidate(min(pair.long_start, pair.short_start), max(pair.long_end, pair.short_end),
-                                     label, "proposed", canonical=pair.short(doc).text, proposed=True))
+                out.append(pair.proposed(doc, label))
             return doc
         pairs = {(a.long_start, a.long_end): a for a in abbreviations(doc)}
         for start, end, span in found_at:
@@ -127,8 +126,7 @@ def make_title_name(nlp: Language, name: str):
             written = proposed if lowered else written
             pair = pairs.get((span.start, span.end))
             if pair is not None:  # "Multi-modal Grouping Network, namely MGN": one concept, named by its short form
-                out.append(Candidate(min(pair.long_start, pair.short_start), max(pair.long_end, pair.short_end),
-                                     label, "proposed", canonical=pair.short(doc).text, proposed=True))
+                out.append(pair.proposed(doc, label))
                 continue
             out.append(Candidate(span.start, span.end, label, "proposed", canonical=written, proposed=True))
         return doc

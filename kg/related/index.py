@@ -8,7 +8,6 @@ graph loaded from ``graph.json``. Papers are named as everywhere in kg (:class:`
 """
 from __future__ import annotations
 
-import difflib
 import json
 from collections import Counter
 from pathlib import Path
@@ -19,7 +18,7 @@ from kg import schema
 from kg.errors import InputError
 from kg.paper_names import Candidate, normal
 from kg.related.ranking import (DEFAULT_WEIGHTS, TEXT_WEIGHT, TITLE_FACTOR, ConceptReport, Hit, PaperFacts, Shared,
-                                best, named_in, text_concept_keys)
+                                best, descendants, match_concept, named_in, text_concept_keys)
 from kg.related.textsim import QUERY_TERMS, idf, shared_words, unit_vector, words
 
 DIRECTORY = "related"
@@ -254,58 +253,40 @@ class RelatedIndex:
         if len(chosen) > top:  # the best ``top`` and every paper tied with the last of them
             kth = -numpy.partition(-rounded, top - 1)[top - 1]
             chosen = chosen[rounded >= kth]
-        hits = []
+        hits, number = [], {}  # (the hits' index numbers, for their sentences and words)
         for q in chosen.tolist():
             row = self._row("paper", "paper_concepts", q).tolist()
             titles = self._row("paper", "paper_titled", q).tolist()
             shared = [Shared(self.concept_names[c], self.concept_types[c], mine[c] * (TITLE_FACTOR if t else 1.0),
                              (c in titled) + bool(t), self.concept_ids[c]) for c, t in zip(row, titles) if c in mine]
             sim = float(similarity[q])
-            hits.append(Hit(self.paper_id(q), self.name(q), sum(s.weight for s in shared) + scale * sim,
-                            sorted(shared, key=lambda s: (-s.weight, s.name)), sim))
+            hit = Hit(self.paper_id(q), self.name(q), sum(s.weight for s in shared) + scale * sim,
+                      sorted(shared, key=lambda s: (-s.weight, s.name)), sim)
+            hits.append(hit)
+            number[id(hit)] = q
         hits = best(hits, top)
-        numbers = {self.concept_ids[j]: j for j in mine}
-        for h in hits:  # the sentences of the hits shown only
-            q = self.number_of(h.paper)
+        concept_number = {self.concept_ids[j]: j for j in mine}
+        for h in hits:  # the sentences and words of the hits shown only
+            q = number[id(h)]
             for s in h.shared:
-                s.sentence = self.sentence(q, numbers[s.concept])
-        if query_vector:
-            for h in hits:
-                mine = self._doc_vector(self.number_of(h.paper))
-                common = {t: query_vector[t] for t in query_vector.keys() & mine.keys()}
+                s.sentence = self.sentence(q, concept_number[s.concept])
+            if query_vector:
+                theirs = self._doc_vector(q)
+                common = {t: query_vector[t] for t in query_vector.keys() & theirs.keys()}
                 names = {t: self._words.line(t) for t in common}  # (words, to order ties as the graph does)
                 h.words = shared_words({names[t]: v for t, v in common.items()},
-                                       {names[t]: mine[t] for t in common})
+                                       {names[t]: theirs[t] for t in common})
         return hits
 
-
     def find_concept(self, kind: str, name: str) -> int:
-        """The concept of type ``kind`` named ``name`` (by name, alias or key), as
-        :func:`kg.related.ranking.find_concept`; ValueError with suggestions if none."""
-        key = schema.concept_key(name)
-        names = {}
-        for j, (cid, cname, ctype) in enumerate(zip(self.concept_ids, self.concept_names, self.concept_types)):
-            if ctype != kind:
-                continue
-            if cid.split(":", 1)[-1] == key or any(schema.concept_key(str(f)) == key
-                                                   for f in (cname, *self.aliases.get(j, ()))):
-                return j
-            names.setdefault(cname, j)
-        close = difflib.get_close_matches(name, list(names), n=3, cutoff=0.6)
-        hint = f"; did you mean {', '.join(close)}?" if close else ""
-        raise ValueError(f"no {kind} named '{name}' in the graph{hint}")
+        """The concept of type ``kind`` named ``name``, as :func:`kg.related.ranking.find_concept` finds it."""
+        return match_concept(((j, cid, cname, self.aliases.get(j, ())) for j, (cid, cname, ctype)
+                              in enumerate(zip(self.concept_ids, self.concept_names, self.concept_types))
+                              if ctype == kind), kind, name)
 
     def below(self, concept: int) -> list[int]:
-        """The subtasks and dataset variants under ``concept``, at any depth, nearest first (then by id), as
-        :func:`kg.related.ranking.below`."""
-        out: list[int] = []
-        seen, level = {concept}, [concept]
-        while level:
-            nxt = sorted({c for p in level for c in self.children.get(p, ()) if c not in seen})
-            seen.update(nxt)
-            out += nxt
-            level = nxt
-        return out
+        """The subtasks and dataset variants under ``concept``, as :func:`kg.related.ranking.below` lists them."""
+        return descendants(concept, lambda c: self.children.get(c, ()))
 
     def sentence(self, paper: int, concept: int) -> str:
         """The sentence that links paper number ``paper`` to ``concept`` ("" when none)."""

@@ -23,15 +23,16 @@ from __future__ import annotations
 import difflib
 import weakref
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 import networkx as nx
 
 from kg import schema
 from kg.related.textsim import TextIndex, paper_text, shared_words
 
+K = TypeVar("K")
 DEFAULT_WEIGHTS = {"Dataset": 3.0, "Task": 1.5, "Method": 1.0, "Metric": 0.25}
 TEXT_WEIGHT = 8.0
 TITLE_FACTOR = 2.0  # chosen on the dev half of the NeurIPS 2022 corpus (docs/related.md)
@@ -182,15 +183,19 @@ def related(g: nx.MultiDiGraph, paper: str, *, top: int = 10, weights: dict[str,
 
 def find_concept(g: nx.MultiDiGraph, node_type: str, name: str) -> str:
     """A concept node of ``node_type`` by name, alias or key; ValueError with suggestions if none."""
+    return match_concept(((n, n, d["name"], d.get("aliases", ())) for n, d in g.nodes(data=True)
+                          if d.get("type") == node_type), node_type, name)
+
+
+def match_concept(concepts: Iterable[tuple[K, str, str, Iterable[str]]], node_type: str, name: str) -> K:
+    """The key of the first of ``concepts`` (key, node id, name, aliases), all of ``node_type``, that ``name`` names
+    by its id, name or an alias (compared as concept keys); ValueError with the closest names if none."""
     key = schema.concept_key(name)
-    names = {}
-    for n, d in g.nodes(data=True):
-        if d.get("type") != node_type:
-            continue
-        forms = [d["name"], *d.get("aliases", [])]
-        if n.split(":", 1)[-1] == key or any(schema.concept_key(str(f)) == key for f in forms):
-            return n
-        names[d["name"]] = n
+    names: dict[str, K] = {}
+    for found, node, cname, aliases in concepts:
+        if node.split(":", 1)[-1] == key or any(schema.concept_key(str(f)) == key for f in (cname, *aliases)):
+            return found
+        names.setdefault(cname, found)
     close = difflib.get_close_matches(name, list(names), n=3, cutoff=0.6)
     hint = f"; did you mean {', '.join(close)}?" if close else ""
     raise ValueError(f"no {node_type} named '{name}' in the graph{hint}")
@@ -215,10 +220,15 @@ BELOW = {schema.SUBTASK_OF.name, schema.VARIANT_OF.name}  # child -> parent link
 
 def below(g: nx.MultiDiGraph, concept: str) -> list[str]:
     """The subtasks and dataset variants under ``concept``, at any depth, nearest first (then by id)."""
-    out: list[str] = []
+    return descendants(concept, lambda c: (u for u, _, k in g.in_edges(c, keys=True) if k in BELOW))
+
+
+def descendants(concept: K, children: Callable[[K], Iterable[K]]) -> list[K]:
+    """Everything under ``concept`` by ``children``, at any depth: nearest first, then in sorted order."""
+    out: list[K] = []
     seen, level = {concept}, [concept]
     while level:
-        nxt = sorted({u for c in level for u, _, k in g.in_edges(c, keys=True) if k in BELOW and u not in seen})
+        nxt = sorted({u for c in level for u in children(c) if u not in seen})
         seen.update(nxt)
         out += nxt
         level = nxt

@@ -36,7 +36,8 @@ def sentence_case(title: str) -> str:
 
 
 # What a title's mentions may come from, but for tasks: vocabularies, the paper's name, the trained tagger.
-_TITLE_EXTRACTORS = frozenset({"gazetteer", "proposed", "abbreviation", "model", "model_phrase", "model_extension"})
+_TITLE_EXTRACTORS = frozenset({"gazetteer", "proposed", "abbreviation", "model", "model_phrase", "model_extension",
+                               "title_means"})
 
 
 def with_title(paper: Paper) -> tuple[str, int, int]:

@@ -741,3 +741,16 @@ def test_a_known_model_with_a_size_the_vocabulary_lacks_is_a_method(nlp, text, n
 def test_a_spelled_out_metric_or_method_matches_in_any_case(nlp, text, label, name):
     found = {m.canonical for m in nlp(text)._.kg_mentions if m.label == label and not m.generic}
     assert name in found
+
+
+@pytest.mark.parametrize("text, task", [
+    ("Recommender systems are vulnerable to injective attacks.", "injective attacks"),
+    ("We study data-ordering attacks on SGD.", "data-ordering attacks"),
+    ("Defending against decision-based attacks is hard.", "decision-based attacks"),
+    ("The models resist weak attacks and novel attacks.", None),  # how strong or new, not what kind
+    ("Stochastic defenses invalidate attacks in practice.", None),  # a verb, not a kind
+    ("We measure the attack success rate.", None),  # "attack" as a modifier
+])
+def test_the_kind_before_attacks_names_a_task_with_its_head(nlp, text, task):
+    tasks = {m.canonical for m in mentions(nlp, text) if m.label == "TASK" and not m.generic}
+    assert (task in tasks) if task else not any("attack" in t for t in tasks)

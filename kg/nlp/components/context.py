@@ -2,7 +2,8 @@
 
 - datasets named by their context: ``the X dataset``, ``X and Y benchmarks``, ``datasets including X, Y, and Z``,
   ``achieves 95.6% accuracy on X``;
-- tasks named by their context: ``image-to-image translation tasks``;
+- tasks named by their context: ``image-to-image translation tasks``, and with their head: ``model stealing
+  attacks`` (lower-case kinds only; "weak attacks", "novel attacks" name no kind);
 - model-like names (``TabPFNv2``, ``CatBoost``, ``DeepSeekMoE-16B``) as methods of low confidence.
 Names that the generic list forbids ("real-world datasets", "our method") are never taken.
 """
@@ -17,6 +18,7 @@ from spacy.tokens import Doc, Token
 from kg.nlp.candidates import (Candidate, candidates, column, ids, is_namelike, model_shaped, positions,
                                sentence_bounds)
 from kg.nlp.components.gazetteer import load_gazetteer
+from kg.nlp.components.specificity import load_specificity
 from kg.nlp.labels import TASK_NOUN, only_data_kinds
 from kg.nlp import lexicon
 
@@ -36,6 +38,9 @@ LEADING_VERBS = lexicon.words("leading_verbs")
 TASK_SKIP = LEADING_VERBS | lexicon.words("task_skip")
 # Words in -ly that are not adverbs ("anomaly detection", "homophily").
 LY_WORDS = lexicon.words("ly_words")
+TASK_NAMED_HEADS = lexicon.words("task_named_heads")
+NOT_KINDS = lexicon.words("not_kinds") | lexicon.words("judging_words")
+OBJECT_VERBS = lexicon.words("object_verbs")
 MAX_NAME_TOKENS = 4
 _DATASET_TRIGGERS = frozenset(DATASET_HEADS | {"on", "across"})
 # Capitalised at the start of a sentence or a title line, never a name ("... Expansion Network The challenges of"),
@@ -194,6 +199,30 @@ def task_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
     return out
 
 
+def named_task_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
+    """``X Y attacks`` -> the task ``X Y attacks``: up to three lower-case words before the head that say what kind
+    ("poisoning attacks", "decision-based attacks"), without those that judge ("weak", "novel") or every abstract
+    uses; a capitalised word names an attack method, which the vocabulary and the tagger read."""
+    out = []
+    background = load_specificity().generic_words
+    for i in positions(doc, frozenset(TASK_NAMED_HEADS)):
+        if not doc[i].lower_.endswith("s"):
+            continue  # "attack" before a noun is its modifier ("attack success rate")
+        start, sent_start = i, sentence_bounds(doc, i)[0]
+        while start > sent_start and i - start < 3:
+            prev = doc[start - 1]
+            low = prev.lower_
+            if not (prev.is_alpha or "-" in prev.text) or prev.is_stop or prev.like_num or low in TASK_SKIP \
+                    or low in generic or _adverb(low) or low in OBJECT_VERBS or low in NOT_KINDS or low in background:
+                break  # (a word that judges, "weak", or that every abstract uses ends the kind)
+            if start < i and low.endswith(("ing", "ed")) and "-" not in low:
+                break  # a verb before the kind ("revisiting injective attacks"); "poisoning attacks" is a kind
+            start -= 1
+        if start < i and all(t.text.islower() for t in doc[start:i]):
+            out.append(Candidate(start, i + 1, "TASK", "context", confidence=0.5))
+    return out
+
+
 @lru_cache(maxsize=65536)
 def _model_name_text(t: str) -> bool:
     """Whether a model-shaped token's text reads as a model name: mixed case inside a hyphen-part ("TabPFNv2",
@@ -226,6 +255,7 @@ def make_context(nlp: Language, name: str, directory: str):
         out = candidates(doc)
         out += dataset_candidates(doc, generic)
         out += task_candidates(doc, generic)
+        out += named_task_candidates(doc, generic)
         out += model_name_candidates(doc, generic)
         return doc
 

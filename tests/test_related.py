@@ -356,15 +356,3 @@ def test_a_damaged_index_file_is_named_in_one_line(seed_build, tmp_path, capsys,
         assert main(["related", *query, "--graph", str(copy)]) == 2
         err = capsys.readouterr().err
         assert str(path) in err and "rebuild it" in err and len(err.strip().splitlines()) == 1
-
-
-def test_with_the_texts_hits_that_say_why_they_are_related_come_first():
-    from kg.related.ranking import Hit, Shared, best
-
-    words_only = Hit("p1", "A", 9.0, [], similarity=0.3)
-    metric_only = Hit("p2", "B", 8.0, [Shared("accuracy", "Metric", 0.5)], similarity=0.2)
-    dataset = Hit("p3", "C", 2.0, [Shared("COCO", "Dataset", 2.0)], similarity=0.0)
-    alike = Hit("p4", "D", 1.0, [], similarity=0.6)
-    assert [h.paper for h in best([words_only, metric_only, dataset, alike], 3, explained_first=True)] == \
-        ["p3", "p4", "p1"]
-    assert [h.paper for h in best([words_only, metric_only, dataset, alike], 3)] == ["p1", "p2", "p3"]

@@ -17,9 +17,8 @@ import numpy
 from kg import schema
 from kg.errors import InputError
 from kg.paper_names import Candidate, normal
-from kg.related.ranking import (DEFAULT_WEIGHTS, EXPLAINED_SIMILARITY, EXPLAINING, TEXT_WEIGHT, TITLE_FACTOR,
-                                ConceptReport, Hit, PaperFacts, Shared, best, descendants, match_concept, named_in,
-                                text_concept_keys)
+from kg.related.ranking import (DEFAULT_WEIGHTS, TEXT_WEIGHT, TITLE_FACTOR, ConceptReport, Hit, PaperFacts, Shared,
+                                best, descendants, match_concept, named_in, text_concept_keys)
 from kg.related.textsim import QUERY_TERMS, idf, shared_words, unit_vector, words
 
 DIRECTORY = "related"
@@ -233,35 +232,27 @@ class RelatedIndex:
         n = self.n
         mine: dict[int, float] = {}
         concept_score = numpy.zeros(n, dtype=numpy.float64)
-        explained = numpy.zeros(n, dtype=bool)  # shares a dataset, task or method (kg.related.ranking.explained)
         for c in concepts:
             w = weights.get(self.concept_types[c], 0.0) * float(self.idf[c]) * (TITLE_FACTOR if c in titled else 1.0)
             if w > 0:
                 mine[c] = w
-                papers = self._row("concept", "concept_papers", c)
                 factor = numpy.where(self._row("concept", "concept_titled", c) > 0, TITLE_FACTOR, 1.0)
-                concept_score[papers] += w * factor
-                if self.concept_types[c] in EXPLAINING:
-                    explained[papers] = True
+                concept_score[self._row("concept", "concept_papers", c)] += w * factor
         if similarity is None:
             similarity = numpy.zeros(n)
         if exclude is not None:
             concept_score[exclude] = similarity[exclude] = 0.0
-            explained[exclude] = False
         candidates = concept_score > 0
         if text_weight and weights == DEFAULT_WEIGHTS:
             candidates |= similarity > 0
         most = float(concept_score.max()) if n else 0.0
         scale = text_weight * (most or 1.0)  # the texts' part on the concepts' scale, as kg.related.ranking.rank
         total = concept_score + scale * similarity
-        if text_weight:  # explained hits first, as kg.related.ranking.best
-            explained |= similarity >= EXPLAINED_SIMILARITY
-            first = numpy.flatnonzero(candidates & explained)
-            rest = numpy.flatnonzero(candidates & ~explained)
-            chosen = self._best(first, total, top) if len(first) >= top else \
-                numpy.concatenate([first, self._best(rest, total, top - len(first))])
-        else:
-            chosen = self._best(numpy.flatnonzero(candidates), total, top)
+        chosen = numpy.flatnonzero(candidates)
+        rounded = numpy.round(total[chosen], 9)
+        if len(chosen) > top:  # the best ``top`` and every paper tied with the last of them
+            kth = -numpy.partition(-rounded, top - 1)[top - 1]
+            chosen = chosen[rounded >= kth]
         hits, number = [], {}  # (the hits' index numbers, for their sentences and words)
         for q in chosen.tolist():
             row = self._row("paper", "paper_concepts", q).tolist()
@@ -273,7 +264,7 @@ class RelatedIndex:
                       sorted(shared, key=lambda s: (-s.weight, s.name)), sim)
             hits.append(hit)
             number[id(hit)] = q
-        hits = best(hits, top, explained_first=bool(text_weight))
+        hits = best(hits, top)
         concept_number = {self.concept_ids[j]: j for j in mine}
         for h in hits:  # the sentences and words of the hits shown only
             q = number[id(h)]
@@ -286,17 +277,6 @@ class RelatedIndex:
                 h.words = shared_words({names[t]: v for t, v in common.items()},
                                        {names[t]: theirs[t] for t in common})
         return hits
-
-    @staticmethod
-    def _best(chosen: numpy.ndarray, total: numpy.ndarray, top: int) -> numpy.ndarray:
-        """Of the papers ``chosen``, the ``top`` best by ``total`` and every paper tied with the last of them."""
-        if top <= 0:
-            return chosen[:0]
-        rounded = numpy.round(total[chosen], 9)
-        if len(chosen) <= top:
-            return chosen
-        kth = -numpy.partition(-rounded, top - 1)[top - 1]
-        return chosen[rounded >= kth]
 
     def find_concept(self, kind: str, name: str) -> int:
         """The concept of type ``kind`` named ``name``, as :func:`kg.related.ranking.find_concept` finds it."""

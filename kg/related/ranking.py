@@ -36,10 +36,6 @@ K = TypeVar("K")
 DEFAULT_WEIGHTS = {"Dataset": 3.0, "Task": 1.5, "Method": 1.0, "Metric": 0.25}
 TEXT_WEIGHT = 8.0
 TITLE_FACTOR = 2.0  # chosen on the dev half of the NeurIPS 2022 corpus (docs/related.md)
-# With the texts in the ranking, hits that share a concept of these types, or texts this alike, come first:
-# hits that share only words say little of why (docs/related.md).
-EXPLAINING = frozenset({"Dataset", "Task", "Method"})
-EXPLAINED_SIMILARITY = 0.5
 KINDS = {"dataset": "Dataset", "task": "Task", "method": "Method", "metric": "Metric"}
 LINKS = {r.name for r in (schema.PROPOSES, *schema.REL_FOR_LABEL.values())}
 
@@ -162,7 +158,7 @@ def rank(g: nx.MultiDiGraph, concepts: set[str], *, exclude: str | None = None, 
         sim = similarity.get(q, 0.0)
         score = sum(s.weight for s in shared) + scale * sim
         hits.append(Hit(q, g.nodes[q]["name"], score, sorted(shared, key=lambda s: (-s.weight, s.name)), sim))
-    hits = best(hits, top, explained_first=bool(text_weight))
+    hits = best(hits, top)
     if query_vector:
         vectors = text_index(g).vectors
         for h in hits:
@@ -170,17 +166,9 @@ def rank(g: nx.MultiDiGraph, concepts: set[str], *, exclude: str | None = None, 
     return hits
 
 
-def explained(hit: Hit) -> bool:
-    """Whether a hit says why it is related: it shares a dataset, task or method with the query, or its text is
-    alike (cosine at least :data:`EXPLAINED_SIMILARITY`). A shared metric alone ("accuracy") says little."""
-    return hit.similarity >= EXPLAINED_SIMILARITY or any(s.type in EXPLAINING for s in hit.shared)
-
-
-def best(hits: list[Hit], top: int, *, explained_first: bool = False) -> list[Hit]:
-    """The ``top`` best hits: higher score first, then the more similar text, then name and id (a fixed order).
-    ``explained_first``: hits that say why they are related (:func:`explained`) before those that do not."""
-    hits.sort(key=lambda h: (explained_first and not explained(h), -round(h.score, 9), -round(h.similarity, 9),
-                             h.name, h.paper))
+def best(hits: list[Hit], top: int) -> list[Hit]:
+    """The ``top`` best hits: higher score first, then the more similar text, then name and id (a fixed order)."""
+    hits.sort(key=lambda h: (-round(h.score, 9), -round(h.similarity, 9), h.name, h.paper))
     return hits[:top]
 
 

@@ -754,3 +754,14 @@ def test_a_spelled_out_metric_or_method_matches_in_any_case(nlp, text, label, na
 def test_the_kind_before_attacks_names_a_task_with_its_head(nlp, text, task):
     tasks = {m.canonical for m in mentions(nlp, text) if m.label == "TASK" and not m.generic}
     assert (task in tasks) if task else not any("attack" in t for t in tasks)
+
+
+@pytest.mark.parametrize("text, task", [
+    ("We conduct data hyper-cleaning tasks on MNIST.", "data hyper-cleaning"),  # not the verb before it
+    ("We use a scale-invariant inverse problem solver.", None),  # "problem" modifies "solver"
+    ("The model adapts to a given few-shot task quickly.", None),  # which task, not what task
+    ("This is the change point problem that we study.", "change point"),
+])
+def test_a_task_named_by_its_head_word_starts_after_verbs_and_ends_at_the_head(nlp, text, task):
+    tasks = {m.canonical for m in mentions(nlp, text) if m.label == "TASK" and not m.generic and m.extractor == "context"}
+    assert tasks == ({task} if task else set())

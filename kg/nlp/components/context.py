@@ -180,11 +180,17 @@ def task_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
         tok = doc[i]
         if tok.i == 0:
             continue
+        after = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
+        if after is not None and not tok.lower_.endswith("s") and after.is_alpha and after.is_lower \
+                and not after.is_stop and after.lower_ not in TASK_SKIP and not _adverb(after.lower_) \
+                and not after.lower_.endswith(("s", "ed", "ing")):
+            continue  # a modifier of the noun after it ("a problem solver", "task specification"), not its head
         start = tok.i
         sent_start = sentence_bounds(doc, tok.i)[0]
         while start > sent_start and tok.i - start < 4:
             prev = doc[start - 1]
-            if not (prev.is_alpha or "-" in prev.text) or prev.is_stop or prev.like_num or prev.lower_ in TASK_SKIP or prev.lower_ in generic:
+            if not (prev.is_alpha or "-" in prev.text) or prev.is_stop or prev.like_num or prev.lower_ in TASK_SKIP \
+                    or prev.lower_ in generic or prev.lower_ in OBJECT_VERBS:
                 break
             if _adverb(prev.lower_):  # and the word it modifies: "largely unsolved problem", "highly ill-posed problem"
                 start = min(start + 1, tok.i)

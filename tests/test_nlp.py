@@ -765,3 +765,24 @@ def test_the_kind_before_attacks_names_a_task_with_its_head(nlp, text, task):
 def test_a_task_named_by_its_head_word_starts_after_verbs_and_ends_at_the_head(nlp, text, task):
     tasks = {m.canonical for m in mentions(nlp, text) if m.label == "TASK" and not m.generic and m.extractor == "context"}
     assert tasks == ({task} if task else set())
+
+
+@pytest.mark.parametrize("text, names", [
+    ("The resultant agents, called DQN Pro and Rainbow Pro, exhibit large gains.", {"DQN Pro", "Rainbow Pro"}),
+    ("This leads to a novel contrastive MI estimator we name FLO. We show that it is tight.", {"FLO"}),
+    ("We present the first distributed methods for variational inequalities with compressed communication: "
+     "MASHA1 and MASHA2. Our theory holds.", {"MASHA1", "MASHA2"}),
+    ("We propose a procedure coined Faster-Fast and Free Memory Method (F3M) for kernel products.", {"F3M"}),
+    ("We also give the name of the authors.", set()),  # "name" as a noun
+])
+def test_own_names_in_lists_and_after_we_name(nlp, text, names):
+    assert proposed(nlp, text) >= names and not (names == set() and proposed(nlp, text))
+
+
+def test_a_title_long_name_with_its_short_form_is_named_by_the_short_form():
+    from kg.nlp.components.title import title_name
+
+    assert title_name("Video PreTraining (VPT): Learning to Act by Watching Unlabeled Online Videos") == \
+        ("VPT", "METHOD", False)
+    assert title_name("Long Range Arena (LRA): A Benchmark for Efficient Transformers") == ("LRA", "DATASET", False)
+    assert (title_name("Learning from Mistakes (LM): on robustness") or ("",))[0] != "LM"  # capitals spelling nothing

@@ -101,6 +101,15 @@ def _run(doc: Doc, i: int, limit: int, known: dict) -> tuple[int, int] | None:
     return None if run is None or doc[run[0]:run[1]].text.lower() in known else run
 
 
+def _next_in_list(doc: Doc, after: int, limit: int, known: dict) -> tuple[int, int] | None:
+    """The new name after ``after`` when "and", "or" or a comma joins it to the name before ("called DQN Pro and
+    Rainbow Pro", "MASHA1 and MASHA2"), else None."""
+    k = after
+    while k < limit and doc[k].lower_ in (",", "and", "or"):
+        k += 1
+    return _run(doc, k, limit, known) if after < k < limit else None
+
+
 class ProposedFinder:
     """Pipeline component: marks the paper's own proposed methods as candidates with ``proposed=True``."""
 
@@ -229,8 +238,8 @@ class ProposedFinder:
         for tok in triggers:
             if tok.lower_ not in NAMING or tok.i + 1 >= sent.end or tok.i in known_at:
                 continue  # (not the start of a known name: "named entity recognition")
-            if tok.lower_ == "call" and (tok.i == 0 or doc[tok.i - 1].lower_ != "we"):
-                continue  # "which we call X", not "a call to the solver"
+            if tok.lower_ in ("call", "name") and (tok.i == 0 or doc[tok.i - 1].lower_ != "we"):
+                continue  # "which we call X", "an estimator we name FLO"; not "a call to", "the name of"
             if tok.lower_ in _LISTING and not self._names_the_proposal(doc, sent, tok.i):
                 continue  # "three augmentation methods, namely GAUG, ...": a list, or others' methods
             j = tok.i + 1
@@ -247,10 +256,14 @@ class ProposedFinder:
             if abbrs:
                 out.append(abbrs[0].proposed(doc, label))
                 continue
-            run = _run(doc, j, sent.end, self.known) or self._local_name(doc, sent, tok.i, j, label) \
-                or self._plain_name(doc, sent, tok.i, j, label, end)
-            if run:
-                out.append(Candidate(run[0], run[1], label, "proposed", proposed=label in ("METHOD", "DATASET")))
+            named = _run(doc, j, sent.end, self.known)
+            run = named or self._local_name(doc, sent, tok.i, j, label) or self._plain_name(doc, sent, tok.i, j, label, end)
+            listed = [run] if run else []
+            while named and listed and (run := _next_in_list(doc, listed[-1][1], sent.end, self.known)):
+                listed.append(run)  # "called DQN Pro and Rainbow Pro"
+            if len(listed) > 1 and listed[-1][1] < sent.end and doc[listed[-1][1]].text == "(":
+                listed = listed[:1]  # one name with "and" in it, then its short form: "Fast and Free Memory Method (F3M)"
+            out += [Candidate(a, b, label, "proposed", proposed=label in ("METHOD", "DATASET")) for a, b in listed]
         return out
 
     @staticmethod
@@ -323,6 +336,18 @@ class ProposedFinder:
                         return [Candidate(run[0], run[1], "METHOD", "proposed", proposed=True)]
         return []
 
+    def _listed_after_colon(self, doc: Doc, sent: Span, verb: int) -> list[Candidate]:
+        """New names listed after a colon that ends the authors' proposal ("we present the first distributed methods
+        for ...: MASHA1 and MASHA2.")."""
+        colon = next((t.i for t in doc[verb + 1:sent.end] if t.text == ":"), None)
+        run = _run(doc, colon + 1, sent.end, self.known) if colon is not None else None
+        out = []
+        while run:
+            out.append(Candidate(run[0], run[1], "METHOD", "proposed", proposed=True))
+            run = _next_in_list(doc, run[1], sent.end, self.known)
+        ends = out and all(t.is_punct for t in doc[out[-1].end:sent.end])
+        return out if ends else []  # the list ends the sentence: names, not the start of a clause
+
     def _components(self, doc: Doc, after: int, taken: list[Candidate]) -> list[Candidate]:
         """Coined, title-cased abbreviations defined after the proposal are parts of the proposed method
         ("MoEQuant includes two novel techniques: 1) Expert-Balanced Self-Sampling (EBSS) ...")."""
@@ -354,6 +379,8 @@ class ProposedFinder:
                     found += self._objects(doc, sent, tok.i + 1)
             found += named + self._our_method(doc, sent, triggers)
             verbs = [t.i for t in triggers if t.lower_ in VERBS]
+            if verbs and not named and _is_authors_sentence(sent, verbs[0]):
+                found += self._listed_after_colon(doc, sent, verbs[0])
             for k in novel:
                 if sent.start <= k < sent.end - 2 and verbs and verbs[0] < k:
                     found += [c for c in self._novel_names(doc, sent, k)

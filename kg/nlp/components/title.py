@@ -49,12 +49,27 @@ _TITLE_TOKEN = re.compile(r"[^\s:;,?!()]+|[:;,?!()]")
 _MAX_MEANS_WORDS = 6
 
 
+_SPELLED = re.compile(r"^(.+?)\s*\(([A-Za-z][\w-]*)\)$")  # "Long Name (SHORT)"
+
+
+def _spells(short: str, long: str) -> bool:
+    """Whether a short form's capitals are its long form's initials, or its capitals ("VPT", "Video PreTraining")."""
+    capitals = "".join(c for c in short if c.isupper())
+    words = re.findall(r"[A-Za-z]+", long)
+    initials = "".join(w[0] for w in words).upper()
+    inner = "".join(w[0].upper() + "".join(c for c in w[1:] if c.isupper()) for w in words)
+    return len(capitals) >= 2 and capitals in (initials, inner)
+
+
 def title_name(title: str) -> tuple[str, str, bool] | None:
     """``(name, label, multiword)`` of a ``NAME: description`` title, or None when the prefix is not a name."""
     m = _PREFIX.match(title) or _FOR.match(title)
     if not m or "$" in m.group(1) or "\\" in m.group(1):
         return None
     name, description = m.group(1), m.group(2)
+    spelled = _SPELLED.match(name) if m.re is _PREFIX else None
+    if spelled and _spells(spelled.group(2), spelled.group(1)):
+        name = spelled.group(2)  # "Video PreTraining (VPT): ...": the short form names it
     words = name.split()
     if not _WORD.search(name) or len(words) > 4:
         return None

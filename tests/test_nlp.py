@@ -786,3 +786,9 @@ def test_a_title_long_name_with_its_short_form_is_named_by_the_short_form():
         ("VPT", "METHOD", False)
     assert title_name("Long Range Arena (LRA): A Benchmark for Efficient Transformers") == ("LRA", "DATASET", False)
     assert (title_name("Learning from Mistakes (LM): on robustness") or ("",))[0] != "LM"  # capitals spelling nothing
+
+
+def test_an_ambiguous_measure_is_a_metric_next_to_a_number_or_a_comparison(nlp):
+    assert "model size" in by_label(nlp, "We match it with a significantly smaller model size.", "METRIC")
+    assert "model size" in by_label(nlp, "Our model size is 12 MB.", "METRIC")
+    assert "model size" not in by_label(nlp, "We study how model size affects robustness.", "METRIC")

@@ -19,7 +19,7 @@ from spacy.attrs import LOWER, ORTH
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from kg.nlp import _doc
+from kg.nlp import _doc, lexicon
 from kg.nlp.candidates import Candidate, candidates, doc_text, has_number, sentence_bounds
 
 DEFAULT_DIR = Path(__file__).parents[1] / "data" / "gazetteer"
@@ -115,6 +115,14 @@ def _spelled_out(form: str) -> bool:
         and sum(len(w) >= 4 for w in words) >= 2
 
 
+_COMPARISON = lexicon.words("comparison_words")
+
+
+def _compared(doc: Doc, start: int) -> bool:
+    """Whether a comparison word stands right before the name ("a significantly smaller model size")."""
+    return start > 0 and doc[start - 1].lower_ in _COMPARISON
+
+
 class GazetteerMatcher:
     """Pipeline component: every gazetteer name or alias in the text becomes a candidate mention."""
 
@@ -143,7 +151,7 @@ class GazetteerMatcher:
         for matcher in (self.lower, self.exact):
             for key, start, end in matcher(doc):
                 e = self._entries[key]
-                if e.needs_number and not has_number(doc, *sentence_bounds(doc, start)):
+                if e.needs_number and not has_number(doc, *sentence_bounds(doc, start)) and not _compared(doc, start):
                     continue
                 out.append(Candidate(start, end, e.label, "gazetteer", canonical=e.name, benchmark=e.benchmark))
                 if e.label == "DATASET":

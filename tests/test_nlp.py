@@ -792,3 +792,14 @@ def test_an_ambiguous_measure_is_a_metric_next_to_a_number_or_a_comparison(nlp):
     assert "model size" in by_label(nlp, "We match it with a significantly smaller model size.", "METRIC")
     assert "model size" in by_label(nlp, "Our model size is 12 MB.", "METRIC")
     assert "model size" not in by_label(nlp, "We study how model size affects robustness.", "METRIC")
+
+
+@pytest.mark.parametrize("text, datasets", [
+    ("We evaluate our agents in the VirtualHome environment.", {"VirtualHome"}),
+    ("Experiments in the Reacher and Scavenger environments show gains.", {"Reacher", "Scavenger"}),
+    ("We propose a QD environment generation algorithm.", set()),  # "environment" modifies "generation"
+    ("Greed runs fast even in a CPU-only environment.", set()),  # a kind, not a name
+    ("We solve a benchmark with visually rich 3-D environments.", set()),
+])
+def test_a_name_before_environment_is_a_dataset(nlp, text, datasets):
+    assert by_label(nlp, text, "DATASET") == datasets

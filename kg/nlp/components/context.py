@@ -9,6 +9,7 @@ Names that the generic list forbids ("real-world datasets", "our method") are ne
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from spacy.attrs import LIKE_NUM, LOWER, ORTH
@@ -23,6 +24,7 @@ from kg.nlp.labels import TASK_NOUN, only_data_kinds
 from kg.nlp import lexicon
 
 DATASET_HEADS = lexicon.words("dataset_heads")
+ENVIRONMENT_HEADS = lexicon.words("environment_heads")
 # A named challenge ("the BraTS 2018 challenge", "MICCAI iSEG-2017 Challenge") is a benchmark with a leaderboard.
 BENCHMARK_HEADS = lexicon.words("benchmark_heads")
 HEAD_MODIFIED = lexicon.words("head_modified")
@@ -42,7 +44,8 @@ TASK_NAMED_HEADS = lexicon.words("task_named_heads")
 NOT_KINDS = lexicon.words("not_kinds") | lexicon.words("judging_words")
 OBJECT_VERBS = lexicon.words("object_verbs")
 MAX_NAME_TOKENS = 4
-_DATASET_TRIGGERS = frozenset(DATASET_HEADS | {"on", "across"})
+_DIMENSIONS = re.compile(r"\d+-?[dD]")
+_DATASET_TRIGGERS = frozenset(DATASET_HEADS | ENVIRONMENT_HEADS | {"on", "across"})
 # Capitalised at the start of a sentence or a title line, never a name ("... Expansion Network The challenges of"),
 # nor a part of the paper ("the MMI Dataset (Section 4)").
 FUNCTION_WORDS = lexicon.words("function_words")
@@ -76,8 +79,8 @@ def _dataset(doc: Doc, span: tuple[int, int], benchmark: bool, confidence: float
     if tokens[0].text.endswith("ing") and tokens[0].is_title:  # "Using Parallel", "Building": a title's verb
         return None
     last = tokens[-1].lower_
-    if last.endswith(MODIFIER_SUFFIXES) or tokens[0].lower_.startswith("non-"):
-        return None  # "GPU-like devices", "GBDT-friendly benchmarks", "non-RL datasets": a kind, not a name
+    if last.endswith(MODIFIER_SUFFIXES) or tokens[0].lower_.startswith("non-") or _DIMENSIONS.fullmatch(tokens.text):
+        return None  # "GPU-like devices", "CPU-only environments", "non-RL datasets", "3-D environments": a kind
     end = span[1]
     if end + 1 < len(doc) and doc[end].lower_ == "et" and doc[end + 1].lower_.startswith("al"):
         return None  # "the WILDS 2.0 datasets Sagawa et al.": a citation
@@ -147,7 +150,10 @@ def dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
     for i in positions(doc, _DATASET_TRIGGERS):
         tok = doc[i]
         low = tok.lower_
-        if low in DATASET_HEADS:
+        if low in ENVIRONMENT_HEADS:
+            if not _modifies_next(tok, doc[tok.i + 1] if tok.i + 1 < len(doc) else None):  # "environment design"
+                out += _datasets(doc, _names_before_head(doc, tok, generic), False, 0.7)
+        elif low in DATASET_HEADS:
             bench = low in BENCHMARK_HEADS
             nxt = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
             if not (nxt is not None and nxt.lower_ in HEAD_MODIFIED):
@@ -168,6 +174,14 @@ def dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
     return out
 
 
+def _modifies_next(head: Token, after: Token | None) -> bool:
+    """Whether a singular head word modifies the noun after it ("problem solver", "environment generation") rather
+    than ends a name: that word is a lower-case word that is no function word, adverb, verb form or plural."""
+    return after is not None and not head.lower_.endswith("s") and after.is_alpha and after.is_lower \
+        and not after.is_stop and after.lower_ not in TASK_SKIP and not _adverb(after.lower_) \
+        and not after.lower_.endswith(("s", "ed", "ing"))
+
+
 def _adverb(low: str) -> bool:
     """An -ly adverb ("relatively", "carefully"), not a noun or adjective in -ly ("anomaly", "user-friendly")."""
     return len(low) > 4 and low.endswith("ly") and low.rsplit("-", 1)[-1] not in LY_WORDS and not low.endswith("friendly")
@@ -180,11 +194,8 @@ def task_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
         tok = doc[i]
         if tok.i == 0:
             continue
-        after = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
-        if after is not None and not tok.lower_.endswith("s") and after.is_alpha and after.is_lower \
-                and not after.is_stop and after.lower_ not in TASK_SKIP and not _adverb(after.lower_) \
-                and not after.lower_.endswith(("s", "ed", "ing")):
-            continue  # a modifier of the noun after it ("a problem solver", "task specification"), not its head
+        if _modifies_next(tok, doc[tok.i + 1] if tok.i + 1 < len(doc) else None):
+            continue  # "a problem solver", "task specification"
         start = tok.i
         sent_start = sentence_bounds(doc, tok.i)[0]
         while start > sent_start and tok.i - start < 4:

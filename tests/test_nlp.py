@@ -803,3 +803,9 @@ def test_an_ambiguous_measure_is_a_metric_next_to_a_number_or_a_comparison(nlp):
 ])
 def test_a_name_before_environment_is_a_dataset(nlp, text, datasets):
     assert by_label(nlp, text, "DATASET") == datasets
+
+
+def test_an_adjectival_long_form_names_the_concept_of_its_noun(nlp):
+    text = "We study the differentially private (DP) k-means problem. Our DP algorithms are fast."
+    ms = [m for m in mentions(nlp, text) if m.text in ("differentially private", "DP")]
+    assert ms and {m.canonical for m in ms} == {"differential privacy"}

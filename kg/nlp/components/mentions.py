@@ -136,6 +136,8 @@ def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation], lo
             out = [c for c in out if c is not known_short]  # the text defines its own short form
             redefined.add(span_text(doc, a.short_start, a.short_end))
 
+    renamed: dict[str, str] = {}  # adjectival long forms -> the vocabulary's name of their noun
+
     def silent(a: Abbreviation) -> bool:
         # A pair only the word-shape rules would label: most such pairs name other things ("levels of detail (LOD)").
         return not model_sees(ents, min(a.long_start, a.short_start), max(a.long_end, a.short_end))
@@ -152,9 +154,13 @@ def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation], lo
             extractor = "proposed"
         elif phrase is not None:
             # The trained model read the pair as part of one longer name; later uses of the short form follow it.
-            label, canonical, proposed, bench, extractor = phrase.label, long, False, False, "abbreviation"
+            entry = _nominalised(long, lookup)
+            label, canonical, proposed, bench, extractor = (entry.label if entry else phrase.label), \
+                (entry.name if entry else long), False, False, "abbreviation"
         elif known is not None:
             label, canonical, proposed, bench, extractor = known.label, known.canonical or long, False, known.benchmark, "gazetteer"
+        elif (entry := _nominalised(long, lookup)) is not None:  # "differentially private (DP)": differential privacy
+            label, canonical, proposed, bench, extractor = entry.label, entry.name, False, entry.benchmark, "gazetteer"
         elif silent(a):
             continue
         else:
@@ -162,9 +168,27 @@ def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation], lo
                                                             False, "abbreviation")
             if label == "METHOD" and _before_data_head(doc, hi):
                 label = "DATASET"  # "the EventCorefBank (ECB) corpus"
+        if canonical != long and _nominalised(long, lookup) is not None:
+            renamed[long.lower()] = canonical
         for s, e in ((a.long_start, a.long_end), (a.short_start, a.short_end)):
             out.append(Candidate(s, e, label, extractor, canonical=canonical, proposed=proposed, benchmark=bench))
+    for c in out if renamed else ():  # "DP algorithms", named by the long form: the noun's concept too
+        if c.canonical is not None and c.canonical.lower() in renamed:
+            c.canonical = renamed[c.canonical.lower()]
     return out
+
+
+_NOUN_FORMS = dict(pair.split() for pair in lexicon.ordered("noun_forms"))
+
+
+def _nominalised(long: str, lookup: dict[str, Entry]) -> Entry | None:
+    """The vocabulary entry an adjectival long form names by its noun ("differentially private" -> "differential
+    privacy"), or None."""
+    words = long.lower().split()
+    if not words or words[-1] not in _NOUN_FORMS:
+        return None
+    adjectives = [w[:-2] if w.endswith("ally") else w for w in words[:-1]]  # "differentially" -> "differential"
+    return lookup.get(" ".join([*adjectives, _NOUN_FORMS[words[-1]]]))
 
 
 def _words(doc: Doc, start: int, end: int) -> tuple[str, ...]:

@@ -45,6 +45,7 @@ SHARED = ROOT.parent / "shared" / "data"
 DEFAULT_BACKGROUND = [SHARED / "neurips2022-corpus.jsonl"]
 KEYWORD_TYPES = Path(__file__).resolve().parent / "keyword_types.jsonl"
 MIN_KEYWORD_PAPERS = 2
+PROPER_NAME_USES = 5  # a name written in title case inside this many sentences is written so (not a definition's)
 MIN_KEYWORD_TEXTS = 2  # a phrase one paper lists as a keyword counts when this many abstracts write it
 DEFAULT_GOLD = [SHARED / "scirex-abstracts-train.jsonl", SHARED / "tdmsci-train.jsonl"]
 FILES = {"DATASET": "datasets.jsonl", "TASK": "tasks.jsonl", "METRIC": "metrics.jsonl", "METHOD": "methods.jsonl"}
@@ -120,7 +121,8 @@ def written_form(name: str, text: str) -> str:
     """How abstracts write a name inside sentences (after a lower-case word, so not capitalised for a title or a
     sentence start): each word in lower case where any occurrence writes it so, else as most occurrences do. A name
     the abstracts write only in title case ("Individualized Treatment Rule", when defining a short form) or never
-    write is taken as the keyword writes it: with ordinary words in lower case (``task_case``) unless a later word
+    write is taken as the keyword writes it, unless they write it in title case in many sentences ("Monte Carlo",
+    :data:`PROPER_NAME_USES`): with ordinary words in lower case (``task_case``) unless a later word
     keeps a capital the first does not ("sliced Wasserstein")."""
     pattern = re.compile(rf"(?<=[a-z,] )({re.escape(name)})(?![\w-])", re.I)
     forms = [m.group(1).split(" ") for m in pattern.finditer(text)]
@@ -130,8 +132,8 @@ def written_form(name: str, text: str) -> str:
             seen = [f[at] for f in forms]
             lower = [w for w in seen if w == w.lower() or re.fullmatch(r"[a-z]+[A-Z]", w)]  # "dualitY": a slip
             words.append(lower[0].lower() if lower else max(set(seen), key=lambda w: (seen.count(w), w)))
-        if not _title_case(words):
-            return " ".join(words)
+        if not _title_case(words) or len(forms) >= PROPER_NAME_USES:
+            return " ".join(words)  # (title case in many sentences is a proper name's: "Monte Carlo")
     words = name.split()
     return name if any(w[:1].isupper() for w in words[1:]) and not _title_case(words) else task_case(name)
 

@@ -809,3 +809,9 @@ def test_an_adjectival_long_form_names_the_concept_of_its_noun(nlp):
     text = "We study the differentially private (DP) k-means problem. Our DP algorithms are fast."
     ms = [m for m in mentions(nlp, text) if m.text in ("differentially private", "DP")]
     assert ms and {m.canonical for m in ms} == {"differential privacy"}
+
+
+def test_a_lemma_or_theorem_is_no_method(nlp):
+    text = ("Our results are developed based on a novel arm-trapping lemma. This generic complexity result shows that "
+            "any algorithm to find the best arm needs many samples.")
+    assert not any("lemma" in m.canonical for m in mentions(nlp, text) if not m.generic)

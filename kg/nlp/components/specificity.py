@@ -184,6 +184,9 @@ def load_specificity(directory: str = "") -> Specificity:
 _GERUND = re.compile(r"[a-z]+ing")
 _OBJECT = re.compile(r"\s+(?:the|a|an|its|their|our|his|her|this|these|those|both|it|them)\b")
 _THEORY_WORDS = lexicon.words("theory_object_words")
+_THEORY_RESULTS = lexicon.words("theory_heads") - {"bound", "bounds", "inequality", "inequalities"}  # (methods, tasks:
+# "upper confidence bound", "variational inequalities")
+_MODEL_EXTRACTORS = frozenset({"model", "model_extension", "model_phrase", "context"})
 _NEXT_WORD = re.compile(r"\s+([A-Za-z]+)")
 
 
@@ -291,6 +294,10 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                 continue
             if m.label == "METHOD" and m.extractor in ("model", "model_extension") and _before_theory_word(doc, m):
                 m.generic = True  # "VC dimension", "Johnson-Lindenstrauss lemma": part of a theory object
+                continue
+            if m.label in ("METHOD", "TASK") and m.extractor in _MODEL_EXTRACTORS \
+                    and m.canonical.lower().rsplit(" ", 1)[-1] in _THEORY_RESULTS:
+                m.generic = True  # "a generalized fingerprinting lemma": a result the paper proves, not a method
                 continue
             if m.label == "METHOD" and _GERUND.fullmatch(m.text) and _OBJECT.match(doc_text(doc), m.end):
                 m.generic = True  # a verb with its object: "thereby boosting the effectiveness", "pruning the weights"

@@ -52,6 +52,10 @@ def test_tagger_descriptions_with_a_class_head_are_not_methods():
     assert not spec.weak_description("unified probabilistic model", "METHOD", "gazetteer")
     assert not spec.weak_description("Concept Embedding Models", "METHOD", "model")  # a name: capitals
     assert not spec.weak_description("binary search", "METHOD", "model")
+    for part in ("text encoder", "detection decoder", "convolutional blocks", "linear classification head",
+                 "learning agents", "robust learners"):  # parts and agents of a method, not a method
+        assert spec.weak_description(part, "METHOD", "model")
+    assert not spec.weak_description("VQ-VAE decoder", "METHOD", "model")  # a name inside
 
 
 def test_pipeline_keeps_umbrella_words_out_of_the_concepts(nlp):

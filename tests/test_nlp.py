@@ -815,3 +815,8 @@ def test_a_lemma_or_theorem_is_no_method(nlp):
     text = ("Our results are developed based on a novel arm-trapping lemma. This generic complexity result shows that "
             "any algorithm to find the best arm needs many samples.")
     assert not any("lemma" in m.canonical for m in mentions(nlp, text) if not m.generic)
+
+
+def test_a_word_that_judges_is_no_part_of_a_name(nlp):
+    methods = by_label(nlp, "Our method converges faster than vanilla SGD and vanilla Adam on CIFAR-10.", "METHOD")
+    assert {"SGD", "Adam"} <= methods and not any("vanilla" in m for m in methods)

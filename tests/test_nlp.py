@@ -820,3 +820,12 @@ def test_a_lemma_or_theorem_is_no_method(nlp):
 def test_a_word_that_judges_is_no_part_of_a_name(nlp):
     methods = by_label(nlp, "Our method converges faster than vanilla SGD and vanilla Adam on CIFAR-10.", "METHOD")
     assert {"SGD", "Adam"} <= methods and not any("vanilla" in m for m in methods)
+
+
+@pytest.mark.parametrize("text, task, fragment", [
+    ("We solve a constrained convex problem with iterative solutions.", None, "constrained convex"),
+    ("We study the linear inverse problem of recovering signals.", "linear inverse problem", "linear inverse"),
+])
+def test_a_task_name_ending_in_an_adjective_keeps_its_head_or_is_none(nlp, text, task, fragment):
+    tasks = {m.canonical for m in mentions(nlp, text) if m.label == "TASK" and not m.generic}
+    assert fragment not in tasks and (task is None or task in tasks)

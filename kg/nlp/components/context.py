@@ -174,6 +174,17 @@ def dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
     return out
 
 
+def _keeps_head(doc: Doc, head: Token) -> bool:
+    """Whether a task's name keeps its head word: an adjective before it that makes a known task with it ("linear
+    inverse problem", as the vocabulary's "inverse problems"); without it, such a name is a fragment ("constrained
+    convex"), which the specificity filter drops."""
+    prev = doc[head.i - 1].lower_
+    if not head.lower_.startswith("problem") or not load_specificity().adjective(prev):
+        return False
+    known = load_gazetteer().lookup()
+    return f"{prev} problems" in known or f"{prev} problem" in known
+
+
 def _modifies_next(head: Token, after: Token | None) -> bool:
     """Whether a singular head word modifies the noun after it ("problem solver", "environment generation") rather
     than ends a name: that word is a lower-case word that is no function word, adverb, verb form or plural."""
@@ -212,7 +223,7 @@ def task_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
             if tok.i - start == 1 and not (TASK_NOUN.search(text) or doc[start].text.isupper()):
                 continue  # one word before "task" names a task as a noun of doing or an acronym ("RM task"), not "shared"
             if text not in generic:
-                out.append(Candidate(start, tok.i, "TASK", "context", confidence=0.5))
+                out.append(Candidate(start, tok.i + _keeps_head(doc, tok), "TASK", "context", confidence=0.5))
     return out
 
 

@@ -100,6 +100,11 @@ class Specificity:
                     return core, start, start + len(" ".join(words[at:at + size]))
         return None
 
+    def adjective(self, word: str) -> bool:
+        """Whether a lower-case word reads as an adjective or a participle ("convex", "object-level", "based"), by
+        its ending or as a listed word, unless it is a listed noun ("retrieval", "kernel")."""
+        return word.endswith(self.adjective_endings) and word not in self.adjective_nouns or word in self.adjective_words
+
     def weak_description(self, name: str, label: str, extractor: str) -> bool:
         """Whether a phrase that only the trained tagger or a context rule proposes is a description rather than a
         name: a method phrase with a class-noun head and no name-like word ("unified probabilistic model",
@@ -122,7 +127,7 @@ class Specificity:
         if extractor == "model" and label == "METHOD" and len(words) == 1:
             return True  # one plain word the tagger alone calls a method ("regularized", "nonlinear")
         last = words[-1]
-        if last.endswith(self.adjective_endings) and last not in self.adjective_nouns or last in self.adjective_words:
+        if self.adjective(last):
             return True
         if extractor != "model":
             return False

@@ -1,7 +1,7 @@
 """Context rules for names the gazetteer does not know.
 
 - datasets named by their context: ``the X dataset``, ``X and Y benchmarks``, ``datasets including X, Y, and Z``,
-  ``achieves 95.6% accuracy on X``;
+  ``achieves 95.6% accuracy on X``, ``the X environment``;
 - tasks named by their context: ``image-to-image translation tasks``, and with their head: ``model stealing
   attacks`` (lower-case kinds only; "weak attacks", "novel attacks" name no kind);
 - model-like names (``TabPFNv2``, ``CatBoost``, ``DeepSeekMoE-16B``) as methods of low confidence.

@@ -15,6 +15,8 @@ ABSTRACTS = [
     {"id": "c", "title": "Corruptions", "text": "We measure robustness on ImageNet-C and report accuracy on ImageNet."},
     {"id": "d", "title": "Detection", "text": "Our detector reaches 50.1 AP on COCO test-dev for object detection."},
     {"id": "e", "title": "Poses", "text": "Our model reaches 43.6 AP on MS COCO mini-val set for instance segmentation."},
+    {"id": "f", "title": "Inverse", "text": "We study the linear inverse problem of recovering a sparse signal."},
+    {"id": "g", "title": "Priors", "text": "Learned priors help to solve inverse problems in imaging."},
 ]
 
 
@@ -57,3 +59,25 @@ def test_a_dataset_reaches_its_splits(graph):
     report = around_concept(graph, "Dataset", "COCO")
     assert [p for p, _, _ in report.papers] == ["paper:d", "paper:e"]
     assert report.included == ["COCO test-dev", "MS COCO mini-val set"]
+
+
+def test_a_task_the_vocabulary_does_not_place_goes_under_the_task_its_name_ends_with(graph):
+    assert graph.has_edge("task:linearinverseproblem", "task:inverseproblem", key="SUBTASK_OF")
+    report = around_concept(graph, "Task", "inverse problems")
+    assert {p for p, _, _ in report.papers} == {"paper:f", "paper:g"}
+    assert report.included == ["linear inverse problem"]
+
+
+@pytest.mark.parametrize("name, head", [
+    ("robust sparse mean estimation", "sparse mean estimation"),
+    ("linear inverse problem", "inverse problem"),
+    ("transfer learning of visual recognition", None),  # the head is not the last word
+    ("novel view synthesis", "view synthesis"),
+])
+def test_the_known_task_a_name_ends_with(name, head):
+    from kg.build.hierarchy import _known_head
+    from kg.schema import concept_key
+
+    known = {concept_key(n) for n in ("sparse mean estimation", "inverse problems", "visual recognition",
+                                      "view synthesis", "synthesis")}
+    assert _known_head(name, known.__contains__) == head

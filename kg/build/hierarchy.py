@@ -1,7 +1,8 @@
 """Links between concepts: tasks under their parent tasks, dataset variants and splits under their dataset.
 
 - ``(:Task)-[:SUBTASK_OF]->(:Task)``: from the vocabulary's parent tasks (the Papers with Code task tree,
-  ``kg/nlp/data/gazetteer/tasks.jsonl``). Parents no paper names still become Task nodes (``papers`` 0), so a
+  ``kg/nlp/data/gazetteer/tasks.jsonl``); a task the tree does not place goes under the task its name ends with
+  ("robust sparse mean estimation" under "sparse mean estimation"). Parents no paper names still become Task nodes (``papers`` 0), so a
   question about "pose estimation" reaches the papers on "3D human pose estimation". A task's area ("Computer
   Vision") is a property of its node.
 - ``(:Dataset)-[:VARIANT_OF]->(:Dataset)``: a dataset whose name is another dataset's name plus a variant, split
@@ -13,11 +14,13 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 from kg.build.resolve import Concept, Key, Resolution
+from kg.nlp import lexicon
 from kg.schema import concept_key
 
 TASKS = Path(__file__).parents[1] / "nlp" / "data" / "gazetteer" / "tasks.jsonl"
@@ -50,6 +53,17 @@ def _task_tree(path: Path = TASKS) -> dict[str, tuple[tuple[str, ...], str | Non
 
 
 @lru_cache(maxsize=2)
+def _task_names(path: Path = TASKS) -> dict[str, str]:
+    """Folded task name (and alias) -> the vocabulary's name of that task."""
+    out: dict[str, str] = {}
+    with path.open(encoding="utf-8") as f:
+        for row in map(json.loads, f):
+            for name in (row["name"], *row.get("aliases", ())):
+                out.setdefault(concept_key(name), row["name"])
+    return out
+
+
+@lru_cache(maxsize=2)
 def _known_datasets(path: Path = DATASETS) -> dict[str, str]:
     """Folded dataset name (and alias) -> the vocabulary's name."""
     out: dict[str, str] = {}
@@ -58,6 +72,23 @@ def _known_datasets(path: Path = DATASETS) -> dict[str, str]:
             for name in (row["name"], *row.get("aliases", ())):
                 out.setdefault(concept_key(name), row["name"])
     return out
+
+
+_JOINING = lexicon.words("prepositions") | {"and", "or"}
+
+
+def _known_head(name: str, known: Callable[[str], bool]) -> str | None:
+    """The longest task name a task's name ends with, after words that narrow it ("robust sparse mean estimation"
+    under "sparse mean estimation", "linear inverse problem" under "inverse problems"), or None. ``known`` tests a
+    folded name (:func:`kg.schema.concept_key`)."""
+    words = name.split()
+    for k in range(1, len(words)):
+        if words[k - 1].lower() in _JOINING:
+            return None  # "transfer learning of visual recognition": the head is not the last word
+        tail = " ".join(words[k:])
+        if known(concept_key(tail)):
+            return tail
+    return None
 
 
 def hierarchy(res: Resolution) -> Hierarchy:
@@ -95,6 +126,25 @@ def _build(res: Resolution) -> Hierarchy:
 
     for key, c in list(tasks.items()):
         visit(("TASK", key), c.name)
+    parented = {child for child, _, _ in h.links}
+    named = dict(by_name)  # every name of the graph's tasks, and the vocabulary's names by any of theirs
+    for key, c in tasks.items():
+        for form in c.aliases:
+            named.setdefault(concept_key(form), ("TASK", key))
+    vocabulary = _task_names()
+    for key, c in list(tasks.items()):  # then a narrower name under the task it ends with
+        root = ("TASK", key)
+        if root in parented:
+            continue
+        head = _known_head(c.name, lambda k: k in named or k in vocabulary)
+        if head is None:
+            continue
+        folded = concept_key(head)
+        if " " not in head.strip() and folded not in by_name and concept_key(vocabulary.get(folded, "")) != folded:
+            continue  # one word names a task by its own name only, not as another's alias ("detection")
+        parent_root = named.get(folded) or task_root(vocabulary[folded])
+        if parent_root != root:
+            h.links.append((root, parent_root, "SUBTASK_OF"))
     datasets = {c.key: root for root, c in res.concepts.items() if root[0] == "DATASET"}
     for root, c in res.concepts.items():  # then their other names: "MS COCO mini-val set" is a variant of COCO
         if root[0] == "DATASET":

@@ -146,6 +146,10 @@ def test_a_title_name_the_text_writes_only_as_a_defined_short_form_is_proposed()
     ("Robust Reinforcement Learning using Offline Data", []),  # data
     ("Understanding Robust Learning through the Lens of Representation Similarities", []),
     ("Knowledge Distillation for Detection", []),  # no means
+    ("Improving Inference Speed by Dynamic Sparse Pruning", ["Dynamic Sparse Pruning"]),  # "Speed" is no participle
+    ("Learning Kernels via String Kernels", ["String Kernels"]),  # "String" is no verb
+    ("Aligning Models via Latent Feature Mixing. A Study", ["Latent Feature Mixing"]),  # a full stop ends it
+    ("Aligning Models via Latent Feature Mixing\u2014A Study", ["Latent Feature Mixing"]),  # so does a dash
 ])
 def test_what_a_title_says_its_paper_works_by_is_a_method(title, means):
     from kg.nlp.components.title import _means_name, title_means

@@ -52,20 +52,9 @@ def _task_tree(path: Path = TASKS) -> dict[str, tuple[tuple[str, ...], str | Non
     return out
 
 
-@lru_cache(maxsize=2)
-def _task_names(path: Path = TASKS) -> dict[str, str]:
-    """Folded task name (and alias) -> the vocabulary's name of that task."""
-    out: dict[str, str] = {}
-    with path.open(encoding="utf-8") as f:
-        for row in map(json.loads, f):
-            for name in (row["name"], *row.get("aliases", ())):
-                out.setdefault(concept_key(name), row["name"])
-    return out
-
-
-@lru_cache(maxsize=2)
-def _known_datasets(path: Path = DATASETS) -> dict[str, str]:
-    """Folded dataset name (and alias) -> the vocabulary's name."""
+@lru_cache(maxsize=4)
+def _vocabulary_names(path: Path) -> dict[str, str]:
+    """Folded name (and alias) of each entry of a vocabulary file -> the entry's name."""
     out: dict[str, str] = {}
     with path.open(encoding="utf-8") as f:
         for row in map(json.loads, f):
@@ -131,7 +120,8 @@ def _build(res: Resolution) -> Hierarchy:
     for key, c in tasks.items():
         for form in c.aliases:
             named.setdefault(concept_key(form), ("TASK", key))
-    vocabulary = _task_names()
+    vocabulary = _vocabulary_names(TASKS)
+    linked = {(child, parent) for child, parent, _ in h.links}
     for key, c in list(tasks.items()):  # then a narrower name under the task it ends with
         root = ("TASK", key)
         if root in parented:
@@ -143,14 +133,15 @@ def _build(res: Resolution) -> Hierarchy:
         if " " not in head.strip() and folded not in by_name and concept_key(vocabulary.get(folded, "")) != folded:
             continue  # one word names a task by its own name only, not as another's alias ("detection")
         parent_root = named.get(folded) or task_root(vocabulary[folded])
-        if parent_root != root:
+        if parent_root != root and (parent_root, root) not in linked:  # (no two-task cycle through aliases)
             h.links.append((root, parent_root, "SUBTASK_OF"))
+            linked.add((root, parent_root))
     datasets = {c.key: root for root, c in res.concepts.items() if root[0] == "DATASET"}
     for root, c in res.concepts.items():  # then their other names: "MS COCO mini-val set" is a variant of COCO
         if root[0] == "DATASET":
             for form in c.aliases:
                 datasets.setdefault(concept_key(form), root)
-    known = _known_datasets()
+    known = _vocabulary_names(DATASETS)
     for root, c in list(res.concepts.items()):
         if root[0] != "DATASET":
             continue

@@ -44,7 +44,7 @@ TASK_NAMED_HEADS = lexicon.words("task_named_heads")
 NOT_KINDS = lexicon.words("not_kinds") | lexicon.words("judging_words")
 OBJECT_VERBS = lexicon.words("object_verbs")
 MAX_NAME_TOKENS = 4
-_DIMENSIONS = re.compile(r"\d+-?[dD]")
+_DIMENSIONS = re.compile(r"\d+(?:\.\d+)?-?[dD]")  # "3-D", "2.5D"
 _DATASET_TRIGGERS = frozenset(DATASET_HEADS | ENVIRONMENT_HEADS | {"on", "across"})
 # Capitalised at the start of a sentence or a title line, never a name ("... Expansion Network The challenges of"),
 # nor a part of the paper ("the MMI Dataset (Section 4)").
@@ -187,10 +187,11 @@ def _keeps_head(doc: Doc, head: Token) -> bool:
 
 def _modifies_next(head: Token, after: Token | None) -> bool:
     """Whether a singular head word modifies the noun after it ("problem solver", "environment generation") rather
-    than ends a name: that word is a lower-case word that is no function word, adverb, verb form or plural."""
+    than ends a name: that word is a lower-case word that is no function word, adverb, adjective, verb form or
+    plural ("the subset selection problem tractable" ends at "problem")."""
     return after is not None and not head.lower_.endswith("s") and after.is_alpha and after.is_lower \
         and not after.is_stop and after.lower_ not in TASK_SKIP and not _adverb(after.lower_) \
-        and not after.lower_.endswith(("s", "ed", "ing"))
+        and not after.lower_.endswith(("s", "ed", "ing")) and not load_specificity().adjective(after.lower_)
 
 
 def _adverb(low: str) -> bool:
@@ -223,7 +224,8 @@ def task_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
             if tok.i - start == 1 and not (TASK_NOUN.search(text) or doc[start].text.isupper()):
                 continue  # one word before "task" names a task as a noun of doing or an acronym ("RM task"), not "shared"
             if text not in generic:
-                out.append(Candidate(start, tok.i + _keeps_head(doc, tok), "TASK", "context", confidence=0.5))
+                end = tok.i + 1 if _keeps_head(doc, tok) else tok.i
+                out.append(Candidate(start, end, "TASK", "context", confidence=0.5))
     return out
 
 
@@ -234,8 +236,6 @@ def named_task_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
     out = []
     background = load_specificity().generic_words
     for i in positions(doc, frozenset(TASK_NAMED_HEADS)):
-        if not doc[i].lower_.endswith("s"):
-            continue  # "attack" before a noun is its modifier ("attack success rate")
         start, sent_start = i, sentence_bounds(doc, i)[0]
         while start > sent_start and i - start < 3:
             prev = doc[start - 1]

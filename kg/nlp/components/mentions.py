@@ -148,19 +148,19 @@ def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation], lo
         known = _exact(out, a.long_start, a.long_end) or _exact(out, a.short_start, a.short_end)
         short, long = span_text(doc, a.short_start, a.short_end), span_text(doc, a.long_start, a.long_end)
         phrase = _covering(cands, lo, hi, "model_phrase")
+        noun = _nominalised(long, lookup)  # "differentially private (DP)": differential privacy
         if prop is not None:
             label, proposed, bench = prop.label, prop.proposed, prop.benchmark
             canonical = short if proposed else long
             extractor = "proposed"
         elif phrase is not None:
             # The trained model read the pair as part of one longer name; later uses of the short form follow it.
-            entry = _nominalised(long, lookup)
-            label, canonical, proposed, bench, extractor = (entry.label if entry else phrase.label), \
-                (entry.name if entry else long), False, False, "abbreviation"
+            label, canonical, proposed, bench, extractor = (noun.label if noun else phrase.label), \
+                (noun.name if noun else long), False, False, "abbreviation"
         elif known is not None:
             label, canonical, proposed, bench, extractor = known.label, known.canonical or long, False, known.benchmark, "gazetteer"
-        elif (entry := _nominalised(long, lookup)) is not None:  # "differentially private (DP)": differential privacy
-            label, canonical, proposed, bench, extractor = entry.label, entry.name, False, entry.benchmark, "gazetteer"
+        elif noun is not None:  # (named by the text's own pair, so its short form is no vocabulary reading of the letters)
+            label, canonical, proposed, bench, extractor = noun.label, noun.name, False, noun.benchmark, "abbreviation"
         elif silent(a):
             continue
         else:
@@ -168,7 +168,7 @@ def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation], lo
                                                             False, "abbreviation")
             if label == "METHOD" and _before_data_head(doc, hi):
                 label = "DATASET"  # "the EventCorefBank (ECB) corpus"
-        if canonical != long and _nominalised(long, lookup) is not None:
+        if canonical != long and noun is not None:
             renamed[long.lower()] = canonical
         for s, e in ((a.long_start, a.long_end), (a.short_start, a.short_end)):
             out.append(Candidate(s, e, label, extractor, canonical=canonical, proposed=proposed, benchmark=bench))

@@ -261,8 +261,11 @@ class ProposedFinder:
             listed = [run] if run else []
             while named and listed and (run := _next_in_list(doc, listed[-1][1], sent.end, self.known)):
                 listed.append(run)  # "called DQN Pro and Rainbow Pro"
-            if len(listed) > 1 and listed[-1][1] < sent.end and doc[listed[-1][1]].text == "(":
-                listed = listed[:1]  # one name with "and" in it, then its short form: "Fast and Free Memory Method (F3M)"
+            after = doc[listed[-1][1]] if listed and listed[-1][1] < sent.end else None
+            if len(listed) > 1 and after is not None and after.text == "(":
+                listed = [(listed[0][0], listed[-1][1])]  # one name with "and" in it, then its short form (F3M)
+            elif len(listed) > 1 and after is not None and not after.is_punct:
+                listed = listed[:1]  # the list goes on into the clause: "we call GraphDE, and Theorem 1 shows"
             out += [Candidate(a, b, label, "proposed", proposed=label in ("METHOD", "DATASET")) for a, b in listed]
         return out
 
@@ -345,7 +348,7 @@ class ProposedFinder:
         while run:
             out.append(Candidate(run[0], run[1], "METHOD", "proposed", proposed=True))
             run = _next_in_list(doc, run[1], sent.end, self.known)
-        ends = out and all(t.is_punct for t in doc[out[-1].end:sent.end])
+        ends = bool(out) and all(t.is_punct for t in doc[out[-1].end:sent.end])
         return out if ends else []  # the list ends the sentence: names, not the start of a clause
 
     def _components(self, doc: Doc, after: int, taken: list[Candidate]) -> list[Candidate]:

@@ -191,7 +191,7 @@ _OBJECT = re.compile(r"\s+(?:the|a|an|its|their|our|his|her|this|these|those|bot
 _THEORY_WORDS = lexicon.words("theory_object_words")
 _THEORY_RESULTS = lexicon.words("theory_heads") - {"bound", "bounds", "inequality", "inequalities"}  # (methods, tasks:
 # "upper confidence bound", "variational inequalities")
-_MODEL_EXTRACTORS = frozenset({"model", "model_extension", "model_phrase", "context"})
+_TAGGER_OR_CONTEXT = frozenset({"model", "model_extension", "model_phrase", "context"})
 _NEXT_WORD = re.compile(r"\s+([A-Za-z]+)")
 
 
@@ -300,7 +300,7 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
             if m.label == "METHOD" and m.extractor in ("model", "model_extension") and _before_theory_word(doc, m):
                 m.generic = True  # "VC dimension", "Johnson-Lindenstrauss lemma": part of a theory object
                 continue
-            if m.label in ("METHOD", "TASK") and m.extractor in _MODEL_EXTRACTORS \
+            if m.label in ("METHOD", "TASK") and m.extractor in _TAGGER_OR_CONTEXT \
                     and m.canonical.lower().rsplit(" ", 1)[-1] in _THEORY_RESULTS:
                 m.generic = True  # "a generalized fingerprinting lemma": a result the paper proves, not a method
                 continue

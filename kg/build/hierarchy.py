@@ -40,26 +40,15 @@ class Hierarchy:
     links: list[tuple[Key, Key, str]] = field(default_factory=list)  # (child, parent, relationship type)
 
 
-@lru_cache(maxsize=2)
-def _task_tree(path: Path = TASKS) -> dict[str, tuple[tuple[str, ...], str | None]]:
-    """Folded task name (and alias) -> (parent task names, area)."""
-    out: dict[str, tuple[tuple[str, ...], str | None]] = {}
-    with path.open(encoding="utf-8") as f:
-        for row in map(json.loads, f):
-            info = (tuple(row.get("parents", ())), row.get("area"))
-            for name in (row["name"], *row.get("aliases", ())):
-                out.setdefault(concept_key(name), info)
-    return out
-
-
 @lru_cache(maxsize=4)
-def _vocabulary_names(path: Path) -> dict[str, str]:
-    """Folded name (and alias) of each entry of a vocabulary file -> the entry's name."""
-    out: dict[str, str] = {}
+def _vocabulary(path: Path) -> dict[str, dict]:
+    """Folded name (and alias) of each entry of a vocabulary file -> the entry (its name, parents, area), the file
+    read once."""
+    out: dict[str, dict] = {}
     with path.open(encoding="utf-8") as f:
         for row in map(json.loads, f):
             for name in (row["name"], *row.get("aliases", ())):
-                out.setdefault(concept_key(name), row["name"])
+                out.setdefault(concept_key(name), row)
     return out
 
 
@@ -91,7 +80,7 @@ def _build(res: Resolution) -> Hierarchy:
     h = Hierarchy()
     tasks = {key: c for (label, key), c in res.concepts.items() if label == "TASK"}
     by_name = {c.key: root for root, c in res.concepts.items() if root[0] == "TASK"}
-    tree = _task_tree()
+    tree = _vocabulary(TASKS)
 
     def task_root(name: str) -> Key:
         key = concept_key(name)
@@ -105,7 +94,8 @@ def _build(res: Resolution) -> Hierarchy:
         return root
 
     def visit(root: Key, name: str) -> None:
-        parents, area = tree.get(concept_key(name), ((), None))
+        row = tree.get(concept_key(name), {})
+        parents, area = row.get("parents", ()), row.get("area")
         if area:
             h.areas[root] = area
         for parent in parents:
@@ -115,24 +105,23 @@ def _build(res: Resolution) -> Hierarchy:
 
     for key, c in list(tasks.items()):
         visit(("TASK", key), c.name)
-    parented = {child for child, _, _ in h.links}
+    linked = {(child, parent) for child, parent, _ in h.links}
+    parented = {child for child, _ in linked}
     named = dict(by_name)  # every name of the graph's tasks, and the vocabulary's names by any of theirs
     for key, c in tasks.items():
         for form in c.aliases:
             named.setdefault(concept_key(form), ("TASK", key))
-    vocabulary = _vocabulary_names(TASKS)
-    linked = {(child, parent) for child, parent, _ in h.links}
     for key, c in list(tasks.items()):  # then a narrower name under the task it ends with
         root = ("TASK", key)
         if root in parented:
             continue
-        head = _known_head(c.name, lambda k: k in named or k in vocabulary)
+        head = _known_head(c.name, lambda k: k in named or k in tree)
         if head is None:
             continue
         folded = concept_key(head)
-        if " " not in head.strip() and folded not in by_name and concept_key(vocabulary.get(folded, "")) != folded:
+        if " " not in head.strip() and folded not in by_name and concept_key(tree.get(folded, {}).get("name", "")) != folded:
             continue  # one word names a task by its own name only, not as another's alias ("detection")
-        parent_root = named.get(folded) or task_root(vocabulary[folded])
+        parent_root = named.get(folded) or task_root(tree[folded]["name"])
         if parent_root != root and (parent_root, root) not in linked:  # (no two-task cycle through aliases)
             h.links.append((root, parent_root, "SUBTASK_OF"))
             linked.add((root, parent_root))
@@ -141,7 +130,7 @@ def _build(res: Resolution) -> Hierarchy:
         if root[0] == "DATASET":
             for form in c.aliases:
                 datasets.setdefault(concept_key(form), root)
-    known = _vocabulary_names(DATASETS)
+    known = _vocabulary(DATASETS)
     for root, c in list(res.concepts.items()):
         if root[0] != "DATASET":
             continue
@@ -153,7 +142,7 @@ def _build(res: Resolution) -> Hierarchy:
             continue
         base = datasets.get(base_key)
         if base is None and base_key in known:  # the vocabulary's dataset, by its own name ("MS COCO" is COCO)
-            name = known[base_key]
+            name = known[base_key]["name"]
             base = datasets.get(concept_key(name)) or ("DATASET", concept_key(name))
             if base not in res.concepts:
                 h.nodes.setdefault(base, Concept("DATASET", concept_key(name), name, [], False, 0))

@@ -101,13 +101,18 @@ def _run(doc: Doc, i: int, limit: int, known: dict) -> tuple[int, int] | None:
     return None if run is None or doc[run[0]:run[1]].text.lower() in known else run
 
 
-def _next_in_list(doc: Doc, after: int, limit: int, known: dict) -> tuple[int, int] | None:
-    """The new name after ``after`` when "and", "or" or a comma joins it to the name before ("called DQN Pro and
-    Rainbow Pro", "MASHA1 and MASHA2"), else None."""
-    k = after
-    while k < limit and doc[k].lower_ in (",", "and", "or"):
-        k += 1
-    return _run(doc, k, limit, known) if after < k < limit else None
+def _listed(doc: Doc, first: tuple[int, int], limit: int, known: dict) -> list[tuple[int, int]]:
+    """``first`` and the new names "and", "or" or commas join to it ("called DQN Pro and Rainbow Pro", "MASHA1 and
+    MASHA2"), as token ranges."""
+    out = [first]
+    while True:
+        k = out[-1][1]
+        while k < limit and doc[k].lower_ in (",", "and", "or"):
+            k += 1
+        run = _run(doc, k, limit, known) if out[-1][1] < k < limit else None
+        if run is None:
+            return out
+        out.append(run)
 
 
 class ProposedFinder:
@@ -258,9 +263,7 @@ class ProposedFinder:
                 continue
             named = _run(doc, j, sent.end, self.known)
             run = named or self._local_name(doc, sent, tok.i, j, label) or self._plain_name(doc, sent, tok.i, j, label, end)
-            listed = [run] if run else []
-            while named and listed and (run := _next_in_list(doc, listed[-1][1], sent.end, self.known)):
-                listed.append(run)  # "called DQN Pro and Rainbow Pro"
+            listed = _listed(doc, run, sent.end, self.known) if named else [run] if run else []
             after = doc[listed[-1][1]] if listed and listed[-1][1] < sent.end else None
             if len(listed) > 1 and after is not None and after.text == "(":
                 listed = [(listed[0][0], listed[-1][1])]  # one name with "and" in it, then its short form (F3M)
@@ -344,12 +347,10 @@ class ProposedFinder:
         for ...: MASHA1 and MASHA2.")."""
         colon = next((t.i for t in doc[verb + 1:sent.end] if t.text == ":"), None)
         run = _run(doc, colon + 1, sent.end, self.known) if colon is not None else None
-        out = []
-        while run:
-            out.append(Candidate(run[0], run[1], "METHOD", "proposed", proposed=True))
-            run = _next_in_list(doc, run[1], sent.end, self.known)
-        ends = bool(out) and all(t.is_punct for t in doc[out[-1].end:sent.end])
-        return out if ends else []  # the list ends the sentence: names, not the start of a clause
+        listed = _listed(doc, run, sent.end, self.known) if run else []
+        if not listed or not all(t.is_punct for t in doc[listed[-1][1]:sent.end]):
+            return []  # the list ends the sentence: names, not the start of a clause
+        return [Candidate(a, b, "METHOD", "proposed", proposed=True) for a, b in listed]
 
     def _components(self, doc: Doc, after: int, taken: list[Candidate]) -> list[Candidate]:
         """Coined, title-cased abbreviations defined after the proposal are parts of the proposed method

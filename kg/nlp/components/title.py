@@ -191,12 +191,10 @@ def _spans(doc: Doc, ranges: list[tuple[int, int]]) -> list[tuple[int, int, Span
 
 def _add_means_candidates(doc: Doc, title: str) -> None:
     """The title's means (:func:`title_means`) that name methods, as ``title_means`` candidates."""
-    out = None
     text = doc_text(doc)
-    for a, b, span in _spans(doc, title_means(title)):
-        if text[a:b].lower() == title[a:b].lower() and _means_name(title[a:b]):
-            out = candidates(doc) if out is None else out
-            out.append(Candidate(span.start, span.end, "METHOD", "title_means", canonical=title[a:b]))
+    candidates(doc).extend(Candidate(span.start, span.end, "METHOD", "title_means", canonical=title[a:b])
+                           for a, b, span in _spans(doc, title_means(title))
+                           if text[a:b].lower() == title[a:b].lower() and _means_name(title[a:b]))
 
 
 @Language.factory("kg_title_name", default_config={})

@@ -30,10 +30,11 @@ def dump_lexicon(data: dict) -> str:
     names = list(data["lists"])
     for n, name in enumerate(names):
         entry = data["lists"][name]
+        key = "words" if "words" in entry else "ordered"  # a set of words, or a list whose order counts
         out += [f"    {json.dumps(name)}: {{", f'      "about": {json.dumps(entry["about"], ensure_ascii=False)},',
-                '      "words": [']
+                f'      "{key}": [']
         line = "       "
-        for word in entry["words"]:
+        for word in entry[key]:
             item = " " + json.dumps(word, ensure_ascii=False) + ","
             if len(line) + len(item) > 120:
                 out.append(line)

@@ -781,6 +781,45 @@ def test_own_names_in_lists_and_after_we_name(nlp, text, names):
     assert found >= names and not (names == set() and found) and "Theorem" not in found
 
 
+@pytest.mark.parametrize("text, names", [
+    # a name before a colon is the proposal; what follows the colon describes it
+    ("In this work, we introduce Partial G-CNNs: G-CNNs able to learn partial equivariance.", {"Partial G-CNNs"}),
+    ("We introduce the kNNxKDE algorithm: a hybrid method for conditional density estimation.", {"kNNxKDE"}),
+    # a phrase after a colon, capitalised only because it starts there, is named by its short form
+    ("We propose a novel IRL algorithm: Active exploration for Inverse Reinforcement Learning (AceIRL), which "
+     "explores.", {"AceIRL"}),
+    ("We present two algorithms: LinearTCA and LinearTCA+.", {"LinearTCA", "LinearTCA+"}),
+    # a title-cased name runs on over "of"
+    ("We propose a novel approach, called Self-supervised Aggregation of Diverse Experts, which has two parts.",
+     {"Self-supervised Aggregation of Diverse Experts"}),
+    ("We propose a new approach for a mixture model, namely the Online Discrepancy Distance Learning (ODDL). ODDL "
+     "estimates the discrepancy.", {"ODDL"}),
+    # a name already in use is no new one
+    ("Learning from data streams, also called Task-Free Continual Learning (TFCL) remains challenging.", set()),
+    # after an article, a name that modifies a noun names a quantity, not a method
+    ("The gap, which we call the QoS regret, behaves like a queue.", set()),
+    ("Our algorithm called HCSE outputs a cluster tree.", {"HCSE"}),
+])
+def test_own_names_around_colons_and_naming_words(nlp, text, names):
+    assert proposed(nlp, text) == names
+
+
+@pytest.mark.parametrize("text", [
+    "We propose Rendering, which improves pose estimation.",
+    "We propose a novel IRL algorithm: Active exploration for inverse reinforcement learning, which explores.",
+])
+def test_one_common_word_is_never_a_proposed_name(nlp, text):
+    assert not proposed(nlp, text)
+
+
+def test_common_words_come_from_lower_case_uses():
+    from kg.nlp.components.specificity import load_specificity
+
+    spec = load_specificity()
+    assert spec.plain_word("Rendering") and spec.plain_word("direct")
+    assert not spec.plain_word("Flamingo") and not spec.plain_word("LOG") and not spec.plain_word("ModaMixer")
+
+
 def test_a_title_long_name_with_its_short_form_is_named_by_the_short_form():
     from kg.nlp.components.title import title_name
 

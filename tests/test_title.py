@@ -43,6 +43,14 @@ def test_the_abstracts_occurrences_of_the_title_name_are_proposed():
     assert "GraphDE" not in ex2.proposed
 
 
+def test_a_title_name_the_abstract_calls_a_problem_is_a_task_not_a_proposal():
+    paper = Paper("p5", "We study agents that follow commands. We call this novel yet important problem, Grounded "
+                        "Reinforcement Learning (GRL). We tackle GRL with a constrained objective.",
+                  title="Grounded Reinforcement Learning: Learning to Win the Game under Human Commands")
+    (_, ex), = extract([paper])
+    assert ex.proposed == [] and ("TASK", "Grounded Reinforcement Learning") in {(m.label, m.canonical) for m in ex.mentions}
+
+
 def test_a_topic_in_title_case_is_not_proposed_when_the_abstract_writes_it_in_lower_case():
     paper = Paper("p3", "Knowledge distillation trains a student from a teacher. We show that knowledge distillation "
                         "from bad teachers helps.", title="Knowledge Distillation: Bad Models Can Be Good Role Models")

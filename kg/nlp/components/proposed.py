@@ -22,6 +22,7 @@ from spacy.tokens import Doc, Span, Token
 from kg.nlp.candidates import (Abbreviation, Candidate, abbreviations, candidates, column, ids, is_namelike, positions,
                                sentence, span_text)
 from kg.nlp.components.gazetteer import load_gazetteer
+from kg.nlp.components.specificity import load_specificity
 from kg.nlp.labels import label_from_words
 from kg.nlp import lexicon
 
@@ -47,6 +48,9 @@ _NOVEL = frozenset({"novel", "new"})
 _LISTING = frozenset({"namely"})  # names what was said before, not always a new thing
 _NAME_LEADS = tuple(tuple(lead.split()) for lead in lexicon.ordered("name_leads"))
 _COUNTS = lexicon.words("count_words")
+_IN_USE = lexicon.words("usage_adverbs")
+_PHRASE_GOES_ON = frozenset(HEADS | STOPS | PREPOSITIONS | lexicon.words("function_words") | {"and", "or"})
+_OPENERS = frozenset({"a", "an", "the"}) | _NOVEL
 
 
 def _label_for_head(doc: Doc, end: int) -> str:
@@ -115,6 +119,26 @@ def _listed(doc: Doc, first: tuple[int, int], limit: int, known: dict) -> list[t
         out.append(run)
 
 
+def _phrase_start(doc: Doc, run: tuple[int, int], limit: int) -> bool:
+    """Whether a one-word run is a plain word capitalised only because it starts a phrase ("algorithm: Active
+    exploration for ..."), not a name."""
+    a, b = run
+    return b - a == 1 and doc[a].text.istitle() and doc[a].text.isalpha() and b < limit and doc[b].text.islower() \
+        and doc[b].text.isalpha()
+
+
+def _through_of(doc: Doc, run: tuple[int, int], limit: int) -> tuple[int, int]:
+    """A title-cased name carried on over "of" into more title-cased words ("Self-supervised Aggregation of
+    Diverse Experts")."""
+    while run[1] + 1 < limit and doc[run[1]].lower_ == "of" and doc[run[1] + 1].text[:1].isupper() \
+            and all(t.text[:1].isupper() for t in doc[run[0]:run[1]]):
+        more = _name_at(doc, run[1] + 1, limit)
+        if more is None:
+            break
+        run = (run[0], more[1])
+    return run
+
+
 class ProposedFinder:
     """Pipeline component: marks the paper's own proposed methods as candidates with ``proposed=True``."""
 
@@ -122,6 +146,7 @@ class ProposedFinder:
         gaz = load_gazetteer(directory)
         self.known = gaz.lookup()
         self.generic = gaz.generic
+        self.plain_word = load_specificity().plain_word
 
     def _abbrev_in(self, doc: Doc, lo: int, hi: int) -> list[Abbreviation]:
         return [a for a in abbreviations(doc) if lo <= min(a.long_start, a.short_start) < hi]
@@ -138,13 +163,19 @@ class ProposedFinder:
         stop = start
         while stop < limit and lower[stop] not in _STOP_IDS and orth[stop] != _COMMA:
             stop += 1
-        # A colon introduces a list of names: "two algorithms: A and B".
+        # A colon introduces a list of names ("two algorithms: A and B"), unless a new name comes before it ("we
+        # introduce the kNNxKDE algorithm: a hybrid method ...", "Partial G-CNNs: G-CNNs able to ...").
         colon = next((k for k in range(start, stop) if orth[k] == _COLON), None)
+        if colon is not None and self._new_name_first(doc, start, colon):
+            stop, colon = colon, None
         if colon is not None:
+            abbrs = [a for a in self._abbrev_in(doc, colon + 1, colon + 2) if a.long_start < a.short_start]
+            if abbrs and self._new_pair(doc, abbrs[0]):  # "a novel IRL algorithm: Active exploration for ... (AceIRL)"
+                return [abbrs[0].proposed(doc, "METHOD")]
             out, i = [], colon + 1
             while i < limit:
                 run = _run(doc, i, limit, self.known)
-                if not run:
+                if not run or _phrase_start(doc, run, limit):
                     break
                 out.append(Candidate(run[0], run[1], "METHOD", "proposed", proposed=True))
                 i = run[1]
@@ -201,6 +232,16 @@ class ProposedFinder:
                 return [Candidate(run[0], run[1], "METHOD", "proposed", proposed=True)]
         return []
 
+    def _new_name_first(self, doc: Doc, start: int, stop: int) -> bool:
+        """Whether the phrase from ``start`` to ``stop`` opens (after "a", "the", "novel", "new") with a name the
+        vocabulary does not know and the text did not define before."""
+        i = start
+        while i < stop and doc[i].lower_ in _OPENERS:
+            i += 1
+        run = _name_at(doc, i, stop)
+        return run is not None and doc[run[0]:run[1]].text.lower() not in self.known \
+            and not _defined_before(doc, run, start)
+
     def _new_pair(self, doc: Doc, a: Abbreviation) -> bool:
         """Whether an abbreviation pair names something the vocabulary does not know, by either form."""
         return a.short(doc).text.lower() not in self.known and a.long(doc).text.lower() not in self.known
@@ -245,6 +286,8 @@ class ProposedFinder:
                 continue  # (not the start of a known name: "named entity recognition")
             if tok.lower_ in ("call", "name") and (tok.i == 0 or doc[tok.i - 1].lower_ != "we"):
                 continue  # "which we call X", "an estimator we name FLO"; not "a call to", "the name of"
+            if tok.i > sent.start and doc[tok.i - 1].lower_ in _IN_USE:
+                continue  # "also called Task-Free Continual Learning (TFCL)": a name in use, not a new one
             if tok.lower_ in _LISTING and not self._names_the_proposal(doc, sent, tok.i):
                 continue  # "three augmentation methods, namely GAUG, ...": a list, or others' methods
             j = tok.i + 1
@@ -262,6 +305,10 @@ class ProposedFinder:
                 out.append(abbrs[0].proposed(doc, label))
                 continue
             named = _run(doc, j, sent.end, self.known)
+            named = _through_of(doc, named, sent.end) if named else None
+            if named and j > tok.i + 1 and named[1] < sent.end and doc[named[1]].text.isalpha() \
+                    and doc[named[1]].text.islower() and doc[named[1]].lower_ not in _PHRASE_GOES_ON:
+                named = None  # "which we call the QoS regret": after an article, a name modifying a noun names none
             run = named or self._local_name(doc, sent, tok.i, j, label) or self._plain_name(doc, sent, tok.i, j, label, end)
             listed = _listed(doc, run, sent.end, self.known) if named else [run] if run else []
             after = doc[listed[-1][1]] if listed and listed[-1][1] < sent.end else None
@@ -347,6 +394,7 @@ class ProposedFinder:
         for ...: MASHA1 and MASHA2.")."""
         colon = next((t.i for t in doc[verb + 1:sent.end] if t.text == ":"), None)
         run = _run(doc, colon + 1, sent.end, self.known) if colon is not None else None
+        run = None if run is None or _phrase_start(doc, run, sent.end) else run
         listed = _listed(doc, run, sent.end, self.known) if run else []
         if not listed or not all(t.is_punct for t in doc[listed[-1][1]:sent.end]):
             return []  # the list ends the sentence: names, not the start of a clause
@@ -389,6 +437,8 @@ class ProposedFinder:
                 if sent.start <= k < sent.end - 2 and verbs and verbs[0] < k:
                     found += [c for c in self._novel_names(doc, sent, k)
                               if not any(f.start <= c.start < f.end for f in found)]
+        # One common word is never a name of its own ("Active exploration for ...", "Rendering").
+        found = [c for c in found if not (c.end - c.start == 1 and self.plain_word(doc[c.start].text))]
         first = min((c.start for c in found if c.proposed), default=None)
         if first is not None:
             found += self._components(doc, sentence(doc, first).end, found)

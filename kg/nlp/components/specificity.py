@@ -57,6 +57,11 @@ class Specificity:
     adjective_nouns: frozenset[str] = frozenset()
     adjective_words: frozenset[str] = frozenset()  # adjectives without such an ending: "free", "optimal", "type"
     techniques: frozenset[str] = frozenset()  # not metrics, but methods: "weight decay", "momentum"
+    common_words: frozenset[str] = frozenset()  # words abstracts write in lower case ("rendering", "direct")
+
+    def plain_word(self, name: str) -> bool:
+        """Whether ``name`` is one common English word, at most capitalised ("Rendering"): no name of its own."""
+        return name.isalpha() and name[1:].islower() and name.lower() in self.common_words
 
     def reason(self, name: str, label: str) -> str | None:
         """Why ``name`` (a mention's canonical name) under ``label`` is not a concept, or None when it is one."""
@@ -171,11 +176,13 @@ def load_specificity(directory: str = "") -> Specificity:
     umbrella = json.loads((root / "umbrella.json").read_text(encoding="utf-8"))
     generic = json.loads((root / "generic_words.json").read_text(encoding="utf-8"))
     tools = json.loads((root / "non_concepts.json").read_text(encoding="utf-8"))
+    common = json.loads((root / "common_words.json").read_text(encoding="utf-8"))
     return Specificity(
         umbrella=_terms([t for terms in umbrella["labels"].values() for t in terms]),
         not_metrics=_terms(umbrella["not_metrics"]["terms"]),
         techniques=_terms(umbrella["not_metrics"]["techniques"]["terms"]),
         generic_words=frozenset(generic["words"]),
+        common_words=frozenset(common["words"]),
         tools=frozenset(_tool_words(tools["words"].values())),
         tool_names=frozenset(w for group in ("hardware", "number formats") for w in tools["words"][group]) | {"API", "APIs"},
         class_heads=_terms(umbrella["class_heads"]["terms"]),

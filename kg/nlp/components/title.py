@@ -38,6 +38,8 @@ _DATASET_WORDS = re.compile(r"\b(benchmarks?|datasets?|data sets?|corpus|corpora
                             r"(?=\s*$|\s*[,.;:(]|\s+(?:for|of|on|in|to|with|and|from|that|towards?)\b)", re.I)
 _WORD = re.compile(r"[A-Za-z]")
 _NOT_LAST = lexicon.words("title_name_not_last")
+_PROBLEM_HEADS = lexicon.words("problem_heads")
+_NAMING = lexicon.words("naming_words")
 _NOT_FIRST = lexicon.words("title_name_not_first")
 _PROPOSAL = lexicon.words("proposing_verbs") | lexicon.words("own_words") | {"proposed"}
 _MEANS_CUES = lexicon.words("title_means_cues")
@@ -197,6 +199,15 @@ def _add_means_candidates(doc: Doc, title: str) -> None:
                            if text[a:b].lower() == title[a:b].lower() and _means_name(title[a:b]))
 
 
+def _named_as_problem(doc: Doc, start: int) -> bool:
+    """Whether the text names what starts at token ``start`` as a problem: a naming word, then a problem's head word,
+    before it in its sentence ("We call this novel yet important problem, Grounded Reinforcement Learning")."""
+    sent = doc[start].sent
+    before = [t.lower_ for t in doc[max(sent.start, start - 10):start]]
+    naming = [k for k, w in enumerate(before) if w in _NAMING]
+    return bool(naming) and any(w in _PROBLEM_HEADS for w in before[naming[0] + 1:])
+
+
 @Language.factory("kg_title_name", default_config={})
 def make_title_name(nlp: Language, name: str):
     """Pipeline component (before ``kg_mentions``): the title's ``NAME:`` as proposed candidates in the text."""
@@ -223,6 +234,8 @@ def make_title_name(nlp: Language, name: str):
             if pair is not None:  # (a known name, "Active Learning (AL)", is no new one)
                 out.append(pair.proposed(doc, label))
             return doc
+        if any(_named_as_problem(doc, span.start) for _, _, span in found_at):
+            return doc  # the paper names a problem it poses, not a method: the abbreviation rules type it
         pairs = {(a.long_start, a.long_end): a for a in abbreviations(doc)}
         for start, end, span in found_at:
             written = title[start:end] if end <= len(title) and title[start:end].lower() == text[start:end].lower() \

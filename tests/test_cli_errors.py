@@ -70,11 +70,12 @@ def test_debug_shows_the_traceback_still_without_the_password(where):
     assert proc.stderr.splitlines()[-1] == "kg: error: RuntimeError: boom at bolt://***@db:7687 \\x1b]0;title\\x07"
 
 
-def test_ctrl_c_in_a_command_exits_130_quietly():
+def test_ctrl_c_in_a_command_exits_130_quietly(tmp_path):
+    (tmp_path / "graph.json").write_text("{}")  # a build without a related index: the command reads the graph
     proc = kg_patched("import kg.store.rows\n"
                       "def load_graph(path):\n"
                       "    raise KeyboardInterrupt\n"
-                      "kg.store.rows.load_graph = load_graph", "related", "SCALE")
+                      "kg.store.rows.load_graph = load_graph", "related", "SCALE", "--graph", str(tmp_path))
     assert proc.returncode == 130 and proc.stderr == "" and proc.stdout == ""
 
 

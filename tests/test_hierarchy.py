@@ -81,3 +81,18 @@ def test_the_known_task_a_name_ends_with(name, head):
     known = {concept_key(n) for n in ("sparse mean estimation", "inverse problems", "visual recognition",
                                       "view synthesis", "synthesis")}
     assert _known_head(name, known.__contains__) == head
+
+
+def test_no_parent_task_under_a_name_the_graph_has_as_a_method(tmp_path):
+    import networkx as nx
+
+    src = tmp_path / "papers.jsonl"
+    src.write_text(json.dumps({"id": "m", "title": "Students", "text": "We train a small student with knowledge "
+                               "distillation from a large teacher and report accuracy on CIFAR-10."}) + "\n"
+                   + json.dumps({"id": "t", "title": "No data", "text": "We study data-free knowledge distillation, "
+                                 "where no training data is available."}) + "\n", encoding="utf-8")
+    kg.build([str(src)], tmp_path / "out")
+    g = nx.node_link_graph(json.loads((tmp_path / "out" / "graph.json").read_text()), edges="links")
+    names = {(d["type"], d["name"].lower()) for _, d in g.nodes(data=True) if d["type"] != "Paper"}
+    assert ("Method", "knowledge distillation") in names and ("Task", "data-free knowledge distillation") in names
+    assert ("Task", "knowledge distillation") not in names

@@ -617,6 +617,26 @@ def test_a_slash_between_numbered_names_names_two_datasets(nlp, text, expected):
     assert [(m.text, m.canonical) for m in mentions(nlp, text) if m.label == "DATASET"] == expected
 
 
+def test_the_number_after_a_slash_is_no_alias_of_the_dataset():
+    from kg.model import Paper
+    from kg.nlp.extract import extract
+
+    from kg.build.resolve import resolve
+
+    (_, ex), = extract([Paper("p1", "We evaluate on CIFAR-10/100 and ImageNet.")])
+    assert "100" not in ex.aliases.get("CIFAR-100", [])
+    concepts = {c.name: c for c in resolve([ex]).concepts.values()}
+    assert "CIFAR-100" in concepts and "100" not in concepts["CIFAR-100"].aliases
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Our experiments on MNIST, CIFAR- 10  and SVHN show gains.", {"MNIST", "CIFAR-10", "SVHN"}),  # a broken line
+    ("Our experiments on CIFAR- and more show gains.", set()),  # a name ending in a hyphen names nothing
+])
+def test_a_dataset_name_broken_after_its_hyphen_is_joined(nlp, text, expected):
+    assert {m.canonical for m in mentions(nlp, text) if m.label == "DATASET"} == expected
+
+
 def test_a_slash_between_plain_numbers_is_not_split(nlp):
     assert "72.5/80.1" in [t.text for t in nlp.make_doc("It scores 72.5/80.1 on both.")]
 

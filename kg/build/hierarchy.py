@@ -3,8 +3,9 @@
 - ``(:Task)-[:SUBTASK_OF]->(:Task)``: from the vocabulary's parent tasks (the Papers with Code task tree,
   ``kg/nlp/data/gazetteer/tasks.jsonl``); a task the tree does not place goes under the task its name ends with
   ("robust sparse mean estimation" under "sparse mean estimation"). Parents no paper names still become Task nodes (``papers`` 0), so a
-  question about "pose estimation" reaches the papers on "3D human pose estimation". A task's area ("Computer
-  Vision") is a property of its node.
+  question about "pose estimation" reaches the papers on "3D human pose estimation"; not a parent the graph has as
+  another type (papers use "knowledge distillation" as a method: no Task node of that name, and no link to it). A
+  task's area ("Computer Vision") is a property of its node.
 - ``(:Dataset)-[:VARIANT_OF]->(:Dataset)``: a dataset whose name is another dataset's name plus a variant, split
   or release ("ImageNet-C", "COCO test-dev", "ImageNet val", "SQuAD 2.0") is linked to it; both stay nodes.
 
@@ -80,11 +81,16 @@ def _build(res: Resolution) -> Hierarchy:
     h = Hierarchy()
     tasks = {key: c for (label, key), c in res.concepts.items() if label == "TASK"}
     by_name = {c.key: root for root, c in res.concepts.items() if root[0] == "TASK"}
+    other_types = {c.key for root, c in res.concepts.items() if root[0] != "TASK"}
     tree = _vocabulary(TASKS)
 
-    def task_root(name: str) -> Key:
+    def task_root(name: str) -> Key | None:
+        """The task named ``name``, a new node when no paper names it; None when the graph has it as a method
+        (or another type): a name has one type per graph."""
         key = concept_key(name)
         root = by_name.get(key)
+        if root is None and key in other_types:
+            return None
         if root is None:
             root = ("TASK", key)
             if root not in h.nodes:
@@ -100,7 +106,7 @@ def _build(res: Resolution) -> Hierarchy:
             h.areas[root] = area
         for parent in parents:
             parent_root = task_root(parent)
-            if parent_root != root:
+            if parent_root is not None and parent_root != root:
                 h.links.append((root, parent_root, "SUBTASK_OF"))
 
     for key, c in list(tasks.items()):
@@ -122,7 +128,7 @@ def _build(res: Resolution) -> Hierarchy:
         if " " not in head.strip() and folded not in by_name and concept_key(tree.get(folded, {}).get("name", "")) != folded:
             continue  # one word names a task by its own name only, not as another's alias ("detection")
         parent_root = named.get(folded) or task_root(tree[folded]["name"])
-        if parent_root != root and (parent_root, root) not in linked:  # (no two-task cycle through aliases)
+        if parent_root is not None and parent_root != root and (parent_root, root) not in linked:  # (no two-task cycle through aliases)
             h.links.append((root, parent_root, "SUBTASK_OF"))
             linked.add((root, parent_root))
     datasets = {c.key: root for root, c in res.concepts.items() if root[0] == "DATASET"}

@@ -182,7 +182,8 @@ class Resolver:
             # Gazetteer and proposed names are deliberate spellings; prefer them for display.
             entry.names[m.canonical] += 3 if m.extractor in {"gazetteer", "proposed"} else 1
             entry.forms.setdefault(m.canonical, None)
-            entry.forms.setdefault(m.text, None)
+            if any(c.isalpha() for c in m.text):  # ("100" of "CIFAR-10/100" is no name of CIFAR-100)
+                entry.forms.setdefault(m.text, None)
             entry.benchmark |= m.benchmark
             entry.known |= m.extractor == "gazetteer"
             mine.append(numbers[own])

@@ -91,7 +91,7 @@ def _to_extraction(paper: Paper, ct: CleanText, doc, title_end: int = 0, offset:
             ex.generic.append(mention)
             continue
         ex.mentions.append(mention)
-        if m.text != m.canonical:
+        if m.text != m.canonical and any(c.isalpha() for c in m.text):  # ("100" of "CIFAR-10/100" is no alias)
             aliases.setdefault(m.canonical, {})[m.text] = None
     for r in doc.user_data.get(RESULTS) or []:
         s, e = ct.to_raw(r.sent_start, r.sent_end)

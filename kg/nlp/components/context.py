@@ -84,6 +84,11 @@ def _dataset(doc: Doc, span: tuple[int, int], benchmark: bool, confidence: float
     end = span[1]
     if end + 1 < len(doc) and doc[end].lower_ == "et" and doc[end + 1].lower_.startswith("al"):
         return None  # "the WILDS 2.0 datasets Sagawa et al.": a citation
+    if tokens[-1].text.endswith("-"):  # "CIFAR- 10" (a line break in the source): the name goes on after the space
+        if end >= len(doc) or not doc[end].like_num:
+            return None
+        return Candidate(span[0], end + 1, "DATASET", "context", canonical=tokens.text + doc[end].text,
+                         benchmark=benchmark, confidence=confidence)
     return Candidate(span[0], span[1], "DATASET", "context", benchmark=benchmark, confidence=confidence)
 
 

@@ -27,6 +27,7 @@ def concepts(nlp, text: str) -> dict[str, set[str]]:
     ("NVIDIA V100", "DATASET"), ("GPUs", "METHOD"), ("PyTorch", "METHOD"), ("learning rate", "METRIC"),
     ("sample complexity", "METRIC"), ("efficient training method", "METHOD"), ("Megatron-LM", "METHOD"),
     ("scikit-learn", "METHOD"), ("OpenAI", "METHOD"), ("DeepMind", "METHOD"),
+    ("distribution shift", "TASK"), ("spurious correlations", "TASK"), ("implicit bias", "TASK"),  # phenomena
 ])
 def test_names_that_are_no_concept(name, label):
     assert load_specificity().reason(name, label) is not None
@@ -38,6 +39,7 @@ def test_names_that_are_no_concept(name, label):
     ("optimal transport", "METHOD"), ("large language models", "METHOD"), ("GPT-3", "METHOD"),
     ("LM", "METHOD"),  # a word of a tool's name ("Megatron-LM") is no tool alone
     ("DeepMind Control Suite", "DATASET"), ("Google Research Football", "DATASET"),
+    ("domain adaptation", "TASK"), ("bias mitigation", "TASK"),  # what a paper does about a phenomenon is a task
 ])
 def test_specific_names_stay(name, label):
     assert load_specificity().reason(name, label) is None

@@ -11,6 +11,8 @@ concept. Three tests decide, each from data under ``kg/nlp/data/specificity`` wi
 - every word of the name is a background word (``generic_words.json``: words in at least 15% of a background
   corpus of abstracts, such as "deep", "neural", "model", "training", "method") or a stop word;
 - every word of the name is hardware or software (``non_concepts.json``) or a model number ("V100", "A6000");
+- a task named by a phenomenon it copes with ("distribution shift", "spurious correlations": ``umbrella.json``,
+  ``phenomena``);
 - a method phrase that only the trained tagger proposes, with no capital or digit, ends in a class noun
   ("unified probabilistic model", "coupled training", "adversarial framework": ``umbrella.json``, ``class_heads``).
 
@@ -58,6 +60,7 @@ class Specificity:
     adjective_words: frozenset[str] = frozenset()  # adjectives without such an ending: "free", "optimal", "type"
     techniques: frozenset[str] = frozenset()  # not metrics, but methods: "weight decay", "momentum"
     common_words: frozenset[str] = frozenset()  # words abstracts write in lower case ("rendering", "direct")
+    phenomena: frozenset[str] = frozenset()  # heads of a data or model property, no task: "distribution shift"
 
     def plain_word(self, name: str) -> bool:
         """Whether ``name`` is one common English word, at most capitalised ("Rendering"): no name of its own."""
@@ -83,6 +86,8 @@ class Specificity:
             return "hardware or software"  # "Apple M1 Pro CPU", "Google Cloud Vision API": a device or an API
         if all(w in DATA_KINDS or is_language(w) for w in words):
             return "kind of data"  # "EEG", "MRI", "3D": what data is, not a method or a dataset
+        if label == "TASK" and words[-1] in self.phenomena:
+            return "a phenomenon"  # "distribution shift", "spurious correlations": what a paper copes with
         return None
 
     def known_core(self, name: str, known: dict[str, str]) -> str | None:
@@ -183,6 +188,7 @@ def load_specificity(directory: str = "") -> Specificity:
         techniques=_terms(umbrella["not_metrics"]["techniques"]["terms"]),
         generic_words=frozenset(generic["words"]),
         common_words=frozenset(common["words"]),
+        phenomena=_terms(umbrella["phenomena"]["terms"]),
         tools=frozenset(_tool_words(tools["words"].values())),
         tool_names=frozenset(w for group in ("hardware", "number formats") for w in tools["words"][group]) | {"API", "APIs"},
         class_heads=_terms(umbrella["class_heads"]["terms"]),

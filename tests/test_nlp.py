@@ -787,6 +787,12 @@ def test_a_task_named_by_its_head_word_starts_after_verbs_and_ends_at_the_head(n
     assert tasks == ({task} if task else set())
 
 
+def test_a_known_task_and_a_setting_word_name_the_known_task(nlp):
+    found = {(m.canonical, m.label) for m in mentions(nlp, "We analyse the federated learning setting with "
+                                                            "heterogeneous clients.") if not m.generic}
+    assert found == {("federated learning", "TASK")}
+
+
 @pytest.mark.parametrize("text, names", [
     ("The resultant agents, called DQN Pro and Rainbow Pro, exhibit large gains.", {"DQN Pro", "Rainbow Pro"}),
     ("This leads to a novel contrastive MI estimator we name FLO. We show that it is tight.", {"FLO"}),

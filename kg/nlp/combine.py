@@ -101,6 +101,7 @@ SUPPORTING_HEADS = {"METRIC": lexicon.words("metric_supporting_heads"), "DATASET
 _PREPOSITION_IDS, _PLURAL_HEAD_IDS, _GENERIC_HEAD_IDS = ids(PREPOSITIONS), ids(PLURAL_HEADS), ids(GENERIC_HEADS)
 _EDGE_IDS, _LEADING_IDS, _TRAILING_IDS = ids(EDGE_WORDS), ids(LEADING_WORDS), ids(TRAILING_WORDS)
 _NOT_TASK_HEAD_IDS = ids(NOT_TASK_HEADS)
+_SETTING_IDS = ids(lexicon.words("setting_heads"))  # "the federated learning setting" is federated learning
 _TYPE_HEAD_IDS = {label: ids(words) for label, words in TYPE_HEADS.items()}
 _NAME_HEAD_IDS = {label: ids(words) for label, words in NAME_HEADS.items()}
 
@@ -215,7 +216,8 @@ class Combiner:
                 lower[k] in _PREPOSITION_IDS for k in range(core.end, end))):
             return None  # the known task stands: "node classification on graphs", "quantization process"
         canonical = None
-        if core.start == start and all(lower[k] in _GENERIC_HEAD_IDS for k in range(core.end, end)):
+        if core.start == start and all(lower[k] in _GENERIC_HEAD_IDS or label == "TASK" and lower[k] in _SETTING_IDS
+                                       for k in range(core.end, end)):
             canonical = core.canonical or span_text(doc, core.start, core.end)
         elif label == "METRIC":
             # A metric's name is exact: "regret" stays "regret" inside "T-type regret bound". (A dataset's is not:

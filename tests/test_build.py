@@ -276,3 +276,21 @@ def test_a_build_runs_at_the_build_collector_thresholds_and_restores_the_callers
         assert gc.get_threshold() == (1234, 5, 6)
     finally:
         gc.set_threshold(*before)
+
+
+def test_a_dataset_written_with_a_kind_word_is_named_without_it():
+    from kg.sinks.predictions import document_names
+    from kg.model import Extraction, Mention, Span
+
+    text = "Agents play Atari games and MuJoCo environments; the MS COCO images follow."
+
+    def mention(phrase: str, canonical: str) -> Mention:
+        a = text.index(phrase)
+        return Mention(a, a + len(phrase), "DATASET", phrase, canonical, "gazetteer", Span(0, len(text)))
+
+    ex = Extraction("p")
+    ex.mentions = [mention("Atari games", "Atari"), mention("MuJoCo environments", "MuJoCo"),
+                   mention("MS COCO", "COCO")]
+    names = document_names(text, ex)
+    assert names[("DATASET", "Atari")] == "Atari" and names[("DATASET", "MuJoCo")] == "MuJoCo"
+    assert names[("DATASET", "COCO")] == "MS COCO"  # a longer name is the paper's own

@@ -46,7 +46,7 @@ def defined_spans(text: str, mentions: list[Mention]) -> Iterator[tuple[Mention,
 
 
 _ASIDE = re.compile(r"\s+\([^()]{1,24}\)")  # "reinforcement learning (RL) agents" writes "reinforcement learning agents"
-_DATASET_HEAD = re.compile(r"\s+(?:data ?sets?|benchmarks?|corpus|corpora|suite|collection)$", re.I)
+_DATASET_HEAD = re.compile(r"\s+(?:data ?sets?|benchmarks?|corpus|corpora|suite|collection|games?|environments?|tasks?)$", re.I)
 
 
 def document_names(text: str, ex: Extraction) -> dict[tuple[str, str], str]:

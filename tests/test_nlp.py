@@ -830,6 +830,16 @@ def test_own_names_around_colons_and_naming_words(nlp, text, names):
     assert proposed(nlp, text) == names
 
 
+@pytest.mark.parametrize("text, label", [
+    ("We propose FooBench, a new benchmark for reasoning.", "DATASET"),
+    ("This paper introduces The Neural Testbed: an open source benchmark for evaluating agents.", "DATASET"),
+    ("We create EgoClip, a 1st-person video-text pretraining dataset of clips.", "DATASET"),
+    ("We propose FooNet, a method for learning from datasets.", "METHOD"),  # the description's head is "method"
+])
+def test_an_own_name_takes_the_label_its_description_gives(nlp, text, label):
+    assert {m.label for m in mentions(nlp, text) if m.proposed} == {label}
+
+
 @pytest.mark.parametrize("text", [
     "We propose Rendering, which improves pose estimation.",
     "We propose a novel IRL algorithm: Active exploration for inverse reinforcement learning, which explores.",

@@ -32,6 +32,7 @@ NAMING = lexicon.words("naming_words")
 HEADS = lexicon.words("proposed_heads")
 PROBLEM_HEADS = lexicon.words("problem_heads")
 DATASET_HEADS = lexicon.words("dataset_heads")
+ENVIRONMENT_HEADS = lexicon.words("environment_heads")
 STOPS = lexicon.words("proposed_stops")
 THEORY_HEADS = lexicon.words("theory_heads")
 PREPOSITIONS = lexicon.words("prepositions")
@@ -49,16 +50,32 @@ _LISTING = frozenset({"namely"})  # names what was said before, not always a new
 _NAME_LEADS = tuple(tuple(lead.split()) for lead in lexicon.ordered("name_leads"))
 _COUNTS = lexicon.words("count_words")
 _IN_USE = lexicon.words("usage_adverbs")
+_APPOSITION = frozenset({",", ":", "–", "—"})  # what follows a name and describes it
 _PHRASE_GOES_ON = frozenset(HEADS | STOPS | PREPOSITIONS | lexicon.words("function_words") | {"and", "or"})
 _OPENERS = frozenset({"a", "an", "the"}) | _NOVEL
 
 
 def _label_for_head(doc: Doc, end: int) -> str:
-    """Label of a name from the generic head noun that follows or precedes it ("X benchmark", "X test set")."""
+    """Label of a name from the generic head noun that follows it ("X benchmark", "X test set") or that heads the
+    description after it ("FooBench, a new benchmark for ...", "The Neural Testbed: an open source benchmark")."""
     nxt = doc[end].lower_ if end < len(doc) else ""
-    if nxt in DATASET_HEADS or _split_head(doc, end):
+    if nxt in DATASET_HEADS or _split_head(doc, end) or nxt in _APPOSITION and _describes_data(doc, end + 1):
         return "DATASET"
     return "METHOD"
+
+
+def _describes_data(doc: Doc, i: int) -> bool:
+    """Whether an article at token ``i`` opens a description whose head, within five words and before any
+    preposition or punctuation, is a dataset's or an environment's ("a new benchmark", "an e-commerce website
+    environment"; not "a method for learning from datasets")."""
+    if i >= len(doc) or doc[i].lower_ not in ("a", "an", "the"):
+        return False
+    for t in doc[i + 1:i + 6]:
+        if t.lower_ in DATASET_HEADS or t.lower_ in ENVIRONMENT_HEADS:
+            return True
+        if t.lower_ in PREPOSITIONS or t.is_punct:
+            return False
+    return False
 
 
 def _named_end(doc: Doc, sent: Span, naming: int) -> int:
@@ -216,7 +233,7 @@ class ProposedFinder:
                 nxt = doc[run[1]] if run[1] < len(doc) else None
                 if nxt is not None and nxt.lower_ in HEADS and run[1] - run[0] == 1 and doc[run[0]].text.istitle():
                     return []  # "a new Bayesian approach": a modifier before the head, not a name
-                if nxt is None or nxt.lower_ in STOPS or nxt.text in {",", ":", "("} or nxt.lower_ in HEADS \
+                if nxt is None or nxt.lower_ in STOPS or nxt.text in _APPOSITION | {"("} or nxt.lower_ in HEADS \
                         or _split_head(doc, run[1]):
                     label = "TASK" if nxt is not None and nxt.lower_ in PROBLEM_HEADS else _label_for_head(doc, run[1])
                     return [Candidate(run[0], run[1], label, "proposed", proposed=label in ("METHOD", "DATASET"))]

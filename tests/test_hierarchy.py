@@ -83,16 +83,29 @@ def test_the_known_task_a_name_ends_with(name, head):
     assert _known_head(name, known.__contains__) == head
 
 
-def test_no_parent_task_under_a_name_the_graph_has_as_a_method(tmp_path):
-    import networkx as nx
+def test_no_parent_task_under_a_name_the_graph_has_as_a_method():
+    from kg.build.hierarchy import _build
+    from kg.build.resolve import Concept, Resolution
 
-    src = tmp_path / "papers.jsonl"
-    src.write_text(json.dumps({"id": "m", "title": "Students", "text": "We train a small student with knowledge "
-                               "distillation from a large teacher and report accuracy on CIFAR-10."}) + "\n"
-                   + json.dumps({"id": "t", "title": "No data", "text": "We study data-free knowledge distillation, "
-                                 "where no training data is available."}) + "\n", encoding="utf-8")
-    kg.build([str(src)], tmp_path / "out")
-    g = nx.node_link_graph(json.loads((tmp_path / "out" / "graph.json").read_text()), edges="links")
-    names = {(d["type"], d["name"].lower()) for _, d in g.nodes(data=True) if d["type"] != "Paper"}
-    assert ("Method", "knowledge distillation") in names and ("Task", "data-free knowledge distillation") in names
-    assert ("Task", "knowledge distillation") not in names
+    concepts = {("METHOD", "knowledgedistillation"): Concept("METHOD", "knowledgedistillation", "knowledge distillation"),
+                ("TASK", "datafreeknowledgedistillation"): Concept("TASK", "datafreeknowledgedistillation",
+                                                                   "data-free knowledge distillation", papers=1)}
+    h = _build(Resolution(concepts, {k: k for k in concepts}))
+    assert ("TASK", "knowledgedistillation") not in h.nodes
+    assert not [link for link in h.links if link[1] == ("TASK", "knowledgedistillation")]
+    # without the method, the tree's parent is a Task node of its own, as before
+    h = _build(Resolution({k: c for k, c in concepts.items() if k[0] == "TASK"}, {}))
+    assert (("TASK", "datafreeknowledgedistillation"), ("TASK", "knowledgedistillation"), "SUBTASK_OF") in h.links
+
+
+def test_a_method_typed_parent_hands_its_place_to_its_own_parents():
+    from kg.build.hierarchy import _build
+    from kg.build.resolve import Concept, Resolution
+
+    # the task tree: "video anomaly detection" -> "3D anomaly detection" -> "anomaly detection"
+    concepts = {("TASK", "videoanomalydetection"): Concept("TASK", "videoanomalydetection", "video anomaly detection",
+                                                           papers=1),
+                ("METHOD", "3danomalydetection"): Concept("METHOD", "3danomalydetection", "3D anomaly detection")}
+    h = _build(Resolution(concepts, {k: k for k in concepts}))
+    assert (("TASK", "videoanomalydetection"), ("TASK", "anomalydetection"), "SUBTASK_OF") in h.links
+    assert ("TASK", "3danomalydetection") not in h.nodes

@@ -632,6 +632,9 @@ def test_the_number_after_a_slash_is_no_alias_of_the_dataset():
 @pytest.mark.parametrize("text, expected", [
     ("Our experiments on MNIST, CIFAR- 10  and SVHN show gains.", {"MNIST", "CIFAR-10", "SVHN"}),  # a broken line
     ("Our experiments on CIFAR- and more show gains.", set()),  # a name ending in a hyphen names nothing
+    ("Our experiments on MNIST, ImageNet- 1K and SVHN show gains.", {"MNIST", "ImageNet-1K", "SVHN"}),
+    ("Our experiments on MNIST, CIFAR- 10/100 and SVHN show gains.", {"MNIST", "SVHN"}),  # not one "CIFAR-10/100"
+    ("Results on MNIST, CIFAR- ten and SVHN.", {"MNIST", "SVHN"}),
 ])
 def test_a_dataset_name_broken_after_its_hyphen_is_joined(nlp, text, expected):
     assert {m.canonical for m in mentions(nlp, text) if m.label == "DATASET"} == expected
@@ -825,6 +828,21 @@ def test_own_names_in_lists_and_after_we_name(nlp, text, names):
     # after an article, a name that modifies a noun names a quantity, not a method
     ("The gap, which we call the QoS regret, behaves like a queue.", set()),
     ("Our algorithm called HCSE outputs a cluster tree.", {"HCSE"}),
+    # one-word names listed after a colon are names, not words starting a phrase
+    ("We present two new algorithms: Hydra and Medusa.", {"Hydra", "Medusa"}),
+    ("We present the first distributed methods for variational inequalities: Hydra and Medusa.", {"Hydra", "Medusa"}),
+    # a modifier before the colon is no name: the list after it names the proposal
+    ("We propose a Bayesian algorithm: BOSS, which scales to high dimensions.", {"BOSS"}),
+    ("We propose GNN-based methods: GraphA and GraphB, which scale.", {"GraphA", "GraphB"}),
+    ("We propose a new Hessian-free optimizer: HFO, which needs no second derivatives.", {"HFO"}),
+    # after "as", a name followed by a word is still a name
+    ("We propose a new estimator, denoted as DRE hereafter.", {"DRE"}),
+    # a known name carried on over "of" is no new one; a problem so named is a task
+    ("We identify a training regime, which we call Edge of Stability, where sharpness hovers.", set()),
+    ("We study scheduling problems called the multi-robot reward collection problem (MRRC).", set()),
+    # a pair defined before a later colon names the proposal
+    ("We propose a RECtified Online Optimization algorithm (RECOO) and consider two settings: fixed and varying.",
+     {"RECOO"}),
 ])
 def test_own_names_around_colons_and_naming_words(nlp, text, names):
     assert proposed(nlp, text) == names

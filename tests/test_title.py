@@ -51,6 +51,17 @@ def test_a_title_name_the_abstract_calls_a_problem_is_a_task_not_a_proposal():
     assert ex.proposed == [] and ("TASK", "Grounded Reinforcement Learning") in {(m.label, m.canonical) for m in ex.mentions}
 
 
+def test_a_problem_named_in_apposition_is_a_task_and_named_entity_recognition_names_nothing():
+    paper = Paper("p6", "We formulate this as a new problem, Grounded Reinforcement Learning (GRL). We solve GRL.",
+                  title="Grounded Reinforcement Learning: Learning to Win the Game under Human Commands")
+    (_, ex), = extract([paper])
+    assert ex.proposed == []
+    paper = Paper("p7", "Named entity recognition is a core task; FooNER solves it with a small model. FooNER is fast.",
+                  title="FooNER: Fast Entity Tagging")
+    (_, ex), = extract([paper])
+    assert ex.proposed == ["FooNER"]
+
+
 def test_a_topic_in_title_case_is_not_proposed_when_the_abstract_writes_it_in_lower_case():
     paper = Paper("p3", "Knowledge distillation trains a student from a teacher. We show that knowledge distillation "
                         "from bad teachers helps.", title="Knowledge Distillation: Bad Models Can Be Good Role Models")

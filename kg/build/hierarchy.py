@@ -4,7 +4,8 @@
   ``kg/nlp/data/gazetteer/tasks.jsonl``); a task the tree does not place goes under the task its name ends with
   ("robust sparse mean estimation" under "sparse mean estimation"). Parents no paper names still become Task nodes (``papers`` 0), so a
   question about "pose estimation" reaches the papers on "3D human pose estimation"; not a parent the graph has as
-  another type (papers use "knowledge distillation" as a method: no Task node of that name, and no link to it). A
+  another type (papers use "knowledge distillation" as a method: no Task node of that name; its own parents take its
+  place). A
   task's area ("Computer Vision") is a property of its node.
 - ``(:Dataset)-[:VARIANT_OF]->(:Dataset)``: a dataset whose name is another dataset's name plus a variant, split
   or release ("ImageNet-C", "COCO test-dev", "ImageNet val", "SQuAD 2.0") is linked to it; both stay nodes.
@@ -101,12 +102,19 @@ def _build(res: Resolution) -> Hierarchy:
 
     def visit(root: Key, name: str) -> None:
         row = tree.get(concept_key(name), {})
-        parents, area = row.get("parents", ()), row.get("area")
+        parents, area = list(row.get("parents", ())), row.get("area")
         if area:
             h.areas[root] = area
-        for parent in parents:
+        seen = {concept_key(name)}
+        while parents:
+            parent = parents.pop(0)
+            if concept_key(parent) in seen:
+                continue
+            seen.add(concept_key(parent))
             parent_root = task_root(parent)
-            if parent_root is not None and parent_root != root:
+            if parent_root is None:  # the graph has it as a method: its own parents take its place
+                parents += tree.get(concept_key(parent), {}).get("parents", ())
+            elif parent_root != root:
                 h.links.append((root, parent_root, "SUBTASK_OF"))
 
     for key, c in list(tasks.items()):

@@ -30,11 +30,11 @@ LABELS = ("METHOD", "TASK", "DATASET", "METRIC")
 
 def spans(text: str, entities: dict[str, list[list[str]]]) -> list[dict]:
     """Every occurrence in ``text`` of each surface form (a plural "s" or "es" taken in; case ignored unless the
-    form is in capitals), longest first and without overlaps, as raw character offsets."""
+    form has a capital after its first letter), longest first and without overlaps, as raw character offsets."""
     found = []
     for label in LABELS:
         for form in {f.strip() for group in entities.get(label, []) for f in group if len(f.strip()) >= 2}:
-            flags = 0 if form.isupper() else re.I
+            flags = 0 if any(c.isupper() for c in form[1:]) else re.I  # "mAP", "GAN": not "maps", "gan"
             for m in re.finditer(r"(?<![\w-])" + re.escape(form) + r"(?:e?s)?(?![\w-])", text, flags):
                 found.append((m.start(), m.end(), label))
     found.sort(key=lambda s: (s[0] - s[1], s[0]))

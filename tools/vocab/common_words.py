@@ -6,8 +6,8 @@ usage: python tools/vocab/common_words.py [--corpus FILE.jsonl ...] [--min-docs 
 
 A word is common when it is written in lower case in at least ``--min-docs`` of the background abstracts (their
 text, not their titles, whose words are capitalised). The default background is the unlabeled NeurIPS 2022 corpus
-beside the checkout (``../shared/data/neurips2022-corpus.jsonl``) and the example corpus; no gold annotation is
-read. The file records the corpora, their sizes and the threshold.
+beside the checkout (``../shared/data/neurips2022-corpus.jsonl``); no gold annotation and no scored text (the
+example corpus holds the ICML 2025 seeds) is read. The file records the corpora, their sizes and the threshold.
 """
 from __future__ import annotations
 
@@ -17,12 +17,10 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from generic_words import example_texts
-
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "kg" / "nlp" / "data" / "specificity" / "common_words.json"
 DEFAULT_CORPORA = [ROOT.parent / "shared" / "data" / "neurips2022-corpus.jsonl"]
-LOWER_WORD = re.compile(r"(?<![\w-])[a-z]{3,}(?![\w-])")
+LOWER_WORD = re.compile(r"(?<![\w\\/.-])[a-z]{3,}(?![\w/-])")  # not a LaTeX command ("\\frac") or a URL's part
 
 
 def abstracts(path: Path) -> list[str]:
@@ -37,16 +35,16 @@ def main() -> None:
     ap.add_argument("--min-docs", type=int, default=10)
     args = ap.parse_args()
     corpora = args.corpus or DEFAULT_CORPORA
-    docs = [t for c in corpora for t in abstracts(c)] + example_texts()
+    docs = [t for c in corpora for t in abstracts(c)]
     df: Counter = Counter()
     for text in docs:
         df.update(set(LOWER_WORD.findall(text)))
     words = sorted(w for w, n in df.items() if n >= args.min_docs)
     OUT.write_text(json.dumps({
         "source": f"words of three letters or more written in lower case in >= {args.min_docs} of {len(docs)} "
-                  f"unlabeled abstracts ({', '.join(c.name for c in corpora)} and the example corpus); "
+                  f"unlabeled abstracts ({', '.join(c.name for c in corpora)}); "
                   "tools/vocab/common_words.py",
-        "words": words}, indent=0) + "\n", encoding="utf-8")
+        "words": words}, indent=1) + "\n", encoding="utf-8")
     print(f"{len(words)} common words -> {OUT.relative_to(ROOT)}")
 
 

@@ -85,9 +85,12 @@ def _dataset(doc: Doc, span: tuple[int, int], benchmark: bool, confidence: float
     if end + 1 < len(doc) and doc[end].lower_ == "et" and doc[end + 1].lower_.startswith("al"):
         return None  # "the WILDS 2.0 datasets Sagawa et al.": a citation
     if tokens[-1].text.endswith("-"):  # "CIFAR- 10" (a line break in the source): the name goes on after the space
-        if end >= len(doc) or not doc[end].like_num:
-            return None
-        return Candidate(span[0], end + 1, "DATASET", "context", canonical=tokens.text + doc[end].text,
+        if end >= len(doc) or not doc[end].text[:1].isdigit() or "/" in doc[end].text:
+            return None  # ("CIFAR- 10/100": two names, which this rule does not split)
+        k = end
+        while k + 1 < len(doc) and not doc[k].whitespace_ and doc[k + 1].text.isalnum():
+            k += 1  # "ImageNet- 1K", tokenised "1" "K"
+        return Candidate(span[0], k + 1, "DATASET", "context", canonical=tokens.text + doc[end:k + 1].text,
                          benchmark=benchmark, confidence=confidence)
     return Candidate(span[0], span[1], "DATASET", "context", benchmark=benchmark, confidence=confidence)
 

@@ -51,8 +51,9 @@ _NAME_LEADS = tuple(tuple(lead.split()) for lead in lexicon.ordered("name_leads"
 _COUNTS = lexicon.words("count_words")
 _IN_USE = lexicon.words("usage_adverbs")
 _APPOSITION = frozenset({",", ":", "–", "—"})  # what follows a name and describes it
-_PHRASE_GOES_ON = frozenset(HEADS | STOPS | PREPOSITIONS | lexicon.words("function_words") | {"and", "or"})
-_OPENERS = frozenset({"a", "an", "the"}) | _NOVEL
+_ARTICLES = lexicon.words("articles")
+_PHRASE_GOES_ON = frozenset(HEADS | STOPS | PREPOSITIONS | lexicon.words("function_words") | _JOINERS)
+_OPENERS = _ARTICLES | _NOVEL
 
 
 def _label_for_head(doc: Doc, end: int) -> str:
@@ -68,7 +69,7 @@ def _describes_data(doc: Doc, i: int) -> bool:
     """Whether an article at token ``i`` opens a description whose head, within five words and before any
     preposition or punctuation, is a dataset's or an environment's ("a new benchmark", "an e-commerce website
     environment"; not "a method for learning from datasets")."""
-    if i >= len(doc) or doc[i].lower_ not in ("a", "an", "the"):
+    if i >= len(doc) or doc[i].lower_ not in _ARTICLES:
         return False
     for t in doc[i + 1:i + 6]:
         if t.lower_ in DATASET_HEADS or t.lower_ in ENVIRONMENT_HEADS:
@@ -138,22 +139,23 @@ def _listed(doc: Doc, first: tuple[int, int], limit: int, known: dict) -> list[t
 
 def _phrase_start(doc: Doc, run: tuple[int, int], limit: int) -> bool:
     """Whether a one-word run is a plain word capitalised only because it starts a phrase ("algorithm: Active
-    exploration for ..."), not a name."""
+    exploration for ..."), not a name: a lower-case word follows that carries the phrase on (not "and", "or", a
+    preposition: "algorithms: Hydra and Medusa")."""
     a, b = run
     return b - a == 1 and doc[a].text.istitle() and doc[a].text.isalpha() and b < limit and doc[b].text.islower() \
-        and doc[b].text.isalpha()
+        and doc[b].text.isalpha() and doc[b].lower_ not in _PHRASE_GOES_ON
 
 
-def _through_of(doc: Doc, run: tuple[int, int], limit: int) -> tuple[int, int]:
+def _through_of(doc: Doc, run: tuple[int, int], limit: int, known: dict) -> tuple[int, int] | None:
     """A title-cased name carried on over "of" into more title-cased words ("Self-supervised Aggregation of
-    Diverse Experts")."""
+    Diverse Experts"); None when the whole is a name the vocabulary knows ("Edge of Stability": no new one)."""
     while run[1] + 1 < limit and doc[run[1]].lower_ == "of" and doc[run[1] + 1].text[:1].isupper() \
             and all(t.text[:1].isupper() for t in doc[run[0]:run[1]]):
         more = _name_at(doc, run[1] + 1, limit)
         if more is None:
             break
         run = (run[0], more[1])
-    return run
+    return None if span_text(doc, *run).lower() in known else run
 
 
 class ProposedFinder:
@@ -180,11 +182,11 @@ class ProposedFinder:
         stop = start
         while stop < limit and lower[stop] not in _STOP_IDS and orth[stop] != _COMMA:
             stop += 1
-        # A colon introduces a list of names ("two algorithms: A and B"), unless a new name comes before it ("we
-        # introduce the kNNxKDE algorithm: a hybrid method ...", "Partial G-CNNs: G-CNNs able to ...").
+        # A colon introduces a list of names ("two algorithms: A and B"), unless a new name or a defined pair comes
+        # before it ("we introduce the kNNxKDE algorithm: a hybrid method ...", "Partial G-CNNs: G-CNNs able to ...").
         colon = next((k for k in range(start, stop) if orth[k] == _COLON), None)
-        if colon is not None and self._new_name_first(doc, start, colon):
-            stop, colon = colon, None
+        if colon is not None and (self._new_name_first(doc, start, colon) or self._abbrev_in(doc, start, colon)):
+            stop, colon = colon, None  # (a pair defined before the colon names it: "a X algorithm (RECOO) and ...:")
         if colon is not None:
             abbrs = [a for a in self._abbrev_in(doc, colon + 1, colon + 2) if a.long_start < a.short_start]
             if abbrs and self._new_pair(doc, abbrs[0]):  # "a novel IRL algorithm: Active exploration for ... (AceIRL)"
@@ -250,14 +252,19 @@ class ProposedFinder:
         return []
 
     def _new_name_first(self, doc: Doc, start: int, stop: int) -> bool:
-        """Whether the phrase from ``start`` to ``stop`` opens (after "a", "the", "novel", "new") with a name the
-        vocabulary does not know and the text did not define before."""
+        """Whether the phrase from ``start`` to the colon at ``stop`` opens (after "a", "the", "novel", "new") with a
+        coined name (a capital or a digit inside a word: "kNNxKDE", "Partial G-CNNs") that the colon or a method's
+        head word follows, that the vocabulary does not know and the text did not define before; not a modifier
+        ("a Bayesian algorithm:", "GNN-based methods:")."""
         i = start
         while i < stop and doc[i].lower_ in _OPENERS:
             i += 1
         run = _name_at(doc, i, stop)
-        return run is not None and doc[run[0]:run[1]].text.lower() not in self.known \
-            and not _defined_before(doc, run, start)
+        if run is None or not (run[1] == stop or doc[run[1]].lower_ in HEADS and run[1] + 1 == stop):
+            return False
+        text = span_text(doc, *run)
+        return any(_COINED.search(part) for part in text.split("-")) and not text.endswith(MODIFIER_SUFFIXES) \
+            and text.lower() not in self.known and not _defined_before(doc, run, start)
 
     def _new_pair(self, doc: Doc, a: Abbreviation) -> bool:
         """Whether an abbreviation pair names something the vocabulary does not know, by either form."""
@@ -316,14 +323,17 @@ class ProposedFinder:
                 continue  # "it is called an Online Contention Resolution Scheme": a known name, told
             end = _named_end(doc, sent, tok.i)
             before = {t.lower_ for t in doc[max(sent.start, end - 4) : end]}
-            label = "TASK" if before & PROBLEM_HEADS else ("DATASET" if before & DATASET_HEADS else "METHOD")
+            problem = (before | {w.rstrip("s") for w in before}) & PROBLEM_HEADS  # ("problems called ...")
+            label = "TASK" if problem else ("DATASET" if before & DATASET_HEADS else "METHOD")
             abbrs = self._abbrev_in(doc, j, j + 1)
             if abbrs:
+                if abbrs[0].long(doc)[-1].lower_.rstrip("s") in PROBLEM_HEADS:
+                    label = "TASK"  # "called the multi-robot reward collection problem (MRRC)"
                 out.append(abbrs[0].proposed(doc, label))
                 continue
             named = _run(doc, j, sent.end, self.known)
-            named = _through_of(doc, named, sent.end) if named else None
-            if named and j > tok.i + 1 and named[1] < sent.end and doc[named[1]].text.isalpha() \
+            named = _through_of(doc, named, sent.end, self.known) if named else None
+            if named and doc[j - 1].lower_ in _ARTICLES and named[1] < sent.end and doc[named[1]].text.isalpha() \
                     and doc[named[1]].text.islower() and doc[named[1]].lower_ not in _PHRASE_GOES_ON:
                 named = None  # "which we call the QoS regret": after an article, a name modifying a noun names none
             run = named or self._local_name(doc, sent, tok.i, j, label) or self._plain_name(doc, sent, tok.i, j, label, end)

@@ -24,7 +24,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from kg.nlp import lexicon
-from kg.nlp.candidates import Candidate, abbreviations, candidates, doc_text
+from kg.nlp.candidates import Candidate, abbreviations, candidates, doc_text, sentence_bounds
 from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp.components.specificity import load_specificity
 from kg.nlp.labels import label_from_words, names_a_task
@@ -200,12 +200,19 @@ def _add_means_candidates(doc: Doc, title: str) -> None:
 
 
 def _named_as_problem(doc: Doc, start: int) -> bool:
-    """Whether the text names what starts at token ``start`` as a problem: a naming word, then a problem's head word,
-    before it in its sentence ("We call this novel yet important problem, Grounded Reinforcement Learning")."""
-    sent = doc[start].sent
-    before = [t.lower_ for t in doc[max(sent.start, start - 10):start]]
-    naming = [k for k, w in enumerate(before) if w in _NAMING]
-    return bool(naming) and any(w in _PROBLEM_HEADS for w in before[naming[0] + 1:])
+    """Whether the text names what starts at token ``start`` as a problem, in the words before it in its clause: a
+    naming word, then a problem's head word ("We call this novel yet important problem, Grounded Reinforcement
+    Learning"), or a problem's head word and a comma right before it ("a new problem, Grounded ..."). A naming
+    word that starts a sentence is no verb ("Named entity recognition")."""
+    first = max(sentence_bounds(doc, start)[0], start - 10)
+    for k in range(start - 1, first - 1, -1):
+        if doc[k].text == ";":
+            first = k + 1
+            break
+    if start - first >= 2 and doc[start - 1].text == "," and doc[start - 2].lower_ in _PROBLEM_HEADS:
+        return True
+    naming = [k for k in range(first, start) if doc[k].lower_ in _NAMING and not doc[k].is_sent_start]
+    return bool(naming) and any(doc[k].lower_ in _PROBLEM_HEADS for k in range(naming[0] + 1, start))
 
 
 @Language.factory("kg_title_name", default_config={})

@@ -41,6 +41,7 @@ from kg.nlp.labels import DATA_KINDS, is_language
 
 DATA = Path(__file__).parents[1] / "data" / "specificity"
 _WORDS = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
+_GENERIC_HEADS = lexicon.words("generic_heads")
 _MODEL_NUMBER = re.compile(r"^[A-Za-z]{0,3}\d{2,5}[A-Za-z]{0,3}$")  # V100, A6000, RTX3090, 2080Ti
 
 
@@ -78,6 +79,9 @@ class Specificity:
             return None
         if all(w in self.generic_words for w in words) and not (len(name) > 1 and name.isupper()):
             return "only background words"  # (a short form in capitals is a name: IS, the Inception Score)
+        if label == "METHOD" and len(words) > 1 and all(w in self.umbrella for w in words[:-1]) and (
+                words[-1] in self.umbrella or words[-1] in _GENERIC_HEADS or words[-1] in self.class_heads):
+            return "umbrella term"  # "AI models", "ML systems", "DNN classifier": the umbrella word and a class noun
         raw = _WORDS.findall(name)
         if low in self.tools or all(w.lower() in self.tools or _MODEL_NUMBER.match(w) for w in raw) and any(
                 w.lower() in self.tools for w in raw):

@@ -790,6 +790,16 @@ def test_a_task_named_by_its_head_word_starts_after_verbs_and_ends_at_the_head(n
     assert tasks == ({task} if task else set())
 
 
+@pytest.mark.parametrize("text, name", [
+    ("We compare against CNN-based models on images.", "CNN"),
+    ("Our MLP-based approach is fast.", "MLP"),
+    ("Unlike regression-based methods, we use trees.", None),  # a plain word before "-based" names nothing
+])
+def test_a_name_based_method_class_names_what_it_is_based_on(nlp, text, name):
+    found = {m.canonical for m in mentions(nlp, text) if m.label == "METHOD" and not m.generic}
+    assert found == ({name} if name else set())
+
+
 def test_a_known_task_and_a_setting_word_name_the_known_task(nlp):
     found = {(m.canonical, m.label) for m in mentions(nlp, "We analyse the federated learning setting with "
                                                             "heterogeneous clients.") if not m.generic}

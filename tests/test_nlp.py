@@ -800,6 +800,11 @@ def test_a_name_based_method_class_names_what_it_is_based_on(nlp, text, name):
     assert found == ({name} if name else set())
 
 
+def test_a_task_name_before_a_part_of_a_model_names_no_task(nlp):
+    text = "We characterize the effect of the trainable, but identity-initialized prediction head on learning."
+    assert not [m for m in mentions(nlp, text) if m.label == "TASK" and not m.generic]
+
+
 def test_a_known_task_and_a_setting_word_name_the_known_task(nlp):
     found = {(m.canonical, m.label) for m in mentions(nlp, "We analyse the federated learning setting with "
                                                             "heterogeneous clients.") if not m.generic}

@@ -102,6 +102,7 @@ _PREPOSITION_IDS, _PLURAL_HEAD_IDS, _GENERIC_HEAD_IDS = ids(PREPOSITIONS), ids(P
 _EDGE_IDS, _LEADING_IDS, _TRAILING_IDS = ids(EDGE_WORDS), ids(LEADING_WORDS), ids(TRAILING_WORDS)
 _NOT_TASK_HEAD_IDS = ids(NOT_TASK_HEADS)
 _SETTING_IDS = ids(lexicon.words("setting_heads"))  # "the federated learning setting" is federated learning
+_COMPONENT_IDS = ids(lexicon.words("component_heads"))  # "the prediction head": no task "prediction"
 _TYPE_HEAD_IDS = {label: ids(words) for label, words in TYPE_HEADS.items()}
 _NAME_HEAD_IDS = {label: ids(words) for label, words in NAME_HEADS.items()}
 
@@ -189,6 +190,9 @@ class Combiner:
         if label in self.need_support and not any(c.label == label for c in overlapping) \
                 and not self_supported(doc[start:end], label):
             return None
+        if label == "TASK" and end < len(doc) and lower[end] in _COMPONENT_IDS \
+                and not any(c.label == "TASK" and (c.start, c.end) == (start, end) for c in overlapping):
+            return None  # "the identity-initialized prediction head", "a segmentation module": a part, no task
         if label == "TASK" and not overlapping and not any(lower[k] in _PREPOSITION_IDS for k in range(start, end)):
             head = strings[lower[end - 1]]  # the head of a phrase without a preposition ("alignment of datasets")
             if head in NOT_TASK_HEADS:

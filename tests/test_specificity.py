@@ -150,6 +150,8 @@ def test_what_the_tagger_alone_calls_a_method(name, weak):
 @pytest.mark.parametrize("name,core", [
     ("Transformer networks", "Transformer"), ("one-layer convolutional neural network", "CNN"),
     ("graph attention networks", None), ("BERT-based retrieval", None),
+    ("pretrained CLIP model", "CLIP"), ("overparameterized linear regression model", "linear regression"),
+    ("Riemannian gradient descent", None),  # a modifier that names another method
 ])
 def test_a_tagger_extension_that_only_describes_a_known_method_is_that_method(name, core):
     from kg.nlp.components.gazetteer import load_gazetteer

@@ -96,7 +96,8 @@ class Specificity:
 
     def known_core(self, name: str, known: dict[str, str]) -> str | None:
         """The known method a tagger's extension of it still names when its extra words only describe ("Transformer
-        networks", "1 layer recurrent neural network": a class noun, a size, a count), or None."""
+        networks", "1 layer recurrent neural network", "pretrained CLIP model": a class noun, a size, a count, a
+        state), or None."""
         found = self.core_span(name, known)
         return found[0] if found else None
 
@@ -109,7 +110,7 @@ class Specificity:
                 if core is None:
                     continue
                 extra = [w.lower() for w in words[:at] + words[at + size:]]
-                if all(w in self.class_heads or w in _SIZE_WORDS or _SIZE.fullmatch(w) for w in extra):
+                if all(w in self.class_heads or w in _SIZE_WORDS or w in _DESCRIBING or _SIZE.fullmatch(w) for w in extra):
                     start = sum(len(w) + 1 for w in words[:at])
                     return core, start, start + len(" ".join(words[at:at + size]))
         return None
@@ -152,6 +153,7 @@ class Specificity:
 
 _SIZE = re.compile(r"\d+(?:-\w+)?|[a-z]+-layers?|[a-z]+-layered")  # "1", "2-layer", "one-layer", "multi-layered"
 _SIZE_WORDS = lexicon.words("size_words")
+_DESCRIBING = lexicon.words("describing_words") | lexicon.words("judging_words")  # "pretrained CLIP model" is CLIP
 _JOINED = re.compile(r"\s(?:and|or)\s|\w/\w")  # two things joined: "X and Y", "X or Y", "X/Y"
 _JOINED_WORDS = re.compile(r"\s(?:and|or|into|versus|vs\.?)\s")  # (a slash joins a method's own name: "Q/K/V")
 _NAME_LIKE = re.compile(r"[0-9]|(?<=.)[A-Z]")  # a digit, or a capital anywhere but a phrase's first letter

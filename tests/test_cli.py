@@ -108,6 +108,9 @@ def test_build_prints_a_summary_and_writes_outputs(tmp_path):
     assert quiet.returncode == 0 and "papers" not in quiet.stderr and "papers      38" in quiet.stdout
     assert "papers      38" in proc.stdout and "dataset" in proc.stdout and "edges" in proc.stdout
     assert (tmp_path / "out" / "views" / "overview.html").is_file()
+    # the README's tour shows this summary: it stays the real one
+    summary = "\n".join(line for line in proc.stdout.splitlines() if not line.startswith("wrote "))
+    assert summary in (ROOT / "README.md").read_text(encoding="utf-8"), f"update the README's tour:\n{summary}"
 
 
 def test_missing_file_is_named_and_exits_2(tmp_path):

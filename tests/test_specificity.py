@@ -29,6 +29,7 @@ def concepts(nlp, text: str) -> dict[str, set[str]]:
     ("scikit-learn", "METHOD"), ("OpenAI", "METHOD"), ("DeepMind", "METHOD"),
     ("distribution shift", "TASK"), ("spurious correlations", "TASK"), ("implicit bias", "TASK"),  # phenomena
     ("AI models", "METHOD"), ("ML systems", "METHOD"), ("DNN classifier", "METHOD"),  # umbrella word and class noun
+    ("fairness", "TASK"),  # a property, as "robustness" (the vocabulary's alias of algorithmic fairness)
 ])
 def test_names_that_are_no_concept(name, label):
     assert load_specificity().reason(name, label) is not None
@@ -41,7 +42,7 @@ def test_names_that_are_no_concept(name, label):
     ("LM", "METHOD"),  # a word of a tool's name ("Megatron-LM") is no tool alone
     ("DeepMind Control Suite", "DATASET"), ("Google Research Football", "DATASET"),
     ("domain adaptation", "TASK"), ("bias mitigation", "TASK"),  # what a paper does about a phenomenon is a task
-    ("Transformer models", "METHOD"), ("text classification", "TASK"),
+    ("Transformer models", "METHOD"), ("text classification", "TASK"), ("algorithmic fairness", "TASK"),
 ])
 def test_specific_names_stay(name, label):
     assert load_specificity().reason(name, label) is None

@@ -793,7 +793,12 @@ def test_a_task_named_by_its_head_word_starts_after_verbs_and_ends_at_the_head(n
 @pytest.mark.parametrize("text, name", [
     ("We compare against CNN-based models on images.", "CNN"),
     ("Our MLP-based approach is fast.", "MLP"),
+    ("We compare ConvNet-based models on images.", "CNN"),  # the vocabulary's name
+    ("Our MoCo-based model is fast.", "MoCo"),  # a coined name the vocabulary does not know
     ("Unlike regression-based methods, we use trees.", None),  # a plain word before "-based" names nothing
+    ("Regression-based methods fail on this benchmark.", None),  # capitalised only at the sentence's start
+    ("We compare with RL-based approaches for chip placement.", None),  # a known name of another kind
+    ("We outperform ImageNet-based models on transfer.", None),
 ])
 def test_a_name_based_method_class_names_what_it_is_based_on(nlp, text, name):
     found = {m.canonical for m in mentions(nlp, text) if m.label == "METHOD" and not m.generic}
@@ -803,6 +808,8 @@ def test_a_name_based_method_class_names_what_it_is_based_on(nlp, text, name):
 def test_a_task_name_before_a_part_of_a_model_names_no_task(nlp):
     text = "We characterize the effect of the trainable, but identity-initialized prediction head on learning."
     assert not [m for m in mentions(nlp, text) if m.label == "TASK" and not m.generic]
+    text = "We introduce a handwritten mathematical expression recognition decoder."
+    assert [m for m in mentions(nlp, text) if m.label == "TASK" and m.generic]  # a mention still, with its evidence
 
 
 def test_a_known_task_and_a_setting_word_name_the_known_task(nlp):

@@ -43,6 +43,8 @@ def test_names_that_are_no_concept(name, label):
     ("DeepMind Control Suite", "DATASET"), ("Google Research Football", "DATASET"),
     ("domain adaptation", "TASK"), ("bias mitigation", "TASK"),  # what a paper does about a phenomenon is a task
     ("Transformer models", "METHOD"), ("text classification", "TASK"), ("algorithmic fairness", "TASK"),
+    ("Memory Networks", "METHOD"),  # a plain umbrella noun before a class noun is a name's word
+    ("detecting covariate shift", "TASK"), ("detection of distribution shift", "TASK"),  # what is done about one
 ])
 def test_specific_names_stay(name, label):
     assert load_specificity().reason(name, label) is None

@@ -54,6 +54,7 @@ from kg.model import LABELS
 from kg.nlp import _doc
 from kg.nlp.candidates import (MODEL_ENTS, Abbreviation, Candidate, abbreviations, candidates, column, ids,
                                is_namelike, span_text, strip_possessive, substrings)
+from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp.labels import TASK_NOUN, TASK_WORDS, only_data_kinds
 from kg.nlp import lexicon
 
@@ -192,7 +193,8 @@ class Combiner:
             return None
         if label == "TASK" and end < len(doc) and lower[end] in _COMPONENT_IDS \
                 and not any(c.label == "TASK" and (c.start, c.end) == (start, end) for c in overlapping):
-            return None  # "the identity-initialized prediction head", "a segmentation module": a part, no task
+            # "the identity-initialized prediction head", "a segmentation module": a part, no task (a mention still)
+            return Candidate(start, end, label, "model", confidence=confidence, generic=True)
         if label == "TASK" and not overlapping and not any(lower[k] in _PREPOSITION_IDS for k in range(start, end)):
             head = strings[lower[end - 1]]  # the head of a phrase without a preposition ("alignment of datasets")
             if head in NOT_TASK_HEADS:
@@ -363,7 +365,8 @@ def short_forms(doc: Doc, rules: list[Candidate]) -> ShortForms:
                       frozenset(get_string_id(t) for t in tasks), tuple(pairs))
 
 
-# "X-based models": a family of methods built on X, not one method, even where X is a name ("OT-based models").
+# "X-based models" of a plain X ("regression-based methods"): a family of methods, not one method; a named X is the
+# method the family is built on (:func:`based_on`: "CNN-based models" link to CNN).
 FAMILY_SUFFIXES = lexicon.ordered("family_suffixes")
 
 
@@ -407,12 +410,18 @@ def concept_name(doc: Doc, start: int, end: int, label: str) -> str | None:
 
 
 def based_on(word: str) -> str | None:
-    """The name in "NAME-based" when it is written as a name ("CNN-based" -> "CNN", "Transformer-based" ->
-    "Transformer"; not "regression-based"), else None."""
+    """The method in "NAME-based": the vocabulary's method by that name ("ConvNet-based" -> "CNN", "OT-based" ->
+    "optimal transport"), else a name written with a capital or a digit inside ("MoCo-based", "NDT-based"); None for
+    a known name of another kind ("RL-based", "ImageNet-based") or a plain word ("Regression-based" at a sentence's
+    start)."""
     if not word.lower().endswith("-based") or len(word) < 8:
         return None
     name = word[:-6]
-    return name if name[:1].isupper() and name.replace("-", "").isalnum() else None
+    entry = load_gazetteer().lookup().get(name.lower())
+    if entry is not None:
+        return entry.name if entry.label == "METHOD" else None
+    coined = name.replace("-", "").isalnum() and any(c.isupper() or c.isdigit() for c in name[1:])
+    return name if coined else None
 
 
 def self_supported(span, label: str) -> bool:

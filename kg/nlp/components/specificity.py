@@ -4,15 +4,16 @@ A concept node is something a researcher would link papers by. Words that would 
 every other ("inference", "deep neural networks", "machine learning models"), hardware and software ("GPUs",
 "NVIDIA V100", "PyTorch") and quantities that are settings or theory results rather than measures ("learning
 rate", "sample complexity" as a metric) are kept as ``generic`` mentions: reported with their evidence, never a
-concept. Three tests decide, each from data under ``kg/nlp/data/specificity`` with its source recorded:
+concept. These tests decide, each from data under ``kg/nlp/data/specificity`` with its source recorded:
 
 - the name is an umbrella term (``umbrella.json``), or, for a metric or method, a hyperparameter or theory
-  quantity (``umbrella.json``, ``not_metrics``);
+  quantity (``umbrella.json``, ``not_metrics``); a method named by umbrella short forms and a class noun ("AI
+  models", "ML systems") is one too;
 - every word of the name is a background word (``generic_words.json``: words in at least 15% of a background
   corpus of abstracts, such as "deep", "neural", "model", "training", "method") or a stop word;
 - every word of the name is hardware or software (``non_concepts.json``) or a model number ("V100", "A6000");
-- a task named by a phenomenon it copes with ("distribution shift", "spurious correlations": ``umbrella.json``,
-  ``phenomena``);
+- a task named by a phenomenon alone ("distribution shift", "spurious correlations": ``umbrella.json``,
+  ``phenomena``), not what a paper does about one ("detecting covariate shift", "detection of distribution shift");
 - a method phrase that only the trained tagger proposes, with no capital or digit, ends in a class noun
   ("unified probabilistic model", "coupled training", "adversarial framework": ``umbrella.json``, ``class_heads``).
 
@@ -79,10 +80,10 @@ class Specificity:
             return None
         if all(w in self.generic_words for w in words) and not (len(name) > 1 and name.isupper()):
             return "only background words"  # (a short form in capitals is a name: IS, the Inception Score)
-        if label == "METHOD" and len(words) > 1 and all(w in self.umbrella for w in words[:-1]) and (
-                words[-1] in self.umbrella or words[-1] in _GENERIC_HEADS or words[-1] in self.class_heads):
-            return "umbrella term"  # "AI models", "ML systems", "DNN classifier": the umbrella word and a class noun
         raw = _WORDS.findall(name)
+        if label == "METHOD" and len(raw) > 1 and all(w.isupper() and w.lower() in self.umbrella for w in raw[:-1]) \
+                and (words[-1] in self.umbrella or words[-1] in _GENERIC_HEADS or words[-1] in self.class_heads):
+            return "umbrella term"  # "AI models", "ML systems", "DNN classifier" (not "Memory Networks")
         if low in self.tools or all(w.lower() in self.tools or _MODEL_NUMBER.match(w) for w in raw) and any(
                 w.lower() in self.tools for w in raw):
             return "hardware or software"
@@ -90,7 +91,8 @@ class Specificity:
             return "hardware or software"  # "Apple M1 Pro CPU", "Google Cloud Vision API": a device or an API
         if all(w in DATA_KINDS or is_language(w) for w in words):
             return "kind of data"  # "EEG", "MRI", "3D": what data is, not a method or a dataset
-        if label == "TASK" and words[-1] in self.phenomena:
+        if label == "TASK" and words[-1] in self.phenomena and not any(
+                w.endswith("ing") or w in _PHENOMENON_LINKS or w in self.task_heads for w in words[:-1]):
             return "a phenomenon"  # "distribution shift", "spurious correlations": what a paper copes with
         return None
 
@@ -153,6 +155,7 @@ class Specificity:
 
 _SIZE = re.compile(r"\d+(?:-\w+)?|[a-z]+-layers?|[a-z]+-layered")  # "1", "2-layer", "one-layer", "multi-layered"
 _SIZE_WORDS = lexicon.words("size_words")
+_PHENOMENON_LINKS = frozenset({"of", "under", "to", "against"})  # "detection of distribution shift": a task
 _DESCRIBING = lexicon.words("describing_words") | lexicon.words("judging_words")  # "pretrained CLIP model" is CLIP
 _JOINED = re.compile(r"\s(?:and|or)\s|\w/\w")  # two things joined: "X and Y", "X or Y", "X/Y"
 _JOINED_WORDS = re.compile(r"\s(?:and|or|into|versus|vs\.?)\s")  # (a slash joins a method's own name: "Q/K/V")

@@ -192,18 +192,24 @@ def test_task_and_dataset_mentions_are_reported_with_their_head_noun():
     assert "WMT14" in pred["concepts"]["DATASET"]
 
 
+def _mention(text: str, phrase: str, label: str, canonical: str, extractor: str = "gazetteer", **kw):
+    """A mention of ``phrase`` (its first place in ``text``), with the whole text as its sentence."""
+    from kg.model import Mention, Span
+
+    a = text.index(phrase)
+    return Mention(a, a + len(phrase), label, phrase, canonical, extractor, Span(0, len(text)), **kw)
+
+
 def test_a_document_names_a_concept_as_it_spells_it_when_the_canonical_name_is_absent():
     from kg.sinks.predictions import document_names, prediction
-    from kg.model import Extraction, Mention, Paper, Span
+    from kg.model import Extraction, Paper
 
     text = ("We colorize images (colorization) with convolutional neural networks, then a CNN, compare\nimage "
             "segmentation models and VAEs on the Variational Autoencoders, and train generative adversarial "
             "networks on organ scans of a gang. GLUE results follow.")
 
-    def mention(phrase: str, label: str, canonical: str, benchmark: bool = False) -> Mention:
-        a = text.index(phrase)
-        return Mention(a, a + len(phrase), label, phrase, canonical, "gazetteer", Span(0, len(text)),
-                       benchmark=benchmark)
+    def mention(phrase: str, label: str, canonical: str, benchmark: bool = False):
+        return _mention(text, phrase, label, canonical, benchmark=benchmark)
 
     ex = Extraction("p")
     ex.mentions = [
@@ -230,13 +236,12 @@ def test_a_document_names_a_concept_as_it_spells_it_when_the_canonical_name_is_a
 
 def test_a_document_name_skips_a_short_form_in_brackets():
     from kg.sinks.predictions import document_names
-    from kg.model import Extraction, Mention, Span
+    from kg.model import Extraction
 
     text = "We train reinforcement learning (RL) agents and pretrained language models (LMs) for OOD detection."
 
-    def mention(phrase: str, canonical: str) -> Mention:
-        a = text.index(phrase)
-        return Mention(a, a + len(phrase), "METHOD", phrase, canonical, "model", Span(0, len(text)))
+    def mention(phrase: str, canonical: str):
+        return _mention(text, phrase, "METHOD", canonical, "model")
 
     ex = Extraction("p")
     ex.mentions = [mention("reinforcement learning (RL) agents", "reinforcement learning agents"),
@@ -280,13 +285,12 @@ def test_a_build_runs_at_the_build_collector_thresholds_and_restores_the_callers
 
 def test_a_dataset_written_with_a_kind_word_is_named_without_it():
     from kg.sinks.predictions import document_names
-    from kg.model import Extraction, Mention, Span
+    from kg.model import Extraction
 
     text = "Agents play Atari games and MuJoCo environments; the MS COCO images follow."
 
-    def mention(phrase: str, canonical: str) -> Mention:
-        a = text.index(phrase)
-        return Mention(a, a + len(phrase), "DATASET", phrase, canonical, "gazetteer", Span(0, len(text)))
+    def mention(phrase: str, canonical: str):
+        return _mention(text, phrase, "DATASET", canonical)
 
     ex = Extraction("p")
     ex.mentions = [mention("Atari games", "Atari"), mention("MuJoCo environments", "MuJoCo"),

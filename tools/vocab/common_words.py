@@ -14,19 +14,12 @@ from __future__ import annotations
 import argparse
 import json
 import re
-from collections import Counter
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from generic_words import DEFAULT_CORPORA, ROOT, document_frequency, texts
+
 OUT = ROOT / "kg" / "nlp" / "data" / "specificity" / "common_words.json"
-DEFAULT_CORPORA = [ROOT.parent / "shared" / "data" / "neurips2022-corpus.jsonl"]
 LOWER_WORD = re.compile(r"(?<![\w\\/.-])[a-z]{3,}(?![\w/-])")  # not a LaTeX command ("\\frac") or a URL's part
-
-
-def abstracts(path: Path) -> list[str]:
-    """The text (not the title) of every record of a JSONL corpus."""
-    with path.open(encoding="utf-8") as f:
-        return [d.get("text") or d.get("abstract") or "" for d in map(json.loads, f)]
 
 
 def main() -> None:
@@ -35,10 +28,8 @@ def main() -> None:
     ap.add_argument("--min-docs", type=int, default=10)
     args = ap.parse_args()
     corpora = args.corpus or DEFAULT_CORPORA
-    docs = [t for c in corpora for t in abstracts(c)]
-    df: Counter = Counter()
-    for text in docs:
-        df.update(set(LOWER_WORD.findall(text)))
+    docs = [t for c in corpora for t in texts(c, titles=False)]
+    df = document_frequency(docs, LOWER_WORD)
     words = sorted(w for w, n in df.items() if n >= args.min_docs)
     OUT.write_text(json.dumps({
         "source": f"words of three letters or more written in lower case in >= {args.min_docs} of {len(docs)} "

@@ -21,10 +21,19 @@ DEFAULT_CORPORA = [ROOT.parent / "shared" / "data" / "neurips2022-corpus.jsonl"]
 WORD = re.compile(r"[a-z][a-z]+")
 
 
-def texts(path: Path) -> list[str]:
-    """Title plus text of every record of a JSONL corpus."""
+def texts(path: Path, titles: bool = True) -> list[str]:
+    """Title (unless ``titles`` is false) plus text of every record of a JSONL corpus."""
     with path.open(encoding="utf-8") as f:
-        return [f"{d.get('title', '')} {d.get('text') or d.get('abstract', '')}" for d in map(json.loads, f)]
+        return [f"{d.get('title', '') if titles else ''} {d.get('text') or d.get('abstract') or ''}".strip()
+                for d in map(json.loads, f)]
+
+
+def document_frequency(docs: list[str], words: re.Pattern) -> Counter:
+    """How many of ``docs`` hold each word that ``words`` finds."""
+    df: Counter = Counter()
+    for text in docs:
+        df.update(set(words.findall(text)))
+    return df
 
 
 def example_texts() -> list[str]:
@@ -43,9 +52,7 @@ def main() -> None:
     args = ap.parse_args()
     corpora = args.corpus or DEFAULT_CORPORA
     docs = [t for c in corpora for t in texts(c)] + example_texts()
-    df: Counter = Counter()
-    for text in docs:
-        df.update(set(WORD.findall(text.lower())))
+    df = document_frequency([text.lower() for text in docs], WORD)
     words = sorted(w for w, n in df.items() if n / len(docs) >= args.min_df)
     OUT.write_text(json.dumps({
         "source": f"document frequency >= {args.min_df} over {len(docs)} unlabeled abstracts "

@@ -146,6 +146,13 @@ def _phrase_start(doc: Doc, run: tuple[int, int], limit: int) -> bool:
         and doc[b].text.isalpha() and doc[b].lower_ not in _PHRASE_GOES_ON
 
 
+def _listed_from(doc: Doc, i: int, limit: int, known: dict) -> list[tuple[int, int]]:
+    """The new names listed from token ``i`` ("algorithms: Hydra and Medusa"), as token ranges: none when the first
+    is a plain word that only starts a phrase ("algorithm: Active exploration for ...")."""
+    run = _run(doc, i, limit, known)
+    return [] if run is None or _phrase_start(doc, run, limit) else _listed(doc, run, limit, known)
+
+
 def _through_of(doc: Doc, run: tuple[int, int], limit: int, known: dict) -> tuple[int, int] | None:
     """A title-cased name carried on over "of" into more title-cased words ("Self-supervised Aggregation of
     Diverse Experts"); None when the whole is a name the vocabulary knows ("Edge of Stability": no new one)."""
@@ -191,16 +198,8 @@ class ProposedFinder:
             abbrs = [a for a in self._abbrev_in(doc, colon + 1, colon + 2) if a.long_start < a.short_start]
             if abbrs and self._new_pair(doc, abbrs[0]):  # "a novel IRL algorithm: Active exploration for ... (AceIRL)"
                 return [abbrs[0].proposed(doc, "METHOD")]
-            out, i = [], colon + 1
-            while i < limit:
-                run = _run(doc, i, limit, self.known)
-                if not run or _phrase_start(doc, run, limit):
-                    break
-                out.append(Candidate(run[0], run[1], "METHOD", "proposed", proposed=True))
-                i = run[1]
-                while i < limit and doc[i].lower_ in {",", "and", "or"}:
-                    i += 1
-            return out
+            return [Candidate(a, b, "METHOD", "proposed", proposed=True)
+                    for a, b in _listed_from(doc, colon + 1, limit, self.known)]
         abbrs = self._abbrev_in(doc, start, max(stop, start + 1) + 1)
         if abbrs:
             a = abbrs[0]
@@ -420,9 +419,7 @@ class ProposedFinder:
         """New names listed after a colon that ends the authors' proposal ("we present the first distributed methods
         for ...: MASHA1 and MASHA2.")."""
         colon = next((t.i for t in doc[verb + 1:sent.end] if t.text == ":"), None)
-        run = _run(doc, colon + 1, sent.end, self.known) if colon is not None else None
-        run = None if run is None or _phrase_start(doc, run, sent.end) else run
-        listed = _listed(doc, run, sent.end, self.known) if run else []
+        listed = _listed_from(doc, colon + 1, sent.end, self.known) if colon is not None else []
         if not listed or not all(t.is_punct for t in doc[listed[-1][1]:sent.end]):
             return []  # the list ends the sentence: names, not the start of a clause
         return [Candidate(a, b, "METHOD", "proposed", proposed=True) for a, b in listed]

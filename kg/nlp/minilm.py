@@ -183,34 +183,52 @@ class MiniLM:
 
     def encode(self, ids: list[int] | numpy.ndarray) -> list[numpy.ndarray]:
         """Hidden states (embedding output, then each layer: ``n_layers + 1`` arrays ``[len(ids), 384]``)."""
-        ids = numpy.asarray(ids, dtype=numpy.int64)
-        n = len(ids)
+        return [x[0] for x in self.encode_batch(numpy.asarray(ids, dtype=numpy.int64)[None])]
+
+    def encode_batch(self, ids: numpy.ndarray) -> list[numpy.ndarray]:
+        """Hidden states of a batch ``[b, n]`` of piece ids (``n_layers + 1`` arrays ``[b, n, 384]``)."""
+        b, n = ids.shape
         eps = self.eps
         x = _layer_norm(self.word[ids] + self.pos[:n] + self.type0, *self.emb_ln, eps)
         states = [x]
         h = self.heads
-        d = x.shape[1] // h
+        d = x.shape[-1] // h
         scale = numpy.float32(1.0 / numpy.sqrt(d))
         for qkv_w, qkv_b, o_w, o_b, ln1, i_w, i_b, f_w, f_b, ln2 in self.blocks:
-            qkv = x @ qkv_w + qkv_b  # [n, 3 * 384]
-            q, k, v = (qkv[:, j * h * d:(j + 1) * h * d].reshape(n, h, d).transpose(1, 0, 2) for j in range(3))
-            scores = (q @ k.transpose(0, 2, 1)) * scale  # [h, n, n]
+            qkv = x @ qkv_w + qkv_b  # [b, n, 3 * 384]
+            q, k, v = (qkv[..., j * h * d:(j + 1) * h * d].reshape(b, n, h, d).transpose(0, 2, 1, 3)
+                       for j in range(3))
+            scores = (q @ k.transpose(0, 1, 3, 2)) * scale  # [b, h, n, n]
             scores -= scores.max(-1, keepdims=True)
             numpy.exp(scores, out=scores)
             scores /= scores.sum(-1, keepdims=True)
-            ctx = (scores @ v).transpose(1, 0, 2).reshape(n, h * d)
+            ctx = (scores @ v).transpose(0, 2, 1, 3).reshape(b, n, h * d)
             x = _layer_norm(ctx @ o_w + o_b + x, *ln1, eps)
             x = _layer_norm(_gelu(x @ i_w + i_b) @ f_w + f_b + x, *ln2, eps)
             states.append(x)
         return states
 
+    def embed(self, texts: list[str], pieces: int = 254) -> numpy.ndarray:
+        """Sentence embeddings ``[len(texts), 384]`` (unit length): the mean of the last layer over each text's
+        first ``pieces`` pieces, as :meth:`sentence_embedding` computes one. Texts of the same length in pieces are
+        encoded together, none padded: a text's embedding is the same bits whatever the others (padding would
+        change the order of the sums)."""
+        seqs = [(self.pieces.cls, *[i for word in text.split() for i in self.pieces.ids(word)][:pieces],
+                 self.pieces.sep) for text in texts]
+        out = numpy.zeros((len(seqs), WIDTH), dtype=numpy.float32)
+        by_length: dict[int, list[int]] = {}
+        for i, s in enumerate(seqs):
+            by_length.setdefault(len(s), []).append(i)
+        for rows in by_length.values():
+            last = self.encode_batch(numpy.array([seqs[i] for i in rows], dtype=numpy.int64))[-1]
+            v = last.mean(1)
+            out[rows] = v / numpy.linalg.norm(v, axis=1, keepdims=True)
+        return out
+
     def sentence_embedding(self, text: str) -> numpy.ndarray:
         """all-MiniLM-L6-v2's sentence embedding (mean of the last layer over the first 254 pieces, unit length,
         as sentence-transformers computes it with the model's max_seq_length of 256)."""
-        ids = [i for word in text.split() for i in self.pieces.ids(word)][:254]
-        last = self.encode([self.pieces.cls, *ids, self.pieces.sep])[-1]
-        v = last.mean(0)
-        return v / numpy.linalg.norm(v)
+        return self.embed([text])[0]
 
     def word_features(self, words: list[str], layers: int = 4) -> numpy.ndarray:
         """One ``[len(words), 384]`` float32 row per word: mean over its pieces of the last ``layers`` layers."""

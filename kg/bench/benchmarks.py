@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import networkx as nx
+import numpy
 
 from kg import compiled, schema
 from kg.store.embedded import write_ladybug
@@ -266,7 +267,7 @@ def related_latency(papers: int, seed: int = 0) -> dict:
     import networkx as nx
 
     from kg.build.jsontext import dumpb
-    from kg.related import related
+    from kg.related import related, semantic
     from kg.related.index import RelatedIndex
     from kg.sinks.base import feed
     from kg.sinks.related_index import RelatedIndexSink
@@ -279,6 +280,9 @@ def related_latency(papers: int, seed: int = 0) -> dict:
 
     g = synthetic_graph(papers, seed)
     ids = sorted(n for n, d in g.nodes(data=True) if d["type"] == "Paper")
+    vectors = numpy.random.default_rng(seed).standard_normal((len(ids), semantic.WIDTH)).astype(numpy.float32)
+    for p, v in zip(ids, vectors / numpy.linalg.norm(vectors, axis=1, keepdims=True)):  # random text embeddings
+        g.nodes[p]["embedding"] = semantic.pack(v)
     out: dict = {"papers": papers}
     with tempfile.TemporaryDirectory() as tmp:
         index_dir = Path(tmp) / "related"

@@ -28,6 +28,7 @@ from kg.errors import Problem
 from kg.model import Extraction, Paper
 from kg.nlp.extract import BATCH_SIZE, extract
 from kg.nlp.pipeline import config_path
+from kg.related import semantic
 from kg.sinks import open_sinks
 from kg.sinks.base import GraphSink
 from kg.viz.website import MAX_VIEWS
@@ -163,7 +164,7 @@ def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool 
           max_views: int = MAX_VIEWS, prune: bool = False, workers: int = 1, dask: str | None = None, mode: str = "default",
           view_papers: int = VIEW_PAPERS, on_problem: Callable[[Problem], None] | None = None,
           clock: Clock | None = None, parallel: bool | None = None, progress: Progress | None = None,
-          config: str | None = None) -> BuildReport:
+          config: str | None = None, embeddings: bool = True) -> BuildReport:
     """Build the knowledge graph of ``inputs``; with ``out``, also write every output file there.
 
     Building into a directory that holds an earlier build adds the new papers to the earlier ones and extracts
@@ -178,7 +179,8 @@ def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool 
     the linear tagger) or ``accurate`` (rules and the MiniLM-fed NER). ``parallel``: load the embedded store in a
     second process, slice by slice as the Neo4j CSVs are written, then beside the views (default: for
     ``PARALLEL_PAPERS`` papers or more). ``progress(stage, done, total)`` hears how far each stage has come
-    (``kg build`` prints it).
+    (``kg build`` prints it). ``embeddings``: keep each paper's text embedding for related work
+    (:mod:`kg.related.semantic`; never in ``fast`` mode, nor without the encoder installed).
 
     One build at a time writes into ``out``: a build holds its lock (:func:`kg.build.outdir.locked`; another one
     still holding it after a few seconds raises :class:`kg.errors.OutputLocked`), and publishes its files only once
@@ -205,12 +207,14 @@ def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool 
         if not corpus.papers:  # nothing usable read: an earlier build in ``out`` stays as it was
             return BuildReport(nx.MultiDiGraph(), 0, list(corpus.problems), extracted=0)
         config = config or config_path(mode)
+        embed = embeddings and mode != "fast" and semantic.available()
         if out is None:
-            items = list(iter_extractions(current.papers, workers=workers, dask=dask, config=config))
+            items = iter_extractions(current.papers, workers=workers, dask=dask, config=config)
+            items = [(p, ex) for p, ex, _ in _with_embeddings(((p, ex, True) for p, ex in items), embed)]
             return BuildReport(build_graph(items), len(current.papers), list(corpus.problems), extracted=len(items))
         with locked(Path(out)):  # one build at a time into a directory (kg.build.outdir)
             return _build_into(Path(out), current, corpus.problems, spools, prune=prune, workers=workers, dask=dask,
-                               config=config, max_nodes=max_nodes, max_views=max_views, view_papers=view_papers,
+                               config=config, embed=embed, max_nodes=max_nodes, max_views=max_views, view_papers=view_papers,
                                parallel=parallel, clock=clock, progress=progress)
     finally:
         for spool in spools:
@@ -218,7 +222,7 @@ def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool 
 
 
 def _build_into(out: Path, current: PaperSet, problems: list, spools: list[PaperSpool], *, prune: bool, workers: int,
-                dask: str | None, config: str, max_nodes: int, max_views: int, view_papers: int | None,
+                dask: str | None, config: str, embed: bool, max_nodes: int, max_views: int, view_papers: int | None,
                 parallel: bool | None, clock: Clock | None, progress: Progress | None) -> BuildReport:
     """The papers read, with those of the earlier build in ``out`` (unless ``prune``), built into ``out``."""
     stage = clock.stage if clock is not None else (lambda name: nullcontext())
@@ -238,12 +242,12 @@ def _build_into(out: Path, current: PaperSet, problems: list, spools: list[Paper
             for p in current.papers:
                 papers.add(p)
     return _build_cached(papers.papers, cache, problems, out=out, workers=workers, dask=dask,
-                         config=config, max_nodes=max_nodes, max_views=max_views, view_papers=view_papers,
+                         config=config, embed=embed, max_nodes=max_nodes, max_views=max_views, view_papers=view_papers,
                          parallel=parallel, clock=clock, progress=progress)
 
 
 def _build_cached(papers: PaperSpool, cache: BuildCache, problems: list, *, out: Path, workers: int,
-                  dask: str | None, config: str, max_nodes: int, max_views: int, view_papers: int | None,
+                  dask: str | None, config: str, embed: bool, max_nodes: int, max_views: int, view_papers: int | None,
                   parallel: bool | None, clock: Clock | None, progress: Progress | None = None) -> BuildReport:
     """Extract what the cache does not hold, resolve in paper order, and write every output into ``out``."""
     stage = clock.stage if clock is not None else (lambda name: nullcontext())
@@ -260,15 +264,10 @@ def _build_cached(papers: PaperSpool, cache: BuildCache, problems: list, *, out:
         with stage("extract"):  # resolution goes along, in paper order, as extractions arrive or are read
             extracted = iter_extractions(PaperSubset(papers, todo), workers=workers, dask=dask, config=config)
             try:
-                for i, p in enumerate(papers):
-                    tell("extracting", i, n_papers)
-                    if fresh[i]:
-                        _, ex = next(extracted)
+                for p, ex, new in _with_embeddings(_extractions(papers, fresh, extracted, cache, tell, lap), embed):
+                    if new:
                         with lap("cache_write"):
-                            cache.put(p, ex)
-                    else:
-                        with lap("cache_read"):
-                            ex = cache.get(p)
+                            cache.put(p, ex, replace=True)
                     with lap("resolve"):
                         resolver.add(ex)
             finally:
@@ -294,6 +293,31 @@ def _build_cached(papers: PaperSpool, cache: BuildCache, problems: list, *, out:
         cache.compact(cache.saved_papers())
     return BuildReport(written.graph, n_papers, list(problems), extracted=n_extracted,
                        files=written.files, totals=written.totals, sampled=written.sampled)
+
+
+def _extractions(papers: PaperSpool, fresh: bytearray, extracted: Iterator[tuple[Paper, Extraction]],
+                 cache: BuildCache, tell: "_Teller", lap: Callable) -> Iterator[tuple[Paper, Extraction, bool]]:
+    """Each paper with its extraction, in paper order: new from ``extracted`` where ``fresh``, else from the
+    cache; and whether the cache must write it."""
+    for i, p in enumerate(papers):
+        tell("extracting", i, len(papers))
+        if fresh[i]:
+            yield p, next(extracted)[1], True
+        else:
+            with lap("cache_read"):
+                ex = cache.get(p)
+            yield p, ex, False
+
+
+def _with_embeddings(items: Iterator[tuple[Paper, Extraction, bool]],
+                     embed: bool) -> Iterator[tuple[Paper, Extraction, bool]]:
+    """``items`` with each paper's text embedding (:mod:`kg.related.semantic`) when ``embed``; an extraction
+    that gets a new one must be written to the cache again."""
+    if not embed:
+        yield from items
+        return
+    for p, ex, new, before in semantic.embedded((p, ex, new, ex.embedding) for p, ex, new in items):
+        yield p, ex, new or ex.embedding != before
 
 
 class _Teller:

@@ -146,11 +146,17 @@ CACHE_FORMAT = 3  # 3: mentions carry in_title
 
 def extraction_to_json(ex: Extraction) -> dict:
     _, mentions, results, aliases, generic = ex.rows()
-    return {"mentions": mentions, "results": results, "aliases": aliases, "generic": generic}
+    d = {"mentions": mentions, "results": results, "aliases": aliases, "generic": generic}
+    if ex.embedding is not None:
+        d["embedding"] = [ex.embedding_key, ex.embedding]
+    return d
 
 
 def extraction_from_json(paper_id: str, d: dict) -> Extraction:
-    return Extraction.from_rows(paper_id, d["mentions"], d["results"], d["aliases"], d["generic"])
+    ex = Extraction.from_rows(paper_id, d["mentions"], d["results"], d["aliases"], d["generic"])
+    if "embedding" in d:
+        ex.embedding_key, ex.embedding = d["embedding"]
+    return ex
 
 
 class BuildCache:
@@ -216,10 +222,11 @@ class BuildCache:
         self._reader.seek(at)
         return extraction_from_json(paper.id, loads(self._reader.readline())[1])
 
-    def put(self, paper: Paper, ex: Extraction) -> None:
-        """Append ``ex`` as the extraction of ``paper``'s abstract (on disk at once)."""
+    def put(self, paper: Paper, ex: Extraction, *, replace: bool = False) -> None:
+        """Append ``ex`` as the extraction of ``paper``'s abstract (on disk at once); one already there stays,
+        unless ``replace`` (a new text embedding: the record read is then the new one)."""
         key = text_key(paper.text)
-        if bytes.fromhex(key) in self.offsets:
+        if bytes.fromhex(key) in self.offsets and not replace:
             return
         if self._writer is None:
             self.dir.mkdir(parents=True, exist_ok=True)

@@ -55,7 +55,7 @@ def _opening(raw: str, n: int = FIRST_WORDS) -> str:
 
 def _paper_attrs(paper: Paper, ex: Extraction) -> dict:
     proposed = ex.proposed
-    return {
+    attrs = {
         "type": schema.PAPER.label,
         "name": paper.title or (proposed[0] if proposed else _opening(paper.text)),
         "title": paper.title,
@@ -69,6 +69,9 @@ def _paper_attrs(paper: Paper, ex: Extraction) -> dict:
         "source": [str(s) for s in paper.sources],
         "abstract": paper.text,
     }
+    if ex.embedding is not None:  # the text's embedding (kg.related.semantic): graph.json and related/ only
+        attrs["embedding"] = ex.embedding
+    return attrs
 
 
 def concept_nodes(res: Resolution) -> Iterator[Node]:

@@ -11,7 +11,7 @@ from kg.cli.common import EXIT_BAD_INPUT, EXIT_OK, add_command, positive_int, re
 from kg.cli.output import error, safe
 
 if TYPE_CHECKING:
-    from kg.related.ranking import ConceptReport, PaperFacts
+    from kg.related.ranking import ConceptReport, Hit, PaperFacts
 
 
 FORMATS = ("text", "json", "markdown")
@@ -95,7 +95,7 @@ def _from_graph(args: argparse.Namespace, g, query: str, weights: dict[str, floa
         concepts, texts = rel.concepts_from_text(g, query), rel.text_index(g)
         vector = texts.vector_of_text(query)
         hits = rel.rank(g, concepts, top=args.top, weights=weights, similarity=texts.similar_to_text(query),
-                        query_vector=vector)
+                        query_vector=vector, embedding=rel.text_embedding(g, query))
         label = f"the text ({len(concepts)} known concepts)"
     return _print_hits(args, query, paper, label, weights, hits, lambda p: rel.paper_facts(g, p))
 
@@ -153,8 +153,7 @@ def _print_hits(args: argparse.Namespace, query: str, paper: str | None, label: 
         print(safe(f"{i:3}. {h.score:6.2f}  {h.name}" + (f"  ({where})" if where else "") + f"  [{h.paper}]"))
         shares = "; ".join(f"{s.type.lower()} {s.name} ({s.weight:.2f}{_TITLES[s.titles]})" for s in h.shared[:6]) \
             + (f"; +{len(h.shared) - 6} more" if len(h.shared) > 6 else "")
-        said = f" ({', '.join(h.words)})" if h.words else ""
-        print(safe(f"        text similarity {h.similarity:.2f}{said}" + (f"; shares {shares}" if shares else "")))
+        print(safe(f"        {similarity_text(h)}" + (f"; shares {shares}" if shares else "")))
         evidence = next((x for x in h.shared if x.sentence and x.type in _EVIDENCE_FIRST), None) \
             or next((x for x in h.shared if x.sentence), None)
         if evidence is not None:  # where the hit names its heaviest shared dataset or task
@@ -198,13 +197,22 @@ def _around_concept(around: Callable[..., ConceptReport], facts: Callable[[str],
     return EXIT_OK
 
 
+def similarity_text(h: Hit, words: bool = True) -> str:
+    """A hit's text similarity in words: the blend the ranking used, then the embedding cosine ("meaning", in a
+    build with embeddings) and the words adding most to the TF-IDF cosine."""
+    parts = [f"meaning {h.semantic:.2f}"] if h.semantic is not None else []
+    if words and h.words:
+        parts.append(", ".join(h.words))
+    return f"text similarity {h.similarity:.2f}" + (f" ({'; '.join(parts)})" if parts else "")
+
+
 def markdown_list(facts: Callable[[str], PaperFacts], label: str, hits: list) -> str:
     """A related-work list in markdown: each paper's title (linked to its url), venue and year, and the reason in
     one line (the shared concepts, heaviest first, and the texts' similarity)."""
     lines = [f"Related to {label}:", ""]
     for h in hits:
         shared = ", ".join(f"{s.type.lower()} {s.name}" for s in h.shared[:4])
-        why = (f"shares {shared}; " if shared else "") + f"text similarity {h.similarity:.2f}"
+        why = (f"shares {shared}; " if shared else "") + similarity_text(h, words=False)
         lines.append(f"- {_markdown_paper(facts(h.paper))}: {why}")
     return "\n".join(lines)
 

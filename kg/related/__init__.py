@@ -1,6 +1,6 @@
 """Related work: papers ranked by the concepts they share with a paper, a text or a concept, weighted by rarity,
 and by how alike their texts are (:mod:`kg.related.ranking`; TF-IDF cosine of titles and abstracts in
-:mod:`kg.related.textsim`). ``kg related`` prints the ranking; ``kg.related.related(graph, paper)`` returns it.
+:mod:`kg.related.textsim`, blended with the cosine of their MiniLM embeddings, :mod:`kg.related.semantic`). ``kg related`` prints the ranking; ``kg.related.related(graph, paper)`` returns it.
 ``find_paper`` names a paper as everywhere in kg (:mod:`kg.paper_names`)."""
 from __future__ import annotations
 

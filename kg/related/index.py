@@ -19,6 +19,8 @@ from kg.errors import InputError
 from kg.paper_names import Candidate, normal
 from kg.related.ranking import (DEFAULT_WEIGHTS, TEXT_WEIGHT, TITLE_FACTOR, ConceptReport, Hit, PaperFacts, Shared,
                                 best, descendants, match_concept, named_in, text_concept_keys)
+from kg.related.semantic import available, cosines, embed
+from kg.related.semantic import blend as semantic_blend
 from kg.related.textsim import QUERY_TERMS, idf, shared_words, unit_vector, words
 
 DIRECTORY = "related"
@@ -100,6 +102,8 @@ class RelatedIndex:
         self._papers: numpy.ndarray | None = None  # paper_facts.jsonl
         self._sentences: numpy.ndarray | None = None  # sentences.txt
         self._datasets: numpy.ndarray | None = None  # which concepts are datasets
+        embeddings = directory / "embeddings.npy"  # (a build without text embeddings has none)
+        self.embeddings = _read(embeddings, lambda p: numpy.load(p, mmap_mode="r")) if embeddings.is_file() else None
 
     @staticmethod
     def complete(directory: Path) -> bool:
@@ -208,10 +212,12 @@ class RelatedIndex:
         """Papers related to the paper node ``paper``, as :func:`kg.related.ranking.related` ranks them."""
         i = self.number_of(paper)
         similarity = self.similar(i) if text_weight else None
+        embedding = self.embeddings[i] if text_weight and self.embeddings is not None else None
         concepts = self._row("paper", "paper_concepts", i).tolist()
         titled = {c for c, t in zip(concepts, self._row("paper", "paper_titled", i).tolist()) if t}
         return self._rank(concepts, similarity, exclude=i, top=top, weights=weights, text_weight=text_weight,
-                          titled=titled, query_vector=self._doc_vector(i) if text_weight else None)
+                          titled=titled, query_vector=self._doc_vector(i) if text_weight else None,
+                          embedding=embedding if embedding is not None and embedding.any() else None)
 
     def related_to_text(self, text: str, *, top: int = 10, weights: dict[str, float] | None = None,
                         text_weight: float = TEXT_WEIGHT) -> tuple[list[Hit], int]:
@@ -220,12 +226,13 @@ class RelatedIndex:
         concepts = self.concepts_in_text(text)
         vector = self.vector_of_text(text)
         similarity = self._scores(list(vector.items())) if text_weight else None
+        embedding = embed([text])[0] if text_weight and self.embeddings is not None and available() else None
         return self._rank(concepts, similarity, exclude=None, top=top, weights=weights, text_weight=text_weight,
-                          query_vector=vector if text_weight else None), len(concepts)
+                          query_vector=vector if text_weight else None, embedding=embedding), len(concepts)
 
     def _rank(self, concepts: list[int], similarity: numpy.ndarray | None, *, exclude: int | None, top: int,
               weights: dict[str, float] | None, text_weight: float, titled: set[int] = frozenset(),
-              query_vector: dict[int, float] | None = None) -> list[Hit]:
+              query_vector: dict[int, float] | None = None, embedding: numpy.ndarray | None = None) -> list[Hit]:
         """The scores of all papers at once, then the explanations of the best (a concept of the query's title,
         ``titled``, or of a candidate's counts TITLE_FACTOR times, as :func:`kg.related.ranking.rank`)."""
         weights = weights or DEFAULT_WEIGHTS
@@ -245,6 +252,12 @@ class RelatedIndex:
         candidates = concept_score > 0
         if text_weight and weights == DEFAULT_WEIGHTS:
             candidates |= similarity > 0
+        tfidf, semantic = similarity, None
+        if embedding is not None:  # the candidates' embedding cosines blended in (kg.related.semantic)
+            rows = numpy.flatnonzero(candidates)
+            semantic = numpy.zeros(n, dtype=numpy.float64)
+            semantic[rows] = cosines(self.embeddings[rows], embedding)
+            similarity = semantic_blend(tfidf, semantic)
         most = float(concept_score.max()) if n else 0.0
         scale = text_weight * (most or 1.0)  # the texts' part on the concepts' scale, as kg.related.ranking.rank
         total = concept_score + scale * similarity
@@ -261,7 +274,8 @@ class RelatedIndex:
                              (c in titled) + bool(t), self.concept_ids[c]) for c, t in zip(row, titles) if c in mine]
             sim = float(similarity[q])
             hit = Hit(self.paper_id(q), self.name(q), sum(s.weight for s in shared) + scale * sim,
-                      sorted(shared, key=lambda s: (-s.weight, s.name)), sim)
+                      sorted(shared, key=lambda s: (-s.weight, s.name)), sim, tfidf=float(tfidf[q]),
+                      semantic=None if semantic is None else float(semantic[q]))
             hits.append(hit)
             number[id(hit)] = q
         hits = best(hits, top)

@@ -2,12 +2,13 @@
 texts are.
 
 concepts(q) = sum over shared concepts c of  weight(type of c) * idf(c) * titled(c),   idf(c) = ln(1 + N / papers(c))
-score(q)    = concepts(q)  +  TEXT_WEIGHT * max over candidates of concepts * cosine(texts)
+score(q)    = concepts(q)  +  TEXT_WEIGHT * max over candidates of concepts * text(q)
+text(q)     = (1 - SEMANTIC_WEIGHT) * TF-IDF cosine + SEMANTIC_WEIGHT * embedding cosine   (kg.related.semantic)
 
 so a shared rare dataset counts far more than a shared "accuracy", datasets weigh most by default, and umbrella
 terms, which are no concepts (kg.nlp.components.specificity), weigh nothing. ``titled(c)`` is TITLE_FACTOR for each
 of the two papers whose title names c (a title says what a paper is about), else 1. The texts' cosine is TF-IDF over title and
-abstract (kg.related.textsim); TEXT_WEIGHT was chosen on the dev half of the NeurIPS 2022 corpus judged by its authors'
+abstract (kg.related.textsim), blended with that of their MiniLM embeddings where the build kept them; TEXT_WEIGHT was chosen on the dev half of the NeurIPS 2022 corpus judged by its authors'
 keywords (tools/dev/related_keywords.py) and checked on SciREX train abstracts (``kg bench related``), docs/related.md.
 Ties go to the more similar text, then the paper id. The concept part alone is the saved query
 ``cypher/related_papers.*.cypher``.
@@ -28,8 +29,11 @@ from dataclasses import dataclass, field
 from typing import NamedTuple, TypeVar
 
 import networkx as nx
+import numpy
 
 from kg import schema
+from kg.related.semantic import WIDTH, available, cosines, embed, unpack
+from kg.related.semantic import blend as semantic_blend
 from kg.related.textsim import TextIndex, paper_text, shared_words
 
 K = TypeVar("K")
@@ -56,12 +60,15 @@ class Hit:
     name: str
     score: float
     shared: list[Shared] = field(default_factory=list)
-    similarity: float = 0.0  # cosine of the two texts (kg.related.textsim)
-    words: list[str] = field(default_factory=list)  # the words adding most to that cosine
+    similarity: float = 0.0  # the texts' similarity: TF-IDF and embedding cosines blended (kg.related.semantic)
+    words: list[str] = field(default_factory=list)  # the words adding most to the TF-IDF cosine
+    tfidf: float = 0.0  # cosine of the two texts' TF-IDF vectors (kg.related.textsim)
+    semantic: float | None = None  # cosine of their embeddings (None: a build without them)
 
     def to_json(self) -> dict:
         return {"paper": self.paper, "name": self.name, "score": round(self.score, 6),
-                "similarity": round(self.similarity, 4), "words": self.words,
+                "similarity": round(self.similarity, 4), "tfidf": round(self.tfidf, 4),
+                "semantic": None if self.semantic is None else round(self.semantic, 4), "words": self.words,
                 "shared": [{"name": s.name, "type": s.type, "weight": round(s.weight, 6), "titles": s.titles,
                             "concept": s.concept, "sentence": s.sentence} for s in self.shared]}
 
@@ -126,10 +133,11 @@ _TEXT_INDEXES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # graph 
 def rank(g: nx.MultiDiGraph, concepts: set[str], *, exclude: str | None = None, top: int = 10,
          weights: dict[str, float] | None = None, similarity: dict[str, float] | None = None,
          text_weight: float = TEXT_WEIGHT, titled: set[str] = frozenset(),
-         query_vector: dict[str, float] | None = None) -> list[Hit]:
+         query_vector: dict[str, float] | None = None, embedding: numpy.ndarray | None = None) -> list[Hit]:
     """Papers ranked by the weighted rarity of the ``concepts`` they share (those of the query's title, ``titled``,
     and those of a candidate's title count :data:`TITLE_FACTOR` times), plus ``text_weight`` times the
-    ``similarity`` of their texts to the query's (paper id -> cosine; none: concepts alone). With the query's
+    ``similarity`` of their texts to the query's (paper id -> TF-IDF cosine; none: concepts alone), blended with
+    the cosine of the candidates' embeddings to the query's ``embedding`` (kg.related.semantic). With the query's
     ``query_vector``, each hit names the words its text shares most with the query's."""
     weights = weights or DEFAULT_WEIGHTS
     similarity = similarity or {}
@@ -152,12 +160,16 @@ def rank(g: nx.MultiDiGraph, concepts: set[str], *, exclude: str | None = None, 
     candidates = set(scores)
     if text_weight and weights == DEFAULT_WEIGHTS:  # a paper sharing only words with the query, unless --by chose
         candidates |= {q for q, v in similarity.items() if v > 0 and q != exclude}
+    semantic = None if embedding is None else semantic_similarity(g, embedding, candidates)
     hits = []
     for q in candidates:
         shared = scores.get(q, [])
-        sim = similarity.get(q, 0.0)
+        tfidf = similarity.get(q, 0.0)
+        meaning = None if semantic is None else semantic.get(q, 0.0)
+        sim = tfidf if meaning is None else semantic_blend(tfidf, meaning)
         score = sum(s.weight for s in shared) + scale * sim
-        hits.append(Hit(q, g.nodes[q]["name"], score, sorted(shared, key=lambda s: (-s.weight, s.name)), sim))
+        hits.append(Hit(q, g.nodes[q]["name"], score, sorted(shared, key=lambda s: (-s.weight, s.name)), sim,
+                        tfidf=tfidf, semantic=meaning))
     hits = best(hits, top)
     if query_vector:
         vectors = text_index(g).vectors
@@ -176,9 +188,42 @@ def related(g: nx.MultiDiGraph, paper: str, *, top: int = 10, weights: dict[str,
             text_weight: float = TEXT_WEIGHT) -> list[Hit]:
     """Papers related to ``paper`` (a node id) through shared concepts and similar text."""
     similarity = text_index(g).similar(paper) if text_weight else None
+    embedding = g.nodes[paper].get("embedding")
     return rank(g, paper_concepts(g, paper), exclude=paper, top=top, weights=weights, similarity=similarity,
                 text_weight=text_weight, titled=titled_concepts(g, paper),
-                query_vector=text_index(g).vectors.get(paper) if text_weight else None)
+                query_vector=text_index(g).vectors.get(paper) if text_weight else None,
+                embedding=unpack(embedding) if text_weight and embedding else None)
+
+
+def semantic_similarity(g: nx.MultiDiGraph, vector: numpy.ndarray, papers: Iterable[str]) -> dict[str, float]:
+    """Embedding cosine of ``vector`` to each of ``papers`` that has an embedding (kg.related.semantic)."""
+    row = _semantic_matrix(g)
+    mine = sorted((row[q], q) for q in papers if q in row)
+    if not mine:
+        return {}
+    matrix = _SEMANTIC_ROWS[g]
+    return dict(zip((q for _, q in mine), cosines(matrix[[r for r, _ in mine]], vector).tolist()))
+
+
+def text_embedding(g: nx.MultiDiGraph, text: str) -> numpy.ndarray | None:
+    """A free text's embedding, or None: a graph without embeddings, or no encoder here."""
+    if not _semantic_matrix(g) or not available():
+        return None
+    return embed([text])[0]
+
+
+def _semantic_matrix(g: nx.MultiDiGraph) -> dict[str, int]:
+    """Each paper with an embedding -> its row in ``_SEMANTIC_ROWS[g]``, made once per graph object."""
+    found = _SEMANTIC.get(g)
+    if found is None:
+        papers = [n for n, d in g.nodes(data=True) if d.get("type") == schema.PAPER.label and d.get("embedding")]
+        _SEMANTIC_ROWS[g] = numpy.array([unpack(g.nodes[n]["embedding"]) for n in papers]).reshape(len(papers), WIDTH)
+        found = _SEMANTIC[g] = {n: i for i, n in enumerate(papers)}
+    return found
+
+
+_SEMANTIC: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # graph -> {paper: row of its embedding}
+_SEMANTIC_ROWS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # graph -> its papers' embeddings
 
 
 def find_concept(g: nx.MultiDiGraph, node_type: str, name: str) -> str:

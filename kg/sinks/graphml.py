@@ -46,6 +46,8 @@ def _attr(value) -> str:
 _GRAPHML_TYPES = {bool: "boolean", int: "long", float: "double", str: "string"}
 
 
+NOT_WRITTEN = frozenset({"embedding"})  # a paper's text embedding: for kg related, of no use in a GraphML tool
+
 class GraphmlSink(GraphSink):
     """GraphML (``networkx.read_graphml`` reads it back); list and dict attributes are stored as JSON strings,
     missing values are left out. Nodes and edges go into a body file in the order they come (GraphML allows any
@@ -71,7 +73,7 @@ class GraphmlSink(GraphSink):
         keys = self.keys[kind]
         out = []
         for k, v in d.items():
-            if v is None:
+            if v is None or k in NOT_WRITTEN:
                 continue
             if isinstance(v, (list, dict)):
                 v = json_text(v)

@@ -15,7 +15,9 @@ few memory-mapped arrays instead of the whole ``graph.json``.
   ``paper_titled.npy``/``concept_titled.npy`` beside them: 1 where the paper's title names the concept;
 - ``doc_ptr.npy``/``doc_terms.npy``/``doc_weights.npy``: each paper's TF-IDF vector of title and abstract, and
   ``term_ptr.npy``/``term_docs.npy``/``term_weights.npy`` the same by word (postings), as
-  :mod:`kg.related.textsim` computes them (stored as 32-bit floats).
+  :mod:`kg.related.textsim` computes them (stored as 32-bit floats);
+- ``embeddings.npy``: each paper's text embedding ``[papers, 384]``, half-precision floats (zeros for a paper
+  without one; no file when no paper has one: :mod:`kg.related.semantic`).
 
 Memory stays flat with the corpus: the words of each paper go to a spill file as they come, and ``close`` computes
 the weights and the postings in slices of :data:`SLICE` postings, appending each to its file (a million abstracts
@@ -35,6 +37,7 @@ from numpy.lib import format as npy
 
 from kg import schema
 from kg.related.ranking import in_title
+from kg.related.semantic import WIDTH, unpack
 from kg.related.textsim import paper_text, words
 from kg.sinks.base import GraphSink
 
@@ -43,6 +46,7 @@ BELOW = frozenset({schema.SUBTASK_OF.name, schema.VARIANT_OF.name})  # child -> 
 PROPOSES = schema.PROPOSES.name
 CONCEPT_TYPES = frozenset(t.label for t in (schema.METHOD, schema.TASK, schema.DATASET, schema.METRIC))
 _JSON_RUN = 1 << 16  # list items per write of a JSON file
+EMBEDDING_BYTES = 2 * WIDTH  # a paper's text embedding: 384 half-precision floats (kg.related.semantic)
 SLICE = 1 << 22  # postings held at once while the index is written (about 200 MB of working arrays)
 
 
@@ -125,6 +129,8 @@ class RelatedIndexSink(GraphSink):
         self.link_starts, self.link_ends = array("q"), array("q")  # each link's sentence in sentences.txt
         self.written_for: tuple[int, dict[str, tuple[int, int]]] = (-1, {})  # the last paper's sentences so far
         self.below: list[tuple[str, str]] = []  # (child, parent) concept ids
+        self.embeddings = (self.dir / ".embeddings.raw").open("w+b")  # paper i's at i * EMBEDDING_BYTES
+        self.embedded = False  # whether any paper had one
 
     def _paper(self, n: str) -> int:
         i = self.papers.get(n)
@@ -145,6 +151,10 @@ class RelatedIndexSink(GraphSink):
             self.venues[i], self.years[i], self.urls[i] = d.get("venue"), d.get("year"), d.get("url")
             if i != len(self.names) - 1 or self.doc_ptr[-1] != self.doc_ptr[-2]:
                 return  # (a paper node sent twice keeps its first words)
+            if d.get("embedding"):
+                self.embeddings.seek(i * EMBEDDING_BYTES)
+                self.embeddings.write(unpack(d["embedding"]).tobytes())
+                self.embedded = True
             vocab = self.vocab
             counts = Counter(words(paper_text(d.get("title"), d.get("abstract"))))
             for w in counts:
@@ -221,7 +231,27 @@ class RelatedIndexSink(GraphSink):
         files += self._csr("concept", cols, rows, len(concept_ids), n, titled)
         del rows, cols, titled, starts, ends
         files += self._text(n)
+        files += self._write_embeddings(n)
         return files
+
+    def _write_embeddings(self, n: int) -> list[Path]:
+        """``embeddings.npy``: the papers' text embeddings ``[n, 384]`` (zeros for a paper without one), if any
+        paper had one."""
+        raw, self.embeddings = self.embeddings, None
+        try:
+            if not self.embedded:
+                return []
+            raw.truncate(n * EMBEDDING_BYTES)  # (zeros after the last paper that had one)
+            raw.seek(0)
+            path = self.dir / "embeddings.npy"
+            with path.open("wb") as f:
+                npy.write_array_header_1_0(f, {"descr": "<f2", "fortran_order": False, "shape": (n, WIDTH)})
+                while chunk := raw.read(1 << 24):
+                    f.write(chunk)
+            return [path]
+        finally:
+            raw.close()
+            (self.dir / ".embeddings.raw").unlink(missing_ok=True)
 
     def _write_json(self, name: str, value: dict) -> Path:
         """``value`` as JSON; a list is written in runs of items, so memory does not double with the corpus."""

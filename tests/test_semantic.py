@@ -1,0 +1,107 @@
+"""Text embeddings for related work: what they are, that builds keep them, and that the ranking blends them."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy
+import pytest
+
+import kg
+from kg.cli import main
+from kg.nlp import minilm
+from kg.related import related, semantic
+from kg.related.index import DIRECTORY, RelatedIndex
+
+TEXTS = ["We estimate the pose of human bodies from single images.",
+         "Keypoint localisation of people in images with a heatmap network.",
+         "Forecasting stock market volatility from satellite images.",
+         "A short one.",
+         "We propose FooNet."]
+
+
+def test_the_constants_are_the_encoders():
+    assert semantic.PACKAGE == minilm.PACKAGE and semantic.WIDTH == minilm.WIDTH
+
+
+def test_an_embedding_is_the_same_bits_whatever_else_is_embedded_with_it():
+    together = semantic.embed(TEXTS + TEXTS[:2])
+    alone = numpy.array([semantic.embed([t])[0] for t in TEXTS])
+    assert together.dtype == numpy.float16 and together.shape == (len(TEXTS) + 2, semantic.WIDTH)
+    assert (together[:len(TEXTS)] == alone).all() and (together[len(TEXTS):] == alone[:2]).all()
+    assert numpy.linalg.norm(alone.astype(float), axis=1) == pytest.approx(1.0, abs=1e-3)
+
+
+def test_embeddings_are_the_models_sentence_embeddings_of_the_start_of_the_text():
+    long = " ".join(["graph neural networks for molecule property prediction"] * 40)
+    encoder = minilm.shared()
+    want = encoder.embed([long], pieces=semantic.PIECES)[0]
+    assert semantic.embed([long])[0] == pytest.approx(want, abs=1e-3)
+    assert semantic.embed([long])[0].tolist() != pytest.approx(encoder.sentence_embedding(long).tolist(), abs=1e-6)
+
+
+def test_meaning_is_closer_than_words_say():
+    e = semantic.embed(TEXTS[:3]).astype(float)
+    pose, keypoints, stocks = e
+    assert pose @ keypoints > pose @ stocks + 0.2
+
+
+def test_pack_and_unpack_keep_every_bit():
+    v = semantic.embed(TEXTS[:1])[0]
+    text = semantic.pack(v)
+    assert len(text) == 1024 and (semantic.unpack(text) == v).all()
+
+
+def _corpus(path: Path) -> str:
+    records = [{"id": f"p{i}", "title": t.split(" with ")[0][:40], "text": t} for i, t in enumerate(TEXTS[:3])]
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    return str(path)
+
+
+def test_a_default_build_keeps_each_papers_embedding_and_a_fast_one_none(tmp_path):
+    out = tmp_path / "default"
+    report = kg.build([_corpus(tmp_path / "papers.jsonl")], out)
+    papers = [d for _, d in report.graph.nodes(data=True) if d["type"] == "Paper"]
+    assert all(len(semantic.unpack(d["embedding"])) == semantic.WIDTH for d in papers)
+    on_disk = {n["id"]: n for n in json.loads((out / "graph.json").read_text())["nodes"]}
+    assert on_disk["paper:p0"]["embedding"] == report.graph.nodes["paper:p0"]["embedding"]
+    assert numpy.load(out / DIRECTORY / "embeddings.npy").shape == (3, semantic.WIDTH)
+    assert "embedding" not in (out / "graph.graphml").read_text()
+    assert not any("embedding" in f.read_text() for f in (out / "neo4j").glob("*.csv"))
+
+    fast = tmp_path / "fast"
+    report = kg.build([str(tmp_path / "papers.jsonl")], fast, mode="fast")
+    assert not any("embedding" in d for _, d in report.graph.nodes(data=True))
+    assert not (fast / DIRECTORY / "embeddings.npy").exists()
+    hits = related(report.graph, "paper:p0")
+    assert hits and all(h.semantic is None and h.similarity == h.tfidf for h in hits)
+
+
+def test_without_the_encoder_a_build_ranks_by_words_alone(tmp_path, monkeypatch):
+    monkeypatch.setattr(semantic, "available", lambda: False)
+    report = kg.build([_corpus(tmp_path / "papers.jsonl")], tmp_path / "out")
+    assert not any("embedding" in d for _, d in report.graph.nodes(data=True))
+    assert all(h.semantic is None for h in related(report.graph, "paper:p0"))
+
+
+def test_the_ranking_blends_meaning_into_the_texts_similarity(tmp_path):
+    out = tmp_path / "out"
+    report = kg.build([_corpus(tmp_path / "papers.jsonl")], out)
+    hits = related(report.graph, "paper:p0")
+    assert [h.paper for h in hits] == ["paper:p1", "paper:p2"]  # both share "images" with it
+    keypoints, stocks = hits
+    assert keypoints.semantic > stocks.semantic
+    for h in hits:
+        assert h.similarity == pytest.approx(semantic.blend(h.tfidf, h.semantic))
+    index = RelatedIndex.load(out / DIRECTORY)
+    assert [(h.paper, h.semantic) for h in index.related("paper:p0")] == [(h.paper, h.semantic) for h in hits]
+
+
+def test_kg_related_says_how_alike_the_meanings_are(tmp_path, capsys):
+    out = tmp_path / "out"
+    kg.build([_corpus(tmp_path / "papers.jsonl")], out)
+    assert main(["related", "p0", "--graph", str(out)]) == 0
+    assert "(meaning 0." in capsys.readouterr().out
+    assert main(["related", "human pose estimation in photos", "--graph", str(out), "--format", "json"]) == 0
+    hits = json.loads(capsys.readouterr().out)["hits"]
+    assert hits[0]["paper"] in ("paper:p0", "paper:p1") and hits[0]["semantic"] > 0.3

@@ -224,6 +224,7 @@ def _before_theory_word(doc: Doc, m) -> bool:
 
 
 _METRIC_HEADS = lexicon.words("metric_heads")
+_RATES = frozenset({"rate", "rates", "ratio", "ratios"})
 _WORD_SENSE_METRICS = lexicon.words("word_sense_metrics")
 _DIGIT = re.compile(r"\d")
 
@@ -278,6 +279,7 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
 
     spec = load_specificity(directory)
     known = {form: e.name for form, e in load_gazetteer().lookup().items() if e.label == "METHOD"}
+    measures = {form.lower() for form, e in load_gazetteer().lookup().items() if e.label == "METRIC"}
     stop = load_stoplist(stoplist) if stoplist else frozenset()
     retype = load_types(types) if types else {}
     cache: dict[tuple[str, str, str, str], tuple[bool, bool]] = {}  # -> (generic, names a tool)
@@ -319,6 +321,10 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
             if m.label == "METRIC" and m.canonical.lower() in _WORD_SENSE_METRICS and not _metric_context(doc, m):
                 m.generic = True  # "the precision matrix", "lower precision": no measure here
                 continue
+            if m.label == "METRIC" and m.extractor in _TAGGER_OR_CONTEXT and m.canonical.lower() not in measures \
+                    and m.canonical.lower().rsplit(" ", 1)[-1] in _RATES:
+                m.generic = True  # "masking ratio", "discounting rate": a setting or a theory rate, not a measure
+                continue  # the vocabulary names ("error rate", "compression ratio")
             if m.label == "METHOD" and m.extractor in ("model", "model_extension") and _before_theory_word(doc, m):
                 m.generic = True  # "VC dimension", "Johnson-Lindenstrauss lemma": part of a theory object
                 continue

@@ -105,3 +105,47 @@ def test_kg_related_says_how_alike_the_meanings_are(tmp_path, capsys):
     assert main(["related", "human pose estimation in photos", "--graph", str(out), "--format", "json"]) == 0
     hits = json.loads(capsys.readouterr().out)["hits"]
     assert hits[0]["paper"] in ("paper:p0", "paper:p1") and hits[0]["semantic"] > 0.3
+
+
+def test_only_the_best_candidates_by_concepts_and_words_are_compared_by_meaning_alike_in_graph_and_index(
+        seed_build, monkeypatch):
+    monkeypatch.setattr(semantic, "RERANK", 3)
+    report, out = seed_build
+    g, index = report.graph, RelatedIndex.load(out / DIRECTORY)
+    compared = 0
+    for p in sorted(n for n, d in g.nodes(data=True) if d["type"] == "Paper"):
+        want, got = related(g, p, top=5), index.related(p, top=5)
+        assert [(h.paper, h.semantic) for h in got] == [(h.paper, h.semantic) for h in want], p
+        assert [h.score for h in got] == pytest.approx([h.score for h in want], abs=1e-5), p
+        compared += sum(h.semantic > 0 for h in want)
+        assert sum(h.semantic > 0 for h in want) <= 5
+    assert compared  # (the best by concepts and words still have theirs)
+
+
+def test_reranked_keeps_the_best_in_the_rankings_order():
+    scores = numpy.array([1.0, 3.0, 3.0, 2.0, 3.0])
+    tfidf = numpy.array([0.0, 0.1, 0.2, 0.0, 0.1])
+    place = numpy.array([4, 3, 2, 1, 0])
+    assert semantic.reranked(scores, tfidf, place, top=2).tolist() == list(range(5))  # (fewer than RERANK)
+    old = semantic.RERANK
+    try:
+        semantic.RERANK = 2
+        assert semantic.reranked(scores, tfidf, place, top=1).tolist() == [2, 4]  # ties: cosine, then place
+        assert semantic.reranked(scores, tfidf, place, top=3).tolist() == [1, 2, 4]
+    finally:
+        semantic.RERANK = old
+
+
+def test_the_index_reads_only_the_embeddings_a_query_needs_and_names_a_damaged_file(tmp_path):
+    from kg.errors import InputError
+    from kg.related.index import _read, _Rows
+
+    path = tmp_path / "embeddings.npy"
+    values = semantic.embed(TEXTS)
+    numpy.save(path, values)
+    rows = _Rows(path)
+    assert len(rows) == len(TEXTS) and (rows[3] == values[3]).all()
+    assert (rows[numpy.array([4, 0, 2])] == values[[4, 0, 2]]).all()
+    path.write_bytes(path.read_bytes()[:-10])
+    with pytest.raises(InputError, match="embeddings.npy: not an index file kg wrote"):
+        _read(path, _Rows)

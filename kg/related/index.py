@@ -9,17 +9,19 @@ graph loaded from ``graph.json``. Papers are named as everywhere in kg (:class:`
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
 from pathlib import Path
 
 import numpy
+from numpy.lib import format as npy
 
 from kg import schema
 from kg.errors import InputError
 from kg.paper_names import Candidate, normal
 from kg.related.ranking import (DEFAULT_WEIGHTS, TEXT_WEIGHT, TITLE_FACTOR, ConceptReport, Hit, PaperFacts, Shared,
                                 best, descendants, match_concept, named_in, text_concept_keys)
-from kg.related.semantic import available, cosines, embed
+from kg.related.semantic import available, cosines, embed, reranked
 from kg.related.semantic import blend as semantic_blend
 from kg.related.textsim import QUERY_TERMS, idf, shared_words, unit_vector, words
 
@@ -83,6 +85,39 @@ def _read(path: Path, read):
                          f"{_REBUILD.format(out=path.parent.parent)}") from None
 
 
+class _Rows:
+    """The rows of a 2-d ``.npy`` file read by ``pread`` as a query needs them. A query reads a thousand of a
+    million embeddings, far apart; through a memory map those reads touched 315 MB of the file."""
+
+    def __init__(self, path: Path) -> None:
+        with path.open("rb") as f:
+            version = npy.read_magic(f)
+            read_header = npy.read_array_header_1_0 if version == (1, 0) else npy.read_array_header_2_0
+            shape, fortran, dtype = read_header(f)
+            self.offset = f.tell()
+        if len(shape) != 2 or fortran:
+            raise ValueError(f"not a 2-d array in C order: {shape}")
+        self.shape, self.dtype = shape, numpy.dtype(dtype)
+        self.width = shape[1] * self.dtype.itemsize
+        if path.stat().st_size < self.offset + shape[0] * self.width:
+            raise ValueError(f"shorter than its {shape[0]} rows")
+        self.fd = os.open(path, os.O_RDONLY)
+
+    def __len__(self) -> int:
+        return self.shape[0]
+
+    def __getitem__(self, rows: int | numpy.ndarray) -> numpy.ndarray:
+        """Row ``rows`` (an int), or those rows (an array of numbers) as a 2-d array."""
+        if isinstance(rows, (int, numpy.integer)):
+            return numpy.frombuffer(os.pread(self.fd, self.width, self.offset + int(rows) * self.width), self.dtype)
+        data = b"".join(os.pread(self.fd, self.width, self.offset + int(r) * self.width) for r in rows)
+        return numpy.frombuffer(data, self.dtype).reshape(len(rows), self.shape[1])
+
+    def __del__(self) -> None:
+        if getattr(self, "fd", None) is not None:
+            os.close(self.fd)
+
+
 class RelatedIndex:
     """A build's related-work index."""
 
@@ -103,7 +138,7 @@ class RelatedIndex:
         self._sentences: numpy.ndarray | None = None  # sentences.txt
         self._datasets: numpy.ndarray | None = None  # which concepts are datasets
         embeddings = directory / "embeddings.npy"  # (a build without text embeddings has none)
-        self.embeddings = _read(embeddings, lambda p: numpy.load(p, mmap_mode="r")) if embeddings.is_file() else None
+        self.embeddings = _read(embeddings, _Rows) if embeddings.is_file() else None
 
     @staticmethod
     def complete(directory: Path) -> bool:
@@ -253,13 +288,15 @@ class RelatedIndex:
         if text_weight and weights == DEFAULT_WEIGHTS:
             candidates |= similarity > 0
         tfidf, semantic = similarity, None
-        if embedding is not None:  # the candidates' embedding cosines blended in (kg.related.semantic)
+        most = float(concept_score.max()) if n else 0.0
+        scale = text_weight * (most or 1.0)  # the texts' part on the concepts' scale, as kg.related.ranking.rank
+        if embedding is not None:  # the meanings of the best candidates by concepts and words (kg.related.semantic)
             rows = numpy.flatnonzero(candidates)
+            rows = rows[reranked(concept_score[rows] + scale * semantic_blend(tfidf[rows], 0.0), tfidf[rows],
+                                 self.a["paper_rank"][rows], top)]
             semantic = numpy.zeros(n, dtype=numpy.float64)
             semantic[rows] = cosines(self.embeddings[rows], embedding)
             similarity = semantic_blend(tfidf, semantic)
-        most = float(concept_score.max()) if n else 0.0
-        scale = text_weight * (most or 1.0)  # the texts' part on the concepts' scale, as kg.related.ranking.rank
         total = concept_score + scale * similarity
         chosen = numpy.flatnonzero(candidates)
         rounded = numpy.round(total[chosen], 9)

@@ -32,7 +32,7 @@ import networkx as nx
 import numpy
 
 from kg import schema
-from kg.related.semantic import WIDTH, available, cosines, embed, unpack
+from kg.related.semantic import WIDTH, available, cosines, embed, reranked, unpack
 from kg.related.semantic import blend as semantic_blend
 from kg.related.textsim import TextIndex, paper_text, shared_words
 
@@ -160,7 +160,14 @@ def rank(g: nx.MultiDiGraph, concepts: set[str], *, exclude: str | None = None, 
     candidates = set(scores)
     if text_weight and weights == DEFAULT_WEIGHTS:  # a paper sharing only words with the query, unless --by chose
         candidates |= {q for q, v in similarity.items() if v > 0 and q != exclude}
-    semantic = None if embedding is None else semantic_similarity(g, embedding, candidates)
+    semantic = None
+    if embedding is not None:  # the meanings of the best candidates by concepts and words (kg.related.semantic)
+        order = sorted(candidates, key=lambda q: (g.nodes[q]["name"], q))
+        tf = numpy.array([similarity.get(q, 0.0) for q in order], dtype=numpy.float64)
+        words_only = numpy.array([sum(s.weight for s in scores.get(q, [])) for q in order]) + \
+            scale * semantic_blend(tf, 0.0)
+        chosen = reranked(words_only, tf, numpy.arange(len(order)), top)
+        semantic = semantic_similarity(g, embedding, [order[i] for i in chosen])
     hits = []
     for q in candidates:
         shared = scores.get(q, [])

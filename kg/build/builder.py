@@ -211,7 +211,7 @@ def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool 
         if out is None:
             items = list(iter_extractions(current.papers, workers=workers, dask=dask, config=config))
             if embed:
-                items = list(semantic.embedded(items))
+                semantic.embed_extractions(items)
             return BuildReport(build_graph(items), len(current.papers), list(corpus.problems), extracted=len(items))
         with locked(Path(out)):  # one build at a time into a directory (kg.build.outdir)
             return _build_into(Path(out), current, corpus.problems, spools, prune=prune, workers=workers, dask=dask,
@@ -266,10 +266,15 @@ def _build_cached(papers: PaperSpool, cache: BuildCache, problems: list, *, out:
         with stage("extract"):  # resolution goes along, in paper order, as extractions arrive or are read
             extracted = iter_extractions(PaperSubset(papers, todo), workers=workers, dask=dask, config=config)
             try:
-                for p, ex, new in _extractions(papers, fresh, extracted, cache, tell, lap):
-                    if new:
+                for i, p in enumerate(papers):
+                    tell("extracting", i, n_papers)
+                    if fresh[i]:
+                        _, ex = next(extracted)
                         with lap("cache_write"):
                             cache.put(p, ex)
+                    else:
+                        with lap("cache_read"):
+                            ex = cache.get(p)
                     with lap("resolve"):
                         resolver.add(ex)
                     if embeddings is not None:
@@ -303,20 +308,6 @@ def _build_cached(papers: PaperSpool, cache: BuildCache, problems: list, *, out:
             embeddings.keep(cache.saved_papers())
     return BuildReport(written.graph, n_papers, list(problems), extracted=n_extracted,
                        files=written.files, totals=written.totals, sampled=written.sampled)
-
-
-def _extractions(papers: PaperSpool, fresh: bytearray, extracted: Iterator[tuple[Paper, Extraction]],
-                 cache: BuildCache, tell: "_Teller", lap: Callable) -> Iterator[tuple[Paper, Extraction, bool]]:
-    """Each paper with its extraction, in paper order: new from ``extracted`` where ``fresh``, else from the
-    cache; and whether the cache must write it."""
-    for i, p in enumerate(papers):
-        tell("extracting", i, len(papers))
-        if fresh[i]:
-            yield p, next(extracted)[1], True
-        else:
-            with lap("cache_read"):
-                ex = cache.get(p)
-            yield p, ex, False
 
 
 def _embedded(items: Iterator[tuple[Paper, Extraction]],

@@ -204,33 +204,31 @@ def related(g: nx.MultiDiGraph, paper: str, *, top: int = 10, weights: dict[str,
 
 def semantic_similarity(g: nx.MultiDiGraph, vector: numpy.ndarray, papers: Iterable[str]) -> dict[str, float]:
     """Embedding cosine of ``vector`` to each of ``papers`` that has an embedding (kg.related.semantic)."""
-    row = _semantic_matrix(g)
+    row, matrix = _semantic_matrix(g)
     mine = sorted((row[q], q) for q in papers if q in row)
     if not mine:
         return {}
-    matrix = _SEMANTIC_ROWS[g]
     return dict(zip((q for _, q in mine), cosines(matrix[[r for r, _ in mine]], vector).tolist()))
 
 
 def text_embedding(g: nx.MultiDiGraph, text: str) -> numpy.ndarray | None:
     """A free text's embedding, or None: a graph without embeddings, or no encoder here."""
-    if not _semantic_matrix(g) or not available():
+    if not _semantic_matrix(g)[0] or not available():
         return None
     return embed([text])[0]
 
 
-def _semantic_matrix(g: nx.MultiDiGraph) -> dict[str, int]:
-    """Each paper with an embedding -> its row in ``_SEMANTIC_ROWS[g]``, made once per graph object."""
+def _semantic_matrix(g: nx.MultiDiGraph) -> tuple[dict[str, int], numpy.ndarray]:
+    """Each paper with an embedding -> its row, and the embeddings as rows, made once per graph object."""
     found = _SEMANTIC.get(g)
     if found is None:
         papers = [n for n, d in g.nodes(data=True) if d.get("type") == schema.PAPER.label and d.get("embedding")]
-        _SEMANTIC_ROWS[g] = numpy.array([unpack(g.nodes[n]["embedding"]) for n in papers]).reshape(len(papers), WIDTH)
-        found = _SEMANTIC[g] = {n: i for i, n in enumerate(papers)}
+        matrix = numpy.array([unpack(g.nodes[n]["embedding"]) for n in papers]).reshape(len(papers), WIDTH)
+        found = _SEMANTIC[g] = ({n: i for i, n in enumerate(papers)}, matrix)
     return found
 
 
-_SEMANTIC: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # graph -> {paper: row of its embedding}
-_SEMANTIC_ROWS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # graph -> its papers' embeddings
+_SEMANTIC: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # graph -> ({paper: row}, embeddings)
 
 
 def find_concept(g: nx.MultiDiGraph, node_type: str, name: str) -> str:

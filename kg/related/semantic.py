@@ -18,7 +18,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import importlib.util
-from collections.abc import Iterator
 from pathlib import Path
 
 import numpy
@@ -106,16 +105,9 @@ def text_key(paper: Paper) -> str:
     return hashlib.sha256(f"{PIECES} {paper_text(paper.title, paper.text)}".encode("utf-8")).hexdigest()[:16]
 
 
-def embedded(items: list[tuple[Paper, Extraction]]) -> Iterator[tuple[Paper, Extraction]]:
-    """``items``, each extraction with its paper's text embedding (``Extraction.embedding``), :data:`BATCH` at a
-    time."""
+def embed_extractions(items: list[tuple[Paper, Extraction]]) -> None:
+    """Set each extraction's ``embedding`` to its paper's (a build without an output directory)."""
     for start in range(0, len(items), BATCH):
         batch = items[start:start + BATCH]
-        _embed_all(batch)
-        yield from batch
-
-
-def _embed_all(items: list[tuple[Paper, Extraction]]) -> None:
-    if items:
-        for (_, ex), v in zip(items, embed([paper_text(p.title, p.text) for p, _ in items])):
+        for (_, ex), v in zip(batch, embed([paper_text(p.title, p.text) for p, _ in batch])):
             ex.embedding = pack(v)

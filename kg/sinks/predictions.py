@@ -73,26 +73,34 @@ def document_names(text: str, ex: Extraction) -> dict[tuple[str, str], str]:
             for a, b in spans.get(key, ()):
                 own[a:b] = " " * (b - a)
             written = " ".join("".join(own).split()).lower()
-            if not _written(key[1].lower(), written) and not _written(key[1].lower(), _ASIDE.sub("", written)):
+            tail = _written(key[1].lower(), written)
+            if tail is None:
+                tail = _written(key[1].lower(), _ASIDE.sub("", written))
+            if tail is None:
                 out[key] = _ASIDE.sub("", spelling) or spelling  # "pretrained language models (LMs)": no aside
                 continue
+            out[key] = key[1] + tail  # a paper that writes only "GANs" names GAN so
+            continue
         out[key] = key[1]
     return out
 
 
-def _written(name: str, text: str) -> bool:
-    """Whether ``name`` occurs in ``text`` as whole words ("gan" not inside "organ" or "gang"), perhaps plural
-    ("gans")."""
+def _written(name: str, text: str) -> str | None:
+    """How ``name`` occurs in ``text`` as whole words ("gan" not inside "organ" or "gang"): ``""`` as itself, else
+    the plural ending it takes there (``"s"`` for "gans"); None if it does not."""
     at = text.find(name) if name else -1
+    plural = None
     while at >= 0:
         end = at + len(name)
         if at == 0 or not text[at - 1].isalnum():
             for tail in ("", "s", "es"):
                 stop = end + len(tail)
                 if text.startswith(tail, end) and (stop == len(text) or not text[stop].isalnum()):
-                    return True
+                    if not tail:
+                        return ""
+                    plural = plural or tail
         at = text.find(name, at + 1)
-    return False
+    return plural
 
 
 def _by_label(names: Iterable[tuple[str, str]]) -> dict[str, list[str]]:

@@ -760,6 +760,7 @@ def test_a_known_model_with_a_size_the_vocabulary_lacks_is_a_method(nlp, text, n
     ("It reaches an Inception score of 9.68 on CIFAR-10.", "METRIC", "IS"),  # a short form in capitals is a name
     ("We insert a temporal shift module into each block.", "METHOD", "TSM"),  # a spelled-out name in lower case
     ("We report the kernel inception distance of the samples.", "METRIC", "KID"),
+    ("We model it with a Gaussian Process surrogate.", "METHOD", "Gaussian processes"),  # title case of "Gaussian process"
 ])
 def test_a_spelled_out_metric_or_method_matches_in_any_case(nlp, text, label, name):
     found = {m.canonical for m in nlp(text)._.kg_mentions if m.label == label and not m.generic}

@@ -109,10 +109,10 @@ _SPELLED_OUT_ANY_CASE = ("METRIC", "METHOD")  # (a dataset's spelled-out name lo
 
 
 def _spelled_out(form: str) -> bool:
-    """Whether an alias spells a name out in capitalised words ("Feature Pyramid Network"), not a short form."""
+    """Whether a form spells a name out in words ("Feature Pyramid Network", "Gaussian processes"), not a short
+    form: two or more words, two of them of four letters or more, and no capital inside a word ("GPs", "ResNet")."""
     words = form.split()
-    return len(words) >= 2 and all(w[:1].isupper() and w[1:] == w[1:].lower() for w in words if w[:1].isalpha()) \
-        and sum(len(w) >= 4 for w in words) >= 2
+    return len(words) >= 2 and all(w[1:] == w[1:].lower() for w in words) and sum(len(w) >= 4 for w in words) >= 2
 
 
 _COMPARISON = lexicon.words("comparison_words")
@@ -142,7 +142,8 @@ class GazetteerMatcher:
             for form in forms:
                 matcher.add(key, [t.orth if e.case_sensitive else t.lower for t in nlp.make_doc(form)])
                 if e.case_sensitive and e.label in _SPELLED_OUT_ANY_CASE and _spelled_out(form):
-                    # "Inception Score" of IS: the spelled-out name in any case ("an Inception score of 9.68")
+                    # "Inception Score" of IS, "Gaussian processes" of GP: the spelled-out name in any case ("an
+                    # Inception score of 9.68", "Gaussian Process surrogate"); the short forms keep their case
                     self.lower.add(key, [t.lower for t in nlp.make_doc(form)])
 
     def __call__(self, doc: Doc) -> Doc:

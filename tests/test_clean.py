@@ -9,7 +9,7 @@ import pytest
 from kg.corpus.clean import CleanText, clean
 
 SEEDS = sorted((Path(__file__).parents[1] / "examples" / "icml").glob("*.txt"))
-GENERATED = "×√()/²⁻¹αθλ·…“”’öé"  # characters cleaning makes up rather than copies
+GENERATED = "×√()/²⁻¹αθλ·…“”‘’öé—–-"  # characters cleaning makes up rather than copies
 
 
 def check(raw: str) -> CleanText:
@@ -180,6 +180,28 @@ def test_href_keeps_its_text():
 
 def test_unknown_commands_stay_verbatim_in_text():
     assert check(r"modifiers (S\NP)").text == r"modifiers (S\NP)"
+
+
+def test_an_authors_macro_for_a_name_is_the_name():
+    assert check(r"The \FedProx~algorithm under \Renyi differential privacy").text == \
+        "The FedProx algorithm under Renyi differential privacy"
+    assert check(r"\ul{stochastic} \hl{sampling}").text == "stochastic sampling"
+
+
+@pytest.mark.parametrize("raw, text", [
+    ("a ``natural'' layer and ``render-and-optimize''", "a \u201cnatural\u201d layer and \u201crender-and-optimize\u201d"),
+    ("`model's output' is `good'.", "\u2018model's output\u2019 is \u2018good\u2019."),
+    ("an ``open quote", "an \u201copen quote"),
+    ("tasks---dealing with", "tasks\u2014dealing with"),
+    ("Kullback--Leibler, pages 1--2, a -- b", "Kullback-Leibler, pages 1\u20132, a \u2013 b"),
+    ("$a--b$ and $``x''$", "a--b and ``x''"),  # inside a formula nothing changes
+])
+def test_latex_quotes_and_dashes_are_typography(raw, text):
+    c = check(raw)
+    assert c.text == text
+    dash = c.text.find("\u2014")
+    if dash >= 0:
+        assert c.to_raw(dash, dash + 1) == (raw.find("---"), raw.find("---") + 3)
 
 
 def test_latex_accents_compose_with_their_letter():

@@ -232,6 +232,8 @@ def test_a_plural_kind_of_tasks_is_generic(nlp, phrase, generic):
     ("A detector to identify IP infringement.", "identify IP infringement", "IP infringement"),
     ("It surpasses SOTA tracking methods.", "SOTA tracking", "tracking"),  # a judgement, not part of the name
     ("It makes accurate recommendations.", "accurate recommendations", "recommendations"),
+    ("A \u201cnatural\u201d layer decomposition.", "natural\u201d layer decomposition", "layer decomposition"),  # quoted before
+    ("We call it \u201crender-and-optimize\u201d.", "\u201crender-and-optimize\u201d", "render-and-optimize"),
 ])
 def test_model_entities_lose_frayed_edges(nlp, text, entity, kept):
     from kg.nlp.combine import trim

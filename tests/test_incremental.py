@@ -180,3 +180,5 @@ def test_the_pipeline_fingerprint_reads_every_module_of_the_extraction():
     modules = {f for f in nlp_dir.rglob("*.py") if "__pycache__" not in f.parts}
     assert nlp_dir / "components" / "specificity.py" in modules and modules <= files
     assert nlp_dir / "_tagger.c" in files and nlp_dir / "data" / "lexicon" / "cues.json" in files
+    corpus = nlp_dir.parent / "corpus"  # extraction cleans the text first: a new cleaning re-extracts
+    assert {corpus / "clean.py", corpus / "markup.py"} <= files

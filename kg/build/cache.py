@@ -31,7 +31,7 @@ def text_key(text: str) -> str:
 
 def fingerprint_files(config: str = "") -> list[Path]:
     """The files whose bytes decide extraction output: the pipeline's config, kg/nlp's code (components included)
-    and data, and the trained models."""
+    and data, the text cleaning (kg/corpus/clean.py, markup.py) and the trained models."""
     from kg.nlp import pipeline
 
     nlp_dir = Path(pipeline.__file__).parent
@@ -42,8 +42,9 @@ def fingerprint_files(config: str = "") -> list[Path]:
         return f.suffix in (".py", ".pyx")
 
     code = [f for f in nlp_dir.rglob("*") if "__pycache__" not in f.parts and source(f)]
+    corpus = nlp_dir.parent / "corpus"  # the cleaning of the text extraction reads
     return [Path(config) if config else pipeline.DEFAULT_CONFIG, *sorted((nlp_dir / "data").rglob("*.json*")),
-            *sorted(code), *sorted((nlp_dir / "trained").rglob("meta.json")),
+            *sorted(code), corpus / "clean.py", corpus / "markup.py", *sorted((nlp_dir / "trained").rglob("meta.json")),
             *sorted((nlp_dir / "trained_tagger").glob("*"))]
 
 

@@ -116,7 +116,7 @@ def clean_text(raw: str) -> str:
     return raw if not _needs_cleaning(raw) else _Cleaner(raw).run().text
 
 
-_MARKUP_CHARS = re.compile(r"[\\$*_\[\]{}~^\x00-\x1f\x7f]")  # markup, and ASCII controls (incl. whitespace but " ")
+_MARKUP_CHARS = re.compile(r"[\\$*_\[\]{}~^`\x00-\x1f\x7f]")  # markup, and ASCII controls (incl. whitespace but " ")
 _URL_OR_PTB = re.compile(r"https?:|-[LR][RSC]B-")
 
 
@@ -125,7 +125,39 @@ def _needs_cleaning(raw: str) -> bool:
     characters), markup characters, whitespace other than single spaces inside, URLs (kept whole), treebank
     brackets. Cheap tests first: one regex with every case as an alternative cost 40 us per abstract."""
     return (not raw.isascii() or _MARKUP_CHARS.search(raw) is not None or "  " in raw or raw[:1] == " "
-            or raw[-1:] == " " or (("http" in raw or "B-" in raw) and _URL_OR_PTB.search(raw) is not None))
+            or raw[-1:] == " " or "--" in raw or (("http" in raw or "B-" in raw) and _URL_OR_PTB.search(raw) is not None))
+
+
+# LaTeX typography in plain text: quotes (``...'', `...') and dashes (--- an em dash, -- an en dash, or a hyphen
+# between letters: "Kullback--Leibler" is the name "Kullback-Leibler").
+_TYPOGRAPHY = re.compile(r"``|`(?=[A-Za-z])|-{2,3}")
+_CLOSING_QUOTES = {"``": re.compile(r"''"), "`": re.compile(r"(?<=[\w.!?)])'(?![A-Za-z])")}
+_QUOTE_REACH = {"``": 400, "`": 100}  # a closing quote further away than this is not the opening's
+_QUOTES = {"``": ("\u201c", "\u201d"), "`": ("\u2018", "\u2019")}
+
+
+def _typography(raw: str) -> dict[int, tuple[str, int]]:
+    """Raw index -> (the character written there instead, raw characters it replaces) for LaTeX quotes and
+    dashes. An opening quote is paired with the nearest closing one in reach (apostrophes skipped: "`model's
+    output'")."""
+    swaps: dict[int, tuple[str, int]] = {}
+    for m in _TYPOGRAPHY.finditer(raw):
+        at, mark = m.start(), m.group()
+        if at in swaps:  # already a closing quote
+            continue
+        if mark[0] == "`":
+            opening, closing = _QUOTES[mark]
+            swaps[at] = (opening, len(mark))
+            stop = min(len(raw), at + _QUOTE_REACH[mark])
+            end = _CLOSING_QUOTES[mark].search(raw, at + len(mark), stop)
+            if end is not None and "`" not in raw[at + len(mark):end.start()]:
+                swaps[end.start()] = (closing, len(end.group()))
+        elif mark == "---":
+            swaps[at] = ("\u2014", 3)
+        else:
+            between_letters = at > 0 and raw[at - 1].isalpha() and raw[at + 2:at + 3].isalpha()
+            swaps[at] = ("-" if between_letters else "\u2013", 2)
+    return swaps
 
 
 # A formula that sets words in a text font names things ("$\\texttt{SPARKLE}$", "$\\mathrm{BLEU}$").
@@ -264,6 +296,8 @@ class _Cleaner:
         self.math_open = self.math_start = 0  # the current formula's first raw index and its start in the output
         self.formulas: list[tuple[int, int]] = []  # output ranges of the formulas in math letters
         self.url_starts = sorted(self.urls)
+        self.swaps = _typography(raw) if "`" in raw or "--" in raw else {}
+        self.swap_starts = sorted(self.swaps)
 
     def run(self) -> CleanText:
         raw, n, out, i = self.raw, len(self.raw), self.out, 0
@@ -284,6 +318,10 @@ class _Cleaner:
             elif i in self.urls:
                 out.copy(raw, i, self.urls[i])
                 i = self.urls[i]
+            elif i in self.swaps and self.math_end < 0:
+                piece, width = self.swaps[i]
+                out.append(piece, i, i + width)
+                i += width
             elif ch == "$":
                 i = self._dollar(i)
             elif ch == "\\":
@@ -308,6 +346,10 @@ class _Cleaner:
                 k = bisect.bisect_right(self.url_starts, i)
                 if k < len(self.url_starts):
                     end = min(end, self.url_starts[k])
+                if self.swap_starts:
+                    k = bisect.bisect_right(self.swap_starts, i)
+                    if k < len(self.swap_starts):
+                        end = min(end, self.swap_starts[k])
                 if self.groups:
                     end = min(end, self.groups[-1][0])
                 out.copy_plain(raw, i, end)
@@ -452,8 +494,10 @@ class _Cleaner:
             pass
         elif self.math_end >= 0:
             out.copy(raw, i + 1, j)  # an unknown macro in a formula is most readable as its name
+        elif i > 0 and (raw[i - 1].isalnum() or raw[i - 1] == "\\") or j - i < 3:
+            out.copy(raw, i, j)  # "S\NP", a category in a grammar's notation: verbatim
         else:
-            out.copy(raw, i, j)  # unknown text macro: keep it verbatim rather than guess
+            out.copy(raw, i + 1, j)  # an author's macro for a name ("\FedProx~algorithm"): the name
         return j
 
     def _accent(self, i: int, accent: str, j: int) -> int:

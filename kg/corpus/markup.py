@@ -35,7 +35,7 @@ WRAPPERS = frozenset(
     "emph textbf textit texttt textsc textsf textrm textup textsl textmd textnormal text mathrm mathbf mathit "
     "mathsf mathtt mathcal mathbb mathfrak mathscr mathnormal boldsymbol bm pmb operatorname underline overline "
     "uline hat widehat tilde widetilde bar vec dot ddot check breve acute grave mbox hbox fbox ensuremath url "
-    "footnote textsuperscript textsubscript underbrace overbrace".split()
+    "footnote textsuperscript textsubscript underbrace overbrace ul hl".split()
 )
 # Commands whose (first) argument is not prose: citations, labels, spacing, the target of \href.
 DROP_ARG = frozenset(

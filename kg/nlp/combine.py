@@ -52,7 +52,7 @@ from spacy.util import minibatch
 
 from kg.model import LABELS
 from kg.nlp import _doc
-from kg.nlp.candidates import (MODEL_ENTS, Abbreviation, Candidate, abbreviations, candidates, column, ids,
+from kg.nlp.candidates import (MODEL_ENTS, Abbreviation, Candidate, abbreviations, candidates, column, doc_text, ids,
                                is_namelike, span_text, strip_possessive, substrings)
 from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp.labels import TASK_NOUN, TASK_WORDS, only_data_kinds
@@ -437,6 +437,7 @@ def self_supported(span, label: str) -> bool:
 
 
 _OPENS, _CLOSES, _BRACKETS = (ids(substrings(c)) for c in ("([", ")]", "()[]"))  # the texts ``text in "(["`` accepts
+_QUOTE_IDS = (get_string_id("\u201c"), get_string_id("\u201d"))  # opening, closing
 
 
 _TRIMMER = _doc.Trimmer(*map(_doc.IdSet, (_EDGE_IDS, _LEADING_IDS, _TRAILING_IDS, _OPENS, _CLOSES, _BRACKETS)))
@@ -446,5 +447,14 @@ def trim(doc: Doc, start: int, end: int) -> tuple[int, int]:
     """Token range without frayed edges: leading/trailing connectives and punctuation (not brackets), leading verbs
     and trailing words that end no name, a dangling bracket ("Stanford twitter corpus (mentioned": the bracket
     and what follows go; "NYT) corpus" starts after the bracket; a bracket closing just after the range is taken
-    in). A typed loop over the doc's token array (:class:`kg.nlp._doc.Trimmer`)."""
+    in). A typed loop over the doc's token array (:class:`kg.nlp._doc.Trimmer`). An entity that starts inside
+    quotes starts after them: "natural” layer decomposition" is "layer decomposition"."""
+    if start < end and "\u201d" in doc_text(doc):
+        orth = column(doc, ORTH)
+        opened = False
+        for k in range(start, end):
+            if orth[k] == _QUOTE_IDS[0]:
+                opened = True
+            elif orth[k] == _QUOTE_IDS[1] and not opened:
+                start = k + 1
     return _TRIMMER.trim(doc, start, end)

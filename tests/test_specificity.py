@@ -214,3 +214,11 @@ def test_a_rate_only_the_tagger_calls_a_metric_is_a_setting_but_the_vocabularys_
                           "accuracy on Kinetics-400, while the error rate drops by 3%.")
     assert "masking ratio" not in found.get("METRIC", set())
     assert {"top-1 accuracy", "error rate"} <= found["METRIC"]
+
+
+@pytest.mark.parametrize("text, name", [
+    ("We build an SE(3)-equivariant transformer for molecules.", "SE"),  # a group's notation, not a method
+    ("We give a (1+ε)-approximation algorithm for k-means.", "1+ε)-approximation algorithm"),  # begun in brackets
+])
+def test_notation_and_names_begun_inside_brackets_are_no_concepts(nlp, text, name):
+    assert all(name not in names for names in concepts(nlp, text).values())

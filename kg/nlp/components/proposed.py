@@ -114,6 +114,8 @@ def _name_at(doc: Doc, i: int, limit: int) -> tuple[int, int] | None:
     end = i
     while end < limit and end - i < 6 and (is_namelike(doc[end]) or (end > i and doc[end].text in {"-", "+"})):
         end += 1
+    if end == i + 1 and len(doc[i]) <= 3 and not doc[i].whitespace_ and end < len(doc) and doc[end].text == "(":
+        return None  # a group's or a function's notation: "an SE(3)-equivariant network", "O(n)"
     return (i, end) if end > i else None
 
 

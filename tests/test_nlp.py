@@ -389,6 +389,8 @@ def test_the_naming_word_of_a_known_name_names_nothing(nlp):
 @pytest.mark.parametrize("text, long", [
     ("We use the New York Times (NYT) corpus.", "New York Times"),
     ("We build on A Lite BERT (ALBERT) for speed.", "A Lite BERT"),
+    ("We apply \u201csign random projections\u201d (SignRP) to them.", "sign random projections"),  # not the quote
+    ('The "Patient Instruction" (PI) is written.', "Patient Instruction"),
 ])
 def test_an_abbreviations_long_form_keeps_the_word_its_first_letter_is_from(nlp, text, long):
     from kg.nlp.candidates import abbreviations

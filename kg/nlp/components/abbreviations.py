@@ -72,8 +72,15 @@ def _sh_match_letters(short: str, long: str) -> int:
     return li + 1
 
 
+_QUOTES = frozenset(("\u201d", "\u2019", '"', "'", "''"))
+
+
 def _long_candidate(doc: Doc, end: int, short: str) -> tuple[int, int] | None:
     """Token range of the long form ending at token ``end`` for ``short``, or None."""
+    while end > 0 and doc[end - 1].text in _QUOTES:  # "``sign random projections'' (SignRP)": the words quoted
+        end -= 1
+    if end == 0:
+        return None
     max_words = min(len(short) + 5, len(short) * 2)
     sent_start = sentence_bounds(doc, end - 1)[0]
     start = max(sent_start, end - max_words)

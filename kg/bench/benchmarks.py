@@ -184,6 +184,22 @@ def paired_ratio(corpus: str, docs: int = PAIRED_DOCS, batch_size: int | None = 
     return {"docs": len(papers), "ratio": round(tok_s / ext_s, 4) if ext_s else 0.0}
 
 
+EMBED_DOCS = 1000  # texts whose embedding the bench times
+
+
+def embed_docs_per_s(texts: list[str]) -> float | None:
+    """Texts embedded per second as ``kg build`` embeds them (:func:`kg.related.semantic.embed`, numpy on every
+    core), after one untimed batch; None without the encoder."""
+    from kg.related import semantic
+
+    if not texts or not semantic.available():
+        return None
+    semantic.embed(texts[:semantic.BATCH])
+    t = time.perf_counter()
+    semantic.embed(texts)
+    return round(len(texts) / (time.perf_counter() - t), 1)
+
+
 def _in_fresh_process(fn, *args):
     """``fn(*args)`` in a new interpreter, so the measurement starts from the same state whatever the build left
     in this process (its warmed pipeline, its heap)."""
@@ -228,10 +244,12 @@ def bench_pipeline(docs: int, seed: int = 0, workers: int = 1, mode: str = "defa
         clock = Clock()
         clock.rss_mb["start"] = current_rss_mb()
         t = time.perf_counter()
-        with TreeMemory() as tree:
-            report = build([str(corpus)], Path(tmp) / "out", workers=workers, clock=clock, mode=mode)
+        with TreeMemory() as tree:  # the texts' embeddings are timed on their own (embed_rate)
+            report = build([str(corpus)], Path(tmp) / "out", workers=workers, clock=clock, mode=mode,
+                           embeddings=False)
         total_s = time.perf_counter() - t
         paired = _in_fresh_process(paired_ratio, str(corpus), PAIRED_DOCS, BATCH_SIZE, mode)
+        embed_rate = embed_docs_per_s(list(itertools.islice(texts(), EMBED_DOCS))) if mode != "fast" else None
     sec = clock.seconds
     ext_s = sec["extract"] - sec["cache_write"] - sec["cache_read"] - sec["resolve"]  # the pipeline's own time
     resolve_s = sec["resolve"] + sec["resolve_finish"]
@@ -244,6 +262,9 @@ def bench_pipeline(docs: int, seed: int = 0, workers: int = 1, mode: str = "defa
         "tokenizer_docs_per_s_per_core": round(docs / tok_s, 1), "ratio": round(tok_s / (ext_s * workers), 4),
         # the same ratio from alternating chunks of one sample, so that drifting machine speed cancels out
         "paired_ratio": paired["ratio"], "paired_docs": paired["docs"],
+        # a default build also embeds every text for related work (kg.related.semantic), on every core: what
+        # that adds to the build above, which leaves it out; None in --fast or without the encoder
+        "embed_docs_per_s": embed_rate, "embed_s": round(docs / embed_rate, 1) if embed_rate else None,
         "read_s": round(sec["read"], 2), "extract_s": round(ext_s, 2), "cache_write_s": round(sec["cache_write"], 2),
         # "graph build": resolving concepts plus making the elements (the streaming pass minus the sinks' time)
         "build_s": round(resolve_s + sec["stream"] - sum(sec[f"{k}_elements"] for k in SINKS), 2),

@@ -24,7 +24,7 @@ import numpy
 
 from kg.model import Extraction, Paper
 
-PIECES = 126  # word pieces of title and abstract embedded (128 positions with [CLS] and [SEP])
+PIECES = 62  # word pieces of title and abstract embedded (64 positions with [CLS] and [SEP]; docs/related.md)
 BATCH = 32  # texts encoded together
 SEMANTIC_WEIGHT = 0.4  # chosen on the dev half of the NeurIPS 2022 corpus (docs/related.md)
 WIDTH = 384  # all-MiniLM-L6-v2's (kg.nlp.minilm, imported only to embed: it loads spaCy)

@@ -386,6 +386,21 @@ def test_the_naming_word_of_a_known_name_names_nothing(nlp):
     assert not any(m.proposed for m in ms)
 
 
+@pytest.mark.parametrize("text, label, name", [
+    ("Minimizing the inclusive Kullback-Leibler (KL) divergence with MCMC.", "METRIC", "KL divergence"),
+    ("We study temporal difference (TD) learning with linear features.", "METHOD", "temporal difference learning"),
+    ("The out-of-distribution (OOD) generalization challenge is open.", "TASK", "out-of-distribution generalization"),
+])
+def test_a_known_name_with_its_short_form_inside_is_that_name(nlp, text, label, name):
+    found = {m.canonical.lower() for m in nlp(text)._.kg_mentions if m.label == label and not m.generic}
+    assert name.lower() in found
+
+
+def test_an_example_in_brackets_is_no_short_form_inside_a_name(nlp):
+    found = {m.canonical for m in nlp("Milestones in text-to-image (DALL-E) generation.")._.kg_mentions}
+    assert "DALL-E" in found
+
+
 @pytest.mark.parametrize("text, long", [
     ("We use the New York Times (NYT) corpus.", "New York Times"),
     ("We build on A Lite BERT (ALBERT) for speed.", "A Lite BERT"),

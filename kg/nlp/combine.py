@@ -245,6 +245,8 @@ class Combiner:
         if not self.extend:
             return None
         lower = column(doc, LOWER)
+        if label == "TASK" and lower[end - 1] in _NOT_TASK_HEAD_IDS:
+            return None  # "out-of-distribution (OOD) generalization challenge": a difficulty, not the task's name
         pairs = [a for a in names.pairs if start <= min(a.long_start, a.short_start)
                  and max(a.long_end, a.short_end) <= end] if names.pairs else []
         if not pairs and lower[end - 1] not in _TYPE_HEAD_IDS.get(label, ()):

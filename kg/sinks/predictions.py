@@ -46,6 +46,7 @@ def defined_spans(text: str, mentions: list[Mention]) -> Iterator[tuple[Mention,
 
 
 _ASIDE = re.compile(r"\s+\([^()]{1,24}\)")  # "reinforcement learning (RL) agents" writes "reinforcement learning agents"
+_INNER_ASIDE = re.compile(r"\s+\([^()]{1,24}\)\s+\w")  # an aside inside a name, not after it
 _DATASET_HEAD = re.compile(r"\s+(?:data ?sets?|benchmarks?|corpus|corpora|suite|collection|games?|environments?|tasks?)$", re.I)
 
 
@@ -74,6 +75,10 @@ def document_names(text: str, ex: Extraction) -> dict[tuple[str, str], str]:
                 own[a:b] = " " * (b - a)
             written = " ".join("".join(own).split()).lower()
             tail = _written(key[1].lower(), written)
+            if tail is None and _written(key[1].lower(), _ASIDE.sub("", written)) is not None \
+                    and _INNER_ASIDE.search(spelling):
+                out[key] = spelling  # "out-of-distribution (OOD) generalization": the name as written, aside and all
+                continue
             if tail is None:
                 tail = _written(key[1].lower(), _ASIDE.sub("", written))
             if tail is None:

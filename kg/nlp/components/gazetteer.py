@@ -20,7 +20,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from kg.nlp import _doc, lexicon
-from kg.nlp.candidates import Candidate, candidates, doc_text, has_number, sentence_bounds
+from kg.nlp.candidates import Candidate, abbreviations, candidates, doc_text, has_number, sentence_bounds
 
 DEFAULT_DIR = Path(__file__).parents[1] / "data" / "gazetteer"
 CONCEPT_FILES = ("datasets.jsonl", "metrics.jsonl", "tasks.jsonl", "methods.jsonl")
@@ -149,6 +149,8 @@ class GazetteerMatcher:
     def __call__(self, doc: Doc) -> Doc:
         out = candidates(doc)
         out += self._sizes(doc)
+        if " (" in doc_text(doc):
+            out += self._asides(doc)
         for matcher in (self.lower, self.exact):
             for key, start, end in matcher(doc):
                 e = self._entries[key]
@@ -159,6 +161,38 @@ class GazetteerMatcher:
                     out += self._releases(doc, start, end, e)
                     out += self._siblings(doc, end, e)
         return doc
+
+    def _asides(self, doc: Doc) -> list[Candidate]:
+        """A known name with its short form in brackets inside it: "out-of-distribution (OOD) generalization",
+        "Kullback-Leibler (KL) divergence", "temporal difference (TD) learning". The words around the aside, up
+        to four before and two after it, name the entry; the candidate spans them and the aside. Only a short form
+        the abbreviations component paired with the words before it counts ("text-to-image (DALL-E) generation"
+        holds an example, not an aside)."""
+        out = []
+        n = len(doc)
+        for a in abbreviations(doc):  # (kg_abbreviations ran first) the short form of the words before it
+            k = a.short_start - 1
+            if a.long_end != k or a.short_end != k + 2 or k + 3 >= n or doc[k].text != "(" or doc[k + 2].text != ")":
+                continue
+            best = None
+            for i in range(max(0, k - 4), k):
+                for j in range(k + 4, min(n, k + 5) + 1):
+                    form = f"{doc[i:k].text} {doc[k + 3:j].text}"
+                    e = self._entry(form) or self._entry(form[:-1] if form.endswith("s") else "")
+                    if e is not None and (best is None or (k - i) + (j - k) > best[1] - best[0]):
+                        best = (i, j, e)
+            if best is not None:
+                i, j, e = best  # (ranked as the abbreviation pair it holds, which it outranks by its length)
+                out.append(Candidate(i, j, e.label, "abbreviation", canonical=e.name, benchmark=e.benchmark))
+        return out
+
+    def _entry(self, form: str) -> Entry | None:
+        """The entry ``form`` names as the matcher would (case-sensitive entries by an exact or spelled-out form)."""
+        e = self.known.get(form.lower()) if " " in form else None
+        if e is None or not e.case_sensitive:
+            return e
+        forms = (e.name, *e.aliases)
+        return e if form in forms or any(f.lower() == form.lower() and _spelled_out(f) for f in forms) else None
 
     def _releases(self, doc: Doc, start: int, end: int, e: Entry) -> list[Candidate]:
         """Dated or versioned releases of a dataset, each a dataset of its own (BraTS 2015 is not BraTS 2018):

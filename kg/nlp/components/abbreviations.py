@@ -72,12 +72,9 @@ def _sh_match_letters(short: str, long: str) -> int:
     return li + 1
 
 
-_QUOTES = frozenset(("\u201d", "\u2019", '"', "'", "''"))
-
-
 def _long_candidate(doc: Doc, end: int, short: str) -> tuple[int, int] | None:
     """Token range of the long form ending at token ``end`` for ``short``, or None."""
-    while end > 0 and doc[end - 1].text in _QUOTES:  # "``sign random projections'' (SignRP)": the words quoted
+    while end > 0 and not doc[end - 1].text.strip("\u201d\u2019\"'"):  # "“sign random projections” (SignRP)"
         end -= 1
     if end == 0:
         return None

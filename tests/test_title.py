@@ -186,3 +186,11 @@ def test_a_titles_means_is_a_method_of_the_paper_and_a_known_name_keeps_its_read
     [(_, ex)] = list(extract([Paper(id="q", title="Outlier-Robust Sparse Estimation via Knowledge Distillation",
                                     text=text)]))
     assert not any(m.extractor == "title_means" for m in ex.mentions)
+
+
+def test_a_title_concept_is_named_in_lower_case_after_a_hyphen_too():
+    paper = Paper("p5", "Robots explore homes with active cameras.",
+                  title="Learning Active Camera for Multi-Object Navigation")
+    (_, ex), = extract([paper])
+    names = {m.canonical for m in ex.mentions if m.in_title}
+    assert "multi-object navigation" in names and not any("-O" in n for n in names)

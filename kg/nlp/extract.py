@@ -35,6 +35,15 @@ def sentence_case(title: str) -> str:
     return _TITLE_WORD.sub(lambda m: m.group().lower(), title)
 
 
+# A title's capitalised word after a hyphen, which sentence_case leaves ("Multi-Object" -> "multi-Object"): in a
+# concept's name, in lower case as the rest ("multi-object navigation", "best-of-both-worlds")
+_HYPHEN_CAPITAL = re.compile(r"(?<=[a-z]-)[A-Z][a-z]+(?=[\s-]|$)")
+
+
+def _lower(m: re.Match) -> str:
+    return m.group().lower()
+
+
 # What a title's mentions may come from, but for tasks: vocabularies, the paper's name, the trained tagger.
 _TITLE_EXTRACTORS = frozenset({"gazetteer", "proposed", "abbreviation", "model", "model_phrase", "model_extension",
                                "title_means"})
@@ -69,10 +78,11 @@ def _to_extraction(paper: Paper, ct: CleanText, doc, title_end: int = 0, offset:
             if end <= title_end:  # in the title
                 if m.generic or (m.extractor not in _TITLE_EXTRACTORS and m.label != "TASK"):
                     continue  # a title's capitals fool the rules that read capitals ("Stealthy Dataset")
-                ex.mentions.append(Mention(start, end, m.label, paper.title[start:end], m.canonical, m.extractor,
+                canonical = _HYPHEN_CAPITAL.sub(_lower, m.canonical)  # "multi-Object navigation" of sentence_case
+                ex.mentions.append(Mention(start, end, m.label, paper.title[start:end], canonical, m.extractor,
                                            whole_title, m.proposed, m.benchmark, m.confidence, in_title=True))
-                if m.text != m.canonical:
-                    aliases.setdefault(m.canonical, {})[paper.title[start:end]] = None
+                if m.text != canonical:
+                    aliases.setdefault(canonical, {})[paper.title[start:end]] = None
                 continue
             if start < offset:
                 continue  # across the title's end: no such name

@@ -341,24 +341,27 @@ class _Cleaner:
             elif "\ufb00" <= ch <= "\ufb06":  # ligatures from PDF extraction: "ﬁ" -> "fi"
                 out.append(unicodedata.normalize("NFKC", ch), i)
                 i += 1
-            elif (plain := self.plain.match(raw, i)) and self.math_end < 0:
-                end = plain.end()
-                k = bisect.bisect_right(self.url_starts, i)
-                if k < len(self.url_starts):
-                    end = min(end, self.url_starts[k])
-                if self.swap_starts:
-                    k = bisect.bisect_right(self.swap_starts, i)
-                    if k < len(self.swap_starts):
-                        end = min(end, self.swap_starts[k])
-                if self.groups:
-                    end = min(end, self.groups[-1][0])
-                out.copy_plain(raw, i, end)
-                i = end
+            elif self.math_end < 0 and (plain := self.plain.match(raw, i, self._plain_stop(i))):
+                out.copy_plain(raw, i, plain.end())
+                i = plain.end()
             else:
                 if ch.isspace() or unicodedata.category(ch) not in ("Cf", "Cc"):  # zero-width, BOM, controls go
                     out.append(ch, i)
                 i += 1
         return out.result(raw, self.formulas)
+
+    def _plain_stop(self, i: int) -> int:
+        """Where a plain run from ``i`` must stop at the latest: the next URL, typographic swap or group closer (a
+        bound for the run's regex, so that a text of many such places is not scanned to its end from each)."""
+        stop = len(self.raw)
+        for starts in (self.url_starts, self.swap_starts):
+            if starts:
+                k = bisect.bisect_right(starts, i)
+                if k < len(starts):
+                    stop = min(stop, starts[k])
+        if self.groups:
+            stop = min(stop, self.groups[-1][0])
+        return stop
 
     def _is_markup_group(self, i: int) -> bool:
         """Whether prose braces are markup (``{\\em x}``, ``{B}ERT``, ``\\LaTeX{}``) rather than text (``{a, b}``)."""

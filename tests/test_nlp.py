@@ -387,13 +387,19 @@ def test_the_naming_word_of_a_known_name_names_nothing(nlp):
 
 
 @pytest.mark.parametrize("text, label, name", [
-    ("Minimizing the inclusive Kullback-Leibler (KL) divergence with MCMC.", "METRIC", "KL divergence"),
+    ("The Kullback-Leibler (KL) divergence drops by 0.3 nats.", "METRIC", "KL divergence"),  # a measure: a number
     ("We study temporal difference (TD) learning with linear features.", "METHOD", "temporal difference learning"),
     ("The out-of-distribution (OOD) generalization challenge is open.", "TASK", "out-of-distribution generalization"),
 ])
 def test_a_known_name_with_its_short_form_inside_is_that_name(nlp, text, label, name):
     found = {m.canonical.lower() for m in nlp(text)._.kg_mentions if m.label == label and not m.generic}
     assert name.lower() in found
+
+
+def test_a_measure_with_its_short_form_inside_and_no_number_is_only_a_mention(nlp):
+    ms = nlp("Minimizing the inclusive Kullback-Leibler (KL) divergence with MCMC.")._.kg_mentions
+    assert not any(m.label == "METRIC" and not m.generic for m in ms)
+    assert not any(m.label == "TASK" for m in ms)  # nor is "Kullback-Leibler" a task
 
 
 def test_an_example_in_brackets_is_no_short_form_inside_a_name(nlp):

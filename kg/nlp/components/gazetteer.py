@@ -183,7 +183,10 @@ class GazetteerMatcher:
                         best = (i, j, e)
             if best is not None:
                 i, j, e = best  # (ranked as the abbreviation pair it holds, which it outranks by its length)
-                out.append(Candidate(i, j, e.label, "abbreviation", canonical=e.name, benchmark=e.benchmark))
+                # a measure only next to a number, as the name alone; without one, a mention and no concept
+                generic = e.needs_number and not has_number(doc, *sentence_bounds(doc, i)) and not _compared(doc, i)
+                out.append(Candidate(i, j, e.label, "abbreviation", canonical=e.name, benchmark=e.benchmark,
+                                     generic=generic))
         return out
 
     def _entry(self, form: str) -> Entry | None:

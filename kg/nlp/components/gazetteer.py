@@ -130,6 +130,9 @@ class GazetteerMatcher:
         self.name = name
         self.gazetteer = load_gazetteer(directory)
         self.known = self.gazetteer.lookup()
+        # the last words of the names of two words or more, in either number ("divergence", "learning", "gans")
+        self._last_words = frozenset(w for form in self.known if " " in form
+                                     for w in (form.rsplit(" ", 1)[1], plural(form.rsplit(" ", 1)[1])) if w)
         self._entries: dict[int, Entry] = {}
         # Names by their tokens' lower-case forms, case-sensitive ones by their exact forms; the matches of one
         # span come in the order the entries are listed.
@@ -170,14 +173,18 @@ class GazetteerMatcher:
         holds an example, not an aside)."""
         out = []
         n = len(doc)
+        text = doc_text(doc)
         for a in abbreviations(doc):  # (kg_abbreviations ran first) the short form of the words before it
             k = a.short_start - 1
-            if a.long_end != k or a.short_end != k + 2 or k + 3 >= n or doc[k].text != "(" or doc[k + 2].text != ")":
-                continue
+            if a.long_end != k or a.short_end != k + 2 or k + 3 >= n or doc[k].text != "(" or doc[k + 2].text != ")" \
+                    or not {doc[k + 3].lower_, doc[min(k + 4, n - 1)].lower_} & self._last_words:
+                continue  # (no known name of two words or more ends in the word or two after the aside)
             best = None
-            for i in range(max(0, k - 4), k):
+            starts = [doc[i].idx for i in range(max(0, k - 4), k)]
+            before_end = doc[k - 1].idx + len(doc[k - 1])
+            for i, at in zip(range(max(0, k - 4), k), starts):
                 for j in range(k + 4, min(n, k + 5) + 1):
-                    form = f"{doc[i:k].text} {doc[k + 3:j].text}"
+                    form = f"{text[at:before_end]} {text[doc[k + 3].idx:doc[j - 1].idx + len(doc[j - 1])]}"
                     e = self._entry(form) or self._entry(form[:-1] if form.endswith("s") else "")
                     if e is not None and (best is None or (k - i) + (j - k) > best[1] - best[0]):
                         best = (i, j, e)

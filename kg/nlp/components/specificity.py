@@ -301,11 +301,12 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                     m.label = label
             if m.generic or m.proposed:
                 continue
-            if len(m.text) <= 3 and m.text.isupper() and doc_text(doc)[m.end:m.end + 1] == "(" \
-                    and doc_text(doc)[m.end:m.end + 3] != "(s)":
+            if len(m.text) <= 3 and m.text.isupper() and doc_text(doc).startswith("(", m.end) \
+                    and not doc_text(doc).startswith("(s)", m.end):
                 m.generic = True  # a group's or a function's notation: "SE(3)-equivariant", "O(n)", "GL(n)"
                 continue
-            if m.text.count(")") > m.text.count("(") or m.text.count("]") > m.text.count("["):
+            if ")" in m.text and m.text.count(")") > m.text.count("(") \
+                    or "]" in m.text and m.text.count("]") > m.text.count("["):
                 m.generic = True  # begun inside brackets: "1+ε)-approximation algorithm" of "(1+ε)-approximation"
                 continue
             if m.label == "METHOD" and m.extractor == "model_extension":

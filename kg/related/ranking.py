@@ -8,8 +8,9 @@ text(q)     = (1 - SEMANTIC_WEIGHT) * TF-IDF cosine + SEMANTIC_WEIGHT * embeddin
 so a shared rare dataset counts far more than a shared "accuracy", datasets weigh most by default, and umbrella
 terms, which are no concepts (kg.nlp.components.specificity), weigh nothing. ``titled(c)`` is TITLE_FACTOR for each
 of the two papers whose title names c (a title says what a paper is about), else 1. The texts' cosine is TF-IDF over title and
-abstract (kg.related.textsim), blended with that of their MiniLM embeddings where the build kept them; TEXT_WEIGHT was chosen on the dev half of the NeurIPS 2022 corpus judged by its authors'
-keywords (tools/dev/related_keywords.py) and checked on SciREX train abstracts (``kg bench related``), docs/related.md.
+abstract (kg.related.textsim), blended with that of their MiniLM embeddings where the build kept them; TEXT_WEIGHT was chosen on the dev half of the NeurIPS 2022 corpus judged by readers'
+related papers (tools/dev/related_judged.py) and its authors' keywords (tools/dev/related_keywords.py), and checked on
+SciREX train abstracts (``kg bench related``), docs/related.md.
 Ties go to the more similar text, then the paper id. The concept part alone is the saved query
 ``cypher/related_papers.*.cypher``.
 
@@ -38,7 +39,7 @@ from kg.related.textsim import TextIndex, paper_text, shared_words
 
 K = TypeVar("K")
 DEFAULT_WEIGHTS = {"Dataset": 3.0, "Task": 1.5, "Method": 1.0, "Metric": 0.25}
-TEXT_WEIGHT = 8.0
+TEXT_WEIGHT = 10.0
 TITLE_FACTOR = 2.0  # chosen on the dev half of the NeurIPS 2022 corpus (docs/related.md)
 KINDS = {"dataset": "Dataset", "task": "Task", "method": "Method", "metric": "Metric"}
 LINKS = {r.name for r in (schema.PROPOSES, *schema.REL_FOR_LABEL.values())}

@@ -1,11 +1,12 @@
-"""Precision@5 and recall@10 of ``kg related`` against papers a reader judged related, for 55 NeurIPS 2022 queries.
+"""Precision@5 and recall@10 of ``kg related`` against papers a reader judged related, for 135 NeurIPS 2022 queries.
 
-``tools/dev/annotations/related-neurips2022-55.jsonl`` holds, per query paper, up to 10 papers of the NeurIPS 2022
+``tools/dev/annotations/related-neurips2022-135.jsonl`` holds, per query paper, up to 10 papers of the NeurIPS 2022
 corpus that its authors would plausibly cite or read as related work (same problem, specific method family or
-setting; a shared broad area is not enough), found by a reader searching the whole corpus: 30 queries of the dev
-half (``random.Random(2027).sample`` of its sorted ids; choose recipes here) and the 25 of the report half that
-docs/related.md reads (``random.Random(2026)``; report here). A judgement by one reader, not gold: it says where
-the related papers are, whatever the ranking put first.
+setting; a shared broad area is not enough), found by a reader searching the whole corpus. The dev half (choose
+recipes here): 30 queries (``random.Random(2027).sample`` of its sorted ids) and 40 more (``random.Random(2028)``,
+those left). The report half (report here): the 25 that docs/related.md reads (``random.Random(2026)``) and 40
+more (``random.Random(2029)``). Each batch of queries had its own reader; a judgement, not gold: it says where the
+related papers are, whatever the ranking put first.
 
 usage: python tools/dev/related_judged.py OUT_DIR [--split dev|report] [--text-weight W]
 
@@ -20,13 +21,13 @@ from pathlib import Path
 from kg.related import TEXT_WEIGHT, related
 from kg.store.rows import load_graph
 
-JUDGED = Path(__file__).resolve().parent / "annotations" / "related-neurips2022-55.jsonl"
+JUDGED = Path(__file__).resolve().parent / "annotations" / "related-neurips2022-135.jsonl"
 
 
 def judged(split: str, path: Path = JUDGED) -> dict[str, set[str]]:
-    """Query paper id -> the paper ids judged related to it, for the queries of ``split``."""
+    """Query paper id -> the paper ids judged related to it, for the queries of ``split`` that have any."""
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-    return {r["query"]: set(r["related"]) for r in rows if r["split"] == split}
+    return {r["query"]: set(r["related"]) for r in rows if r["split"] == split and r["related"]}  # (one has none)
 
 
 def main() -> None:

@@ -75,12 +75,11 @@ def document_names(text: str, ex: Extraction) -> dict[tuple[str, str], str]:
                 own[a:b] = " " * (b - a)
             written = " ".join("".join(own).split()).lower()
             tail = _written(key[1].lower(), written)
-            if tail is None and _written(key[1].lower(), _ASIDE.sub("", written)) is not None \
-                    and _INNER_ASIDE.search(spelling):
-                out[key] = spelling  # "out-of-distribution (OOD) generalization": the name as written, aside and all
-                continue
             if tail is None:
                 tail = _written(key[1].lower(), _ASIDE.sub("", written))
+                if tail is not None and _INNER_ASIDE.search(spelling):
+                    out[key] = spelling  # "out-of-distribution (OOD) generalization": as written, aside and all
+                    continue
             if tail is None:
                 out[key] = _ASIDE.sub("", spelling) or spelling  # "pretrained language models (LMs)": no aside
                 continue

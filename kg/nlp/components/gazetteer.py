@@ -180,13 +180,12 @@ class GazetteerMatcher:
                     or not {doc[k + 3].lower_, doc[min(k + 4, n - 1)].lower_} & self._last_words:
                 continue  # (no known name of two words or more ends in the word or two after the aside)
             best = None
-            starts = [doc[i].idx for i in range(max(0, k - 4), k)]
-            before_end = doc[k - 1].idx + len(doc[k - 1])
-            for i, at in zip(range(max(0, k - 4), k), starts):
+            before_end, after_start = doc[k - 1].idx + len(doc[k - 1]), doc[k + 3].idx
+            for i in range(max(0, k - 4), k):
                 for j in range(k + 4, min(n, k + 5) + 1):
-                    form = f"{text[at:before_end]} {text[doc[k + 3].idx:doc[j - 1].idx + len(doc[j - 1])]}"
+                    form = f"{text[doc[i].idx:before_end]} {text[after_start:doc[j - 1].idx + len(doc[j - 1])]}"
                     e = self._entry(form) or self._entry(form[:-1] if form.endswith("s") else "")
-                    if e is not None and (best is None or (k - i) + (j - k) > best[1] - best[0]):
+                    if e is not None and (best is None or j - i > best[1] - best[0]):
                         best = (i, j, e)
             if best is not None:
                 i, j, e = best  # (ranked as the abbreviation pair it holds, which it outranks by its length)

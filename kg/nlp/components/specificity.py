@@ -285,6 +285,7 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
     cache: dict[tuple[str, str, str, str], tuple[bool, bool]] = {}  # -> (generic, names a tool)
 
     def specificity(doc: Doc) -> Doc:
+        text = doc_text(doc)  # the doc's text as extraction keeps it (Doc.text joins every token anew)
         local = _local_short_forms(doc)
         mentions = doc.user_data.get(MENTIONS) or ()
         own = {(m.canonical, m.label) for m in mentions if m.proposed}
@@ -301,8 +302,8 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                     m.label = label
             if m.generic or m.proposed:
                 continue
-            if len(m.text) <= 3 and m.text.isupper() and doc_text(doc).startswith("(", m.end) \
-                    and not doc_text(doc).startswith("(s)", m.end):
+            if len(m.text) <= 3 and m.text.isupper() and text.startswith("(", m.end) \
+                    and not text.startswith("(s)", m.end):
                 m.generic = True  # a group's or a function's notation: "SE(3)-equivariant", "O(n)", "GL(n)"
                 continue
             if ")" in m.text and m.text.count(")") > m.text.count("(") \
@@ -316,7 +317,6 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                     m.text, m.end, m.start = m.text[found[1]:found[2]], m.start + found[2], m.start + found[1]
                 m.canonical = found[0] if found else m.canonical
             if m.label == "METRIC" and m.text.lower() == m.canonical.lower():
-                text = doc_text(doc)  # the doc's text as extraction keeps it (Doc.text joins every token anew)
                 at = fuller_metric_name(text, m.start, m.canonical)
                 if at != m.start:  # the concept is the fuller name; the mention stays the metric's own words
                     m.canonical = text[at:m.end].lower()
@@ -340,7 +340,7 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                     and m.canonical.lower().rsplit(" ", 1)[-1] in _THEORY_RESULTS:
                 m.generic = True  # "a generalized fingerprinting lemma": a result the paper proves, not a method
                 continue
-            if m.label == "METHOD" and _GERUND.fullmatch(m.text) and _OBJECT.match(doc_text(doc), m.end):
+            if m.label == "METHOD" and _GERUND.fullmatch(m.text) and _OBJECT.match(text, m.end):
                 m.generic = True  # a verb with its object: "thereby boosting the effectiveness", "pruning the weights"
                 continue
             if m.label == "TASK" and " " not in m.canonical and m.text.lower() in (m.canonical.lower() + "s",

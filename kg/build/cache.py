@@ -292,7 +292,7 @@ class EmbeddingCache:
 
     def want(self, paper: Paper) -> None:
         """Embed ``paper``'s text unless it is here: queued, and embedded with the next ``semantic.BATCH``."""
-        key = bytes.fromhex(semantic.text_key(paper))
+        key = semantic.text_key(paper)
         if key not in self.offsets and key not in self.todo:
             self.todo[key] = semantic.paper_text(paper.title, paper.text)
             if len(self.todo) >= semantic.BATCH:
@@ -313,7 +313,7 @@ class EmbeddingCache:
 
     def get(self, paper: Paper) -> str | None:
         """``paper``'s embedding as :func:`kg.related.semantic.pack` writes it, or None."""
-        at = self.offsets.get(bytes.fromhex(semantic.text_key(paper)))
+        at = self.offsets.get(semantic.text_key(paper))
         if at is None:
             return None
         if self._reader is None:
@@ -327,14 +327,15 @@ class EmbeddingCache:
 
     def keep(self, papers: Iterable[Paper]) -> None:
         """Drop the embeddings of texts no paper of ``papers`` has any more (a changed title, a pruned paper)."""
-        wanted = {bytes.fromhex(semantic.text_key(p)) for p in papers} & self.offsets.keys()
+        wanted = {semantic.text_key(p) for p in papers} & self.offsets.keys()
         self.close()
         if len(wanted) == len(self.offsets):
             return
+        order = sorted(wanted, key=self.offsets.__getitem__)  # in the file's order
         tmp = self.path.with_name(self.path.name + ".tmp")
         with self.path.open("rb") as src, tmp.open("wb") as dst:
-            for k in sorted(wanted, key=self.offsets.__getitem__):
+            for k in order:
                 src.seek(self.offsets[k])
                 dst.write(src.read(self.record))
         os.replace(tmp, self.path)
-        self.offsets = {k: i * self.record for i, k in enumerate(sorted(wanted, key=self.offsets.__getitem__))}
+        self.offsets = {k: i * self.record for i, k in enumerate(order)}

@@ -157,7 +157,8 @@ def rank(g: nx.MultiDiGraph, concepts: set[str], *, exclude: str | None = None, 
                 scores[q].append(Shared(d["name"], d["type"], w * (TITLE_FACTOR if titles else 1.0),
                                         (c in titled) + titles, c, link_sentence(links[0])))
     # The texts' part on the concepts' scale: the best concept score counts as much as a cosine of 1/TEXT_WEIGHT.
-    scale = text_weight * (max((sum(s.weight for s in shared) for shared in scores.values()), default=0.0) or 1.0)
+    concept = {q: sum(s.weight for s in shared) for q, shared in scores.items()}  # each candidate's concept score
+    scale = text_weight * (max(concept.values(), default=0.0) or 1.0)
     candidates = set(scores)
     if text_weight and weights == DEFAULT_WEIGHTS:  # a paper sharing only words with the query, unless --by chose
         candidates |= {q for q, v in similarity.items() if v > 0 and q != exclude}
@@ -165,7 +166,7 @@ def rank(g: nx.MultiDiGraph, concepts: set[str], *, exclude: str | None = None, 
     if embedding is not None:  # the meanings of the best candidates by concepts and words (kg.related.semantic)
         order = sorted(candidates, key=lambda q: (g.nodes[q]["name"], q))
         tf = numpy.array([similarity.get(q, 0.0) for q in order], dtype=numpy.float64)
-        words_only = numpy.array([sum(s.weight for s in scores.get(q, [])) for q in order]) + \
+        words_only = numpy.array([concept.get(q, 0.0) for q in order]) + \
             scale * semantic_blend(tf, 0.0)
         chosen = reranked(words_only, tf, numpy.arange(len(order)), top)
         semantic = semantic_similarity(g, embedding, [order[i] for i in chosen])
@@ -175,7 +176,7 @@ def rank(g: nx.MultiDiGraph, concepts: set[str], *, exclude: str | None = None, 
         tfidf = similarity.get(q, 0.0)
         meaning = None if semantic is None else semantic.get(q, 0.0)
         sim = tfidf if meaning is None else semantic_blend(tfidf, meaning)
-        score = sum(s.weight for s in shared) + scale * sim
+        score = concept.get(q, 0.0) + scale * sim
         hits.append(Hit(q, g.nodes[q]["name"], score, sorted(shared, key=lambda s: (-s.weight, s.name)), sim,
                         tfidf=tfidf, semantic=meaning))
     hits = best(hits, top)
@@ -214,7 +215,7 @@ def semantic_similarity(g: nx.MultiDiGraph, vector: numpy.ndarray, papers: Itera
 
 def text_embedding(g: nx.MultiDiGraph, text: str) -> numpy.ndarray | None:
     """A free text's embedding, or None: a graph without embeddings, or no encoder here."""
-    if not _semantic_matrix(g)[0] or not available():
+    if not available() or not _semantic_matrix(g)[0]:
         return None
     return embed([text])[0]
 

@@ -100,14 +100,12 @@ def blend(tfidf: float | numpy.ndarray, semantic: float | numpy.ndarray) -> floa
     return (1.0 - SEMANTIC_WEIGHT) * tfidf + SEMANTIC_WEIGHT * semantic
 
 
-def text_key(paper: Paper) -> str:
-    """A hash of what :func:`embed` reads of ``paper``: the key of its embedding in a build's cache."""
-    return hashlib.sha256(f"{PIECES} {paper_text(paper.title, paper.text)}".encode("utf-8")).hexdigest()[:16]
+def text_key(paper: Paper) -> bytes:
+    """A hash of what :func:`embed` reads of ``paper`` (8 bytes): the key of its embedding in a build's cache."""
+    return hashlib.sha256(f"{PIECES} {paper_text(paper.title, paper.text)}".encode("utf-8")).digest()[:8]
 
 
 def embed_extractions(items: list[tuple[Paper, Extraction]]) -> None:
     """Set each extraction's ``embedding`` to its paper's (a build without an output directory)."""
-    for start in range(0, len(items), BATCH):
-        batch = items[start:start + BATCH]
-        for (_, ex), v in zip(batch, embed([paper_text(p.title, p.text) for p, _ in batch])):
-            ex.embedding = pack(v)
+    for (_, ex), v in zip(items, embed([paper_text(p.title, p.text) for p, _ in items])):  # (embed batches them)
+        ex.embedding = pack(v)

@@ -225,3 +225,16 @@ def test_a_rate_only_the_tagger_calls_a_metric_is_a_setting_but_the_vocabularys_
 ])
 def test_notation_and_names_begun_inside_brackets_are_no_concepts(nlp, text, name):
     assert all(name not in names for names in concepts(nlp, text).values())
+
+
+@pytest.mark.parametrize("text, metrics", [
+    ("The model adapts at inference time, reaching 71.2% accuracy.", {"accuracy"}),  # a phase of the work
+    ("Our pruned network cuts the inference time by 40% on a V100.", {"inference time"}),  # a measure
+])
+def test_a_time_after_at_or_during_is_a_phase_not_a_metric(nlp, text, metrics):
+    assert concepts(nlp, text).get("METRIC", set()) == metrics
+
+
+def test_a_verb_of_change_before_a_metric_does_not_name_it(nlp):
+    found = concepts(nlp, "Adding more prior knowledge can actually decrease accuracy by 3.1% on CIFAR-10.")
+    assert found["METRIC"] == {"accuracy"}

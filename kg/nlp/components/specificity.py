@@ -227,6 +227,7 @@ _METRIC_HEADS = lexicon.words("metric_heads")
 _RATES = frozenset({"rate", "rates", "ratio", "ratios"})
 _WORD_SENSE_METRICS = lexicon.words("word_sense_metrics")
 _DIGIT = re.compile(r"\d")
+_PHASE = re.compile(r"\b(?:at|during)\s+$", re.IGNORECASE)  # before a time: a phase of the work, not a measure
 
 
 def _metric_context(doc: Doc, m) -> bool:
@@ -328,6 +329,9 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                 continue
             if m.label == "METRIC" and m.canonical.lower() in _WORD_SENSE_METRICS and not _metric_context(doc, m):
                 m.generic = True  # "the precision matrix", "lower precision": no measure here
+                continue
+            if m.label == "METRIC" and m.canonical.lower().endswith("time") and _PHASE.search(text, max(0, m.start - 10), m.start):
+                m.generic = True  # "at inference time", "during training time": when, not how long
                 continue
             if m.label == "METRIC" and m.extractor in _TAGGER_OR_CONTEXT and m.canonical.lower() not in measures \
                     and m.canonical.lower().rsplit(" ", 1)[-1] in _RATES:

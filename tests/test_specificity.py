@@ -238,3 +238,10 @@ def test_a_time_after_at_or_during_is_a_phase_not_a_metric(nlp, text, metrics):
 def test_a_verb_of_change_before_a_metric_does_not_name_it(nlp):
     found = concepts(nlp, "Adding more prior knowledge can actually decrease accuracy by 3.1% on CIFAR-10.")
     assert found["METRIC"] == {"accuracy"}
+
+
+def test_a_short_form_of_a_property_is_no_method(nlp):
+    found = concepts(nlp, "The samples are independent and identically distributed (IID), and the last layer is "
+                          "Fully-Connected (FC). We train graph neural networks (GNNs) on the IID samples.")
+    assert not {"identically distributed", "Fully-Connected"} & found.get("METHOD", set())
+    assert "graph neural networks" in found["METHOD"]

@@ -135,6 +135,9 @@ class Specificity:
             return True
         if extractor == "model" and label == "METHOD" and _JOINED_WORDS.search(name):
             return True  # "multi-head attention or convolution", "self-attention into convolution": two methods
+        if extractor == "abbreviation" and label in ("METHOD", "TASK"):
+            words = _WORDS.findall(name.lower())  # a short form of a property, however capitalised: "identically
+            return bool(words) and self.adjective(words[-1])  # distributed (IID)", "Fully-Connected (FC)"
         if extractor not in ("model", "model_extension", "context") or label not in ("METHOD", "TASK") \
                 or name_like(name):
             return False

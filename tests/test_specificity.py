@@ -245,3 +245,13 @@ def test_a_short_form_of_a_property_is_no_method(nlp):
                           "Fully-Connected (FC). We train graph neural networks (GNNs) on the IID samples.")
     assert not {"identically distributed", "Fully-Connected"} & found.get("METHOD", set())
     assert "graph neural networks" in found["METHOD"]
+
+
+def test_a_tagger_phrase_ending_in_a_hyphenated_adjective_is_a_fragment():
+    from kg.nlp.components.specificity import load_specificity
+
+    spec = load_specificity()
+    for name in ("cooperative multi-agent", "fine-tuning large-scale", "inductive few-shot"):
+        assert spec.weak_description(name, "TASK", "model_extension"), name
+    for name in ("sequential decision-making", "multi-head self-attention"):
+        assert not spec.weak_description(name, "METHOD", "model_extension"), name

@@ -60,6 +60,7 @@ class Specificity:
     adjective_endings: tuple[str, ...] = ()
     adjective_nouns: frozenset[str] = frozenset()
     adjective_words: frozenset[str] = frozenset()  # adjectives without such an ending: "free", "optimal", "type"
+    compound_starts: frozenset[str] = frozenset()  # first parts of hyphenated adjectives: "few-shot", "large-scale"
     techniques: frozenset[str] = frozenset()  # not metrics, but methods: "weight decay", "momentum"
     common_words: frozenset[str] = frozenset()  # words abstracts write in lower case ("rendering", "direct")
     phenomena: frozenset[str] = frozenset()  # heads of a data or model property, no task: "distribution shift"
@@ -122,6 +123,12 @@ class Specificity:
         its ending or as a listed word, unless it is a listed noun ("retrieval", "kernel")."""
         return word.endswith(self.adjective_endings) and word not in self.adjective_nouns or word in self.adjective_words
 
+    def compound_adjective(self, word: str) -> bool:
+        """Whether a hyphenated word reads as an adjective by its first part ("few-shot", "multi-agent",
+        "large-scale"), unless it ends in a gerund ("decision-making")."""
+        parts = word.lower().split("-")
+        return len(parts) > 1 and parts[0] in self.compound_starts and not parts[-1].endswith("ing")
+
     def weak_description(self, name: str, label: str, extractor: str) -> bool:
         """Whether a phrase that only the trained tagger or a context rule proposes is a description rather than a
         name: a method phrase with a class-noun head and no name-like word ("unified probabilistic model",
@@ -147,7 +154,7 @@ class Specificity:
         if extractor == "model" and label == "METHOD" and len(words) == 1:
             return True  # one plain word the tagger alone calls a method ("regularized", "nonlinear")
         last = words[-1]
-        if self.adjective(last):
+        if self.adjective(last) or self.compound_adjective(name.rsplit(" ", 1)[-1]):
             return True
         if extractor != "model":
             return False
@@ -208,6 +215,7 @@ def load_specificity(directory: str = "") -> Specificity:
         adjective_endings=tuple(umbrella["adjective_endings"]["endings"]),
         adjective_nouns=_terms(umbrella["adjective_endings"]["nouns"]),
         adjective_words=_terms(umbrella["adjective_endings"]["words"]),
+        compound_starts=_terms(umbrella["adjective_endings"]["compound_starts"]),
     )
 
 

@@ -238,6 +238,7 @@ def test_a_time_after_at_or_during_is_a_phase_not_a_metric(nlp, text, metrics):
 def test_a_verb_of_change_before_a_metric_does_not_name_it(nlp):
     found = concepts(nlp, "Adding more prior knowledge can actually decrease accuracy by 3.1% on CIFAR-10.")
     assert found["METRIC"] == {"accuracy"}
+    assert concepts(nlp, "Its accuracy stays above accuracy of 90% on MNIST.")["METRIC"] == {"accuracy"}
 
 
 def test_a_short_form_of_a_property_is_no_method(nlp):

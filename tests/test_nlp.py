@@ -652,6 +652,15 @@ def test_the_number_after_a_slash_is_no_alias_of_the_dataset():
     assert "CIFAR-100" in concepts and "100" not in concepts["CIFAR-100"].aliases
 
 
+def test_kg_extract_names_the_dataset_after_a_slash_in_full():
+    from kg.model import Paper
+    from kg.nlp.extract import extract
+    from kg.sinks.predictions import prediction
+
+    [(paper, ex)] = list(extract([Paper("p1", "We evaluate on CIFAR-10/100 and ImageNet.")]))
+    assert set(prediction(paper, ex)["concepts"]["DATASET"]) == {"CIFAR-10", "CIFAR-100", "ImageNet"}
+
+
 @pytest.mark.parametrize("text, expected", [
     ("Our experiments on MNIST, CIFAR- 10  and SVHN show gains.", {"MNIST", "CIFAR-10", "SVHN"}),  # a broken line
     ("Our experiments on CIFAR- and more show gains.", set()),  # a name ending in a hyphen names nothing

@@ -80,6 +80,9 @@ def document_names(text: str, ex: Extraction) -> dict[tuple[str, str], str]:
                 if tail is not None and _INNER_ASIDE.search(spelling):
                     out[key] = spelling  # "out-of-distribution (OOD) generalization": as written, aside and all
                     continue
+            if tail is None and not any(c.isalpha() for c in spelling):
+                out[key] = key[1]  # "100" of "CIFAR-10/100" is CIFAR-100: a number alone names nothing
+                continue
             if tail is None:
                 out[key] = _ASIDE.sub("", spelling) or spelling  # "pretrained language models (LMs)": no aside
                 continue

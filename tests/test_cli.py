@@ -223,3 +223,9 @@ def test_progress_redraws_one_line_per_stage_on_a_terminal():
                                                          "extracting 512/512 papers"]
     assert "/s" in draws[1] and "to go" in draws[1]
     assert second == "\rviews ..." and rest == ""  # a stage left unfinished is ended by close()
+
+
+def test_out_and_quiet_have_short_forms(tmp_path):
+    proc = kg("build", str(ROOT / "examples" / "icml"), "-o", str(tmp_path / "out"), "-q")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == "" and "papers      38" in proc.stdout and (tmp_path / "out" / "graph.json").is_file()

@@ -15,7 +15,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                     help="build the graph and write graph.json, graph.graphml, mentions.jsonl, neo4j/, views/",
                     description="Example: kg build examples/icml --out out")
     add_inputs(p)
-    p.add_argument("--out", required=True, help="output directory")
+    p.add_argument("-o", "--out", required=True, help="output directory")
     p.add_argument("--max-nodes", type=positive_int, default=1500, help="node cap of the overview view (default 1500)")
     p.add_argument("--max-views", type=non_negative_int, default=200,
                    help="focused views of the N most used datasets and of N proposed methods (default 200; 0: all)")
@@ -27,8 +27,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                    help="extract on a Dask cluster: tcp://scheduler:8786, or local:N (needs kg[dask])")
     p.add_argument("--no-embeddings", dest="embeddings", action="store_false",
                    help="compare the papers' texts by their words only, not by MiniLM embeddings of their meaning "
-                        "(about 30 papers/s on two cores; --fast builds have none)")
-    p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+                        "(about 70 papers/s on two cores; --fast builds have none)")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress lines on stderr")
     p.set_defaults(run=run)
 
 

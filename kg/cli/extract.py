@@ -17,7 +17,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                     description="One line per paper: mentions (raw-text offsets), concepts per label, proposed "
                                 "methods, results.")
     add_inputs(p)
-    p.add_argument("--out", required=True, help="output JSONL file")
+    p.add_argument("-o", "--out", required=True, help="output JSONL file")
     p.add_argument("--workers", type=positive_int, default=1, help="extraction processes (default 1)")
     p.set_defaults(run=run)
 

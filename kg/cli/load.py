@@ -32,7 +32,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                            "stopped; replaces the database), then start the server and run --schema-only")
     p.add_argument("--neo4j-admin", help="path of neo4j-admin for --bulk (default $NEO4J_ADMIN or neo4j-admin on PATH)")
     p.add_argument("--schema-only", action="store_true", help="only create the constraints and indexes")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=run)
 
 

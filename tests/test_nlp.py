@@ -988,3 +988,15 @@ def test_a_task_head_before_an_adjective_still_ends_the_name(nlp):
 
     doc = nlp("Our bound makes the subset selection problem tractable.")
     assert "subset selection" in {doc[c.start:c.end].text for c in task_candidates(doc, frozenset())}
+
+
+@pytest.mark.parametrize("text, names", [
+    ("Experiments show clear improvements of our proposed Brain Network Transformer on ABIDE.",
+     {"Brain Network Transformer"}),
+    ("Our proposed Sparse Interaction Additive Networks (SIAN) construct a bridge between the two.", {"SIAN"}),
+    ("It improves further with our proposed GSD-S dataset.", {"GSD-S"}),
+    ("We validate our proposed MCMC algorithm with simulations.", set()),  # a known name
+    ("Objects are bags in multiple instance learning (MIL), and our novel MIL models reconstruct rewards.", set()),
+])
+def test_the_name_after_our_proposed_is_the_papers_own(nlp, text, names):
+    assert proposed(nlp, text) == names

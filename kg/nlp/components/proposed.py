@@ -46,6 +46,7 @@ _COINED = re.compile(r"(?<=.)[A-Z0-9]")  # a capital or a digit inside a word: "
 OWN = lexicon.words("own_words")
 _TRIGGERS = frozenset(VERBS | NAMING | OWN)
 _NOVEL = frozenset({"novel", "new"})
+_OUR_NEW = frozenset({"proposed", "novel", "new"})  # "our proposed X": the authors' own name
 _LISTING = frozenset({"namely"})  # names what was said before, not always a new thing
 _NAME_LEADS = tuple(tuple(lead.split()) for lead in lexicon.ordered("name_leads"))
 _COUNTS = lexicon.words("count_words")
@@ -399,6 +400,10 @@ class ProposedFinder:
         """``Our proposed method, X (ABBR), is ...``; ``our approximate gradient-based update rule, ModProp,``;
         ``with our modality mixer (ModaMixer)``: a pair the authors' own phrase defines, unknown by both forms."""
         for tok in triggers:
+            if tok.lower_ in OWN and tok.i + 2 < sent.end and doc[tok.i + 1].lower_ in _OUR_NEW:
+                named = self._our_name(doc, sent, tok.i + 2)
+                if named:
+                    return named
             if tok.lower_ in OWN:
                 pairs = [a for a in self._abbrev_in(doc, tok.i + 1, tok.i + 3) if a.long_start < a.short_start
                          and a.short_end <= sent.end and self._new_pair(doc, a)]
@@ -416,6 +421,22 @@ class ProposedFinder:
                     if run:
                         return [Candidate(run[0], run[1], "METHOD", "proposed", proposed=True)]
         return []
+
+    def _our_name(self, doc: Doc, sent: Span, j: int) -> list[Candidate]:
+        """The name after "our proposed/novel/new" ("our proposed Brain Network Transformer", "Our proposed Sparse
+        Interaction Additive Networks (SIAN)"), unless the vocabulary knows it ("our proposed MCMC algorithm")."""
+        pairs = [a for a in self._abbrev_in(doc, j, j + 1) if a.long_start == j < a.short_start
+                 and a.short_end <= sent.end and doc[j].text[:1].isupper() and self._new_pair(doc, a)]
+        if pairs:
+            return [pairs[0].proposed(doc, "METHOD")]
+        run = _run(doc, j, sent.end, self.known)
+        if run is None or _phrase_start(doc, run, sent.end) or run[1] < sent.end and not doc[run[1] - 1].whitespace_ \
+                and doc[run[1]].text[:1].isalnum():
+            return []  # (nor a name cut inside a word: "S2" of "S2M")
+        text = doc[run[0]:run[1]].text
+        if any(a.short(doc).text == text and a.long(doc).text.lower() in self.known for a in abbreviations(doc)):
+            return []  # the abstract's short form of a known name: "multiple instance learning (MIL)"
+        return [Candidate(run[0], run[1], _label_for_head(doc, run[1]), "proposed", proposed=True)]
 
     def _listed_after_colon(self, doc: Doc, sent: Span, verb: int) -> list[Candidate]:
         """New names listed after a colon that ends the authors' proposal ("we present the first distributed methods

@@ -996,6 +996,8 @@ def test_a_task_head_before_an_adjective_still_ends_the_name(nlp):
     ("Our proposed Sparse Interaction Additive Networks (SIAN) construct a bridge between the two.", {"SIAN"}),
     ("It improves further with our proposed GSD-S dataset.", {"GSD-S"}),
     ("We validate our proposed MCMC algorithm with simulations.", set()),  # a known name
+    ("The momentum distribution of our Fixed-Distance HMC (FDHMC) is not Gaussian.", {"FDHMC"}),
+    ("In this paper we show that our Machine Learning (ML) model is fast.", set()),  # an umbrella term
     ("Objects are bags in multiple instance learning (MIL), and our novel MIL models reconstruct rewards.", set()),
 ])
 def test_the_name_after_our_proposed_is_the_papers_own(nlp, text, names):

@@ -120,6 +120,13 @@ def _name_at(doc: Doc, i: int, limit: int) -> tuple[int, int] | None:
     return (i, end) if end > i else None
 
 
+def _title_cased(span: Span) -> bool:
+    """Whether a long form is written as a name: two words or more, each word of four letters or more
+    capitalised ("Fixed-Distance HMC", "Sparse Interaction Additive Networks"; not "graph neural network")."""
+    words = [t for t in span if t.text[:1].isalpha() and len(t) > 3]
+    return len(span) >= 2 and bool(words) and all(t.text[0].isupper() for t in words)
+
+
 def _run(doc: Doc, i: int, limit: int, known: dict) -> tuple[int, int] | None:
     """A new name starting at token i: :func:`_name_at`, unless the gazetteer knows it."""
     run = _name_at(doc, i, limit)
@@ -407,9 +414,11 @@ class ProposedFinder:
             if tok.lower_ in OWN:
                 pairs = [a for a in self._abbrev_in(doc, tok.i + 1, tok.i + 3) if a.long_start < a.short_start
                          and a.short_end <= sent.end and self._new_pair(doc, a)]
-                if pairs and _SHORT_NAME.fullmatch(pairs[0].short(doc).text) is None \
-                        and not pairs[0].short(doc).text.isupper():
-                    return [pairs[0].proposed(doc, "METHOD")]  # a coined name ("ModaMixer"), not "GNN"
+                if pairs and (_SHORT_NAME.fullmatch(pairs[0].short(doc).text) is None
+                              and not pairs[0].short(doc).text.isupper() or _title_cased(pairs[0].long(doc))
+                              and load_specificity().reason(pairs[0].long(doc).text, "METHOD") is None):
+                    return [pairs[0].proposed(doc, "METHOD")]  # a coined name ("ModaMixer", "our Fixed-Distance
+                    # HMC (FDHMC)"), not "our graph neural network (GNN)"
                 k = tok.i + 1
                 while k < sent.end and k - tok.i <= 5 and doc[k].lower_ not in HEADS:
                     k += 1

@@ -107,6 +107,10 @@ def test_a_title_name_the_abstract_writes_in_lower_case_after_a_proposal_is_prop
                   title="Untargeted Backdoor Watermark: Towards Harmless and Stealthy Dataset Copyright Protection")
     (_, ex), = extract([paper])
     assert ex.proposed == ["Untargeted Backdoor Watermark"]
+    plural = Paper("p7", "Structured outputs are hard. We design a semantic probabilistic layer that enforces "
+                         "constraints exactly.", title="Semantic Probabilistic Layers for Neuro-Symbolic Learning")
+    (_, ex), = extract([plural])  # the title's plural name, the abstract's singular
+    assert ex.proposed == ["Semantic Probabilistic Layers"]
     topic = Paper("p6", "We study fair ranking. We propose the fair ranking algorithm.",
                   title="Fair Ranking: A Critical Review")
     (_, ex), = extract([topic])

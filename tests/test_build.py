@@ -299,3 +299,17 @@ def test_a_dataset_written_with_a_kind_word_is_named_without_it():
     names = document_names(text, ex)
     assert names[("DATASET", "Atari")] == "Atari" and names[("DATASET", "MuJoCo")] == "MuJoCo"
     assert names[("DATASET", "COCO")] == "MS COCO"  # a longer name is the paper's own
+
+
+def test_a_document_names_each_concept_once_whatever_its_spellings():
+    from kg.model import Paper
+    from kg.nlp.extract import extract
+    from kg.sinks.predictions import prediction
+
+    paper = Paper("p", "Domain adaptation needs target labels. We start by proposing a distribution-informed neural "
+                       "network, which aims to build distribution-aware relationships between inputs.",
+                  title="Distribution-Informed Neural Networks for Domain Adaptation Regression")
+    [(paper, ex)] = list(extract([paper]))
+    out = prediction(paper, ex)  # the title's "Distribution-informed Neural Networks", the text's singular
+    keys = [n.lower().rstrip("s") for n in out["concepts"]["METHOD"]]
+    assert len(keys) == len(set(keys)) and len(out["proposed"]) == 1

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from kg.build.jsontext import dumps
 from kg.model import Extraction, Mention, Paper
+from kg.schema import concept_key
 from kg.sinks.base import GraphSink
 
 
@@ -111,11 +112,19 @@ def _written(name: str, text: str) -> str | None:
 
 
 def _by_label(names: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
-    """(label, name) pairs -> names per label, each once (case aside), in order."""
+    """(label, name) pairs -> names per label, each concept once (by its key: case and a plural aside), in order."""
     out: dict[str, dict[str, str]] = {}
     for label, name in names:
-        out.setdefault(label, {}).setdefault(name.casefold(), name)
+        out.setdefault(label, {}).setdefault(concept_key(name), name)
     return {label: list(seen.values()) for label, seen in out.items()}
+
+
+def _once(names: Iterable[str]) -> list[str]:
+    """Each concept's first name, in order (one concept: one key)."""
+    out: dict[str, str] = {}
+    for name in names:
+        out.setdefault(concept_key(name), name)
+    return list(out.values())
 
 
 def prediction(paper: Paper, ex: Extraction) -> dict:
@@ -134,7 +143,7 @@ def prediction(paper: Paper, ex: Extraction) -> dict:
                     + [{"start": m.start, "end": m.end, "label": m.label, "text": m.text, "generic": True,
                         "extractor": m.extractor} for m in ex.generic],
         "concepts": concepts,
-        "proposed": list(dict.fromkeys(names[(m.label, m.canonical)] for m in ex.mentions if m.proposed)),
+        "proposed": _once(names[(m.label, m.canonical)] for m in ex.mentions if m.proposed),
         "results": [{"method": r.method, "dataset": r.dataset, "metric": r.metric, "value": r.value} for r in ex.results],
     }
 

@@ -998,7 +998,9 @@ def test_a_task_head_before_an_adjective_still_ends_the_name(nlp):
     ("We validate our proposed MCMC algorithm with simulations.", set()),  # a known name
     ("The momentum distribution of our Fixed-Distance HMC (FDHMC) is not Gaussian.", {"FDHMC"}),
     ("In this paper we show that our Machine Learning (ML) model is fast.", set()),  # an umbrella term
+    ("We build on Influence Function (IF) and propose source-aware IF, which leverages the sources.",
+     {"source-aware IF"}),  # a variant of a name defined before it
     ("Objects are bags in multiple instance learning (MIL), and our novel MIL models reconstruct rewards.", set()),
 ])
-def test_the_name_after_our_proposed_is_the_papers_own(nlp, text, names):
+def test_own_names_after_our_proposed_and_variants_of_defined_names(nlp, text, names):
     assert proposed(nlp, text) == names

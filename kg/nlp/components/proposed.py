@@ -240,6 +240,10 @@ class ProposedFinder:
                 return []  # "a Meta-Command Communication-based framework": what it is based on, not its name
             if run and _defined_before(doc, run, sent.start):
                 return []  # "active learning (AL) ... we focus on designing an AL algorithm": not a new name
+            if run and i > start and "-" in doc[i - 1].text and doc[i - 1].text.replace("-", "").isalpha() \
+                    and doc[i - 1].text.islower() and _defined_before(doc, run, run[0]):
+                return [Candidate(i - 1, run[1], "METHOD", "proposed", proposed=True)]  # "we build on Influence
+                # Function (IF) and propose source-aware IF": the variant is new, IF is not
             if run:
                 nxt = doc[run[1]] if run[1] < len(doc) else None
                 if nxt is not None and nxt.lower_ in HEADS and run[1] - run[0] == 1 and doc[run[0]].text.istitle():

@@ -1000,6 +1000,8 @@ def test_a_task_head_before_an_adjective_still_ends_the_name(nlp):
     ("In this paper we show that our Machine Learning (ML) model is fast.", set()),  # an umbrella term
     ("We build on Influence Function (IF) and propose source-aware IF, which leverages the sources.",
      {"source-aware IF"}),  # a variant of a name defined before it
+    ("These are Markov chain score ascent (MCSA) methods. We develop a novel MCSA scheme, parallel MCSA (pMCSA), "
+     "that achieves a tighter bound.", {"pMCSA"}),  # the appositive names it, not the defined MCSA
     ("Objects are bags in multiple instance learning (MIL), and our novel MIL models reconstruct rewards.", set()),
 ])
 def test_own_names_after_our_proposed_and_variants_of_defined_names(nlp, text, names):

@@ -239,7 +239,8 @@ class ProposedFinder:
             if run and doc[run[1] - 1].lower_.endswith(MODIFIER_SUFFIXES):
                 return []  # "a Meta-Command Communication-based framework": what it is based on, not its name
             if run and _defined_before(doc, run, sent.start):
-                return []  # "active learning (AL) ... we focus on designing an AL algorithm": not a new name
+                break  # "active learning (AL) ... we focus on designing an AL algorithm": not a new name (an
+                # appositive may give one: "we develop a novel MCSA scheme, parallel MCSA (pMCSA), that ...")
             if run and i > start and "-" in doc[i - 1].text and doc[i - 1].text.replace("-", "").isalpha() \
                     and doc[i - 1].text.islower() and _defined_before(doc, run, run[0]):
                 return [Candidate(i - 1, run[1], "METHOD", "proposed", proposed=True)]  # "we build on Influence

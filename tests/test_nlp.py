@@ -170,6 +170,25 @@ def test_result_tuple_from_a_sentence(nlp):
     assert ("82.3%", "SCALE", "CUHK-SYSU", "mAP") in got
 
 
+@pytest.mark.parametrize("text, expected", [
+    # a number in scientific notation is one value; the compared method's value after "than" is none of ours
+    (r"On ImageNet, FooNet achieves an MAE of $1.897\times 10^{-3}$, better than the transformer-based approach "
+     r"(MAE: $27.074\times 10^{-3}$).", {("1.897×10⁻³", "MAE")}),
+    ("FooNet reaches 81.2% top-1 accuracy on ImageNet, versus 79.1% top-1 accuracy for ResNet-50.",
+     {("81.2%", "top-1 accuracy")}),
+    ("FooNet has 30 times fewer parameters than BigGAN on CIFAR-10, and it reaches an FID of 10.17.",
+     {("10.17", "FID")}),  # "than" in another clause
+    ("FooNet reaches more than 90.1% accuracy on CIFAR-10.", {("90.1%", "accuracy")}),  # a bound, not a baseline
+    # drops and savings are differences
+    ("On VOC, FooNet improves throughput with only a 0.56 mAP drop, while saving 50% FLOPs on ImageNet.", set()),
+])
+def test_results_are_the_methods_own_values(nlp, text, expected):
+    from kg.corpus.clean import clean_text
+
+    got = {(r.value, r.metric) for r in nlp(clean_text(text))._.kg_results}
+    assert got == expected
+
+
 def test_urls_are_not_names(nlp):
     assert not any("github" in m.text for m in mentions(nlp, "Code: https://github.com/youlj109/TCA is public."))
 

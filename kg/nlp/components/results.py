@@ -9,6 +9,7 @@ the paper's proposed method when the sentence speaks of "our" work. An improveme
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from spacy.attrs import LIKE_NUM, LOWER
@@ -44,13 +45,28 @@ def _value_tokens(doc: Doc, sent: Span) -> list[tuple[int, int, str]]:
         t = tok.text
         if like_num[k]:
             nxt = doc[k + 1] if k + 1 < len(doc) else None
-            if nxt is not None and nxt.text in {"%", "×", "x"}:
+            power = _power(doc, k + 2) if nxt is not None and nxt.text == "×" else None
+            if power is not None:  # "2.5 × 10⁵": one number in scientific notation
+                out.append((tok.idx, power.idx + len(power.text), t + "×" + power.text))
+            elif nxt is not None and nxt.text in {"%", "×", "x"}:
                 out.append((tok.idx, nxt.idx + len(nxt.text), tok.text_with_ws + nxt.text))
             elif "." in t:
                 out.append((tok.idx, tok.idx + len(t), t))
         elif (t.endswith("%") or t[-1:] in ("x", "×")) and t[:-1].replace(".", "", 1).isdigit():
-            out.append((tok.idx, tok.idx + len(t), t))  # "82.3%", and "15x" / "2.5×" written as one token
+            power = _power(doc, k + 1) if t.endswith("×") else None
+            if power is not None:  # "1.897× 10⁻³" (LaTeX's $1.897\times 10^{-3}$)
+                out.append((tok.idx, power.idx + len(power.text), t + power.text))
+            else:
+                out.append((tok.idx, tok.idx + len(t), t))  # "82.3%", and "15x" / "2.5×" written as one token
     return out
+
+
+_POWER = re.compile(r"10(?:[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+|\^[-+]?\d+)")  # 10⁻³, 10⁵, 10^-3
+
+
+def _power(doc: Doc, k: int):
+    """The token at ``k`` when it is a power of ten that makes the number before it scientific notation."""
+    return doc[k] if k < len(doc) and _POWER.fullmatch(doc[k].text) else None
 
 
 _DELTA_BEFORE = lexicon.words("delta_before")
@@ -71,6 +87,21 @@ def _is_delta(doc: Doc, start: int, end: int, metric: DocMention | None = None) 
     after = doc[span.end].lower_ if span.end < len(doc) else ""
     return (bool(before) and before[-1] in _DELTA_BEFORE) or after in _DELTA_AFTER or \
         (len(before) >= 2 and before[-1] in {"of", "to"} and before[-2] in _DELTA_BEFORE)
+
+
+_BASELINE = lexicon.words("baseline_markers")
+
+
+def _compared(doc: Doc, sent: Span, start: int) -> bool:
+    """Whether the value at character ``start`` comes after "versus", or after "than" and what it compares with, in
+    its clause: the value of that ("better than the transformer (MAE: 27.1)", "versus 79.1% for ResNet-50"), not
+    the method's own; a value right after "than" bounds the method's own ("more than 90% accuracy")."""
+    at = next((t.i for t in sent if t.idx >= start), sent.end)
+    return any(t.lower_ in _BASELINE and (t.lower_ != "than" or at - t.i > 2) and
+               not any(u.text in _CLAUSE_ENDS for u in doc[t.i + 1:at]) for t in doc[sent.start:at])
+
+
+_CLAUSE_ENDS = frozenset({",", ";", ")"})  # "fewer parameters than BigGAN on CIFAR-10, we achieve an FID of 10.17"
 
 
 def _nearest(mentions: list[DocMention], pos: int, label: str, after: bool, limit: int) -> DocMention | None:
@@ -115,7 +146,7 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
         ours = any(h in ours_ids for h in lower[sent.start : sent.end])
         for (vs, ve, value), metric in zip(values, metrics):
             dataset = _nearest(ms, ve, "DATASET", True, 200) or _nearest(ms, vs, "DATASET", False, 200)
-            if metric is None or dataset is None or _is_delta(doc, vs, ve, metric):
+            if metric is None or dataset is None or _is_delta(doc, vs, ve, metric) or _compared(doc, sent, vs):
                 continue
             # The paper's own method when the sentence names it or speaks of "our" work, else the method named last.
             own = [m for m in ms if m.label == "METHOD" and m.canonical in proposed_names and m.start < vs]

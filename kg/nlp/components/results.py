@@ -90,6 +90,7 @@ def _is_delta(doc: Doc, start: int, end: int, metric: DocMention | None = None) 
 
 
 _BASELINE = lexicon.words("baseline_markers")
+_JOINED_VALUES = re.compile(r"[\s,$–—~-]*(?:(?:and|or|to)[\s$]*)?")  # what joins listed values: ", ", ", and", " – "
 
 
 def _compared(doc: Doc, sent: Span, start: int) -> bool:
@@ -144,9 +145,14 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
         values = _value_tokens(doc, sent)
         metrics = _attach_metrics(ms, values)
         ours = any(h in ours_ids for h in lower[sent.start : sent.end])
+        delta_end = -1  # where the last difference ended: the values listed right after it are differences too
         for (vs, ve, value), metric in zip(values, metrics):
+            if _is_delta(doc, vs, ve, metric) or delta_end >= 0 and _JOINED_VALUES.fullmatch(doc.text, delta_end, vs):
+                delta_end = ve  # "by up to 20.57%, 9.80%, and 13.72%", "+1.6 – 3.2 AP"
+                continue
+            delta_end = -1
             dataset = _nearest(ms, ve, "DATASET", True, 200) or _nearest(ms, vs, "DATASET", False, 200)
-            if metric is None or dataset is None or _is_delta(doc, vs, ve, metric) or _compared(doc, sent, vs):
+            if metric is None or dataset is None or _compared(doc, sent, vs):
                 continue
             # The paper's own method when the sentence names it or speaks of "our" work, else the method named last.
             own = [m for m in ms if m.label == "METHOD" and m.canonical in proposed_names and m.start < vs]

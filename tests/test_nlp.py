@@ -192,6 +192,16 @@ def test_results_are_the_methods_own_values(nlp, text, expected):
     assert got == expected
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("FooNet achieves 94.4% and 86.7% accuracy on ModelNet40 and ScanObjectNN, respectively.",
+     {("94.4%", "ModelNet40"), ("86.7%", "ScanObjectNN")}),
+    ("Our models reach the state of the art on CIFAR10/100 and ImageNet with accuracy of 95.50%, 76.25% and 68.64%.",
+     {("95.50%", "CIFAR-10"), ("76.25%", "CIFAR-100"), ("68.64%", "ImageNet")}),
+])
+def test_values_listed_with_as_many_datasets_pair_in_order(nlp, text, expected):
+    assert {(r.value, r.dataset) for r in nlp(text)._.kg_results} == expected
+
+
 def test_urls_are_not_names(nlp):
     assert not any("github" in m.text for m in mentions(nlp, "Code: https://github.com/youlj109/TCA is public."))
 

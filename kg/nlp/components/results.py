@@ -130,6 +130,25 @@ def _attach_metrics(ms: list[DocMention], values: list[tuple[int, int, str]]) ->
     return metrics
 
 
+def _respectively(doc: Doc, ms: list[DocMention], values: list[tuple[int, int, str]],
+                  metrics: list[DocMention | None]) -> dict[int, tuple[DocMention, DocMention]]:
+    """Values listed together ("94.4% and 86.7% accuracy", "accuracy of 95.50%, 76.25% and 68.64%") in a sentence
+    that names as many datasets: the i-th value is the i-th dataset's, all in the list's metric ("on ModelNet40 and
+    ScanObjectNN, respectively"). Value index -> (metric, dataset)."""
+    datasets = list({m.canonical: m for m in ms if m.label == "DATASET"}.values())
+    out: dict[int, tuple[DocMention, DocMention]] = {}
+    k = 0
+    while k < len(values):
+        j = k + 1
+        while j < len(values) and _JOINED_VALUES.fullmatch(doc.text, values[j - 1][1], values[j][0]):
+            j += 1
+        metric = next((m for m in metrics[k:j] if m is not None), None)
+        if j - k >= 2 and j - k == len(datasets) and metric is not None:
+            out.update((k + i, (metric, d)) for i, d in enumerate(sorted(datasets, key=lambda m: m.start)))
+        k = j
+    return out
+
+
 def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
     """All results reported in ``doc``, given its selected mentions."""
     proposed = next((m.canonical for m in mentions if m.proposed), None)
@@ -144,14 +163,18 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
             continue
         values = _value_tokens(doc, sent)
         metrics = _attach_metrics(ms, values)
+        paired = _respectively(doc, ms, values, metrics)
         ours = any(h in ours_ids for h in lower[sent.start : sent.end])
         delta_end = -1  # where the last difference ended: the values listed right after it are differences too
-        for (vs, ve, value), metric in zip(values, metrics):
+        for k, ((vs, ve, value), metric) in enumerate(zip(values, metrics)):
             if _is_delta(doc, vs, ve, metric) or delta_end >= 0 and _JOINED_VALUES.fullmatch(doc.text, delta_end, vs):
                 delta_end = ve  # "by up to 20.57%, 9.80%, and 13.72%", "+1.6 – 3.2 AP"
                 continue
             delta_end = -1
-            dataset = _nearest(ms, ve, "DATASET", True, 200) or _nearest(ms, vs, "DATASET", False, 200)
+            if k in paired:
+                metric, dataset = paired[k]
+            else:
+                dataset = _nearest(ms, ve, "DATASET", True, 200) or _nearest(ms, vs, "DATASET", False, 200)
             if metric is None or dataset is None or _compared(doc, sent, vs):
                 continue
             # The paper's own method when the sentence names it or speaks of "our" work, else the method named last.

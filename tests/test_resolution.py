@@ -219,3 +219,25 @@ def test_concepts_named_alike_are_one_node():
     joined = res.concept_for("METHOD", "IRM", defined_short_forms(defines))
     assert joined is res.concept_for("METHOD", "IRM", defined_short_forms(knows)) and joined.papers == 2
     assert res.concept_for("METHOD", "IRM", defined_short_forms(own)) is not joined
+
+
+def test_a_name_capitalised_by_its_sentence_is_shown_in_lower_case():
+    from kg.build.resolve import _sentence_case
+
+    assert _sentence_case("Online imitation learning") == "online imitation learning"
+    assert _sentence_case("Single-cell RNA sequencing") == "single-cell RNA sequencing"
+    for name in ("Gaussian processes", "Thompson sampling", "Knowledge Transfer", "Okapi", "Linear Time-Invariant"):
+        assert _sentence_case(name) == name  # names keep their capitals
+
+
+def test_a_word_list_file_with_a_key_given_twice_is_refused(tmp_path, monkeypatch):
+    from kg.nlp import lexicon
+
+    (tmp_path / "x.json").write_text('{"lists": {"a": {"about": "", "words": []}, "a": {"about": "", "words": []}}}')
+    monkeypatch.setattr(lexicon, "DATA", tmp_path)
+    lexicon._lists.cache_clear()
+    try:
+        with pytest.raises(ValueError, match="given twice"):
+            lexicon._lists()
+    finally:
+        lexicon._lists.cache_clear()

@@ -17,6 +17,7 @@ paper is kept only as the compact array of the names it mentions, to count paper
 from __future__ import annotations
 
 import difflib
+import re
 from array import array
 from collections import Counter, defaultdict
 from collections.abc import Iterable
@@ -29,6 +30,23 @@ from kg.schema import concept_key
 Key = tuple[str, str]  # (label, concept key)
 _HEADS = lexicon.words("generic_heads") | lexicon.words("method_name_heads") | lexicon.words("method_type_heads") | {
     "training", "setting", "settings", "principle"}
+
+
+def _sentence_case(name: str) -> str:
+    """A name written with the capital a sentence gave it ("Value iteration", "Online imitation learning",
+    "Single-cell RNA sequencing") in lower case: two words or more, the first a common lower-case word (whole or
+    before its hyphen) with only its first letter capitalised, no later word title-cased ("Knowledge Transfer"
+    stays); "Gaussian processes" and "Thompson sampling" keep the capitals of their names."""
+    words = name.split(" ")
+    first = words[0]
+    if len(words) < 2 or not _SENTENCE_CAPITAL.fullmatch(first) \
+            or first.split("-")[0].lower() not in lexicon.common_words() \
+            or any(w[:1].isupper() and any(c.islower() for c in w) for w in words[1:]):
+        return name
+    return first[0].lower() + name[1:]
+
+
+_SENTENCE_CAPITAL = re.compile(r"[A-Z][a-z]+(?:-[a-z]+)*")
 
 
 def _short_form(name: str) -> bool:
@@ -238,6 +256,8 @@ class Resolver:
             name = ranked[0][0]
             if concept_key(name) in ambiguous:  # "LST" of two long forms: each concept is named by its own
                 name = max((f for f in entry.forms if " " in f and "(" not in f), key=len, default=name)
+            if root[0] != "DATASET":
+                name = _sentence_case(name)
             aliases = sorted(f for f in entry.forms if f.lower() != name.lower())
             concepts[root] = Concept(root[0], concept_key(name), name, aliases, entry.benchmark, n)
             self._known[root] = entry.known

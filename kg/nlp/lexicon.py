@@ -13,11 +13,25 @@ from pathlib import Path
 DATA = Path(__file__).parent / "data" / "lexicon"
 
 
+def _unique(pairs: list[tuple[str, object]]) -> dict:
+    """A JSON object's members, refusing a key given twice (the later would silently win)."""
+    out: dict = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"key {key!r} is given twice")
+        out[key] = value
+    return out
+
+
 @cache
 def _lists() -> dict[str, dict]:
     lists: dict[str, dict] = {}
     for path in sorted(DATA.glob("*.json")):
-        for key, entry in json.loads(path.read_text(encoding="utf-8"))["lists"].items():
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=_unique)
+        except ValueError as e:
+            raise ValueError(f"{path}: {e}") from None
+        for key, entry in data["lists"].items():
             if key in lists:
                 raise ValueError(f"{path}: word list {key!r} is also in {lists[key]['file']}")
             lists[key] = {**entry, "file": path.name}
@@ -37,3 +51,10 @@ def ordered(key: str) -> tuple[str, ...]:
 def keys() -> list[str]:
     """Every list's key."""
     return sorted(_lists())
+
+
+@cache
+def common_words() -> frozenset[str]:
+    """Words abstracts write in lower case ("value", "temporal", "robust"; ``kg/nlp/data/specificity``), lower-cased."""
+    path = DATA.parent / "specificity" / "common_words.json"
+    return frozenset(json.loads(path.read_text(encoding="utf-8"))["words"])

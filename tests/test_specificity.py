@@ -256,3 +256,11 @@ def test_a_tagger_phrase_ending_in_a_hyphenated_adjective_is_a_fragment():
         assert spec.weak_description(name, "TASK", "model_extension"), name
     for name in ("sequential decision-making", "multi-head self-attention"):
         assert not spec.weak_description(name, "METHOD", "model_extension"), name
+
+
+def test_a_mathematical_space_is_no_method_but_a_state_space_model_is(nlp):
+    found = concepts(nlp, "The reward lies in a reproducing kernel Hilbert space (RKHS) on Riemannian manifolds.")
+    assert not {"reproducing kernel Hilbert space", "Riemannian manifolds"} & found.get("METHOD", set())
+    from kg.nlp.components.specificity import load_specificity
+
+    assert load_specificity().reason("diagonal state space", "METHOD") is None

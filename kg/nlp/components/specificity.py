@@ -43,6 +43,7 @@ from kg.nlp.labels import DATA_KINDS, is_language
 DATA = Path(__file__).parents[1] / "data" / "specificity"
 _WORDS = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 _GENERIC_HEADS = lexicon.words("generic_heads")
+_MATH_OBJECTS = lexicon.words("math_object_heads")
 _MODEL_NUMBER = re.compile(r"^[A-Za-z]{0,3}\d{2,5}[A-Za-z]{0,3}$")  # V100, A6000, RTX3090, 2080Ti
 
 
@@ -92,6 +93,9 @@ class Specificity:
             return "hardware or software"  # "Apple M1 Pro CPU", "Google Cloud Vision API": a device or an API
         if all(w in DATA_KINDS or is_language(w) for w in words):
             return "kind of data"  # "EEG", "MRI", "3D": what data is, not a method or a dataset
+        if label == "METHOD" and words[-1] in _MATH_OBJECTS and words[-2:-1] != ["state"]:
+            return "a mathematical object"  # "reproducing kernel Hilbert space", "Riemannian manifolds" (a "state
+            # space" names a model: "diagonal state space (DSS)")
         if label == "TASK" and words[-1] in self.phenomena and not any(
                 w.endswith("ing") or w in _PHENOMENON_LINKS or w in self.task_heads for w in words[:-1]):
             return "a phenomenon"  # "distribution shift", "spurious correlations": what a paper copes with

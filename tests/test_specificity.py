@@ -264,3 +264,9 @@ def test_a_mathematical_space_is_no_method_but_a_state_space_model_is(nlp):
     from kg.nlp.components.specificity import load_specificity
 
     assert load_specificity().reason("diagonal state space", "METHOD") is None
+
+
+def test_a_running_time_class_is_no_method():
+    from kg.nlp.components.specificity import load_specificity
+
+    assert load_specificity().reason("polynomial time", "METHOD") == "setting or theory quantity"

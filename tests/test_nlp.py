@@ -181,6 +181,12 @@ def test_result_tuple_from_a_sentence(nlp):
     ("FooNet reaches more than 90.1% accuracy on CIFAR-10.", {("90.1%", "accuracy")}),  # a bound, not a baseline
     # drops and savings are differences
     ("On VOC, FooNet improves throughput with only a 0.56 mAP drop, while saving 50% FLOPs on ImageNet.", set()),
+    # a value reached after a difference is a result; a change's starting value is none
+    ("FooNet raises it by 2.1% to 85.3% accuracy on CIFAR-10.", {("85.3%", "accuracy")}),
+    ("FooNet improves accuracy from 70.1% to 75.3% on CIFAR-10.", {("75.3%", "accuracy")}),
+    # "than" in a clause before the value's, joined by "and"
+    ("FooNet is faster than prior work and achieves 91.2% accuracy on CIFAR-10.", {("91.2%", "accuracy")}),
+    (r"On ImageNet, FooNet reaches an MAE of $1.897\times10^{-3}$.", {("1.897×10⁻³", "MAE")}),
     # values listed after a difference are differences too
     ("FooNet outperforms prior defenses on CIFAR-10 by up to 20.57%, 9.80%, and 13.72% attack success rate.", set()),
     ("Our algorithm gives significant gains (e.g., +1.6 – 3.2 AP) on the COCO dataset.", set()),
@@ -197,9 +203,20 @@ def test_results_are_the_methods_own_values(nlp, text, expected):
      {("94.4%", "ModelNet40"), ("86.7%", "ScanObjectNN")}),
     ("Our models reach the state of the art on CIFAR10/100 and ImageNet with accuracy of 95.50%, 76.25% and 68.64%.",
      {("95.50%", "CIFAR-10"), ("76.25%", "CIFAR-100"), ("68.64%", "ImageNet")}),
+    ("On ScanObjectNN and ModelNet40, FooNet achieves 86.7% and 94.4% accuracy, beating prior ScanObjectNN results.",
+     {("86.7%", "ScanObjectNN"), ("94.4%", "ModelNet40")}),  # each dataset where the sentence first names it
 ])
 def test_values_listed_with_as_many_datasets_pair_in_order(nlp, text, expected):
     assert {(r.value, r.dataset) for r in nlp(text)._.kg_results} == expected
+
+
+def test_a_result_is_not_the_compared_methods():
+    from kg.model import Paper
+    from kg.nlp.extract import extract
+
+    [(_, ex)] = list(extract([Paper("p", "FooNet has fewer parameters than ResNet-50 and obtains 80.2% top-1 accuracy "
+                                         "on ImageNet.")]))
+    assert [(r.method, r.value) for r in ex.results] == [("FooNet", "80.2%")]
 
 
 def test_urls_are_not_names(nlp):
@@ -1030,6 +1047,8 @@ def test_a_task_head_before_an_adjective_still_ends_the_name(nlp):
     ("We validate our proposed MCMC algorithm with simulations.", set()),  # a known name
     ("The momentum distribution of our Fixed-Distance HMC (FDHMC) is not Gaussian.", {"FDHMC"}),
     ("In this paper we show that our Machine Learning (ML) model is fast.", set()),  # an umbrella term
+    ("Our new Bayesian approach scales well.", set()),  # a modifier before a method's head word
+    ("Our proposed Transformer-based model wins.", set()),  # what it is based on
     ("We build on Influence Function (IF) and propose source-aware IF, which leverages the sources.",
      {"source-aware IF"}),  # a variant of a name defined before it
     ("These are Markov chain score ascent (MCSA) methods. We develop a novel MCSA scheme, parallel MCSA (pMCSA), "

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from spacy.attrs import LIKE_NUM, LOWER
 from spacy.language import Language
 from spacy.strings import get_string_id
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.candidates import MENTIONS, RESULTS, column, digit_tokens, sentence
 from kg.nlp.components.mentions import DocMention
@@ -52,6 +52,9 @@ def _value_tokens(doc: Doc, sent: Span) -> list[tuple[int, int, str]]:
                 out.append((tok.idx, nxt.idx + len(nxt.text), tok.text_with_ws + nxt.text))
             elif "." in t:
                 out.append((tok.idx, tok.idx + len(t), t))
+        elif (sci := _SCIENTIFIC.match(t)) and t[sci.end():] in ("", "."):
+            out.append((tok.idx, tok.idx + sci.end(), sci.group()))  # "1.897×10⁻³" written as one token (with a
+            # sentence's full stop the tokenizer leaves on it)
         elif (t.endswith("%") or t[-1:] in ("x", "×")) and t[:-1].replace(".", "", 1).isdigit():
             power = _power(doc, k + 1) if t.endswith("×") else None
             if power is not None:  # "1.897× 10⁻³" (LaTeX's $1.897\times 10^{-3}$)
@@ -62,9 +65,10 @@ def _value_tokens(doc: Doc, sent: Span) -> list[tuple[int, int, str]]:
 
 
 _POWER = re.compile(r"10(?:[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+|\^[-+]?\d+)")  # 10⁻³, 10⁵, 10^-3
+_SCIENTIFIC = re.compile(r"\d+(?:\.\d+)?×" + _POWER.pattern)  # 1.897×10⁻³
 
 
-def _power(doc: Doc, k: int):
+def _power(doc: Doc, k: int) -> Token | None:
     """The token at ``k`` when it is a power of ten that makes the number before it scientific notation."""
     return doc[k] if k < len(doc) and _POWER.fullmatch(doc[k].text) else None
 
@@ -90,19 +94,54 @@ def _is_delta(doc: Doc, start: int, end: int, metric: DocMention | None = None) 
 
 
 _BASELINE = lexicon.words("baseline_markers")
-_JOINED_VALUES = re.compile(r"[\s,$–—~-]*(?:(?:and|or|to)[\s$]*)?")  # what joins listed values: ", ", ", and", " – "
+_LISTED_VALUES = re.compile(r"[\s,$]*(?:(?:and|or)[\s$]*)?")  # what lists values: ", ", " and ", ", and "
+_JOINED_VALUES = re.compile(r"[\s,$–—~-]*(?:(?:and|or)[\s$]*)?")  # the same, or a range's dash: "+1.6 – 3.2"
+_CLAUSE_ENDS = lexicon.words("clause_ends")  # "fewer parameters than BigGAN on CIFAR-10, we achieve an FID of 10.17",
+# "faster than prior work and achieves 91.2%"
+_COMPARED_REACH = 8  # tokens from "than" to the compared method's value: "than the transformer-based approach (MAE:"
 
 
-def _compared(doc: Doc, sent: Span, start: int) -> bool:
-    """Whether the value at character ``start`` comes after "versus", or after "than" and what it compares with, in
-    its clause: the value of that ("better than the transformer (MAE: 27.1)", "versus 79.1% for ResNet-50"), not
-    the method's own; a value right after "than" bounds the method's own ("more than 90% accuracy")."""
-    at = next((t.i for t in sent if t.idx >= start), sent.end)
-    return any(t.lower_ in _BASELINE and (t.lower_ != "than" or at - t.i > 2) and
-               not any(u.text in _CLAUSE_ENDS for u in doc[t.i + 1:at]) for t in doc[sent.start:at])
+_TO = re.compile(r"\s*to\s*")
 
 
-_CLAUSE_ENDS = frozenset({",", ";", ")"})  # "fewer parameters than BigGAN on CIFAR-10, we achieve an FID of 10.17"
+def _changes(doc: Doc, sent: Span, values: list[tuple[int, int, str]], metrics: list[DocMention | None]) -> set[int]:
+    """The values a change starts from ("improves accuracy from 70.1% to 75.3%"): their indices; the value it goes
+    to takes their metric (``metrics`` is updated)."""
+    out = set()
+    for k in range(len(values) - 1):
+        at = _token_at(sent, values[k][0])
+        if at > sent.start and doc[at - 1].lower_ == "from" and _TO.fullmatch(doc.text, values[k][1], values[k + 1][0]):
+            out.add(k)
+            metrics[k + 1] = metrics[k + 1] or metrics[k]
+    return out
+
+
+_COMPARED_CUES = lexicon.words("compared_method_cues")
+
+
+def _compared_with(doc: Doc, m: DocMention) -> bool:
+    """Whether a method mention follows, within three words, a word that makes it what a result is compared with
+    ("than ResNet-50", "outperforms the BERT baseline")."""
+    if m.label != "METHOD":
+        return False
+    span = doc.char_span(m.start, m.end, alignment_mode="expand")
+    return span is not None and any(t.lower_ in _COMPARED_CUES for t in doc[max(0, span.start - 3):span.start])
+
+
+def _token_at(sent: Span, start: int) -> int:
+    """The index of the sentence's first token at or after character ``start``."""
+    return next((t.i for t in sent if t.idx >= start), sent.end)
+
+
+def _compared(doc: Doc, sent: Span, at: int) -> bool:
+    """Whether the value at token ``at`` comes after "versus", or after "than" and what it compares with, in its
+    clause: the value of that ("better than the transformer (MAE: 27.1)", "versus 79.1% for ResNet-50"), not the
+    method's own; a value right after "than" bounds the method's own ("more than 90% accuracy")."""
+    for t in doc[max(sent.start, at - _COMPARED_REACH):at]:
+        if t.lower_ in _BASELINE and (t.lower_ != "than" or at - t.i > 2) and \
+                not any(u.lower_ in _CLAUSE_ENDS for u in doc[t.i + 1:at]):
+            return True
+    return False
 
 
 def _nearest(mentions: list[DocMention], pos: int, label: str, after: bool, limit: int) -> DocMention | None:
@@ -135,16 +174,20 @@ def _respectively(doc: Doc, ms: list[DocMention], values: list[tuple[int, int, s
     """Values listed together ("94.4% and 86.7% accuracy", "accuracy of 95.50%, 76.25% and 68.64%") in a sentence
     that names as many datasets: the i-th value is the i-th dataset's, all in the list's metric ("on ModelNet40 and
     ScanObjectNN, respectively"). Value index -> (metric, dataset)."""
-    datasets = list({m.canonical: m for m in ms if m.label == "DATASET"}.values())
+    first: dict[str, DocMention] = {}
+    for m in ms:
+        if m.label == "DATASET":
+            first.setdefault(m.canonical, m)  # each dataset where the sentence first names it
+    datasets = sorted(first.values(), key=lambda m: m.start)
     out: dict[int, tuple[DocMention, DocMention]] = {}
     k = 0
     while k < len(values):
         j = k + 1
-        while j < len(values) and _JOINED_VALUES.fullmatch(doc.text, values[j - 1][1], values[j][0]):
+        while j < len(values) and _LISTED_VALUES.fullmatch(doc.text, values[j - 1][1], values[j][0]):
             j += 1
         metric = next((m for m in metrics[k:j] if m is not None), None)
         if j - k >= 2 and j - k == len(datasets) and metric is not None:
-            out.update((k + i, (metric, d)) for i, d in enumerate(sorted(datasets, key=lambda m: m.start)))
+            out.update((k + i, (metric, d)) for i, d in enumerate(datasets))
         k = j
     return out
 
@@ -163,10 +206,13 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
             continue
         values = _value_tokens(doc, sent)
         metrics = _attach_metrics(ms, values)
+        starts = _changes(doc, sent, values, metrics)
         paired = _respectively(doc, ms, values, metrics)
         ours = any(h in ours_ids for h in lower[sent.start : sent.end])
         delta_end = -1  # where the last difference ended: the values listed right after it are differences too
         for k, ((vs, ve, value), metric) in enumerate(zip(values, metrics)):
+            if k in starts:
+                continue  # "from 70.1% to 75.3%": where it started, not the result
             if _is_delta(doc, vs, ve, metric) or delta_end >= 0 and _JOINED_VALUES.fullmatch(doc.text, delta_end, vs):
                 delta_end = ve  # "by up to 20.57%, 9.80%, and 13.72%", "+1.6 – 3.2 AP"
                 continue
@@ -175,7 +221,7 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
                 metric, dataset = paired[k]
             else:
                 dataset = _nearest(ms, ve, "DATASET", True, 200) or _nearest(ms, vs, "DATASET", False, 200)
-            if metric is None or dataset is None or _compared(doc, sent, vs):
+            if metric is None or dataset is None or _compared(doc, sent, _token_at(sent, vs)):
                 continue
             # The paper's own method when the sentence names it or speaks of "our" work, else the method named last.
             own = [m for m in ms if m.label == "METHOD" and m.canonical in proposed_names and m.start < vs]
@@ -183,8 +229,8 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
                 method = own[-1].canonical
             elif ours and proposed:
                 method = proposed
-            else:
-                named = _nearest(ms, vs, "METHOD", False, 200)
+            else:  # (not a method the sentence compares with: "fewer parameters than ResNet-50 and obtains 80.2%")
+                named = _nearest([m for m in ms if not _compared_with(doc, m)], vs, "METHOD", False, 200)
                 method = named.canonical if named else None
             out.append(DocResult(value, method, dataset.canonical if dataset else None,
                                  metric.canonical if metric else None, sent.start_char, sent.end_char))

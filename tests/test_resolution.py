@@ -230,6 +230,14 @@ def test_a_name_capitalised_by_its_sentence_is_shown_in_lower_case():
         assert _sentence_case(name) == name  # names keep their capitals
 
 
+def test_a_vocabulary_name_keeps_its_spelling_at_a_sentence_start():
+    from kg.build.resolve import resolve
+
+    names = {c.name for c in resolve([_ex("p", "METHOD", "Mask R-CNN", "gazetteer"),
+                                      _ex("q", "TASK", "Online imitation learning")]).concepts.values()}
+    assert names == {"Mask R-CNN", "online imitation learning"}
+
+
 def test_a_word_list_file_with_a_key_given_twice_is_refused(tmp_path, monkeypatch):
     from kg.nlp import lexicon
 

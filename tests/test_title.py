@@ -111,6 +111,10 @@ def test_a_title_name_the_abstract_writes_in_lower_case_after_a_proposal_is_prop
                          "constraints exactly.", title="Semantic Probabilistic Layers for Neuro-Symbolic Learning")
     (_, ex), = extract([plural])  # the title's plural name, the abstract's singular
     assert ex.proposed == ["Semantic Probabilistic Layers"]
+    strategies = Paper("p8", "Planning is hard. We propose a dynamic routing strategy that plans ahead.",
+                       title="Dynamic Routing Strategies for Planning")
+    (_, ex), = extract([strategies])  # "Strategies" -> "strategy"
+    assert ex.proposed == ["Dynamic Routing Strategies"]
     topic = Paper("p6", "We study fair ranking. We propose the fair ranking algorithm.",
                   title="Fair Ranking: A Critical Review")
     (_, ex), = extract([topic])

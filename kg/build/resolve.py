@@ -32,6 +32,9 @@ _HEADS = lexicon.words("generic_heads") | lexicon.words("method_name_heads") | l
     "training", "setting", "settings", "principle"}
 
 
+_SENTENCE_CAPITAL = re.compile(r"[A-Z][a-z]+(?:-[a-z]+)*")
+
+
 def _sentence_case(name: str) -> str:
     """A name written with the capital a sentence gave it ("Value iteration", "Online imitation learning",
     "Single-cell RNA sequencing") in lower case: two words or more, the first a common lower-case word (whole or
@@ -44,9 +47,6 @@ def _sentence_case(name: str) -> str:
             or any(w[:1].isupper() and any(c.islower() for c in w) for w in words[1:]):
         return name
     return first[0].lower() + name[1:]
-
-
-_SENTENCE_CAPITAL = re.compile(r"[A-Z][a-z]+(?:-[a-z]+)*")
 
 
 def _short_form(name: str) -> bool:
@@ -256,7 +256,7 @@ class Resolver:
             name = ranked[0][0]
             if concept_key(name) in ambiguous:  # "LST" of two long forms: each concept is named by its own
                 name = max((f for f in entry.forms if " " in f and "(" not in f), key=len, default=name)
-            if root[0] != "DATASET":
+            if root[0] != "DATASET" and not entry.known:  # (the vocabulary's names are as it spells them)
                 name = _sentence_case(name)
             aliases = sorted(f for f in entry.forms if f.lower() != name.lower())
             concepts[root] = Concept(root[0], concept_key(name), name, aliases, entry.benchmark, n)

@@ -55,6 +55,7 @@ def keys() -> list[str]:
 
 @cache
 def common_words() -> frozenset[str]:
-    """Words abstracts write in lower case ("value", "temporal", "robust"; ``kg/nlp/data/specificity``), lower-cased."""
+    """Words abstracts write in lower case ("value", "temporal", "robust"): ``kg/nlp/data/specificity``'s list, which
+    the specificity component reads too, here without loading spaCy (for the graph's display names)."""
     path = DATA.parent / "specificity" / "common_words.json"
-    return frozenset(json.loads(path.read_text(encoding="utf-8"))["words"])
+    return frozenset(w.lower() for w in json.loads(path.read_text(encoding="utf-8"))["words"])

@@ -112,11 +112,11 @@ def _written(name: str, text: str) -> str | None:
 
 
 def _by_label(names: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
-    """(label, name) pairs -> names per label, each concept once (by its key: case and a plural aside), in order."""
-    out: dict[str, dict[str, str]] = {}
+    """(label, name) pairs -> names per label, each concept once (:func:`_once`), in order."""
+    out: dict[str, list[str]] = {}
     for label, name in names:
-        out.setdefault(label, {}).setdefault(concept_key(name), name)
-    return {label: list(seen.values()) for label, seen in out.items()}
+        out.setdefault(label, []).append(name)
+    return {label: _once(names) for label, names in out.items()}
 
 
 def _once(names: Iterable[str]) -> list[str]:

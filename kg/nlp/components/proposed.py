@@ -120,8 +120,21 @@ def _name_at(doc: Doc, i: int, limit: int) -> tuple[int, int] | None:
     return (i, end) if end > i else None
 
 
+def _variant_word(tok: Token) -> bool:
+    """Whether a token is a lower-case hyphenated modifier that makes a variant of the name after it
+    ("source-aware" of "source-aware IF")."""
+    return "-" in tok.text and tok.text.replace("-", "").isalpha() and tok.text.islower()
+
+
+def _modifier_before_head(doc: Doc, run: tuple[int, int]) -> bool:
+    """Whether a one-word run is a capitalised modifier of the method's head word after it ("a new Bayesian
+    approach"), not a name."""
+    nxt = doc[run[1]] if run[1] < len(doc) else None
+    return nxt is not None and nxt.lower_ in HEADS and run[1] - run[0] == 1 and doc[run[0]].text.istitle()
+
+
 def _title_cased(span: Span) -> bool:
-    """Whether a long form is written as a name: two words or more, each word of four letters or more
+    """Whether a long form is written as a name: two tokens or more, each word of four letters or more
     capitalised ("Fixed-Distance HMC", "Sparse Interaction Additive Networks"; not "graph neural network")."""
     words = [t for t in span if t.text[:1].isalpha() and len(t) > 3]
     return len(span) >= 2 and bool(words) and all(t.text[0].isupper() for t in words)
@@ -241,13 +254,13 @@ class ProposedFinder:
             if run and _defined_before(doc, run, sent.start):
                 break  # "active learning (AL) ... we focus on designing an AL algorithm": not a new name (an
                 # appositive may give one: "we develop a novel MCSA scheme, parallel MCSA (pMCSA), that ...")
-            if run and i > start and "-" in doc[i - 1].text and doc[i - 1].text.replace("-", "").isalpha() \
-                    and doc[i - 1].text.islower() and _defined_before(doc, run, run[0]):
+            if run and i > start and _variant_word(doc[i - 1]) and _defined_before(doc, run, run[0]):
                 return [Candidate(i - 1, run[1], "METHOD", "proposed", proposed=True)]  # "we build on Influence
-                # Function (IF) and propose source-aware IF": the variant is new, IF is not
+                # Function (IF) and propose source-aware IF": a variant of what this sentence defined is new (one of
+                # a name from an earlier sentence is mostly a description: "margin-based FSCIL")
             if run:
                 nxt = doc[run[1]] if run[1] < len(doc) else None
-                if nxt is not None and nxt.lower_ in HEADS and run[1] - run[0] == 1 and doc[run[0]].text.istitle():
+                if _modifier_before_head(doc, run):
                     return []  # "a new Bayesian approach": a modifier before the head, not a name
                 if nxt is None or nxt.lower_ in STOPS or nxt.text in _APPOSITION | {"("} or nxt.lower_ in HEADS \
                         or _split_head(doc, run[1]):
@@ -419,11 +432,12 @@ class ProposedFinder:
             if tok.lower_ in OWN:
                 pairs = [a for a in self._abbrev_in(doc, tok.i + 1, tok.i + 3) if a.long_start < a.short_start
                          and a.short_end <= sent.end and self._new_pair(doc, a)]
-                if pairs and (_SHORT_NAME.fullmatch(pairs[0].short(doc).text) is None
-                              and not pairs[0].short(doc).text.isupper() or _title_cased(pairs[0].long(doc))
-                              and load_specificity().reason(pairs[0].long(doc).text, "METHOD") is None):
-                    return [pairs[0].proposed(doc, "METHOD")]  # a coined name ("ModaMixer", "our Fixed-Distance
-                    # HMC (FDHMC)"), not "our graph neural network (GNN)"
+                if pairs:
+                    short, long = pairs[0].short(doc).text, pairs[0].long(doc)
+                    coined = _SHORT_NAME.fullmatch(short) is None and not short.isupper()  # "ModaMixer"
+                    titled = _title_cased(long) and load_specificity().reason(long.text, "METHOD") is None
+                    if coined or titled:  # "our Fixed-Distance HMC (FDHMC)"; not "our graph neural network (GNN)"
+                        return [pairs[0].proposed(doc, "METHOD")]
                 k = tok.i + 1
                 while k < sent.end and k - tok.i <= 5 and doc[k].lower_ not in HEADS:
                     k += 1
@@ -440,13 +454,15 @@ class ProposedFinder:
         """The name after "our proposed/novel/new" ("our proposed Brain Network Transformer", "Our proposed Sparse
         Interaction Additive Networks (SIAN)"), unless the vocabulary knows it ("our proposed MCMC algorithm")."""
         pairs = [a for a in self._abbrev_in(doc, j, j + 1) if a.long_start == j < a.short_start
-                 and a.short_end <= sent.end and doc[j].text[:1].isupper() and self._new_pair(doc, a)]
-        if pairs:
+                 and a.short_end <= sent.end and self._new_pair(doc, a)]
+        if pairs and doc[j].text[:1].isupper():
             return [pairs[0].proposed(doc, "METHOD")]
         run = _run(doc, j, sent.end, self.known)
         if run is None or _phrase_start(doc, run, sent.end) or run[1] < sent.end and not doc[run[1] - 1].whitespace_ \
                 and doc[run[1]].text[:1].isalnum():
             return []  # (nor a name cut inside a word: "S2" of "S2M")
+        if doc[run[1] - 1].lower_.endswith(MODIFIER_SUFFIXES) or _modifier_before_head(doc, run):
+            return []  # "our proposed Transformer-based model", "our new Bayesian approach"
         text = doc[run[0]:run[1]].text
         if any(a.short(doc).text == text and a.long(doc).text.lower() in self.known for a in abbreviations(doc)):
             return []  # the abstract's short form of a known name: "multiple instance learning (MIL)"

@@ -148,7 +148,8 @@ class Specificity:
             return True  # "multi-head attention or convolution", "self-attention into convolution": two methods
         if extractor == "abbreviation" and label in ("METHOD", "TASK"):
             words = _WORDS.findall(name.lower())  # a short form of a property, however capitalised: "identically
-            return bool(words) and self.adjective(words[-1])  # distributed (IID)", "Fully-Connected (FC)"
+            return bool(words) and (self.adjective(words[-1])  # distributed (IID)", "Fully-Connected (FC)",
+                                    or self.compound_adjective(name.rsplit(" ", 1)[-1]))  # "Low-Rank (LR)"
         if extractor not in ("model", "model_extension", "context") or label not in ("METHOD", "TASK") \
                 or name_like(name):
             return False

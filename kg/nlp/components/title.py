@@ -170,12 +170,21 @@ def _written_lower(doc: Doc, text: str, name: str, label: str) -> list[tuple[int
             or names_a_task(name):
         return []  # a known concept, or a task's head ("Fair Ranking", "Robust Estimation")
     found_at = _spans(doc, _occurrences(text, name.lower(), False))
-    if all(s[0].is_sent_start for _, _, s in found_at) and name.endswith("s") and not name.endswith("ss"):
-        found_at += _spans(doc, _occurrences(text, name.lower()[:-1], False))  # the title's "Networks", the text's
-        # "network"
+    singular = _singular(name.lower())
+    if all(s[0].is_sent_start for _, _, s in found_at) and singular != name.lower():
+        found_at += _spans(doc, _occurrences(text, singular, False))  # the title's "Networks", the text's "network"
     if not any(any(t.lower_ in _PROPOSAL for t in doc[max(0, s.start - 3):s.start]) for _, _, s in found_at):
         return []
     return found_at
+
+
+def _singular(name: str) -> str:
+    """A name with its last word in the singular ("policies" -> "policy", "processes" -> "process", "networks" ->
+    "network"), or the name itself."""
+    for plural, single in (("ies", "y"), ("sses", "ss"), ("xes", "x"), ("ches", "ch"), ("shes", "sh")):
+        if name.endswith(plural):
+            return name[: -len(plural)] + single
+    return name[:-1] if name.endswith("s") and not name.endswith(("ss", "us", "is")) else name
 
 
 def _spelled_pair(doc: Doc, name: str):

@@ -17,7 +17,7 @@ from spacy.language import Language
 from spacy.strings import get_string_id
 from spacy.tokens import Doc, Span, Token
 
-from kg.nlp.candidates import MENTIONS, RESULTS, column, digit_tokens, sentence
+from kg.nlp.candidates import MENTIONS, RESULTS, column, digit_tokens, doc_text, sentence
 from kg.nlp.components.mentions import DocMention
 from kg.nlp import lexicon
 
@@ -85,7 +85,8 @@ def _is_delta(doc: Doc, start: int, end: int, metric: DocMention | None = None) 
     span = doc.char_span(start, end, alignment_mode="expand")
     if span is None:
         return False
-    if doc.text[start:start + 1] in "+↑" or doc.text[max(0, start - 1):start] == "+":
+    text = doc_text(doc)
+    if text[start:start + 1] in "+↑" or text[max(0, start - 1):start] == "+":
         return True
     before = [t.lower_ for t in doc[max(0, span.start - 3):span.start]]
     after = doc[span.end].lower_ if span.end < len(doc) else ""
@@ -107,10 +108,10 @@ _TO = re.compile(r"\s*to\s*")
 def _changes(doc: Doc, sent: Span, values: list[tuple[int, int, str]], metrics: list[DocMention | None]) -> set[int]:
     """The values a change starts from ("improves accuracy from 70.1% to 75.3%"): their indices; the value it goes
     to takes their metric (``metrics`` is updated)."""
-    out = set()
+    out, text = set(), doc_text(doc)
     for k in range(len(values) - 1):
         at = _token_at(sent, values[k][0])
-        if at > sent.start and doc[at - 1].lower_ == "from" and _TO.fullmatch(doc.text, values[k][1], values[k + 1][0]):
+        if at > sent.start and doc[at - 1].lower_ == "from" and _TO.fullmatch(text, values[k][1], values[k + 1][0]):
             out.add(k)
             metrics[k + 1] = metrics[k + 1] or metrics[k]
     return out
@@ -174,6 +175,7 @@ def _respectively(doc: Doc, ms: list[DocMention], values: list[tuple[int, int, s
     """Values listed together ("94.4% and 86.7% accuracy", "accuracy of 95.50%, 76.25% and 68.64%") in a sentence
     that names as many datasets: the i-th value is the i-th dataset's, all in the list's metric ("on ModelNet40 and
     ScanObjectNN, respectively"). Value index -> (metric, dataset)."""
+    text = doc_text(doc)
     first: dict[str, DocMention] = {}
     for m in ms:
         if m.label == "DATASET":
@@ -183,7 +185,7 @@ def _respectively(doc: Doc, ms: list[DocMention], values: list[tuple[int, int, s
     k = 0
     while k < len(values):
         j = k + 1
-        while j < len(values) and _LISTED_VALUES.fullmatch(doc.text, values[j - 1][1], values[j][0]):
+        while j < len(values) and _LISTED_VALUES.fullmatch(text, values[j - 1][1], values[j][0]):
             j += 1
         metric = next((m for m in metrics[k:j] if m is not None), None)
         if j - k >= 2 and j - k == len(datasets) and metric is not None:
@@ -194,6 +196,7 @@ def _respectively(doc: Doc, ms: list[DocMention], values: list[tuple[int, int, s
 
 def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
     """All results reported in ``doc``, given its selected mentions."""
+    text = doc_text(doc)
     proposed = next((m.canonical for m in mentions if m.proposed), None)
     proposed_names = {m.canonical for m in mentions if m.proposed}
     out = []
@@ -213,7 +216,7 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
         for k, ((vs, ve, value), metric) in enumerate(zip(values, metrics)):
             if k in starts:
                 continue  # "from 70.1% to 75.3%": where it started, not the result
-            if _is_delta(doc, vs, ve, metric) or delta_end >= 0 and _JOINED_VALUES.fullmatch(doc.text, delta_end, vs):
+            if _is_delta(doc, vs, ve, metric) or delta_end >= 0 and _JOINED_VALUES.fullmatch(text, delta_end, vs):
                 delta_end = ve  # "by up to 20.57%, 9.80%, and 13.72%", "+1.6 – 3.2 AP"
                 continue
             delta_end = -1

@@ -1057,3 +1057,21 @@ def test_a_task_head_before_an_adjective_still_ends_the_name(nlp):
 ])
 def test_own_names_after_our_proposed_and_variants_of_defined_names(nlp, text, names):
     assert proposed(nlp, text) == names
+
+
+@pytest.mark.parametrize("text, metric", [
+    ("To fix these issues, we propose a novel metric named OpenAUC. Compared with existing metrics, it is better.",
+     "OpenAUC"),
+    ("We introduce a new metric, called Rashomon Capacity, to measure predictive multiplicity.", "Rashomon Capacity"),
+])
+def test_a_newly_named_measure_is_a_metric_not_a_proposed_method(nlp, text, metric):
+    found = mentions(nlp, text)
+    assert any(m.canonical == metric and m.label == "METRIC" for m in found) and not proposed(nlp, text)
+
+
+def test_the_names_defined_after_a_new_metric_are_the_authors_methods(nlp):
+    text = ("We propose a novel metric called the Unified Diversity Measure (UDM). Based on UDM, we design the "
+            "UDM-Fictitious Play (UDM-FP) and UDM-Policy Space Response Oracle (UDM-PSRO) algorithms.")
+    assert proposed(nlp, text) == {"UDM-FP", "UDM-PSRO"}
+    # a measure's noun earlier in the clause does not make the name a metric
+    assert proposed(nlp, "We predict maps from the input measures, which we call Meta OT.") == {"Meta OT"}

@@ -32,6 +32,7 @@ NAMING = lexicon.words("naming_words")
 HEADS = lexicon.words("proposed_heads")
 PROBLEM_HEADS = lexicon.words("problem_heads")
 DATASET_HEADS = lexicon.words("dataset_heads")
+_MEASURES = lexicon.words("measure_nouns")
 ENVIRONMENT_HEADS = lexicon.words("environment_heads")
 STOPS = lexicon.words("proposed_stops")
 THEORY_HEADS = lexicon.words("theory_heads")
@@ -118,6 +119,16 @@ def _name_at(doc: Doc, i: int, limit: int) -> tuple[int, int] | None:
     if end == i + 1 and len(doc[i]) <= 3 and not doc[i].whitespace_ and end < len(doc) and doc[end].text == "(":
         return None  # a group's or a function's notation: "an SE(3)-equivariant network", "O(n)"
     return (i, end) if end > i else None
+
+
+def _measure_named(doc: Doc, sent: Span, naming: int) -> bool:
+    """Whether the naming word at ``naming`` follows a measure's noun, a comma aside ("a novel metric named OpenAUC",
+    "a new metric, called Rashomon Capacity"): a new metric, not a method ("maps from the input measures, which we
+    call Meta OT" is not one)."""
+    k = naming - 1
+    while k > sent.start and doc[k].text == ",":
+        k -= 1
+    return k >= sent.start and doc[k].lower_ in _MEASURES
 
 
 def _variant_word(tok: Token) -> bool:
@@ -351,7 +362,8 @@ class ProposedFinder:
             end = _named_end(doc, sent, tok.i)
             before = {t.lower_ for t in doc[max(sent.start, end - 4) : end]}
             problem = (before | {w.rstrip("s") for w in before}) & PROBLEM_HEADS  # ("problems called ...")
-            label = "TASK" if problem else ("DATASET" if before & DATASET_HEADS else "METHOD")
+            label = "TASK" if problem else ("DATASET" if before & DATASET_HEADS else
+                                            "METRIC" if _measure_named(doc, sent, tok.i) else "METHOD")
             abbrs = self._abbrev_in(doc, j, j + 1)
             if abbrs:
                 if abbrs[0].long(doc)[-1].lower_.rstrip("s") in PROBLEM_HEADS:
@@ -516,7 +528,8 @@ class ProposedFinder:
                               if not any(f.start <= c.start < f.end for f in found)]
         # One common word is never a name of its own ("Active exploration for ...", "Rendering").
         found = [c for c in found if not (c.end - c.start == 1 and self.plain_word(doc[c.start].text))]
-        first = min((c.start for c in found if c.proposed), default=None)
+        first = min((c.start for c in found if c.proposed or c.label == "METRIC"), default=None)  # (a new metric
+        # is the authors' too: the coined names defined after it are their methods)
         if first is not None:
             found += self._components(doc, sentence(doc, first).end, found)
         out += found

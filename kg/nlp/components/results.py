@@ -9,10 +9,11 @@ the paper's proposed method when the sentence speaks of "our" work. An improveme
 """
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
-from spacy.attrs import LIKE_NUM, LOWER
+from spacy.attrs import IDX, LIKE_NUM, LOWER
 from spacy.language import Language
 from spacy.strings import get_string_id
 from spacy.tokens import Doc, Span, Token
@@ -110,7 +111,7 @@ def _changes(doc: Doc, sent: Span, values: list[tuple[int, int, str]], metrics: 
     to takes their metric (``metrics`` is updated)."""
     out, text = set(), doc_text(doc)
     for k in range(len(values) - 1):
-        at = _token_at(sent, values[k][0])
+        at = _token_at(doc, values[k][0])
         if at > sent.start and doc[at - 1].lower_ == "from" and _TO.fullmatch(text, values[k][1], values[k + 1][0]):
             out.add(k)
             metrics[k + 1] = metrics[k + 1] or metrics[k]
@@ -123,15 +124,13 @@ _COMPARED_CUES = lexicon.words("compared_method_cues")
 def _compared_with(doc: Doc, m: DocMention) -> bool:
     """Whether a method mention follows, within three words, a word that makes it what a result is compared with
     ("than ResNet-50", "outperforms the BERT baseline")."""
-    if m.label != "METHOD":
-        return False
-    span = doc.char_span(m.start, m.end, alignment_mode="expand")
-    return span is not None and any(t.lower_ in _COMPARED_CUES for t in doc[max(0, span.start - 3):span.start])
+    at = _token_at(doc, m.start)
+    return m.label == "METHOD" and any(t.lower_ in _COMPARED_CUES for t in doc[max(0, at - 3):at])
 
 
-def _token_at(sent: Span, start: int) -> int:
-    """The index of the sentence's first token at or after character ``start``."""
-    return next((t.i for t in sent if t.idx >= start), sent.end)
+def _token_at(doc: Doc, start: int) -> int:
+    """The index of the first token at or after character ``start`` (a bisection of the IDX column)."""
+    return bisect.bisect_left(column(doc, IDX), start)
 
 
 def _compared(doc: Doc, sent: Span, at: int) -> bool:
@@ -212,6 +211,7 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
         starts = _changes(doc, sent, values, metrics)
         paired = _respectively(doc, ms, values, metrics)
         ours = any(h in ours_ids for h in lower[sent.start : sent.end])
+        named = None  # the methods that may obtain a result, once a value needs them (not those compared with)
         delta_end = -1  # where the last difference ended: the values listed right after it are differences too
         for k, ((vs, ve, value), metric) in enumerate(zip(values, metrics)):
             if k in starts:
@@ -224,7 +224,7 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
                 metric, dataset = paired[k]
             else:
                 dataset = _nearest(ms, ve, "DATASET", True, 200) or _nearest(ms, vs, "DATASET", False, 200)
-            if metric is None or dataset is None or _compared(doc, sent, _token_at(sent, vs)):
+            if metric is None or dataset is None or _compared(doc, sent, _token_at(doc, vs)):
                 continue
             # The paper's own method when the sentence names it or speaks of "our" work, else the method named last.
             own = [m for m in ms if m.label == "METHOD" and m.canonical in proposed_names and m.start < vs]
@@ -233,8 +233,10 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
             elif ours and proposed:
                 method = proposed
             else:  # (not a method the sentence compares with: "fewer parameters than ResNet-50 and obtains 80.2%")
-                named = _nearest([m for m in ms if not _compared_with(doc, m)], vs, "METHOD", False, 200)
-                method = named.canonical if named else None
+                if named is None:
+                    named = [m for m in ms if m.label == "METHOD" and not _compared_with(doc, m)]
+                nearest = _nearest(named, vs, "METHOD", False, 200)
+                method = nearest.canonical if nearest else None
             out.append(DocResult(value, method, dataset.canonical if dataset else None,
                                  metric.canonical if metric else None, sent.start_char, sent.end_char))
     return out

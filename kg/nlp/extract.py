@@ -28,20 +28,21 @@ MAX_EVIDENCE = 1000
 _TITLE_WORD = re.compile(r"(?<![\w-])[A-Z][a-z]+(?=[\s:,;!?-]|$)")
 
 
+def _lower(m: re.Match) -> str:
+    """A match in lower case (for ``re.sub``)."""
+    return m.group().lower()
+
+
 def sentence_case(title: str) -> str:
     """A title in the case of a sentence, for the rules and the tagger, which read capitals as names: each
     capitalised plain word in lower case ("Robust Semantic Segmentation with ViTs" -> "robust semantic
     segmentation with ViTs"); acronyms and names with inner capitals or digits stay. Same length, so offsets hold."""
-    return _TITLE_WORD.sub(lambda m: m.group().lower(), title)
+    return _TITLE_WORD.sub(_lower, title)
 
 
 # A title's capitalised word after a hyphen, which sentence_case leaves ("Multi-Object" -> "multi-Object"): in a
 # concept's name, in lower case as the rest ("multi-object navigation", "best-of-both-worlds")
 _HYPHEN_CAPITAL = re.compile(r"(?<=[a-z]-)[A-Z][a-z]+(?=[\s-]|$)")
-
-
-def _lower(m: re.Match) -> str:
-    return m.group().lower()
 
 
 # What a title's mentions may come from, but for tasks: vocabularies, the paper's name, the trained tagger.

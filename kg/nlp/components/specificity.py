@@ -133,6 +133,13 @@ class Specificity:
         parts = word.lower().split("-")
         return len(parts) > 1 and parts[0] in self.compound_starts and not parts[-1].endswith("ing")
 
+    def ends_as_adjective(self, name: str) -> bool:
+        """Whether a phrase ends in an adjective or a participle: its last word (:meth:`adjective`) or its last
+        hyphenated word (:meth:`compound_adjective`): "object-level visual", "identically distributed",
+        "cooperative multi-agent"."""
+        words = _WORDS.findall(name.lower())
+        return bool(words) and (self.adjective(words[-1]) or self.compound_adjective(name.rsplit(" ", 1)[-1]))
+
     def weak_description(self, name: str, label: str, extractor: str) -> bool:
         """Whether a phrase that only the trained tagger or a context rule proposes is a description rather than a
         name: a method phrase with a class-noun head and no name-like word ("unified probabilistic model",
@@ -147,9 +154,8 @@ class Specificity:
         if extractor == "model" and label == "METHOD" and _JOINED_WORDS.search(name):
             return True  # "multi-head attention or convolution", "self-attention into convolution": two methods
         if extractor == "abbreviation" and label in ("METHOD", "TASK"):
-            words = _WORDS.findall(name.lower())  # a short form of a property, however capitalised: "identically
-            return bool(words) and (self.adjective(words[-1])  # distributed (IID)", "Fully-Connected (FC)",
-                                    or self.compound_adjective(name.rsplit(" ", 1)[-1]))  # "Low-Rank (LR)"
+            return self.ends_as_adjective(name)  # a short form of a property, however capitalised: "identically
+            # distributed (IID)", "Fully-Connected (FC)", "Low-Rank (LR)"
         if extractor not in ("model", "model_extension", "context") or label not in ("METHOD", "TASK") \
                 or name_like(name):
             return False
@@ -159,7 +165,7 @@ class Specificity:
         if extractor == "model" and label == "METHOD" and len(words) == 1:
             return True  # one plain word the tagger alone calls a method ("regularized", "nonlinear")
         last = words[-1]
-        if self.adjective(last) or self.compound_adjective(name.rsplit(" ", 1)[-1]):
+        if self.ends_as_adjective(name):
             return True
         if extractor != "model":
             return False

@@ -337,6 +337,26 @@ def test_the_saved_query_and_the_index_rank_titled_papers_as_kg_related_does(tit
             [(h.paper, round(h.score, 5)) for h in related(g, paper, top=10)]
 
 
+def test_the_authors_keywords_count_in_the_texts_similarity(tmp_path):
+    from kg.related.index import DIRECTORY, RelatedIndex
+
+    import kg
+
+    papers = [{"id": "k1", "title": "Simplex Classifiers", "text": "We fix the last layer to a simplex.",
+               "keywords": ["neural collapse", "imbalanced learning"]},
+              {"id": "k2", "title": "Feature Geometry at the End of Training", "text": "Features of a class meet.",
+               "keywords": ["neural collapse"]},
+              {"id": "k3", "title": "Sparse Rewards", "text": "Agents explore with curiosity.", "keywords": []}]
+    src = tmp_path / "papers.jsonl"
+    src.write_text("".join(json.dumps(r) + "\n" for r in papers), encoding="utf-8")
+    g = kg.build([str(src)], tmp_path / "out").graph
+    hits = related(g, find_paper(g, "k1"), top=2)
+    assert names(hits) == ["Feature Geometry at the End of Training"]  # only the keywords are shared
+    assert hits[0].tfidf > 0 and "collapse" in hits[0].words
+    index = RelatedIndex.load(tmp_path / "out" / DIRECTORY)
+    assert [(h.paper, h.words) for h in index.related(find_paper(g, "k1"), top=2)] == [(hits[0].paper, hits[0].words)]
+
+
 def test_each_hit_shows_the_sentence_that_names_a_shared_concept(seed_build, capsys):
     out = str(seed_build[1])
     assert main(["related", "ReEx", "--graph", out, "--json", "--top", "1"]) == 0

@@ -7,11 +7,12 @@ text(q)     = (1 - SEMANTIC_WEIGHT) * TF-IDF cosine + SEMANTIC_WEIGHT * embeddin
 
 so a shared rare dataset counts far more than a shared "accuracy", datasets weigh most by default, and umbrella
 terms, which are no concepts (kg.nlp.components.specificity), weigh nothing. ``titled(c)`` is TITLE_FACTOR for each
-of the two papers whose title names c (a title says what a paper is about), else 1. The texts' cosine is TF-IDF over title and
-abstract (kg.related.textsim), blended with that of their MiniLM embeddings where the build kept them; TEXT_WEIGHT was chosen on the dev half of the NeurIPS 2022 corpus judged by readers'
-related papers (tools/dev/related_judged.py) and its authors' keywords (tools/dev/related_keywords.py), and checked on
-SciREX train abstracts (``kg bench related``), docs/related.md.
-Ties go to the more similar text, then the paper id. The concept part alone is the saved query
+of the two papers whose title names c (a title says what a paper is about), else 1. The texts' cosine is TF-IDF
+over title, abstract and the keywords authors give (kg.related.textsim), blended with that of their MiniLM
+embeddings where the build kept them. TEXT_WEIGHT was chosen on the dev half of the NeurIPS 2022 corpus judged by
+readers' related papers (tools/dev/related_judged.py) and its authors' keywords (tools/dev/related_keywords.py),
+and checked on SciREX train abstracts (``kg bench related``), docs/related.md. Ties go to the more similar text,
+then the paper id. The concept part alone is the saved query
 ``cypher/related_papers.*.cypher``.
 
 >>> from kg.bench.synthetic import synthetic_graph
@@ -123,7 +124,7 @@ def text_index(g: nx.MultiDiGraph) -> TextIndex:
     """The TF-IDF index of the graph's papers (title and abstract), built once per graph object."""
     index = _TEXT_INDEXES.get(g)
     if index is None:
-        index = _TEXT_INDEXES[g] = TextIndex((n, paper_text(d.get("title"), d.get("abstract")))
+        index = _TEXT_INDEXES[g] = TextIndex((n, paper_text(d.get("title"), d.get("abstract"), d.get("keywords")))
                                              for n, d in g.nodes(data=True) if d.get("type") == schema.PAPER.label)
     return index
 

@@ -156,7 +156,7 @@ class RelatedIndexSink(GraphSink):
                 self.embeddings.write(unpack(d["embedding"]).tobytes())
                 self.embedded = True
             vocab = self.vocab
-            counts = Counter(words(paper_text(d.get("title"), d.get("abstract"))))
+            counts = Counter(words(paper_text(d.get("title"), d.get("abstract"), d.get("keywords"))))
             for w in counts:
                 if w not in vocab:
                     vocab[w] = len(vocab)

@@ -1,6 +1,7 @@
 """Precision@5 of ``kg related`` judged by authors' keywords: a hit is relevant when it shares with the query paper a
 keyword that at most ``--max-df`` papers of the corpus carry (a specific one: "human pose estimation", not "deep
-learning"). Keywords are metadata that kg does not index; the keywords kg's vocabulary took as concepts
+learning"). The ranking reads the keywords too (in its texts' TF-IDF, kg.related.textsim), so it is judged on a
+copy of the graph without them; and the keywords kg's vocabulary took as concepts
 (``tools/vocab/keyword_types.jsonl``, typed as a concept or an alias) judge nothing, so the judge stays independent
 of what the graph links by.
 
@@ -81,7 +82,10 @@ def main() -> None:
     ap.add_argument("--split", choices=("dev", "report", "all"), default="dev")
     args = ap.parse_args()
     g = load_graph(args.out)
-    print(json.dumps(evaluate(g, lambda p: [h.paper for h in related(g, p, top=5)], max_df=args.max_df,
+    blind = g.copy()  # (the judge's keywords hidden from the ranking)
+    for _, d in blind.nodes(data=True):
+        d.pop("keywords", None)
+    print(json.dumps(evaluate(g, lambda p: [h.paper for h in related(blind, p, top=5)], max_df=args.max_df,
                               split=args.split)))
 
 

@@ -27,7 +27,8 @@ def proposed(nlp, text):
     return {m.canonical for m in mentions(nlp, text) if m.proposed}
 
 
-@pytest.mark.parametrize("name", ["NTK-Selector", "Llama3-8B-Instruct", "COCO-C", "E-SUOT", "DeR-Mamba", "LinearTCA+", "Office31"])
+@pytest.mark.parametrize("name", ["NTK-Selector", "Llama3-8B-Instruct", "COCO-C", "E-SUOT", "DeR-Mamba", "LinearTCA+", "Office31",
+                                  "COCO-Stuff-10K", "ADE20K", "LAION-400M", "YOLOv5m"])
 def test_tokenizer_keeps_ml_names_whole(nlp, name):
     doc = nlp.make_doc(f"We compare {name}, which is strong.")
     assert name in [t.text for t in doc]
@@ -36,8 +37,18 @@ def test_tokenizer_keeps_ml_names_whole(nlp, name):
 @pytest.mark.parametrize("name", ["ImageNet-C", "CIFAR-10-C", "GSM8K", "ImageNet-1K", "SimplE"])
 def test_the_tokenizer_splits_a_full_stop_after_a_name_ending_in_a_capital(nlp, name):
     tokens = [t.text for t in nlp.make_doc(f"We evaluate on {name}. It is hard.")]
-    stop = tokens.index(".")  # (spaCy's unit rule makes "GSM8K" two tokens, "GSM8" "K"; names match across them)
-    assert "".join(tokens[3:stop]) == name and tokens[stop + 1] == "It"
+    stop = tokens.index(".")
+    assert tokens[3:stop] == [name] and tokens[stop + 1] == "It"
+
+
+def test_a_unit_after_a_bare_number_is_split_but_not_inside_a_name(nlp):
+    tokens = [t.text for t in nlp.make_doc("We train on 10K images with 4GB, then test on COCO-Stuff-10K.")]
+    assert tokens[3:5] == ["10", "K"] and tokens[7:9] == ["4", "GB"] and "COCO-Stuff-10K" in tokens
+
+
+def test_an_unknown_name_with_a_unit_is_one_dataset(nlp):
+    doc = nlp("Comprehensive experiments on the challenging COCO-Stuff-10K and ADE20K datasets show it.")
+    assert {(e.text, e.label_) for e in doc.ents} >= {("COCO-Stuff-10K", "DATASET"), ("ADE20K", "DATASET")}
 
 
 def test_tokenizer_splits_a_parenthesis_glued_to_a_name(nlp):

@@ -23,6 +23,15 @@ _CLOSE_PAREN_INSIDE = r"(?<=[A-Za-z0-9])[\)\]](?=[A-Za-z–—])"
 _NAME_FULL_STOP = r"(?<=[a-z0-9\-][A-Z])\.$"
 # "CIFAR-10/100", "ETTh1/2": a slash between a name's number and another number separates two names' numbers
 _SIBLING_SLASH = r"(?<=[A-Za-z]-\d)/(?=\d)|(?<=[A-Za-z]-\d\d)/(?=\d)|(?<=[A-Za-z]\d)/(?=\d)|(?<=[A-Za-z]\d\d)/(?=\d)"
+# spaCy splits a unit from the number before it ("10K" -> "10" "K", "5m"); in a name, the number and its unit
+# are the name's ("ADE20K", "COCO-Stuff-10K", "LAION-400M", "YOLOv5m"): no split after a letter or hyphen and up
+# to five digits.
+_IN_A_NAME = "".join(rf"(?<![A-Za-z\-]\d{{{n}}})" for n in range(1, 6))
+
+
+def _unit_suffix(pattern: str) -> str:
+    """spaCy's number-unit suffix, kept whole inside names; other suffixes as they are."""
+    return _IN_A_NAME + pattern if pattern.startswith("(?<=[0-9])(?:km|") else pattern
 
 
 def _is_hyphen_infix(pattern: str) -> bool:
@@ -41,7 +50,7 @@ def create_ml_tokenizer() -> Callable[[Language], Tokenizer]:
         # "’" glued to a name ("LES’ ability") is a possessive, not part of the name; a full stop after a name that
         # ends in a capital ("GSM8K.", "ImageNet-1K.", "SimplE.", "ImageNet-C.") ends the sentence (spaCy splits it
         # only after a lower-case letter, a digit or two capitals).
-        suffixes = list(defaults.suffixes) + [r"’$", r"'$", _NAME_FULL_STOP]
+        suffixes = [_unit_suffix(p) for p in defaults.suffixes] + [r"’$", r"'$", _NAME_FULL_STOP]
         return Tokenizer(
             nlp.vocab,
             rules=defaults.tokenizer_exceptions,

@@ -62,25 +62,6 @@ def test_an_extended_known_name_drops_its_kind_word_from_the_concept_name(nlp, c
     assert (m.extractor, m.canonical) == ("model_extension", "column-then-row attention")
 
 
-@pytest.mark.parametrize("text, phrase, known", [
-    ("We evaluate one-shot generative models on the Omniglot handwritten dataset.", "Omniglot handwritten", "Omniglot"),
-    ("We conduct extensive experiments on the real-world KITTI dataset.", "real-world KITTI", "KITTI"),
-    ("It reaches human level on every Atari game we tried.", "Atari game", "Atari"),
-])
-def test_a_known_dataset_extended_by_words_that_describe_the_data_stands(nlp, combine, text, phrase, known):
-    doc = with_entity(nlp, combine, text, phrase, "DATASET")
-    assert {m.canonical for m in doc._.kg_mentions if m.label == "DATASET"} == {known}
-
-
-@pytest.mark.parametrize("text, phrase", [
-    ("We report results on the MS COCO mini-val set.", "MS COCO mini-val set"),
-    ("We report results on the Sintel evaluation set.", "Sintel evaluation set"),
-])
-def test_a_known_dataset_extended_by_a_split_is_the_split(nlp, combine, text, phrase):
-    doc = with_entity(nlp, combine, text, phrase, "DATASET")
-    assert (phrase, "DATASET") in spans(doc)
-
-
 def test_an_entity_around_a_whole_abbreviation_pair_is_one_mention_named_by_the_long_form(nlp, combine):
     text = "We use Additive Operator Splitting (AOS) techniques for speed. AOS is simple."
     doc = with_entity(nlp, combine, text, "Additive Operator Splitting (AOS) techniques", "METHOD")

@@ -42,7 +42,6 @@ nothing.
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
@@ -104,18 +103,6 @@ _PREPOSITION_IDS, _PLURAL_HEAD_IDS, _GENERIC_HEAD_IDS = ids(PREPOSITIONS), ids(P
 _EDGE_IDS, _LEADING_IDS, _TRAILING_IDS = ids(EDGE_WORDS), ids(LEADING_WORDS), ids(TRAILING_WORDS)
 _NOT_TASK_HEAD_IDS = ids(NOT_TASK_HEADS)
 _SETTING_IDS = ids(lexicon.words("setting_heads"))  # "the federated learning setting" is federated learning
-_DATASET_PART_IDS = ids(lexicon.words("dataset_part_words"))
-_SET_IDS = ids(("set", "sets", "split", "splits"))
-_PLAIN_WORD = re.compile(r"[a-z]+(?:-[a-z]+)*")
-
-
-def _describes_data(doc: Doc, k: int, end: int) -> bool:
-    """Whether token ``k`` of a dataset entity that ends at ``end`` is a plain lower-case word that describes the
-    data rather than naming a part of the dataset ("handwritten", "real-world", "game"; not "test", "mini-val",
-    nor any word before "set" or "split")."""
-    t, lower = doc[k], column(doc, LOWER)
-    return _PLAIN_WORD.fullmatch(t.text) is not None and lower[k] not in _DATASET_PART_IDS \
-        and lower[k] not in _GENERIC_HEAD_IDS and not (k + 1 < end and lower[k + 1] in _SET_IDS)
 _COMPONENT_IDS = ids(lexicon.words("component_heads"))  # "the prediction head": no task "prediction"
 _TYPE_HEAD_IDS = {label: ids(words) for label, words in TYPE_HEADS.items()}
 _NAME_HEAD_IDS = {label: ids(words) for label, words in NAME_HEADS.items()}
@@ -237,9 +224,6 @@ class Combiner:
         if label == "TASK" and (lower[end - 1] in _NOT_TASK_HEAD_IDS or core.start == start and any(
                 lower[k] in _PREPOSITION_IDS for k in range(core.end, end))):
             return None  # the known task stands: "node classification on graphs", "quantization process"
-        if label == "DATASET" and any(_describes_data(doc, k, end) for k in (*range(start, core.start),
-                                                                          *range(core.end, end))):
-            return None  # the known dataset stands: "Omniglot handwritten", "real-world KITTI", "Atari game"
         canonical = None
         if core.start == start and all(lower[k] in _GENERIC_HEAD_IDS or label == "TASK" and lower[k] in _SETTING_IDS
                                        for k in range(core.end, end)):

@@ -46,6 +46,11 @@ def test_a_unit_after_a_bare_number_is_split_but_not_inside_a_name(nlp):
     assert tokens[3:5] == ["10", "K"] and tokens[7:9] == ["4", "GB"] and "COCO-Stuff-10K" in tokens
 
 
+def test_a_known_name_with_its_unit_written_apart_is_found(nlp):
+    doc = nlp("We train on an even larger dataset, JFT-300 M, and on JFT-300M again.")
+    assert [(e.text, e.label_) for e in doc.ents] == [("JFT-300 M", "DATASET"), ("JFT-300M", "DATASET")]
+
+
 def test_an_unknown_name_with_a_unit_is_one_dataset(nlp):
     doc = nlp("Comprehensive experiments on the challenging COCO-Stuff-10K and ADE20K datasets show it.")
     assert {(e.text, e.label_) for e in doc.ents} >= {("COCO-Stuff-10K", "DATASET"), ("ADE20K", "DATASET")}

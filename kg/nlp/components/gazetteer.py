@@ -118,6 +118,15 @@ def _spelled_out(form: str) -> bool:
 _COMPARISON = lexicon.words("comparison_words")
 
 
+_UNIT_AT_END = re.compile(r"(?<=[A-Za-z\-]\d)(?=[KMBkm]$)|(?<=[A-Za-z\-]\d\d)(?=[KMBkm]$)|(?<=[A-Za-z\-]\d{3})(?=[KMBkm]$)")
+
+
+def _unit_apart(form: str) -> str:
+    """A name ending in a number and its unit, written with the unit apart, as tokenised text writes it ("JFT-300M"
+    as "JFT-300 M", "ImageNet-1K" as "ImageNet-1 K"); "" for other names."""
+    return _UNIT_AT_END.sub(" ", form, count=1) if _UNIT_AT_END.search(form) else ""
+
+
 def _compared(doc: Doc, start: int) -> bool:
     """Whether a comparison word stands right before the name ("a significantly smaller model size")."""
     return start > 0 and doc[start - 1].lower_ in _COMPARISON
@@ -140,7 +149,8 @@ class GazetteerMatcher:
         for e in self.gazetteer.entries:
             key = nlp.vocab.strings.add(f"{e.label}|{e.name}")
             self._entries[key] = e
-            forms = list(dict.fromkeys(f for form in (e.name, *e.aliases) for f in (form, plural(form)) if f))
+            forms = list(dict.fromkeys(f for form in (e.name, *e.aliases) for f in (form, plural(form), _unit_apart(form))
+                                       if f))
             matcher = self.exact if e.case_sensitive else self.lower
             for form in forms:
                 matcher.add(key, [t.orth if e.case_sensitive else t.lower for t in nlp.make_doc(form)])

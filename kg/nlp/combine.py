@@ -247,6 +247,9 @@ class Combiner:
         lower = column(doc, LOWER)
         if label == "TASK" and lower[end - 1] in _NOT_TASK_HEAD_IDS:
             return None  # "out-of-distribution (OOD) generalization challenge": a difficulty, not the task's name
+        if label == "TASK" and any(c.label == "DATASET" and c.start == start and c.extractor == "gazetteer"
+                                   for c in inside):
+            return None  # "the WMT 2014 English-to-French translation task": a known dataset, then its task
         pairs = [a for a in names.pairs if start <= min(a.long_start, a.short_start)
                  and max(a.long_end, a.short_end) <= end] if names.pairs else []
         if not pairs and lower[end - 1] not in _TYPE_HEAD_IDS.get(label, ()):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from spacy.tokens import Span
+from spacy.tokens import Doc, Span
 
 from kg.nlp import lexicon
 
@@ -46,6 +46,7 @@ def names_a_task(name: str) -> bool:
 
 # A language is what data is in, not a dataset ("English and Chinese datasets").
 LANGUAGES = lexicon.words("languages")
+LANGUAGE_CODES = lexicon.words("language_codes")
 
 
 @lru_cache(maxsize=65536)
@@ -53,6 +54,21 @@ def is_language(low: str) -> bool:
     """"english", "english-german", "zh/en"-style words naming languages."""
     parts = [part for part in re.split(r"[-/→]", low) if part]
     return low in LANGUAGES or bool(parts) and all(part in LANGUAGES for part in parts)
+
+
+def language_pair_end(doc: Doc, i: int) -> int | None:
+    """The end of a language pair written from token ``i`` ("English-French", "En-De", "English-to-German",
+    "English to French", "English → German"), or None."""
+    if i >= len(doc):
+        return None
+    parts = [p for p in re.split(r"[-/→]", doc[i].lower_) if p]
+    langs = [p for p in parts if p != "to"]
+    if len(langs) == 2 and all(p in LANGUAGES or p in LANGUAGE_CODES for p in langs) and len(parts) - len(langs) <= 1:
+        return i + 1
+    if i + 2 < len(doc) and doc[i + 1].lower_ in {"to", "→", "-"} and is_language(doc[i].lower_) \
+            and is_language(doc[i + 2].lower_):
+        return i + 3
+    return None
 
 
 DATA_KINDS = lexicon.words("data_kinds")

@@ -20,7 +20,9 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from kg.nlp import _doc, lexicon
-from kg.nlp.candidates import Candidate, abbreviations, candidates, doc_text, has_number, sentence_bounds
+from kg.nlp.candidates import (Candidate, abbreviations, candidates, doc_text, has_number, sentence_bounds,
+                               span_text)
+from kg.nlp.labels import language_pair_end
 
 DEFAULT_DIR = Path(__file__).parents[1] / "data" / "gazetteer"
 CONCEPT_FILES = ("datasets.jsonl", "metrics.jsonl", "tasks.jsonl", "methods.jsonl")
@@ -171,8 +173,11 @@ class GazetteerMatcher:
                     continue
                 out.append(Candidate(start, end, e.label, "gazetteer", canonical=e.name, benchmark=e.benchmark))
                 if e.label == "DATASET":
-                    out += self._releases(doc, start, end, e)
+                    releases = self._releases(doc, start, end, e)
+                    out += releases
                     out += self._siblings(doc, end, e)
+                    out += [p for c in (Candidate(start, end, e.label, "gazetteer", canonical=e.name), *releases)
+                            if (p := self._language_pair(doc, c)) is not None]
         return doc
 
     def _asides(self, doc: Doc) -> list[Candidate]:
@@ -236,6 +241,21 @@ class GazetteerMatcher:
             out.append(self._release(j, j + 1, base, doc[j].text, e))
             i = j + 1
         return out
+
+    def _language_pair(self, doc: Doc, c: Candidate) -> Candidate | None:
+        """A dataset named with the language pair right after it, as one dataset: "WMT2014 English-French",
+        "WMT'16 English-Czech" (named as the vocabulary names the pair's dataset where it knows it, "WMT14 En-Fr")."""
+        end = language_pair_end(doc, c.end)
+        if end is None:
+            return None
+        written = span_text(doc, c.end, end)
+        pair = "-".join(p for p in re.split(r"\s*(?:\bto\b|[-/→])\s*", written) if p)  # "English to German": "English-German"
+        base = c.canonical or span_text(doc, c.start, c.end)
+        known = next((k for k in (self.known.get(f"{base} {pair}".lower()),
+                                  self.known.get(f"{span_text(doc, c.start, end)}".lower()))
+                      if k is not None and k.label == "DATASET"), None)
+        name = known.name if known is not None else f"{base} {pair}"
+        return Candidate(c.start, end, "DATASET", "gazetteer", canonical=name, benchmark=c.benchmark)
 
     def _sizes(self, doc: Doc) -> list[Candidate]:
         """A known model with a size or variant the vocabulary does not list ("T5-3B", "Swin-B", "ViT-B32"): a

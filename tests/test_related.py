@@ -352,9 +352,40 @@ def test_the_authors_keywords_count_in_the_texts_similarity(tmp_path):
     g = kg.build([str(src)], tmp_path / "out").graph
     hits = related(g, find_paper(g, "k1"), top=2)
     assert names(hits) == ["Feature Geometry at the End of Training"]  # only the keywords are shared
-    assert hits[0].tfidf > 0 and "collapse" in hits[0].words
+    assert hits[0].tfidf > 0 and "collapse" in hits[0].words and hits[0].keywords == ["neural collapse"]
     index = RelatedIndex.load(tmp_path / "out" / DIRECTORY)
-    assert [(h.paper, h.words) for h in index.related(find_paper(g, "k1"), top=2)] == [(hits[0].paper, hits[0].words)]
+    assert [(h.paper, h.words, h.keywords) for h in index.related(find_paper(g, "k1"), top=2)] == \
+        [(hits[0].paper, hits[0].words, ["neural collapse"])]
+
+
+def test_a_keyword_that_names_a_shared_concept_is_not_named_twice(tmp_path):
+    import kg
+
+    papers = [{"id": "f1", "title": "Robust Aggregation", "text": "We study federated learning with robust aggregation.",
+               "keywords": ["Federated Learning", "Byzantine robustness"]},
+              {"id": "f2", "title": "Client Drift", "text": "Federated learning suffers from client drift.",
+               "keywords": ["federated learning", "Byzantine robustness"]}]
+    src = tmp_path / "papers.jsonl"
+    src.write_text("".join(json.dumps(r) + "\n" for r in papers), encoding="utf-8")
+    g = kg.build([str(src)], tmp_path / "out").graph
+    hit = related(g, find_paper(g, "f1"), top=1)[0]
+    assert "federated learning" in {s.name for s in hit.shared} and hit.keywords == ["Byzantine robustness"]
+
+
+@pytest.mark.parametrize("fmt, shown", [("text", "keywords in common: neural collapse"),
+                                        ("markdown", "shares keyword neural collapse"),
+                                        ("json", '"keywords": [\n    "neural collapse"\n   ]')])
+def test_the_explanation_names_the_keywords_both_papers_carry(tmp_path, capsys, fmt, shown):
+    papers = [{"id": "k1", "title": "Simplex Classifiers", "text": "We fix the last layer to a simplex.",
+               "keywords": ["Neural Collapse", "imbalanced learning"]},
+              {"id": "k2", "title": "Feature Geometry", "text": "Features of a class meet.",
+               "keywords": ["neural collapse"]}]
+    src = tmp_path / "papers.jsonl"
+    src.write_text("".join(json.dumps(r) + "\n" for r in papers), encoding="utf-8")
+    assert main(["build", str(src), "--out", str(tmp_path / "out"), "--quiet", "--fast"]) == 0
+    capsys.readouterr()
+    assert main(["related", "paper:k1", "--graph", str(tmp_path / "out"), "--format", fmt]) == 0
+    assert shown in capsys.readouterr().out
 
 
 def test_each_hit_shows_the_sentence_that_names_a_shared_concept(seed_build, capsys):

@@ -154,6 +154,8 @@ def _print_hits(args: argparse.Namespace, query: str, paper: str | None, label: 
         shares = "; ".join(f"{s.type.lower()} {s.name} ({s.weight:.2f}{_TITLES[s.titles]})" for s in h.shared[:6]) \
             + (f"; +{len(h.shared) - 6} more" if len(h.shared) > 6 else "")
         print(safe(f"        {similarity_text(h)}" + (f"; shares {shares}" if shares else "")))
+        if h.keywords:
+            print(safe("        keywords in common: " + ", ".join(h.keywords[:6])))
         evidence = next((x for x in h.shared if x.sentence and x.type in _EVIDENCE_FIRST), None) \
             or next((x for x in h.shared if x.sentence), None)
         if evidence is not None:  # where the hit names its heaviest shared dataset or task
@@ -211,7 +213,8 @@ def markdown_list(facts: Callable[[str], PaperFacts], label: str, hits: list) ->
     one line (the shared concepts, heaviest first, and the texts' similarity)."""
     lines = [f"Related to {label}:", ""]
     for h in hits:
-        shared = ", ".join(f"{s.type.lower()} {s.name}" for s in h.shared[:4])
+        shared = ", ".join([*(f"{s.type.lower()} {s.name}" for s in h.shared[:4]),
+                            *(f"keyword {k}" for k in h.keywords[:2])])
         why = (f"shares {shared}; " if shared else "") + similarity_text(h, words=False)
         lines.append(f"- {_markdown_paper(facts(h.paper))}: {why}")
     return "\n".join(lines)

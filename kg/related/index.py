@@ -20,7 +20,7 @@ from kg import schema
 from kg.errors import InputError
 from kg.paper_names import Candidate, normal
 from kg.related.ranking import (DEFAULT_WEIGHTS, TEXT_WEIGHT, TITLE_FACTOR, ConceptReport, Hit, PaperFacts, Shared,
-                                best, descendants, match_concept, named_in, text_concept_keys)
+                                best, descendants, match_concept, named_in, shared_keywords, text_concept_keys)
 from kg.related.semantic import available, cosines, embed, reranked
 from kg.related.semantic import blend as semantic_blend
 from kg.related.textsim import QUERY_TERMS, idf, shared_words, unit_vector, words
@@ -186,8 +186,13 @@ class RelatedIndex:
 
     def facts(self, paper: str) -> PaperFacts:
         """What a reference to the paper shows: title (name), url, venue, year."""
-        name, venue, year, url = self._paper_line(self.number_of(paper))
+        name, venue, year, url = self._paper_line(self.number_of(paper))[:4]
         return PaperFacts(name, url, venue, year)
+
+    def keywords(self, i: int) -> list[str]:
+        """The authors' keywords of paper number ``i`` (none in an index an older kg wrote)."""
+        line = self._paper_line(i)
+        return line[4] if len(line) > 4 else []
 
     def titled(self, wanted: str) -> list[int]:
         """The papers whose name, lower-cased, is ``wanted`` (names are stored on one line with single spaces): a
@@ -252,7 +257,8 @@ class RelatedIndex:
         titled = {c for c, t in zip(concepts, self._row("paper", "paper_titled", i).tolist()) if t}
         return self._rank(concepts, similarity, exclude=i, top=top, weights=weights, text_weight=text_weight,
                           titled=titled, query_vector=self._doc_vector(i) if text_weight else None,
-                          embedding=embedding if embedding is not None and embedding.any() else None)
+                          embedding=embedding if embedding is not None and embedding.any() else None,
+                          keywords=self.keywords(i))
 
     def related_to_text(self, text: str, *, top: int = 10, weights: dict[str, float] | None = None,
                         text_weight: float = TEXT_WEIGHT) -> tuple[list[Hit], int]:
@@ -267,9 +273,11 @@ class RelatedIndex:
 
     def _rank(self, concepts: list[int], similarity: numpy.ndarray | None, *, exclude: int | None, top: int,
               weights: dict[str, float] | None, text_weight: float, titled: set[int] = frozenset(),
-              query_vector: dict[int, float] | None = None, embedding: numpy.ndarray | None = None) -> list[Hit]:
+              query_vector: dict[int, float] | None = None, embedding: numpy.ndarray | None = None,
+              keywords: list[str] | None = None) -> list[Hit]:
         """The scores of all papers at once, then the explanations of the best (a concept of the query's title,
-        ``titled``, or of a candidate's counts TITLE_FACTOR times, as :func:`kg.related.ranking.rank`)."""
+        ``titled``, or of a candidate's counts TITLE_FACTOR times, as :func:`kg.related.ranking.rank`; the query's
+        authors' ``keywords`` that each carries too)."""
         weights = weights or DEFAULT_WEIGHTS
         n = self.n
         mine: dict[int, float] = {}
@@ -327,6 +335,7 @@ class RelatedIndex:
                 names = {t: self._words.line(t) for t in common}  # (words, to order ties as the graph does)
                 h.words = shared_words({names[t]: v for t, v in common.items()},
                                        {names[t]: theirs[t] for t in common})
+            h.keywords = shared_keywords(keywords, self.keywords(q), h.shared) if keywords else []
         return hits
 
     def find_concept(self, kind: str, name: str) -> int:

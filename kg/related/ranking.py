@@ -66,11 +66,13 @@ class Hit:
     words: list[str] = field(default_factory=list)  # the words adding most to the TF-IDF cosine
     tfidf: float = 0.0  # cosine of the two texts' TF-IDF vectors (kg.related.textsim)
     semantic: float | None = None  # cosine of their embeddings (None: a build without them)
+    keywords: list[str] = field(default_factory=list)  # the authors' keywords both papers carry (the hit's spelling)
 
     def to_json(self) -> dict:
         return {"paper": self.paper, "name": self.name, "score": round(self.score, 6),
                 "similarity": round(self.similarity, 4), "tfidf": round(self.tfidf, 4),
                 "semantic": None if self.semantic is None else round(self.semantic, 4), "words": self.words,
+                "keywords": self.keywords,
                 "shared": [{"name": s.name, "type": s.type, "weight": round(s.weight, 6), "titles": s.titles,
                             "concept": s.concept, "sentence": s.sentence} for s in self.shared]}
 
@@ -88,6 +90,18 @@ def paper_facts(g: nx.MultiDiGraph, paper: str) -> PaperFacts:
     """A paper node's title (else its name), url, venue and year."""
     d = g.nodes[paper]
     return PaperFacts(str(d.get("title") or d.get("name") or paper), d.get("url"), d.get("venue"), d.get("year"))
+
+
+def keyword_key(keyword: str) -> str:
+    """A keyword as two papers' keywords are compared: lower case, single spaces, hyphens as spaces."""
+    return " ".join(keyword.lower().replace("-", " ").split())
+
+
+def shared_keywords(query: Iterable[str] | None, hit: Iterable[str] | None, named: Iterable[Shared] = ()) -> list[str]:
+    """The keywords of ``hit`` (its spelling, its order) that the query's keywords hold too, but for those that
+    name a shared concept the explanation ``named`` already."""
+    wanted = {keyword_key(k) for k in query or ()} - {keyword_key(s.name) for s in named}
+    return [k for k in hit or () if keyword_key(k) in wanted] if wanted else []
 
 
 def weights_for(by: list[str] | None) -> dict[str, float]:
@@ -135,12 +149,14 @@ _TEXT_INDEXES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # graph 
 def rank(g: nx.MultiDiGraph, concepts: set[str], *, exclude: str | None = None, top: int = 10,
          weights: dict[str, float] | None = None, similarity: dict[str, float] | None = None,
          text_weight: float = TEXT_WEIGHT, titled: set[str] = frozenset(),
-         query_vector: dict[str, float] | None = None, embedding: numpy.ndarray | None = None) -> list[Hit]:
+         query_vector: dict[str, float] | None = None, embedding: numpy.ndarray | None = None,
+         keywords: Iterable[str] = ()) -> list[Hit]:
     """Papers ranked by the weighted rarity of the ``concepts`` they share (those of the query's title, ``titled``,
     and those of a candidate's title count :data:`TITLE_FACTOR` times), plus ``text_weight`` times the
     ``similarity`` of their texts to the query's (paper id -> TF-IDF cosine; none: concepts alone), blended with
     the cosine of the candidates' embeddings to the query's ``embedding`` (kg.related.semantic). With the query's
-    ``query_vector``, each hit names the words its text shares most with the query's."""
+    ``query_vector``, each hit names the words its text shares most with the query's, and with the query's
+    ``keywords`` the authors' keywords it carries too."""
     weights = weights or DEFAULT_WEIGHTS
     similarity = similarity or {}
     scores: dict[str, list[Shared]] = defaultdict(list)
@@ -185,6 +201,8 @@ def rank(g: nx.MultiDiGraph, concepts: set[str], *, exclude: str | None = None, 
         vectors = text_index(g).vectors
         for h in hits:
             h.words = shared_words(query_vector, vectors.get(h.paper, {}))
+    for h in hits:
+        h.keywords = shared_keywords(keywords, g.nodes[h.paper].get("keywords"), h.shared)
     return hits
 
 
@@ -202,7 +220,8 @@ def related(g: nx.MultiDiGraph, paper: str, *, top: int = 10, weights: dict[str,
     return rank(g, paper_concepts(g, paper), exclude=paper, top=top, weights=weights, similarity=similarity,
                 text_weight=text_weight, titled=titled_concepts(g, paper),
                 query_vector=text_index(g).vectors.get(paper) if text_weight else None,
-                embedding=unpack(embedding) if text_weight and embedding else None)
+                embedding=unpack(embedding) if text_weight and embedding else None,
+                keywords=g.nodes[paper].get("keywords") or ())
 
 
 def semantic_similarity(g: nx.MultiDiGraph, vector: numpy.ndarray, papers: Iterable[str]) -> dict[str, float]:

@@ -2,7 +2,7 @@
 few memory-mapped arrays instead of the whole ``graph.json``.
 
 - ``paper_ids.txt``: paper node ids as JSON strings, one a line in index order; ``paper_facts.jsonl``: each paper's
-  name (title), venue, year and url as one JSON list a line, and ``paper_lines.npy`` where each line starts (a query
+  name (title), venue, year, url and the authors' keywords as one JSON list a line, and ``paper_lines.npy`` where each line starts (a query
   reads only the lines of its hits), ``paper_rank.npy`` each paper's place by name, then id; ``concepts.json``: concept ids, names, types, IDFs, the aliases of those that
   have some and the papers proposing each proposed method;
 - ``terms.txt``: the index words, one a line in word-number order; ``titles.txt``: the names lower-cased, one a line;
@@ -115,6 +115,7 @@ class RelatedIndexSink(GraphSink):
         self.venues: list = []
         self.years: list = []
         self.urls: list = []
+        self.keywords: list = []  # each paper's authors' keywords (empty lists for most inputs)
         self.concepts: dict[str, tuple[str, str, float]] = {}  # id -> (name, type, idf)
         self.aliases: dict[str, list[str]] = {}
         self.proposed: dict[str, list[int]] = {}  # method id -> the papers proposing it
@@ -140,6 +141,7 @@ class RelatedIndexSink(GraphSink):
             self.venues.append(None)
             self.years.append(None)
             self.urls.append(None)
+            self.keywords.append([])
             self.doc_ptr.append(self.doc_ptr[-1])  # no words until its node comes
         return i
 
@@ -149,6 +151,7 @@ class RelatedIndexSink(GraphSink):
             i = self._paper(n)
             self.names[i] = " ".join(str(d.get("name") or n).split())  # one line, single spaces: found by title
             self.venues[i], self.years[i], self.urls[i] = d.get("venue"), d.get("year"), d.get("url")
+            self.keywords[i] = [str(k) for k in d.get("keywords") or ()]
             if i != len(self.names) - 1 or self.doc_ptr[-1] != self.doc_ptr[-2]:
                 return  # (a paper node sent twice keeps its first words)
             if d.get("embedding"):
@@ -271,12 +274,12 @@ class RelatedIndexSink(GraphSink):
         return path
 
     def _write_papers(self) -> list[Path]:
-        """``paper_facts.jsonl`` (name, venue, year, url: a JSON list a line), ``paper_lines.npy`` (line starts) and
+        """``paper_facts.jsonl`` (name, venue, year, url, keywords: a JSON list a line), ``paper_lines.npy`` (line starts) and
         ``paper_rank.npy`` (each paper's place in the order of names, then ids: how papers are listed)."""
         path, starts, at = self.dir / "paper_facts.jsonl", array("q", [0]), 0
         with path.open("wb") as f:
             for i in range(len(self.names)):
-                line = (json.dumps([self.names[i], self.venues[i], self.years[i], self.urls[i]],
+                line = (json.dumps([self.names[i], self.venues[i], self.years[i], self.urls[i], self.keywords[i]],
                                    ensure_ascii=False) + "\n").encode("utf-8")
                 f.write(line)
                 at += len(line)

@@ -114,6 +114,7 @@ def test_a_local_definition_wins_over_the_vocabularys_expansion(nlp):
     ("Lagrange decomposition based", "METHOD", "model", True),  # ends in a participle
     ("stochastic bilevel", "TASK", "model", True),
     ("noise-free", "METHOD", "model", True),  # ends in an adjective of no adjective ending
+    ("adaptive online", "METHOD", "model", True),  # "adaptive online algorithms" without their head
     ("Bregman-type", "METHOD", "model", True),
     ("SBiO-BreD", "METHOD", "model", False),  # a name
     ("adaptive speed", "METHOD", "model_extension", False),  # a noun in -ed

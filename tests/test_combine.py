@@ -62,6 +62,15 @@ def test_an_extended_known_name_drops_its_kind_word_from_the_concept_name(nlp, c
     assert (m.extractor, m.canonical) == ("model_extension", "column-then-row attention")
 
 
+@pytest.mark.parametrize("text, phrase, name", [
+    ("Attacks on image generation applications are rising.", "image generation applications", "image generation"),
+    ("We test it in reinforcement learning domains.", "reinforcement learning domains", "reinforcement learning"),
+])
+def test_a_known_task_with_a_setting_head_is_the_task(nlp, combine, text, phrase, name):
+    doc = with_entity(nlp, combine, text, phrase, "TASK")
+    assert {m.canonical for m in doc._.kg_mentions if m.text == phrase} == {name}
+
+
 def test_an_entity_around_a_whole_abbreviation_pair_is_one_mention_named_by_the_long_form(nlp, combine):
     text = "We use Additive Operator Splitting (AOS) techniques for speed. AOS is simple."
     doc = with_entity(nlp, combine, text, "Additive Operator Splitting (AOS) techniques", "METHOD")

@@ -271,3 +271,22 @@ def test_a_running_time_class_is_no_method():
     from kg.nlp.components.specificity import load_specificity
 
     assert load_specificity().reason("polynomial time", "METHOD") == "setting or theory quantity"
+
+
+@pytest.mark.parametrize("name, agent", [
+    ("image classifier", True), ("3D object detectors", True), ("pose estimator", True), ("speech recognizer", True),
+    ("linear classifier", False),  # no known task "linear classification": a kind of model
+    ("feature extractor", False), ("language model", False), ("classifier", False),
+])
+def test_what_does_a_known_task_is_no_method(name, agent):
+    from kg.nlp.components.gazetteer import load_gazetteer
+    from kg.nlp.components.specificity import agent_of_task
+
+    tasks = frozenset(form.lower() for form, e in load_gazetteer().lookup().items() if e.label == "TASK")
+    assert agent_of_task(name, tasks) is agent
+
+
+def test_a_tagger_method_that_does_a_known_task_is_a_mention_only(nlp):
+    doc = nlp("VCEs help to understand the decisions of an image classifier on natural images.")
+    assert [(m.text, m.generic) for m in doc._.kg_mentions if m.label == "METHOD"] == [("image classifier", True)]
+

@@ -236,6 +236,20 @@ _THEORY_WORDS = lexicon.words("theory_object_words")
 _THEORY_RESULTS = lexicon.words("theory_heads") - {"bound", "bounds", "inequality", "inequalities"}  # (methods, tasks:
 # "upper confidence bound", "variational inequalities")
 _TAGGER_OR_CONTEXT = frozenset({"model", "model_extension", "model_phrase", "context"})
+_AGENTS = tuple(tuple(pair.split(":")) for pair in lexicon.ordered("agent_suffixes"))
+
+
+def agent_of_task(name: str, tasks: frozenset[str]) -> bool:
+    """Whether ``name`` ends in what does a known task of two words or more: "image classifier" (image
+    classification), "3D object detectors", "pose estimator"; not a task of one word ("linear classifier")."""
+    words = name.lower().split()
+    if len(words) < 2:
+        return False
+    last = words[-1][:-1] if words[-1].endswith("s") else words[-1]
+    task = next((last[:-len(a)] + t for a, t in _AGENTS if last.endswith(a)), None)
+    if task is None:
+        return False
+    return any(" ".join([*words[at:-1], task]) in tasks for at in range(len(words) - 1))
 _NEXT_WORD = re.compile(r"\s+([A-Za-z]+)")
 
 
@@ -302,6 +316,7 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
 
     spec = load_specificity(directory)
     known = {form: e.name for form, e in load_gazetteer().lookup().items() if e.label == "METHOD"}
+    tasks = frozenset(form.lower() for form, e in load_gazetteer().lookup().items() if e.label == "TASK")
     measures = {form.lower() for form, e in load_gazetteer().lookup().items() if e.label == "METRIC"}
     stop = load_stoplist(stoplist) if stoplist else frozenset()
     retype = load_types(types) if types else {}
@@ -361,6 +376,9 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                 continue  # the vocabulary names ("error rate", "compression ratio")
             if m.label == "METHOD" and m.extractor in ("model", "model_extension") and _before_theory_word(doc, m):
                 m.generic = True  # "VC dimension", "Johnson-Lindenstrauss lemma": part of a theory object
+                continue
+            if m.label == "METHOD" and m.extractor in _TAGGER_OR_CONTEXT and agent_of_task(m.canonical, tasks):
+                m.generic = True  # "image classifier", "3D object detectors": what does a known task, not a method
                 continue
             if m.label in ("METHOD", "TASK") and m.extractor in _TAGGER_OR_CONTEXT \
                     and m.canonical.lower().rsplit(" ", 1)[-1] in _THEORY_RESULTS:

@@ -30,6 +30,8 @@ def concepts(nlp, text: str) -> dict[str, set[str]]:
     ("distribution shift", "TASK"), ("spurious correlations", "TASK"), ("implicit bias", "TASK"),  # phenomena
     ("AI models", "METHOD"), ("ML systems", "METHOD"), ("DNN classifier", "METHOD"),  # umbrella word and class noun
     ("fairness", "TASK"),  # a property, as "robustness" (the vocabulary's alias of algorithmic fairness)
+    ("high-quality generation", "TASK"), ("theoretical understanding", "TASK"), ("fast adaptation", "TASK"),
+    ("large-scale machine learning", "TASK"), ("downstream classification", "TASK"), ("real world", "TASK"),
 ])
 def test_names_that_are_no_concept(name, label):
     assert load_specificity().reason(name, label) is not None
@@ -45,6 +47,7 @@ def test_names_that_are_no_concept(name, label):
     ("Transformer models", "METHOD"), ("text classification", "TASK"), ("algorithmic fairness", "TASK"),
     ("Memory Networks", "METHOD"),  # a plain umbrella noun before a class noun is a name's word
     ("detecting covariate shift", "TASK"), ("detection of distribution shift", "TASK"),  # what is done about one
+    ("multi-class classification", "TASK"), ("supervised learning", "TASK"),  # a kind, not a judgement, of it
 ])
 def test_specific_names_stay(name, label):
     assert load_specificity().reason(name, label) is None

@@ -65,6 +65,7 @@ class Specificity:
     techniques: frozenset[str] = frozenset()  # not metrics, but methods: "weight decay", "momentum"
     common_words: frozenset[str] = frozenset()  # words abstracts write in lower case ("rendering", "direct")
     phenomena: frozenset[str] = frozenset()  # heads of a data or model property, no task: "distribution shift"
+    judging: frozenset[str] = frozenset()  # words of judgement, scale or quality: "high-quality", "theoretical"
 
     def plain_word(self, name: str) -> bool:
         """Whether ``name`` is one common English word, at most capitalised ("Rendering"): no name of its own."""
@@ -96,10 +97,19 @@ class Specificity:
         if label == "METHOD" and words[-1] in _MATH_OBJECTS and words[-2:-1] != ["state"]:
             return "a mathematical object"  # "reproducing kernel Hilbert space", "Riemannian manifolds" (a "state
             # space" names a model: "diagonal state space (DSS)")
+        if label == "TASK" and " " in low and low.split()[0] in self.judging and self._judged_umbrella(low):
+            return "umbrella term"  # "high-quality generation", "theoretical understanding", "fast adaptation"
         if label == "TASK" and words[-1] in self.phenomena and not any(
                 w.endswith("ing") or w in _PHENOMENON_LINKS or w in self.task_heads for w in words[:-1]):
             return "a phenomenon"  # "distribution shift", "spurious correlations": what a paper copes with
         return None
+
+    def _judged_umbrella(self, low: str) -> bool:
+        """Whether a lower-case phrase is judging words before an umbrella term."""
+        words = low.split()
+        while len(words) > 1 and words[0] in self.judging:
+            words = words[1:]
+        return " ".join(words) in self.umbrella
 
     def known_core(self, name: str, known: dict[str, str]) -> str | None:
         """The known method a tagger's extension of it still names when its extra words only describe ("Transformer
@@ -227,6 +237,7 @@ def load_specificity(directory: str = "") -> Specificity:
         adjective_nouns=_terms(umbrella["adjective_endings"]["nouns"]),
         adjective_words=_terms(umbrella["adjective_endings"]["words"]),
         compound_starts=_terms(umbrella["adjective_endings"]["compound_starts"]),
+        judging=_terms(umbrella["judged_umbrella"]["modifiers"]) | lexicon.words("judging_words"),
     )
 
 

@@ -118,6 +118,9 @@ def test_a_local_definition_wins_over_the_vocabularys_expansion(nlp):
     ("stochastic bilevel", "TASK", "model", True),
     ("noise-free", "METHOD", "model", True),  # ends in an adjective of no adjective ending
     ("adaptive online", "METHOD", "model", True),  # "adaptive online algorithms" without their head
+    ("generalization capabilities", "METHOD", "model", True),  # a property of a method
+    ("regularization parameter", "METHOD", "model_extension", True),  # a quantity of one
+    ("fine-tuning stage", "METHOD", "model_phrase", True),  # a phase of one
     ("Bregman-type", "METHOD", "model", True),
     ("SBiO-BreD", "METHOD", "model", False),  # a name
     ("adaptive speed", "METHOD", "model_extension", False),  # a noun in -ed

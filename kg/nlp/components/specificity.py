@@ -66,6 +66,7 @@ class Specificity:
     common_words: frozenset[str] = frozenset()  # words abstracts write in lower case ("rendering", "direct")
     phenomena: frozenset[str] = frozenset()  # heads of a data or model property, no task: "distribution shift"
     judging: frozenset[str] = frozenset()  # words of judgement, scale or quality: "high-quality", "theoretical"
+    not_method_heads: frozenset[str] = frozenset()  # a method's property, part or phase: "capabilities", "stage"
 
     def plain_word(self, name: str) -> bool:
         """Whether ``name`` is one common English word, at most capitalised ("Rendering"): no name of its own."""
@@ -175,6 +176,8 @@ class Specificity:
         if extractor == "model" and label == "METHOD" and len(words) == 1:
             return True  # one plain word the tagger alone calls a method ("regularized", "nonlinear")
         last = words[-1]
+        if label == "METHOD" and last in self.not_method_heads:
+            return True  # "generalization capabilities", "regularization parameter", "fine-tuning stage"
         if self.ends_as_adjective(name):
             return True
         if extractor != "model":
@@ -238,6 +241,7 @@ def load_specificity(directory: str = "") -> Specificity:
         adjective_words=_terms(umbrella["adjective_endings"]["words"]),
         compound_starts=_terms(umbrella["adjective_endings"]["compound_starts"]),
         judging=_terms(umbrella["judged_umbrella"]["modifiers"]) | lexicon.words("judging_words"),
+        not_method_heads=_terms(umbrella["not_method_heads"]["terms"]),
     )
 
 

@@ -120,7 +120,7 @@ def test_a_local_definition_wins_over_the_vocabularys_expansion(nlp):
     ("adaptive online", "METHOD", "model", True),  # "adaptive online algorithms" without their head
     ("generalization capabilities", "METHOD", "model", True),  # a property of a method
     ("regularization parameter", "METHOD", "model_extension", True),  # a quantity of one
-    ("fine-tuning stage", "METHOD", "model_phrase", True),  # a phase of one
+    ("fine-tuning stage", "METHOD", "model", True),  # a phase of one
     ("Bregman-type", "METHOD", "model", True),
     ("SBiO-BreD", "METHOD", "model", False),  # a name
     ("adaptive speed", "METHOD", "model_extension", False),  # a noun in -ed

@@ -121,6 +121,7 @@ def test_a_local_definition_wins_over_the_vocabularys_expansion(nlp):
     ("generalization capabilities", "METHOD", "model", True),  # a property of a method
     ("regularization parameter", "METHOD", "model_extension", True),  # a quantity of one
     ("fine-tuning stage", "METHOD", "model", True),  # a phase of one
+    ("feature extractor", "METHOD", "model", True),  # a part of one
     ("Bregman-type", "METHOD", "model", True),
     ("SBiO-BreD", "METHOD", "model", False),  # a name
     ("adaptive speed", "METHOD", "model_extension", False),  # a noun in -ed

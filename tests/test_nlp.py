@@ -528,6 +528,8 @@ def test_a_short_form_of_two_tokens_is_followed_too(nlp):
     ("We apply Sharpness-Aware Minimization (SAM). SAM improves generalization.", "SAM", "Sharpness-Aware Minimization",
      "METHOD"),
     ("We report the mean absolute error (MAE) on QM9.", "MAE", "MAE", "METRIC"),
+    ("We study masked autoencoding (MAE) for vision. MAE learns features.", "MAE", "masked autoencoding", "METHOD"),
+    ("We report the area under ROC curve (AUC) on all tasks.", "area under ROC curve", "AUC", "METRIC"),
     ("We fine-tune with Low-Rank Adaptation (LoRA); LoRA is cheap.", "LoRA", "LoRA", "METHOD"),
 ])
 def test_a_defined_short_form_names_what_its_long_form_says(nlp, text, short, canonical, label):

@@ -140,6 +140,8 @@ def test_what_the_tagger_alone_proposes_as_a_task_needs_a_task_head(name, label,
     ("It reaches state of the art accuracy on GSM8K.", "accuracy"),  # not "art accuracy"
     ("Optimal binary classification beyond accuracy.", "accuracy"),
     ("It is necessary to achieve optimal accuracy here.", "accuracy"),
+    ("Models provide accuracy and speed.", "accuracy"), ("It costs negligible accuracy.", "accuracy"),
+    ("It reaches human-level accuracy.", "accuracy"),
 ])
 def test_a_metric_takes_the_word_that_says_which_accuracy_it_is(text, fuller):
     from kg.nlp.components.specificity import fuller_metric_name

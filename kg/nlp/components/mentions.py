@@ -71,14 +71,14 @@ def _pair_label(ents: list[tuple[int, int, str]] | None, a: Abbreviation, long: 
     Delivery System" is a METHOD, "... Corpus" a DATASET); else the trained model's, on the short form (else on the
     long form), as it read the name in context; without a model, the long form's head word ("... Alignment" ->
     TASK). A short form the text ``redefined`` away from a vocabulary entry ("Adversarial Response Characteristics
-    (ARC)", not the ARC dataset) takes the model's reading of the long form first: the model saw the entry's label
-    on the letters."""
+    (ARC)", not the ARC dataset; "masked autoencoding (MAE)", not the metric) takes the model's reading of the long
+    form only, else its words: the model saw the entry's label on the letters."""
     words = long.lower().split()
     for label, heads in TYPE_HEADS.items():
         if words and words[-1] in heads:
             return label
-    spans = ((a.short_start, a.short_end), (a.long_start, a.long_end))
-    for span in spans[::-1] if redefined else spans:
+    spans = ((a.long_start, a.long_end),) if redefined else ((a.short_start, a.short_end), (a.long_start, a.long_end))
+    for span in spans:
         for s, e, label in ents or ():
             if (s, e) == span:
                 return label
@@ -86,6 +86,14 @@ def _pair_label(ents: list[tuple[int, int, str]] | None, a: Abbreviation, long: 
 
 
 _KIND_WORDS = lexicon.words("kind_words")
+
+
+def _without_articles(name: str) -> str:
+    """A name's :func:`concept_key` without its articles ("area under the curve" as "area under curve")."""
+    return concept_key(" ".join(w for w in name.split() if w.lower() not in _ARTICLES))
+
+
+_ARTICLES = lexicon.words("articles")
 
 
 def _names_it(entry: Entry | None, long: str) -> bool:
@@ -96,13 +104,13 @@ def _names_it(entry: Entry | None, long: str) -> bool:
     if entry is None:
         return False
     words = [w for w in long.split() if w.lower() not in _KIND_WORDS] or long.split()
-    key = concept_key(" ".join(words))
+    key = _without_articles(" ".join(words))
     names = [n for n in (entry.name, *entry.aliases) if len(n.split()) > 1]
-    spelled = [concept_key(n) for n in names  # "Histogram of Oriented Gradients", not "Fast R-CNN"
+    spelled = [_without_articles(n) for n in names  # "Histogram of Oriented Gradients", not "Fast R-CNN"
                if not any(sum(c.isupper() for c in w) > 1 for w in n.split())]
     if not spelled:  # only names with short forms in them ("AI2 Reasoning Challenge"): compare with those that do
         shorts = {n.lower() for n in (entry.name, *entry.aliases) if len(n.split()) == 1}  # not name the entry by
-        spelled = [concept_key(n) for n in names if not shorts & {w.lower() for w in n.split()}]  # its short form
+        spelled = [_without_articles(n) for n in names if not shorts & {w.lower() for w in n.split()}]  # its short form
     if not spelled:
         return True
     for name in spelled:

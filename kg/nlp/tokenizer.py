@@ -31,7 +31,8 @@ _IN_A_NAME = "".join(rf"(?<![A-Za-z\-]\d{{{n}}})" for n in range(1, 6))
 
 def _unit_suffix(pattern: str) -> str:
     """spaCy's number-unit suffix, kept whole inside names; other suffixes as they are."""
-    return _IN_A_NAME + pattern if pattern.startswith("(?<=[0-9])(?:km|") else pattern
+    head = "(?<=[0-9])"  # (tested first: the lookbehinds run only after a digit)
+    return head + _IN_A_NAME + pattern[len(head):] if pattern.startswith(head + "(?:km|") else pattern
 
 
 def _is_hyphen_infix(pattern: str) -> bool:

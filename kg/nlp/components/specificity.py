@@ -332,6 +332,7 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
     spec = load_specificity(directory)
     known = {form: e.name for form, e in load_gazetteer().lookup().items() if e.label == "METHOD"}
     tasks = frozenset(form.lower() for form, e in load_gazetteer().lookup().items() if e.label == "TASK")
+    does_a_task = lru_cache(maxsize=1 << 16)(lambda name: agent_of_task(name, tasks))
     measures = {form.lower() for form, e in load_gazetteer().lookup().items() if e.label == "METRIC"}
     stop = load_stoplist(stoplist) if stoplist else frozenset()
     retype = load_types(types) if types else {}
@@ -392,7 +393,7 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
             if m.label == "METHOD" and m.extractor in ("model", "model_extension") and _before_theory_word(doc, m):
                 m.generic = True  # "VC dimension", "Johnson-Lindenstrauss lemma": part of a theory object
                 continue
-            if m.label == "METHOD" and m.extractor in _TAGGER_OR_CONTEXT and agent_of_task(m.canonical, tasks):
+            if m.label == "METHOD" and m.extractor in _TAGGER_OR_CONTEXT and does_a_task(m.canonical):
                 m.generic = True  # "image classifier", "3D object detectors": what does a known task, not a method
                 continue
             if m.label in ("METHOD", "TASK") and m.extractor in _TAGGER_OR_CONTEXT \

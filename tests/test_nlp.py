@@ -55,15 +55,21 @@ def test_a_known_name_with_its_unit_written_apart_is_found(nlp):
     ("Results on WMT2014 English-French are strong.", "WMT2014 English-French", "WMT14 En-Fr"),
     ("On WMT 2014 English to German, it is best.", "WMT 2014 English to German", "WMT14 En-De"),
     ("We also report WMT16 English-Czech.", "WMT16 English-Czech", "WMT16 English-Czech"),
+    ("We use WMT 2014 English–German here.", "WMT 2014 English–German", "WMT14 En-De"),
+    ("We also report WMT14 En/De.", "WMT14 En/De", "WMT14 En-De"),
 ])
 def test_a_dataset_with_its_language_pair_is_one_dataset(nlp, text, mention, name):
     found = [(m.text, m.canonical) for m in nlp(text)._.kg_mentions if m.label == "DATASET"]
     assert found == [(mention, name)]
 
 
-def test_a_known_dataset_before_its_task_is_the_dataset_not_a_task(nlp):
-    doc = nlp("On the WMT 2014 English-to-French translation task, our model establishes a new state of the art.")
-    assert [(m.text, m.label) for m in doc._.kg_mentions] == [("WMT 2014 English-to-French", "DATASET")]
+@pytest.mark.parametrize("text, found", [
+    ("On the WMT 2014 English-to-French translation task, our model establishes a new state of the art.",
+     {("WMT14 En-Fr", "DATASET")}),  # (translation alone is no concept)
+    ("We evaluate on the MNIST digit recognition task.", {("MNIST", "DATASET"), ("digit recognition", "TASK")}),
+])
+def test_a_known_dataset_before_its_task_is_the_dataset_then_the_task(nlp, text, found):
+    assert {(m.canonical, m.label) for m in nlp(text)._.kg_mentions if not m.generic} == found
 
 
 def test_an_unknown_name_with_a_unit_is_one_dataset(nlp):

@@ -268,13 +268,21 @@ def test_the_index_written_in_small_slices_equals_the_index_written_at_once(seed
     assert len(numpy.load(whole["term_docs.npy"])) > 7 * 20
 
 
-def test_an_index_an_older_kg_wrote_leaves_the_answer_to_the_graph(seed_build, tmp_path, capsys):
+@pytest.mark.parametrize("older", ["no terms.txt", "format 1"])
+def test_an_index_an_older_kg_wrote_leaves_the_answer_to_the_graph(seed_build, tmp_path, capsys, older):
     import shutil
+
+    from kg.related.index import DIRECTORY, RelatedIndex
 
     _, out = seed_build
     old = tmp_path / "old"
     shutil.copytree(out, old, ignore=shutil.ignore_patterns("views", "*.lbug", "neo4j"))
-    (old / "related" / "terms.txt").unlink()  # an index without the words of its texts: written before they were
+    assert RelatedIndex.complete(old / DIRECTORY)
+    if older == "no terms.txt":
+        (old / "related" / "terms.txt").unlink()  # an index without the words of its texts: written before they were
+    else:
+        (old / "related" / "format.txt").write_text("1\n", encoding="utf-8")  # before the keywords were in it
+    assert not RelatedIndex.complete(old / DIRECTORY)
     answers = []
     for directory in (out, old):
         assert main(["related", "LinearTCA", "--graph", str(directory), "--top", "3", "--format", "json"]) == 0

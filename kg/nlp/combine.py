@@ -247,9 +247,15 @@ class Combiner:
         lower = column(doc, LOWER)
         if label == "TASK" and lower[end - 1] in _NOT_TASK_HEAD_IDS:
             return None  # "out-of-distribution (OOD) generalization challenge": a difficulty, not the task's name
-        if label == "TASK" and any(c.label == "DATASET" and c.start == start and c.extractor == "gazetteer"
-                                   for c in inside):
-            return None  # "the WMT 2014 English-to-French translation task": a known dataset, then its task
+        opening = max((c.end for c in inside if c.label == "DATASET" and c.start == start and c.extractor == "gazetteer"),
+                      default=None)
+        if label == "TASK" and opening is not None:
+            # a known dataset, then its task: "the WMT 2014 English-to-French translation task" names the dataset
+            # and translation, "the COCO captioning task" COCO and captioning
+            if all(lower[k] in _GENERIC_HEAD_IDS for k in range(opening, end)):
+                return None
+            return Candidate(opening, end, label, "model", canonical=concept_name(doc, opening, end, label),
+                             confidence=confidence)
         pairs = [a for a in names.pairs if start <= min(a.long_start, a.short_start)
                  and max(a.long_end, a.short_end) <= end] if names.pairs else []
         if not pairs and lower[end - 1] not in _TYPE_HEAD_IDS.get(label, ()):

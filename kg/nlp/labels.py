@@ -56,17 +56,24 @@ def is_language(low: str) -> bool:
     return low in LANGUAGES or bool(parts) and all(part in LANGUAGES for part in parts)
 
 
+_PAIR_JOINS = lexicon.words("pair_joins")  # between the two languages of a pair, as their own tokens
+
+
+def _language(token) -> bool:
+    """A language's name, or its code written with a capital ("En", "DE")."""
+    return is_language(token.lower_) or token.lower_ in LANGUAGE_CODES and token.text[:1].isupper()
+
+
 def language_pair_end(doc: Doc, i: int) -> int | None:
     """The end of a language pair written from token ``i`` ("English-French", "En-De", "English-to-German",
-    "English to French", "English → German"), or None."""
+    "English to French", "English–German", "En/De"), or None."""
     if i >= len(doc):
         return None
-    parts = [p for p in re.split(r"[-/→]", doc[i].lower_) if p]
+    parts = [p for p in re.split(r"[-–—/→]", doc[i].lower_) if p]
     langs = [p for p in parts if p != "to"]
     if len(langs) == 2 and all(p in LANGUAGES or p in LANGUAGE_CODES for p in langs) and len(parts) - len(langs) <= 1:
         return i + 1
-    if i + 2 < len(doc) and doc[i + 1].lower_ in {"to", "→", "-"} and is_language(doc[i].lower_) \
-            and is_language(doc[i + 2].lower_):
+    if i + 2 < len(doc) and doc[i + 1].lower_ in _PAIR_JOINS and _language(doc[i]) and _language(doc[i + 2]):
         return i + 3
     return None
 

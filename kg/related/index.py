@@ -30,7 +30,8 @@ _ARRAYS = ("paper_lines", "paper_rank", "paper_ptr", "paper_concepts", "paper_ti
            "paper_sentence_ends", "concept_ptr", "concept_papers", "concept_titled", "doc_ptr", "doc_terms",
            "doc_weights", "term_ptr", "term_docs", "term_weights")
 _FILES = ("paper_ids.txt", "paper_facts.jsonl", "concepts.json", "terms.txt", "titles.txt", "sentences.txt",
-          "hierarchy.json", *(f"{a}.npy" for a in _ARRAYS))
+          "hierarchy.json", "format.txt", *(f"{a}.npy" for a in _ARRAYS))
+FORMAT = "2"  # format.txt: 2 since the papers' keywords are in their texts and paper_facts.jsonl
 
 
 class _Lines:
@@ -142,8 +143,14 @@ class RelatedIndex:
 
     @staticmethod
     def complete(directory: Path) -> bool:
-        """Whether ``directory`` holds an index with every file this kg reads (an older kg wrote fewer)."""
-        return all((directory / f).is_file() for f in _FILES)
+        """Whether ``directory`` holds an index of this kg's format with every file it reads (an older kg wrote
+        fewer, or another format)."""
+        if not all((directory / f).is_file() for f in _FILES):
+            return False
+        try:
+            return (directory / "format.txt").read_text(encoding="utf-8").strip() == FORMAT
+        except (OSError, UnicodeDecodeError):
+            return False
 
     @classmethod
     def load(cls, directory: Path) -> RelatedIndex:

@@ -101,7 +101,11 @@ def shared_keywords(query: Iterable[str] | None, hit: Iterable[str] | None, name
     """The keywords of ``hit`` (its spelling, its order) that the query's keywords hold too, but for those that
     name a shared concept the explanation ``named`` already."""
     wanted = {keyword_key(k) for k in query or ()} - {keyword_key(s.name) for s in named}
-    return [k for k in hit or () if keyword_key(k) in wanted] if wanted else []
+    out: dict[str, str] = {}
+    for k in hit or () if wanted else ():
+        if keyword_key(k) in wanted:
+            out.setdefault(keyword_key(k), k)  # (one spelling per keyword: "neural-collapse", "Neural Collapse")
+    return list(out.values())
 
 
 def weights_for(by: list[str] | None) -> dict[str, float]:

@@ -16,6 +16,8 @@ few memory-mapped arrays instead of the whole ``graph.json``.
 - ``doc_ptr.npy``/``doc_terms.npy``/``doc_weights.npy``: each paper's TF-IDF vector of title and abstract, and
   ``term_ptr.npy``/``term_docs.npy``/``term_weights.npy`` the same by word (postings), as
   :mod:`kg.related.textsim` computes them (stored as 32-bit floats);
+- ``format.txt``: the index's format (:data:`kg.related.index.FORMAT`); an index of another format, or without
+  every file, leaves the answers to ``graph.json``;
 - ``embeddings.npy``: each paper's text embedding ``[papers, 384]``, half-precision floats (zeros for a paper
   without one; no file when no paper has one: :mod:`kg.related.semantic`).
 
@@ -36,6 +38,7 @@ import numpy
 from numpy.lib import format as npy
 
 from kg import schema
+from kg.related.index import FORMAT
 from kg.related.ranking import in_title
 from kg.related.semantic import WIDTH, unpack
 from kg.related.textsim import paper_text, words
@@ -213,7 +216,8 @@ class RelatedIndexSink(GraphSink):
                                                                     for j, c in enumerate(concept_ids)
                                                                     if c in self.proposed}}),
                  self._write_lines("terms.txt", list(self.vocab)),
-                 self._write_titles("titles.txt")]
+                 self._write_titles("titles.txt"),
+                 self._write_lines("format.txt", [FORMAT])]
         self.sentences.close()
         files.append(self._write_hierarchy("hierarchy.json", concept_ids))
         number = numpy.full(len(self.linked) + 1, -1, dtype=numpy.int32)  # link number -> concept index, -1: none

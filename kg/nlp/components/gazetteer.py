@@ -249,7 +249,7 @@ class GazetteerMatcher:
         if end is None:
             return None
         written = span_text(doc, c.end, end)
-        pair = "-".join(p for p in re.split(r"\s*(?:\bto\b|[-/→])\s*", written) if p)  # "English to German": "English-German"
+        pair = "-".join(p for p in re.split(r"\s*(?:\bto\b|[-–—/→])\s*", written) if p)  # "English to German": "English-German"
         base = c.canonical or span_text(doc, c.start, c.end)
         known = next((k for k in (self.known.get(f"{base} {pair}".lower()),
                                   self.known.get(f"{span_text(doc, c.start, end)}".lower()))

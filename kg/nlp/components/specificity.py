@@ -98,16 +98,18 @@ class Specificity:
         if label == "METHOD" and words[-1] in _MATH_OBJECTS and words[-2:-1] != ["state"]:
             return "a mathematical object"  # "reproducing kernel Hilbert space", "Riemannian manifolds" (a "state
             # space" names a model: "diagonal state space (DSS)")
-        if label == "TASK" and " " in low and low.split()[0] in self.judging and self._judged_umbrella(low):
-            return "umbrella term"  # "high-quality generation", "theoretical understanding", "fast adaptation"
         if label == "TASK" and words[-1] in self.phenomena and not any(
                 w.endswith("ing") or w in _PHENOMENON_LINKS or w in self.task_heads for w in words[:-1]):
             return "a phenomenon"  # "distribution shift", "spurious correlations": what a paper copes with
         return None
 
-    def _judged_umbrella(self, low: str) -> bool:
-        """Whether a lower-case phrase is judging words before an umbrella term."""
-        words = low.split()
+    def judged_umbrella(self, name: str) -> bool:
+        """Whether a phrase is words of judgement, scale or quality before an umbrella term ("high-quality
+        generation", "theoretical understanding"); a vocabulary's name keeps its reading (this is asked of phrases
+        only the tagger or a context rule proposes)."""
+        words = name.lower().split()
+        if len(words) < 2 or words[0] not in self.judging:
+            return False
         while len(words) > 1 and words[0] in self.judging:
             words = words[1:]
         return " ".join(words) in self.umbrella
@@ -173,6 +175,8 @@ class Specificity:
         words = _WORDS.findall(name.lower())
         if not words:
             return False
+        if label == "TASK" and self.judged_umbrella(name):
+            return True  # "high-quality generation", "theoretical understanding", "fast adaptation"
         if extractor == "model" and label == "METHOD" and len(words) == 1:
             return True  # one plain word the tagger alone calls a method ("regularized", "nonlinear")
         last = words[-1]
@@ -255,16 +259,19 @@ _AGENTS = tuple(tuple(pair.split(":")) for pair in lexicon.ordered("agent_suffix
 
 
 def agent_of_task(name: str, tasks: frozenset[str]) -> bool:
-    """Whether ``name`` ends in what does a known task of two words or more: "image classifier" (image
-    classification), "3D object detectors", "pose estimator"; not a task of one word ("linear classifier")."""
-    words = name.lower().split()
+    """Whether ``name`` is what does a known task of two words or more, at most after words that describe it:
+    "image classifier" (image classification), "3D object detectors", "deep image classifiers"; not a task of one
+    word ("linear classifier"), nor a named one ("YOLOv3 object detector", "Faster R-CNN object detector")."""
+    written = name.split()
+    words = [w.lower() for w in written]
     if len(words) < 2:
         return False
     last = words[-1][:-1] if words[-1].endswith("s") else words[-1]
     task = next((last[:-len(a)] + t for a, t in _AGENTS if last.endswith(a)), None)
     if task is None:
         return False
-    return any(" ".join([*words[at:-1], task]) in tasks for at in range(len(words) - 1))
+    at = next((at for at in range(len(words) - 1) if " ".join([*words[at:-1], task]) in tasks), None)
+    return at is not None and not any(name_like(w) for w in written[:at])
 _NEXT_WORD = re.compile(r"\s+([A-Za-z]+)")
 
 

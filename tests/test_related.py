@@ -283,6 +283,8 @@ def test_an_index_an_older_kg_wrote_leaves_the_answer_to_the_graph(seed_build, t
     else:
         (old / "related" / "format.txt").write_text("1\n", encoding="utf-8")  # before the keywords were in it
     assert not RelatedIndex.complete(old / DIRECTORY)
+    assert main(["related", "LinearTCA", "--graph", str(old), "--top", "1"]) == 0
+    assert "written by an older kg" in capsys.readouterr().err
     answers = []
     for directory in (out, old):
         assert main(["related", "LinearTCA", "--graph", str(directory), "--top", "3", "--format", "json"]) == 0

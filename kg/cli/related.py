@@ -77,7 +77,12 @@ def _index(args: argparse.Namespace):
     from kg.related.index import DIRECTORY, RelatedIndex
 
     path = Path(args.graph) / DIRECTORY
-    return RelatedIndex.load(path) if RelatedIndex.complete(path) else None
+    if RelatedIndex.complete(path):
+        return RelatedIndex.load(path)
+    if path.is_dir():
+        error(f"{path} was written by an older kg; answering from graph.json (kg build again for faster answers)",
+              prefix="kg related")
+    return None
 
 
 def _from_graph(args: argparse.Namespace, g, query: str, weights: dict[str, float]) -> int:

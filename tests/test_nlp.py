@@ -54,7 +54,8 @@ def test_a_known_name_with_its_unit_written_apart_is_found(nlp):
 @pytest.mark.parametrize("text, mention, name", [
     ("Results on WMT2014 English-French are strong.", "WMT2014 English-French", "WMT14 En-Fr"),
     ("On WMT 2014 English to German, it is best.", "WMT 2014 English to German", "WMT14 En-De"),
-    ("We also report WMT16 English-Czech.", "WMT16 English-Czech", "WMT16 English-Czech"),
+    ("We also report WMT16 English-Czech.", "WMT16 English-Czech", "WMT16 En-Cs"),  # not in the vocabulary
+    ("We also report WMT17 en-de.", "WMT17 en-de", "WMT17 En-De"),  # named one way however written
     ("We use WMT 2014 English–German here.", "WMT 2014 English–German", "WMT14 En-De"),
     ("We also report WMT14 En/De.", "WMT14 En/De", "WMT14 En-De"),
 ])

@@ -120,6 +120,7 @@ def _spelled_out(form: str) -> bool:
 _COMPARISON = lexicon.words("comparison_words")
 
 
+_LANGUAGE_CODES = dict(pair.split(":") for pair in lexicon.ordered("language_code_names"))
 _UNIT_AT_END = re.compile(r"(?<=[A-Za-z\-]\d)(?=[KMBkm]$)|(?<=[A-Za-z\-]\d\d)(?=[KMBkm]$)|(?<=[A-Za-z\-]\d{3})(?=[KMBkm]$)")
 
 
@@ -248,13 +249,16 @@ class GazetteerMatcher:
         end = language_pair_end(doc, c.end)
         if end is None:
             return None
-        written = span_text(doc, c.end, end)
-        pair = "-".join(p for p in re.split(r"\s*(?:\bto\b|[-–—/→])\s*", written) if p)  # "English to German": "English-German"
+        languages = [p for p in re.split(r"\s*(?:\bto\b|[-–—/→])\s*", span_text(doc, c.end, end)) if p]
+        codes = [_LANGUAGE_CODES.get(p.lower(), p.lower()) for p in languages]
         base = c.canonical or span_text(doc, c.start, c.end)
-        known = next((k for k in (self.known.get(f"{base} {pair}".lower()),
-                                  self.known.get(f"{span_text(doc, c.start, end)}".lower()))
+        known = next((k for k in (self.known.get(f"{base} {'-'.join(languages)}".lower()),
+                                  self.known.get(f"{base} {'-'.join(codes)}".lower()),
+                                  self.known.get(span_text(doc, c.start, end).lower()))
                       if k is not None and k.label == "DATASET"), None)
-        name = known.name if known is not None else f"{base} {pair}"
+        # a pair the vocabulary does not list is named by its codes, however written: "WMT17 English-German" and
+        # "WMT17 en-de" are WMT17 En-De, as the vocabulary names pairs
+        name = known.name if known is not None else f"{base} {'-'.join(c.capitalize() for c in codes)}"
         return Candidate(c.start, end, "DATASET", "gazetteer", canonical=name, benchmark=c.benchmark)
 
     def _sizes(self, doc: Doc) -> list[Candidate]:

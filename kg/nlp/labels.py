@@ -64,17 +64,18 @@ def _language(token) -> bool:
     return is_language(token.lower_) or token.lower_ in LANGUAGE_CODES and token.text[:1].isupper()
 
 
-def language_pair_end(doc: Doc, i: int) -> int | None:
-    """The end of a language pair written from token ``i`` ("English-French", "En-De", "English-to-German",
-    "English to French", "English–German", "En/De"), or None."""
+def language_pair(doc: Doc, i: int) -> tuple[int, list[str]] | None:
+    """The language pair written from token ``i`` ("English-French", "En-De", "English-to-German", "English to
+    French", "English–German", "En/De"): where it ends and its two languages as written; or None."""
     if i >= len(doc):
         return None
-    parts = [p for p in re.split(r"[-–—/→]", doc[i].lower_) if p]
-    langs = [p for p in parts if p != "to"]
-    if len(langs) == 2 and all(p in LANGUAGES or p in LANGUAGE_CODES for p in langs) and len(parts) - len(langs) <= 1:
-        return i + 1
+    parts = [p for p in re.split(r"[-–—/→]", doc[i].text) if p]
+    langs = [p for p in parts if p.lower() != "to"]
+    if len(langs) == 2 and all(p.lower() in LANGUAGES or p.lower() in LANGUAGE_CODES for p in langs) \
+            and len(parts) - len(langs) <= 1:
+        return i + 1, langs
     if i + 2 < len(doc) and doc[i + 1].lower_ in _PAIR_JOINS and _language(doc[i]) and _language(doc[i + 2]):
-        return i + 3
+        return i + 3, [doc[i].text, doc[i + 2].text]
     return None
 
 

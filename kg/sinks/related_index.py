@@ -2,9 +2,10 @@
 few memory-mapped arrays instead of the whole ``graph.json``.
 
 - ``paper_ids.txt``: paper node ids as JSON strings, one a line in index order; ``paper_facts.jsonl``: each paper's
-  name (title), venue, year, url and the authors' keywords as one JSON list a line, and ``paper_lines.npy`` where each line starts (a query
-  reads only the lines of its hits), ``paper_rank.npy`` each paper's place by name, then id; ``concepts.json``: concept ids, names, types, IDFs, the aliases of those that
-  have some and the papers proposing each proposed method;
+  name (title), venue, year, url and the authors' keywords as one JSON list a line, and ``paper_lines.npy`` where
+  each line starts (a query reads only the lines of its hits), ``paper_rank.npy`` each paper's place by name, then
+  id; ``concepts.json``: concept ids, names, types, IDFs, the aliases of those that have some and the papers
+  proposing each proposed method;
 - ``terms.txt``: the index words, one a line in word-number order; ``titles.txt``: the names lower-cased, one a line;
 - ``sentences.txt``: the sentences that link papers to concepts (each paper's distinct ones once), and
   ``paper_sentence_starts.npy``/``paper_sentence_ends.npy`` beside ``paper_concepts.npy``: where the sentence of
@@ -278,8 +279,8 @@ class RelatedIndexSink(GraphSink):
         return path
 
     def _write_papers(self) -> list[Path]:
-        """``paper_facts.jsonl`` (name, venue, year, url, keywords: a JSON list a line), ``paper_lines.npy`` (line starts) and
-        ``paper_rank.npy`` (each paper's place in the order of names, then ids: how papers are listed)."""
+        """``paper_facts.jsonl`` (name, venue, year, url, keywords: a JSON list a line), ``paper_lines.npy`` (line
+        starts) and ``paper_rank.npy`` (each paper's place in the order of names, then ids: how papers are listed)."""
         path, starts, at = self.dir / "paper_facts.jsonl", array("q", [0]), 0
         with path.open("wb") as f:
             for i in range(len(self.names)):

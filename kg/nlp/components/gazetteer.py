@@ -22,7 +22,7 @@ from spacy.tokens import Doc
 from kg.nlp import _doc, lexicon
 from kg.nlp.candidates import (Candidate, abbreviations, candidates, doc_text, has_number, sentence_bounds,
                                span_text)
-from kg.nlp.labels import language_pair_end
+from kg.nlp.labels import language_pair
 
 DEFAULT_DIR = Path(__file__).parents[1] / "data" / "gazetteer"
 CONCEPT_FILES = ("datasets.jsonl", "metrics.jsonl", "tasks.jsonl", "methods.jsonl")
@@ -172,13 +172,13 @@ class GazetteerMatcher:
                 e = self._entries[key]
                 if e.needs_number and not has_number(doc, *sentence_bounds(doc, start)) and not _compared(doc, start):
                     continue
-                out.append(Candidate(start, end, e.label, "gazetteer", canonical=e.name, benchmark=e.benchmark))
+                found = Candidate(start, end, e.label, "gazetteer", canonical=e.name, benchmark=e.benchmark)
+                out.append(found)
                 if e.label == "DATASET":
                     releases = self._releases(doc, start, end, e)
                     out += releases
                     out += self._siblings(doc, end, e)
-                    out += [p for c in (Candidate(start, end, e.label, "gazetteer", canonical=e.name), *releases)
-                            if (p := self._language_pair(doc, c)) is not None]
+                    out += [p for c in (found, *releases) if (p := self._language_pair(doc, c)) is not None]
         return doc
 
     def _asides(self, doc: Doc) -> list[Candidate]:
@@ -246,10 +246,10 @@ class GazetteerMatcher:
     def _language_pair(self, doc: Doc, c: Candidate) -> Candidate | None:
         """A dataset named with the language pair right after it, as one dataset: "WMT2014 English-French",
         "WMT'16 English-Czech" (named as the vocabulary names the pair's dataset where it knows it, "WMT14 En-Fr")."""
-        end = language_pair_end(doc, c.end)
-        if end is None:
+        pair = language_pair(doc, c.end)
+        if pair is None:
             return None
-        languages = [p for p in re.split(r"\s*(?:\bto\b|[-–—/→])\s*", span_text(doc, c.end, end)) if p]
+        end, languages = pair
         codes = [_LANGUAGE_CODES.get(p.lower(), p.lower()) for p in languages]
         base = c.canonical or span_text(doc, c.start, c.end)
         known = next((k for k in (self.known.get(f"{base} {'-'.join(languages)}".lower()),

@@ -108,11 +108,10 @@ class Specificity:
         generation", "theoretical understanding"); a vocabulary's name keeps its reading (this is asked of phrases
         only the tagger or a context rule proposes)."""
         words = name.lower().split()
-        if len(words) < 2 or words[0] not in self.judging:
-            return False
-        while len(words) > 1 and words[0] in self.judging:
-            words = words[1:]
-        return " ".join(words) in self.umbrella
+        k = 0
+        while k < len(words) - 1 and words[k] in self.judging:
+            k += 1
+        return k > 0 and " ".join(words[k:]) in self.umbrella
 
     def known_core(self, name: str, known: dict[str, str]) -> str | None:
         """The known method a tagger's extension of it still names when its extra words only describe ("Transformer
@@ -272,6 +271,8 @@ def agent_of_task(name: str, tasks: frozenset[str]) -> bool:
         return False
     at = next((at for at in range(len(words) - 1) if " ".join([*words[at:-1], task]) in tasks), None)
     return at is not None and not any(name_like(w) for w in written[:at])
+
+
 _NEXT_WORD = re.compile(r"\s+([A-Za-z]+)")
 
 

@@ -1115,3 +1115,23 @@ def test_the_names_defined_after_a_new_metric_are_the_authors_methods(nlp):
     assert proposed(nlp, text) == {"UDM-FP", "UDM-PSRO"}
     # a measure's noun earlier in the clause does not make the name a metric
     assert proposed(nlp, "We predict maps from the input measures, which we call Meta OT.") == {"Meta OT"}
+
+
+@pytest.mark.parametrize("text, verb", [
+    ("This paper studies the problem of conducting self-supervised learning for node representation learning on "
+     "graphs.", "conducting"),
+    ("One of the key challenges in deploying RL to real-world applications is to adapt to variations.", "deploying"),
+    ("These highlight opportunities in equipping language models with the ability to generalize.", "equipping"),
+])
+def test_no_name_starts_with_a_verb_taking_its_object(nlp, text, verb):
+    starts = {m.text.split()[0].lower() for m in mentions(nlp, text) if not m.generic}
+    assert verb not in starts
+
+
+@pytest.mark.parametrize("text, name", [
+    ("We train spiking neural networks on event data.", "spiking"),
+    ("We study streaming speech recognition.", "streaming"),
+    ("Boosting decision trees is a strong baseline on tabular data.", "boosting"),  # a name of its own
+])
+def test_a_gerund_that_names_a_kind_still_starts_a_name(nlp, text, name):
+    assert any(m.text.lower().startswith(name) for m in mentions(nlp, text) if not m.generic)

@@ -672,6 +672,12 @@ def test_a_capitalised_word_before_the_noun_it_modifies_is_no_dataset(nlp):
     assert {m.text for m in ms if m.label == "DATASET"} == {"Cityscapes"}
 
 
+def test_a_name_before_a_method_head_after_on_is_no_dataset(nlp):
+    text = ("We use a spectral characterization (Montanari & Zhong, 2020) and build on the QuadNTK approach. "
+            "We test on Cityscapes.")
+    assert {m.text for m in mentions(nlp, text) if m.label == "DATASET"} == {"Cityscapes"}
+
+
 @pytest.mark.parametrize("text", [
     "Our tagger is very near the state-of-the-art in English without any hand-engineered features.",
     "We build translation systems for four language pairs: English Czech, English German and English Romanian.",

@@ -43,6 +43,7 @@ LY_WORDS = lexicon.words("ly_words")
 TASK_NAMED_HEADS = lexicon.words("task_named_heads")
 NOT_KINDS = lexicon.words("not_kinds") | lexicon.words("judging_words")
 OBJECT_VERBS = lexicon.words("object_verbs")
+METHOD_NAME_HEADS = lexicon.words("method_name_heads")
 MAX_NAME_TOKENS = 4
 _DIMENSIONS = re.compile(r"\d+(?:\.\d+)?-?[dD]")  # "3-D", "2.5D"
 _DATASET_TRIGGERS = frozenset(DATASET_HEADS | ENVIRONMENT_HEADS | {"on", "across"})
@@ -152,6 +153,11 @@ def _modifies_a_noun(doc: Doc, start: int, end: int) -> bool:
     return nxt.is_alpha and nxt.is_lower and nxt.lower_ not in _AFTER_A_NAME
 
 
+def _names_a_method(doc: Doc, end: int) -> bool:
+    """Whether a method's head word follows a name: "building on the QuadNTK approach" builds on no dataset."""
+    return end < len(doc) and doc[end].lower_ in METHOD_NAME_HEADS
+
+
 def dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
     """Datasets named by context."""
     out: list[Candidate] = []
@@ -177,7 +183,8 @@ def dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
             if any(lower[k] in cues or like_num[k] for k in range(max(sent_start, tok.i - 8), tok.i)):
                 j = tok.i + 1 + (doc[tok.i + 1].lower_ == "the")
                 if j < len(doc):
-                    runs = [r for r in _names_after(doc, j, generic) if not _modifies_a_noun(doc, *r)]
+                    runs = [r for r in _names_after(doc, j, generic) if not _modifies_a_noun(doc, *r)
+                            and not _names_a_method(doc, r[1])]
                     out += _datasets(doc, runs, False, 0.5)
     return out
 

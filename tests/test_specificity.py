@@ -31,6 +31,7 @@ def concepts(nlp, text: str) -> dict[str, set[str]]:
     ("AI models", "METHOD"), ("ML systems", "METHOD"), ("DNN classifier", "METHOD"),  # umbrella word and class noun
     ("fairness", "TASK"),  # a property, as "robustness" (the vocabulary's alias of algorithmic fairness)
     ("real world", "TASK"),
+    ("PAC", "METHOD"), ("NP-hard", "DATASET"),  # a learning-theory framework and a complexity class as modifiers
 ])
 def test_names_that_are_no_concept(name, label):
     assert load_specificity().reason(name, label) is not None
@@ -303,3 +304,9 @@ def test_a_tagger_method_that_does_a_known_task_is_a_mention_only(nlp):
     doc = nlp("VCEs help to understand the decisions of an image classifier on natural images.")
     assert [(m.text, m.generic) for m in doc._.kg_mentions if m.label == "METHOD"] == [("image classifier", True)]
 
+
+def test_a_theory_framework_named_alone_is_no_concept_but_an_own_name_is(nlp):
+    assert "PAC" not in concepts(nlp, "We extend the traditional PAC model to distribution-dependent learning rates.") \
+        .get("METHOD", set())
+    own = "We propose PAC, a new framework leveraging assistive information for value factorization."
+    assert "PAC" in concepts(nlp, own).get("METHOD", set())

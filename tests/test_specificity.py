@@ -233,6 +233,14 @@ def test_a_rate_only_the_tagger_calls_a_metric_is_a_setting_but_the_vocabularys_
     assert {"top-1 accuracy", "error rate"} <= found["METRIC"]
 
 
+def test_a_kind_of_measure_only_the_tagger_calls_a_metric_names_none(nlp):
+    text = ("We provide new insights on eluder dimension, a complexity measure that has been extensively used to bound "
+            "the regret of algorithms for online bandits and reinforcement learning with function approximation. We "
+            "report 87.4% top-1 accuracy.")
+    found = concepts(nlp, text).get("METRIC", set())
+    assert "complexity measure" not in found and "top-1 accuracy" in found
+
+
 @pytest.mark.parametrize("text, name", [
     ("We build an SE(3)-equivariant transformer for molecules.", "SE"),  # a group's notation, not a method
     ("We give a (1+ε)-approximation algorithm for k-means.", "1+ε)-approximation algorithm"),  # begun in brackets

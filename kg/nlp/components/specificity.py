@@ -284,6 +284,7 @@ def _before_theory_word(doc: Doc, m) -> bool:
 
 _METRIC_HEADS = lexicon.words("metric_heads")
 _RATES = frozenset({"rate", "rates", "ratio", "ratios"})
+_MEASURE_NOUNS = lexicon.words("measure_nouns")
 _WORD_SENSE_METRICS = lexicon.words("word_sense_metrics")
 _DIGIT = re.compile(r"\d")
 _PHASE = re.compile(r"\b(?:at|during)\s+$", re.IGNORECASE)  # before a time: a phase of the work, not a measure
@@ -398,6 +399,11 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                     and m.canonical.lower().rsplit(" ", 1)[-1] in _RATES:
                 m.generic = True  # "masking ratio", "discounting rate": a setting or a theory rate, not a measure
                 continue  # the vocabulary names ("error rate", "compression ratio")
+            if m.label == "METRIC" and m.extractor in _TAGGER_OR_CONTEXT and m.canonical.lower() not in measures \
+                    and m.canonical.lower().rsplit(" ", 1)[-1] in _MEASURE_NOUNS \
+                    and not any(c.isupper() or c.isdigit() for c in m.canonical):
+                m.generic = True  # "a similarity measure", "complexity measures": a kind of measure, none named
+                continue
             if m.label == "METHOD" and m.extractor in ("model", "model_extension") and _before_theory_word(doc, m):
                 m.generic = True  # "VC dimension", "Johnson-Lindenstrauss lemma": part of a theory object
                 continue

@@ -241,6 +241,19 @@ def test_a_kind_of_measure_only_the_tagger_calls_a_metric_names_none(nlp):
     assert "complexity measure" not in found and "top-1 accuracy" in found
 
 
+@pytest.mark.parametrize("text, reported", [
+    ("In a first-of-its-kind attempt, we also provide deterministic bounds on the cumulative reconstruction error.",
+     False),  # a quantity analysed
+    ("We derive the upper bounds on prediction error between the mean from the cloud-based aggregated GPR and the "
+     "target function.", False),
+    ("AMP is outperformed by the Bayes estimator in terms of mean-square error.", True),  # compared: a measure
+    ("Our model reduces the reconstruction error to 0.012 on the test set.", True),  # a value: a measure reported
+])
+def test_an_error_the_tagger_alone_calls_a_metric_is_one_only_where_reported(nlp, text, reported):
+    found = {n for n in concepts(nlp, text).get("METRIC", set()) if n.endswith("error")}
+    assert bool(found) == reported
+
+
 @pytest.mark.parametrize("text, name", [
     ("We build an SE(3)-equivariant transformer for molecules.", "SE"),  # a group's notation, not a method
     ("We give a (1+ε)-approximation algorithm for k-means.", "1+ε)-approximation algorithm"),  # begun in brackets

@@ -285,6 +285,8 @@ def _before_theory_word(doc: Doc, m) -> bool:
 _METRIC_HEADS = lexicon.words("metric_heads")
 _RATES = frozenset({"rate", "rates", "ratio", "ratios"})
 _MEASURE_NOUNS = lexicon.words("measure_nouns")
+_ERRORS = frozenset({"error", "errors"})
+_COMPARED_IN = re.compile(r"\bin terms of\s+(?:the\s+)?$", re.IGNORECASE)  # "outperformed in terms of mean-square error"
 _WORD_SENSE_METRICS = lexicon.words("word_sense_metrics")
 _DIGIT = re.compile(r"\d")
 _PHASE = re.compile(r"\b(?:at|during)\s+$", re.IGNORECASE)  # before a time: a phase of the work, not a measure
@@ -403,6 +405,11 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                     and m.canonical.lower().rsplit(" ", 1)[-1] in _MEASURE_NOUNS \
                     and not any(c.isupper() or c.isdigit() for c in m.canonical):
                 m.generic = True  # "a similarity measure", "complexity measures": a kind of measure, none named
+                continue
+            if m.label == "METRIC" and m.extractor in _TAGGER_OR_CONTEXT and m.canonical.lower() not in measures \
+                    and m.canonical.lower().rsplit(" ", 1)[-1] in _ERRORS and not _metric_context(doc, m) \
+                    and not _COMPARED_IN.search(text, max(0, m.start - 20), m.start):
+                m.generic = True  # "the discretization error", "the Bellman error": a quantity analysed, none reported
                 continue
             if m.label == "METHOD" and m.extractor in ("model", "model_extension") and _before_theory_word(doc, m):
                 m.generic = True  # "VC dimension", "Johnson-Lindenstrauss lemma": part of a theory object

@@ -968,6 +968,11 @@ def test_own_names_in_lists_and_after_we_name(nlp, text, names):
     ("We propose a novel IRL algorithm: Active exploration for Inverse Reinforcement Learning (AceIRL), which "
      "explores.", {"AceIRL"}),
     ("We present two algorithms: LinearTCA and LinearTCA+.", {"LinearTCA", "LinearTCA+"}),
+    ("We propose two new algorithms—FooNet and BarNet—for graph matching.", {"FooNet", "BarNet"}),  # a dash too
+    # a list going on with names the vocabulary knows lists existing resources
+    ("In this work, we introduce a testbed of six publicly available data sources—YFCC, LAION, Conceptual "
+     "Captions, WIT, RedCaps, Shutterstock—to investigate robustness.", set()),
+    ("We introduce a testbed of six data sources: YFCC, LAION, Conceptual Captions and RedCaps.", set()),
     # a title-cased name runs on over "of"
     ("We propose a novel approach, called Self-supervised Aggregation of Diverse Experts, which has two parts.",
      {"Self-supervised Aggregation of Diverse Experts"}),

@@ -41,6 +41,7 @@ _SPLITS = lexicon.words("split_words")
 MODIFIER_SUFFIXES = lexicon.ordered("modifier_suffixes")
 _SUBJECT_IDS, _STOP_IDS = ids(frozenset(SUBJECTS)), ids(frozenset(STOPS))  # tested against the LOWER column
 _COMMA, _COLON = get_string_id(","), get_string_id(":")
+_LIST_OPENERS = frozenset({_COLON, get_string_id("\u2014"), get_string_id("--")})  # ":", an em dash
 _JOINERS = lexicon.words("plain_name_stops")
 _SHORT_NAME = re.compile(r"[A-Z][A-Z0-9-]{1,7}")  # MCC, LAR, FCOS-3D
 _COINED = re.compile(r"(?<=.)[A-Z0-9]")  # a capital or a digit inside a word: "ModaMixer", "iSIDG", not "Newton"
@@ -159,16 +160,19 @@ def _run(doc: Doc, i: int, limit: int, known: dict) -> tuple[int, int] | None:
 
 def _listed(doc: Doc, first: tuple[int, int], limit: int, known: dict) -> list[tuple[int, int]]:
     """``first`` and the new names "and", "or" or commas join to it ("called DQN Pro and Rainbow Pro", "MASHA1 and
-    MASHA2"), as token ranges."""
+    MASHA2"), as token ranges; none when the list goes on with a name the gazetteer knows: it lists existing
+    resources ("a testbed of six data sources: YFCC, LAION, Conceptual Captions, ...")."""
     out = [first]
     while True:
         k = out[-1][1]
         while k < limit and doc[k].lower_ in (",", "and", "or"):
             k += 1
-        run = _run(doc, k, limit, known) if out[-1][1] < k < limit else None
-        if run is None:
+        name = _name_at(doc, k, limit) if out[-1][1] < k < limit else None
+        if name is None:
             return out
-        out.append(run)
+        if doc[name[0]:name[1]].text.lower() in known:
+            return []
+        out.append(name)
 
 
 def _phrase_start(doc: Doc, run: tuple[int, int], limit: int) -> bool:
@@ -223,9 +227,10 @@ class ProposedFinder:
         stop = start
         while stop < limit and lower[stop] not in _STOP_IDS and orth[stop] != _COMMA:
             stop += 1
-        # A colon introduces a list of names ("two algorithms: A and B"), unless a new name or a defined pair comes
-        # before it ("we introduce the kNNxKDE algorithm: a hybrid method ...", "Partial G-CNNs: G-CNNs able to ...").
-        colon = next((k for k in range(start, stop) if orth[k] == _COLON), None)
+        # A colon or a dash introduces a list of names ("two algorithms: A and B"), unless a new name or a defined
+        # pair comes before it ("we introduce the kNNxKDE algorithm: a hybrid method ...", "Partial G-CNNs: G-CNNs
+        # able to ...").
+        colon = next((k for k in range(start, stop) if orth[k] in _LIST_OPENERS), None)
         if colon is not None and (self._new_name_first(doc, start, colon) or self._abbrev_in(doc, start, colon)):
             stop, colon = colon, None  # (a pair defined before the colon names it: "a X algorithm (RECOO) and ...:")
         if colon is not None:

@@ -62,6 +62,19 @@ def test_an_extended_known_name_drops_its_kind_word_from_the_concept_name(nlp, c
     assert (m.extractor, m.canonical) == ("model_extension", "column-then-row attention")
 
 
+@pytest.mark.parametrize("text, phrase, label, names", [
+    ("Based on this, we propose a novel model-free SARSA and Q-learning algorithm that performs parallel iterations.",
+     "model-free SARSA and Q-learning", "METHOD", {"SARSA", "Q-learning"}),
+    ("We evaluate on the CNN and Daily Mail corpus.", "CNN and Daily Mail", "DATASET", {"CNN and Daily Mail"}),
+])
+def test_an_entity_joining_two_known_names_leaves_them_apart_but_a_datasets_stays_whole(nlp, combine, text, phrase,
+                                                                                         label, names):
+    doc = with_entity(nlp, combine, text, phrase, label)
+    assert {m.text for m in doc._.kg_mentions if m.label == label} >= names
+    if len(names) > 1:
+        assert phrase not in {m.text for m in doc._.kg_mentions}
+
+
 @pytest.mark.parametrize("text, phrase, name", [
     ("Attacks on image generation applications are rising.", "image generation applications", "image generation"),
     ("We test it in reinforcement learning domains.", "reinforcement learning domains", "reinforcement learning"),

@@ -104,6 +104,7 @@ _EDGE_IDS, _LEADING_IDS, _TRAILING_IDS = ids(EDGE_WORDS), ids(LEADING_WORDS), id
 _NOT_TASK_HEAD_IDS = ids(NOT_TASK_HEADS)
 _SETTING_IDS = ids(lexicon.words("setting_heads"))  # "the federated learning setting" is federated learning
 _COMPONENT_IDS = ids(lexicon.words("component_heads"))  # "the prediction head": no task "prediction"
+_COORDINATOR_IDS = ids(frozenset({"and", "or"}))
 _TYPE_HEAD_IDS = {label: ids(words) for label, words in TYPE_HEADS.items()}
 _NAME_HEAD_IDS = {label: ids(words) for label, words in NAME_HEADS.items()}
 
@@ -214,6 +215,9 @@ class Combiner:
             return None
         inside = [c for c in overlapping if c.extractor in EXTENDABLE and start <= c.start and c.end <= end
                   and (c.start, c.end) != (start, end)]
+        if label in ("METHOD", "TASK") and inside and _joins_names(lower, inside, start, end):
+            return None  # "SARSA and Q-learning", "3D classification and segmentation": two names, which the rules
+            # give apart (a dataset's may be one: "CNN and Daily Mail")
         phrase = self._phrase(doc, names, overlapping, inside, start, end, label, confidence)
         if phrase is not None:
             return phrase
@@ -296,6 +300,12 @@ class Combiner:
             canonical = longs[orth[start]]
         return Candidate(start, end, label, "model_phrase", canonical=canonical or concept_name(doc, start, end, label),
                          confidence=confidence)
+
+
+def _joins_names(lower, inside: list[Candidate], start: int, end: int) -> bool:
+    """Whether "and" or "or" inside ``[start, end)`` joins rule candidates on both its sides."""
+    return any(lower[k] in _COORDINATOR_IDS and any(c.end <= k for c in inside) and any(c.start > k for c in inside)
+               for k in range(start + 1, end - 1))
 
 
 def _modifiers_only(doc: Doc, start: int, end: int) -> bool:

@@ -215,7 +215,7 @@ class Combiner:
             return None
         inside = [c for c in overlapping if c.extractor in EXTENDABLE and start <= c.start and c.end <= end
                   and (c.start, c.end) != (start, end)]
-        if label in ("METHOD", "TASK") and inside and _joins_names(lower, inside, start, end):
+        if label in ("METHOD", "TASK") and inside and _joins_names(doc, lower, inside, start, end):
             return None  # "SARSA and Q-learning", "3D classification and segmentation": two names, which the rules
             # give apart (a dataset's may be one: "CNN and Daily Mail")
         phrase = self._phrase(doc, names, overlapping, inside, start, end, label, confidence)
@@ -302,10 +302,16 @@ class Combiner:
                          confidence=confidence)
 
 
-def _joins_names(lower, inside: list[Candidate], start: int, end: int) -> bool:
-    """Whether "and" or "or" inside ``[start, end)`` joins rule candidates on both its sides."""
-    return any(lower[k] in _COORDINATOR_IDS and any(c.end <= k for c in inside) and any(c.start > k for c in inside)
-               for k in range(start + 1, end - 1))
+def _joins_names(doc: Doc, lower, inside: list[Candidate], start: int, end: int) -> bool:
+    """Whether "and" or "or" inside ``[start, end)`` joins two names: a rule candidate or name-shaped words alone
+    on each side ("RBMLE and UCB methods")."""
+    for k in range(start + 1, end - 1):
+        if lower[k] in _COORDINATOR_IDS:
+            left = any(c.end <= k for c in inside) or all(is_namelike(t) for t in doc[start:k])
+            right = any(c.start > k for c in inside) or all(is_namelike(t) for t in doc[k + 1:end])
+            if left and right:
+                return True
+    return False
 
 
 def _modifiers_only(doc: Doc, start: int, end: int) -> bool:

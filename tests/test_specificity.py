@@ -256,6 +256,19 @@ def test_an_error_the_tagger_alone_calls_a_metric_is_one_only_where_reported(nlp
     assert bool(found) == reported
 
 
+@pytest.mark.parametrize("text, reported", [
+    ("Meta-gradient computation introduces significant computation and memory costs.", False),  # discussed
+    ("To address the high communication costs of distributed machine learning, many compression strategies exist.",
+     False),
+    ("Our method cuts the communication cost by 40% on CIFAR-10.", True),  # a value
+    ("Our extensive experiments show that ADGP significantly reduces the communication overhead.", True),  # evaluated
+])
+def test_a_cost_is_a_metric_only_where_reported_or_evaluated(nlp, text, reported):
+    found = {n for n in concepts(nlp, text).get("METRIC", set()) if n.split()[-1] in ("cost", "costs", "overhead")}
+    assert bool(found) == reported
+
+
+
 @pytest.mark.parametrize("text, name", [
     ("We build an SE(3)-equivariant transformer for molecules.", "SE"),  # a group's notation, not a method
     ("We give a (1+ε)-approximation algorithm for k-means.", "1+ε)-approximation algorithm"),  # begun in brackets

@@ -286,6 +286,8 @@ _METRIC_HEADS = lexicon.words("metric_heads")
 _RATES = frozenset({"rate", "rates", "ratio", "ratios"})
 _MEASURE_NOUNS = lexicon.words("measure_nouns")
 _ERRORS = frozenset({"error", "errors"})
+_COSTS = frozenset({"cost", "costs", "runtime", "overhead", "overheads", "footprint"})
+_EVAL_CUES = lexicon.words("eval_cues")  # "our experiments show that ADGP reduces the communication overhead"
 _COMPARED_IN = re.compile(r"\bin terms of\s+(?:the\s+)?$", re.IGNORECASE)  # "outperformed in terms of mean-square error"
 _WORD_SENSE_METRICS = lexicon.words("word_sense_metrics")
 _DIGIT = re.compile(r"\d")
@@ -410,6 +412,11 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                     and m.canonical.lower().rsplit(" ", 1)[-1] in _ERRORS and not _metric_context(doc, m) \
                     and not _COMPARED_IN.search(text, max(0, m.start - 20), m.start):
                 m.generic = True  # "the discretization error", "the Bellman error": a quantity analysed, none reported
+                continue
+            if m.label == "METRIC" and m.canonical.lower().rsplit(" ", 1)[-1] in _COSTS and not _metric_context(doc, m) \
+                    and not _COMPARED_IN.search(text, max(0, m.start - 20), m.start) \
+                    and not _EVAL_CUES.intersection(_WORDS.findall(text[m.sent_start:m.sent_end].lower())):
+                m.generic = True  # "the memory cost grows", "a runtime lower bound": a cost discussed, none reported
                 continue
             if m.label == "METHOD" and m.extractor in ("model", "model_extension") and _before_theory_word(doc, m):
                 m.generic = True  # "VC dimension", "Johnson-Lindenstrauss lemma": part of a theory object

@@ -824,10 +824,15 @@ def test_known_or_modifier_names_after_a_proposal_are_not_proposed(nlp, text):
 
 def test_a_known_task_with_a_trailing_phrase_or_a_non_task_head_stays_the_known_task(nlp):
     text = ("We study node classification on large graphs with a new transformer. Offline RL agents are trained with a "
-            "quantization process. Existing works suffer from the so-called mode collapse problem.")
+            "federated learning process. Existing works suffer from the so-called mode collapse problem.")
     tasks = by_label(nlp, text, "TASK")
-    assert {"node classification", "network quantization", "mode collapse"} <= tasks  # quantization: its canonical name
+    assert {"node classification", "federated learning", "mode collapse"} <= tasks
     assert not any(" on " in t or t.endswith(("agents", "process")) or t.startswith("so-called") for t in tasks)
+
+
+def test_pruning_and_quantization_are_methods_as_the_vocabularys_named_kinds_of_them_are(nlp):
+    text = "We compress BERT with quantization and magnitude pruning, then apply network pruning to ResNet-50."
+    assert {"network quantization", "magnitude pruning", "network pruning"} <= by_label(nlp, text, "METHOD")
 
 
 @pytest.mark.parametrize("name, task", [

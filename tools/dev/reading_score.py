@@ -1,0 +1,79 @@
+"""Score an extraction of a read sample with a reader's verdicts: precision and recall per label.
+
+A reading (``tools/dev/annotations/reading-neurips2022-41.jsonl``: 40 NeurIPS 2022 papers, ``random.Random(41)``,
+docs/extraction.md) holds per paper each concept an extraction gave with the reader's verdict (right, wrong, wrong
+type) and the concepts the reader missed. This scores another extraction of the same papers with those verdicts: a
+concept the reading did not judge is counted apart (``unjudged``) and left out of precision; a concept the reader
+listed as missing counts as right once extracted; one judged right and no longer extracted counts as missing.
+
+usage: python tools/dev/reading_score.py PRED.jsonl [--reading FILE]
+       (PRED: ``kg extract`` of the read papers; their texts: ``python tools/dev/reading_score.py --texts OUT.jsonl``)
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from collections import Counter, defaultdict
+from pathlib import Path
+
+READING = Path(__file__).resolve().parent / "annotations" / "reading-neurips2022-41.jsonl"
+CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "neurips2022-corpus.jsonl"
+LABELS = ("METHOD", "TASK", "DATASET", "METRIC", "PROPOSED")
+
+
+def norm(name: str) -> str:
+    """A name folded as the project scorer folds it (case, punctuation, "dataset" words, a plural s)."""
+    s = re.sub(r"\b(data ?sets?|benchmarks?|corpus|corpora)\b", " ", name.lower().replace("\u2019", "'"))
+    s = re.sub(r"[^0-9a-z+#]+", "", s)
+    return s[:-1] if s.endswith("s") and len(s) > 4 else s
+
+
+def read(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def score(pred: list[dict], reading: dict[str, dict]) -> dict[str, Counter]:
+    """Per label: extracted, right, wrong, wrong type, unjudged and missing counts."""
+    out: dict[str, Counter] = defaultdict(Counter)
+    for p in pred:
+        judged = reading[p["id"]]
+        verdict = {(j["label"], norm(j["name"])): j["verdict"] for j in judged["judged"]}
+        missing = {label: {norm(n) for n in names} for label, names in judged["missing"].items()}
+        seen = {("DATASET" if label == "BENCHMARK" else label, norm(n)) for label, names in p["concepts"].items()
+                for n in names} | {("PROPOSED", norm(n)) for n in p.get("proposed") or []}
+        for label, key in seen:
+            v = verdict.get((label, key)) or ("right" if key in missing.get(label, ()) else "unjudged")
+            out[label]["extracted"] += 1
+            out[label][v] += 1
+        for label, keys in missing.items():
+            out[label]["missing"] += sum((label, k) not in seen for k in keys)
+        for (label, key), v in verdict.items():
+            out[label]["missing"] += v == "right" and (label, key) not in seen
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("pred", type=Path, nargs="?")
+    ap.add_argument("--reading", type=Path, default=READING)
+    ap.add_argument("--texts", type=Path, help="write the read papers' titles and abstracts here (JSONL) and stop")
+    args = ap.parse_args()
+    reading = {r["id"]: r for r in read(args.reading)}
+    if args.texts:
+        papers = {r["id"]: r for r in read(CORPUS)}
+        args.texts.write_text("".join(json.dumps({"id": i, "title": papers[i].get("title"), "text": papers[i]["text"]})
+                                      + "\n" for i in reading), encoding="utf-8")
+        return
+    counts = score(read(args.pred), reading)
+    print("label      extracted  right  wrong  wrong-type  unjudged  precision  missing  recall")
+    for label in LABELS:
+        c = counts[label]
+        judged = c["extracted"] - c["unjudged"]
+        precision, recall = c["right"] / max(judged, 1), c["right"] / max(c["right"] + c["missing"], 1)
+        print(f"{label:9s} {c['extracted']:10d} {c['right']:6d} {c['wrong']:6d} {c['wrong type']:11d} "
+              f"{c['unjudged']:9d} {precision:10.2f} {c['missing']:8d} {recall:7.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -672,6 +672,20 @@ def test_a_capitalised_word_before_the_noun_it_modifies_is_no_dataset(nlp):
     assert {m.text for m in ms if m.label == "DATASET"} == {"Cityscapes"}
 
 
+@pytest.mark.parametrize("text, names", [
+    ("MOBA games, e.g., Dota2 and Honor of Kings, have been actively used as the testbed for AI research.",
+     {"Dota2", "Honor of Kings"}),  # not "MOBA": what kind of games
+    ("We consider games such as Go, certain classes of PSPACE-hard planning problems.", {"Go"}),
+    ("It generalizes to unseen environments (NetHack, ALFWorld, RTFM, Messenger, and Touchdown).",
+     {"RTFM", "Messenger", "Touchdown"}),
+    ("We study Markov Potential Games (MPGs) with many agents.", set()),  # a class of games, named in capitals
+])
+def test_games_and_environments_listed_after_an_opener_are_datasets(nlp, text, names):
+    assert {m.canonical for m in mentions(nlp, text) if m.label == "DATASET" and not m.generic} >= names
+    if not names:
+        assert not by_label(nlp, text, "DATASET")
+
+
 def test_a_name_before_a_method_head_after_on_is_no_dataset(nlp):
     text = ("We use a spectral characterization (Montanari & Zhong, 2020) and build on the QuadNTK approach. "
             "We test on Cityscapes.")

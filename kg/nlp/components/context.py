@@ -25,6 +25,7 @@ from kg.nlp import lexicon
 
 DATASET_HEADS = lexicon.words("dataset_heads")
 ENVIRONMENT_HEADS = lexicon.words("environment_heads")
+GAME_HEADS = lexicon.words("game_heads")
 # A named challenge ("the BraTS 2018 challenge", "MICCAI iSEG-2017 Challenge") is a benchmark with a leaderboard.
 BENCHMARK_HEADS = lexicon.words("benchmark_heads")
 HEAD_MODIFIED = lexicon.words("head_modified")
@@ -46,7 +47,7 @@ OBJECT_VERBS = lexicon.words("object_verbs")
 METHOD_NAME_HEADS = lexicon.words("method_name_heads")
 MAX_NAME_TOKENS = 4
 _DIMENSIONS = re.compile(r"\d+(?:\.\d+)?-?[dD]")  # "3-D", "2.5D"
-_DATASET_TRIGGERS = frozenset(DATASET_HEADS | ENVIRONMENT_HEADS | {"on", "across"})
+_DATASET_TRIGGERS = frozenset(DATASET_HEADS | ENVIRONMENT_HEADS | GAME_HEADS | {"on", "across"})
 # Capitalised at the start of a sentence or a title line, never a name ("... Expansion Network The challenges of"),
 # nor a part of the paper ("the MMI Dataset (Section 4)").
 FUNCTION_WORDS = lexicon.words("function_words")
@@ -64,10 +65,16 @@ def _name_run_left(doc: Doc, end: int, generic: frozenset[str]) -> tuple[int, in
     return (start, end) if start < end else None
 
 
-def _name_run_right(doc: Doc, start: int, limit: int, generic: frozenset[str]) -> tuple[int, int] | None:
+def _name_run_right(doc: Doc, start: int, limit: int, generic: frozenset[str],
+                    through_of: bool = False) -> tuple[int, int] | None:
+    """The run of name-like tokens from token ``start``; with ``through_of``, carried on over "of" between two
+    capitalised words ("Honor of Kings")."""
     end = start
     while end < limit and end - start < MAX_NAME_TOKENS and _runs_on(doc[end], generic):
         end += 1
+        if through_of and end + 1 < limit and doc[end].lower_ == "of" and doc[end - 1].is_title \
+                and doc[end + 1].is_title:
+            end += 1
     if end < limit and doc[end].text == "(" and end + 2 < limit and doc[end + 2].text == ")" and is_namelike(doc[end + 1]):
         end += 3  # "ScanObjectNN (PB-T50-RS)": a named split stays with its dataset
     return (start, end) if end > start else None
@@ -119,12 +126,12 @@ def _names_before_head(doc: Doc, head: Token, generic: frozenset[str]) -> list[t
     return runs
 
 
-def _names_after(doc: Doc, i: int, generic: frozenset[str]) -> list[tuple[int, int]]:
+def _names_after(doc: Doc, i: int, generic: frozenset[str], through_of: bool = False) -> list[tuple[int, int]]:
     """``X, Y, and Z`` starting at token ``i`` (stops at the end of the sentence)."""
     runs = []
     limit = sentence_bounds(doc, i)[1] if i < len(doc) else len(doc)
     while i < limit:
-        run = _name_run_right(doc, i, limit, generic)
+        run = _name_run_right(doc, i, limit, generic, through_of)
         if not run:
             break
         runs.append(run)
@@ -167,6 +174,12 @@ def dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
         if low in ENVIRONMENT_HEADS:
             if not _modifies_next(tok, doc[tok.i + 1] if tok.i + 1 < len(doc) else None):  # "environment design"
                 out += _datasets(doc, _names_before_head(doc, tok, generic), False, 0.7)
+        if (low in ENVIRONMENT_HEADS or low in GAME_HEADS) and tok.is_lower:  # "games, e.g., Dota2 and Honor of
+            j = tok.i + 1                                                       # Kings" (not "Markov Games (MGs)")
+            while j < len(doc) and doc[j].lower_ in LIST_OPENERS | {","}:
+                j += 1
+            if any(doc[k].lower_ in LIST_OPENERS for k in range(tok.i + 1, j)):
+                out += _datasets(doc, _names_after(doc, j, generic, through_of=True), False, 0.6)
         elif low in DATASET_HEADS:
             bench = low in BENCHMARK_HEADS
             nxt = doc[tok.i + 1] if tok.i + 1 < len(doc) else None

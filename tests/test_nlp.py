@@ -679,6 +679,11 @@ def test_a_capitalised_word_before_the_noun_it_modifies_is_no_dataset(nlp):
     ("It generalizes to unseen environments (NetHack, ALFWorld, RTFM, Messenger, and Touchdown).",
      {"RTFM", "Messenger", "Touchdown"}),
     ("We study Markov Potential Games (MPGs) with many agents.", set()),  # a class of games, named in capitals
+    # an appositive says what a name is
+    ("We study this approach for offline RL in 9x9 Go, a challenging game for which the state space is vast.",
+     {"9x9 Go"}),
+    ("Agents are tested on DM-HARD-8, a challenging partially-observable continuous-action benchmark.", {"DM-HARD-8"}),
+    ("Second, a new dataset is collected.", set()),  # a common word that starts its sentence
 ])
 def test_games_and_environments_listed_after_an_opener_are_datasets(nlp, text, names):
     assert {m.canonical for m in mentions(nlp, text) if m.label == "DATASET" and not m.generic} >= names

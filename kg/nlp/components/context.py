@@ -47,6 +47,7 @@ OBJECT_VERBS = lexicon.words("object_verbs")
 METHOD_NAME_HEADS = lexicon.words("method_name_heads")
 MAX_NAME_TOKENS = 4
 _DIMENSIONS = re.compile(r"\d+(?:\.\d+)?-?[dD]")  # "3-D", "2.5D"
+_BOARD_SIZE = re.compile(r"\d+[x\u00d7]\d+")  # "9x9", "19×19"
 _DATASET_TRIGGERS = frozenset(DATASET_HEADS | ENVIRONMENT_HEADS | GAME_HEADS | {"on", "across"})
 # Capitalised at the start of a sentence or a title line, never a name ("... Expansion Network The challenges of"),
 # nor a part of the paper ("the MMI Dataset (Section 4)").
@@ -165,6 +166,26 @@ def _names_a_method(doc: Doc, end: int) -> bool:
     return end < len(doc) and doc[end].lower_ in METHOD_NAME_HEADS
 
 
+def _appositive_name(doc: Doc, head: Token, generic: frozenset[str]) -> list[tuple[int, int]]:
+    """``NAME, a challenging game`` / ``DrawBench, a comprehensive benchmark``: the name a head noun's appositive
+    describes, as one run (none when the words between the article and the head are not lower-case modifiers, or
+    the name is one common word that starts its sentence: "Second, a new dataset")."""
+    k = head.i - 1
+    while k > 0 and head.i - k <= 5 and doc[k].is_lower and doc[k].lower_ not in ("a", "an"):
+        k -= 1
+    if k < 2 or doc[k].lower_ not in ("a", "an") or doc[k - 1].text != ",":
+        return []
+    run = _name_run_left(doc, k - 1, generic)
+    if run is None:
+        return []
+    if run[0] > 0 and _BOARD_SIZE.fullmatch(doc[run[0] - 1].text):
+        run = (run[0] - 1, run[1])  # "9x9 Go"
+    first = doc[run[0]]
+    if run[1] - run[0] == 1 and first.is_sent_start and load_specificity().plain_word(first.text):
+        return []
+    return [run]
+
+
 def dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
     """Datasets named by context."""
     out: list[Candidate] = []
@@ -174,6 +195,8 @@ def dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
         if low in ENVIRONMENT_HEADS:
             if not _modifies_next(tok, doc[tok.i + 1] if tok.i + 1 < len(doc) else None):  # "environment design"
                 out += _datasets(doc, _names_before_head(doc, tok, generic), False, 0.7)
+        if (low in DATASET_HEADS or low in ENVIRONMENT_HEADS or low in GAME_HEADS) and tok.is_lower:
+            out += _datasets(doc, _appositive_name(doc, tok, generic), low in BENCHMARK_HEADS, 0.6)
         if (low in ENVIRONMENT_HEADS or low in GAME_HEADS) and tok.is_lower:  # "games, e.g., Dota2 and Honor of
             j = tok.i + 1                                                       # Kings" (not "Markov Games (MGs)")
             while j < len(doc) and doc[j].lower_ in LIST_OPENERS | {","}:

@@ -62,6 +62,17 @@ def test_an_extended_known_name_drops_its_kind_word_from_the_concept_name(nlp, c
     assert (m.extractor, m.canonical) == ("model_extension", "column-then-row attention")
 
 
+@pytest.mark.parametrize("text, phrase, dataset", [
+    ("Models learn associations between entities from factual text corpus (e.g. Wikipedia).", "factual text corpus",
+     False),  # a description of data
+    ("We train on the AMI meeting corpus.", "AMI meeting corpus", True),  # a name under a head word
+    ("Results on the WMT\u201914 dataset improve.", "WMT\u201914 dataset", True),
+])
+def test_a_tagger_dataset_under_a_head_word_needs_a_name(nlp, combine, text, phrase, dataset):
+    doc = with_entity(nlp, combine, text, phrase, "DATASET")
+    assert any(m.label == "DATASET" and m.extractor == "model" for m in doc._.kg_mentions) == dataset
+
+
 @pytest.mark.parametrize("text, phrase, label, names", [
     ("Based on this, we propose a novel model-free SARSA and Q-learning algorithm that performs parallel iterations.",
      "model-free SARSA and Q-learning", "METHOD", {"SARSA", "Q-learning"}),

@@ -455,10 +455,11 @@ def self_supported(span, label: str) -> bool:
     """A METRIC or DATASET entity that says what it is without a rule: its head word ("word error rate",
     "the AMI meeting corpus"), or, for a dataset, a proper name ("CCGbank", "TiGer Treebank", "NIST05") other than
     a lone acronym, which names methods and tasks as often as datasets ("MSA", "TESLA")."""
-    if span[-1].lower_ in SUPPORTING_HEADS.get(label, ()):
-        return True
     if label != "DATASET":
-        return False
+        return span[-1].lower_ in SUPPORTING_HEADS.get(label, ())
+    if span[-1].lower_ in SUPPORTING_HEADS["DATASET"] and any(not t.is_lower and not t.is_punct for t in span[:-1]):
+        return True  # a name under a head word: "the AMI meeting corpus", "WMT’14 dataset" (a description of data
+        # is none: "factual text corpus", "conversational corpora")
     lone_acronym = len(span) == 1 and span[0].text.rstrip("s").isupper() and span[0].text.isalpha()
     return not lone_acronym and any(is_namelike(t) for t in span)
 

@@ -256,6 +256,15 @@ def test_an_error_the_tagger_alone_calls_a_metric_is_one_only_where_reported(nlp
     assert bool(found) == reported
 
 
+@pytest.mark.parametrize("text, name", [
+    ("Our algorithm avoids the exponential complexity problem of exact inference in graphical models.",
+     "exponential complexity"),
+    ("We address the memory cost problem of training large transformers.", "memory cost"),
+])
+def test_a_quantity_before_problem_names_no_task(nlp, text, name):
+    assert name not in concepts(nlp, text).get("TASK", set())
+
+
 @pytest.mark.parametrize("text, reported", [
     ("Meta-gradient computation introduces significant computation and memory costs.", False),  # discussed
     ("To address the high communication costs of distributed machine learning, many compression strategies exist.",

@@ -304,6 +304,12 @@ def _metric_context(doc: Doc, m) -> bool:
 _NOT_MODIFIERS = lexicon.words("not_modifiers")
 
 
+def _tails(name: str) -> list[str]:
+    """The name's last word, last two words and so on ("exponential complexity": "complexity", the whole)."""
+    words = name.split()
+    return [" ".join(words[k:]) for k in range(len(words))]
+
+
 def fuller_metric_name(text: str, start: int, name: str) -> int:
     """Where a metric's concept name starts: at the word before the metric's mention that says which accuracy or
     error it is ("test accuracy", "classification accuracy", "worst-group accuracy"), not at a judgement ("high
@@ -423,6 +429,10 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                 continue
             if m.label == "METHOD" and m.extractor in _TAGGER_OR_CONTEXT and does_a_task(m.canonical):
                 m.generic = True  # "image classifier", "3D object detectors": what does a known task, not a method
+                continue
+            if m.label == "TASK" and m.extractor in _TAGGER_OR_CONTEXT \
+                    and spec.not_metrics.intersection(_tails(m.canonical.lower())):
+                m.generic = True  # "the exponential complexity problem", "sample complexity": a quantity, no task
                 continue
             if m.label in ("METHOD", "TASK") and m.extractor in _TAGGER_OR_CONTEXT \
                     and m.canonical.lower().rsplit(" ", 1)[-1] in _THEORY_RESULTS:

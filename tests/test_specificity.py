@@ -32,6 +32,7 @@ def concepts(nlp, text: str) -> dict[str, set[str]]:
     ("fairness", "TASK"),  # a property, as "robustness" (the vocabulary's alias of algorithmic fairness)
     ("real world", "TASK"),
     ("neural processing units", "METHOD"), ("Unmanned Aerial Vehicle", "METHOD"),  # devices spelled out
+    ("NNs", "METHOD"), ("DL", "METHOD"),  # umbrella terms' short forms, as DNN
     ("PAC", "METHOD"), ("NP-hard", "DATASET"),  # a learning-theory framework and a complexity class as modifiers
 ])
 def test_names_that_are_no_concept(name, label):

@@ -54,6 +54,13 @@ def spans(doc):
     return {(m.text, m.label) for m in doc._.kg_mentions}
 
 
+def test_a_manner_word_leaves_the_method_it_names(nlp, combine):
+    doc = with_entity(nlp, combine, "Both networks are trained in a multi-teacher distillation manner on the data.",
+                      "multi-teacher distillation manner", "METHOD")
+    m = next(m for m in doc._.kg_mentions if m.text == "multi-teacher distillation manner")
+    assert m.canonical == "multi-teacher distillation"
+
+
 def test_an_extended_known_name_drops_its_kind_word_from_the_concept_name(nlp, combine):
     # "attention" is a known method; the model's wider entity is a method of its own, named without "mechanism"
     doc = with_entity(nlp, combine, "TabICL uses a column-then-row attention mechanism on tables.",

@@ -69,6 +69,7 @@ def test_tagger_descriptions_with_a_class_head_are_not_methods():
         assert spec.weak_description(part, "METHOD", "model")
     assert not spec.weak_description("VQ-VAE decoder", "METHOD", "model")  # a name inside
     assert spec.weak_description("deep nonlinear ones", "METHOD", "model")  # "ones" stands for a class noun
+    assert spec.weak_description("self-supervised way", "METHOD", "model")  # how, not what: "in a ... way"
 
 
 def test_pipeline_keeps_umbrella_words_out_of_the_concepts(nlp):

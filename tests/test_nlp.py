@@ -684,6 +684,13 @@ def test_a_capitalised_word_before_the_noun_it_modifies_is_no_dataset(nlp):
      {"9x9 Go"}),
     ("Agents are tested on DM-HARD-8, a challenging partially-observable continuous-action benchmark.", {"DM-HARD-8"}),
     ("Second, a new dataset is collected.", set()),  # a common word that starts its sentence
+    # the head modifies what follows, or the appositive goes on: no dataset
+    ("We compare against KIP, a dataset distillation method, and others.", set()),
+    ("Our solver outperforms CFR+, a game solving algorithm, on poker.", set()),
+    ("Using FooCLIP, a dataset of 400 million pairs is filtered.", set()),
+    # a citation or a capitalised modifier in brackets after "games"
+    ("We study potential games (Monderer and Shapley, 1996) with many players.", set()),
+    ("We study zero-sum games (e.g., Nash equilibria) in this work.", set()),
 ])
 def test_games_and_environments_listed_after_an_opener_are_datasets(nlp, text, names):
     assert {m.canonical for m in mentions(nlp, text) if m.label == "DATASET" and not m.generic} >= names
@@ -997,6 +1004,7 @@ def test_own_names_in_lists_and_after_we_name(nlp, text, names):
     ("In this work, we introduce a testbed of six publicly available data sources—YFCC, LAION, Conceptual "
      "Captions, WIT, RedCaps, Shutterstock—to investigate robustness.", set()),
     ("We introduce a testbed of six data sources: YFCC, LAION, Conceptual Captions and RedCaps.", set()),
+    ("We propose two variants: FooNet and BarNet, and BERT serves as the teacher.", {"FooNet", "BarNet"}),  # a clause
     # a title-cased name runs on over "of"
     ("We propose a novel approach, called Self-supervised Aggregation of Diverse Experts, which has two parts.",
      {"Self-supervised Aggregation of Diverse Experts"}),

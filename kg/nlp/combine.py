@@ -215,7 +215,7 @@ class Combiner:
             return None
         inside = [c for c in overlapping if c.extractor in EXTENDABLE and start <= c.start and c.end <= end
                   and (c.start, c.end) != (start, end)]
-        if label in ("METHOD", "TASK") and inside and _joins_names(doc, lower, inside, start, end):
+        if label in ("METHOD", "TASK") and inside and _joins_names(lower, inside, start, end):
             return None  # "SARSA and Q-learning", "3D classification and segmentation": two names, which the rules
             # give apart (a dataset's may be one: "CNN and Daily Mail")
         phrase = self._phrase(doc, names, overlapping, inside, start, end, label, confidence)
@@ -302,16 +302,12 @@ class Combiner:
                          confidence=confidence)
 
 
-def _joins_names(doc: Doc, lower, inside: list[Candidate], start: int, end: int) -> bool:
-    """Whether "and" or "or" inside ``[start, end)`` joins two names: a rule candidate or name-shaped words alone
-    on each side ("RBMLE and UCB methods")."""
-    for k in range(start + 1, end - 1):
-        if lower[k] in _COORDINATOR_IDS:
-            left = any(c.end <= k for c in inside) or all(is_namelike(t) for t in doc[start:k])
-            right = any(c.start > k for c in inside) or all(is_namelike(t) for t in doc[k + 1:end])
-            if left and right:
-                return True
-    return False
+def _joins_names(lower, inside: list[Candidate], start: int, end: int) -> bool:
+    """Whether "and" or "or" inside ``[start, end)`` joins rule candidates on both its sides (a name that only its
+    shape marks is left joined: its side would be lost, "Plug and Play Language Models" would lose "Plug and
+    Play")."""
+    return any(lower[k] in _COORDINATOR_IDS and any(c.end <= k for c in inside) and any(c.start > k for c in inside)
+               for k in range(start + 1, end - 1))
 
 
 def _modifiers_only(doc: Doc, start: int, end: int) -> bool:
@@ -452,14 +448,17 @@ def based_on(word: str) -> str | None:
 
 
 def self_supported(span, label: str) -> bool:
-    """A METRIC or DATASET entity that says what it is without a rule: its head word ("word error rate",
-    "the AMI meeting corpus"), or, for a dataset, a proper name ("CCGbank", "TiGer Treebank", "NIST05") other than
-    a lone acronym, which names methods and tasks as often as datasets ("MSA", "TESLA")."""
+    """A METRIC or DATASET entity that says what it is without a rule: its head word ("word error rate"; for a
+    dataset, a head word after a name: "the AMI meeting corpus"), or, for a dataset, a proper name ("CCGbank",
+    "TiGer Treebank", "NIST05") other than a lone acronym, which names methods and tasks as often as datasets
+    ("MSA", "TESLA")."""
     if label != "DATASET":
         return span[-1].lower_ in SUPPORTING_HEADS.get(label, ())
-    if span[-1].lower_ in SUPPORTING_HEADS["DATASET"] and any(not t.is_lower and not t.is_punct for t in span[:-1]):
+    if span[-1].lower_ in SUPPORTING_HEADS["DATASET"] and any(
+            not t.is_lower and not t.is_punct and not t.is_sent_start or any(c.isdigit() for c in t.text)
+            for t in span[:-1]):
         return True  # a name under a head word: "the AMI meeting corpus", "WMT’14 dataset" (a description of data
-        # is none: "factual text corpus", "conversational corpora")
+        # is none: "factual text corpus", "Conversational corpora are scarce")
     lone_acronym = len(span) == 1 and span[0].text.rstrip("s").isupper() and span[0].text.isalpha()
     return not lone_acronym and any(is_namelike(t) for t in span)
 

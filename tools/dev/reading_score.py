@@ -13,20 +13,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
+import sys
 from collections import Counter, defaultdict
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from kg.train.scorer import SAME_AS, normalise as norm  # noqa: E402  (the checkout's kg, run as a script)
 
 READING = Path(__file__).resolve().parent / "annotations" / "reading-neurips2022-41.jsonl"
 CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "neurips2022-corpus.jsonl"
 LABELS = ("METHOD", "TASK", "DATASET", "METRIC", "PROPOSED")
-
-
-def norm(name: str) -> str:
-    """A name folded as the project scorer folds it (case, punctuation, "dataset" words, a plural s)."""
-    s = re.sub(r"\b(data ?sets?|benchmarks?|corpus|corpora)\b", " ", name.lower().replace("\u2019", "'"))
-    s = re.sub(r"[^0-9a-z+#]+", "", s)
-    return s[:-1] if s.endswith("s") and len(s) > 4 else s
 
 
 def read(path: Path) -> list[dict]:
@@ -34,14 +30,19 @@ def read(path: Path) -> list[dict]:
 
 
 def score(pred: list[dict], reading: dict[str, dict]) -> dict[str, Counter]:
-    """Per label: extracted, right, wrong, wrong type, unjudged and missing counts."""
+    """Per label: extracted, right, wrong, wrong type, unjudged and missing counts (the reading's papers)."""
     out: dict[str, Counter] = defaultdict(Counter)
-    for p in pred:
-        judged = reading[p["id"]]
+    pred = {p["id"]: p for p in pred}
+    unread = sorted(set(pred) - set(reading))
+    if unread:
+        raise SystemExit(f"{len(unread)} predicted papers are not in the reading, e.g. {unread[0]}")
+    for doc_id, judged in reading.items():
+        p = pred.get(doc_id, {"concepts": {}, "proposed": []})  # (a paper not predicted: all it should have is missed)
         verdict = {(j["label"], norm(j["name"])): j["verdict"] for j in judged["judged"]}
         missing = {label: {norm(n) for n in names} for label, names in judged["missing"].items()}
-        seen = {("DATASET" if label == "BENCHMARK" else label, norm(n)) for label, names in p["concepts"].items()
-                for n in names} | {("PROPOSED", norm(n)) for n in p.get("proposed") or []}
+        seen = {(SAME_AS.get(label.upper(), label.upper()), norm(n)) for label, names in p["concepts"].items()
+                for n in names} \
+            | {("PROPOSED", norm(n)) for n in p.get("proposed") or []}
         for label, key in seen:
             v = verdict.get((label, key)) or ("right" if key in missing.get(label, ()) else "unjudged")
             out[label]["extracted"] += 1
@@ -65,6 +66,8 @@ def main() -> None:
         args.texts.write_text("".join(json.dumps({"id": i, "title": papers[i].get("title"), "text": papers[i]["text"]})
                                       + "\n" for i in reading), encoding="utf-8")
         return
+    if args.pred is None:
+        ap.error("give PRED.jsonl, or --texts OUT.jsonl")
     counts = score(read(args.pred), reading)
     print("label      extracted  right  wrong  wrong-type  unjudged  precision  missing  recall")
     for label in LABELS:

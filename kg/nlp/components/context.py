@@ -73,8 +73,8 @@ def _name_run_right(doc: Doc, start: int, limit: int, generic: frozenset[str],
     end = start
     while end < limit and end - start < MAX_NAME_TOKENS and _runs_on(doc[end], generic):
         end += 1
-        if through_of and end + 1 < limit and doc[end].lower_ == "of" and doc[end - 1].is_title \
-                and doc[end + 1].is_title:
+        if through_of and end + 1 < limit and end + 1 - start < MAX_NAME_TOKENS and doc[end].lower_ == "of" \
+                and doc[end - 1].is_title and doc[end + 1].is_title and _runs_on(doc[end + 1], generic):
             end += 1
     if end < limit and doc[end].text == "(" and end + 2 < limit and doc[end + 2].text == ")" and is_namelike(doc[end + 1]):
         end += 3  # "ScanObjectNN (PB-T50-RS)": a named split stays with its dataset
@@ -166,18 +166,26 @@ def _names_a_method(doc: Doc, end: int) -> bool:
     return end < len(doc) and doc[end].lower_ in METHOD_NAME_HEADS
 
 
+_APPOSITIVE_ENDS = lexicon.words("appositive_ends")
+
+
 def _appositive_name(doc: Doc, head: Token, generic: frozenset[str]) -> list[tuple[int, int]]:
     """``NAME, a challenging game`` / ``DrawBench, a comprehensive benchmark``: the name a head noun's appositive
-    describes, as one run (none when the words between the article and the head are not lower-case modifiers, or
-    the name is one common word that starts its sentence: "Second, a new dataset")."""
+    describes, as one run. None when the head modifies what follows ("KIP, a dataset distillation method"), the name
+    ends a clause before the sentence's subject ("Using FooCLIP, a dataset of 400 million pairs is filtered"), the
+    words between the article and the head are not lower-case modifiers, or the name is one common word that starts
+    its sentence ("Second, a new dataset")."""
+    after = doc[head.i + 1] if head.i + 1 < len(doc) else None
+    if after is not None and after.lower_ not in _APPOSITIVE_ENDS:
+        return []
     k = head.i - 1
     while k > 0 and head.i - k <= 5 and doc[k].is_lower and doc[k].lower_ not in ("a", "an"):
         k -= 1
     if k < 2 or doc[k].lower_ not in ("a", "an") or doc[k - 1].text != ",":
         return []
     run = _name_run_left(doc, k - 1, generic)
-    if run is None:
-        return []
+    if run is None or run[0] > 0 and doc[run[0] - 1].lower_.endswith("ing"):
+        return []  # (a clause before the sentence's subject: "Using FooCLIP, a dataset of 400 million pairs is ...")
     if run[0] > 0 and _BOARD_SIZE.fullmatch(doc[run[0] - 1].text):
         run = (run[0] - 1, run[1])  # "9x9 Go"
     first = doc[run[0]]
@@ -186,25 +194,42 @@ def _appositive_name(doc: Doc, head: Token, generic: frozenset[str]) -> list[tup
     return [run]
 
 
+_CITATION = re.compile(r"(?:19|20)\d\d[a-z]?|et|al\.?")  # "(Monderer and Shapley, 1996)", "(Shapley et al.)"
+
+
+def _listed_games(doc: Doc, head: Token, generic: frozenset[str]) -> list[tuple[int, int]]:
+    """The games or environments a list opener names after a lower-case head ("games, e.g., Dota2 and Honor of
+    Kings", "environments (NetHack, ALFWorld, ...)"): none in a citation ("stochastic games (Shapley, 1953)") nor a
+    capitalised word that modifies the next one ("(e.g., Nash equilibria)")."""
+    j = head.i + 1
+    while j < len(doc) and doc[j].lower_ in LIST_OPENERS | {","}:
+        j += 1
+    if not any(doc[k].lower_ in LIST_OPENERS for k in range(head.i + 1, j)):
+        return []
+    runs = [r for r in _names_after(doc, j, generic, through_of=True) if not _modifies_a_noun(doc, *r)]
+    if doc[head.i + 1].text == "(" and runs:
+        close = next((k for k in range(j, min(len(doc), j + 40)) if doc[k].text == ")"), len(doc))
+        if any(_CITATION.fullmatch(t.lower_) for t in doc[j:close]):
+            return []
+    return runs
+
+
 def dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
     """Datasets named by context."""
     out: list[Candidate] = []
     for i in positions(doc, _DATASET_TRIGGERS):
         tok = doc[i]
         low = tok.lower_
-        if low in ENVIRONMENT_HEADS:
-            if not _modifies_next(tok, doc[tok.i + 1] if tok.i + 1 < len(doc) else None):  # "environment design"
-                out += _datasets(doc, _names_before_head(doc, tok, generic), False, 0.7)
-        if (low in DATASET_HEADS or low in ENVIRONMENT_HEADS or low in GAME_HEADS) and tok.is_lower:
-            out += _datasets(doc, _appositive_name(doc, tok, generic), low in BENCHMARK_HEADS, 0.6)
-        if (low in ENVIRONMENT_HEADS or low in GAME_HEADS) and tok.is_lower:  # "games, e.g., Dota2 and Honor of
-            j = tok.i + 1                                                       # Kings" (not "Markov Games (MGs)")
-            while j < len(doc) and doc[j].lower_ in LIST_OPENERS | {","}:
-                j += 1
-            if any(doc[k].lower_ in LIST_OPENERS for k in range(tok.i + 1, j)):
-                out += _datasets(doc, _names_after(doc, j, generic, through_of=True), False, 0.6)
+        if low in ENVIRONMENT_HEADS or low in GAME_HEADS:
+            if low in ENVIRONMENT_HEADS and not _modifies_next(tok, doc[i + 1] if i + 1 < len(doc) else None):
+                out += _datasets(doc, _names_before_head(doc, tok, generic), False, 0.7)  # not "environment design"
+            if tok.is_lower:  # (not "Markov Potential Games (MPGs)")
+                out += _datasets(doc, _appositive_name(doc, tok, generic) + _listed_games(doc, tok, generic), False,
+                                 0.6)
         elif low in DATASET_HEADS:
             bench = low in BENCHMARK_HEADS
+            if tok.is_lower:
+                out += _datasets(doc, _appositive_name(doc, tok, generic), bench, 0.6)
             nxt = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
             if not (nxt is not None and nxt.lower_ in HEAD_MODIFIED):
                 out += _datasets(doc, _names_before_head(doc, tok, generic), bench, 0.8)

@@ -41,7 +41,8 @@ _SPLITS = lexicon.words("split_words")
 MODIFIER_SUFFIXES = lexicon.ordered("modifier_suffixes")
 _SUBJECT_IDS, _STOP_IDS = ids(frozenset(SUBJECTS)), ids(frozenset(STOPS))  # tested against the LOWER column
 _COMMA, _COLON = get_string_id(","), get_string_id(":")
-_LIST_OPENERS = frozenset({_COLON, get_string_id("\u2014"), get_string_id("--")})  # ":", an em dash
+_LIST_OPENERS = frozenset({_COLON, get_string_id("\u2014"), get_string_id("--")})  # ":", an em dash, "--"
+_LIST_ITEM_ENDS = lexicon.words("list_item_ends")
 _JOINERS = lexicon.words("plain_name_stops")
 _SHORT_NAME = re.compile(r"[A-Z][A-Z0-9-]{1,7}")  # MCC, LAR, FCOS-3D
 _COINED = re.compile(r"(?<=.)[A-Z0-9]")  # a capital or a digit inside a word: "ModaMixer", "iSIDG", not "Newton"
@@ -171,7 +172,8 @@ def _listed(doc: Doc, first: tuple[int, int], limit: int, known: dict) -> list[t
         if name is None:
             return out
         if doc[name[0]:name[1]].text.lower() in known:
-            return []
+            item = name[1] >= limit or doc[name[1]].lower_ in _LIST_ITEM_ENDS  # ("..., and BERT serves as ...": a
+            return [] if item else out  # new clause, the list ended before it)
         out.append(name)
 
 

@@ -288,7 +288,34 @@ _MEASURE_NOUNS = lexicon.words("measure_nouns")
 _ERRORS = frozenset({"error", "errors"})
 _COSTS = lexicon.words("cost_heads")
 _EVAL_CUES = lexicon.words("eval_cues")  # "our experiments show that ADGP reduces the communication overhead"
-_COMPARED_IN = re.compile(r"\bin terms of\s+(?:the\s+)?$", re.IGNORECASE)  # "outperformed in terms of mean-square error"
+_COMPARED_IN = re.compile(r"\bin terms of\s+(?:the\s+)?$", re.IGNORECASE)  # "in terms of mean-square error"
+
+
+def _kind(m, measures: set[str]) -> str | None:
+    """"error" for an error only the tagger or a context rule calls a metric, "cost" for a cost (by the last word of
+    its name or its text: "the runtime" is the vocabulary's running time), else None."""
+    last = m.canonical.lower().rsplit(" ", 1)[-1]
+    if last in _ERRORS and m.extractor in _TAGGER_OR_CONTEXT and m.canonical.lower() not in measures:
+        return "error"
+    return "cost" if last in _COSTS or m.text.lower().rsplit(" ", 1)[-1] in _COSTS else None
+
+
+def _unreported(doc: Doc, text: str, m, measures: set[str]) -> bool:
+    """Whether an error or a cost (:func:`_kind`) is only analysed or discussed: no number in its sentence outside
+    its own name ("a bound on the L2 error"), no other metric there that is not such a quantity itself ("we bound
+    the Bellman error and the discretization error"), no "in terms of" before it, and, for a cost, no evaluation
+    word ("experiments", "outperform") in its sentence."""
+    kind = _kind(m, measures)
+    if kind is None:
+        return False
+    sentence = text[m.sent_start:m.start] + " " + text[m.end:m.sent_end]
+    if _DIGIT.search(sentence) or _COMPARED_IN.search(text, max(0, m.start - 20), m.start):
+        return False
+    if any(o is not m and o.label == "METRIC" and m.sent_start <= o.start < m.sent_end and not o.generic
+           and o.canonical.lower() != m.canonical.lower() and _kind(o, measures) is None
+           for o in doc.user_data.get(MENTIONS) or ()):
+        return False
+    return kind == "error" or _EVAL_CUES.isdisjoint(_WORDS.findall(sentence.lower()))
 _WORD_SENSE_METRICS = lexicon.words("word_sense_metrics")
 _DIGIT = re.compile(r"\d")
 _PHASE = re.compile(r"\b(?:at|during)\s+$", re.IGNORECASE)  # before a time: a phase of the work, not a measure
@@ -324,6 +351,15 @@ def fuller_metric_name(text: str, start: int, name: str) -> int:
 
 
 _LAST_WORD = re.compile(r"(?<![A-Za-z-])([a-z][a-z-]{2,})$")
+
+
+def _reason(spec: Specificity, name: str, label: str, local: dict[str, str]) -> str | None:
+    """:meth:`Specificity.reason`, except that a short form the abstract defines is no umbrella term when its long
+    form names a concept ("dictionary learning (DL)", "nearest neighbor (NN) search")."""
+    reason = spec.reason(name, label)
+    if reason == "umbrella term" and local.get(name) and spec.reason(local[name], label) is None:
+        return None
+    return reason
 
 
 def _local_short_forms(doc: Doc) -> dict[str, str]:
@@ -414,16 +450,9 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                     and not any(c.isupper() or c.isdigit() for c in m.canonical):
                 m.generic = True  # "a similarity measure", "complexity measures": a kind of measure, none named
                 continue
-            if m.label == "METRIC" and m.extractor in _TAGGER_OR_CONTEXT and m.canonical.lower() not in measures \
-                    and m.canonical.lower().rsplit(" ", 1)[-1] in _ERRORS and not _metric_context(doc, m) \
-                    and not _COMPARED_IN.search(text, max(0, m.start - 20), m.start):
-                m.generic = True  # "the discretization error", "the Bellman error": a quantity analysed, none reported
-                continue
-            if m.label == "METRIC" and m.canonical.lower().rsplit(" ", 1)[-1] in _COSTS and not _metric_context(doc, m) \
-                    and not _COMPARED_IN.search(text, max(0, m.start - 20), m.start) \
-                    and not _EVAL_CUES.intersection(_WORDS.findall(text[m.sent_start:m.sent_end].lower())):
-                m.generic = True  # "the memory cost grows", "a runtime lower bound": a cost discussed, none reported
-                continue
+            if m.label == "METRIC" and _unreported(doc, text, m, measures):
+                m.generic = True  # "the discretization error", "introduces significant memory costs": a quantity
+                continue  # analysed or discussed, none reported
             if m.label == "METHOD" and m.extractor in ("model", "model_extension") and _before_theory_word(doc, m):
                 m.generic = True  # "VC dimension", "Johnson-Lindenstrauss lemma": part of a theory object
                 continue
@@ -445,11 +474,11 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                                                                               m.canonical.lower() + "es"):
                 m.generic = True  # a one-word task in the plural names its outputs: "follow the recommendations"
                 continue
-            key = (m.canonical, m.text, m.label, m.extractor)  # the surface's own reason counts too
+            key = (m.canonical, m.text, m.label, m.extractor, local.get(m.canonical), local.get(m.text))
             found = cache.get(key)
-            if found is None:
-                surface = spec.reason(m.text, m.label) if m.text != m.canonical else None
-                found = cache[key] = (spec.reason(m.canonical, m.label) is not None or (
+            if found is None:  # the surface's own reason counts too
+                surface = _reason(spec, m.text, m.label, local) if m.text != m.canonical else None
+                found = cache[key] = (_reason(spec, m.canonical, m.label, local) is not None or (
                     surface is not None and surface != "only background words") or spec.weak_description(
                     m.canonical, m.label, m.extractor), surface == "hardware or software")
             if found[0]:

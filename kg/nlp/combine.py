@@ -251,8 +251,8 @@ class Combiner:
         lower = column(doc, LOWER)
         if label == "TASK" and lower[end - 1] in _NOT_TASK_HEAD_IDS:
             return None  # "out-of-distribution (OOD) generalization challenge": a difficulty, not the task's name
-        opening = max((c.end for c in inside if c.label == "DATASET" and c.start == start and c.extractor == "gazetteer"),
-                      default=None) if label == "TASK" else None
+        opening = max((c.end for c in inside if c.label == "DATASET" and c.start == start
+                       and c.extractor == "gazetteer"), default=None) if label == "TASK" else None
         if opening is not None:
             # a known dataset, then its task: "the WMT 2014 English-to-French translation task" names the dataset
             # and translation, "the COCO captioning task" COCO and captioning

@@ -194,6 +194,16 @@ def _appositive_name(doc: Doc, head: Token, generic: frozenset[str]) -> list[tup
     return [run]
 
 
+_OPENERS_OR_COMMA = LIST_OPENERS | {","}
+
+
+def _after_openers(doc: Doc, j: int) -> int:
+    """The first token from ``j`` on that is no list opener or comma ("datasets, e.g., X": X)."""
+    while j < len(doc) and doc[j].lower_ in _OPENERS_OR_COMMA:
+        j += 1
+    return j
+
+
 _CITATION = re.compile(r"(?:19|20)\d\d[a-z]?|et|al\.?")  # "(Monderer and Shapley, 1996)", "(Shapley et al.)"
 
 
@@ -201,9 +211,7 @@ def _listed_games(doc: Doc, head: Token, generic: frozenset[str]) -> list[tuple[
     """The games or environments a list opener names after a lower-case head ("games, e.g., Dota2 and Honor of
     Kings", "environments (NetHack, ALFWorld, ...)"): none in a citation ("stochastic games (Shapley, 1953)") nor a
     capitalised word that modifies the next one ("(e.g., Nash equilibria)")."""
-    j = head.i + 1
-    while j < len(doc) and doc[j].lower_ in LIST_OPENERS | {","}:
-        j += 1
+    j = _after_openers(doc, head.i + 1)
     if not any(doc[k].lower_ in LIST_OPENERS for k in range(head.i + 1, j)):
         return []
     runs = [r for r in _names_after(doc, j, generic, through_of=True) if not _modifies_a_noun(doc, *r)]
@@ -233,10 +241,8 @@ def dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
             nxt = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
             if not (nxt is not None and nxt.lower_ in HEAD_MODIFIED):
                 out += _datasets(doc, _names_before_head(doc, tok, generic), bench, 0.8)
-            j = tok.i + 1
-            while j < len(doc) and doc[j].lower_ in LIST_OPENERS | {","}:
-                j += 1
-            if j > tok.i + 1 or (nxt is not None and is_namelike(nxt)):
+            j = _after_openers(doc, i + 1)
+            if j > i + 1 or (nxt is not None and is_namelike(nxt)):
                 out += _datasets(doc, _names_after(doc, j, generic), bench, 0.7)
         elif low in {"on", "across"} and tok.i + 1 < len(doc):
             sent_start = sentence_bounds(doc, tok.i)[0]

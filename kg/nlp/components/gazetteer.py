@@ -121,7 +121,8 @@ _COMPARISON = lexicon.words("comparison_words")
 
 
 _LANGUAGE_CODES = dict(pair.split(":") for pair in lexicon.ordered("language_code_names"))
-_UNIT_AT_END = re.compile(r"(?<=[A-Za-z\-]\d)(?=[KMBkm]$)|(?<=[A-Za-z\-]\d\d)(?=[KMBkm]$)|(?<=[A-Za-z\-]\d{3})(?=[KMBkm]$)")
+_UNIT_AT_END = re.compile(r"(?<=[A-Za-z\-]\d)(?=[KMBkm]$)|(?<=[A-Za-z\-]\d\d)(?=[KMBkm]$)"
+                          r"|(?<=[A-Za-z\-]\d{3})(?=[KMBkm]$)")  # (a lookbehind has one width: one per digit count)
 
 
 def _unit_apart(form: str) -> str:
@@ -152,8 +153,8 @@ class GazetteerMatcher:
         for e in self.gazetteer.entries:
             key = nlp.vocab.strings.add(f"{e.label}|{e.name}")
             self._entries[key] = e
-            forms = list(dict.fromkeys(f for form in (e.name, *e.aliases) for f in (form, plural(form), _unit_apart(form))
-                                       if f))
+            forms = list(dict.fromkeys(f for form in (e.name, *e.aliases)
+                                       for f in (form, plural(form), _unit_apart(form)) if f))
             matcher = self.exact if e.case_sensitive else self.lower
             for form in forms:
                 matcher.add(key, [t.orth if e.case_sensitive else t.lower for t in nlp.make_doc(form)])

@@ -88,12 +88,12 @@ def _pair_label(ents: list[tuple[int, int, str]] | None, a: Abbreviation, long: 
 _KIND_WORDS = lexicon.words("kind_words")
 
 
+_ARTICLES = lexicon.words("articles")
+
+
 def _without_articles(name: str) -> str:
     """A name's :func:`concept_key` without its articles ("area under the curve" as "area under curve")."""
     return concept_key(" ".join(w for w in name.split() if w.lower() not in _ARTICLES))
-
-
-_ARTICLES = lexicon.words("articles")
 
 
 def _names_it(entry: Entry | None, long: str) -> bool:

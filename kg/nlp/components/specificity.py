@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -284,6 +285,21 @@ def _before_theory_word(doc: Doc, m) -> bool:
 
 _METRIC_HEADS = lexicon.words("metric_heads")
 _RATES = frozenset({"rate", "rates", "ratio", "ratios"})
+_WORD_SENSE_METRICS = lexicon.words("word_sense_metrics")
+_DIGIT = re.compile(r"\d")
+_PHASE = re.compile(r"\b(?:at|during)\s+$", re.IGNORECASE)  # before a time: a phase of the work, not a measure
+
+
+def _metric_context(doc: Doc, m, counts: Callable[[object], bool] = lambda o: True) -> bool:
+    """Whether a metric mention's sentence gives a number outside the mention's own name ("the L2 error" gives
+    none) or names another metric that ``counts`` (it reports a measure)."""
+    text = doc_text(doc)
+    if _DIGIT.search(text, m.sent_start, m.start) or _DIGIT.search(text, m.end, m.sent_end):
+        return True
+    return any(o is not m and o.label == "METRIC" and m.sent_start <= o.start < m.sent_end
+               and o.canonical.lower() != m.canonical.lower() and counts(o) for o in doc.user_data.get(MENTIONS) or ())
+
+
 _MEASURE_NOUNS = lexicon.words("measure_nouns")
 _ERRORS = frozenset({"error", "errors"})
 _COSTS = lexicon.words("cost_heads")
@@ -306,28 +322,30 @@ def _unreported(doc: Doc, text: str, m, measures: set[str]) -> bool:
     the Bellman error and the discretization error"), no "in terms of" before it, and, for a cost, no evaluation
     word ("experiments", "outperform") in its sentence."""
     kind = _kind(m, measures)
-    if kind is None:
+    if kind is None or _COMPARED_IN.search(text, max(0, m.start - 20), m.start):
         return False
-    sentence = text[m.sent_start:m.start] + " " + text[m.end:m.sent_end]
-    if _DIGIT.search(sentence) or _COMPARED_IN.search(text, max(0, m.start - 20), m.start):
+    if _metric_context(doc, m, lambda o: not o.generic and _kind(o, measures) is None):
         return False
-    if any(o is not m and o.label == "METRIC" and m.sent_start <= o.start < m.sent_end and not o.generic
-           and o.canonical.lower() != m.canonical.lower() and _kind(o, measures) is None
-           for o in doc.user_data.get(MENTIONS) or ()):
-        return False
-    return kind == "error" or _EVAL_CUES.isdisjoint(_WORDS.findall(sentence.lower()))
-_WORD_SENSE_METRICS = lexicon.words("word_sense_metrics")
-_DIGIT = re.compile(r"\d")
-_PHASE = re.compile(r"\b(?:at|during)\s+$", re.IGNORECASE)  # before a time: a phase of the work, not a measure
+    return kind == "error" or _EVAL_CUES.isdisjoint(_WORDS.findall(
+        (text[m.sent_start:m.start] + " " + text[m.end:m.sent_end]).lower()))
 
 
-def _metric_context(doc: Doc, m) -> bool:
-    """Whether a metric mention's sentence names another metric or gives a number (it reports a measure)."""
-    text = doc_text(doc)[m.sent_start:m.sent_end]
-    if _DIGIT.search(text):
-        return True
-    return any(o is not m and o.label == "METRIC" and m.sent_start <= o.start < m.sent_end
-               and o.canonical.lower() != m.canonical.lower() for o in doc.user_data.get(MENTIONS) or ())
+def _names_no_measure(doc: Doc, text: str, m, measures: set[str]) -> bool:
+    """Whether a metric mention names no measure the paper reports: a word with another sense ("the precision
+    matrix"), a time that says when ("at inference time"), a rate or ratio of a setting ("masking ratio"), a kind of
+    measure ("a similarity measure"), an error or cost only analysed or discussed (:func:`_unreported`). The rates
+    and kinds count only where the tagger or a context rule alone reads a metric, not for the vocabulary's names
+    ("error rate", "compression ratio")."""
+    low = m.canonical.lower()
+    last = low.rsplit(" ", 1)[-1]
+    tagger_only = m.extractor in _TAGGER_OR_CONTEXT and low not in measures
+    return (low in _WORD_SENSE_METRICS and not _metric_context(doc, m)
+            or low.endswith("time") and _PHASE.search(text, max(0, m.start - 10), m.start) is not None
+            or tagger_only and last in _RATES
+            or tagger_only and last in _MEASURE_NOUNS and not any(c.isupper() or c.isdigit() for c in m.canonical)
+            or _unreported(doc, text, m, measures))
+
+
 _NOT_MODIFIERS = lexicon.words("not_modifiers")
 
 
@@ -385,10 +403,11 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
     from kg.schema import concept_key
 
     spec = load_specificity(directory)
-    known = {form: e.name for form, e in load_gazetteer().lookup().items() if e.label == "METHOD"}
-    tasks = frozenset(form.lower() for form, e in load_gazetteer().lookup().items() if e.label == "TASK")
+    lookup = load_gazetteer().lookup()
+    known = {form: e.name for form, e in lookup.items() if e.label == "METHOD"}
+    tasks = frozenset(form.lower() for form, e in lookup.items() if e.label == "TASK")
     does_a_task = lru_cache(maxsize=1 << 16)(lambda name: agent_of_task(name, tasks))
-    measures = {form.lower() for form, e in load_gazetteer().lookup().items() if e.label == "METRIC"}
+    measures = {form.lower() for form, e in lookup.items() if e.label == "METRIC"}
     stop = load_stoplist(stoplist) if stoplist else frozenset()
     retype = load_types(types) if types else {}
     cache: dict[tuple[str, str, str, str], tuple[bool, bool]] = {}  # -> (generic, names a tool)
@@ -435,24 +454,9 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
             if m.extractor == "gazetteer" and (m.canonical, m.label) in own_other:
                 m.generic = True  # "FIRE", the paper's own method, is not the vocabulary's dataset FIRE
                 continue
-            if m.label == "METRIC" and m.canonical.lower() in _WORD_SENSE_METRICS and not _metric_context(doc, m):
-                m.generic = True  # "the precision matrix", "lower precision": no measure here
+            if m.label == "METRIC" and _names_no_measure(doc, text, m, measures):
+                m.generic = True  # "the precision matrix", "at inference time", "masking ratio", "the Bellman error"
                 continue
-            if m.label == "METRIC" and m.canonical.lower().endswith("time") and _PHASE.search(text, max(0, m.start - 10), m.start):
-                m.generic = True  # "at inference time", "during training time": when, not how long
-                continue
-            if m.label == "METRIC" and m.extractor in _TAGGER_OR_CONTEXT and m.canonical.lower() not in measures \
-                    and m.canonical.lower().rsplit(" ", 1)[-1] in _RATES:
-                m.generic = True  # "masking ratio", "discounting rate": a setting or a theory rate, not a measure
-                continue  # the vocabulary names ("error rate", "compression ratio")
-            if m.label == "METRIC" and m.extractor in _TAGGER_OR_CONTEXT and m.canonical.lower() not in measures \
-                    and m.canonical.lower().rsplit(" ", 1)[-1] in _MEASURE_NOUNS \
-                    and not any(c.isupper() or c.isdigit() for c in m.canonical):
-                m.generic = True  # "a similarity measure", "complexity measures": a kind of measure, none named
-                continue
-            if m.label == "METRIC" and _unreported(doc, text, m, measures):
-                m.generic = True  # "the discretization error", "introduces significant memory costs": a quantity
-                continue  # analysed or discussed, none reported
             if m.label == "METHOD" and m.extractor in ("model", "model_extension") and _before_theory_word(doc, m):
                 m.generic = True  # "VC dimension", "Johnson-Lindenstrauss lemma": part of a theory object
                 continue

@@ -958,10 +958,24 @@ def test_a_task_named_by_its_head_word_starts_after_verbs_and_ends_at_the_head(n
     ("Regression-based methods fail on this benchmark.", None),  # capitalised only at the sentence's start
     ("We compare with RL-based approaches for chip placement.", None),  # a known name of another kind
     ("We outperform ImageNet-based models on transfer.", None),
+    # a plain word the vocabulary knows, longer names, other family words and heads
+    ("We compare transformer-based models with ours.", "Transformer"),
+    ("These are weaker than dynamic programming-based algorithms.", "dynamic programming"),
+    ("We develop a novel MixUp-based strategy to increase replay variation.", "mixup"),
+    ("It beats UCB-style algorithms.", "UCB"),
+    ("It beats the best non-IMLE-based general-purpose methods.", None),  # built on something else
 ])
 def test_a_name_based_method_class_names_what_it_is_based_on(nlp, text, name):
     found = {m.canonical for m in mentions(nlp, text) if m.label == "METHOD" and not m.generic}
     assert found == ({name} if name else set())
+
+
+def test_a_family_phrase_is_a_mention_of_the_method_it_is_built_on(nlp):
+    text = "The accuracy is below that of recurrent neural network-like learning approaches."
+    found = [(m.text, m.canonical) for m in mentions(nlp, text) if m.label == "METHOD" and not m.generic]
+    assert found == [("recurrent neural network", "RNN")]  # the words that name it, as the evidence
+    text = "We use the GPU-based linear solver FALKON."  # a name after the family word names the phrase
+    assert "GPU" not in {m.canonical for m in mentions(nlp, text)}
 
 
 def test_a_task_name_before_a_part_of_a_model_names_no_task(nlp):

@@ -203,9 +203,10 @@ class Combiner:
             if head in METHOD_NOT_TASK_HEADS:
                 label, confidence = "METHOD", self.confidence.get("METHOD", 0.5)
         # (the length and head checks first, from columns: making the Span for every entity costs 0.7% of extraction)
-        if label == "METHOD" and not overlapping and end - start == 2 and lower[end - 1] in _GENERIC_HEAD_IDS \
-                and (based := based_on(doc[start].text)):
-            return Candidate(start, end, label, "model", canonical=based, confidence=confidence)  # "CNN-based models"
+        if label == "METHOD" and not overlapping and (based := built_on(doc, start, end)):
+            # "CNN-based models", "dynamic programming-based algorithms", "a MixUp-based strategy": the method a
+            # family is built on
+            return Candidate(start, end, label, "model", canonical=based, confidence=confidence)
         if label == "METHOD" and not overlapping and end - start <= 2 and lower[end - 1] in _PLURAL_HEAD_IDS \
                 and generic_class(doc[start:end]):
             return Candidate(start, end, label, "model", confidence=confidence, generic=True)
@@ -432,18 +433,45 @@ def concept_name(doc: Doc, start: int, end: int, label: str) -> str | None:
     return strip_possessive(span_text(doc, start, stop))
 
 
-def based_on(word: str) -> str | None:
+def built_on(doc: Doc, start: int, end: int) -> str | None:
+    """The method a method phrase is a family of: the name before its first "-based", "-like", "-style", "-driven"
+    or "-type" word that is not its last ("dynamic programming-based algorithms" -> "dynamic programming",
+    "recurrent neural network-like learning approaches" -> "RNN", "a MixUp-based strategy" -> "mixup"), when the
+    vocabulary knows it as a method, or a coined name written alone ("MoCo-based models"; :func:`based_on`).
+    Authors of such phrases name the method they build on; the phrase names no concept of its own, unless a name
+    follows ("the GPU-based linear solver FALKON")."""
+    lower, strings = column(doc, LOWER), doc.vocab.strings
+    for k in range(start, end - 1):
+        word = strings[lower[k]]
+        suffix = next((s for s in FAMILY_SUFFIXES if word.endswith(s)), None)
+        if suffix is None:
+            continue
+        if any(is_namelike(doc[i]) for i in range(k + 1, end)):
+            return None  # a name after it names the phrase: "the GPU-based linear solver FALKON"
+        if k == start:
+            return based_on(doc[k].text, suffix)
+        lookup = load_gazetteer().lookup()
+        for s in range(start, k + 1):
+            entry = lookup.get(" ".join([*(strings[lower[i]] for i in range(s, k)), word[:-len(suffix)]]))
+            if entry is not None:
+                return entry.name if entry.label == "METHOD" else None
+        return None
+    return None
+
+
+def based_on(word: str, suffix: str = "-based") -> str | None:
     """The method in "NAME-based": the vocabulary's method by that name ("ConvNet-based" -> "CNN", "OT-based" ->
     "optimal transport"), else a name written with a capital or a digit inside ("MoCo-based", "NDT-based"); None for
     a known name of another kind ("RL-based", "ImageNet-based") or a plain word ("Regression-based" at a sentence's
     start)."""
-    if not word.lower().endswith("-based") or len(word) < 8:
+    if not word.lower().endswith(suffix) or len(word) < len(suffix) + 2:
         return None
-    name = word[:-6]
+    name = word[:-len(suffix)]
     entry = load_gazetteer().lookup().get(name.lower())
     if entry is not None:
         return entry.name if entry.label == "METHOD" else None
-    coined = name.replace("-", "").isalnum() and any(c.isupper() or c.isdigit() for c in name[1:])
+    coined = name.replace("-", "").isalnum() and any(c.isupper() or c.isdigit() for c in name[1:]) \
+        and not name.lower().startswith("non-")  # "non-IMLE-based methods" are built on something else
     return name if coined else None
 
 

@@ -249,6 +249,24 @@ def load_specificity(directory: str = "") -> Specificity:
     )
 
 
+_FAMILY_WORD = re.compile("(" + "|".join(map(re.escape, lexicon.ordered("family_suffixes"))) + r")(?=\s)", re.I)
+
+
+def family_core(name: str, known: dict[str, str]) -> tuple[str, int, int] | None:
+    """The known method a family phrase is built on ("dynamic programming-based algorithms": dynamic programming),
+    with where in ``name`` its words stand (character offsets), as :func:`kg.nlp.combine.built_on` finds it in
+    the tokens; None when the words before its first family suffix name no known method."""
+    at = _FAMILY_WORD.search(name)
+    if at is None:
+        return None
+    starts = [0, *(k + 1 for k, c in enumerate(name[:at.start()]) if c == " ")]
+    for start in starts:
+        core = known.get(name[start:at.start()].lower())
+        if core is not None:
+            return core, start, at.start()
+    return None
+
+
 _GERUND = re.compile(r"[a-z]+ing")
 _OBJECT = re.compile(r"\s+(?:the|a|an|its|their|our|his|her|this|these|those|both|it|them)\b")
 _THEORY_WORDS = lexicon.words("theory_object_words")
@@ -444,6 +462,17 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                     # the mention is the known words: "recurrent neural network" of "1 layer recurrent neural network"
                     m.text, m.end, m.start = m.text[found[1]:found[2]], m.start + found[2], m.start + found[1]
                 m.canonical = found[0] if found else m.canonical
+            # A family phrase names the method it is built on (kg.nlp.combine.built_on), no weak description:
+            # "recurrent neural network-like learning approaches" names RNN by its first words, the mention's words.
+            family = False
+            if m.label == "METHOD" and m.extractor == "model" and m.canonical != m.text \
+                    and (at := _FAMILY_WORD.search(m.text)) is not None:
+                found = family_core(m.text, known)
+                if found and found[0] == m.canonical:
+                    family = True
+                    m.text, m.end, m.start = m.text[found[1]:found[2]], m.start + found[2], m.start + found[1]
+                else:  # a coined name: "MoCo-based models"
+                    family = m.text[:at.start()].lower().endswith(m.canonical.lower())
             if m.label == "METRIC" and m.text.lower() == m.canonical.lower():
                 at = fuller_metric_name(text, m.start, m.canonical)
                 if at != m.start:  # the concept is the fuller name; the mention stays the metric's own words
@@ -478,13 +507,13 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                                                                               m.canonical.lower() + "es"):
                 m.generic = True  # a one-word task in the plural names its outputs: "follow the recommendations"
                 continue
-            key = (m.canonical, m.text, m.label, m.extractor, local.get(m.canonical), local.get(m.text))
+            key = (m.canonical, m.text, m.label, m.extractor, local.get(m.canonical), local.get(m.text), family)
             found = cache.get(key)
             if found is None:  # the surface's own reason counts too
                 surface = _reason(spec, m.text, m.label, local) if m.text != m.canonical else None
                 found = cache[key] = (_reason(spec, m.canonical, m.label, local) is not None or (
-                    surface is not None and surface != "only background words") or spec.weak_description(
-                    m.canonical, m.label, m.extractor), surface == "hardware or software")
+                    surface is not None and surface != "only background words") or not family
+                    and spec.weak_description(m.canonical, m.label, m.extractor), surface == "hardware or software")
             if found[0]:
                 m.generic = True
             if found[1]:

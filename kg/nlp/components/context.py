@@ -45,6 +45,9 @@ TASK_NAMED_HEADS = lexicon.words("task_named_heads")
 NOT_KINDS = lexicon.words("not_kinds") | lexicon.words("judging_words")
 OBJECT_VERBS = lexicon.words("object_verbs")
 METHOD_NAME_HEADS = lexicon.words("method_name_heads")
+EPONYM_HEADS = lexicon.words("eponym_heads")
+_POSSESSIVES = frozenset({"'s", "’s", "'", "’"})
+MAX_EPONYM_MODIFIERS = 3  # "Nesterov's accelerated gradient descent"
 MAX_NAME_TOKENS = 4
 _DIMENSIONS = re.compile(r"\d+(?:\.\d+)?-?[dD]")  # "3-D", "2.5D"
 _BOARD_SIZE = re.compile(r"\d+[x\u00d7]\d+")  # "9x9", "19×19"
@@ -356,10 +359,36 @@ def model_name_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
     return out
 
 
+def eponym_candidates(doc: Doc, common: frozenset[str]) -> list[Candidate]:
+    """Methods named after a person: a capitalised name that is no common word, its possessive, up to three
+    lower-case words and a head word of methods ("Sinkhorn's algorithm", "Oja's rule", "Nesterov's accelerated
+    gradient descent"; not "Today's best algorithm" nor "Hoeffding's inequality"), named as the vocabulary names
+    them ("Sinkhorn's algorithm" is its Sinkhorn algorithm), else as written with a straight quote."""
+    out, lookup = [], load_gazetteer().lookup()
+    for i in range(1, len(doc) - 1):
+        if doc[i].text not in _POSSESSIVES:
+            continue
+        name = doc[i - 1].text
+        if len(name) < 3 or not name.isalpha() or not name[0].isupper() or not name[1:].islower() \
+                or name.lower() in common or name.lower() in FUNCTION_WORDS:
+            continue
+        end = i + 1
+        while end < len(doc) and end - i <= MAX_EPONYM_MODIFIERS + 1 and doc[end].is_lower \
+                and doc[end].lower_ not in FUNCTION_WORDS and doc[end].lower_ not in EPONYM_HEADS:
+            end += 1
+        if end < len(doc) and doc[end].lower_ in EPONYM_HEADS and end - i <= MAX_EPONYM_MODIFIERS + 1:
+            text = doc[i - 1:end + 1].text.replace("’", "'")
+            known = lookup.get(" ".join(t.lower_ for t in doc[i - 1:end + 1] if t.text not in _POSSESSIVES))
+            canonical = known.name if known is not None and known.label == "METHOD" else text  # "Sinkhorn algorithm"
+            out.append(Candidate(i - 1, end + 1, "METHOD", "context", canonical=canonical, confidence=0.5))
+    return out
+
+
 @Language.factory("kg_context", default_config={"directory": ""})
 def make_context(nlp: Language, name: str, directory: str):
     """Pipeline component adding context-rule candidates (datasets, tasks, model-like names)."""
     generic = load_gazetteer(directory).generic
+    common = lexicon.common_words()
 
     def context(doc: Doc) -> Doc:
         out = candidates(doc)
@@ -367,6 +396,7 @@ def make_context(nlp: Language, name: str, directory: str):
         out += task_candidates(doc, generic)
         out += named_task_candidates(doc, generic)
         out += model_name_candidates(doc, generic)
+        out += eponym_candidates(doc, common)
         return doc
 
     return context

@@ -198,6 +198,21 @@ def test_a_tagger_extension_of_a_known_method_is_reported_as_the_known_words(nlp
     assert "recurrent neural network" in prediction(paper, ex)["concepts"]["METHOD"]
 
 
+@pytest.mark.parametrize("text, name", [
+    ("We train a GNN model on the molecules and compare it with kernels.", "GNN"),  # the vocabulary's short form
+    ("We train recurrent neural network models on the sequences.", "recurrent neural network"),
+])
+def test_a_known_method_and_a_class_noun_is_reported_as_the_known_words(nlp, text, name):
+    """A class noun after a known method's name ("model", "methods", "algorithm") is no part of the paper's name
+    for it, however the concept was named."""
+    from kg.model import Paper
+    from kg.nlp.extract import extract
+    from kg.sinks.predictions import prediction
+
+    [(paper, ex)] = list(extract([Paper(id="p", text=text)]))
+    assert name in prediction(paper, ex)["concepts"]["METHOD"]
+
+
 def test_a_one_word_task_in_the_plural_names_its_outputs_not_the_task(nlp):
     def tasks(text):
         return {m.text for m in nlp(text).user_data[MENTIONS] if m.label == "TASK" and not m.generic}

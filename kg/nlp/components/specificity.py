@@ -458,10 +458,12 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                 continue
             if m.label == "METHOD" and m.extractor == "model_extension":
                 found = spec.core_span(m.canonical, known)
-                if found and m.text == m.canonical and m.end - m.start == len(m.text):
-                    # the mention is the known words: "recurrent neural network" of "1 layer recurrent neural network"
-                    m.text, m.end, m.start = m.text[found[1]:found[2]], m.start + found[2], m.start + found[1]
                 m.canonical = found[0] if found else m.canonical
+                words = spec.core_span(m.text, known) if m.end - m.start == len(m.text) else None
+                if words and words[0] == m.canonical:
+                    # the mention is the known words: "recurrent neural network" of "1 layer recurrent neural network",
+                    # "GNN" of "a GNN model"
+                    m.text, m.end, m.start = m.text[words[1]:words[2]], m.start + words[2], m.start + words[1]
             # A family phrase names the method it is built on (kg.nlp.combine.built_on), no weak description:
             # "recurrent neural network-like learning approaches" names RNN by its first words, the mention's words.
             family = False

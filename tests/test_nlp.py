@@ -1151,6 +1151,12 @@ def test_a_task_head_before_an_adjective_still_ends_the_name(nlp):
     ("These are Markov chain score ascent (MCSA) methods. We develop a novel MCSA scheme, parallel MCSA (pMCSA), "
      "that achieves a tighter bound.", {"pMCSA"}),  # the appositive names it, not the defined MCSA
     ("Objects are bags in multiple instance learning (MIL), and our novel MIL models reconstruct rewards.", set()),
+    # "the proposed" names the paper's own too, when the name is coined
+    ("The proposed Neural SPDE model provides an extension to two popular classes.", {"Neural SPDE"}),
+    ("Experiments show the proposed IB-GP model performs competitively.", {"IB-GP"}),
+    ("The proposed Implicit Nonlinear Diffusion Model (INDM) learns by combining flows.", {"INDM"}),
+    ("We study conditional independence (CI) and show the power of the proposed CI test.", set()),  # described
+    ("We show that the proposed Gaussian noise-based distillation works.", set()),  # no name
 ])
 def test_own_names_after_our_proposed_and_variants_of_defined_names(nlp, text, names):
     assert proposed(nlp, text) == names

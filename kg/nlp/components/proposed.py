@@ -50,6 +50,7 @@ OWN = lexicon.words("own_words")
 _TRIGGERS = frozenset(VERBS | NAMING | OWN)
 _NOVEL = frozenset({"novel", "new"})
 _OUR_NEW = frozenset({"proposed", "novel", "new"})  # "our proposed X": the authors' own name
+_PROPOSED = frozenset({"proposed"})  # "the proposed X" too
 _LISTING = frozenset({"namely"})  # names what was said before, not always a new thing
 _NAME_LEADS = tuple(tuple(lead.split()) for lead in lexicon.ordered("name_leads"))
 _COUNTS = lexicon.words("count_words")
@@ -487,6 +488,19 @@ class ProposedFinder:
             return []  # the abstract's short form of a known name: "multiple instance learning (MIL)"
         return [Candidate(run[0], run[1], _label_for_head(doc, run[1]), "proposed", proposed=True)]
 
+    def _the_proposed(self, doc: Doc, sent: Span, i: int) -> list[Candidate]:
+        """The coined name after "the proposed" at token ``i`` ("The proposed Neural SPDE model provides ...", "the
+        proposed IB-GP model", "the proposed SASE is tested ..."): in an abstract, the paper's own. A coined word or
+        two title-cased words, unknown to the vocabulary, and not the short form of a phrase the abstract defines in
+        lower case ("conditional independence (CI)": "the proposed CI test" is a test of it)."""
+        found = [c for c in self._our_name(doc, sent, i + 1) if c.label == "METHOD"]
+        if not found:
+            return []
+        name = doc[found[0].start:found[0].end]
+        coined = any(_COINED.search(part) for part in name.text.split("-")) or _title_cased(name)
+        described = any(a.short(doc).text == name.text and not _title_cased(a.long(doc)) for a in abbreviations(doc))
+        return found if coined and not described else []
+
     def _listed_after_colon(self, doc: Doc, sent: Span, verb: int) -> list[Candidate]:
         """New names listed after a colon that ends the authors' proposal ("we present the first distributed methods
         for ...: MASHA1 and MASHA2.")."""
@@ -533,6 +547,9 @@ class ProposedFinder:
                 if sent.start <= k < sent.end - 2 and verbs and verbs[0] < k:
                     found += [c for c in self._novel_names(doc, sent, k)
                               if not any(f.start <= c.start < f.end for f in found)]
+        for i in positions(doc, _PROPOSED):
+            if i > 0 and doc[i - 1].lower_ == "the" and not any(c.start <= i + 1 < c.end for c in found):
+                found += self._the_proposed(doc, sentence(doc, i), i)
         # One common word is never a name of its own ("Active exploration for ...", "Rendering").
         found = [c for c in found if not (c.end - c.start == 1 and self.plain_word(doc[c.start].text))]
         first = min((c.start for c in found if c.proposed or c.label == "METRIC"), default=None)  # (a new metric

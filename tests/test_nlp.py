@@ -146,6 +146,11 @@ def test_reversed_abbreviation_short_form_first(nlp):
     ("We propose a zero-shot module for HGNNs called a Knowledge Transfer Network (KTN) that transfers knowledge.",
      "KTN"),
     ("We propose, OPEN, an algorithm that uses a double application of counterfactual reasoning.", "OPEN"),
+    ("In this paper, we propose a faster gradient variant called quadratic gradient to implement it.",
+     "quadratic gradient"),  # a variant is a method
+    ("We instantiate private extensions of UCB and KL-UCB algorithms, namely AdaP-UCB and AdaP-KLUCB.", "AdaP-UCB"),
+    ("We show that they approximate a different object we term the proximal Bregman response function (PBRF).",
+     "PBRF"),
 ])
 def test_proposed_method_patterns(nlp, text, name):
     assert name in proposed(nlp, text)
@@ -160,6 +165,8 @@ def test_proposed_method_patterns(nlp, text, name):
     "When the order is controlled by an adversary, it is called an Online Contention Resolution Scheme (OCRS).",
     "It is effective by using a prescribed state matrix called the HiPPO matrix.",
     "The method does not call the ILP solver at all at training time.",
+    "Gaussian matrices satisfy a concentration inequality which we term Range Restricted WDC (R2WDC).",  # a result
+    "The learned model adapts to the data in the long term without supervision.",
 ])
 def test_plain_words_after_called_name_no_method_unless_a_method_is_named(nlp, text):
     assert proposed(nlp, text) == set()

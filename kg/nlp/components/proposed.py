@@ -51,6 +51,7 @@ _TRIGGERS = frozenset(VERBS | NAMING | OWN)
 _NOVEL = frozenset({"novel", "new"})
 _OUR_NEW = frozenset({"proposed", "novel", "new"})  # "our proposed X": the authors' own name
 _PROPOSED = frozenset({"proposed"})  # "the proposed X" too
+_RELATIVE = frozenset({"which", "that", "we", ","})  # between a named phrase's head and its naming word
 _LISTING = frozenset({"namely"})  # names what was said before, not always a new thing
 _NAME_LEADS = tuple(tuple(lead.split()) for lead in lexicon.ordered("name_leads"))
 _COUNTS = lexicon.words("count_words")
@@ -354,8 +355,9 @@ class ProposedFinder:
         for tok in triggers:
             if tok.lower_ not in NAMING or tok.i + 1 >= sent.end or tok.i in known_at:
                 continue  # (not the start of a known name: "named entity recognition")
-            if tok.lower_ in ("call", "name") and (tok.i == 0 or doc[tok.i - 1].lower_ != "we"):
-                continue  # "which we call X", "an estimator we name FLO"; not "a call to", "the name of"
+            if tok.lower_ in ("call", "name", "term") and (tok.i == 0 or doc[tok.i - 1].lower_ != "we"):
+                continue  # "which we call X", "an estimator we name FLO", "an object we term the PBRF"; not "a call
+                # to", "the name of", "in the long term"
             if tok.i > sent.start and doc[tok.i - 1].lower_ in _IN_USE:
                 continue  # "also called Task-Free Continual Learning (TFCL)": a name in use, not a new one
             if tok.lower_ in _LISTING and not self._names_the_proposal(doc, sent, tok.i):
@@ -369,6 +371,11 @@ class ProposedFinder:
                 continue  # "it is called an Online Contention Resolution Scheme": a known name, told
             end = _named_end(doc, sent, tok.i)
             before = {t.lower_ for t in doc[max(sent.start, end - 4) : end]}
+            head = end - 1
+            while head > sent.start and doc[head].lower_ in _RELATIVE:
+                head -= 1
+            if doc[head].lower_ in THEORY_HEADS:
+                continue  # "a matrix concentration inequality which we term R2WDC": a result, no method
             problem = (before | {w.rstrip("s") for w in before}) & PROBLEM_HEADS  # ("problems called ...")
             label = "TASK" if problem else ("DATASET" if before & DATASET_HEADS else
                                             "METRIC" if _measure_named(doc, sent, tok.i) else "METHOD")

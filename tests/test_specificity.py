@@ -92,7 +92,7 @@ def test_a_tool_spelled_out_is_no_concept_either_in_any_order(nlp):
 
 def test_a_short_form_the_text_redefines_takes_its_own_label(nlp):
     """"ARC" is a dataset in the vocabulary; "Adversarial Response Characteristics (ARC)" is the paper's feature."""
-    found = concepts(nlp, "Thus, we construct Adversarial Response Characteristics (ARC) features to reflect the "
+    found = concepts(nlp, "Thus, we compute Adversarial Response Characteristics (ARC) features to reflect the "
                           "model gradient consistency around the input. ARC feature can be used for attack detection.")
     assert "Adversarial Response Characteristics" in found.get("METHOD", set())
     assert not {"ARC", "Adversarial Response Characteristics"} & found.get("DATASET", set())

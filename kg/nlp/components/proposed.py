@@ -51,6 +51,7 @@ _TRIGGERS = frozenset(VERBS | NAMING | OWN)
 _NOVEL = frozenset({"novel", "new"})
 _OUR_NEW = frozenset({"proposed", "novel", "new"})  # "our proposed X": the authors' own name
 _PROPOSED = frozenset({"proposed"})  # "the proposed X" too
+_MIXED_SHORT = re.compile(r"[A-Z]+[a-z][A-Za-z]*[A-Z][A-Za-z]*")  # a short form in mixed case: "CdVAE", "GeoDiff"
 _RELATIVE = frozenset({"which", "that", "we", ","})  # between a named phrase's head and its naming word
 _LISTING = frozenset({"namely"})  # names what was said before, not always a new thing
 _NAME_LEADS = tuple(tuple(lead.split()) for lead in lexicon.ordered("name_leads"))
@@ -518,8 +519,9 @@ class ProposedFinder:
         return [Candidate(a, b, "METHOD", "proposed", proposed=True) for a, b in listed]
 
     def _components(self, doc: Doc, after: int, taken: list[Candidate]) -> list[Candidate]:
-        """Coined, title-cased abbreviations defined after the proposal are parts of the proposed method
-        ("MoEQuant includes two novel techniques: 1) Expert-Balanced Self-Sampling (EBSS) ...")."""
+        """Coined abbreviations defined after the proposal, title-cased or with a short form in mixed case, are parts
+        of the proposed method ("MoEQuant includes two novel techniques: 1) Expert-Balanced Self-Sampling (EBSS) ...",
+        "a dual architecture of an image-conditioned discrete variational autoencoder (CdVAE) branch")."""
         out = []
         for a in abbreviations(doc):
             lo = min(a.long_start, a.short_start)
@@ -527,7 +529,8 @@ class ProposedFinder:
                 continue
             long, short = a.long(doc), a.short(doc)
             words = [t for t in long if t.text[:1].isalpha() and len(t) > 3]
-            coined = len(words) >= 2 and all(t.text[0].isupper() for t in words)
+            coined = len(words) >= 2 and all(t.text[0].isupper() for t in words) or bool(
+                _MIXED_SHORT.fullmatch(short.text)) and load_specificity().reason(long.text, "METHOD") is None
             if coined and long.text.lower() not in self.known and short.text.lower() not in self.known \
                     and label_from_words(long.text) == "METHOD":
                 out.append(a.proposed(doc, "METHOD"))

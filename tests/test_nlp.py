@@ -1224,6 +1224,8 @@ def test_parts_of_the_proposed_method_with_coined_short_forms_are_proposed(nlp):
     text = ("We propose AFNet for dense prediction. It stacks an adaptive fusion block (AFuB) and an adaptive feature "
             "block (AFeB) over a backbone. It reaches the state of the art (SotA) on three benchmarks.")
     assert proposed(nlp, text) == {"AFNet", "AFuB", "AFeB"}  # not a phrase every abstract uses ("SotA")
+    text = "We propose DrugNet. We run Mechanism-Of-Action (MoA) classification on JUMP-CP."
+    assert proposed(nlp, text) == {"DrugNet"}  # what a task is of
 
 
 def test_a_construction_verb_proposes_too(nlp):

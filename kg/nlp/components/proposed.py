@@ -23,7 +23,7 @@ from kg.nlp.candidates import (Abbreviation, Candidate, abbreviations, candidate
                                sentence, span_text)
 from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp.components.specificity import load_specificity
-from kg.nlp.labels import label_from_words
+from kg.nlp.labels import TASK_WORDS, label_from_words
 from kg.nlp import lexicon
 
 VERBS = lexicon.words("proposing_verbs")
@@ -531,6 +531,10 @@ class ProposedFinder:
             words = [t for t in long if t.text[:1].isalpha() and len(t) > 3]
             coined = len(words) >= 2 and all(t.text[0].isupper() for t in words) or bool(
                 _MIXED_SHORT.fullmatch(short.text)) and load_specificity().reason(long.text, "METHOD") is None
+            after = max(a.long_end, a.short_end)
+            after += after < len(doc) and doc[after].text == ")"  # the word after the pair and its bracket
+            if after < len(doc) and doc[after].lower_ in TASK_WORDS:
+                continue  # what a task is of: "Mechanism-Of-Action (MoA) classification"
             if coined and long.text.lower() not in self.known and short.text.lower() not in self.known \
                     and label_from_words(long.text) == "METHOD":
                 out.append(a.proposed(doc, "METHOD"))

@@ -381,3 +381,15 @@ def test_a_theory_framework_named_alone_is_no_concept_but_an_own_name_is(nlp):
         .get("METHOD", set())
     own = "We propose PAC, a new framework leveraging assistive information for value factorization."
     assert "PAC" in concepts(nlp, own).get("METHOD", set())
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("We instantiate the framework with a novel ranking loss for pairs.", {"ranking loss"}),
+    ("Networks trained with the exponential or the logistic loss converge to a KKT point.", {"logistic loss"}),
+    ("We minimize the total loss and a novel loss over the batch.", set()),  # words every abstract uses
+])
+def test_a_loss_function_is_a_method(nlp, text, kept):
+    """The guideline counts loss functions as methods: a tagger's phrase headed by "loss" is one when a word of its
+    own says which."""
+    found = {m.canonical for m in nlp(text).user_data[MENTIONS] if m.label == "METHOD" and not m.generic}
+    assert found == kept

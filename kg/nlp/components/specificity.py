@@ -186,6 +186,10 @@ class Specificity:
             return True
         if extractor != "model":
             return False
+        if label == "METHOD" and last in _LOSSES:
+            # a loss function is a method ("ranking loss", "logistic loss", "auxiliary losses"), unless only words
+            # every abstract uses say which ("the total loss", "a novel loss")
+            return all(w in self.generic_words or w in self.judging for w in words[:-1])
         if label == "METHOD":
             return last in self.class_heads
         return len(words) < 2 or last not in self.task_heads
@@ -267,6 +271,7 @@ def family_core(name: str, known: dict[str, str]) -> tuple[str, int, int] | None
     return None
 
 
+_LOSSES = frozenset({"loss", "losses"})
 _GERUND = re.compile(r"[a-z]+ing")
 _OBJECT = re.compile(r"\s+(?:the|a|an|its|their|our|his|her|this|these|those|both|it|them)\b")
 _THEORY_WORDS = lexicon.words("theory_object_words")

@@ -1234,3 +1234,12 @@ def test_a_construction_verb_proposes_too(nlp):
     # the paper's own ARC, named by its short form as proposed methods are, is no vocabulary's ARC dataset
     text = "We construct Adversarial Response Characteristics (ARC) features. ARC detects attacks."
     assert {(m.canonical, m.label) for m in mentions(nlp, text) if m.text == "ARC"} == {("ARC", "METHOD")}
+
+
+@pytest.mark.parametrize("text, names", [
+    ("We develop the first adversarial attack on Go AIs that searches the states.", set()),  # "first" is no result
+    ("It reaches 71.3 mIoU on Foo-Seg and more.", {"Foo-Seg"}),  # a number in digits before "on" is one
+])
+def test_a_dataset_after_on_needs_an_evaluation_word_or_a_number_in_digits(nlp, text, names):
+    found = {m.text for m in mentions(nlp, text) if m.label == "DATASET" and m.extractor == "context"}
+    assert found == names

@@ -51,6 +51,7 @@ MAX_EPONYM_MODIFIERS = 3  # "Nesterov's accelerated gradient descent"
 MAX_NAME_TOKENS = 4
 _DIMENSIONS = re.compile(r"\d+(?:\.\d+)?-?[dD]")  # "3-D", "2.5D"
 _BOARD_SIZE = re.compile(r"\d+[x\u00d7]\d+")  # "9x9", "19×19"
+_HAS_DIGIT = re.compile(r"\d")
 _DATASET_TRIGGERS = frozenset(DATASET_HEADS | ENVIRONMENT_HEADS | GAME_HEADS | {"on", "across"})
 # Capitalised at the start of a sentence or a title line, never a name ("... Expansion Network The challenges of"),
 # nor a part of the paper ("the MMI Dataset (Section 4)").
@@ -250,7 +251,9 @@ def dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
         elif low in {"on", "across"} and tok.i + 1 < len(doc):
             sent_start = sentence_bounds(doc, tok.i)[0]
             lower, like_num, cues = column(doc, LOWER), column(doc, LIKE_NUM), ids(EVAL_CUES)
-            if any(lower[k] in cues or like_num[k] for k in range(max(sent_start, tok.i - 8), tok.i)):
+            # (a number in digits: "the first attack on Go AIs" reports none)
+            if any(lower[k] in cues or like_num[k] and _HAS_DIGIT.search(doc[k].text)
+                   for k in range(max(sent_start, tok.i - 8), tok.i)):
                 j = tok.i + 1 + (doc[tok.i + 1].lower_ == "the")
                 if j < len(doc):
                     runs = [r for r in _names_after(doc, j, generic) if not _modifies_a_noun(doc, *r)

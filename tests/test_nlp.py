@@ -1243,3 +1243,11 @@ def test_a_construction_verb_proposes_too(nlp):
 def test_a_dataset_after_on_needs_an_evaluation_word_or_a_number_in_digits(nlp, text, names):
     found = {m.text for m in mentions(nlp, text) if m.label == "DATASET" and m.extractor == "context"}
     assert found == names
+
+
+def test_datasets_of_a_defined_task_are_no_dataset_of_its_short_form(nlp):
+    text = ("We study object-goal navigation (ObjectNav). We evaluate our agents on three ObjectNav datasets (Gibson, "
+            "HM3D, and MP3D) and observe gains.")
+    assert by_label(nlp, text, "DATASET") == {"Gibson", "HM3D", "MP3D"}
+    text = "We collect labels with Amazon Mechanical Turk (AMT). The AMT dataset is large."
+    assert "Amazon Mechanical Turk" in by_label(nlp, text, "DATASET")  # a named long form names a dataset

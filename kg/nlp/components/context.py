@@ -16,8 +16,8 @@ from spacy.attrs import LIKE_NUM, LOWER, ORTH
 from spacy.language import Language
 from spacy.tokens import Doc, Token
 
-from kg.nlp.candidates import (Candidate, candidates, column, ids, is_namelike, model_shaped, positions,
-                               sentence_bounds)
+from kg.nlp.candidates import (Candidate, abbreviations, candidates, column, ids, is_namelike, model_shaped,
+                               positions, sentence_bounds, span_text)
 from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp.components.specificity import load_specificity
 from kg.nlp.labels import TASK_NOUN, only_data_kinds
@@ -91,6 +91,8 @@ def _dataset(doc: Doc, span: tuple[int, int], benchmark: bool, confidence: float
         return None  # "English and Chinese datasets", "EEG datasets", "(Tabular, Image, NLP)"
     if tokens[0].text.endswith("ing") and tokens[0].is_title:  # "Using Parallel", "Building": a title's verb
         return None
+    if _short_for_a_description(doc, span):
+        return None  # "three ObjectNav datasets" after "object-goal navigation (ObjectNav)": of a task
     last = tokens[-1].lower_
     if last.endswith(MODIFIER_SUFFIXES) or tokens[0].lower_.startswith("non-") or _DIMENSIONS.fullmatch(tokens.text):
         return None  # "GPU-like devices", "CPU-only environments", "non-RL datasets", "3-D environments": a kind
@@ -110,6 +112,16 @@ def _dataset(doc: Doc, span: tuple[int, int], benchmark: bool, confidence: float
 
 def _datasets(doc: Doc, runs: list[tuple[int, int]], benchmark: bool, confidence: float) -> list[Candidate]:
     return [c for c in (_dataset(doc, r, benchmark, confidence) for r in runs) if c is not None]
+
+
+def _short_for_a_description(doc: Doc, run: tuple[int, int]) -> bool:
+    """Whether ``run`` is a short form the abstract defined before for a phrase in lower case, a task or a kind of
+    data ("object-goal navigation (ObjectNav)", "heterogeneous graphs (HG)"): "three ObjectNav datasets" are
+    datasets of that task, no dataset of that name (a dataset's long form is a name: "Stanford Sentiment Treebank
+    (SST)")."""
+    text = span_text(doc, *run)
+    return any(a.short_end <= run[0] and a.short(doc).text == text and a.long(doc).text.islower()
+               for a in abbreviations(doc))
 
 
 def _names_before_head(doc: Doc, head: Token, generic: frozenset[str]) -> list[tuple[int, int]]:

@@ -336,8 +336,11 @@ def _before_data_head(doc: Doc, end: int) -> bool:
 def _named_data(doc: Doc, c: Candidate) -> Candidate:
     """A method's abbreviation followed by a dataset's head word names that dataset ("the AMT dataset"; TDMSci
     annotates the name and its head as the dataset; the reported span takes the head in, as every dataset's does).
-    Not a task's abbreviation ("QA datasets" are tasks' data in SciREX) nor the paper's own method."""
-    if c.label != "METHOD" or c.extractor != "abbreviation" or c.proposed or not _before_data_head(doc, c.end):
+    Not a task's abbreviation ("QA datasets" are tasks' data in SciREX), nor one of a phrase in lower case (of a
+    task or a kind of data: "three ObjectNav datasets" after "object-goal navigation (ObjectNav)"), nor the paper's
+    own method."""
+    if c.label != "METHOD" or c.extractor != "abbreviation" or c.proposed or not _before_data_head(doc, c.end) \
+            or (c.canonical or "").islower():
         return c
     return Candidate(c.start, c.end, "DATASET", c.extractor, canonical=c.canonical, confidence=c.confidence)
 

@@ -244,6 +244,11 @@ def test_a_name_the_tagger_reads_before_a_theory_word_is_no_method(nlp):
     assert not {"VC", "Johnson-Lindenstrauss"} & found
 
 
+def test_a_theory_result_the_abstract_names_with_a_short_form_is_no_method(nlp):
+    found = concepts(nlp, "We establish a functional central limit theorem (FCLT) for the iterates. The FCLT holds.")
+    assert not found.get("METHOD")
+
+
 def test_a_rate_only_the_tagger_calls_a_metric_is_a_setting_but_the_vocabularys_rates_stay(nlp):
     found = concepts(nlp, "VideoMAE uses an extremely high masking ratio (90% to 95%) and still reaches 87.4% top-1 "
                           "accuracy on Kinetics-400, while the error rate drops by 3%.")

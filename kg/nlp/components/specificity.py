@@ -503,9 +503,10 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                     and spec.not_metrics.intersection(_tails(m.canonical.lower())):
                 m.generic = True  # "the exponential complexity problem", "sample complexity": a quantity, no task
                 continue
-            if m.label in ("METHOD", "TASK") and m.extractor in _TAGGER_OR_CONTEXT \
+            if m.label in ("METHOD", "TASK") and (m.extractor in _TAGGER_OR_CONTEXT or m.extractor == "abbreviation") \
                     and m.canonical.lower().rsplit(" ", 1)[-1] in _THEORY_RESULTS:
-                m.generic = True  # "a generalized fingerprinting lemma": a result the paper proves, not a method
+                m.generic = True  # "a generalized fingerprinting lemma", "a functional central limit theorem (FCLT)":
+                # a result the paper proves, not a method
                 continue
             if m.label == "METHOD" and _GERUND.fullmatch(m.text) and _OBJECT.match(text, m.end):
                 m.generic = True  # a verb with its object: "thereby boosting the effectiveness", "pruning the weights"

@@ -380,8 +380,8 @@ def eponym_candidates(doc: Doc, common: frozenset[str]) -> list[Candidate]:
     gradient descent"; not "Today's best algorithm" nor "Hoeffding's inequality"), named as the vocabulary names
     them ("Sinkhorn's algorithm" is its Sinkhorn algorithm), else as written with a straight quote."""
     out, lookup = [], load_gazetteer().lookup()
-    for i in range(1, len(doc) - 1):
-        if doc[i].text not in _POSSESSIVES:
+    for i in positions(doc, _POSSESSIVES, ORTH):
+        if not 0 < i < len(doc) - 1:
             continue
         name = doc[i - 1].text
         if len(name) < 3 or not name.isalpha() or not name[0].isupper() or not name[1:].islower() \

@@ -463,8 +463,10 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                 continue
             if m.label == "METHOD" and m.extractor == "model_extension":
                 found = spec.core_span(m.canonical, known)
+                words = None
+                if m.end - m.start == len(m.text):  # (a text as written: its offsets hold it)
+                    words = found if m.text == m.canonical else spec.core_span(m.text, known)
                 m.canonical = found[0] if found else m.canonical
-                words = spec.core_span(m.text, known) if m.end - m.start == len(m.text) else None
                 if words and words[0] == m.canonical:
                     # the mention is the known words: "recurrent neural network" of "1 layer recurrent neural network",
                     # "GNN" of "a GNN model"

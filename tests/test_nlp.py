@@ -151,6 +151,8 @@ def test_reversed_abbreviation_short_form_first(nlp):
     ("We instantiate private extensions of UCB and KL-UCB algorithms, namely AdaP-UCB and AdaP-KLUCB.", "AdaP-UCB"),
     ("We show that they approximate a different object we term the proximal Bregman response function (PBRF).",
      "PBRF"),
+    ("We propose a new optimistic upper confidence bound, which we call KL-UCB++, for bandits.", "KL-UCB++"),
+    ("Dubbed FooNet, our model beats baselines on ImageNet. We also prove a theorem", "FooNet"),
 ])
 def test_proposed_method_patterns(nlp, text, name):
     assert name in proposed(nlp, text)
@@ -167,6 +169,8 @@ def test_proposed_method_patterns(nlp, text, name):
     "The method does not call the ILP solver at all at training time.",
     "Gaussian matrices satisfy a concentration inequality which we term Range Restricted WDC (R2WDC).",  # a result
     "The learned model adapts to the data in the long term without supervision.",
+    "We construct Markov Decision Processes where Q-learning fails.",  # "construct" proposes only a new pair
+    "We instantiate the Gumbel-Softmax Trick for discrete variables.",
 ])
 def test_plain_words_after_called_name_no_method_unless_a_method_is_named(nlp, text):
     assert proposed(nlp, text) == set()
@@ -1164,6 +1168,7 @@ def test_a_task_head_before_an_adjective_still_ends_the_name(nlp):
     ("The proposed Implicit Nonlinear Diffusion Model (INDM) learns by combining flows.", {"INDM"}),
     ("We study conditional independence (CI) and show the power of the proposed CI test.", set()),  # described
     ("We show that the proposed Gaussian noise-based distillation works.", set()),  # no name
+    ("Li et al. introduced TreeNet for parsing. We show that the proposed TreeNet model is biased.", set()),  # others'
 ])
 def test_own_names_after_our_proposed_and_variants_of_defined_names(nlp, text, names):
     assert proposed(nlp, text) == names
@@ -1214,6 +1219,9 @@ def test_a_gerund_that_names_a_kind_still_starts_a_name(nlp, text, name):
     ("We speed up Sinkhorn's algorithm.", "Sinkhorn algorithm"),  # as the vocabulary names it
     ("Today's best performing algorithm is slow.", None),  # a common word, no person's name
     ("We tighten Hoeffding's inequality.", None),  # a theory result, no method
+    ("Oja's update rule converges.", "Oja's update rule"),  # the last head word
+    ("We use the 'Hutchinson' estimator for traces.", None),  # a closing quote, no possessive
+    ("Erdos' probabilistic method gives a bound.", "Erdos' probabilistic method"),
 ])
 def test_a_method_named_after_a_person_is_found_whole(nlp, text, name):
     found = {m.canonical for m in mentions(nlp, text) if m.label == "METHOD" and m.extractor == "context"}
@@ -1226,6 +1234,11 @@ def test_parts_of_the_proposed_method_with_coined_short_forms_are_proposed(nlp):
     assert proposed(nlp, text) == {"AFNet", "AFuB", "AFeB"}  # not a phrase every abstract uses ("SotA")
     text = "We propose DrugNet. We run Mechanism-Of-Action (MoA) classification on JUMP-CP."
     assert proposed(nlp, text) == {"DrugNet"}  # what a task is of
+    text = "We propose FooNet. It runs on a system-on-chip (SoC) and tracks the center of mass (CoM) of the robot."
+    assert proposed(nlp, text) == {"FooNet"}  # the lower case of a function word's letter
+    text = ("We propose FooNet for retrieval. It contains a Cross Modal Grouping Network, namely CMGN. It also uses an "
+            "adaptive fusion block (AFuB).")
+    assert {"CMGN", "AFuB"} <= proposed(nlp, text)
 
 
 def test_a_construction_verb_proposes_too(nlp):

@@ -398,3 +398,9 @@ def test_a_loss_function_is_a_method(nlp, text, kept):
     own says which."""
     found = {m.canonical for m in nlp(text).user_data[MENTIONS] if m.label == "METHOD" and not m.generic}
     assert found == kept
+
+
+@pytest.mark.parametrize("name, weak", [("total loss", True), ("regularized loss", True), ("weighted loss", True),
+                                        ("ranking loss", False), ("squared loss", False), ("auxiliary losses", False)])
+def test_which_loss_of_a_run_it_is_names_no_loss_function(name, weak):
+    assert load_specificity().weak_description(name, "METHOD", "model") is weak

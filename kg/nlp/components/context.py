@@ -376,9 +376,11 @@ def model_name_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
 
 def eponym_candidates(doc: Doc, common: frozenset[str]) -> list[Candidate]:
     """Methods named after a person: a capitalised name that is no common word, its possessive, up to three
-    lower-case words and a head word of methods ("Sinkhorn's algorithm", "Oja's rule", "Nesterov's accelerated
-    gradient descent"; not "Today's best algorithm" nor "Hoeffding's inequality"), named as the vocabulary names
-    them ("Sinkhorn's algorithm" is its Sinkhorn algorithm), else as written with a straight quote."""
+    lower-case words and the last head word of methods among them ("Sinkhorn's algorithm", "Oja's update rule",
+    "Goldstein's classical subgradient method"; not "Today's best algorithm" nor "Hoeffding's inequality"), named
+    as the vocabulary names them ("Sinkhorn's algorithm" is its Sinkhorn algorithm), else as written with a
+    straight quote. A vocabulary name inside one is taken first ("Nesterov's accelerated gradient descent" gives
+    gradient descent)."""
     out, lookup = [], load_gazetteer().lookup()
     for i in positions(doc, _POSSESSIVES, ORTH):
         if not 0 < i < len(doc) - 1:
@@ -387,15 +389,19 @@ def eponym_candidates(doc: Doc, common: frozenset[str]) -> list[Candidate]:
         if len(name) < 3 or not name.isalpha() or not name[0].isupper() or not name[1:].islower() \
                 or name.lower() in common or name.lower() in FUNCTION_WORDS:
             continue
-        end = i + 1
-        while end < len(doc) and end - i <= MAX_EPONYM_MODIFIERS + 1 and doc[end].is_lower \
-                and doc[end].lower_ not in FUNCTION_WORDS and doc[end].lower_ not in EPONYM_HEADS:
-            end += 1
-        if end < len(doc) and doc[end].lower_ in EPONYM_HEADS and end - i <= MAX_EPONYM_MODIFIERS + 1:
-            text = doc[i - 1:end + 1].text.replace("’", "'")
-            known = lookup.get(" ".join(t.lower_ for t in doc[i - 1:end + 1] if t.text not in _POSSESSIVES))
+        if doc[i].text in ("'", "’") and (not name.endswith("s") or doc[i].whitespace_ == ""):
+            continue  # a bare apostrophe is a possessive after an "s" ("Erdos' method"), else a quote
+        head, k = None, i + 1
+        while k < len(doc) and k - i <= MAX_EPONYM_MODIFIERS + 1 and doc[k].is_lower \
+                and doc[k].lower_ not in FUNCTION_WORDS:
+            if doc[k].lower_ in EPONYM_HEADS:
+                head = k  # the last head word: "Oja's update rule"
+            k += 1
+        if head is not None:
+            text = doc[i - 1:head + 1].text.replace("’", "'")
+            known = lookup.get(" ".join(t.lower_ for t in doc[i - 1:head + 1] if t.text not in _POSSESSIVES))
             canonical = known.name if known is not None and known.label == "METHOD" else text  # "Sinkhorn algorithm"
-            out.append(Candidate(i - 1, end + 1, "METHOD", "context", canonical=canonical, confidence=0.5))
+            out.append(Candidate(i - 1, head + 1, "METHOD", "context", canonical=canonical, confidence=0.5))
     return out
 
 

@@ -20,7 +20,7 @@ from spacy.strings import get_string_id
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.candidates import (Abbreviation, Candidate, abbreviations, candidates, column, ids, is_namelike, positions,
-                               sentence, span_text)
+                               positions_of, sentence, span_text)
 from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp.components.specificity import load_specificity
 from kg.nlp.labels import TASK_WORDS, label_from_words
@@ -51,7 +51,12 @@ _TRIGGERS = frozenset(VERBS | NAMING | OWN)
 _NOVEL = frozenset({"novel", "new"})
 _OUR_NEW = frozenset({"proposed", "novel", "new"})  # "our proposed X": the authors' own name
 _PROPOSED = frozenset({"proposed"})  # "the proposed X" too
+_PAIR_VERBS = frozenset({"construct", "constructs", "instantiate", "instantiates"})  # propose only new pairs
+_FUNCTION = lexicon.words("function_words") | PREPOSITIONS  # whose first letters make a short form's lower case
 _MIXED_SHORT = re.compile(r"[A-Z]+[a-z][A-Za-z]*[A-Z][A-Za-z]*")  # a short form in mixed case: "CdVAE", "GeoDiff"
+# names of results ("a concentration inequality which we term R2WDC"); a bound may be a method ("an optimistic upper
+# confidence bound, which we call KL-UCB++")
+_RESULTS = THEORY_HEADS - {"bound", "bounds"}
 _RELATIVE = frozenset({"which", "that", "we", ","})  # between a named phrase's head and its naming word
 _LISTING = frozenset({"namely"})  # names what was said before, not always a new thing
 _NAME_LEADS = tuple(tuple(lead.split()) for lead in lexicon.ordered("name_leads"))
@@ -220,8 +225,10 @@ class ProposedFinder:
     def _abbrev_in(self, doc: Doc, lo: int, hi: int) -> list[Abbreviation]:
         return [a for a in abbreviations(doc) if lo <= min(a.long_start, a.short_start) < hi]
 
-    def _objects(self, doc: Doc, sent: Span, start: int) -> list[Candidate]:
-        """Named objects of a proposal verb whose object starts at token ``start``."""
+    def _objects(self, doc: Doc, sent: Span, start: int, pairs_only: bool = False) -> list[Candidate]:
+        """Named objects of a proposal verb whose object starts at token ``start``; ``pairs_only``: only a new
+        abbreviation pair (after "construct" or "instantiate", whose objects are often others' things: "we
+        construct Markov Decision Processes where Q-learning fails")."""
         limit = sent.end
         lower, orth = column(doc, LOWER), column(doc, ORTH)
         if start < limit and orth[start] == _COMMA:  # "We propose, OPEN, an algorithm that ..."
@@ -258,6 +265,8 @@ class ProposedFinder:
             if long in self.known or (entry is not None and long in {f.lower() for f in (entry.name, *entry.aliases)}):
                 return []  # a known method; a known short form defined with another long form is a new one ("NCF")
             return [a.proposed(doc, label)]
+        if pairs_only:
+            return []
         plain = self._plain_object(doc, start, stop, limit)
         if plain:
             return [Candidate(plain[0], plain[1], "METHOD", "proposed", proposed=True)]
@@ -372,10 +381,10 @@ class ProposedFinder:
                 continue  # "it is called an Online Contention Resolution Scheme": a known name, told
             end = _named_end(doc, sent, tok.i)
             before = {t.lower_ for t in doc[max(sent.start, end - 4) : end]}
-            head = end - 1
+            head = max(end - 1, sent.start)
             while head > sent.start and doc[head].lower_ in _RELATIVE:
                 head -= 1
-            if doc[head].lower_ in THEORY_HEADS:
+            if doc[head].lower_ in _RESULTS:
                 continue  # "a matrix concentration inequality which we term R2WDC": a result, no method
             problem = (before | {w.rstrip("s") for w in before}) & PROBLEM_HEADS  # ("problems called ...")
             label = "TASK" if problem else ("DATASET" if before & DATASET_HEADS else
@@ -505,6 +514,9 @@ class ProposedFinder:
         if not found:
             return []
         name = doc[found[0].start:found[0].end]
+        before = [k for k in positions_of(doc, [name[0].text]) if k < name.start]
+        if before and not any(_is_authors_sentence(sentence(doc, k), k) for k in before):
+            return []  # others' name the abstract wrote before: "Li et al. introduced TreeNet ... the proposed TreeNet"
         coined = any(_COINED.search(part) for part in name.text.split("-")) or _title_cased(name)
         described = any(a.short(doc).text == name.text and not _title_cased(a.long(doc)) for a in abbreviations(doc))
         return found if coined and not described else []
@@ -529,11 +541,14 @@ class ProposedFinder:
                 continue
             long, short = a.long(doc), a.short(doc)
             words = [t for t in long if t.text[:1].isalpha() and len(t) > 3]
+            initials = {w[0] for t in long for w in t.lower_.split("-") if w in _FUNCTION}
+            function_letters = all(c in initials for c in short.text if c.islower())  # "quality of service (QoS)"
             coined = len(words) >= 2 and all(t.text[0].isupper() for t in words) or bool(
-                _MIXED_SHORT.fullmatch(short.text)) and load_specificity().reason(long.text, "METHOD") is None
-            after = max(a.long_end, a.short_end)
-            after += after < len(doc) and doc[after].text == ")"  # the word after the pair and its bracket
-            if after < len(doc) and doc[after].lower_ in TASK_WORDS:
+                _MIXED_SHORT.fullmatch(short.text)) and not function_letters \
+                and load_specificity().reason(long.text, "METHOD") is None
+            nxt = max(a.long_end, a.short_end)
+            nxt += nxt < len(doc) and doc[nxt].text == ")"  # the word after the pair and its bracket
+            if nxt < len(doc) and doc[nxt].lower_ in TASK_WORDS:
                 continue  # what a task is of: "Mechanism-Of-Action (MoA) classification"
             if coined and long.text.lower() not in self.known and short.text.lower() not in self.known \
                     and label_from_words(long.text) == "METHOD":
@@ -552,7 +567,7 @@ class ProposedFinder:
             named = self._named(doc, sent, triggers)
             for tok in triggers:
                 if tok.lower_ in VERBS and _is_authors_sentence(sent, tok.i) and not named:
-                    found += self._objects(doc, sent, tok.i + 1)
+                    found += self._objects(doc, sent, tok.i + 1, pairs_only=tok.lower_ in _PAIR_VERBS)
             found += named + self._our_method(doc, sent, triggers)
             verbs = [t.i for t in triggers if t.lower_ in VERBS]
             if verbs and not named and _is_authors_sentence(sent, verbs[0]):

@@ -189,7 +189,7 @@ class Specificity:
         if label == "METHOD" and last in _LOSSES:
             # a loss function is a method ("ranking loss", "logistic loss", "auxiliary losses"), unless only words
             # every abstract uses say which ("the total loss", "a novel loss")
-            return all(w in self.generic_words or w in self.judging for w in words[:-1])
+            return all(w in self.generic_words or w in self.judging or w in _LOSS_MODIFIERS for w in words[:-1])
         if label == "METHOD":
             return last in self.class_heads
         return len(words) < 2 or last not in self.task_heads
@@ -272,6 +272,7 @@ def family_core(name: str, known: dict[str, str]) -> tuple[str, int, int] | None
 
 
 _LOSSES = frozenset({"loss", "losses"})
+_LOSS_MODIFIERS = lexicon.words("loss_modifiers")  # "the total loss", "a weighted loss": which loss, not what kind
 _GERUND = re.compile(r"[a-z]+ing")
 _OBJECT = re.compile(r"\s+(?:the|a|an|its|their|our|his|her|this|these|those|both|it|them)\b")
 _THEORY_WORDS = lexicon.words("theory_object_words")

@@ -1264,3 +1264,13 @@ def test_datasets_of_a_defined_task_are_no_dataset_of_its_short_form(nlp):
     assert by_label(nlp, text, "DATASET") == {"Gibson", "HM3D", "MP3D"}
     text = "We collect labels with Amazon Mechanical Turk (AMT). The AMT dataset is large."
     assert "Amazon Mechanical Turk" in by_label(nlp, text, "DATASET")  # a named long form names a dataset
+
+
+def test_a_bracket_inside_a_formula_defines_no_short_form():
+    from kg.model import Paper
+    from kg.nlp.extract import extract
+
+    text = ("Then we design a procedure that provably learns a near-optimal policy with "
+            "$O(\\poly(A) + \\poly(M,H)^{\\min(M,H)})$ interactions. It works.")
+    [(_, ex)] = list(extract([Paper(id="p", text=text)]))
+    assert not [m for m in ex.mentions if "provably" in m.text]

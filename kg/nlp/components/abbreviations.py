@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import re
 
-from spacy.attrs import ORTH
+from spacy.attrs import IDX, ORTH
 from spacy.language import Language
 from spacy.strings import get_string_id
 from spacy.tokens import Doc
 
-from kg.nlp.candidates import ABBREVIATIONS, Abbreviation, column, positions, sentence_bounds, span_text
+from kg.nlp.candidates import ABBREVIATIONS, FORMULAS, Abbreviation, column, positions, sentence_bounds, span_text
 from kg.nlp import lexicon
 
 _STOP_LEFT = lexicon.words("abbreviation_stop_left")
@@ -113,9 +113,10 @@ def find_abbreviations(doc: Doc) -> list[Abbreviation]:
     """All abbreviation definitions in ``doc`` (token ranges)."""
     found: list[Abbreviation] = []
     orth = column(doc, ORTH)
+    formulas, idx = doc.user_data.get(FORMULAS) or (), column(doc, IDX)
     for i in positions(doc, _OPENERS):
-        if i == 0:
-            continue
+        if i == 0 or any(a <= idx[i] < b for a, b in formulas):
+            continue  # (a bracket inside a formula opens an argument: "$O(\\poly(A) + ...)$")
         close = next((k for k in range(i + 1, min(i + 16, len(orth))) if orth[k] in _CLOSERS), None)
         if close is None or close == i + 1:
             continue

@@ -404,3 +404,10 @@ def test_a_loss_function_is_a_method(nlp, text, kept):
                                         ("ranking loss", False), ("squared loss", False), ("auxiliary losses", False)])
 def test_which_loss_of_a_run_it_is_names_no_loss_function(name, weak):
     assert load_specificity().weak_description(name, "METHOD", "model") is weak
+
+
+@pytest.mark.parametrize("name, weak", [("linearly convergent", True), ("fully Bayesian", True),
+                                        ("sparsely interacting", True), ("early stopping", False),
+                                        ("massively parallel computation", False)])
+def test_an_adverb_and_the_word_it_modifies_name_a_property(name, weak):
+    assert load_specificity().weak_description(name, "METHOD", "model") is weak

@@ -146,6 +146,15 @@ class Specificity:
         parts = word.lower().split("-")
         return len(parts) > 1 and parts[0] in self.compound_starts and not parts[-1].endswith("ing")
 
+    def adverb(self, word: str) -> bool:
+        """Whether a word in -ly is an adverb of a common adjective ("linearly", "sparsely", "theoretically"), not
+        a noun or an adjective of its own ("family", "early", "anomaly")."""
+        if not word.endswith("ly") or word in _LY_WORDS:
+            return False
+        stem = word[:-2]
+        return stem in self.common_words or stem + "l" in self.common_words or (
+            word.endswith("ily") and stem[:-1] + "y" in self.common_words)  # "fully" of "full", "easily" of "easy"
+
     def ends_as_adjective(self, name: str) -> bool:
         """Whether a phrase ends in an adjective or a participle: its last word (:meth:`adjective`) or its last
         hyphenated word (:meth:`compound_adjective`): "object-level visual", "identically distributed",
@@ -169,6 +178,9 @@ class Specificity:
         if extractor == "abbreviation" and label in ("METHOD", "TASK"):
             return self.ends_as_adjective(name)  # a short form of a property, however capitalised: "identically
             # distributed (IID)", "Fully-Connected (FC)", "Low-Rank (LR)"
+        if extractor in ("model", "model_extension", "context") and label in ("METHOD", "TASK") \
+                and _ADVERB_AND_WORD.fullmatch(name) and self.adverb(name.split()[0]):
+            return True  # an adverb and the word it modifies: a property ("linearly convergent", "fully Bayesian")
         if extractor not in ("model", "model_extension", "context") or label not in ("METHOD", "TASK") \
                 or name_like(name):
             return False
@@ -271,6 +283,8 @@ def family_core(name: str, known: dict[str, str]) -> tuple[str, int, int] | None
     return None
 
 
+_ADVERB_AND_WORD = re.compile(r"[a-z]+ly \S+")
+_LY_WORDS = lexicon.words("ly_words")  # words in -ly that are no adverbs ("anomaly", "homophily")
 _LOSSES = frozenset({"loss", "losses"})
 _LOSS_MODIFIERS = lexicon.words("loss_modifiers")  # "the total loss", "a weighted loss": which loss, not what kind
 _GERUND = re.compile(r"[a-z]+ing")

@@ -55,7 +55,7 @@ from kg.nlp import _doc
 from kg.nlp.candidates import (MODEL_ENTS, Abbreviation, Candidate, abbreviations, candidates, column, doc_text, ids,
                                is_namelike, span_text, strip_possessive, substrings)
 from kg.nlp.components.gazetteer import load_gazetteer
-from kg.nlp.labels import TASK_NOUN, TASK_WORDS, only_data_kinds
+from kg.nlp.labels import FAMILY_SUFFIXES, TASK_NOUN, TASK_WORDS, family_base, only_data_kinds
 from kg.nlp import lexicon
 
 LEADING_VERBS = lexicon.words("leading_verbs")
@@ -391,7 +391,6 @@ def short_forms(doc: Doc, rules: list[Candidate]) -> ShortForms:
 
 # "X-based models" of a plain X ("regression-based methods"): a family of methods, not one method; a named X is the
 # method the family is built on (:func:`based_on`: "CNN-based models" link to CNN).
-FAMILY_SUFFIXES = lexicon.ordered("family_suffixes")
 
 
 def generic_class(span) -> bool:
@@ -441,22 +440,16 @@ def built_on(doc: Doc, start: int, end: int) -> str | None:
     Authors of such phrases name the method they build on; the phrase names no concept of its own, unless a name
     follows ("the GPU-based linear solver FALKON")."""
     lower, strings = column(doc, LOWER), doc.vocab.strings
-    for k in range(start, end - 1):
-        word = strings[lower[k]]
-        suffix = next((s for s in FAMILY_SUFFIXES if word.endswith(s)), None)
-        if suffix is None:
-            continue
-        if any(is_namelike(doc[i]) for i in range(k + 1, end)):
-            return None  # a name after it names the phrase: "the GPU-based linear solver FALKON"
-        if k == start:
-            return based_on(doc[k].text, suffix)
-        lookup = load_gazetteer().lookup()
-        for s in range(start, k + 1):
-            entry = lookup.get(" ".join([*(strings[lower[i]] for i in range(s, k)), word[:-len(suffix)]]))
-            if entry is not None:
-                return entry.name if entry.label == "METHOD" else None
+    words = [strings[lower[i]] for i in range(start, end)]
+    found = family_base(words, load_gazetteer().lookup()) if any("-" in w for w in words[:-1]) else None  # (hyphens)
+    if found is None:
         return None
-    return None
+    _, k, suffix, entry = found
+    if any(is_namelike(doc[i]) for i in range(start + k + 1, end)):
+        return None  # a name after it names the phrase: "the GPU-based linear solver FALKON"
+    if entry is not None:
+        return entry.name if entry.label == "METHOD" else None
+    return based_on(doc[start].text, suffix) if k == 0 else None
 
 
 def based_on(word: str, suffix: str = "-based") -> str | None:

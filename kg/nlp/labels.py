@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from spacy.tokens import Doc, Span
@@ -87,3 +88,24 @@ def only_data_kinds(tokens: Span) -> bool:
     "EEG", "Tabular"): what a dataset holds, not its name."""
     return all(is_language(t.lower_) or t.lower_ in DATA_KINDS for t in tokens
                if t.text not in "-/→" and t.lower_ not in {"to", "and", "or"})
+
+
+FAMILY_SUFFIXES = lexicon.ordered("family_suffixes")
+
+
+def family_base(words: Sequence[str], lookup: Mapping[str, object]) -> tuple[int, int, str, object | None] | None:
+    """Where a family phrase's lower-case ``words`` name what it is built on ("dynamic programming-based
+    algorithms", "a MixUp-based strategy"): ``(s, k, suffix, entry)`` for the first word ``k`` but the last that
+    ends in a family suffix ("-based", "-like", "-style", ...), and the longest run ``words[s:k+1]`` (word ``k``
+    without its suffix) that ``lookup`` holds, with its entry (``s = k`` and no entry when none); None for no
+    family word."""
+    for k, word in enumerate(words[:-1]):
+        suffix = next((s for s in FAMILY_SUFFIXES if word.endswith(s)), None)
+        if suffix is None:
+            continue
+        for s in range(k + 1):
+            entry = lookup.get(" ".join([*words[s:k], word[:-len(suffix)]]))
+            if entry is not None:
+                return s, k, suffix, entry
+        return k, k, suffix, None
+    return None

@@ -161,6 +161,14 @@ def _title_cased(span: Span) -> bool:
     return len(span) >= 2 and bool(words) and all(t.text[0].isupper() for t in words)
 
 
+def _mixed_case_short(short: Span, long: Span) -> bool:
+    """Whether a short form is coined in mixed case ("CdVAE", "AFuB") for a long form that names a concept, not
+    lower case for the initials of function words ("quality of service (QoS)", "system-on-chip (SoC)")."""
+    initials = {w[0] for t in long for w in t.lower_.split("-") if w in _FUNCTION}
+    return bool(_MIXED_SHORT.fullmatch(short.text)) and not all(c in initials for c in short.text if c.islower()) \
+        and load_specificity().reason(long.text, "METHOD") is None
+
+
 def _run(doc: Doc, i: int, limit: int, known: dict) -> tuple[int, int] | None:
     """A new name starting at token i: :func:`_name_at`, unless the gazetteer knows it."""
     run = _name_at(doc, i, limit)
@@ -539,17 +547,13 @@ class ProposedFinder:
             lo = min(a.long_start, a.short_start)
             if lo < after or any(c.start <= lo < c.end for c in taken):
                 continue
-            long, short = a.long(doc), a.short(doc)
-            words = [t for t in long if t.text[:1].isalpha() and len(t) > 3]
-            initials = {w[0] for t in long for w in t.lower_.split("-") if w in _FUNCTION}
-            function_letters = all(c in initials for c in short.text if c.islower())  # "quality of service (QoS)"
-            coined = len(words) >= 2 and all(t.text[0].isupper() for t in words) or bool(
-                _MIXED_SHORT.fullmatch(short.text)) and not function_letters \
-                and load_specificity().reason(long.text, "METHOD") is None
             nxt = max(a.long_end, a.short_end)
             nxt += nxt < len(doc) and doc[nxt].text == ")"  # the word after the pair and its bracket
             if nxt < len(doc) and doc[nxt].lower_ in TASK_WORDS:
                 continue  # what a task is of: "Mechanism-Of-Action (MoA) classification"
+            long, short = a.long(doc), a.short(doc)
+            words = [t for t in long if t.text[:1].isalpha() and len(t) > 3]
+            coined = len(words) >= 2 and all(t.text[0].isupper() for t in words) or _mixed_case_short(short, long)
             if coined and long.text.lower() not in self.known and short.text.lower() not in self.known \
                     and label_from_words(long.text) == "METHOD":
                 out.append(a.proposed(doc, "METHOD"))

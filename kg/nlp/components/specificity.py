@@ -39,7 +39,7 @@ from spacy.tokens import Doc
 from kg.nlp.candidates import MENTIONS, abbreviations, doc_text
 from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp import lexicon
-from kg.nlp.labels import DATA_KINDS, is_language
+from kg.nlp.labels import DATA_KINDS, family_base, is_language
 
 DATA = Path(__file__).parents[1] / "data" / "specificity"
 _WORDS = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
@@ -265,22 +265,18 @@ def load_specificity(directory: str = "") -> Specificity:
     )
 
 
-_FAMILY_WORD = re.compile("(" + "|".join(map(re.escape, lexicon.ordered("family_suffixes"))) + r")(?=\s)", re.I)
-
-
-def family_core(name: str, known: dict[str, str]) -> tuple[str, int, int] | None:
-    """The known method a family phrase is built on ("dynamic programming-based algorithms": dynamic programming),
-    with where in ``name`` its words stand (character offsets), as :func:`kg.nlp.combine.built_on` finds it in
-    the tokens; None when the words before its first family suffix name no known method."""
-    at = _FAMILY_WORD.search(name)
-    if at is None:
+def family_core(name: str, lookup: dict) -> tuple[object | None, int, int, str] | None:
+    """:func:`kg.nlp.labels.family_base` of a mention's text: the entry the words before its family suffix name
+    (or None), where in ``name`` those words stand (character offsets), and those words as written; None for no
+    family word."""
+    words = name.split(" ")
+    found = family_base([w.lower() for w in words], lookup)
+    if found is None:
         return None
-    starts = [0, *(k + 1 for k, c in enumerate(name[:at.start()]) if c == " ")]
-    for start in starts:
-        core = known.get(name[start:at.start()].lower())
-        if core is not None:
-            return core, start, at.start()
-    return None
+    s, k, suffix, entry = found
+    start = sum(len(w) + 1 for w in words[:s])
+    end = sum(len(w) + 1 for w in words[:k]) + len(words[k]) - len(suffix)
+    return entry, start, end, name[start:end]
 
 
 _ADVERB_AND_WORD = re.compile(r"[a-z]+ly \S+")
@@ -489,14 +485,14 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
             # A family phrase names the method it is built on (kg.nlp.combine.built_on), no weak description:
             # "recurrent neural network-like learning approaches" names RNN by its first words, the mention's words.
             family = False
-            if m.label == "METHOD" and m.extractor == "model" and m.canonical != m.text \
-                    and (at := _FAMILY_WORD.search(m.text)) is not None:
-                found = family_core(m.text, known)
-                if found and found[0] == m.canonical:
+            if m.label == "METHOD" and m.extractor == "model" and m.canonical != m.text and "-" in m.text \
+                    and (found := family_core(m.text, lookup)) is not None:  # (every family suffix has a hyphen)
+                entry, a, b, words = found
+                if entry is not None and entry.label == "METHOD" and entry.name == m.canonical:
                     family = True
-                    m.text, m.end, m.start = m.text[found[1]:found[2]], m.start + found[2], m.start + found[1]
+                    m.text, m.end, m.start = words, m.start + b, m.start + a
                 else:  # a coined name: "MoCo-based models"
-                    family = m.text[:at.start()].lower().endswith(m.canonical.lower())
+                    family = m.text[:b].lower().endswith(m.canonical.lower())
             if m.label == "METRIC" and m.text.lower() == m.canonical.lower():
                 at = fuller_metric_name(text, m.start, m.canonical)
                 if at != m.start:  # the concept is the fuller name; the mention stays the metric's own words

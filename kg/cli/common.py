@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from kg.store.neo4j_store import Neo4jConfig
 
 EXIT_OK, EXIT_SKIPPED, EXIT_BAD_INPUT, EXIT_STORE, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+EXIT_TERMINATED = 143  # 128 + SIGTERM, as a shell reports it
 
 
 class Parser(argparse.ArgumentParser):

@@ -1,13 +1,17 @@
 """The top-level guard: whatever a command raises becomes one line on standard error and an exit code, never a
-traceback (``--debug`` shows it); Ctrl-C exits 130 and a reader closing the pipe ends the output quietly."""
+traceback (``--debug`` shows it); Ctrl-C exits 130, a termination signal (``kill``) 143, each after the command has
+ended the processes it started, and a reader closing the pipe ends the output quietly."""
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import sys
+import threading
 import traceback
 from collections.abc import Callable
 
-from kg.cli.common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_STORE
+from kg.cli.common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_STORE, EXIT_TERMINATED
 from kg.cli.output import error, redact, safe, silence_stdout
 
 HINT = "(run with --debug for the traceback)"
@@ -17,9 +21,12 @@ def run_guarded(command: Callable[[argparse.Namespace], int], args: argparse.Nam
     """``command(args)``'s exit code, or the exit code of what it raised, after one line on standard error."""
     debug = bool(getattr(args, "debug", False))
     try:
+        _stop_on_sigterm()
         code = command(args)
         sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's flush at exit
         return code
+    except Terminated:
+        return EXIT_TERMINATED
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except BrokenPipeError:
@@ -31,6 +38,27 @@ def run_guarded(command: Callable[[argparse.Namespace], int], args: argparse.Nam
         message, code = describe(exc)
         error(message if code is not None else f"error: {message}" if debug else f"error: {message} {HINT}")
         return EXIT_BAD_INPUT if code is None else code
+
+
+class Terminated(KeyboardInterrupt):
+    """A termination signal, stopping the command as Ctrl-C does: what it started is ended before it exits."""
+
+
+def _stop_on_sigterm() -> None:
+    """Have SIGTERM stop this process as Ctrl-C does (Python's default ends it at once, and the processes it
+    started would go on writing until they noticed). A process forked from this one ends on SIGTERM at once."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    owner = os.getpid()
+
+    def stop(signum: int, frame) -> None:
+        if os.getpid() != owner:  # a fork that kept the handler
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            os.kill(os.getpid(), signal.SIGTERM)
+            return
+        raise Terminated
+
+    signal.signal(signal.SIGTERM, stop)
 
 
 def _is(exc: BaseException, module: str, name: str) -> bool:

@@ -989,6 +989,22 @@ def test_a_family_phrase_is_a_mention_of_the_method_it_is_built_on(nlp):
     assert "GPU" not in {m.canonical for m in mentions(nlp, text)}
 
 
+@pytest.mark.parametrize("text, found", [
+    # a family word alone, which the tagger need not find: the method in it, its name as evidence
+    ("We propose an approach where an AlphaZero-style agent proves theorems.", [("AlphaZero", "AlphaZero")]),
+    ("GAN-like and VAE-like models fall on opposite sides.", [("GAN", "GAN"), ("VAE", "VAE")]),
+    ("ReLU-based policies partition the input space.", [("ReLU", "ReLU")]),
+    # the abstract's own short form: its long form names it, not the vocabulary's
+    ("We study Group Discrimination (GD) and propose a novel GD-based method.",
+     [("Group Discrimination", "Group Discrimination"), ("GD", "Group Discrimination")]),
+    # a longer known name ending in the word
+    ("We propose ProtoVAE, a variational autoencoder-based framework.", [("variational autoencoder", "VAE")]),
+])
+def test_a_family_word_names_the_known_method_in_it(nlp, text, found):
+    assert [(m.text, m.canonical) for m in mentions(nlp, text)
+            if m.label == "METHOD" and not m.generic and not m.proposed] == found
+
+
 def test_a_task_name_before_a_part_of_a_model_names_no_task(nlp):
     text = "We characterize the effect of the trainable, but identity-initialized prediction head on learning."
     assert not [m for m in mentions(nlp, text) if m.label == "TASK" and not m.generic]

@@ -203,9 +203,10 @@ class Combiner:
             if head in METHOD_NOT_TASK_HEADS:
                 label, confidence = "METHOD", self.confidence.get("METHOD", 0.5)
         # (the length and head checks first, from columns: making the Span for every entity costs 0.7% of extraction)
-        if label == "METHOD" and not overlapping and (based := built_on(doc, start, end)):
+        if label == "METHOD" and all(_family_word(doc, c, start, end) for c in overlapping) \
+                and (based := built_on(doc, start, end)):
             # "CNN-based models", "dynamic programming-based algorithms", "a MixUp-based strategy": the method a
-            # family is built on
+            # family is built on (the gazetteer may have found it in the family word alone)
             return Candidate(start, end, label, "model", canonical=based, confidence=confidence)
         if label == "METHOD" and not overlapping and end - start <= 2 and lower[end - 1] in _PLURAL_HEAD_IDS \
                 and generic_class(doc[start:end]):
@@ -430,6 +431,12 @@ def concept_name(doc: Doc, start: int, end: int, label: str) -> str | None:
     if doc[stop - 1].lower_.endswith(MODIFIER_SUFFIXES):
         return None  # a modifier names nothing alone: "regression-based methods" is not "regression-based"
     return strip_possessive(span_text(doc, start, stop))
+
+
+def _family_word(doc: Doc, c: Candidate, start: int, end: int) -> bool:
+    """Whether candidate ``c`` is the vocabulary's method in a family word inside ``start:end`` ("GAN-like")."""
+    return c.extractor == "gazetteer" and c.label == "METHOD" and c.end - c.start == 1 and start <= c.start < end \
+        and "-" in doc[c.start].text
 
 
 def built_on(doc: Doc, start: int, end: int) -> str | None:

@@ -11,6 +11,7 @@ import hashlib
 import json
 import re
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -22,7 +23,7 @@ from spacy.tokens import Doc
 from kg.nlp import _doc, lexicon
 from kg.nlp.candidates import (Candidate, abbreviations, candidates, doc_text, has_number, sentence_bounds,
                                span_text)
-from kg.nlp.labels import language_pair
+from kg.nlp.labels import FAMILY_SUFFIXES, language_pair
 
 DEFAULT_DIR = Path(__file__).parents[1] / "data" / "gazetteer"
 CONCEPT_FILES = ("datasets.jsonl", "metrics.jsonl", "tasks.jsonl", "methods.jsonl")
@@ -166,6 +167,7 @@ class GazetteerMatcher:
     def __call__(self, doc: Doc) -> Doc:
         out = candidates(doc)
         out += self._sizes(doc)
+        out += self._families(doc)
         if " (" in doc_text(doc):
             out += self._asides(doc)
         for matcher in (self.lower, self.exact):
@@ -280,6 +282,31 @@ class GazetteerMatcher:
             out.append(Candidate(span.start, span.end, "METHOD", "gazetteer", canonical=name))
         return out
 
+    def _families(self, doc: Doc) -> list[Candidate]:
+        """A known method in a family word: "an AlphaZero-style agent", "GAN-like models", "ReLU-based policies"
+        name AlphaZero, the GAN and ReLU (the word is one token, so the matcher cannot see the name in it). The
+        mention is the family word; a longer phrase around it, when one is found, names the same method
+        (:func:`kg.nlp.combine.built_on`)."""
+        out = []
+        defined = None
+        text = doc_text(doc)
+        for start, end, name in _family_words(text):
+            e = self.known.get(name.lower())
+            if e is None or e.label != "METHOD" or e.case_sensitive and name not in (e.name, *e.aliases):
+                continue
+            span = doc.char_span(start, end)
+            if span is None or len(span) != 1:
+                continue
+            if defined is None:  # the abstract's own short forms: its definition, not the vocabulary's, names them
+                defined = {a.short(doc).text for a in abbreviations(doc)}
+            before = [t.lower_ for t in doc[max(0, span.start - 3):span.start]]
+            if name in defined or any(f"{' '.join(before[i:])} {name.lower()}" in self.known
+                                      for i in range(len(before))):
+                continue  # a longer name ends in the word: "variational autoencoder-based" (the family rule of
+                # kg.nlp.combine.built_on names it when the tagger finds the phrase)
+            out.append(Candidate(span.start, span.end, "METHOD", "gazetteer", canonical=e.name))
+        return out
+
     def _siblings(self, doc: Doc, end: int, e: Entry) -> list[Candidate]:
         """The datasets a slash adds to a numbered name: "CIFAR-10/100" names CIFAR-10 and CIFAR-100, "ETTh1/2"
         ETTh1 and ETTh2 (the tokenizer splits the slash); each number after a slash is a mention of the known
@@ -300,6 +327,23 @@ class GazetteerMatcher:
         known = self.known.get(name.lower())
         return Candidate(start, end, e.label, "gazetteer", canonical=known.name if known and known.label == e.label else name,
                          benchmark=e.benchmark)
+
+
+def _family_words(text: str) -> Iterator[tuple[int, int, str]]:
+    """The family words of one name in ``text`` ("AlphaZero-style", "GAN-like", "ReLU-based"): their character
+    offsets and the name. (Each suffix is looked for first: a regular expression trying every word costs more.)"""
+    n = len(text)
+    for suffix in FAMILY_SUFFIXES:
+        at = text.find(suffix)
+        while at > 0:
+            end = at + len(suffix)
+            if end == n or not (text[end].isalnum() or text[end] in "_-"):
+                start = at
+                while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_."):
+                    start -= 1
+                if start < at and text[start].isalpha() and (start == 0 or text[start - 1] not in "-_"):
+                    yield start, end, text[start:at]
+            at = text.find(suffix, end)
 
 
 def write_manifest(directory: Path = DEFAULT_DIR, version: str | None = None) -> dict:

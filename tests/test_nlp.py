@@ -124,6 +124,8 @@ def test_reversed_abbreviation_short_form_first(nlp):
 @pytest.mark.parametrize("text, name", [
     ("To address this challenge, we propose COBRA, a principled framework for rank allocation.", "COBRA"),
     ("Moreover, we propose a novel method, OTP, which learns both maps.", "OTP"),
+    ("We propose a new kind of connectionist architecture, the Sequential Neural Coding Network, that is robust to "
+     "forgetting.", "Sequential Neural Coding Network"),
     ("In this paper, we propose a frustratingly easy UVDA method, called MetaTrans.", "MetaTrans"),
     ("We develop Latent Exploration Score (LES) to mitigate over-exploration.", "LES"),
     ("We utilize frozen models and design a new Hybrid Attention Adapter to fuse cues.", "Hybrid Attention Adapter"),

@@ -314,3 +314,26 @@ def test_a_file_name_with_a_newline_stays_on_one_line(tmp_path):
     lines = proc.stderr.splitlines()
     assert lines[0].startswith(str(tmp_path) + "/bad\\x0a\\x1b[2Jname.jsonl:1: ")
     assert "\x1b" not in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_sigterm_stops_a_command_as_ctrl_c_does_and_leaves_the_callers_handler():
+    import argparse
+
+    from kg.cli.guard import run_guarded
+
+    def command(args: argparse.Namespace) -> int:
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(5)  # the signal's handler ends the sleep
+        return 0
+
+    def mine(signum, frame) -> None:
+        raise AssertionError("the caller's handler ran during the command")
+
+    previous = signal.signal(signal.SIGTERM, mine)
+    try:
+        started = time.monotonic()
+        assert run_guarded(command, argparse.Namespace()) == 143
+        assert time.monotonic() - started < 4
+        assert signal.getsignal(signal.SIGTERM) is mine
+    finally:
+        signal.signal(signal.SIGTERM, previous)

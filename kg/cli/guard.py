@@ -20,8 +20,8 @@ HINT = "(run with --debug for the traceback)"
 def run_guarded(command: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
     """``command(args)``'s exit code, or the exit code of what it raised, after one line on standard error."""
     debug = bool(getattr(args, "debug", False))
+    previous = _stop_on_sigterm()
     try:
-        _stop_on_sigterm()
         code = command(args)
         sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's flush at exit
         return code
@@ -38,17 +38,21 @@ def run_guarded(command: Callable[[argparse.Namespace], int], args: argparse.Nam
         message, code = describe(exc)
         error(message if code is not None else f"error: {message}" if debug else f"error: {message} {HINT}")
         return EXIT_BAD_INPUT if code is None else code
+    finally:
+        if previous is not None:  # (kg.cli.main called from a program: its own handler again)
+            signal.signal(signal.SIGTERM, previous)
 
 
 class Terminated(KeyboardInterrupt):
     """A termination signal, stopping the command as Ctrl-C does: what it started is ended before it exits."""
 
 
-def _stop_on_sigterm() -> None:
+def _stop_on_sigterm() -> Callable | int | None:
     """Have SIGTERM stop this process as Ctrl-C does (Python's default ends it at once, and the processes it
-    started would go on writing until they noticed). A process forked from this one ends on SIGTERM at once."""
+    started would go on writing until they noticed); the handler it had (None: not set, off the main thread). A
+    process forked from this one ends on SIGTERM at once."""
     if threading.current_thread() is not threading.main_thread():
-        return
+        return None
     owner = os.getpid()
 
     def stop(signum: int, frame) -> None:
@@ -58,7 +62,7 @@ def _stop_on_sigterm() -> None:
             return
         raise Terminated
 
-    signal.signal(signal.SIGTERM, stop)
+    return signal.signal(signal.SIGTERM, stop)
 
 
 def _is(exc: BaseException, module: str, name: str) -> bool:

@@ -234,6 +234,23 @@ def test_a_document_names_a_concept_as_it_spells_it_when_the_canonical_name_is_a
                                "DATASET": ["GLUE"], "BENCHMARK": ["GLUE"]}
 
 
+def test_a_document_names_a_concept_by_its_modified_name_when_the_canonical_is_only_inside_it():
+    from kg.sinks.predictions import document_names
+    from kg.model import Extraction
+
+    text = "We run automatic speech recognition, then speech recognition models; we also report MCMC methods."
+    ex = Extraction("p")
+    ex.mentions = [_mention(text, "automatic speech recognition", "TASK", "speech recognition"),
+                   _mention(text, "MCMC methods", "METHOD", "MCMC")]
+    assert document_names(text, ex)[("TASK", "speech recognition")] == "speech recognition"  # written alone too
+    text = "We run automatic speech recognition and report MCMC methods."
+    ex.mentions = [_mention(text, "automatic speech recognition", "TASK", "speech recognition"),
+                   _mention(text, "MCMC methods", "METHOD", "MCMC")]
+    names = document_names(text, ex)
+    assert names[("TASK", "speech recognition")] == "automatic speech recognition"  # the paper's name for it
+    assert names[("METHOD", "MCMC")] == "MCMC"  # a kind word after the name is no part of it
+
+
 def test_a_document_name_skips_a_short_form_in_brackets():
     from kg.sinks.predictions import document_names
     from kg.model import Extraction

@@ -67,6 +67,9 @@ def document_names(text: str, ex: Extraction) -> dict[tuple[str, str], str]:
         elif m.label == "DATASET" and not m.in_title and \
                 _DATASET_HEAD.sub("", m.text).lower() != m.canonical.lower():  # "GLUE benchmark" is GLUE
             spans.setdefault(key, []).append((m.start, m.end))
+        elif m.label != "DATASET" and not m.in_title and m.text.lower().endswith(" " + m.canonical.lower()):
+            spans.setdefault(key, []).append((m.start, m.end))  # "speech recognition" inside the paper's
+            # "automatic speech recognition" is that paper's "automatic speech recognition"
     out: dict[tuple[str, str], str] = {}
     for key, spelling in first.items():
         if key not in spelled:

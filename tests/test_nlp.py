@@ -1014,6 +1014,15 @@ def test_a_task_name_before_a_part_of_a_model_names_no_task(nlp):
     assert [m for m in mentions(nlp, text) if m.label == "TASK" and m.generic]  # a mention still, with its evidence
 
 
+@pytest.mark.parametrize("text, found", [
+    ("We apply it to real-world anomaly detection.", [("anomaly detection", "anomaly detection")]),
+    ("It helps downstream speech recognition tasks.", [("speech recognition tasks", "speech recognition")]),
+    ("This enables large-scale Bayesian inference.", [("Bayesian inference", "bayesian inference")]),
+])
+def test_words_that_judge_a_known_task_are_no_part_of_its_name(nlp, text, found):
+    assert [(m.text, m.canonical) for m in mentions(nlp, text) if m.label == "TASK" and not m.generic] == found
+
+
 def test_a_known_task_and_a_setting_word_name_the_known_task(nlp):
     found = {(m.canonical, m.label) for m in mentions(nlp, "We analyse the federated learning setting with "
                                                             "heterogeneous clients.") if not m.generic}

@@ -135,6 +135,21 @@ class Specificity:
                     return core, start, start + len(" ".join(words[at:at + size]))
         return None
 
+    def judged_core(self, name: str, tasks: dict[str, str]) -> tuple[str, int] | None:
+        """The known task a tagger's extension of it still names when the words before it only judge or scale it
+        ("real-world anomaly detection", "downstream speech recognition", "large-scale Bayesian inference"): its
+        name and where its words start in ``name`` (a character offset), or None."""
+        words = name.split(" ")
+        k = 0
+        while k < len(words) - 1 and words[k].lower() in self.judging:
+            k += 1
+        core = None
+        if k:  # the task, else the task before a generic head ("downstream speech recognition tasks")
+            core = tasks.get(" ".join(words[k:]).lower()) or (
+                tasks.get(" ".join(words[k:-1]).lower()) if len(words) - k > 1 and words[-1].lower() in _GENERIC_HEADS
+                else None)
+        return (core, sum(len(w) + 1 for w in words[:k])) if core is not None else None
+
     def adjective(self, word: str) -> bool:
         """Whether a lower-case word reads as an adjective or a participle ("convex", "object-level", "based"), by
         its ending or as a listed word, unless it is a listed noun ("retrieval", "kernel")."""
@@ -439,7 +454,8 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
     spec = load_specificity(directory)
     lookup = load_gazetteer().lookup()
     known = {form: e.name for form, e in lookup.items() if e.label == "METHOD"}
-    tasks = frozenset(form.lower() for form, e in lookup.items() if e.label == "TASK")
+    known_tasks = {form: e.name for form, e in lookup.items() if e.label == "TASK"}
+    tasks = frozenset(known_tasks)
     does_a_task = lru_cache(maxsize=1 << 16)(lambda name: agent_of_task(name, tasks))
     measures = {form.lower() for form, e in lookup.items() if e.label == "METRIC"}
     stop = load_stoplist(stoplist) if stoplist else frozenset()
@@ -482,6 +498,10 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                     # the mention is the known words: "recurrent neural network" of "1 layer recurrent neural network",
                     # "GNN" of "a GNN model"
                     m.text, m.end, m.start = m.text[words[1]:words[2]], m.start + words[2], m.start + words[1]
+            if m.label == "TASK" and m.extractor == "model_extension" and m.end - m.start == len(m.text) \
+                    and (judged := spec.judged_core(m.text, known_tasks)) is not None:
+                # "real-world anomaly detection" is anomaly detection: the words of judgement go
+                m.canonical, m.text, m.start = judged[0], m.text[judged[1]:], m.start + judged[1]
             # A family phrase names the method it is built on (kg.nlp.combine.built_on), no weak description:
             # "recurrent neural network-like learning approaches" names RNN by its first words, the mention's words.
             family = False

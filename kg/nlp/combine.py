@@ -203,7 +203,7 @@ class Combiner:
             if head in METHOD_NOT_TASK_HEADS:
                 label, confidence = "METHOD", self.confidence.get("METHOD", 0.5)
         # (the length and head checks first, from columns: making the Span for every entity costs 0.7% of extraction)
-        if label == "METHOD" and all(_family_word(doc, c, start, end) for c in overlapping) \
+        if label == "METHOD" and (not overlapping or all(_family_word(doc, c, start, end) for c in overlapping)) \
                 and (based := built_on(doc, start, end)):
             # "CNN-based models", "dynamic programming-based algorithms", "a MixUp-based strategy": the method a
             # family is built on (the gazetteer may have found it in the family word alone)

@@ -34,6 +34,7 @@ def concepts(nlp, text: str) -> dict[str, set[str]]:
     ("neural processing units", "METHOD"), ("Unmanned Aerial Vehicle", "METHOD"),  # devices spelled out
     ("NNs", "METHOD"), ("DL", "METHOD"),  # umbrella terms' short forms, as DNN
     ("PAC", "METHOD"), ("NP-hard", "DATASET"),  # a learning-theory framework and a complexity class as modifiers
+    ("PyTorch implementation", "METHOD"), ("JAX implementation", "METHOD"),  # software, however it is written
 ])
 def test_names_that_are_no_concept(name, label):
     assert load_specificity().reason(name, label) is not None
@@ -124,6 +125,8 @@ def test_a_local_definition_wins_over_the_vocabularys_expansion(nlp):
     ("generalization capabilities", "METHOD", "model", True),  # a property of a method
     ("regularization parameter", "METHOD", "model_extension", True),  # a quantity of one
     ("fine-tuning stage", "METHOD", "model", True),  # a phase of one
+    ("closed-form implementation", "METHOD", "model", True),  # how one is realised
+    ("deterministic truthful", "METHOD", "model", True),  # ends in an adjective in -ful
     ("feature extractor", "METHOD", "model", True),  # a part of one
     ("high-quality generation", "TASK", "model", True),  # a judged umbrella term
     ("theoretical understanding", "TASK", "model_extension", True), ("fast adaptation", "TASK", "context", True),

@@ -44,6 +44,7 @@ from kg.nlp.labels import DATA_KINDS, FAMILY_SUFFIXES, family_base, is_language
 DATA = Path(__file__).parents[1] / "data" / "specificity"
 _WORDS = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 _GENERIC_HEADS = lexicon.words("generic_heads")
+_IMPLEMENTATIONS = frozenset({"implementation", "implementations"})
 _MATH_OBJECTS = lexicon.words("math_object_heads")
 _MODEL_NUMBER = re.compile(r"^[A-Za-z]{0,3}\d{2,5}[A-Za-z]{0,3}$")  # V100, A6000, RTX3090, 2080Ti
 
@@ -94,6 +95,8 @@ class Specificity:
             return "hardware or software"
         if len(name.split()) > 1 and name.split()[-1] in self.tool_names:
             return "hardware or software"  # "Apple M1 Pro CPU", "Google Cloud Vision API": a device or an API
+        if len(raw) > 1 and words[-1] in _IMPLEMENTATIONS and all(w.lower() in self.tools for w in raw[:-1]):
+            return "hardware or software"  # "PyTorch implementation", "JAX implementation"
         if all(w in DATA_KINDS or is_language(w) for w in words):
             return "kind of data"  # "EEG", "MRI", "3D": what data is, not a method or a dataset
         if label == "METHOD" and words[-1] in _MATH_OBJECTS and words[-2:-1] != ["state"]:

@@ -1281,6 +1281,8 @@ def test_a_construction_verb_proposes_too(nlp):
 @pytest.mark.parametrize("text, names", [
     ("We develop the first adversarial attack on Go AIs that searches the states.", set()),  # "first" is no result
     ("It reaches 71.3 mIoU on Foo-Seg and more.", {"Foo-Seg"}),  # a number in digits before "on" is one
+    # a part or a property of something is none
+    ("This convergence is achieved without any assumption on the Jacobian of the operator.", set()),
 ])
 def test_a_dataset_after_on_needs_an_evaluation_word_or_a_number_in_digits(nlp, text, names):
     found = {m.text for m in mentions(nlp, text) if m.label == "DATASET" and m.extractor == "context"}

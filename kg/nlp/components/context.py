@@ -269,9 +269,16 @@ def dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
                 j = tok.i + 1 + (doc[tok.i + 1].lower_ == "the")
                 if j < len(doc):
                     runs = [r for r in _names_after(doc, j, generic) if not _modifies_a_noun(doc, *r)
-                            and not _names_a_method(doc, r[1])]
+                            and not _names_a_method(doc, r[1]) and not _of_something(doc, r[1])]
                     out += _datasets(doc, runs, False, 0.5)
     return out
+
+
+def _of_something(doc: Doc, end: int) -> bool:
+    """Whether "of" and a lower-case word follow a name at token ``end``: a part or a property of something ("an
+    assumption on the Jacobian of the operator"), no dataset (a name goes on in capitals: "the Attributes of
+    People dataset")."""
+    return end + 1 < len(doc) and doc[end].lower_ == "of" and doc[end + 1].is_lower
 
 
 def _keeps_head(doc: Doc, head: Token) -> bool:

@@ -316,24 +316,50 @@ def test_a_file_name_with_a_newline_stays_on_one_line(tmp_path):
     assert "\x1b" not in proc.stderr and "Traceback" not in proc.stderr
 
 
-def test_sigterm_stops_a_command_as_ctrl_c_does_and_leaves_the_callers_handler():
+_TERMINATED = """
+import multiprocessing, os, sys, time
+from kg.cli.guard import run_guarded
+
+def command(args):
+    child = multiprocessing.get_context("spawn").Process(target=time.sleep, args=(60,), daemon=False)
+    child.start()
+    print(child.pid, flush=True)
+    time.sleep(60)
+    return 0
+
+if __name__ == "__main__":
+    sys.exit(run_guarded(command, None))
+"""
+
+
+def test_sigterm_ends_what_a_command_started_then_the_command_at_once(tmp_path):
+    script = tmp_path / "terminated.py"
+    script.write_text(_TERMINATED, encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    child = int(proc.stdout.readline())
+    started = time.monotonic()
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=20) == 143 and time.monotonic() - started < 10
+    assert "Traceback" not in proc.stderr.read()
+    with pytest.raises(ProcessLookupError):  # the child was ended, and reaped, before the command exited
+        os.kill(child, 0)
+
+
+def test_a_command_leaves_the_callers_sigterm_handler_as_it_was():
     import argparse
 
     from kg.cli.guard import run_guarded
 
-    def command(args: argparse.Namespace) -> int:
-        os.kill(os.getpid(), signal.SIGTERM)
-        time.sleep(5)  # the signal's handler ends the sleep
-        return 0
-
     def mine(signum, frame) -> None:
-        raise AssertionError("the caller's handler ran during the command")
+        raise AssertionError("not called")
 
     previous = signal.signal(signal.SIGTERM, mine)
     try:
-        started = time.monotonic()
-        assert run_guarded(command, argparse.Namespace()) == 143
-        assert time.monotonic() - started < 4
-        assert signal.getsignal(signal.SIGTERM) is mine
+        seen = []
+        assert run_guarded(lambda args: seen.append(signal.getsignal(signal.SIGTERM)) or 0, argparse.Namespace()) == 0
+        assert seen[0] is not mine and signal.getsignal(signal.SIGTERM) is mine  # its own while it runs
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a caller that ignores SIGTERM keeps ignoring it
+        assert run_guarded(lambda args: seen.append(signal.getsignal(signal.SIGTERM)) or 0, argparse.Namespace()) == 0
+        assert seen[1] == signal.SIG_IGN
     finally:
         signal.signal(signal.SIGTERM, previous)

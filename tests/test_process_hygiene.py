@@ -70,20 +70,21 @@ def wait_for(proc: subprocess.Popen, stage: str) -> None:
     pytest.fail(f"the build ended before {stage!r}")
 
 
-@pytest.mark.parametrize("stage, delay, signum, workers", [
-    ("extracting", 1.5, signal.SIGKILL, 2),  # the fork server, its extraction workers, the resource tracker
-    ("views", 0.5, signal.SIGKILL, 1),  # ... the process loading the store, the forked view writer
-    ("views", 0.5, signal.SIGTERM, 1),  # as kill: the build ends them, then exits (143)
-    ("views", 0.5, signal.SIGINT, 1),  # as Ctrl-C, to the build alone: it ends them
+@pytest.mark.parametrize("stage, delay, signum, workers, group", [
+    ("extracting", 1.5, signal.SIGKILL, 2, False),  # the fork server, its extraction workers, the resource tracker
+    ("views", 0.5, signal.SIGKILL, 1, False),  # ... the process loading the store, the forked view writer
+    ("views", 0.5, signal.SIGTERM, 1, False),  # as kill: the build ends them, then exits (143)
+    ("extracting", 1.5, signal.SIGTERM, 2, True),  # as timeout or systemd: to every process of the build at once
+    ("views", 0.5, signal.SIGINT, 1, False),  # as Ctrl-C, to the build alone: it ends them
 ])
-def test_no_process_outlives_a_killed_build(corpus, tmp_path, stage, delay, signum, workers):
+def test_no_process_outlives_a_killed_build(corpus, tmp_path, stage, delay, signum, workers, group):
     out = tmp_path / "out"
     proc = start(corpus, out, workers)
     try:
         wait_for(proc, stage)
         time.sleep(delay)
         assert len(session(proc.pid)) > 2, "the build has no child processes to kill yet"
-        os.kill(proc.pid, signum)
+        (os.killpg if group else os.kill)(proc.pid, signum)  # (the build leads its own session and group)
         proc.wait(timeout=20)
         polite = signum != signal.SIGKILL  # the build ends what it started, then exits
         before = files(out) if polite else None

@@ -5,7 +5,7 @@ Exit codes: 0 success (also when a reader such as ``head`` closes the output pip
 input records were skipped (each reported as FILE:LINE); 2 bad input with nothing usable (or the first problem
 under ``--strict``), an invalid option, or an unexpected error (one line; ``--debug`` shows the traceback); 3 a
 graph store problem (Neo4j down, wrong credentials or database, no built graph); 130 interrupted (Ctrl-C); 143
-terminated (SIGTERM).
+terminated (SIGTERM: the processes the command started are ended first).
 """
 from __future__ import annotations
 

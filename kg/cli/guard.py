@@ -1,6 +1,6 @@
 """The top-level guard: whatever a command raises becomes one line on standard error and an exit code, never a
-traceback (``--debug`` shows it); Ctrl-C exits 130, a termination signal (``kill``) 143, each after the command has
-ended the processes it started, and a reader closing the pipe ends the output quietly."""
+traceback (``--debug`` shows it); Ctrl-C exits 130 once the command has ended the processes it started; a
+termination signal (``kill``) ends them and exits 143 at once; a reader closing the pipe ends the output quietly."""
 from __future__ import annotations
 
 import argparse
@@ -20,13 +20,11 @@ HINT = "(run with --debug for the traceback)"
 def run_guarded(command: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
     """``command(args)``'s exit code, or the exit code of what it raised, after one line on standard error."""
     debug = bool(getattr(args, "debug", False))
-    previous = _stop_on_sigterm()
+    previous = _end_children_on_sigterm()
     try:
         code = command(args)
         sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's flush at exit
         return code
-    except Terminated:
-        return EXIT_TERMINATED
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except BrokenPipeError:
@@ -43,26 +41,46 @@ def run_guarded(command: Callable[[argparse.Namespace], int], args: argparse.Nam
             signal.signal(signal.SIGTERM, previous)
 
 
-class Terminated(KeyboardInterrupt):
-    """A termination signal, stopping the command as Ctrl-C does: what it started is ended before it exits."""
-
-
-def _stop_on_sigterm() -> Callable | int | None:
-    """Have SIGTERM stop this process as Ctrl-C does (Python's default ends it at once, and the processes it
-    started would go on writing until they noticed); the handler it had (None: not set, off the main thread). A
-    process forked from this one ends on SIGTERM at once."""
+def _end_children_on_sigterm() -> Callable | int | None:
+    """While a command runs, SIGTERM ends the processes it started (extraction workers, the process loading the
+    store, view writers), waits for them, then ends this process at once with exit code 143: nothing it started
+    writes into its output after it has gone, and no clean-up runs that a worker the signal also reached could block
+    (a pool whose worker died holding the pool's lock never shuts down). The handler it replaced, to restore; None
+    where it installs none: off the main thread, or where the caller ignores SIGTERM or set a handler from C."""
     if threading.current_thread() is not threading.main_thread():
+        return None
+    previous = signal.getsignal(signal.SIGTERM)
+    if previous is None or previous == signal.SIG_IGN:
         return None
     owner = os.getpid()
 
-    def stop(signum: int, frame) -> None:
-        if os.getpid() != owner:  # a fork that kept the handler
-            signal.signal(signal.SIGTERM, signal.SIG_DFL)
-            os.kill(os.getpid(), signal.SIGTERM)
-            return
-        raise Terminated
+    def end(signum: int, frame) -> None:
+        if os.getpid() == owner:
+            _end_children()
+            os._exit(EXIT_TERMINATED)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a fork that kept the handler ends as by default
+        os.kill(os.getpid(), signal.SIGTERM)
 
-    return signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGTERM, end)
+    return previous
+
+
+def _end_children(wait: float = 5.0) -> None:
+    """Kill every process multiprocessing started from this one (those the fork server forked for it included)
+    and wait up to ``wait`` seconds for them to be gone."""
+    import multiprocessing
+
+    children = multiprocessing.active_children()
+    for p in children:
+        try:
+            p.kill()
+        except (OSError, ValueError):
+            pass  # ended meanwhile, or closed
+    for p in children:
+        try:
+            p.join(wait)
+        except (OSError, ValueError, AssertionError):
+            pass
 
 
 def _is(exc: BaseException, module: str, name: str) -> bool:

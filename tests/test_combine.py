@@ -268,7 +268,7 @@ def test_a_plural_kind_of_tasks_is_generic(nlp, phrase, generic):
     ("It scores 75.0% on ICDAR 2015 Incidental (Challenge 4) benchmark.", "ICDAR 2015 Incidental (Challenge 4",
      "ICDAR 2015 Incidental (Challenge 4)"),
     ("Experiments on real-world graph datasets highlight the gains.", "real-world graph datasets highlight",
-     "graph datasets"),  # (a word that judges starts no entity either)
+     "real-world graph datasets"),
     ("We use the New York Times (NYT) corpus.", "NYT) corpus", "corpus"),
     ("We fine-tune language models on code.", "fine-tune language models", "language models"),  # a verb's object
     ("A detector to identify IP infringement.", "identify IP infringement", "IP infringement"),

@@ -41,7 +41,6 @@ _SPLITS = lexicon.words("split_words")
 MODIFIER_SUFFIXES = lexicon.ordered("modifier_suffixes")
 _SUBJECT_IDS, _STOP_IDS = ids(frozenset(SUBJECTS)), ids(frozenset(STOPS))  # tested against the LOWER column
 _COMMA, _COLON = get_string_id(","), get_string_id(":")
-_THE = get_string_id("the")
 _LIST_OPENERS = frozenset({_COLON, get_string_id("\u2014"), get_string_id("--")})  # ":", an em dash, "--"
 _LIST_ITEM_ENDS = lexicon.words("list_item_ends")
 _JOINERS = lexicon.words("plain_name_stops")
@@ -307,14 +306,12 @@ class ProposedFinder:
                     return [Candidate(run[0], run[1], label, "proposed", proposed=label in ("METHOD", "DATASET"))]
                 return []
             i += 1
-        # Appositive: "a novel method, OTP, which ...", "a novel framework, FEDerated ... (FED-PUB)", "a new kind of
-        # architecture, the Sequential Neural Coding Network, that ..."
+        # Appositive: "a novel method, OTP, which ...", "a novel framework, FEDerated ... (FED-PUB)"
         if stop < limit and doc[stop].text == "," and any(t.lower_ in HEADS for t in doc[start:stop]):
-            first = stop + 1 + (stop + 2 < limit and lower[stop + 1] == _THE)
-            abbrs = [a for a in self._abbrev_in(doc, first, first + 1) if a.long_start < a.short_start]
+            abbrs = [a for a in self._abbrev_in(doc, stop + 1, stop + 2) if a.long_start < a.short_start]
             if abbrs and self._new_pair(doc, abbrs[0]):
                 return [abbrs[0].proposed(doc, "METHOD")]
-            run = _run(doc, first, limit, self.known)
+            run = _run(doc, stop + 1, limit, self.known)
             if run and (run[1] >= limit or doc[run[1]].text in {",", ".", "("} or doc[run[1]].lower_ in STOPS):
                 return [Candidate(run[0], run[1], "METHOD", "proposed", proposed=True)]
         return []

@@ -124,8 +124,6 @@ def test_reversed_abbreviation_short_form_first(nlp):
 @pytest.mark.parametrize("text, name", [
     ("To address this challenge, we propose COBRA, a principled framework for rank allocation.", "COBRA"),
     ("Moreover, we propose a novel method, OTP, which learns both maps.", "OTP"),
-    ("We propose a new kind of connectionist architecture, the Sequential Neural Coding Network, that is robust to "
-     "forgetting.", "Sequential Neural Coding Network"),
     ("In this paper, we propose a frustratingly easy UVDA method, called MetaTrans.", "MetaTrans"),
     ("We develop Latent Exploration Score (LES) to mitigate over-exploration.", "LES"),
     ("We utilize frozen models and design a new Hybrid Attention Adapter to fuse cues.", "Hybrid Attention Adapter"),
@@ -1001,10 +999,19 @@ def test_a_family_phrase_is_a_mention_of_the_method_it_is_built_on(nlp):
      [("Group Discrimination", "Group Discrimination"), ("GD", "Group Discrimination")]),
     # a longer known name ending in the word
     ("We propose ProtoVAE, a variational autoencoder-based framework.", [("variational autoencoder", "VAE")]),
+    # in any case; and a tagger's phrase around family words is no name of its own
+    ("We compare CNN-Based models with AlphaZero-Style agents.", [("CNN", "CNN"), ("AlphaZero", "AlphaZero")]),
+    ("Our MAML-based meta-learner beats PPO-style baselines.", [("MAML", "MAML"), ("PPO", "PPO")]),
 ])
 def test_a_family_word_names_the_known_method_in_it(nlp, text, found):
     assert [(m.text, m.canonical) for m in mentions(nlp, text)
             if m.label == "METHOD" and not m.generic and not m.proposed] == found
+
+
+def test_family_words_are_found_wherever_the_text_has_them():
+    from kg.nlp.components.gazetteer import _family_words
+
+    assert [w for _, _, w in _family_words("-like GAN-like models, non-IMLE-based and X.Y-Style nets")] == ["GAN", "X.Y"]
 
 
 def test_a_task_name_before_a_part_of_a_model_names_no_task(nlp):

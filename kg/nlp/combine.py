@@ -220,6 +220,8 @@ class Combiner:
         if label in ("METHOD", "TASK") and inside and _joins_names(lower, inside, start, end):
             return None  # "SARSA and Q-learning", "3D classification and segmentation": two names, which the rules
             # give apart (a dataset's may be one: "CNN and Daily Mail")
+        if inside and all(_family_word(doc, c, start, end) for c in inside):
+            inside = []  # family words' methods name no phrase around them ("MAML-based meta-learner beats PPO-style")
         phrase = self._phrase(doc, names, overlapping, inside, start, end, label, confidence)
         if phrase is not None:
             return phrase
@@ -436,7 +438,7 @@ def concept_name(doc: Doc, start: int, end: int, label: str) -> str | None:
 def _family_word(doc: Doc, c: Candidate, start: int, end: int) -> bool:
     """Whether candidate ``c`` is the vocabulary's method in a family word inside ``start:end`` ("GAN-like")."""
     return c.extractor == "gazetteer" and c.label == "METHOD" and c.end - c.start == 1 and start <= c.start < end \
-        and "-" in doc[c.start].text
+        and doc[c.start].lower_.endswith(FAMILY_SUFFIXES)  # (not a name with a hyphen of its own: "Q-learning")
 
 
 def built_on(doc: Doc, start: int, end: int) -> str | None:

@@ -103,6 +103,8 @@ def plural(form: str) -> str:
 
 _SIZE = re.compile(r"-(\d+(?:\.\d+)?[BMK]|[BSLHT]|[BSLH]\d{1,2}|base|large|small|tiny|huge|giant|XL|XXL)(?![\w/-])")
 # a size or variant after a model's name: "T5-3B", "Swin-B", "ViT-B32", "OPT-1.3B", "BERT-base"
+_FAMILY_SUFFIX = re.compile("(?:%s)(?![\\w-])" % "|".join(map(re.escape, FAMILY_SUFFIXES)), re.IGNORECASE)
+# a family suffix ending its word: "-based", "-like", "-style", ...
 _RELEASE = r"(?:(?:19[89]|20[0-3])\d|v\d+(?:\.\d+)?)"  # a year or a version: "2015", "v2", "v1.1"
 VERSION = re.compile(f"^{_RELEASE}$")
 _RELEASE_SUFFIX = re.compile(f"[ \\-_]?{_RELEASE}$")  # the same at the end of a name: "CoNLL-2005" -> "CoNLL"
@@ -285,8 +287,8 @@ class GazetteerMatcher:
     def _families(self, doc: Doc) -> list[Candidate]:
         """A known method in a family word: "an AlphaZero-style agent", "GAN-like models", "ReLU-based policies"
         name AlphaZero, the GAN and ReLU (the word is one token, so the matcher cannot see the name in it). The
-        mention is the family word; a longer phrase around it, when one is found, names the same method
-        (:func:`kg.nlp.combine.built_on`)."""
+        candidate spans the family word (the specificity filter narrows its mention to the name); a longer phrase
+        around it, when one is found, names the same method (:func:`kg.nlp.combine.built_on`)."""
         out = []
         defined = None
         text = doc_text(doc)
@@ -330,20 +332,16 @@ class GazetteerMatcher:
 
 
 def _family_words(text: str) -> Iterator[tuple[int, int, str]]:
-    """The family words of one name in ``text`` ("AlphaZero-style", "GAN-like", "ReLU-based"): their character
-    offsets and the name. (Each suffix is looked for first: a regular expression trying every word costs more.)"""
-    n = len(text)
-    for suffix in FAMILY_SUFFIXES:
-        at = text.find(suffix)
-        while at > 0:
-            end = at + len(suffix)
-            if end == n or not (text[end].isalnum() or text[end] in "_-"):
-                start = at
-                while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_."):
-                    start -= 1
-                if start < at and text[start].isalpha() and (start == 0 or text[start - 1] not in "-_"):
-                    yield start, end, text[start:at]
-            at = text.find(suffix, end)
+    """The family words of one name in ``text`` ("AlphaZero-style", "GAN-like", "CNN-Based"): their character
+    offsets and the name. (Each suffix is found first, in any case; a regular expression trying every word costs
+    more.)"""
+    for m in _FAMILY_SUFFIX.finditer(text):
+        at, end = m.start(), m.end()
+        start = at
+        while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_."):
+            start -= 1
+        if start < at and text[start].isalpha() and (start == 0 or text[start - 1] not in "-_"):
+            yield start, end, text[start:at]
 
 
 def write_manifest(directory: Path = DEFAULT_DIR, version: str | None = None) -> dict:

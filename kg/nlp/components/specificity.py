@@ -516,9 +516,9 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                     m.text, m.end, m.start = words, m.start + b, m.start + a
                 else:  # a coined name: "MoCo-based models"
                     family = m.text[:b].lower().endswith(m.canonical.lower())
-            elif m.label == "METHOD" and m.extractor == "gazetteer" and m.text.endswith(FAMILY_SUFFIXES) \
+            elif m.label == "METHOD" and m.extractor == "gazetteer" and m.text.lower().endswith(FAMILY_SUFFIXES) \
                     and m.text.lower() != m.canonical.lower():  # a family word: "AlphaZero-style" names AlphaZero
-                cut = len(m.text) - len(next(s for s in FAMILY_SUFFIXES if m.text.endswith(s)))
+                cut = len(m.text) - len(next(s for s in FAMILY_SUFFIXES if m.text.lower().endswith(s)))
                 m.text, m.end = m.text[:cut], m.start + cut
             if m.label == "METRIC" and m.text.lower() == m.canonical.lower():
                 at = fuller_metric_name(text, m.start, m.canonical)

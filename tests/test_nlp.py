@@ -1294,6 +1294,18 @@ def test_a_dataset_after_on_needs_an_evaluation_word_or_a_number_in_digits(nlp, 
     assert found == names
 
 
+def test_a_list_that_names_known_datasets_names_datasets(nlp):
+    text = ("We introduce a testbed of six publicly available data sources: YFCC, LAION, Conceptual Captions, WIT, "
+            "RedCaps, Shutterstock.")
+    assert {"YFCC", "WIT", "RedCaps", "Shutterstock"} <= by_label(nlp, text, "DATASET")
+    # the name after "and" ends the list; a name the paper gives its method stays a method
+    text = ("We propose FooFormer. On the WikiText-103, IWSLT'14 De-En and WMT'14 En-De, FooFormers use fewer "
+            "parameters.")
+    assert "FooFormers" not in by_label(nlp, text, "DATASET")
+    text = "We compare SimCLR, BYOL and MoCo on ImageNet and CIFAR-10."  # one known dataset in a list of methods
+    assert by_label(nlp, text, "DATASET") == {"ImageNet", "CIFAR-10"}
+
+
 def test_datasets_of_a_defined_task_are_no_dataset_of_its_short_form(nlp):
     text = ("We study object-goal navigation (ObjectNav). We evaluate our agents on three ObjectNav datasets (Gibson, "
             "HM3D, and MP3D) and observe gains.")

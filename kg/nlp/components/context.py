@@ -274,6 +274,49 @@ def dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
     return out
 
 
+_LAST_ITEM = frozenset({"and", "or"})
+
+
+def listed_dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
+    """The other names of a list that names two known datasets or more: "six data sources: YFCC, LAION, Conceptual
+    Captions, WIT, RedCaps, Shutterstock" names WIT and RedCaps too (a list names things of one kind). A name the
+    vocabulary knows under another label stays what it is."""
+    known = [c for c in candidates(doc) if c.label == "DATASET" and c.extractor == "gazetteer"]
+    if len(known) < 2:
+        return []
+    lookup, rules = load_gazetteer().lookup(), candidates(doc)
+    others = {span_text(doc, c.start, c.end) for c in rules if c.label != "DATASET"} | {
+        a.short(doc).text for a in abbreviations(doc)}  # named otherwise, or the paper's own short forms
+    out: list[Candidate] = []
+    done: set[int] = set()
+    for c in sorted(known, key=lambda c: c.start):
+        if c.start in done:
+            continue
+        first = c.start
+        while True:  # back to the list's first name
+            j = first
+            while j > 0 and first - j < 2 and doc[j - 1].lower_ in SEPARATORS:
+                j -= 1
+            run = _name_run_left(doc, j, generic) if j < first else None
+            if run is None:
+                break
+            first = run[0]
+        runs = _names_after(doc, first, generic)
+        for k in range(1, len(runs)):  # the name after "and" or "or" ends the list ("... and WMT'14, FiSHformers use")
+            if any(doc[t].lower_ in _LAST_ITEM for t in range(runs[k - 1][1], runs[k][0])):
+                runs = runs[:k + 1]
+                break
+        done.update(a for a, _ in runs)
+        if sum(any(k.start == a and k.end == b for k in known) for a, b in runs) < 2:
+            continue
+        for a, b in runs:
+            entry = lookup.get(span_text(doc, a, b).lower())
+            if (entry is None or entry.label == "DATASET") and span_text(doc, a, b) not in others \
+                    and not any(c.start < b and a < c.end for c in rules):  # (a rule's reading of it stands)
+                out += _datasets(doc, [(a, b)], False, 0.5)
+    return out
+
+
 def _of_something(doc: Doc, end: int) -> bool:
     """Whether "of" and a lower-case word follow a name at token ``end``: a part or a property of something ("an
     assumption on the Jacobian of the operator"), no dataset (a name goes on in capitals: "the Attributes of
@@ -421,6 +464,7 @@ def make_context(nlp: Language, name: str, directory: str):
     def context(doc: Doc) -> Doc:
         out = candidates(doc)
         out += dataset_candidates(doc, generic)
+        out += listed_dataset_candidates(doc, generic)
         out += task_candidates(doc, generic)
         out += named_task_candidates(doc, generic)
         out += model_name_candidates(doc, generic)

@@ -7,7 +7,11 @@ multiprocessing, ask the kernel to kill it when its parent ends (Linux's ``PR_SE
 is missing, watch its parent from a thread. The fork server, which multiprocessing starts by ``exec``, ends by
 itself once the build and its forks are gone; the processes it forks then die with it.
 
-- :func:`die_with`: a process the fork server forked ends with the build itself, not a moment after the server;
+- :func:`die_with`: a process the fork server forked (a pool's worker too) ends with the build itself, not a moment
+  after the server;
+- the fork server and what it forks are a process group of their own: a signal to the build's whole group (as
+  ``timeout`` or systemd send it) reaches the build, which ends them (kg.cli.guard), and never a worker holding its
+  pool's lock;
 - :func:`start_forkserver`: the fork server, and what it forks, leave Ctrl-C to the build (which ends them);
 - a process the fork server starts after the build has gone fails to start without a traceback.
 """
@@ -38,6 +42,8 @@ def install() -> None:
         return
     os.register_at_fork(before=_before_fork, after_in_child=_after_fork_in_child)
     _installed = True
+    if _in_fork_server(1):  # (its preload imports kg) a group of its own for it and the workers it forks: a signal
+        _own_process_group()  # to the build's whole group (timeout, systemd) reaches the build, which ends them
 
 
 def _before_fork() -> None:
@@ -51,14 +57,26 @@ def _after_fork_in_child() -> None:
     die_with_parent(_forking["pid"], forked_by_main_thread=_forking["main"])
     if _forking["server"]:
         sys.excepthook = _StartFailure(_STARTED_BY, sys.excepthook)
+        if _STARTED_BY > 1:  # a pool's worker too ends with the build, not when the fork server notices it has gone:
+            die_with(_STARTED_BY)  # it holds the server's alive pipe, which keeps the server waiting for it
 
 
-def _in_fork_server() -> bool:
-    """Whether this process is multiprocessing's fork server, forking in its loop."""
+def _own_process_group() -> None:
+    """Put this process in a process group of its own (where the system allows it). A worker that a group-wide
+    SIGTERM killed while it held its pool's lock left the build hanging in the pool's shutdown."""
+    try:
+        os.setpgid(0, 0)
+    except (AttributeError, OSError):
+        pass
+
+
+def _in_fork_server(depth: int = 1) -> bool:
+    """Whether this process is multiprocessing's fork server, in its loop or importing its preload modules (the
+    caller's caller looked at first, ``depth`` frames up)."""
     from_server = sys.modules.get("multiprocessing.forkserver")
     if from_server is None:
         return False
-    frame = sys._getframe(1)
+    frame = sys._getframe(depth)
     while frame is not None:
         if frame.f_code is from_server.main.__code__:
             return True
@@ -187,6 +205,11 @@ def _poll(pid: int) -> None:
         time.sleep(POLL_SECONDS)
 
 
+# A build ended by a signal leaves its pools' semaphores to multiprocessing's resource tracker, which removes them
+# and would say so on the terminal ("There appear to be 6 leaked semaphore objects"): nothing a user can act on.
+_QUIET_TRACKER = "ignore:resource_tracker:UserWarning"
+
+
 def start_forkserver(preload: list[str]) -> None:
     """Start multiprocessing's fork server (when it does not run yet), importing ``preload``, with Ctrl-C ignored:
     it and the processes it forks leave Ctrl-C to the build, which ends them (a Ctrl-C while it imports spaCy
@@ -194,6 +217,8 @@ def start_forkserver(preload: list[str]) -> None:
     import multiprocessing
     from multiprocessing import forkserver
 
+    if _QUIET_TRACKER not in sys.warnoptions:  # (passed on as -W to the resource tracker and the fork server)
+        sys.warnoptions.append(_QUIET_TRACKER)
     multiprocessing.get_context("forkserver").set_forkserver_preload(preload)
     if threading.current_thread() is not threading.main_thread():
         forkserver.ensure_running()

@@ -55,7 +55,7 @@ from kg.nlp import _doc
 from kg.nlp.candidates import (MODEL_ENTS, Abbreviation, Candidate, abbreviations, candidates, column, doc_text, ids,
                                is_namelike, span_text, strip_possessive, substrings)
 from kg.nlp.components.gazetteer import load_gazetteer
-from kg.nlp.labels import FAMILY_SUFFIXES, TASK_NOUN, TASK_WORDS, family_base, only_data_kinds
+from kg.nlp.labels import FAMILY_SUFFIXES, TASK_NOUN, TASK_WORDS, family_base, family_suffix, only_data_kinds
 from kg.nlp import lexicon
 
 LEADING_VERBS = lexicon.words("leading_verbs")
@@ -438,7 +438,7 @@ def concept_name(doc: Doc, start: int, end: int, label: str) -> str | None:
 def _family_word(doc: Doc, c: Candidate, start: int, end: int) -> bool:
     """Whether candidate ``c`` is the vocabulary's method in a family word inside ``start:end`` ("GAN-like")."""
     return c.extractor == "gazetteer" and c.label == "METHOD" and c.end - c.start == 1 and start <= c.start < end \
-        and doc[c.start].lower_.endswith(FAMILY_SUFFIXES)  # (not a name with a hyphen of its own: "Q-learning")
+        and family_suffix(doc[c.start].lower_) is not None  # (not a name with a hyphen of its own: "Q-learning")
 
 
 def built_on(doc: Doc, start: int, end: int) -> str | None:

@@ -93,6 +93,11 @@ def only_data_kinds(tokens: Span) -> bool:
 FAMILY_SUFFIXES = lexicon.ordered("family_suffixes")
 
 
+def family_suffix(word: str) -> str | None:
+    """The family suffix a lower-case word ends in ("gan-like": "-like"), or None."""
+    return next((s for s in FAMILY_SUFFIXES if word.endswith(s)), None) if word.endswith(FAMILY_SUFFIXES) else None
+
+
 def family_base(words: Sequence[str], lookup: Mapping[str, object]) -> tuple[int, int, str, object | None] | None:
     """Where a family phrase's lower-case ``words`` name what it is built on ("dynamic programming-based
     algorithms", "a MixUp-based strategy"): ``(s, k, suffix, entry)`` for the first word ``k`` but the last that
@@ -100,7 +105,7 @@ def family_base(words: Sequence[str], lookup: Mapping[str, object]) -> tuple[int
     without its suffix) that ``lookup`` holds, with its entry (``s = k`` and no entry when none); None for no
     family word."""
     for k, word in enumerate(words[:-1]):
-        suffix = next((s for s in FAMILY_SUFFIXES if word.endswith(s)), None)
+        suffix = family_suffix(word)
         if suffix is None:
             continue
         for s in range(k + 1):

@@ -281,10 +281,11 @@ def listed_dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candida
     """The other names of a list that names two known datasets or more: "six data sources: YFCC, LAION, Conceptual
     Captions, WIT, RedCaps, Shutterstock" names WIT and RedCaps too (a list names things of one kind). A name the
     vocabulary knows under another label stays what it is."""
-    known = [c for c in candidates(doc) if c.label == "DATASET" and c.extractor == "gazetteer"]
+    rules = candidates(doc)
+    known = [c for c in rules if c.label == "DATASET" and c.extractor == "gazetteer"]
     if len(known) < 2:
         return []
-    lookup, rules = load_gazetteer().lookup(), candidates(doc)
+    lookup = load_gazetteer().lookup()
     others = {span_text(doc, c.start, c.end) for c in rules if c.label != "DATASET"} | {
         a.short(doc).text for a in abbreviations(doc)}  # named otherwise, or the paper's own short forms
     out: list[Candidate] = []
@@ -310,8 +311,9 @@ def listed_dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candida
         if sum(any(k.start == a and k.end == b for k in known) for a, b in runs) < 2:
             continue
         for a, b in runs:
-            entry = lookup.get(span_text(doc, a, b).lower())
-            if (entry is None or entry.label == "DATASET") and span_text(doc, a, b) not in others \
+            name = span_text(doc, a, b)
+            entry = lookup.get(name.lower())
+            if (entry is None or entry.label == "DATASET") and name not in others \
                     and not any(c.start < b and a < c.end for c in rules):  # (a rule's reading of it stands)
                 out += _datasets(doc, [(a, b)], False, 0.5)
     return out

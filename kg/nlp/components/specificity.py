@@ -39,7 +39,7 @@ from spacy.tokens import Doc
 from kg.nlp.candidates import MENTIONS, abbreviations, doc_text
 from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp import lexicon
-from kg.nlp.labels import DATA_KINDS, FAMILY_SUFFIXES, family_base, is_language
+from kg.nlp.labels import DATA_KINDS, family_base, family_suffix, is_language
 
 DATA = Path(__file__).parents[1] / "data" / "specificity"
 _WORDS = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
@@ -516,10 +516,9 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                     m.text, m.end, m.start = words, m.start + b, m.start + a
                 else:  # a coined name: "MoCo-based models"
                     family = m.text[:b].lower().endswith(m.canonical.lower())
-            elif m.label == "METHOD" and m.extractor == "gazetteer" and m.text.lower().endswith(FAMILY_SUFFIXES) \
-                    and m.text.lower() != m.canonical.lower():  # a family word: "AlphaZero-style" names AlphaZero
-                cut = len(m.text) - len(next(s for s in FAMILY_SUFFIXES if m.text.lower().endswith(s)))
-                m.text, m.end = m.text[:cut], m.start + cut
+            elif m.label == "METHOD" and m.extractor == "gazetteer" and m.text.lower() != m.canonical.lower() \
+                    and (suffix := family_suffix(m.text.lower())) is not None:  # "AlphaZero-style" names AlphaZero
+                m.text, m.end = m.text[:-len(suffix)], m.end - len(suffix)
             if m.label == "METRIC" and m.text.lower() == m.canonical.lower():
                 at = fuller_metric_name(text, m.start, m.canonical)
                 if at != m.start:  # the concept is the fuller name; the mention stays the metric's own words

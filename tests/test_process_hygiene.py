@@ -126,3 +126,16 @@ def test_ctrl_c_as_extraction_workers_start_is_quiet(corpus, tmp_path):
         for pid, _ in session(proc.pid):
             os.kill(pid, signal.SIGKILL)
         proc.stderr.close()
+
+
+def test_a_build_ending_in_the_middle_of_a_request_leaves_the_fork_server_quiet():
+    """A build that ends as it asks the fork server for a process (a pool replacing the workers the build has just
+    ended) leaves the server half a request: it ends as the build has, without a traceback on the build's terminal."""
+    script = ("import os, socket, time\nfrom multiprocessing import forkserver\n"
+              "from kg.build.lifeline import start_forkserver\nstart_forkserver(['kg'])\n"
+              "s = socket.socket(socket.AF_UNIX)\ns.connect(forkserver._forkserver._forkserver_address)\n"
+              "time.sleep(0.3)\nos._exit(0)\n")  # (the server has taken the request and waits for what it holds)
+    proc = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                          start_new_session=True)  # (returns once the server, which shares stderr, has ended too)
+    assert proc.returncode == 0
+    assert proc.stderr == ""

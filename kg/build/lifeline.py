@@ -13,7 +13,8 @@ itself once the build and its forks are gone; the processes it forks then die wi
   ``timeout`` or systemd send it) reaches the build, which ends them (kg.cli.guard), and never a worker holding its
   pool's lock;
 - :func:`start_forkserver`: the fork server, and what it forks, leave Ctrl-C to the build (which ends them);
-- a process the fork server starts after the build has gone fails to start without a traceback.
+- a process the fork server starts after the build has gone fails to start without a traceback, and the fork
+  server, left with half a request by a build that ended, ends without one.
 """
 from __future__ import annotations
 
@@ -44,6 +45,9 @@ def install() -> None:
     _installed = True
     if _in_fork_server(1):  # (its preload imports kg) a group of its own for it and the workers it forks: a signal
         _own_process_group()  # to the build's whole group (timeout, systemd) reaches the build, which ends them
+        # a build ended while it asked for a process (a pool replacing the workers the build had just ended) leaves
+        # the server reading a request that never comes: it ends quietly, as the build has
+        sys.excepthook = _StartFailure(_STARTED_BY, sys.excepthook)
 
 
 def _before_fork() -> None:
@@ -55,8 +59,7 @@ def _before_fork() -> None:
 
 def _after_fork_in_child() -> None:
     die_with_parent(_forking["pid"], forked_by_main_thread=_forking["main"])
-    if _forking["server"]:
-        sys.excepthook = _StartFailure(_STARTED_BY, sys.excepthook)
+    if _forking["server"]:  # (its error hook is the server's: quiet when the build has gone)
         if _STARTED_BY > 1:  # a pool's worker too ends with the build, not when the fork server notices it has gone:
             die_with(_STARTED_BY)  # it holds the server's alive pipe, which keeps the server waiting for it
 
@@ -85,9 +88,10 @@ def _in_fork_server(depth: int = 1) -> bool:
 
 
 class _StartFailure:
-    """The error hook of a process the fork server forked, for an error while it starts (its work has its own
-    handler): silent when the build that asked for the process ends within ``wait`` seconds (Ctrl-C came as
-    the process started, and the build took its shared objects with it), else the usual traceback."""
+    """The error hook of the fork server and of the processes it forks, for an error while they start or serve
+    (a process's work has its own handler): silent when the build ends within ``wait`` seconds (Ctrl-C came as a
+    process started, and the build took its shared objects with it; the build ended in the middle of a request),
+    else the usual traceback."""
 
     def __init__(self, build: int, hook: Callable, wait: float = 1.0) -> None:
         self.build, self.hook, self.wait = build, hook, wait

@@ -202,3 +202,18 @@ def test_a_title_concept_is_named_in_lower_case_after_a_hyphen_too():
     (_, ex), = extract([paper])
     names = {m.canonical for m in ex.mentions if m.in_title}
     assert "multi-object navigation" in names and not any("-O" in n for n in names)
+
+
+def test_the_titles_long_form_of_the_proposed_method_is_that_method():
+    """The title spells out what the abstract proposes under a short form: one concept, linked from the title too;
+    the known names inside a long form the title writes alone stay (Mixture-of-Experts)."""
+    paper = Paper("p8", "Predictors need data. We propose a Cross-Domain Predictor (CDP), which transfers. CDP wins.",
+                  title="Bridge the Gap Between Architecture Spaces via A Cross-Domain Predictor")
+    (_, ex), = extract([paper])
+    titled = [(m.text, m.canonical, m.proposed) for m in ex.mentions if m.in_title]
+    assert ("Cross-Domain Predictor", "CDP", True) in titled
+    assert {m.canonical for m in ex.mentions if m.label == "METHOD"} == {"CDP"}
+    paper = Paper("p9", "Experts are sparse. We propose Spatial Mixture-of-Experts (SMoE) layers for weather data.",
+                  title="Spatial Mixture-of-Experts")
+    (_, ex), = extract([paper])
+    assert ex.proposed == ["SMoE"] and "Mixture of Experts" in {m.canonical for m in ex.mentions if m.in_title}

@@ -224,7 +224,7 @@ def _propagate(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) -> l
     for c in cands:
         if c.proposed and c.end - c.start == 1:
             names.setdefault((span_text(doc, c.start, c.start + 1),), c)
-    extra = []
+    cands, extra = _proposed_long_forms(doc, cands), []
     # A longer known name around a later use wins: "BraTS 2018" after "Brain Tumor Segmentation (BraTS)".
     longer = {i for c in cands if c.extractor == "gazetteer" and c.end - c.start > 1 for i in range(c.start, c.end)}
     by_first: dict[str, list[tuple[str, ...]]] = {}
@@ -251,6 +251,38 @@ def _propagate(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) -> l
                 extra.append(Candidate(i, i + n, "DATASET", "context", canonical=c.canonical, benchmark=c.benchmark,
                                        confidence=c.confidence))
     return cands + extra
+
+
+def _proposed_long_forms(doc: Doc, cands: list[Candidate]) -> list[Candidate]:
+    """The candidates, where one is the long form of the paper's own method (named by its short form) written again,
+    in any case and in either number, that method: the title's "Cross-Domain Predictor" (read in lower case) is
+    the CDP of "we propose a Cross-Domain Predictor (CDP)", one concept, not two. Only a candidate on exactly those
+    words: the known names inside a long form found nothing longer ("Spatial Mixture-of-Experts" names
+    Mixture-of-Experts in the title)."""
+    lower = column(doc, LOWER)
+    forms: dict[tuple[int, ...], Candidate] = {}
+    for c in cands:
+        if c.proposed and c.end - c.start > 1 and c.canonical and c.canonical != span_text(doc, c.start, c.end):
+            forms.setdefault(tuple(lower[c.start:c.end]), c)
+    if not forms:
+        return cands
+    strings = doc.vocab.strings
+
+    def named(c: Candidate) -> Candidate | None:
+        for words, own in forms.items():
+            if c.end - c.start != len(words) or tuple(lower[c.start:c.end - 1]) != words[:-1]:
+                continue
+            last, written = strings[words[-1]], strings[lower[c.end - 1]]
+            if written in (last, last + "s", last + "es") or last in (written + "s", written + "es"):
+                return own
+        return None
+
+    out = []
+    for c in cands:
+        own = None if c.proposed else named(c)
+        out.append(c if own is None else Candidate(c.start, c.end, own.label, "proposed", canonical=own.canonical,
+                                                   proposed=True, benchmark=own.benchmark))
+    return out
 
 
 def _named_datasets_win(cands: list[Candidate]) -> list[Candidate]:

@@ -518,9 +518,17 @@ def test_an_abbreviations_long_form_keeps_the_word_its_first_letter_is_from(nlp,
     assert [a.long(doc).text for a in abbreviations(doc)] == [long]
 
 
-def test_a_known_name_after_a_proposal_verb_is_not_a_new_name_nor_is_its_tail(nlp):
-    ms = mentions(nlp, "In this paper, we introduce Random Erasing, a new data augmentation method for CNNs.")
+def test_a_known_name_after_a_proposal_verb_is_new_only_where_a_description_introduces_it(nlp):
+    """A vocabulary may know a paper's own name from the paper itself (Papers with Code lists Imagen, DrawBench):
+    the description after it says the authors introduce it; without one it is a known name, and its tail nothing."""
+    ms = mentions(nlp, "In this paper, we introduce Random Erasing into the training of CNNs.")
     assert not any(m.proposed for m in ms) and "Erasing" not in {m.text for m in ms}
+    ms = mentions(nlp, "In this paper, we introduce Random Erasing, a new data augmentation method for CNNs.")
+    assert [(m.canonical, m.label) for m in ms if m.proposed] == [("random erasing", "METHOD")]
+    ms = mentions(nlp, "We introduce DrawBench, a comprehensive and challenging benchmark for text-to-image models.")
+    assert [(m.text, m.label) for m in ms if m.proposed] == [("DrawBench", "DATASET")]
+    ms = mentions(nlp, "We present Science Question Answering (ScienceQA), a new benchmark of 21k questions.")
+    assert {(m.canonical, m.label) for m in ms if m.proposed} == {("ScienceQA", "DATASET")}
 
 
 def test_later_uses_of_a_short_form_follow_the_pair(nlp):

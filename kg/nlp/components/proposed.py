@@ -77,6 +77,27 @@ def _label_for_head(doc: Doc, end: int) -> str:
     return "METHOD"
 
 
+def _called_new(doc: Doc, end: int) -> int | None:
+    """Where the comma after a name (and its closing bracket) that a proposal verb introduces is, when a description
+    of what it is follows (", a new benchmark", ", a comprehensive and challenging benchmark for ...", ", a data
+    augmentation method", ", the first ..."): the authors introduce their own thing so. Else None."""
+    if end < len(doc) and doc[end].text == ")":
+        end += 1
+    if end + 2 >= len(doc) or doc[end].text != ",":
+        return None
+    article = doc[end + 1].lower_
+    if article == "the":
+        return end if doc[end + 2].lower_ == "first" else None
+    if article not in ("a", "an"):
+        return None
+    for t in doc[end + 2:end + 8]:
+        if t.lower_ in HEADS or t.lower_ in DATASET_HEADS or t.lower_ in ENVIRONMENT_HEADS or t.lower_ in _NOVEL:
+            return end
+        if t.lower_ in PREPOSITIONS or t.is_punct:
+            return None
+    return None
+
+
 def _describes_data(doc: Doc, i: int) -> bool:
     """Whether an article at token ``i`` opens a description whose head, within five words and before any
     preposition or punctuation, is a dataset's or an environment's ("a new benchmark", "an e-commerce website
@@ -271,7 +292,11 @@ class ProposedFinder:
             if long.split()[-1] in THEORY_HEADS:
                 return []  # "we establish a functional central limit theorem (FCLT)": a result, not a method
             if long in self.known or (entry is not None and long in {f.lower() for f in (entry.name, *entry.aliases)}):
-                return []  # a known method; a known short form defined with another long form is a new one ("NCF")
+                after = _called_new(doc, end)
+                if after is None:
+                    return []  # a known method; a known short form defined with another long form is a new one
+                return [a.proposed(doc, _label_for_head(doc, after))]  # ("NCF"); a vocabulary may know the paper's
+                # own name from the paper: "we present Science Question Answering (ScienceQA), a new benchmark"
             return [a.proposed(doc, label)]
         if pairs_only:
             return []
@@ -285,6 +310,10 @@ class ProposedFinder:
                 break
             run = _name_at(doc, i, stop + 1 if stop < limit and doc[stop].text == "," else stop)
             if run and doc[run[0]:run[1]].text.lower() in self.known:
+                after = _called_new(doc, run[1])
+                if after is not None:  # what the sentence calls new is the paper's own, known or not
+                    label = _label_for_head(doc, after)
+                    return [Candidate(run[0], run[1], label, "proposed", proposed=label in ("METHOD", "DATASET"))]
                 i = run[1]  # a known name ("we introduce Random Erasing"): not a new one, nor is its tail
                 continue
             if run and doc[run[1] - 1].lower_.endswith(MODIFIER_SUFFIXES):

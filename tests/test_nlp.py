@@ -153,6 +153,9 @@ def test_reversed_abbreviation_short_form_first(nlp):
      "PBRF"),
     ("We propose a new optimistic upper confidence bound, which we call KL-UCB++, for bandits.", "KL-UCB++"),
     ("Dubbed FooNet, our model beats baselines on ImageNet. We also prove a theorem", "FooNet"),
+    ("We propose a novel score function for OOD detection, referred to as Adaptive Likelihood Ratio. It works.",
+     "Adaptive Likelihood Ratio"),
+    ("We propose a new loss for sparse labels, which we refer to as MagicLoss.", "MagicLoss"),
 ])
 def test_proposed_method_patterns(nlp, text, name):
     assert name in proposed(nlp, text)
@@ -1330,3 +1333,13 @@ def test_a_bracket_inside_a_formula_defines_no_short_form():
             "$O(\\poly(A) + \\poly(M,H)^{\\min(M,H)})$ interactions. It works.")
     [(_, ex)] = list(extract([Paper(id="p", text=text)]))
     assert not [m for m in ex.mentions if "provably" in m.text]
+
+
+def test_the_head_word_nearest_the_naming_word_says_what_is_named(nlp):
+    ms = mentions(nlp, "As we show on manipulation tasks, our method referred to as latent-variable advantage-weighted "
+                       "policy optimization (LAPO), improves the performance.")
+    assert {(m.canonical, m.label) for m in ms if m.proposed} == {("LAPO", "METHOD")}
+    ms = mentions(nlp, "To distill a dataset, we propose a novel dataset factorization approach, termed HaBa, which works.")
+    assert {(m.canonical, m.label) for m in ms if m.proposed} == {("HaBa", "METHOD")}
+    ms = mentions(nlp, "We study new problems called Foo Bar Matching, which are hard.")
+    assert {(m.canonical, m.label) for m in ms if m.text == "Foo Bar Matching"} == {("Foo Bar Matching", "TASK")}

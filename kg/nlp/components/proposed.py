@@ -402,9 +402,9 @@ class ProposedFinder:
         for tok in triggers:
             if tok.lower_ not in NAMING or tok.i + 1 >= sent.end or tok.i in known_at:
                 continue  # (not the start of a known name: "named entity recognition")
-            if tok.lower_ in ("call", "name", "term") and (tok.i == 0 or doc[tok.i - 1].lower_ != "we"):
-                continue  # "which we call X", "an estimator we name FLO", "an object we term the PBRF"; not "a call
-                # to", "the name of", "in the long term"
+            if tok.lower_ in ("call", "name", "refer", "term") and (tok.i == 0 or doc[tok.i - 1].lower_ != "we"):
+                continue  # "which we call X", "an estimator we name FLO", "an object we term the PBRF", "which we
+                # refer to as X"; not "a call to", "the name of", "in the long term", "refer to the appendix"
             if tok.i > sent.start and doc[tok.i - 1].lower_ in _IN_USE:
                 continue  # "also called Task-Free Continual Learning (TFCL)": a name in use, not a new one
             if tok.lower_ in _LISTING and not self._names_the_proposal(doc, sent, tok.i):
@@ -417,14 +417,18 @@ class ProposedFinder:
             if j > tok.i + 1 + (doc[tok.i + 1].lower_ == "as") and not _is_authors_sentence(sent, tok.i):
                 continue  # "it is called an Online Contention Resolution Scheme": a known name, told
             end = _named_end(doc, sent, tok.i)
-            before = {t.lower_ for t in doc[max(sent.start, end - 4) : end]}
+            before = [t.lower_ for t in doc[max(sent.start, end - 4) : end]]
             head = max(end - 1, sent.start)
             while head > sent.start and doc[head].lower_ in _RELATIVE:
                 head -= 1
             if doc[head].lower_ in _RESULTS:
                 continue  # "a matrix concentration inequality which we term R2WDC": a result, no method
-            problem = (before | {w.rstrip("s") for w in before}) & PROBLEM_HEADS  # ("problems called ...")
-            label = "TASK" if problem else ("DATASET" if before & DATASET_HEADS else
+            # the head word nearest the naming word says what is named ("tasks, our method referred to as X": a
+            # method; "problems called ...": a task)
+            near = next((w for w in reversed(before) if w in HEADS or w in DATASET_HEADS or w in PROBLEM_HEADS
+                         or w.rstrip("s") in PROBLEM_HEADS), None)
+            problem = near is not None and (near in PROBLEM_HEADS or near.rstrip("s") in PROBLEM_HEADS)
+            label = "TASK" if problem else ("DATASET" if near in DATASET_HEADS else
                                             "METRIC" if _measure_named(doc, sent, tok.i) else "METHOD")
             abbrs = self._abbrev_in(doc, j, j + 1)
             if abbrs:

@@ -156,6 +156,7 @@ def test_reversed_abbreviation_short_form_first(nlp):
     ("We propose a novel score function for OOD detection, referred to as Adaptive Likelihood Ratio. It works.",
      "Adaptive Likelihood Ratio"),
     ("We propose a new loss for sparse labels, which we refer to as MagicLoss.", "MagicLoss"),
+    ("This paper proposes Branch & Learn, a framework for Predict+Optimize.", "Branch & Learn"),
 ])
 def test_proposed_method_patterns(nlp, text, name):
     assert name in proposed(nlp, text)

@@ -143,9 +143,12 @@ def _defined_before(doc: Doc, run: tuple[int, int], before: int) -> bool:
 
 
 def _name_at(doc: Doc, i: int, limit: int) -> tuple[int, int] | None:
-    """The name-like tokens (plus '+'-suffixed ones) starting at token i, known or not."""
+    """The name-like tokens (plus '+'-suffixed ones, and '&' between two: "Branch & Learn") starting at token i,
+    known or not."""
     end = i
-    while end < limit and end - i < 6 and (is_namelike(doc[end]) or (end > i and doc[end].text in {"-", "+"})):
+    while end < limit and end - i < 6 and (is_namelike(doc[end]) or (end > i and doc[end].text in {"-", "+"})
+                                           or end > i and doc[end].text == "&" and end + 1 < limit
+                                           and is_namelike(doc[end + 1])):
         end += 1
     if end == i + 1 and len(doc[i]) <= 3 and not doc[i].whitespace_ and end < len(doc) and doc[end].text == "(":
         return None  # a group's or a function's notation: "an SE(3)-equivariant network", "O(n)"

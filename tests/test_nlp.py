@@ -157,6 +157,9 @@ def test_reversed_abbreviation_short_form_first(nlp):
      "Adaptive Likelihood Ratio"),
     ("We propose a new loss for sparse labels, which we refer to as MagicLoss.", "MagicLoss"),
     ("This paper proposes Branch & Learn, a framework for Predict+Optimize.", "Branch & Learn"),
+    ("Our main contribution is Matryoshka Representation Learning (MRL) which encodes information.", "MRL"),
+    ("Our primary contribution is an exponentially faster algorithm, Barbarik3, that has a linear query complexity.",
+     "Barbarik3"),
 ])
 def test_proposed_method_patterns(nlp, text, name):
     assert name in proposed(nlp, text)
@@ -193,6 +196,8 @@ def test_colon_list_of_proposed_methods(nlp):
     "We optimize the weights using a novel quasi-Newton method.",
     "We propose a novel MixUp-based method for calibration.",
     "Our graph neural network (GNN) is trained with Adam.",  # a known pair after "our"
+    "Their main contribution is FooNet, a network for tabular data.",  # others' contribution
+    "Our main contribution is to show that FooNet converges.",  # a result
 ])
 def test_unnamed_or_foreign_proposals_are_not_proposed(nlp, text):
     assert proposed(nlp, text) == set()

@@ -51,6 +51,7 @@ _TRIGGERS = frozenset(VERBS | NAMING | OWN)
 _NOVEL = frozenset({"novel", "new"})
 _OUR_NEW = frozenset({"proposed", "novel", "new"})  # "our proposed X": the authors' own name
 _PROPOSED = frozenset({"proposed"})  # "the proposed X" too
+_CONTRIBUTION = frozenset({"contribution", "contributions"})  # "our main contribution is X": a proposal
 _PAIR_VERBS = frozenset({"construct", "constructs", "instantiate", "instantiates"})  # propose only new pairs
 _FUNCTION = lexicon.words("function_words") | PREPOSITIONS  # whose first letters make a short form's lower case
 _MIXED_SHORT = re.compile(r"[A-Z]+[a-z][A-Za-z]*[A-Z][A-Za-z]*")  # a short form in mixed case: "CdVAE", "GeoDiff"
@@ -616,6 +617,12 @@ class ProposedFinder:
                 if sent.start <= k < sent.end - 2 and verbs and verbs[0] < k:
                     found += [c for c in self._novel_names(doc, sent, k)
                               if not any(f.start <= c.start < f.end for f in found)]
+        for i in positions(doc, _CONTRIBUTION):  # "Our main contribution is Matryoshka Representation Learning (MRL)"
+            sent = sentence(doc, i)
+            if i + 2 < sent.end and doc[i + 1].lower_ in ("is", "are") \
+                    and any(doc[k].lower_ == "our" for k in range(max(sent.start, i - 3), i)) \
+                    and not any(c.start >= i + 2 and c.end <= sent.end for c in found):
+                found += self._objects(doc, sent, i + 2)
         for i in positions(doc, _PROPOSED):
             if i > 0 and doc[i - 1].lower_ == "the" and not any(c.start <= i + 1 < c.end for c in found):
                 found += self._the_proposed(doc, sentence(doc, i), i)

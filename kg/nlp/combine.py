@@ -42,7 +42,7 @@ nothing.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from spacy.attrs import LOWER, ORTH
@@ -176,18 +176,19 @@ class Combiner:
         start, end = trim(doc, start, end)
         if label not in self.labels or not 0 < end - start <= self.max_tokens:
             return None
-        lower, strings = column(doc, LOWER), doc.vocab.strings
+        lower = column(doc, LOWER)
         if end - start == 1 and len(span_text(doc, start, end)) == 1:
             return None  # one character is no name: the "M" of "300 M images"
         if label == "DATASET" and only_data_kinds(doc[start:end]):
             return None  # what data is in or of: "English German", "translate it into French", "EEG"
         confidence = self.confidence.get(label, 0.5)
-        overlapping = rules.overlapping(start, end)
-        if any(c.label == label and (c.start, c.end) == (start, end) and c.extractor in ("gazetteer", "context")
-               for c in overlapping):
+        overlapping = rules.overlapping(start, end)  # (empty for about a third of the entities: no test then)
+        if overlapping and any(c.label == label and (c.start, c.end) == (start, end)
+                               and c.extractor in ("gazetteer", "context") for c in overlapping):
             return None  # a rule found the same name, and names it better ("BRATS 2015" is the release BraTS 2015)
-        if any(c.extractor in ("gazetteer", "context") and c.label == "DATASET" != label and c.start == start and c.end < end
-               and all(t.lower_ in GENERIC_HEADS for t in doc[c.end:end]) for c in overlapping):
+        if overlapping and any(c.extractor in ("gazetteer", "context") and c.label == "DATASET" != label
+                               and c.start == start and c.end < end
+                               and all(t.lower_ in GENERIC_HEADS for t in doc[c.end:end]) for c in overlapping):
             return None  # a known name of another label and a generic head: "bAbI tasks" is the dataset bAbI
         if label in self.need_support and not any(c.label == label for c in overlapping) \
                 and not self_supported(doc[start:end], label):
@@ -197,7 +198,8 @@ class Combiner:
             # "the identity-initialized prediction head", "a segmentation module": a part, no task (a mention still)
             return Candidate(start, end, label, "model", confidence=confidence, generic=True)
         if label == "TASK" and not overlapping and not any(lower[k] in _PREPOSITION_IDS for k in range(start, end)):
-            head = strings[lower[end - 1]]  # the head of a phrase without a preposition ("alignment of datasets")
+            # the head of a phrase without a preposition ("alignment of datasets")
+            head = doc.vocab.strings[lower[end - 1]]
             if head in NOT_TASK_HEADS:
                 return None
             if head in METHOD_NOT_TASK_HEADS:
@@ -216,13 +218,13 @@ class Combiner:
         if label in self.need_name and not overlapping and not any(is_namelike(t) for t in doc[start:end]):
             return None
         inside = [c for c in overlapping if c.extractor in EXTENDABLE and start <= c.start and c.end <= end
-                  and (c.start, c.end) != (start, end)]
+                  and (c.start, c.end) != (start, end)] if overlapping else []
         if label in ("METHOD", "TASK") and inside and _joins_names(lower, inside, start, end):
             return None  # "SARSA and Q-learning", "3D classification and segmentation": two names, which the rules
             # give apart (a dataset's may be one: "CNN and Daily Mail")
         if inside and all(_family_word(doc, c, start, end) for c in inside):
             inside = []  # family words' methods name no phrase around them ("MAML-based meta-learner beats PPO-style")
-        phrase = self._phrase(doc, names, overlapping, inside, start, end, label, confidence)
+        phrase = self._phrase(doc, lower, names, overlapping, inside, start, end, label, confidence)
         if phrase is not None:
             return phrase
         if not (self.extend and inside and all(c.label == label for c in inside)):
@@ -243,8 +245,8 @@ class Combiner:
         return Candidate(start, end, label, "model_extension", canonical=canonical or concept_name(doc, start, end, label),
                          benchmark=core.benchmark, confidence=confidence)
 
-    def _phrase(self, doc: Doc, names: ShortForms, overlapping: list[Candidate], inside: list[Candidate], start: int,
-                end: int, label: str, confidence: float) -> Candidate | None:
+    def _phrase(self, doc: Doc, lower: Sequence[int], names: ShortForms, overlapping: list[Candidate],
+                inside: list[Candidate], start: int, end: int, label: str, confidence: float) -> Candidate | None:
         """A ``model_phrase`` candidate when the entity is one name made of parts the rules would split: a whole
         abbreviation pair ("Additive Operator Splitting (AOS) techniques") or names under a head word that says
         what they are ("EM algorithm", "question answering system"). Such a phrase outranks the split parts; its
@@ -252,11 +254,10 @@ class Combiner:
         words that modify the pair, unless a rule knows a longer name ending in the long form."""
         if not self.extend:
             return None
-        lower = column(doc, LOWER)
         if label == "TASK" and lower[end - 1] in _NOT_TASK_HEAD_IDS:
             return None  # "out-of-distribution (OOD) generalization challenge": a difficulty, not the task's name
         opening = max((c.end for c in inside if c.label == "DATASET" and c.start == start
-                       and c.extractor == "gazetteer"), default=None) if label == "TASK" else None
+                       and c.extractor == "gazetteer"), default=None) if label == "TASK" and inside else None
         if opening is not None:
             # a known dataset, then its task: "the WMT 2014 English-to-French translation task" names the dataset
             # and translation, "the COCO captioning task" COCO and captioning
@@ -355,9 +356,16 @@ class Overlaps:
     def overlapping(self, start: int, end: int) -> list[Candidate]:
         """The rules with ``c.start < end and start < c.end``, in their order."""
         at, rules = self._at, self.rules
-        if end - start == 1 and not self._empty:
-            found = at.get(start)
-            return [rules[i] for i in found] if found else []
+        if not self._empty:  # (as almost always: one token's rules, or the union of a few tokens' when they differ)
+            if end - start == 1:
+                found = at.get(start)
+                return [rules[i] for i in found] if found else []
+            hits = [found for k in range(start, end) if (found := at.get(k))]
+            if not hits:
+                return []
+            if len(hits) == 1 or all(found == hits[0] for found in hits):
+                return [rules[i] for i in hits[0]]
+            return [rules[i] for i in sorted(set().union(*hits))]
         seen = {i for i in self._empty if rules[i].start < end and start < rules[i].end}
         for k in range(start, end):
             found = at.get(k)
@@ -448,9 +456,10 @@ def built_on(doc: Doc, start: int, end: int) -> str | None:
     vocabulary knows it as a method, or a coined name written alone ("MoCo-based models"; :func:`based_on`).
     Authors of such phrases name the method they build on; the phrase names no concept of its own, unless a name
     follows ("the GPU-based linear solver FALKON")."""
+    if "-" not in span_text(doc, start, end - 1):  # (every family suffix has a hyphen; most phrases have none)
+        return None
     lower, strings = column(doc, LOWER), doc.vocab.strings
-    words = [strings[lower[i]] for i in range(start, end)]
-    found = family_base(words, load_gazetteer().lookup()) if any("-" in w for w in words[:-1]) else None  # (hyphens)
+    found = family_base([strings[lower[i]] for i in range(start, end)], load_gazetteer().lookup())
     if found is None:
         return None
     _, k, suffix, entry = found

@@ -402,6 +402,8 @@ class ProposedFinder:
     def _named(self, doc: Doc, sent: Span, triggers: list[Token]) -> list[Candidate]:
         """``..., called X`` / ``a novel problem termed X (ABBR)``."""
         out = []
+        if not any(tok.lower_ in NAMING for tok in triggers):
+            return out  # (most proposal sentences have a verb and no naming word)
         known_at = {i for c in candidates(doc) if c.extractor == "gazetteer" for i in range(c.start, c.end)}
         for tok in triggers:
             if tok.lower_ not in NAMING or tok.i + 1 >= sent.end or tok.i in known_at:
@@ -569,7 +571,8 @@ class ProposedFinder:
     def _listed_after_colon(self, doc: Doc, sent: Span, verb: int) -> list[Candidate]:
         """New names listed after a colon that ends the authors' proposal ("we present the first distributed methods
         for ...: MASHA1 and MASHA2.")."""
-        colon = next((t.i for t in doc[verb + 1:sent.end] if t.text == ":"), None)
+        orth = column(doc, ORTH)
+        colon = next((k for k in range(verb + 1, sent.end) if orth[k] == _COLON), None)
         listed = _listed_from(doc, colon + 1, sent.end, self.known) if colon is not None else []
         if not listed or not all(t.is_punct for t in doc[listed[-1][1]:sent.end]):
             return []  # the list ends the sentence: names, not the start of a clause

@@ -16,4 +16,5 @@ WITH q, collect(DISTINCT c) AS concepts, collect(DISTINCT CASE WHEN x.id <> c.id
 UNWIND concepts AS c
 WITH q, via, collect(c.name) AS shared, sum(c.idf) AS score
 RETURN q.id AS paper, q.name AS name, q.year AS year, shared, score, via
-ORDER BY score DESC, name, paper
+// ties as in kg related: the same sum added in another order differs in its last bits
+ORDER BY round(score, 9) DESC, name, paper

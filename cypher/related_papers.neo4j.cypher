@@ -14,5 +14,6 @@ WITH q, c, titled * c.idf * CASE WHEN c:Dataset THEN $w_dataset WHEN c:Task THEN
 WHERE weight > 0
 WITH q, collect(c.name) AS shared, sum(weight) AS score
 RETURN q.id AS paper, q.name AS name, score, shared
-ORDER BY score DESC, name, paper
+// ties as in kg related: the same sum added in another order differs in its last bits
+ORDER BY round(score, 9) DESC, name, paper
 LIMIT $top

@@ -217,3 +217,19 @@ def test_the_titles_long_form_of_the_proposed_method_is_that_method():
                   title="Spatial Mixture-of-Experts")
     (_, ex), = extract([paper])
     assert ex.proposed == ["SMoE"] and "Mixture of Experts" in {m.canonical for m in ex.mentions if m.in_title}
+
+
+def test_a_title_name_the_description_calls_a_method_is_proposed_though_the_abstract_never_writes_it():
+    paper = Paper("p10", "Memory is studied in many models. We unify them and derive new networks with large capacity.",
+                  title="Kernel Memory Networks: A Unifying Framework for Memory Modeling")
+    (_, ex), = extract([paper])
+    assert ex.proposed == ["Kernel Memory Networks"]
+    assert [m.text for m in ex.mentions if m.proposed] == ["Kernel Memory Networks"]
+    paper = Paper("p11", "We adapt a source model to a target domain without source data, by a simple objective.",
+                  title="Attracting and Dispersing: A Simple Approach for Source-free Domain Adaptation")
+    (_, ex), = extract([paper])
+    assert ex.proposed == ["Attracting and Dispersing"]
+    for title in ("Masked Prediction: A Parameter Identifiability View",  # no method's head word
+                  "Gradient Descent: A Study of Step Sizes"):  # a known name
+        (_, ex), = extract([Paper("p12", "We study models and their training with care.", title=title)])
+        assert ex.proposed == []

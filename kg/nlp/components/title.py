@@ -52,6 +52,8 @@ _PARTICIPLES = lexicon.words("agent_participles")  # before "by": "Driven by", "
 _ING_NOUNS = lexicon.words("ing_nouns")
 _TITLE_TOKEN = re.compile(r"[^\s:;,?!()\u2013\u2014\"\u201c\u201d]+|[:;,?!()\u2013\u2014\"\u201c\u201d]")  # dashes, quotes end words
 _MAX_MEANS_WORDS = 6
+_METHOD_HEADS = lexicon.words("proposed_heads")
+_NAME_JOINERS = frozenset({"and", "&", "of"})  # lower-case words inside a title's name before a colon
 
 
 _SPELLED = re.compile(r"^(.+?)\s*\(([A-Za-z][\w-]*)\)$")  # "Long Name (SHORT)"
@@ -82,8 +84,10 @@ def title_name(title: str) -> tuple[str, str, bool] | None:
     spec = load_specificity()
     if m.re is _FOR and (len(words) < 2 or words[0].lower() in _NOT_FIRST or words[-1].lower() in _NOT_LAST):
         return None  # "A Unified Framework for ...", "Sublinear Algorithms for ...": a description, not a name
-    if len(words) > 1 and not all(w[:1].isupper() or not w[:1].isalpha() for w in words):
-        return None
+    if len(words) > 1 and not all(w[:1].isupper() or not w[:1].isalpha()
+                                  or m.re is _PREFIX and 0 < k < len(words) - 1 and w in _NAME_JOINERS
+                                  for k, w in enumerate(words)):
+        return None  # (a name may join two words: "Attracting and Dispersing: A Simple Approach for ...")
     low = [w.lower() for w in re.findall(r"[^\W_]+", name)]
     if spec.reason(name, "METHOD") is not None or all(w in spec.generic_words or w in spec.class_heads for w in low):
         return None
@@ -198,6 +202,23 @@ def _spelled_pair(doc: Doc, name: str):
     return None
 
 
+def _describes_a_method(title: str) -> bool:
+    """Whether a ``NAME: description`` title describes the name as a method or a dataset: "A Unifying Framework for
+    ...", "A Two-Stage approach", "a pseudo-marginal approach" (an article, then a method's or a dataset's head word
+    within four words, before a preposition)."""
+    m = _PREFIX.match(title)
+    words = m.group(2).split() if m else []
+    if not words or words[0].lower() not in ("a", "an"):
+        return False
+    for word in words[1:5]:
+        low = word.lower().strip(",;")
+        if low in _METHOD_HEADS or _DATASET_WORDS.fullmatch(low):
+            return True
+        if low in _FUNCTION_WORDS:
+            return False
+    return False
+
+
 def _spans(doc: Doc, ranges: list[tuple[int, int]]) -> list[tuple[int, int, Span]]:
     """Each character range with the tokens that are it (not part of a longer token: a URL's "/NodeFormer")."""
     return [(a, b, s) for a, b in ranges if (s := doc.char_span(a, b)) is not None]
@@ -252,6 +273,12 @@ def make_title_name(nlp: Language, name: str):
             pair = None if proposed.lower() in load_gazetteer().lookup() else _spelled_pair(doc, proposed)
             if pair is not None:  # (a known name, "Active Learning (AL)", is no new one)
                 out.append(pair.proposed(doc, label))
+            elif _describes_a_method(title) and not any(c.proposed for c in out) \
+                    and proposed.lower() not in load_gazetteer().lookup() \
+                    and (span := doc.char_span(0, len(proposed))) is not None and title.startswith(proposed):
+                # "Kernel Memory Networks: A Unifying Framework for ...": the title names what the paper proposes,
+                # though the abstract never writes that name (it reads in the title)
+                out.append(Candidate(span.start, span.end, label, "proposed", canonical=proposed, proposed=True))
             return doc
         if any(_named_as_problem(doc, span.start) for _, _, span in found_at):
             return doc  # the paper names a problem it poses, not a method: the abbreviation rules type it

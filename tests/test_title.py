@@ -233,3 +233,11 @@ def test_a_title_name_the_description_calls_a_method_is_proposed_though_the_abst
                   "Gradient Descent: A Study of Step Sizes"):  # a known name
         (_, ex), = extract([Paper("p12", "We study models and their training with care.", title=title)])
         assert ex.proposed == []
+
+
+def test_a_title_name_the_abstract_writes_in_lower_case_a_few_words_after_a_proposal_is_proposed():
+    paper = Paper("p13", "Games with constraints are hard. We propose and analyze the alternating mirror descent "
+                         "algorithm, in which each player takes turns.",
+                  title="Alternating Mirror Descent for Constrained Min-Max Games")
+    (_, ex), = extract([paper])
+    assert ex.proposed == ["Alternating Mirror Descent"]

@@ -177,7 +177,7 @@ def _written_lower(doc: Doc, text: str, name: str, label: str) -> list[tuple[int
     singular = _singular(name.lower())
     if all(s[0].is_sent_start for _, _, s in found_at) and singular != name.lower():
         found_at += _spans(doc, _occurrences(text, singular, False))  # the title's "Networks", the text's "network"
-    if not any(any(t.lower_ in _PROPOSAL for t in doc[max(0, s.start - 3):s.start]) for _, _, s in found_at):
+    if not any(any(t.lower_ in _PROPOSAL for t in doc[max(0, s.start - 5):s.start]) for _, _, s in found_at):
         return []
     return found_at
 

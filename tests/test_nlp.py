@@ -1349,3 +1349,11 @@ def test_the_head_word_nearest_the_naming_word_says_what_is_named(nlp):
     assert {(m.canonical, m.label) for m in ms if m.proposed} == {("HaBa", "METHOD")}
     ms = mentions(nlp, "We study new problems called Foo Bar Matching, which are hard.")
     assert {(m.canonical, m.label) for m in ms if m.text == "Foo Bar Matching"} == {("Foo Bar Matching", "TASK")}
+
+
+def test_a_pair_the_authors_call_novel_after_their_proposal_is_part_of_it(nlp):
+    text = ("We propose FSD, a fully sparse detector. FSD is built upon the general sparse voxel encoder and a novel "
+            "sparse instance recognition (SIR) module. SIR first groups the points.")
+    assert proposed(nlp, text) == {"FSD", "SIR"}
+    text = "We propose FSD, a fully sparse detector. Prior work used a sparse instance recognition (SIR) module."
+    assert proposed(nlp, text) == {"FSD"}

@@ -593,9 +593,11 @@ class ProposedFinder:
                 continue  # what a task is of: "Mechanism-Of-Action (MoA) classification"
             long, short = a.long(doc), a.short(doc)
             words = [t for t in long if t.text[:1].isalpha() and len(t) > 3]
-            coined = len(words) >= 2 and all(t.text[0].isupper() for t in words) or _mixed_case_short(short, long)
+            coined = len(words) >= 2 and all(t.text[0].isupper() for t in words) or _mixed_case_short(short, long) \
+                or lo > 0 and doc[lo - 1].lower_ in _NOVEL and a.long_start < a.short_start  # "a novel sparse instance
+            # recognition (SIR) module" of the method the paper proposed before
             if coined and long.text.lower() not in self.known and short.text.lower() not in self.known \
-                    and label_from_words(long.text) == "METHOD":
+                    and (label_from_words(long.text) == "METHOD" or nxt < len(doc) and doc[nxt].lower_ in HEADS):
                 out.append(a.proposed(doc, "METHOD"))
         return out
 

@@ -1,13 +1,14 @@
 """The name a paper's title gives its contribution: "GraphDE: A Generative Framework for ..." proposes GraphDE.
 
-A title of the form ``NAME: description`` names the paper's own method (or, when the description calls it a
-dataset or benchmark, its dataset); so does ``Capitalised Name for what it does`` ("Subsidiary Prototype
-Alignment for Universal Domain Adaptation"), a name of two to four words. Where the abstract writes that name, each occurrence becomes a proposed
-candidate; where it never does and proposes nothing else, a description that calls the name a method or a dataset
-("Kernel Memory Networks: A Unifying Framework for ...") proposes it in the title. The name is taken when it is one word with a letter ("GraphDE", "Okapi", "DPM-Solver"), or up to four
-capitalised words (joined by "and", "&" or "of" before a colon: "Trap and Replace") that the abstract writes with the
-same capitals mid-sentence ("Natural Color Fool"); umbrella
-and background words ("Knowledge Distillation", "Gradient Descent") are never names.
+A title of the form ``NAME: description`` names the paper's own method (or, when the description calls it a dataset
+or benchmark, its dataset); so does ``Capitalised Name for what it does`` ("Subsidiary Prototype Alignment for
+Universal Domain Adaptation"), a name of two to four words. Where the abstract writes that name, each occurrence
+becomes a proposed candidate; where it never does and proposes nothing else, a description that calls the name a
+method or a dataset ("Kernel Memory Networks: A Unifying Framework for ...") proposes it in the title. The name is
+taken when it is one word with a letter ("GraphDE", "Okapi", "DPM-Solver"), or up to four capitalised words (joined
+by "and", "&" or "of" before a colon: "Trap and Replace") that the abstract writes with the same capitals
+mid-sentence ("Natural Color Fool"); umbrella and background words ("Knowledge Distillation", "Gradient Descent") are
+never names.
 
 A title also says how its paper works: what follows "via", "by", "using" or "through" ("Robust Imitation via Mirror
 Descent Inverse Reinforcement Learning", "Scale-invariant Learning by Physics Inversion") is a method, up to a

@@ -53,7 +53,8 @@ _ARTICLES = frozenset({"a", "an", "the"})
 _FUNCTION_WORDS = lexicon.words("prepositions") | _ARTICLES | {"and", "or"}
 _PARTICIPLES = lexicon.words("agent_participles")  # before "by": "Driven by", "Found by"
 _ING_NOUNS = lexicon.words("ing_nouns")
-_TITLE_TOKEN = re.compile(r"[^\s:;,?!()\u2013\u2014\"\u201c\u201d]+|[:;,?!()\u2013\u2014\"\u201c\u201d]")  # dashes, quotes end words
+# a title's words and punctuation: dashes and quotes end words
+_TITLE_TOKEN = re.compile(r"[^\s:;,?!()\u2013\u2014\"\u201c\u201d]+|[:;,?!()\u2013\u2014\"\u201c\u201d]")
 _MAX_MEANS_WORDS = 6
 _METHOD_HEADS = lexicon.words("proposed_heads")
 _NAME_JOINERS = frozenset({"and", "&", "of"})  # lower-case words inside a title's name before a colon

@@ -1345,7 +1345,8 @@ def test_the_head_word_nearest_the_naming_word_says_what_is_named(nlp):
     ms = mentions(nlp, "As we show on manipulation tasks, our method referred to as latent-variable advantage-weighted "
                        "policy optimization (LAPO), improves the performance.")
     assert {(m.canonical, m.label) for m in ms if m.proposed} == {("LAPO", "METHOD")}
-    ms = mentions(nlp, "To distill a dataset, we propose a novel dataset factorization approach, termed HaBa, which works.")
+    ms = mentions(nlp, "To distill a dataset, we propose a novel dataset factorization approach, termed HaBa, which "
+                       "works.")
     assert {(m.canonical, m.label) for m in ms if m.proposed} == {("HaBa", "METHOD")}
     ms = mentions(nlp, "We study new problems called Foo Bar Matching, which are hard.")
     assert {(m.canonical, m.label) for m in ms if m.text == "Foo Bar Matching"} == {("Foo Bar Matching", "TASK")}

@@ -1358,3 +1358,21 @@ def test_a_pair_the_authors_call_novel_after_their_proposal_is_part_of_it(nlp):
     assert proposed(nlp, text) == {"FSD", "SIR"}
     text = "We propose FSD, a fully sparse detector. Prior work used a sparse instance recognition (SIR) module."
     assert proposed(nlp, text) == {"FSD"}
+
+
+@pytest.mark.parametrize("text", [
+    "We present ImageNet, a large-scale image dataset, as the testbed and evaluate our new pruning method.",
+    "We propose the use of ImageNet, a large dataset, for pretraining FooNet.",
+    "We introduce BERT, a pretrained language model, into the retrieval pipeline for ranking.",
+    "In this work we propose a new training scheme. We introduce Adam, an adaptive optimizer, to train it.",
+    "We build on a method referred to as Model-Agnostic Meta-Learning (MAML) and propose a faster variant.",
+    "We propose FooNet & BarNet, two new networks for vision.",  # two coined names, not one
+])
+def test_known_names_an_aside_describes_or_others_named_are_not_proposed(nlp, text):
+    assert not {"ImageNet", "BERT", "Adam", "MAML", "FooNet & BarNet"} & proposed(nlp, text)
+
+
+def test_the_abstracts_lower_case_use_of_a_proposed_long_form_is_not_the_proposal(nlp):
+    ms = mentions(nlp, "We propose a new Attention Process (AP) model. The attention processes in the brain differ.")
+    assert "AP" in {m.canonical for m in ms if m.proposed}
+    assert not any(m.canonical == "AP" for m in ms if m.text.startswith("attention process"))

@@ -220,19 +220,26 @@ def test_the_titles_long_form_of_the_proposed_method_is_that_method():
 
 
 def test_a_title_name_the_description_calls_a_method_is_proposed_though_the_abstract_never_writes_it():
-    paper = Paper("p10", "Memory is studied in many models. We unify them and derive new networks with large capacity.",
+    paper = Paper("p10", "Memory is studied in many models. We propose to unify them in new networks of large capacity.",
                   title="Kernel Memory Networks: A Unifying Framework for Memory Modeling")
     (_, ex), = extract([paper])
     assert ex.proposed == ["Kernel Memory Networks"]
     assert [m.text for m in ex.mentions if m.proposed] == ["Kernel Memory Networks"]
-    paper = Paper("p11", "We adapt a source model to a target domain without source data, by a simple objective.",
+    paper = Paper("p11", "We propose to adapt a source model to a target domain without source data, by a simple "
+                         "objective.",
                   title="Attracting and Dispersing: A Simple Approach for Source-free Domain Adaptation")
     (_, ex), = extract([paper])
     assert ex.proposed == ["Attracting and Dispersing"]
     for title in ("Masked Prediction: A Parameter Identifiability View",  # no method's head word
-                  "Gradient Descent: A Study of Step Sizes"):  # a known name
-        (_, ex), = extract([Paper("p12", "We study models and their training with care.", title=title)])
+                  "Gradient Descent: A Study of Step Sizes",  # a known name
+                  "Beyond Accuracy: A Framework for Evaluating Classifiers",  # a description
+                  "Lessons Learned: A Framework for Model Deployment",  # a participle
+                  "Fast and Robust: A Method for Backdoor Defense"):  # an adjective
+        (_, ex), = extract([Paper("p12", "We propose to study models and their training with care.", title=title)])
         assert ex.proposed == []
+    (_, ex), = extract([Paper("p12", "We study memory and its capacity.",  # the abstract proposes nothing
+                              title="Kernel Memory Networks: A Unifying Framework for Memory Modeling")])
+    assert ex.proposed == []
 
 
 def test_a_title_name_the_abstract_writes_in_lower_case_a_few_words_after_a_proposal_is_proposed():
@@ -241,3 +248,29 @@ def test_a_title_name_the_abstract_writes_in_lower_case_a_few_words_after_a_prop
                   title="Alternating Mirror Descent for Constrained Min-Max Games")
     (_, ex), = extract([paper])
     assert ex.proposed == ["Alternating Mirror Descent"]
+
+
+def test_a_proposed_long_form_in_the_title_is_one_concept_and_a_known_task_there_stays_the_task():
+    paper = Paper("p14", "We present a method called Manifold Interpolating Optimal-Transport Flow (MIOFlow) that learns "
+                         "dynamics. MIOFlow combines dynamic models.",
+                  title="Manifold Interpolating Optimal-Transport Flows for Trajectory Inference")
+    (_, ex), = extract([paper])
+    assert ex.proposed == ["MIOFlow"]
+    paper = Paper("p15", "We present Science Question Answering (ScienceQA), a new benchmark of 21k questions.",
+                  title="Learn to Explain: Multimodal Reasoning via Thought Chains for Science Question Answering")
+    (_, ex), = extract([paper])
+    assert ex.proposed == ["ScienceQA"]
+    assert ("TASK", "science question answering") in {(m.label, m.canonical) for m in ex.mentions if m.in_title}
+
+
+@pytest.mark.parametrize("title, text", [
+    ("Gradient Flow Dynamics for Deep Linear Networks",  # "our" far from the name: an analysis
+     "Our analysis of the gradient flow dynamics of deep linear networks shows implicit bias."),
+    ("Alternating Mirror Descent for Constrained Min-Max Games",  # the proposal is in another sentence
+     "We propose a new analysis. Alternating mirror descent is shown to converge."),
+    ("SimCLR and MoCo: Contrastive Learning for Graphs", "We propose SimCLR and MoCo variants for graphs."),
+    ("Dropout and Batch Normalization: A Disharmony", "We show that Dropout and Batch Normalization interact."),
+])
+def test_analyses_and_two_joined_names_in_a_title_are_no_proposal(title, text):
+    (_, ex), = extract([Paper("p16", text, title=title)])
+    assert ex.proposed == []

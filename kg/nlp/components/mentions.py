@@ -24,6 +24,7 @@ from kg.nlp.candidates import (FORMULAS, MENTIONS, PRIORITY, Abbreviation, Candi
                                span_text, strip_possessive, token_ends)
 from kg.nlp.combine import TYPE_HEADS
 from kg.nlp.components.gazetteer import Entry, load_gazetteer
+from kg.nlp.components.title import TITLE
 from kg.nlp.labels import is_language, label_from_words
 from kg.nlp import lexicon
 from kg.schema import concept_key
@@ -254,32 +255,45 @@ def _propagate(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) -> l
 
 
 def _proposed_long_forms(doc: Doc, cands: list[Candidate]) -> list[Candidate]:
-    """The candidates, where one is the long form of the paper's own method (named by its short form) written again,
-    in any case and in either number, that method: the title's "Cross-Domain Predictor" (read in lower case) is
-    the CDP of "we propose a Cross-Domain Predictor (CDP)", one concept, not two. Only a candidate on exactly those
-    words: the known names inside a long form found nothing longer ("Spatial Mixture-of-Experts" names
-    Mixture-of-Experts in the title)."""
-    lower = column(doc, LOWER)
+    """The candidates, each on the words of the paper's own method's long form (named by its short form) written
+    again taking that method: the title's "Cross-Domain Predictor" (read in lower case) is the CDP of "we propose a
+    Cross-Domain Predictor (CDP)", one concept, not two. The title's words in any case, the abstract's as the long
+    form writes them ("the attention processes in the brain" is not the proposed Attention Process), either in the
+    other number; only a candidate on exactly those words (the known names inside a long form found nothing longer:
+    "Spatial Mixture-of-Experts" names Mixture-of-Experts in the title), and no known name of another label (the
+    title's task "Science Question Answering" stays the task beside the ScienceQA dataset)."""
+    lower, orth = column(doc, LOWER), column(doc, ORTH)
     forms: dict[tuple[int, ...], Candidate] = {}
     for c in cands:
-        if c.proposed and c.end - c.start > 1 and c.canonical and c.canonical != span_text(doc, c.start, c.end):
+        if c.proposed and c.end - c.start > 1 and c.canonical \
+                and c.canonical.lower() != span_text(doc, c.start, c.end).lower():
             forms.setdefault(tuple(lower[c.start:c.end]), c)
     if not forms:
         return cands
     strings = doc.vocab.strings
+    title_end = doc[0].sent.end if doc.user_data.get(TITLE) else 0  # (the title is read as the first sentence)
+
+    def other_number(a: str, b: str) -> bool:
+        return a in (b, b + "s", b + "es") or b in (a + "s", a + "es")
 
     def named(c: Candidate) -> Candidate | None:
         for words, own in forms.items():
-            if c.end - c.start != len(words) or tuple(lower[c.start:c.end - 1]) != words[:-1]:
+            n = len(words)
+            if c.end - c.start != n or tuple(lower[c.start:c.end - 1]) != words[:-1] \
+                    or not other_number(strings[lower[c.end - 1]], strings[words[-1]]):
                 continue
-            last, written = strings[words[-1]], strings[lower[c.end - 1]]
-            if written in (last, last + "s", last + "es") or last in (written + "s", written + "es"):
-                return own
+            if c.start >= title_end and (tuple(orth[c.start:c.end - 1]) != tuple(orth[own.start:own.start + n - 1])
+                                         or not other_number(strings[orth[c.end - 1]], strings[orth[own.end - 1]])):
+                continue  # in the abstract, the long form's own capitals
+            if c.extractor == "gazetteer" and c.label != own.label:
+                continue
+            return own
         return None
 
     out = []
     for c in cands:
-        own = None if c.proposed else named(c)
+        has_own_name = c.proposed and (c.canonical or "").lower() not in ("", span_text(doc, c.start, c.end).lower())
+        own = None if has_own_name else named(c)
         out.append(c if own is None else Candidate(c.start, c.end, own.label, "proposed", canonical=own.canonical,
                                                    proposed=True, benchmark=own.benchmark))
     return out

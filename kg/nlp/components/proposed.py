@@ -78,25 +78,36 @@ def _label_for_head(doc: Doc, end: int) -> str:
     return "METHOD"
 
 
-def _called_new(doc: Doc, end: int) -> int | None:
-    """Where the comma after a name (and its closing bracket) that a proposal verb introduces is, when a description
-    of what it is follows (", a new benchmark", ", a comprehensive and challenging benchmark for ...", ", a data
-    augmentation method", ", the first ..."): the authors introduce their own thing so. Else None."""
+def _called_new(doc: Doc, end: int) -> str | None:
+    """The label of a name (ending before token ``end``, or its closing bracket) that a proposal verb introduces with
+    a description of what it is, when that introduces the authors' own thing: one that calls it new (", a new
+    benchmark", ", a novel framework", ", the first ..."), or one that runs to the sentence's end ("we introduce
+    DrawBench, a comprehensive and challenging benchmark for text-to-image models."); not an aside about a known
+    thing the sentence goes on to use ("we present ImageNet, a large-scale image dataset, as the testbed"). The
+    label is the description's last head word's before a preposition ("a scalable RGBD dataset construction
+    pipeline" is a method). Else None."""
     if end < len(doc) and doc[end].text == ")":
         end += 1
     if end + 2 >= len(doc) or doc[end].text != ",":
         return None
-    article = doc[end + 1].lower_
+    article, sent_end = doc[end + 1].lower_, doc[end].sent.end
     if article == "the":
-        return end if doc[end + 2].lower_ == "first" else None
+        return "METHOD" if doc[end + 2].lower_ == "first" else None
     if article not in ("a", "an"):
         return None
-    for t in doc[end + 2:end + 8]:
-        if t.lower_ in HEADS or t.lower_ in DATASET_HEADS or t.lower_ in ENVIRONMENT_HEADS or t.lower_ in _NOVEL:
-            return end
+    head, novel = None, False
+    for t in doc[end + 2:min(end + 8, sent_end)]:
         if t.lower_ in PREPOSITIONS or t.is_punct:
-            return None
-    return None
+            break
+        novel = novel or t.lower_ in _NOVEL
+        if t.lower_ in HEADS or t.lower_ in DATASET_HEADS or t.lower_ in ENVIRONMENT_HEADS:
+            head = t.lower_
+    if head is None:
+        return None
+    aside = any(t.text == "," for t in doc[end + 2:sent_end])  # the description closes and the sentence goes on
+    if aside and not novel:
+        return None
+    return "DATASET" if head in DATASET_HEADS or head in ENVIRONMENT_HEADS else "METHOD"
 
 
 def _describes_data(doc: Doc, i: int) -> bool:
@@ -149,11 +160,17 @@ def _name_at(doc: Doc, i: int, limit: int) -> tuple[int, int] | None:
     end = i
     while end < limit and end - i < 6 and (is_namelike(doc[end]) or (end > i and doc[end].text in {"-", "+"})
                                            or end > i and doc[end].text == "&" and end + 1 < limit
-                                           and is_namelike(doc[end + 1])):
+                                           and _plain_capitalised(doc[end - 1]) and _plain_capitalised(doc[end + 1])):
         end += 1
     if end == i + 1 and len(doc[i]) <= 3 and not doc[i].whitespace_ and end < len(doc) and doc[end].text == "(":
         return None  # a group's or a function's notation: "an SE(3)-equivariant network", "O(n)"
     return (i, end) if end > i else None
+
+
+def _plain_capitalised(tok: Token) -> bool:
+    """Whether a word is a plain capitalised word ("Branch", "Learn"), the kind two of which "&" joins into one name;
+    not a coined name ("FooNet & BarNet" are two)."""
+    return tok.text.isalpha() and tok.text.istitle()
 
 
 def _measure_named(doc: Doc, sent: Span, naming: int) -> bool:
@@ -296,11 +313,12 @@ class ProposedFinder:
             if long.split()[-1] in THEORY_HEADS:
                 return []  # "we establish a functional central limit theorem (FCLT)": a result, not a method
             if long in self.known or (entry is not None and long in {f.lower() for f in (entry.name, *entry.aliases)}):
-                after = _called_new(doc, end)
-                if after is None:
+                called = _called_new(doc, end) if all(doc[k].lower_ in _ARTICLES for k in range(start, lead)) \
+                    else None
+                if called is None:
                     return []  # a known method; a known short form defined with another long form is a new one
-                return [a.proposed(doc, _label_for_head(doc, after))]  # ("NCF"); a vocabulary may know the paper's
-                # own name from the paper: "we present Science Question Answering (ScienceQA), a new benchmark"
+                return [a.proposed(doc, called)]  # ("NCF"); a vocabulary may know the paper's own name from the
+                # paper: "we present Science Question Answering (ScienceQA), a new benchmark"
             return [a.proposed(doc, label)]
         if pairs_only:
             return []
@@ -313,11 +331,12 @@ class ProposedFinder:
             if doc[i].lower_ in NAMING:
                 break
             run = _name_at(doc, i, stop + 1 if stop < limit and doc[stop].text == "," else stop)
-            if run and doc[run[0]:run[1]].text.lower() in self.known:
-                after = _called_new(doc, run[1])
-                if after is not None:  # what the sentence calls new is the paper's own, known or not
-                    label = _label_for_head(doc, after)
-                    return [Candidate(run[0], run[1], label, "proposed", proposed=label in ("METHOD", "DATASET"))]
+            if run and (entry := self.known.get(doc[run[0]:run[1]].text.lower())) is not None:
+                called = _called_new(doc, run[1]) if all(doc[k].lower_ in _ARTICLES for k in range(start, i)) \
+                    else None  # (the name is the verb's object, not in it: "we propose the use of ImageNet, ...")
+                if called is not None:  # what the sentence introduces so is the paper's own, known or not
+                    return [Candidate(run[0], run[1], called, "proposed", proposed=True,
+                                      benchmark=entry.benchmark and called == "DATASET")]
                 i = run[1]  # a known name ("we introduce Random Erasing"): not a new one, nor is its tail
                 continue
             if run and doc[run[1] - 1].lower_.endswith(MODIFIER_SUFFIXES):
@@ -437,6 +456,8 @@ class ProposedFinder:
             label = "TASK" if problem else ("DATASET" if near in DATASET_HEADS else
                                             "METRIC" if _measure_named(doc, sent, tok.i) else "METHOD")
             abbrs = self._abbrev_in(doc, j, j + 1)
+            if abbrs and doc[tok.i - 1].lower_ != "we" and not self._new_pair(doc, abbrs[0]):
+                continue  # a known pair others named: "a method referred to as Model-Agnostic Meta-Learning (MAML)"
             if abbrs:
                 if abbrs[0].long(doc)[-1].lower_.rstrip("s") in PROBLEM_HEADS:
                     label = "TASK"  # "called the multi-robot reward collection problem (MRRC)"

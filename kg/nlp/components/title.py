@@ -44,7 +44,9 @@ _NOT_LAST = lexicon.words("title_name_not_last")
 _PROBLEM_HEADS = lexicon.words("problem_heads")
 _NAMING = lexicon.words("naming_words")
 _NOT_FIRST = lexicon.words("title_name_not_first")
-_PROPOSAL = lexicon.words("proposing_verbs") | lexicon.words("own_words") | {"proposed"}
+_PROPOSING = lexicon.words("proposing_verbs")
+_OWN = lexicon.words("own_words") | {"proposed"}
+_PROPOSES = _PROPOSING | _NAMING | {"proposed"}  # an abstract that proposes something: "the proposed X", "we term"
 _MEANS_CUES = lexicon.words("title_means_cues")
 _MEANS_ENDS = lexicon.words("title_means_ends")
 _MEANS_NOT_FIRST = lexicon.words("title_means_not_first")
@@ -56,7 +58,7 @@ _ING_NOUNS = lexicon.words("ing_nouns")
 # a title's words and punctuation: dashes and quotes end words
 _TITLE_TOKEN = re.compile(r"[^\s:;,?!()\u2013\u2014\"\u201c\u201d]+|[:;,?!()\u2013\u2014\"\u201c\u201d]")
 _MAX_MEANS_WORDS = 6
-_METHOD_HEADS = lexicon.words("proposed_heads")
+_PROPOSAL_HEADS = lexicon.words("proposed_heads")  # a method's or a dataset's: "framework", "benchmark"
 _NAME_JOINERS = frozenset({"and", "&", "of"})  # lower-case words inside a title's name before a colon
 
 
@@ -92,6 +94,8 @@ def title_name(title: str) -> tuple[str, str, bool] | None:
                                   or m.re is _PREFIX and 0 < k < len(words) - 1 and w in _NAME_JOINERS
                                   for k, w in enumerate(words)):
         return None  # (a name may join two words: "Attracting and Dispersing: A Simple Approach for ...")
+    if _NAME_JOINERS.intersection(words) and not _joins_plain_words(words):
+        return None  # two names, not one: "SimCLR and MoCo: ...", "Dropout and Batch Normalization: ..."
     low = [w.lower() for w in re.findall(r"[^\W_]+", name)]
     if spec.reason(name, "METHOD") is not None or all(w in spec.generic_words or w in spec.class_heads for w in low):
         return None
@@ -181,9 +185,18 @@ def _written_lower(doc: Doc, text: str, name: str, label: str) -> list[tuple[int
     singular = _singular(name.lower())
     if all(s[0].is_sent_start for _, _, s in found_at) and singular != name.lower():
         found_at += _spans(doc, _occurrences(text, singular, False))  # the title's "Networks", the text's "network"
-    if not any(any(t.lower_ in _PROPOSAL for t in doc[max(0, s.start - 5):s.start]) for _, _, s in found_at):
+    if not any(_proposed_before(doc, s) for _, _, s in found_at):
         return []
     return found_at
+
+
+def _proposed_before(doc: Doc, span: Span) -> bool:
+    """Whether a proposal comes just before ``span`` in its sentence: a proposing verb up to five words before it
+    ("We propose and analyze the alternating mirror descent algorithm"), "our" or "proposed" up to two ("our
+    debiased causal tree"; not "Our analysis of the gradient flow dynamics")."""
+    first = span.sent.start
+    return any(t.lower_ in _PROPOSING for t in doc[max(first, span.start - 5):span.start]) \
+        or any(t.lower_ in _OWN for t in doc[max(first, span.start - 2):span.start])
 
 
 def _singular(name: str) -> str:
@@ -206,7 +219,24 @@ def _spelled_pair(doc: Doc, name: str):
     return None
 
 
-def _describes_a_method(title: str) -> bool:
+def _joins_plain_words(words: list[str]) -> bool:
+    """Whether a name with a joining word ("and", "&", "of") is made of plain capitalised words, none of its parts a
+    known name ("Trap and Replace", "Attracting and Dispersing"; not "SimCLR and MoCo", "Dropout and Batch
+    Normalization")."""
+    known = load_gazetteer().lookup()
+    parts, part = [], []
+    for w in words:
+        if w in _NAME_JOINERS:
+            parts.append(part)
+            part = []
+        elif not (w.isalpha() and w.istitle()):
+            return False
+        else:
+            part.append(w)
+    return not any(" ".join(p).lower() in known for p in [*parts, part])
+
+
+def _describes_a_proposal(title: str) -> bool:
     """Whether a ``NAME: description`` title describes the name as a method or a dataset: "A Unifying Framework for
     ...", "A Two-Stage approach", "a pseudo-marginal approach" (an article, then a method's or a dataset's head word
     within four words, before a preposition)."""
@@ -216,11 +246,21 @@ def _describes_a_method(title: str) -> bool:
         return False
     for word in words[1:5]:
         low = word.lower().strip(",;")
-        if low in _METHOD_HEADS or _DATASET_WORDS.fullmatch(low):
+        if low in _PROPOSAL_HEADS or _DATASET_WORDS.fullmatch(low):
             return True
         if low in _FUNCTION_WORDS:
             return False
     return False
+
+
+def _title_only_name(doc: Doc, name: str) -> bool:
+    """Whether a title's name the abstract never writes may still be the paper's own: the abstract proposes
+    something (a proposing verb, a naming word or "proposed" after the title), and the name neither opens as a description ("Beyond ...") nor
+    ends in a participle or an adjective ("Lessons Learned", "Position Bias Revisited", "Fast and Robust")."""
+    words = name.lower().split()
+    if words[0] in _NOT_FIRST or words[-1].endswith("ed") or words[-1] in load_specificity().adjective_words:
+        return False  # ("Beyond Accuracy", "Rethinking Benchmarks": what the paper argues, no name)
+    return any(t.lower_ in _PROPOSES for t in doc[doc[0].sent.end:]) if len(doc) else False
 
 
 def _spans(doc: Doc, ranges: list[tuple[int, int]]) -> list[tuple[int, int, Span]]:
@@ -277,7 +317,7 @@ def make_title_name(nlp: Language, name: str):
             pair = None if proposed.lower() in load_gazetteer().lookup() else _spelled_pair(doc, proposed)
             if pair is not None:  # (a known name, "Active Learning (AL)", is no new one)
                 out.append(pair.proposed(doc, label))
-            elif _describes_a_method(title) and not any(c.proposed for c in out) \
+            elif _describes_a_proposal(title) and _title_only_name(doc, proposed) and not any(c.proposed for c in out) \
                     and proposed.lower() not in load_gazetteer().lookup() \
                     and (span := doc.char_span(0, len(proposed))) is not None and title.startswith(proposed):
                 # "Kernel Memory Networks: A Unifying Framework for ...": the title names what the paper proposes,

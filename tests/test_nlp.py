@@ -1376,3 +1376,21 @@ def test_the_abstracts_lower_case_use_of_a_proposed_long_form_is_not_the_proposa
     ms = mentions(nlp, "We propose a new Attention Process (AP) model. The attention processes in the brain differ.")
     assert "AP" in {m.canonical for m in ms if m.proposed}
     assert not any(m.canonical == "AP" for m in ms if m.text.startswith("attention process"))
+
+
+def test_the_papers_own_name_has_one_label():
+    """A dataset or a metric where a proposal rule reads the own name so (the title's name alone reads as a method),
+    else a method: never two readings of one thing the paper introduces."""
+    from kg.model import Paper
+    from kg.nlp.extract import extract
+
+    paper = Paper("h", "To fill in the gap, we propose a large-scale and semantic-rich synthetic HSI dataset, denoted as "
+                       "HUMANISE, by aligning motions with scenes.",
+                  title="HUMANISE: Language-conditioned Human Motion Generation in 3D Scenes")
+    (_, ex), = extract([paper])
+    assert {m.label for m in ex.mentions if m.canonical == "HUMANISE"} == {"DATASET"}
+    paper = Paper("s", "To this end, a novel unsupervised paradigm named SNAKE is proposed, which is short for shape-aware "
+                       "neural 3D keypoint field. We show that SNAKE detects keypoints. SNAKE is fast.",
+                  title="SNAKE: Shape-aware Neural 3D Keypoint Field")
+    (_, ex), = extract([paper])
+    assert {m.label for m in ex.mentions if m.canonical == "SNAKE"} == {"METHOD"}

@@ -496,7 +496,30 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict,
         sent_start, sent_end = starts[k], starts[k + 1] if k + 1 < len(starts) else n
         out.append(DocMention(idx[c.start], ends[c.end - 1], c.label, text, canonical, c.extractor,
                               idx[sent_start], ends[sent_end - 1], c.proposed, c.benchmark, c.confidence, c.generic))
+    _one_label_per_own_name(out)
     return out
+
+
+_OWN_LABEL_ORDER = ("DATASET", "METRIC", "METHOD", "TASK")  # the reading that says more of what an own name is first
+
+
+def _one_label_per_own_name(mentions: list[DocMention]) -> None:
+    """Give every mention of the paper's own name one label: a dataset or a metric where a proposal rule reads it so
+    (a description or a head word: "We introduce HUMANISE, a large-scale dataset", "a new metric, called Rashomon
+    Capacity"; the title's name alone reads as a method), else a method ("SNAKE" later read as a task)."""
+    own = {m.canonical for m in mentions if m.proposed}
+    if not own:
+        return
+    labels: dict[str, set[str]] = {}
+    for m in mentions:
+        if m.canonical in own and m.extractor == "proposed":  # (the vocabulary's reading is another thing: FIRE)
+            labels.setdefault(m.canonical, set()).add(m.label)
+    chosen = {name: next(label for label in _OWN_LABEL_ORDER if label in found) for name, found in labels.items()
+              if found <= set(_OWN_LABEL_ORDER)}
+    for m in mentions:
+        label = chosen.get(m.canonical)
+        if label is not None and m.label != label:
+            m.label = label
 
 
 def _outside_formulas(doc: Doc, cands: list[Candidate], formulas: tuple[tuple[int, int], ...]) -> list[Candidate]:

@@ -1384,13 +1384,13 @@ def test_the_papers_own_name_has_one_label():
     from kg.model import Paper
     from kg.nlp.extract import extract
 
-    paper = Paper("h", "To fill in the gap, we propose a large-scale and semantic-rich synthetic HSI dataset, denoted as "
-                       "HUMANISE, by aligning motions with scenes.",
+    paper = Paper("h", "To fill in the gap, we propose a large-scale and semantic-rich synthetic HSI dataset, "
+                       "denoted as HUMANISE, by aligning motions with scenes.",
                   title="HUMANISE: Language-conditioned Human Motion Generation in 3D Scenes")
     (_, ex), = extract([paper])
     assert {m.label for m in ex.mentions if m.canonical == "HUMANISE"} == {"DATASET"}
-    paper = Paper("s", "To this end, a novel unsupervised paradigm named SNAKE is proposed, which is short for shape-aware "
-                       "neural 3D keypoint field. We show that SNAKE detects keypoints. SNAKE is fast.",
+    paper = Paper("s", "To this end, a novel unsupervised paradigm named SNAKE is proposed, which is short for "
+                       "shape-aware neural 3D keypoint field. We show that SNAKE detects keypoints. SNAKE is fast.",
                   title="SNAKE: Shape-aware Neural 3D Keypoint Field")
     (_, ex), = extract([paper])
     assert {m.label for m in ex.mentions if m.canonical == "SNAKE"} == {"METHOD"}

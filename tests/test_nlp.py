@@ -1348,6 +1348,8 @@ def test_the_head_word_nearest_the_naming_word_says_what_is_named(nlp):
     ms = mentions(nlp, "To distill a dataset, we propose a novel dataset factorization approach, termed HaBa, which "
                        "works.")
     assert {(m.canonical, m.label) for m in ms if m.proposed} == {("HaBa", "METHOD")}
+    ms = mentions(nlp, "We build a new simulation environment called GridWorldX for testing agents.")
+    assert {(m.canonical, m.label) for m in ms if m.proposed} == {("GridWorldX", "DATASET")}  # an environment
     ms = mentions(nlp, "We study new problems called Foo Bar Matching, which are hard.")
     assert {(m.canonical, m.label) for m in ms if m.text == "Foo Bar Matching"} == {("Foo Bar Matching", "TASK")}
 

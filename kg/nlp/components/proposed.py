@@ -450,10 +450,11 @@ class ProposedFinder:
                 continue  # "a matrix concentration inequality which we term R2WDC": a result, no method
             # the head word nearest the naming word says what is named ("tasks, our method referred to as X": a
             # method; "problems called ...": a task)
-            near = next((w for w in reversed(before) if w in HEADS or w in DATASET_HEADS or w in PROBLEM_HEADS
-                         or w.rstrip("s") in PROBLEM_HEADS), None)
+            near = next((w for w in reversed(before) if w in HEADS or w in DATASET_HEADS or w in ENVIRONMENT_HEADS
+                         or w in PROBLEM_HEADS or w.rstrip("s") in PROBLEM_HEADS), None)
             problem = near is not None and (near in PROBLEM_HEADS or near.rstrip("s") in PROBLEM_HEADS)
-            label = "TASK" if problem else ("DATASET" if near in DATASET_HEADS else
+            data = near in DATASET_HEADS or near in ENVIRONMENT_HEADS  # ("a new simulation environment called X")
+            label = "TASK" if problem else ("DATASET" if data else
                                             "METRIC" if _measure_named(doc, sent, tok.i) else "METHOD")
             abbrs = self._abbrev_in(doc, j, j + 1)
             if abbrs and doc[tok.i - 1].lower_ != "we" and not self._new_pair(doc, abbrs[0]):

@@ -514,12 +514,9 @@ def _one_label_per_own_name(mentions: list[DocMention]) -> None:
     for m in mentions:
         if m.canonical in own and m.extractor == "proposed":  # (the vocabulary's reading is another thing: FIRE)
             labels.setdefault(m.canonical, set()).add(m.label)
-    chosen = {name: next(label for label in _OWN_LABEL_ORDER if label in found) for name, found in labels.items()
-              if found <= set(_OWN_LABEL_ORDER)}
+    chosen = {name: next(label for label in _OWN_LABEL_ORDER if label in found) for name, found in labels.items()}
     for m in mentions:
-        label = chosen.get(m.canonical)
-        if label is not None and m.label != label:
-            m.label = label
+        m.label = chosen.get(m.canonical, m.label)
 
 
 def _outside_formulas(doc: Doc, cands: list[Candidate], formulas: tuple[tuple[int, int], ...]) -> list[Candidate]:

@@ -110,6 +110,12 @@ def _called_new(doc: Doc, end: int) -> str | None:
     return "DATASET" if head in DATASET_HEADS or head in ENVIRONMENT_HEADS else "METHOD"
 
 
+def _opens_object(doc: Doc, start: int, at: int) -> bool:
+    """Whether the name at token ``at`` is the object of the proposal verb whose object starts at ``start`` (only
+    articles between), not a word inside it ("we propose the use of ImageNet, ...")."""
+    return all(doc[k].lower_ in _ARTICLES for k in range(start, at))
+
+
 def _describes_data(doc: Doc, i: int) -> bool:
     """Whether an article at token ``i`` opens a description whose head, within five words and before any
     preposition or punctuation, is a dataset's or an environment's ("a new benchmark", "an e-commerce website
@@ -313,8 +319,7 @@ class ProposedFinder:
             if long.split()[-1] in THEORY_HEADS:
                 return []  # "we establish a functional central limit theorem (FCLT)": a result, not a method
             if long in self.known or (entry is not None and long in {f.lower() for f in (entry.name, *entry.aliases)}):
-                called = _called_new(doc, end) if all(doc[k].lower_ in _ARTICLES for k in range(start, lead)) \
-                    else None
+                called = _called_new(doc, end) if _opens_object(doc, start, lead) else None
                 if called is None:
                     return []  # a known method; a known short form defined with another long form is a new one
                 return [a.proposed(doc, called)]  # ("NCF"); a vocabulary may know the paper's own name from the
@@ -332,8 +337,7 @@ class ProposedFinder:
                 break
             run = _name_at(doc, i, stop + 1 if stop < limit and doc[stop].text == "," else stop)
             if run and (entry := self.known.get(doc[run[0]:run[1]].text.lower())) is not None:
-                called = _called_new(doc, run[1]) if all(doc[k].lower_ in _ARTICLES for k in range(start, i)) \
-                    else None  # (the name is the verb's object, not in it: "we propose the use of ImageNet, ...")
+                called = _called_new(doc, run[1]) if _opens_object(doc, start, i) else None
                 if called is not None:  # what the sentence introduces so is the paper's own, known or not
                     return [Candidate(run[0], run[1], called, "proposed", proposed=True,
                                       benchmark=entry.benchmark and called == "DATASET")]

@@ -10,6 +10,7 @@ import warnings
 import pytest
 
 from kg.nlp.candidates import FORMULAS, candidates
+from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp.components.mentions import select_mentions, without_asides
 from kg.nlp.combine import Overlaps, concept_name, generic_class, generic_task_class, short_forms
 from kg.nlp.components.model import ModelCandidates, merge_entities, unconfirmed
@@ -374,6 +375,26 @@ def test_an_unknown_pair_takes_the_label_its_long_forms_head_word_says_over_the_
     # with no head word, the model's label stands
     doc = with_entity(nlp, combine, "KDS (Knowledge Delivery) composes text. KDS is hard.", "KDS", "TASK")
     assert {m.label for m in doc._.kg_mentions if "KDS" in m.text} == {"TASK"}
+
+
+@pytest.mark.parametrize("text,long,label", [
+    ("We study Open Set Domain Adaptation (OSDA) on images. OSDA is hard.", "Open Set Domain Adaptation", "TASK"),
+    ("Methods for incremental semantic segmentation (ISS) forget old classes.", "incremental semantic segmentation",
+     "TASK"),
+    ("We optimise the One-way Partial AUC (OPAUC) directly.", "One-way Partial AUC", "METRIC"),
+])
+def test_an_unknown_pair_ending_in_a_known_name_takes_that_names_label_over_the_models(nlp, combine, text, long,
+                                                                                       label):
+    # "Open Set Domain Adaptation" is a kind of domain adaptation, "One-way Partial AUC" a partial AUC
+    short = text[text.index("(") + 1:text.index(")")]
+    doc = with_entity(nlp, combine, text, short, "METHOD")
+    mentions = select_mentions(doc, frozenset(), load_gazetteer().lookup())
+    assert {m.label for m in mentions if m.text in (long, short)} == {label}
+
+
+def test_a_proposed_pair_ending_in_a_known_task_stays_the_papers_method(nlp):
+    doc = nlp("We propose Collaborative Metric Learning (CML), a new model for recommendation.")
+    assert {m.label for m in doc._.kg_mentions if m.text in ("Collaborative Metric Learning", "CML")} == {"METHOD"}
 
 
 @pytest.mark.parametrize("phrase,label,kept", [

@@ -67,7 +67,19 @@ def _exact(cands: list[Candidate], start: int, end: int) -> Candidate | None:
     return hits[0] if hits else None
 
 
-def _pair_label(ents: list[tuple[int, int, str]] | None, a: Abbreviation, long: str, redefined: bool = False) -> str:
+def _known_head(long: str, lookup: dict[str, Entry]) -> str | None:
+    """The label of the vocabulary's name that ends a pair's long form, the longest of two words or more: "Open Set
+    Domain Adaptation" is a kind of domain adaptation (a TASK), "One-way Partial AUC" a partial AUC (a METRIC)."""
+    words = long.lower().split()
+    for k in range(1, len(words) - 1):
+        entry = lookup.get(" ".join(words[k:]))
+        if entry is not None and entry.label in ("METHOD", "TASK", "METRIC"):
+            return entry.label
+    return None
+
+
+def _pair_label(ents: list[tuple[int, int, str]] | None, a: Abbreviation, long: str, redefined: bool = False,
+                lookup: dict[str, Entry] | None = None) -> str:
     """The label of an abbreviation pair no rule knows: the one its long form's head word says it is ("Knowledge
     Delivery System" is a METHOD, "... Corpus" a DATASET); else the trained model's, on the short form (else on the
     long form), as it read the name in context; without a model, the long form's head word ("... Alignment" ->
@@ -78,6 +90,8 @@ def _pair_label(ents: list[tuple[int, int, str]] | None, a: Abbreviation, long: 
     for label, heads in TYPE_HEADS.items():
         if words and words[-1] in heads:
             return label
+    if lookup is not None and (known := _known_head(long, lookup)) is not None:
+        return known
     spans = ((a.long_start, a.long_end),) if redefined else ((a.short_start, a.short_end), (a.long_start, a.long_end))
     for span in spans:
         for s, e, label in ents or ():
@@ -173,7 +187,7 @@ def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation], lo
         elif silent(a):
             continue
         else:
-            label, canonical, proposed, bench, extractor = (_pair_label(ents, a, long, short in redefined), long, False,
+            label, canonical, proposed, bench, extractor = (_pair_label(ents, a, long, short in redefined, lookup), long, False,
                                                             False, "abbreviation")
             if label == "METHOD" and _before_data_head(doc, hi):
                 label = "DATASET"  # "the EventCorefBank (ECB) corpus"

@@ -94,11 +94,11 @@ def test_related_command_by_dataset(seed_build, capsys):
 def test_top_limits_the_papers_around_a_concept(seed_build, capsys):
     assert main(["related", "--task", "domain adaptation", "--top", "1", "--graph", str(seed_build[1])]) == 0
     lines = capsys.readouterr().out.splitlines()
-    # its subtasks' papers count too (domain generalization, test-time adaptation, unsupervised video domain
-    # adaptation, ...), and the output says so
-    assert lines[0].endswith(": 7 paper(s)") and lines[1].startswith("  including ")
+    # its subtasks' papers count too (domain generalization, gradual domain adaptation, test-time adaptation,
+    # unsupervised video domain adaptation, ...), and the output says so
+    assert lines[0].endswith(": 8 paper(s)") and lines[1].startswith("  including ")
     assert sum(line.startswith("  [") or "[paper:" in line for line in lines) == 1
-    assert any("and 6 more" in line for line in lines)
+    assert any("and 7 more" in line for line in lines)
 
 
 def test_markdown_lists_titles_links_and_reasons(tmp_path, capsys):
@@ -138,7 +138,7 @@ def test_markdown_around_a_concept_names_what_it_included(seed_build, capsys):
                  "--top", "2"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("Papers on task domain adaptation (including ") and "domain generalization" in lines[0]
-    assert lines[2].startswith("- ") and lines[-1] == "- ... and 5 more"
+    assert lines[2].startswith("- ") and lines[-1] == "- ... and 6 more"
 
 
 def test_the_builds_index_ranks_every_paper_as_the_graph_does(seed_build):

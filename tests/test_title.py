@@ -196,6 +196,22 @@ def test_a_titles_means_is_a_method_of_the_paper_and_a_known_name_keeps_its_read
     assert not any(m.extractor == "title_means" for m in ex.mentions)
 
 
+@pytest.mark.parametrize("title,tasks", [
+    ("Fused Orthogonal Alternating Least Squares for Tensor Clustering", ["tensor clustering"]),
+    ("Polynomial Neural Fields for Subband Decomposition and Manipulation", ["subband decomposition"]),  # "and" parts
+    ("Priors for Communication Efficient Nonconvex Distributed Learning", ["nonconvex distributed learning"]),
+    ("Conditional Diffusion for Scalable Inverse Halftoning", ["inverse halftoning"]),  # judged: "Scalable"
+    ("A Simple Objective for Alleviating Neural Text Degeneration", []),  # an action
+    ("Non-Monotonic Alignments for CTC-Based Machine Translation", []),  # built on something
+    ("Tight Bounds for its Convergence", []),  # no task's name
+    ("A Coupled Design for Post-Training Quantization", []),  # the vocabulary knows it (a method)
+])
+def test_what_a_title_says_its_paper_is_for_is_a_task(title, tasks):
+    [(_, ex)] = list(extract([Paper(id="p", title=title, text="We study it and give an algorithm.")]))
+    assert [m.canonical for m in ex.mentions if m.extractor == "title_topic"] == tasks
+    assert all(m.label == "TASK" and m.in_title for m in ex.mentions if m.extractor == "title_topic")
+
+
 def test_a_title_concept_is_named_in_lower_case_after_a_hyphen_too():
     paper = Paper("p5", "Robots explore homes with active cameras.",
                   title="Learning Active Camera for Multi-Object Navigation")

@@ -21,7 +21,8 @@ from kg.nlp import _doc  # compiled, or its Python twin (kg/compiled.py)
 # Higher wins when candidates overlap.
 # "model_extension": a model entity that strictly contains same-label gazetteer/context matches (kg/nlp/combine.py);
 # "model_phrase": a model entity around a whole abbreviation pair or around names with a head word ("EM algorithm").
-PRIORITY = {"proposed": 100, "model_phrase": 75, "abbreviation": 70, "title_means": 68, "model_extension": 65, "gazetteer": 60, "context": 40, "model": 30, "name": 10}
+PRIORITY = {"proposed": 100, "model_phrase": 75, "abbreviation": 70, "title_means": 68, "title_topic": 66,
+            "model_extension": 65, "gazetteer": 60, "context": 40, "model": 30, "name": 10}
 
 
 @dataclass(slots=True)

@@ -540,6 +540,15 @@ def test_a_known_name_after_a_proposal_verb_is_new_only_where_a_description_intr
     assert {(m.canonical, m.label) for m in ms if m.proposed} == {("ScienceQA", "DATASET")}
 
 
+@pytest.mark.parametrize("text, label", [
+    ("We introduce Wild6D, a new unlabeled RGBD object video dataset with diverse instances.", "DATASET"),  # 6 words
+    ("We introduce GridNav, a new scalable dataset construction pipeline for navigation.", "METHOD"),  # its last head
+])
+def test_a_description_after_an_own_name_types_it_by_its_last_head_word(nlp, text, label):
+    name = text.split()[2].rstrip(",")
+    assert [(m.text, m.label) for m in mentions(nlp, text) if m.proposed] == [(name, label)]
+
+
 def test_later_uses_of_a_short_form_follow_the_pair(nlp):
     ms = mentions(nlp, "Few-Shot Keyword Spotting (FewKWS) is studied. We show that FewKWS is hard.")
     assert {m.canonical for m in ms} == {"Few-Shot Keyword Spotting"} and len(ms) == 3

@@ -45,6 +45,33 @@ def names_a_task(name: str) -> bool:
     last = words[-1] if words[-1] in TASK_WORDS else words[-1].split("-")[-1]
     return bool(TASK_NOUN.search(last)) or last in TASK_WORDS or last.rstrip("s") in TASK_WORDS or last in TASK_HEAD_NOUNS
 
+_PROPOSAL_HEADS = lexicon.words("proposed_heads")  # "framework", "model", "benchmark"...
+_DATA_HEADS = lexicon.words("dataset_heads") | lexicon.words("environment_heads")
+_DESCRIPTION_ENDS = lexicon.words("prepositions")
+
+
+def description_words(words: Sequence[str], limit: int = 6) -> list[str]:
+    """A description's words after its article, in lower case, up to ``limit`` and before any preposition or
+    punctuation ("a new unlabeled RGBD object video dataset with ..." -> new ... dataset)."""
+    out = []
+    for word in words[:limit]:
+        low = word.lower()
+        if low in _DESCRIPTION_ENDS or not any(ch.isalnum() for ch in low):
+            break
+        out.append(low)
+    return out
+
+
+def description_label(words: Sequence[str]) -> str | None:
+    """What a description (:func:`description_words`) says its subject is, by its last head word: DATASET for a
+    dataset's or an environment's ("a new benchmark", "an e-commerce website environment"), METHOD for a method's
+    ("a scalable RGBD dataset construction pipeline"), None without one."""
+    head = next((w for w in reversed(words) if w in _PROPOSAL_HEADS or w in _DATA_HEADS), None)
+    if head is None:
+        return None
+    return "DATASET" if head in _DATA_HEADS else "METHOD"
+
+
 # A language is what data is in, not a dataset ("English and Chinese datasets").
 LANGUAGES = lexicon.words("languages")
 LANGUAGE_CODES = lexicon.words("language_codes")

@@ -23,7 +23,7 @@ from kg.nlp.candidates import (Abbreviation, Candidate, abbreviations, candidate
                                positions_of, sentence, span_text)
 from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp.components.specificity import load_specificity
-from kg.nlp.labels import TASK_WORDS, label_from_words
+from kg.nlp.labels import TASK_WORDS, description_label, description_words, label_from_words
 from kg.nlp import lexicon
 
 VERBS = lexicon.words("proposing_verbs")
@@ -95,19 +95,12 @@ def _called_new(doc: Doc, end: int) -> str | None:
         return "METHOD" if doc[end + 2].lower_ == "first" else None
     if article not in ("a", "an"):
         return None
-    head, novel = None, False
-    for t in doc[end + 2:min(end + 8, sent_end)]:
-        if t.lower_ in PREPOSITIONS or t.is_punct:
-            break
-        novel = novel or t.lower_ in _NOVEL
-        if t.lower_ in HEADS or t.lower_ in DATASET_HEADS or t.lower_ in ENVIRONMENT_HEADS:
-            head = t.lower_
-    if head is None:
+    words = description_words([t.text for t in doc[end + 2:min(end + 8, sent_end)]])
+    label = description_label(words)
+    if label is None:
         return None
     aside = any(t.text == "," for t in doc[end + 2:sent_end])  # the description closes and the sentence goes on
-    if aside and not novel:
-        return None
-    return "DATASET" if head in DATASET_HEADS or head in ENVIRONMENT_HEADS else "METHOD"
+    return label if not aside or _NOVEL.intersection(words) else None
 
 
 def _opens_object(doc: Doc, start: int, at: int) -> bool:
@@ -117,17 +110,13 @@ def _opens_object(doc: Doc, start: int, at: int) -> bool:
 
 
 def _describes_data(doc: Doc, i: int) -> bool:
-    """Whether an article at token ``i`` opens a description whose head, within five words and before any
+    """Whether an article at token ``i`` opens a description whose last head, within six words and before any
     preposition or punctuation, is a dataset's or an environment's ("a new benchmark", "an e-commerce website
-    environment"; not "a method for learning from datasets")."""
+    environment"; not "a method for learning from datasets", "a dataset construction pipeline")."""
     if i >= len(doc) or doc[i].lower_ not in _ARTICLES:
         return False
-    for t in doc[i + 1:i + 6]:
-        if t.lower_ in DATASET_HEADS or t.lower_ in ENVIRONMENT_HEADS:
-            return True
-        if t.lower_ in PREPOSITIONS or t.is_punct:
-            return False
-    return False
+    end = min(i + 7, doc[i].sent.end)
+    return description_label(description_words([t.text for t in doc[i + 1:end]])) == "DATASET"
 
 
 def _named_end(doc: Doc, sent: Span, naming: int) -> int:

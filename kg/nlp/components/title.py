@@ -34,7 +34,7 @@ from kg.nlp import lexicon
 from kg.nlp.candidates import Candidate, abbreviations, candidates, doc_text, sentence_bounds
 from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp.components.specificity import load_specificity
-from kg.nlp.labels import TASK_HEAD_NOUNS, TASK_NOUN, label_from_words, names_a_task
+from kg.nlp.labels import TASK_HEAD_NOUNS, TASK_NOUN, description_label, description_words, label_from_words, names_a_task
 
 TITLE = "kg_title"  # doc.user_data key: the paper's title as written, when the input gave one
 _PREFIX = re.compile(r"^\s*([^:]{1,60}?)\s*:\s+(\S.*)$")
@@ -64,7 +64,6 @@ _TITLE_TOKEN = re.compile(r"[^\s:;,?!()\u2013\u2014\"\u201c\u201d]+|[:;,?!()\u20
 _MAX_MEANS_WORDS = 6
 _MODIFIER_SUFFIXES = tuple(lexicon.ordered("modifier_suffixes"))  # a modifier's: "CTC-based", "task-aware"
 _PLAIN = re.compile(r"(?<![\w-])[A-Z][a-z]+(?=[\s-]|$)|(?<=-)[A-Z][a-z]+(?=[\s-]|$)")  # "Level" of "Graph-Level"
-_PROPOSAL_HEADS = lexicon.words("proposed_heads")  # a method's or a dataset's: "framework", "benchmark"
 _NAME_JOINERS = frozenset({"and", "&", "of"})  # lower-case words inside a title's name before a colon
 
 
@@ -300,18 +299,12 @@ def _joins_plain_words(words: list[str]) -> bool:
 def _describes_a_proposal(title: str) -> bool:
     """Whether a ``NAME: description`` title describes the name as a method or a dataset: "A Unifying Framework for
     ...", "A Two-Stage approach", "a pseudo-marginal approach" (an article, then a method's or a dataset's head word
-    within four words, before a preposition)."""
+    within six words, before a preposition: :func:`kg.nlp.labels.description_label`)."""
     m = _PREFIX.match(title)
-    words = m.group(2).split() if m else []
+    words = _TITLE_TOKEN.findall(m.group(2)) if m else []
     if not words or words[0].lower() not in ("a", "an"):
         return False
-    for word in words[1:5]:
-        low = word.lower().strip(",;")
-        if low in _PROPOSAL_HEADS or _DATASET_WORDS.fullmatch(low):
-            return True
-        if low in _FUNCTION_WORDS:
-            return False
-    return False
+    return description_label(description_words(words[1:])) is not None
 
 
 def _title_only_name(doc: Doc, name: str) -> bool:

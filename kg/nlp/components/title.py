@@ -34,7 +34,8 @@ from kg.nlp import lexicon
 from kg.nlp.candidates import Candidate, abbreviations, candidates, doc_text, sentence_bounds
 from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp.components.specificity import load_specificity
-from kg.nlp.labels import TASK_HEAD_NOUNS, TASK_NOUN, description_label, description_words, label_from_words, names_a_task
+from kg.nlp.labels import (TASK_HEAD_NOUNS, TASK_NOUN, description_label, description_words, label_from_words,
+                            names_a_task)
 
 TITLE = "kg_title"  # doc.user_data key: the paper's title as written, when the input gave one
 _PREFIX = re.compile(r"^\s*([^:]{1,60}?)\s*:\s+(\S.*)$")

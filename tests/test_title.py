@@ -205,6 +205,11 @@ def test_a_titles_means_is_a_method_of_the_paper_and_a_known_name_keeps_its_read
     ("Non-Monotonic Alignments for CTC-Based Machine Translation", []),  # built on something
     ("Tight Bounds for its Convergence", []),  # no task's name
     ("A Coupled Design for Post-Training Quantization", []),  # the vocabulary knows it (a method)
+    ("Graph Coloring via Neural Networks", ["graph coloring"]),  # what opens a title, then how
+    ("HyperMiner: Topic Taxonomy Mining via Hyperbolic Embedding", ["topic taxonomy mining"]),  # after a colon
+    ("Robust Semantic Segmentation with Vision Transformers", []),  # the known task inside names it (by the rules)
+    ("Multiview Human Body Reconstruction from Uncalibrated Cameras", ["multiview human body reconstruction"]),
+    ("Near-Optimal Collaborative Learning in Bandits", []),  # "in" says where, not how
 ])
 def test_what_a_title_says_its_paper_is_for_is_a_task(title, tasks):
     [(_, ex)] = list(extract([Paper(id="p", title=title, text="We study it and give an algorithm.")]))

@@ -63,6 +63,7 @@ _ING_NOUNS = lexicon.words("ing_nouns")
 # a title's words and punctuation: dashes and quotes end words
 _TITLE_TOKEN = re.compile(r"[^\s:;,?!()\u2013\u2014\"\u201c\u201d]+|[:;,?!()\u2013\u2014\"\u201c\u201d]")
 _MAX_MEANS_WORDS = 6
+_TOPIC_BEFORE = frozenset({"via", "with", "using", "from"})  # after a title's opening topic: how, or on what
 _MODIFIER_SUFFIXES = tuple(lexicon.ordered("modifier_suffixes"))  # a modifier's: "CTC-based", "task-aware"
 _PLAIN = re.compile(r"(?<![\w-])[A-Z][a-z]+(?=[\s-]|$)|(?<=-)[A-Z][a-z]+(?=[\s-]|$)")  # "Level" of "Graph-Level"
 _NAME_JOINERS = frozenset({"and", "&", "of"})  # lower-case words inside a title's name before a colon
@@ -148,15 +149,19 @@ def title_means(title: str) -> list[tuple[int, int]]:
     return out
 
 
-def title_topics(title: str) -> list[tuple[int, int]]:
+def title_topics(title: str) -> list[tuple[int, int, bool]]:
     """Character ranges of the problems a title says its paper is for: what follows "for", up to the title's end,
     a preposition or punctuation; "and" parts two ("Fused Orthogonal Alternating Least Squares for Tensor
-    Clustering", "Polynomial Neural Fields for Subband Decomposition and Manipulation"). Candidates only:
+    Clustering", "Polynomial Neural Fields for Subband Decomposition and Manipulation"); and what opens it before
+    "via", "with", "using" or "from" (:func:`_opening_topic`; the flag says which). Candidates only:
     :func:`_topic_range` judges each."""
     if "$" in title or "\\" in title:
         return []
     tokens = [(m.group(), m.start(), m.end()) for m in _TITLE_TOKEN.finditer(title)]
-    out: list[tuple[int, int]] = []
+    out: list[tuple[int, int, bool]] = []
+    opening = _opening_topic(tokens)
+    if opening is not None:
+        out.append((*opening, True))
     for i, (word, _, _) in enumerate(tokens):
         if word.lower() != "for" or i == 0:
             continue
@@ -165,7 +170,7 @@ def title_topics(title: str) -> list[tuple[int, int]]:
             low = word.lower()
             if low in _MEANS_ENDS or low in _MEANS_CUES or not any(ch.isalnum() for ch in word):
                 if phrase:
-                    out.append((phrase[0][1], phrase[-1][2]))
+                    out.append((phrase[0][1], phrase[-1][2], False))
                 phrase = []
                 if low != "and":
                     break
@@ -173,15 +178,31 @@ def title_topics(title: str) -> list[tuple[int, int]]:
             if phrase or low not in _ARTICLES:
                 phrase.append((word, start, end))
         if phrase:
-            out.append((phrase[0][1], phrase[-1][2]))
+            out.append((phrase[0][1], phrase[-1][2], False))
     return out
 
 
-def _topic_range(title: str, start: int, end: int) -> tuple[int, int] | None:
+def _opening_topic(tokens: list[tuple[str, int, int]]) -> tuple[int, int] | None:
+    """The words that open a title (or its part after a colon) up to "via", "with", "using" or "from", which then
+    says how or on what ("Graph Coloring via Neural Networks", "Multiview Human Body Reconstruction from
+    Uncalibrated Cameras"), as a character range; None when a preposition or punctuation comes first."""
+    first = max((k + 1 for k, (word, _, _) in enumerate(tokens) if word == ":"), default=0)
+    for k in range(first, len(tokens)):
+        word = tokens[k][0].lower()
+        if word in _TOPIC_BEFORE:
+            return (tokens[first][1], tokens[k - 1][2]) if k > first else None
+        if word in _FUNCTION_WORDS or word in _MEANS_ENDS or not any(ch.isalnum() for ch in word):
+            return None
+    return None
+
+
+def _topic_range(title: str, start: int, end: int, opening: bool = False) -> tuple[int, int] | None:
     """The part of a title's topic (:func:`title_topics`) that names a task, without the words before it that only
     judge it ("for Practical Vertical Federated Learning"), or None: two to five words ending in a task's head
     word, neither an action ("for Alleviating Neural Text Degeneration") nor built on something ("for CTC-Based
-    Machine Translation"), no umbrella term and no name the vocabulary knows (a known task is the vocabulary's)."""
+    Machine Translation"), no umbrella term and no name the vocabulary knows; an ``opening`` topic
+    (:func:`_opening_topic`) has no adverb first and no known name inside but a task's of one word ("Robust Semantic
+    Segmentation with ..." is semantic segmentation, "Weighted Distillation with ..." a method)."""
     spec = load_specificity()
     words = title[start:end].split(" ")
     while len(words) > 2:
@@ -197,9 +218,15 @@ def _topic_range(title: str, start: int, end: int) -> tuple[int, int] | None:
             or _gerund(low[0]) or low[0].endswith(_MODIFIER_SUFFIXES) or low[0] in spec.judging \
             or low[0] in STOP_WORDS:
         return None
-    name = title[start:end]
-    if name.lower() in load_gazetteer().lookup() or spec.reason(name, "TASK") is not None:
+    name, known = title[start:end], load_gazetteer().lookup()
+    if name.lower() in known or spec.reason(name, "TASK") is not None:
         return None
+    if opening and (low[0].endswith("ly") or any(
+            (entry := known.get(" ".join(low[a:b]))) is not None and (entry.label == "METHOD" or b - a > 1)
+            for a in range(len(low)) for b in range(a + 1, len(low) + 1) if (a, b) != (0, len(low)))):
+        return None  # a known task of two words or more inside an opening topic names it ("Faster Reinforcement
+        # Learning with ..."), a known method makes it a method's name ("Weighted Distillation with ..."); after
+        # "for", the title names the problem ("for Few-Shot Video Segmentation")
     return start, end
 
 
@@ -334,7 +361,7 @@ def _add_means_candidates(doc: Doc, title: str) -> None:
 def _add_topic_candidates(doc: Doc, title: str) -> None:
     """The title's topics (:func:`title_topics`) that name tasks, as ``title_topic`` candidates."""
     text = doc_text(doc)
-    found = [r for a, b in title_topics(title) if (r := _topic_range(title, a, b)) is not None]
+    found = [r for a, b, opening in title_topics(title) if (r := _topic_range(title, a, b, opening)) is not None]
     candidates(doc).extend(Candidate(span.start, span.end, "TASK", "title_topic",
                                      canonical=_plain_lower(title[a:b]))
                            for a, b, span in _spans(doc, found) if text[a:b].lower() == title[a:b].lower())

@@ -549,6 +549,15 @@ def test_a_description_after_an_own_name_types_it_by_its_last_head_word(nlp, tex
     assert [(m.text, m.label) for m in mentions(nlp, text) if m.proposed] == [(name, label)]
 
 
+def test_pairs_a_proposal_lists_after_its_first_own_name_are_the_papers_too(nlp):
+    text = ("We propose task-aware dynamic masking (TDM) to learn a sparse network, dynamic data removal (DDR) to "
+            "remove less informative data, and dynamic gradient masking (DGM) to sparsify the updates.")
+    assert {m.text for m in mentions(nlp, text) if m.proposed} >= {"TDM", "DDR", "DGM"}
+    for text in ("We propose a multi-head model (MHM) for models such as Linear Quadratic Gaussian (LQG) systems.",
+                 "We compare our proposed SignRP with SignRP, KLSH (kernel LSH), and random projections."):
+        assert not {"LQG", "KLSH"} & {m.text for m in mentions(nlp, text) if m.proposed}  # examples, compared ones
+
+
 def test_later_uses_of_a_short_form_follow_the_pair(nlp):
     ms = mentions(nlp, "Few-Shot Keyword Spotting (FewKWS) is studied. We show that FewKWS is hard.")
     assert {m.canonical for m in ms} == {"Few-Shot Keyword Spotting"} and len(ms) == 3

@@ -49,6 +49,8 @@ _COINED = re.compile(r"(?<=.)[A-Z0-9]")  # a capital or a digit inside a word: "
 OWN = lexicon.words("own_words")
 _TRIGGERS = frozenset(VERBS | NAMING | OWN)
 _NOVEL = frozenset({"novel", "new"})
+# "such as", "including", "namely", "compared with", "than": what follows is others' or a list
+_NOT_OWN_LIST = lexicon.words("example_cues") | lexicon.words("compared_method_cues") | {"compare", "compared"}
 _OUR_NEW = frozenset({"proposed", "novel", "new"})  # "our proposed X": the authors' own name
 _PROPOSED = frozenset({"proposed"})  # "the proposed X" too
 _CONTRIBUTION = frozenset({"contribution", "contributions"})  # "our main contribution is X": a proposal
@@ -616,6 +618,36 @@ class ProposedFinder:
                 out.append(a.proposed(doc, "METHOD"))
         return out
 
+    def _coordinated(self, doc: Doc, first: int, taken: list[Candidate]) -> list[Candidate]:
+        """New abbreviation pairs a sentence lists after its first own name (at ``first``), each after a comma or
+        "and", are the paper's too ("we propose task-aware dynamic masking (TDM) to learn ..., dynamic data removal
+        (DDR) to remove ..., and dynamic gradient masking (DGM) to ..."): no known name, a method's words, no
+        example or comparison before it ("models such as Linear Quadratic Gaussian (LQG)", "compare ... with") and no
+        task after it."""
+        out = []
+        start, end = sentence(doc, first).start, sentence(doc, first).end
+        for a in abbreviations(doc):
+            lo = min(a.long_start, a.short_start)
+            if not first < lo < end or any(c.start <= lo < c.end for c in taken):
+                continue
+            k = lo - 1
+            while k > first and doc[k].lower_ in _ARTICLES:
+                k -= 1
+            if doc[k].text != "," and doc[k].lower_ != "and":
+                continue
+            nxt = max(a.long_end, a.short_end)
+            nxt += nxt < len(doc) and doc[nxt].text == ")"
+            if nxt < len(doc) and doc[nxt].lower_ in TASK_WORDS or _NOT_OWN_LIST.intersection(
+                    t.lower_ for t in doc[start:lo]):
+                continue  # what a task is of ("Vision-Language (VL) understanding tasks"), examples of others',
+                # what the own name is compared with ("We compare our proposed SignRP with ..., KLSH (kernel LSH)")
+            long, short = a.long(doc), a.short(doc)
+            if long.text.lower() in self.known or short.text.lower() in self.known \
+                    or label_from_words(long.text) != "METHOD":
+                continue
+            out.append(a.proposed(doc, "METHOD"))
+        return out
+
     def __call__(self, doc: Doc) -> Doc:
         out = candidates(doc)
         found: list[Candidate] = []
@@ -650,6 +682,13 @@ class ProposedFinder:
         found = [c for c in found if not (c.end - c.start == 1 and self.plain_word(doc[c.start].text))]
         first = min((c.start for c in found if c.proposed or c.label == "METRIC"), default=None)  # (a new metric
         # is the authors' too: the coined names defined after it are their methods)
+        firsts: dict[int, int] = {}  # per sentence with an own name: where the first one starts
+        for c in found:
+            if c.proposed:
+                sent_start = sentence(doc, c.start).start
+                firsts[sent_start] = min(firsts.get(sent_start, c.start), c.start)
+        for start in sorted(firsts.values()):
+            found += self._coordinated(doc, start, found)
         if first is not None:
             found += self._components(doc, sentence(doc, first).end, found)
         out += found

@@ -217,6 +217,32 @@ def test_what_a_title_says_its_paper_is_for_is_a_task(title, tasks):
     assert all(m.label == "TASK" and m.in_title for m in ex.mentions if m.extractor == "title_topic")
 
 
+@pytest.mark.parametrize("title,name", [
+    ("Multi-Game Decision Transformers", "Multi-Game Decision Transformers"),
+    ("Neural Abstractions", "Neural Abstractions"),
+    ("AutoML Two-Sample Test", "AutoML Two-Sample Test"),
+    ("Online Decision Mediation", None),  # a task's head
+    ("Learning Neural Acoustic Fields", None),  # an action
+    ("Multi-Class H-Consistency Bounds", None),  # a result
+    ("Zero-Sum Stochastic Stackelberg Games", None),  # a problem
+    ("Adversarial Reprogramming Revisited", None),  # a participle
+    ("Towards Versatile Embodied Navigation", None),
+    ("Deep Ensembles Work for Vision", None),  # a function word
+])
+def test_a_title_that_is_only_a_methods_name(title, name):
+    from kg.nlp.components.title import whole_title_name
+
+    assert whole_title_name(title) == name
+
+
+def test_a_title_only_name_is_the_papers_own_as_the_title_writes_it():
+    text = "We train a single transformer-based model on many Atari games and propose a new training recipe."
+    [(_, ex)] = list(extract([Paper(id="p", title="Multi-Game Decision Transformers", text=text)]))
+    assert ex.proposed == ["Multi-Game Decision Transformers"]  # (not "Multi-game ...": an own name keeps its case)
+    [(_, ex)] = list(extract([Paper(id="q", title="Neural Abstractions", text="Abstractions of dynamics are hard.")]))
+    assert not ex.proposed  # an abstract that proposes nothing
+
+
 def test_a_title_concept_is_named_in_lower_case_after_a_hyphen_too():
     paper = Paper("p5", "Robots explore homes with active cameras.",
                   title="Learning Active Camera for Multi-Object Navigation")

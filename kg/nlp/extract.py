@@ -79,7 +79,8 @@ def _to_extraction(paper: Paper, ct: CleanText, doc, title_end: int = 0, offset:
             if end <= title_end:  # in the title
                 if m.generic or (m.extractor not in _TITLE_EXTRACTORS and m.label != "TASK"):
                     continue  # a title's capitals fool the rules that read capitals ("Stealthy Dataset")
-                canonical = _HYPHEN_CAPITAL.sub(_lower, m.canonical)  # "multi-Object navigation" of sentence_case
+                canonical = m.canonical if m.proposed else _HYPHEN_CAPITAL.sub(_lower, m.canonical)  # "multi-Object
+                # navigation" of sentence_case; the paper's own name as the title writes it ("Multi-Game ...")
                 ex.mentions.append(Mention(start, end, m.label, paper.title[start:end], canonical, m.extractor,
                                            whole_title, m.proposed, m.benchmark, m.confidence, in_title=True))
                 if m.text != canonical:

@@ -2,7 +2,8 @@
 
 A title of the form ``NAME: description`` names the paper's own method (or, when the description calls it a dataset
 or benchmark, its dataset); so does ``Capitalised Name for what it does`` ("Subsidiary Prototype Alignment for
-Universal Domain Adaptation"), a name of two to four words. Where the abstract writes that name, each occurrence
+Universal Domain Adaptation"), a name of two to four words, and so does a title that is only a method's name
+("Multi-Game Decision Transformers": :func:`whole_title_name`). Where the abstract writes that name, each occurrence
 becomes a proposed candidate; where it never does and proposes nothing else, a description that calls the name a
 method or a dataset ("Kernel Memory Networks: A Unifying Framework for ...") proposes it in the title. The name is
 taken when it is one word with a letter ("GraphDE", "Okapi", "DPM-Solver"), or up to four capitalised words (joined
@@ -56,6 +57,7 @@ _MEANS_CUES = lexicon.words("title_means_cues")
 _MEANS_ENDS = lexicon.words("title_means_ends")
 _MEANS_NOT_FIRST = lexicon.words("title_means_not_first")
 _THEORY_WORDS = lexicon.words("theory_object_words")
+_THEORY_RESULTS = lexicon.words("theory_heads")  # "bounds", "theorem", "lemma"
 _ARTICLES = frozenset({"a", "an", "the"})
 _FUNCTION_WORDS = lexicon.words("prepositions") | _ARTICLES | {"and", "or"}
 _PARTICIPLES = lexicon.words("agent_participles")  # before "by": "Driven by", "Found by"
@@ -108,6 +110,27 @@ def title_name(title: str) -> tuple[str, str, bool] | None:
         return None
     label = "DATASET" if _DATASET_WORDS.search(" ".join(description.split()[:6])) else "METHOD"
     return name, label, len(words) > 1
+
+
+def whole_title_name(title: str) -> str | None:
+    """A title that is a method's name and nothing else ("Multi-Game Decision Transformers", "Neural Abstractions",
+    "AutoML Two-Sample Test"): two to five capitalised words, no function word or punctuation, not a known name, a
+    method's head word rather than a task's, a result's or a problem's, neither an action ("Learning Neural Acoustic
+    Fields"), a position ("Towards ...") nor a participle ("... Revisited"); else None."""
+    words = title.split()
+    if not 2 <= len(words) <= 5 or "$" in title or "\\" in title \
+            or not all(w[:1].isupper() or w[:1].isdigit() for w in words):
+        return None
+    low = [w.lower() for w in words]
+    if any(w in _FUNCTION_WORDS or not w.replace("-", "").replace("'", "").isalnum() for w in low):
+        return None
+    if low[0] in _NOT_FIRST or _gerund(low[0]) or low[-1].endswith("ed") or title.lower() in load_gazetteer().lookup():
+        return None
+    if low[-1] in _THEORY_RESULTS or low[-1].rstrip("s") in _PROBLEM_HEADS or low[-1] in ("game", "games"):
+        return None  # a result or a problem: "Multi-Class H-Consistency Bounds", "Zero-Sum Stackelberg Games"
+    if label_from_words(title) != "METHOD" or names_a_task(title) or load_specificity().reason(title, "METHOD"):
+        return None
+    return title
 
 
 def title_means(title: str) -> list[tuple[int, int]]:
@@ -400,6 +423,9 @@ def make_title_name(nlp: Language, name: str):
             _add_means_candidates(doc, title)
             _add_topic_candidates(doc, title)
         found = title_name(title) if title else None
+        whole = whole_title_name(title) if title and found is None else None
+        if whole is not None:
+            found = (whole, "METHOD", True)
         if found is None:
             return doc
         proposed, label, multiword = found
@@ -416,7 +442,8 @@ def make_title_name(nlp: Language, name: str):
             pair = None if proposed.lower() in load_gazetteer().lookup() else _spelled_pair(doc, proposed)
             if pair is not None:  # (a known name, "Active Learning (AL)", is no new one)
                 out.append(pair.proposed(doc, label))
-            elif _describes_a_proposal(title) and _title_only_name(doc, proposed) and not any(c.proposed for c in out) \
+            elif (whole or _describes_a_proposal(title)) and _title_only_name(doc, proposed) \
+                    and not any(c.proposed for c in out) \
                     and proposed.lower() not in load_gazetteer().lookup() \
                     and (span := doc.char_span(0, len(proposed))) is not None and title.startswith(proposed):
                 # "Kernel Memory Networks: A Unifying Framework for ...": the title names what the paper proposes,

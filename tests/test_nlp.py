@@ -558,6 +558,15 @@ def test_pairs_a_proposal_lists_after_its_first_own_name_are_the_papers_too(nlp)
         assert not {"LQG", "KLSH"} & {m.text for m in mentions(nlp, text) if m.proposed}  # examples, compared ones
 
 
+def test_a_long_form_never_spans_a_clause(nlp):
+    text = ("To account for the training dynamics, we propose a theory-driven deep active learning method (dynamicAL) "
+            "which selects samples.")
+    doc = nlp(text)
+    assert all("we propose" not in a.long(doc).text for a in doc._.kg_abbreviations)
+    doc = nlp("What You See Is What You Get (WYSIWYG) editors are common.")  # a name with a capital "Is"
+    assert [a.long(doc).text for a in doc._.kg_abbreviations] == ["What You See Is What You Get"]
+
+
 def test_later_uses_of_a_short_form_follow_the_pair(nlp):
     ms = mentions(nlp, "Few-Shot Keyword Spotting (FewKWS) is studied. We show that FewKWS is hard.")
     assert {m.canonical for m in ms} == {"Few-Shot Keyword Spotting"} and len(ms) == 3

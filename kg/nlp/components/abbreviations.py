@@ -99,6 +99,8 @@ def _long_candidate(doc: Doc, end: int, short: str) -> tuple[int, int] | None:
     s = first.start
     if len(first) == 1 and first[0].text.lower().startswith(short.lower()):
         return None  # "Mamba (MA)"-like coincidences: one word that merely starts with the letters
+    if any(t.text in _CLAUSE_WORDS for t in first):
+        return None  # letters matched across a clause: "dynamics, we propose a theory-driven ... method (DTAL)"
     # Widen a title-cased name to the left over capitalised words.
     if all(t.text[:1].isupper() or t.lower_ in {"and", "of", "for", "with", "in", "to"} for t in first if t.is_alpha):
         while s > sent_start and doc[s - 1].text[:1].isupper() and doc[s - 1].lower_ not in _STOP_LEFT \
@@ -158,6 +160,7 @@ def _title_word(word: str) -> bool:
 
 _NAMING = lexicon.words("naming_words")
 _COMMA = get_string_id(",")
+_CLAUSE_WORDS = frozenset({"which", "we", "is", "are"})  # (in lower case: "What You See Is What You Get" is a name)
 
 
 @Language.component("kg_abbreviations")

@@ -55,6 +55,20 @@ def spans(doc):
     return {(m.text, m.label) for m in doc._.kg_mentions}
 
 
+@pytest.mark.parametrize("text,label,parts", [
+    ("We compare UCB and KL-UCB algorithms here.", "METHOD", ["UCB", "KL-UCB"]),
+    ("We compare OGDA and EG here.", "METHOD", ["OGDA", "EG"]),
+    ("We compare Tanks and Temples here.", "DATASET", ["Tanks and Temples"]),  # a dataset's name
+    ("We compare recurrent and convolutional networks.", "METHOD", ["recurrent and convolutional networks"]),
+])
+def test_a_model_entity_of_two_joined_names_is_the_two_names(nlp, text, label, parts):
+    from kg.nlp.combine import _joined_names
+
+    doc = nlp.make_doc(text)
+    start, end = 2, len(doc) - 1 if doc[-2].text != "here" else len(doc) - 2
+    assert [doc[a:b].text for a, b, _ in _joined_names(doc, start, end, label)] == parts
+
+
 def test_a_manner_word_leaves_the_method_it_names(nlp, combine):
     doc = with_entity(nlp, combine, "Both networks are trained in a multi-teacher distillation manner on the data.",
                       "multi-teacher distillation manner", "METHOD")

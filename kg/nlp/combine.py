@@ -151,6 +151,7 @@ class Combiner:
             return
         for batch in minibatch(stream, batch_size):
             for doc, ents, unlinked in zip(batch, *self.unlinked_entities(batch)):
+                ents = [part for e in ents for part in _joined_names(doc, *e)]
                 doc.user_data[MODEL_ENTS] = ents
                 out = candidates(doc)
                 rules = [c for c in out if c.extractor != "model"]
@@ -305,6 +306,16 @@ class Combiner:
             canonical = longs[orth[start]]
         return Candidate(start, end, label, "model_phrase", canonical=canonical or concept_name(doc, start, end, label),
                          confidence=confidence)
+
+
+def _joined_names(doc: Doc, start: int, end: int, label: str) -> list[Entity]:
+    """A METHOD entity of two names joined by "and" or "or", each one name-shaped word, perhaps under a generic head,
+    as the two names ("UCB and KL-UCB algorithms", "OGDA and EG methods"); any other entity as it is."""
+    headed = end - start == 4 and doc[end - 1].lower_ in GENERIC_HEADS
+    if label != "METHOD" or end - start - headed != 3 or doc[start + 1].lower_ not in ("and", "or") \
+            or not (is_namelike(doc[start]) and is_namelike(doc[start + 2])):
+        return [(start, end, label)]
+    return [(start, start + 1, label), (start + 2, start + 3, label)]
 
 
 def _joins_names(lower, inside: list[Candidate], start: int, end: int) -> bool:

@@ -235,6 +235,16 @@ def test_precision_is_a_metric_where_its_sentence_reports_a_measure(nlp, text, m
     assert ("precision" in found) is metric
 
 
+@pytest.mark.parametrize("text, metric", [
+    ("We detect OOD inputs by removing the rank-1 matrix composed of the largest singular vectors.", False),
+    ("Almost all local minima are global and rank-1, recovering optimal PCA solutions.", False),
+    ("Our model reaches 95.1% Rank-1 accuracy on Market-1501.", True),
+])
+def test_rank_1_is_a_metric_where_its_sentence_reports_a_measure(nlp, text, metric):
+    found = {m.canonical.lower() for m in nlp(text).user_data[MENTIONS] if m.label == "METRIC" and not m.generic}
+    assert bool(found & {"rank-1", "rank-1 accuracy"}) is metric
+
+
 def test_a_method_word_used_as_a_verb_with_its_object_is_no_method(nlp):
     assert "boosting" not in concepts(nlp, "It trains an auxiliary head, thereby boosting the performance.").get(
         "METHOD", set())

@@ -567,6 +567,14 @@ def test_a_long_form_never_spans_a_clause(nlp):
     assert [a.long(doc).text for a in doc._.kg_abbreviations] == ["What You See Is What You Get"]
 
 
+def test_people_a_pair_names_after_by_are_neither_own_names_nor_concepts(nlp):
+    text = ("We propose a Graph Structure-aware eXplanation (GStarX) method. We define a scoring function based on a "
+            "value from cooperative game theory proposed by Hamiache and Navarro (HN).")
+    ms = mentions(nlp, text)
+    assert {m.text for m in ms if m.proposed} == {"Graph Structure-aware eXplanation", "GStarX"}
+    assert "Hamiache and Navarro" not in {m.canonical for m in ms}
+
+
 def test_later_uses_of_a_short_form_follow_the_pair(nlp):
     ms = mentions(nlp, "Few-Shot Keyword Spotting (FewKWS) is studied. We show that FewKWS is hard.")
     assert {m.canonical for m in ms} == {"Few-Shot Keyword Spotting"} and len(ms) == 3

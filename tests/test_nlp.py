@@ -573,6 +573,9 @@ def test_people_a_pair_names_after_by_are_neither_own_names_nor_concepts(nlp):
     ms = mentions(nlp, text)
     assert {m.text for m in ms if m.proposed} == {"Graph Structure-aware eXplanation", "GStarX"}
     assert "Hamiache and Navarro" not in {m.canonical for m in ms}
+    text = ("We propose Generative Semantic Refinement (GSR). Adaptation is driven by Exclusion-Guided Proxy "
+            "Contrastive Learning (EPCL), which imposes negative constraints.")  # a means after "by", no people
+    assert "EPCL" in {m.text for m in mentions(nlp, text) if m.proposed}
 
 
 def test_later_uses_of_a_short_form_follow_the_pair(nlp):

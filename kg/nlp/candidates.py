@@ -57,6 +57,13 @@ class Abbreviation:
     def short(self, doc: Doc) -> Span:
         return doc[self.short_start : self.short_end]
 
+    def people_by(self, doc: Doc) -> bool:
+        """Whether the long form is people after "by": plain capitalised names joined by "and" ("a value proposed
+        by Hamiache and Navarro (HN)"), which name no concept and no method of the paper's."""
+        words = [t.text for t in self.long(doc)]
+        return self.long_start > 0 and doc[self.long_start - 1].lower_ == "by" and "and" in words and all(
+            w == "and" or w.isalpha() and w.istitle() for w in words)
+
     def proposed(self, doc: Doc, label: str) -> Candidate:
         """The pair as one proposed candidate named by its short form (a task is named, not proposed)."""
         return Candidate(min(self.long_start, self.short_start), max(self.long_end, self.short_end), label, "proposed",

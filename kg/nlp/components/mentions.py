@@ -184,7 +184,7 @@ def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation], lo
             label, canonical, proposed, bench, extractor = known.label, known.canonical or long, False, known.benchmark, "gazetteer"
         elif noun is not None:  # (named by the text's own pair, so its short form is no vocabulary reading of the letters)
             label, canonical, proposed, bench, extractor = noun.label, noun.name, False, noun.benchmark, "abbreviation"
-        elif silent(a) or _people_by(doc, a):
+        elif silent(a) or a.people_by(doc):
             continue
         else:
             label, canonical, proposed, bench, extractor = (_pair_label(ents, a, long, short in redefined, lookup), long, False,
@@ -199,14 +199,6 @@ def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation], lo
         if c.canonical is not None and c.canonical.lower() in renamed:
             c.canonical = renamed[c.canonical.lower()]
     return out
-
-
-def _people_by(doc: Doc, a: Abbreviation) -> bool:
-    """Whether a pair's long form is people after "by": plain capitalised names joined by "and" ("a value proposed by
-    Hamiache and Navarro (HN)"), which name no concept."""
-    words = [t.text for t in a.long(doc)]
-    return a.long_start > 0 and doc[a.long_start - 1].lower_ == "by" and "and" in words and all(
-        w == "and" or w.isalpha() and w.istitle() for w in words)
 
 
 _NOUN_FORMS = dict(pair.split() for pair in lexicon.ordered("noun_forms"))

@@ -608,8 +608,8 @@ class ProposedFinder:
             nxt += nxt < len(doc) and doc[nxt].text == ")"  # the word after the pair and its bracket
             if nxt < len(doc) and doc[nxt].lower_ in TASK_WORDS:
                 continue  # what a task is of: "Mechanism-Of-Action (MoA) classification"
-            if lo > 0 and doc[lo - 1].lower_ == "by":
-                continue  # people: "a value from game theory proposed by Hamiache and Navarro (HN)"
+            if a.people_by(doc):
+                continue  # "a value from game theory proposed by Hamiache and Navarro (HN)"
             long, short = a.long(doc), a.short(doc)
             words = [t for t in long if t.text[:1].isalpha() and len(t) > 3]
             coined = len(words) >= 2 and all(t.text[0].isupper() for t in words) or _mixed_case_short(short, long) \

@@ -558,6 +558,15 @@ def test_pairs_a_proposal_lists_after_its_first_own_name_are_the_papers_too(nlp)
         assert not {"LQG", "KLSH"} & {m.text for m in mentions(nlp, text) if m.proposed}  # examples, compared ones
 
 
+@pytest.mark.parametrize("text", [
+    "We propose focal modulation networks (FocalNets in short), which replace self-attention.",
+    "We propose a learning framework StructureViT (SViT for short), which uses images.",
+])
+def test_a_short_form_for_short_or_in_short_is_defined(nlp, text):
+    doc = nlp(text)
+    assert [a.short(doc).text for a in doc._.kg_abbreviations] == [text.split("(")[1].split()[0]]
+
+
 def test_a_long_form_never_spans_a_clause(nlp):
     text = ("To account for the training dynamics, we propose a theory-driven deep active learning method (dynamicAL) "
             "which selects samples.")

@@ -123,6 +123,12 @@ def find_abbreviations(doc: Doc) -> list[Abbreviation]:
         if close is None or close == i + 1:
             continue
         inner = span_text(doc, i + 1, close)  # the bracketed tokens i + 1 .. close - 1
+        if close - i == 4 and orth[close - 1] == _SHORT and orth[close - 2] in _FOR_IN:
+            inner = span_text(doc, i + 1, i + 2)  # "focal modulation networks (FocalNets in short)"
+            long = _long_candidate(doc, i, inner) if _short_ok(inner) else None
+            if long:
+                found.append(Abbreviation(long[0], long[1], i + 1, i + 2))
+            continue
         if _short_ok(inner):
             long = _long_candidate(doc, i, inner)
             if long:
@@ -160,6 +166,7 @@ def _title_word(word: str) -> bool:
 
 _NAMING = lexicon.words("naming_words")
 _COMMA = get_string_id(",")
+_SHORT, _FOR_IN = get_string_id("short"), frozenset(map(get_string_id, ("for", "in")))  # "(FocalNets for short)"
 _CLAUSE_WORDS = frozenset({"which", "we", "is", "are"})  # (in lower case: "What You See Is What You Get" is a name)
 
 

@@ -245,6 +245,12 @@ def test_rank_1_is_a_metric_where_its_sentence_reports_a_measure(nlp, text, metr
     assert bool(found & {"rank-1", "rank-1 accuracy"}) is metric
 
 
+def test_an_equation_is_no_method_but_a_method_built_on_one_is(nlp):
+    found = concepts(nlp, "We model the dynamics with ordinary differential equations (ODEs) and solve the ODEs.")
+    assert not found.get("METHOD")
+    assert "Neural ODE" in concepts(nlp, "We propose neural ODEs with adaptive solvers.")["METHOD"]
+
+
 def test_a_method_word_used_as_a_verb_with_its_object_is_no_method(nlp):
     assert "boosting" not in concepts(nlp, "It trains an auxiliary head, thereby boosting the performance.").get(
         "METHOD", set())

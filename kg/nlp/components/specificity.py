@@ -308,6 +308,17 @@ _THEORY_RESULTS = lexicon.words("theory_heads") - {"bound", "bounds", "inequalit
 # "upper confidence bound", "variational inequalities")
 _TAGGER_OR_CONTEXT = frozenset({"model", "model_extension", "model_phrase", "context"})
 _AGENTS = tuple(tuple(pair.split(":")) for pair in lexicon.ordered("agent_suffixes"))
+_NAMED_BY_RULES_OR_TAGGER = _TAGGER_OR_CONTEXT | {"abbreviation"}
+_EQUATION_SHORT = re.compile(r"[OPS]DEs?")
+
+
+def _equations(name: str) -> bool:
+    """Whether a name is a kind of equation ("stochastic differential equations", "PDEs", "equation of motion"),
+    not a method built on one ("neural ODE", "physics-informed neural networks")."""
+    words = name.lower().split()
+    return bool(words) and "neural" not in words and (
+        _EQUATION_SHORT.fullmatch(name) is not None or words[-1] in ("equation", "equations")
+        or words[0] in ("equation", "equations") and len(words) <= 3)
 
 
 def agent_of_task(name: str, tasks: frozenset[str]) -> bool:
@@ -546,6 +557,10 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                     and m.canonical.lower().rsplit(" ", 1)[-1] in _THEORY_RESULTS:
                 m.generic = True  # "a generalized fingerprinting lemma", "a functional central limit theorem (FCLT)":
                 # a result the paper proves, not a method
+                continue
+            if m.label == "METHOD" and m.extractor in _NAMED_BY_RULES_OR_TAGGER and _equations(m.canonical):
+                m.generic = True  # "ordinary differential equations (ODEs)", "SDEs": a mathematical object, not a
+                # method ("neural ODEs" are one)
                 continue
             if m.label == "METHOD" and _GERUND.fullmatch(m.text) and _OBJECT.match(text, m.end):
                 m.generic = True  # a verb with its object: "thereby boosting the effectiveness", "pruning the weights"

@@ -251,6 +251,14 @@ def test_an_equation_is_no_method_but_a_method_built_on_one_is(nlp):
     assert "Neural ODE" in concepts(nlp, "We propose neural ODEs with adaptive solvers.")["METHOD"]
 
 
+@pytest.mark.parametrize("name", ["canonical noise distribution", "adversarial Natarajan dimension",
+                                  "Gaussian matrices", "Dirichlet random vector"])
+def test_a_mathematical_object_is_no_method(name):
+    from kg.nlp.components.specificity import load_specificity
+
+    assert load_specificity().reason(name, "METHOD") == "a mathematical object"
+
+
 def test_a_method_word_used_as_a_verb_with_its_object_is_no_method(nlp):
     assert "boosting" not in concepts(nlp, "It trains an auxiliary head, thereby boosting the performance.").get(
         "METHOD", set())

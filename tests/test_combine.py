@@ -102,6 +102,10 @@ def test_a_tagger_dataset_under_a_head_word_needs_a_name(nlp, combine, text, phr
     ("We compare with Plug and Play Language Models on controlled generation.", "Plug and Play Language Models",
      "METHOD", set(), True),  # a rule's name on one side only: the name stays whole
     ("We evaluate on the CNN and Daily Mail corpus.", "CNN and Daily Mail", "DATASET", set(), True),  # a dataset's
+    ("Flows serve classification and density estimation alike.", "classification and density estimation", "TASK",
+     {"density estimation"}, False),  # a rule's name and a word in lower case: the rule's name alone
+    ("We speed up reduced-space branch and bound for global optimization.", "reduced-space branch and bound",
+     "METHOD", set(), True),  # the coordinator is inside the rule's name
 ])
 def test_an_entity_joining_two_known_names_leaves_them_apart_but_not_a_name_with_and(nlp, combine, text, phrase,
                                                                                       label, names, whole):

@@ -111,12 +111,13 @@ class Extraction:
 
     @property
     def proposed(self) -> list[str]:
-        """Canonical names of the paper's own proposed methods, in order of first mention."""
-        seen: dict[str, None] = {}
+        """Canonical names of the paper's own proposed methods, in order of first mention (one spelling per name in
+        any case: the title's "Multi-Game Decision Transformers" and the abstract's lower-case one are one)."""
+        seen: dict[str, str] = {}
         for m in self.mentions:
             if m.proposed:
-                seen.setdefault(m.canonical, None)
-        return list(seen)
+                seen.setdefault(m.canonical.lower(), m.canonical)
+        return list(seen.values())
 
 
 def mention_row(m: Mention) -> tuple:

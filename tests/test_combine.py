@@ -400,6 +400,8 @@ def test_an_unknown_pair_takes_the_label_its_long_forms_head_word_says_over_the_
     ("Methods for incremental semantic segmentation (ISS) forget old classes.", "incremental semantic segmentation",
      "TASK"),
     ("We optimise the One-way Partial AUC (OPAUC) directly.", "One-way Partial AUC", "METRIC"),
+    ("We build on the Bayesian Neural Architecture Search (BNAS) method.", "Bayesian Neural Architecture Search",
+     "METHOD"),  # a method's head word after the pair says what it is
 ])
 def test_an_unknown_pair_ending_in_a_known_name_takes_that_names_label_over_the_models(nlp, combine, text, long,
                                                                                        label):

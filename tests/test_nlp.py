@@ -554,8 +554,10 @@ def test_pairs_a_proposal_lists_after_its_first_own_name_are_the_papers_too(nlp)
             "remove less informative data, and dynamic gradient masking (DGM) to sparsify the updates.")
     assert {m.text for m in mentions(nlp, text) if m.proposed} >= {"TDM", "DDR", "DGM"}
     for text in ("We propose a multi-head model (MHM) for models such as Linear Quadratic Gaussian (LQG) systems.",
-                 "We compare our proposed SignRP with SignRP, KLSH (kernel LSH), and random projections."):
-        assert not {"LQG", "KLSH"} & {m.text for m in mentions(nlp, text) if m.proposed}  # examples, compared ones
+                 "We compare our proposed SignRP with SignRP, KLSH (kernel LSH), and random projections.",
+                 "We propose Unified Prompt Learning (UPL), which generalizes Context Prompt Networks (CPN), Prompt "
+                 "Ensemble Learning (PEL), and Adapter Fusion Tuning (AFT)."):
+        assert not {"LQG", "KLSH", "PEL", "AFT"} & {m.text for m in mentions(nlp, text) if m.proposed}  # others'
 
 
 @pytest.mark.parametrize("text", [
@@ -572,6 +574,9 @@ def test_a_long_form_never_spans_a_clause(nlp):
             "which selects samples.")
     doc = nlp(text)
     assert all("we propose" not in a.long(doc).text for a in doc._.kg_abbreviations)
+    doc = nlp("To account for the training dynamics, this paper proposes a theory-driven deep active learning method "
+              "(dynamicAL) which selects samples.")
+    assert all("proposes" not in a.long(doc).text for a in doc._.kg_abbreviations)
     doc = nlp("What You See Is What You Get (WYSIWYG) editors are common.")  # a name with a capital "Is"
     assert [a.long(doc).text for a in doc._.kg_abbreviations] == ["What You See Is What You Get"]
 
@@ -585,6 +590,8 @@ def test_people_a_pair_names_after_by_are_neither_own_names_nor_concepts(nlp):
     text = ("We propose Generative Semantic Refinement (GSR). Adaptation is driven by Exclusion-Guided Proxy "
             "Contrastive Learning (EPCL), which imposes negative constraints.")  # a means after "by", no people
     assert "EPCL" in {m.text for m in mentions(nlp, text) if m.proposed}
+    ms = mentions(nlp, "Our method is achieved by Global and Local Alignment (GLA) of features.")
+    assert "Global and Local Alignment" in {m.canonical for m in ms}  # a method's name joined by "and"
 
 
 def test_later_uses_of_a_short_form_follow_the_pair(nlp):

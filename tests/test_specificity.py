@@ -249,6 +249,9 @@ def test_an_equation_is_no_method_but_a_method_built_on_one_is(nlp):
     found = concepts(nlp, "We model the dynamics with ordinary differential equations (ODEs) and solve the ODEs.")
     assert not found.get("METHOD")
     assert "Neural ODE" in concepts(nlp, "We propose neural ODEs with adaptive solvers.")["METHOD"]
+    ms = [m for m in nlp("We propose Equation Learner (EQL) networks for extrapolation.").user_data[MENTIONS]
+          if m.text == "Equation Learner"]
+    assert ms and not any(m.generic for m in ms)  # a method named by an equation
 
 
 @pytest.mark.parametrize("name", ["canonical noise distribution", "adversarial Natarajan dimension",

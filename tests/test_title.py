@@ -220,7 +220,10 @@ def test_what_a_title_says_its_paper_is_for_is_a_task(title, tasks):
 @pytest.mark.parametrize("title,name", [
     ("Multi-Game Decision Transformers", "Multi-Game Decision Transformers"),
     ("Neural Abstractions", "Neural Abstractions"),
-    ("AutoML Two-Sample Test", "AutoML Two-Sample Test"),
+    ("Adaptive Cholesky Gaussian Processes", "Adaptive Cholesky Gaussian Processes"),  # a known name at its end
+    ("Vision Transformers Need Registers", None),  # a sentence about a known name
+    ("Diffusion Models Beat GANs", None),
+    ("Simplicity Bias", None),  # a property
     ("Online Decision Mediation", None),  # a task's head
     ("Learning Neural Acoustic Fields", None),  # an action
     ("Multi-Class H-Consistency Bounds", None),  # a result
@@ -239,6 +242,9 @@ def test_a_title_only_name_is_the_papers_own_as_the_title_writes_it():
     text = "We train a single transformer-based model on many Atari games and propose a new training recipe."
     [(_, ex)] = list(extract([Paper(id="p", title="Multi-Game Decision Transformers", text=text)]))
     assert ex.proposed == ["Multi-Game Decision Transformers"]  # (not "Multi-game ...": an own name keeps its case)
+    text = "We propose multi-game decision transformers, a new training recipe for Atari."
+    [(_, ex)] = list(extract([Paper(id="r", title="Multi-Game Decision Transformers", text=text)]))
+    assert [n.lower() for n in ex.proposed] == ["multi-game decision transformers"]  # one name in two spellings
     [(_, ex)] = list(extract([Paper(id="q", title="Neural Abstractions", text="Abstractions of dynamics are hard.")]))
     assert not ex.proposed  # an abstract that proposes nothing
 

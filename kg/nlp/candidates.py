@@ -58,11 +58,12 @@ class Abbreviation:
         return doc[self.short_start : self.short_end]
 
     def people_by(self, doc: Doc) -> bool:
-        """Whether the long form is people after "by": plain capitalised names joined by "and" ("a value proposed
-        by Hamiache and Navarro (HN)"), which name no concept and no method of the paper's."""
+        """Whether the long form is people after "by": two capitalised names joined by "and" ("a value proposed
+        by Hamiache and Navarro (HN)"), which name no concept and no method of the paper's ("achieved by Global and
+        Local Alignment (GLA)" is a method's name)."""
         words = [t.text for t in self.long(doc)]
-        return self.long_start > 0 and doc[self.long_start - 1].lower_ == "by" and "and" in words and all(
-            w == "and" or w.isalpha() and w.istitle() for w in words)
+        return self.long_start > 0 and doc[self.long_start - 1].lower_ == "by" and len(words) == 3 \
+            and words[1] == "and" and all(w.isalpha() and w.istitle() for w in (words[0], words[2]))
 
     def proposed(self, doc: Doc, label: str) -> Candidate:
         """The pair as one proposed candidate named by its short form (a task is named, not proposed)."""

@@ -167,7 +167,7 @@ def _title_word(word: str) -> bool:
 _NAMING = lexicon.words("naming_words")
 _COMMA = get_string_id(",")
 _SHORT, _FOR_IN = get_string_id("short"), frozenset(map(get_string_id, ("for", "in")))  # "(FocalNets for short)"
-_CLAUSE_WORDS = frozenset({"which", "we", "is", "are"})  # (in lower case: "What You See Is What You Get" is a name)
+_CLAUSE_WORDS = lexicon.words("clause_words")  # "dynamics, this paper proposes a ... method (dynamicAL)"
 
 
 @Language.component("kg_abbreviations")

@@ -101,6 +101,7 @@ def _pair_label(ents: list[tuple[int, int, str]] | None, a: Abbreviation, long: 
 
 
 _KIND_WORDS = lexicon.words("kind_words")
+_METHOD_HEADS = TYPE_HEADS["METHOD"] | lexicon.words("plural_heads") | {"baseline", "baselines"}
 
 
 _ARTICLES = lexicon.words("articles")
@@ -187,8 +188,12 @@ def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation], lo
         elif silent(a) or a.people_by(doc):
             continue
         else:
-            label, canonical, proposed, bench, extractor = (_pair_label(ents, a, long, short in redefined, lookup), long, False,
-                                                            False, "abbreviation")
+            # the known name the long form ends with says its label, unless a method's head word follows the pair
+            # ("the Bayesian Neural Architecture Search (BNAS) method")
+            after = hi + (hi < len(doc) and doc[hi].text == ")")
+            named_by = None if after < len(doc) and doc[after].lower_ in _METHOD_HEADS else lookup
+            label, canonical, proposed, bench, extractor = (_pair_label(ents, a, long, short in redefined, named_by),
+                                                            long, False, False, "abbreviation")
             if label == "METHOD" and _before_data_head(doc, hi):
                 label = "DATASET"  # "the EventCorefBank (ECB) corpus"
         if canonical != long and noun is not None:

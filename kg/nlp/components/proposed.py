@@ -624,10 +624,11 @@ class ProposedFinder:
         """New abbreviation pairs a sentence lists after its first own name (at ``first``), each after a comma or
         "and", are the paper's too ("we propose task-aware dynamic masking (TDM) to learn ..., dynamic data removal
         (DDR) to remove ..., and dynamic gradient masking (DGM) to ..."): no known name, a method's words, no
-        example or comparison before it ("models such as Linear Quadratic Gaussian (LQG)", "compare ... with") and no
-        task after it."""
+        example, comparison or clause about other work before it ("models such as Linear Quadratic Gaussian (LQG)",
+        "compare ... with", "UPL, which generalizes CPN, PEL and AFT") and no task after it."""
         out = []
-        start, end = sentence(doc, first).start, sentence(doc, first).end
+        sent = sentence(doc, first)
+        start, end = sent.start, sent.end
         for a in abbreviations(doc):
             lo = min(a.long_start, a.short_start)
             if not first < lo < end or any(c.start <= lo < c.end for c in taken):

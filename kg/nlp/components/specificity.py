@@ -314,11 +314,11 @@ _EQUATION_SHORT = re.compile(r"[OPS]DEs?")
 
 def _equations(name: str) -> bool:
     """Whether a name is a kind of equation ("stochastic differential equations", "PDEs", "equation of motion"),
-    not a method built on one ("neural ODE", "physics-informed neural networks")."""
+    not a neural method built on one ("neural ODE") nor one named by it ("Equation Learner")."""
     words = name.lower().split()
     return bool(words) and "neural" not in words and (
         _EQUATION_SHORT.fullmatch(name) is not None or words[-1] in ("equation", "equations")
-        or words[0] in ("equation", "equations") and len(words) <= 3)
+        or words[0] in ("equation", "equations") and words[1:2] == ["of"])
 
 
 def agent_of_task(name: str, tasks: frozenset[str]) -> bool:

@@ -65,6 +65,7 @@ _ING_NOUNS = lexicon.words("ing_nouns")
 # a title's words and punctuation: dashes and quotes end words
 _TITLE_TOKEN = re.compile(r"[^\s:;,?!()\u2013\u2014\"\u201c\u201d]+|[:;,?!()\u2013\u2014\"\u201c\u201d]")
 _MAX_MEANS_WORDS = 6
+_OBJECT_VERBS = lexicon.words("object_verbs")
 _TOPIC_BEFORE = frozenset({"via", "with", "using", "from"})  # after a title's opening topic: how, or on what
 _MODIFIER_SUFFIXES = tuple(lexicon.ordered("modifier_suffixes"))  # a modifier's: "CTC-based", "task-aware"
 _PLAIN = re.compile(r"(?<![\w-])[A-Z][a-z]+(?=[\s-]|$)|(?<=-)[A-Z][a-z]+(?=[\s-]|$)")  # "Level" of "Graph-Level"
@@ -114,9 +115,10 @@ def title_name(title: str) -> tuple[str, str, bool] | None:
 
 def whole_title_name(title: str) -> str | None:
     """A title that is a method's name and nothing else ("Multi-Game Decision Transformers", "Neural Abstractions",
-    "AutoML Two-Sample Test"): two to five capitalised words, no function word or punctuation, not a known name, a
-    method's head word rather than a task's, a result's or a problem's, neither an action ("Learning Neural Acoustic
-    Fields"), a position ("Towards ...") nor a participle ("... Revisited"); else None."""
+    "AutoML Two-Sample Test"): two to five capitalised words, no function word or punctuation, not a known name;
+    its last word heads no task, result, problem or property, and no known name comes before other words (a
+    sentence about it: "Diffusion Models Beat GANs"); neither an action ("Learning Neural Acoustic Fields"), a
+    position ("Towards ...") nor a participle ("... Revisited"); else None."""
     words = title.split()
     if not 2 <= len(words) <= 5 or "$" in title or "\\" in title \
             or not all(w[:1].isupper() or w[:1].isdigit() for w in words):
@@ -128,8 +130,13 @@ def whole_title_name(title: str) -> str | None:
         return None
     if low[-1] in _THEORY_RESULTS or low[-1].rstrip("s") in _PROBLEM_HEADS or low[-1] in ("game", "games"):
         return None  # a result or a problem: "Multi-Class H-Consistency Bounds", "Zero-Sum Stackelberg Games"
-    if label_from_words(title) != "METHOD" or names_a_task(title) or load_specificity().reason(title, "METHOD"):
-        return None
+    spec, known = load_specificity(), load_gazetteer().lookup()
+    if label_from_words(title) != "METHOD" or names_a_task(title) or spec.reason(title, "METHOD") \
+            or low[-1] in spec.phenomena or any(w in _OBJECT_VERBS for w in low[1:]):
+        return None  # a property ("Simplicity Bias"), a sentence ("Pretrained Transformers Improve ...")
+    if any(" ".join(low[a:b]) in known for a in range(len(low)) for b in range(a + 1, len(low))):
+        return None  # a known name followed by more words says something of it ("Vision Transformers Need
+        # Registers", "Diffusion Models Beat GANs"); one at the end is what the name is ("Riemannian Diffusion Models")
     return title
 
 

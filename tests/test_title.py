@@ -196,6 +196,12 @@ def test_a_titles_means_is_a_method_of_the_paper_and_a_known_name_keeps_its_read
     assert not any(m.extractor == "title_means" for m in ex.mentions)
 
 
+def test_a_title_topic_that_starts_with_a_persons_name_is_no_task():
+    text = "We analyze the Sinkhorn iteration for entropic optimal transport and give sharp rates."
+    [(_, ex)] = list(extract([Paper(id="p", title="Convergence Guarantees for Sinkhorn Iteration", text=text)]))
+    assert not any(m.extractor == "title_topic" for m in ex.mentions)
+
+
 @pytest.mark.parametrize("title,tasks", [
     ("Fused Orthogonal Alternating Least Squares for Tensor Clustering", ["tensor clustering"]),
     ("Polynomial Neural Fields for Subband Decomposition and Manipulation", ["subband decomposition"]),  # "and" parts

@@ -17,8 +17,9 @@ preposition; "and" joins two. Not an action ("by Optimizing Subnetworks"), an ag
 a metric by its head word, a theory object ("via Generalisation Bounds") or an umbrella term; a name the vocabulary
 knows keeps its own reading. What follows "for" is the problem the paper is for, a task when it ends in a task's
 head word ("Fused Orthogonal Alternating Least Squares for Tensor Clustering"), without the words that judge it
-("for Practical Vertical Federated Learning"); not an action ("for Alleviating ..."), an umbrella term or a name the
-vocabulary knows.
+("for Practical Vertical Federated Learning"); so are its opening words before "via", "with", "using" or "from"
+("Graph Coloring via Neural Networks"); not an action ("for Alleviating ..."), an umbrella term, a name the
+vocabulary knows or one that starts with a person's name ("for Sinkhorn Iteration").
 
 ``kg.nlp.extract`` reads the title as the doc's first sentence (in lower case) and puts it, as written, in
 ``doc.user_data[TITLE]``; a one-word name is proposed in the title too. A doc without a title is left alone.
@@ -381,13 +382,25 @@ def _add_means_candidates(doc: Doc, title: str) -> None:
 
 
 def _add_topic_candidates(doc: Doc, title: str) -> None:
-    """The title's topics (:func:`title_topics`) that name tasks, as ``title_topic`` candidates."""
+    """The title's topics (:func:`title_topics`) that name tasks, as ``title_topic`` candidates; not one that
+    starts with a person's name the abstract writes ("Convergence Guarantees for Sinkhorn Iteration": the
+    abstract's "the Sinkhorn iteration" is an algorithm)."""
     text = doc_text(doc)
     found = [r for a, b, opening in title_topics(title) if (r := _topic_range(title, a, b, opening)) is not None]
-    candidates(doc).extend(Candidate(span.start, span.end, "TASK", "title_topic",
-                                     canonical=_plain_lower(title[a:b]))
-                           for a, b, span in _spans(doc, found) if text[a:b].lower() == title[a:b].lower())
+    names = _proper_names(text[len(title):])
+    candidates(doc).extend(Candidate(span.start, span.end, "TASK", "title_topic", canonical=_plain_lower(title[a:b]))
+                           for a, b, span in _spans(doc, found)
+                           if text[a:b].lower() == title[a:b].lower() and title[a:b].split()[0] not in names)
 
+
+_MID_SENTENCE_CAPITAL = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]+(?=[\s'’-])")
+
+
+def _proper_names(abstract: str) -> frozenset[str]:
+    """Capitalised plain words the abstract writes mid-sentence that abstracts do not write in lower case: names of
+    people ("Sinkhorn", "Polyak"), not terms an author capitalises ("Reinforcement Learning")."""
+    common = load_specificity().common_words
+    return frozenset(w for w in _MID_SENTENCE_CAPITAL.findall(abstract) if w.lower() not in common)
 
 
 def _plain_lower(name: str) -> str:

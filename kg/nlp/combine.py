@@ -220,7 +220,7 @@ class Combiner:
             return None
         inside = [c for c in overlapping if c.extractor in EXTENDABLE and start <= c.start and c.end <= end
                   and (c.start, c.end) != (start, end)] if overlapping else []
-        if label in ("METHOD", "TASK") and inside and _joins_names(lower, inside, start, end, doc):
+        if label in ("METHOD", "TASK") and inside and _joins_names(doc, inside, start, end):
             return None  # "SARSA and Q-learning", "3D classification and segmentation": two names, which the rules
             # give apart (a dataset's may be one: "CNN and Daily Mail")
         if inside and all(_family_word(doc, c, start, end) for c in inside):
@@ -318,18 +318,19 @@ def _joined_names(doc: Doc, start: int, end: int, label: str) -> list[Entity]:
     return [(start, start + 1, label), (start + 2, start + 3, label)]
 
 
-def _joins_names(lower, inside: list[Candidate], start: int, end: int, doc: Doc | None = None) -> bool:
+def _joins_names(doc: Doc, inside: list[Candidate], start: int, end: int) -> bool:
     """Whether "and" or "or" inside ``[start, end)`` joins rule candidates on both its sides, or joins a rule
     candidate to words in lower case ("classification and density estimation", "mixup and entropy-based
     filtering"): two names, or a name and a word the rules leave out. A name that only its shape marks is left
     joined ("Plug and Play Language Models"), and so is a coordinator inside a rule's name ("branch and bound")."""
+    lower = column(doc, LOWER)
     for k in range(start + 1, end - 1):
         if lower[k] not in _COORDINATOR_IDS or any(c.start < k < c.end for c in inside):
             continue
         before, after = any(c.end <= k for c in inside), any(c.start > k for c in inside)
         if before and after:
             return True
-        if doc is not None and (before or after) and all(t.is_lower or not t.is_alpha for t in doc[start:end]):
+        if (before or after) and all(t.is_lower or not t.is_alpha for t in doc[start:end]):
             return True
     return False
 

@@ -290,7 +290,8 @@ def _proposed_long_forms(doc: Doc, cands: list[Candidate]) -> list[Candidate]:
     if not forms:
         return cands
     strings = doc.vocab.strings
-    title_end = doc[0].sent.end if doc.user_data.get(TITLE) else 0  # (the title is read as the first sentence)
+    # (the title is read as the first sentence)
+    title_end = sentence_bounds(doc, 0)[1] if doc.user_data.get(TITLE) and len(doc) else 0
 
     def other_number(a: str, b: str) -> bool:
         return a in (b, b + "s", b + "es") or b in (a + "s", a + "es")

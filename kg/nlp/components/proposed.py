@@ -20,7 +20,7 @@ from spacy.strings import get_string_id
 from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.candidates import (Abbreviation, Candidate, abbreviations, candidates, column, ids, is_namelike, positions,
-                               positions_of, sentence, span_text)
+                               positions_of, sentence, sentence_bounds, span_text)
 from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp.components.specificity import load_specificity
 from kg.nlp.labels import TASK_WORDS, description_label, description_words, label_from_words
@@ -92,7 +92,7 @@ def _called_new(doc: Doc, end: int) -> str | None:
         end += 1
     if end + 2 >= len(doc) or doc[end].text != ",":
         return None
-    article, sent_end = doc[end + 1].lower_, doc[end].sent.end
+    article, sent_end = doc[end + 1].lower_, sentence_bounds(doc, end)[1]
     if article == "the":
         return "METHOD" if doc[end + 2].lower_ == "first" else None
     if article not in ("a", "an"):
@@ -117,7 +117,7 @@ def _describes_data(doc: Doc, i: int) -> bool:
     environment"; not "a method for learning from datasets", "a dataset construction pipeline")."""
     if i >= len(doc) or doc[i].lower_ not in _ARTICLES:
         return False
-    end = min(i + 7, doc[i].sent.end)
+    end = min(i + 7, sentence_bounds(doc, i)[1])
     return description_label(description_words([t.text for t in doc[i + 1:end]])) == "DATASET"
 
 

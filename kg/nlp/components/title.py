@@ -34,6 +34,7 @@ from spacy.tokens import Doc, Span
 
 from kg.nlp import lexicon
 from kg.nlp.candidates import Candidate, abbreviations, candidates, doc_text, sentence_bounds
+from kg.nlp.combine import MODIFIER_SUFFIXES
 from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp.components.specificity import load_specificity
 from kg.nlp.labels import (TASK_HEAD_NOUNS, TASK_NOUN, description_label, description_words, label_from_words,
@@ -68,7 +69,6 @@ _TITLE_TOKEN = re.compile(r"[^\s:;,?!()\u2013\u2014\"\u201c\u201d]+|[:;,?!()\u20
 _MAX_MEANS_WORDS = 6
 _OBJECT_VERBS = lexicon.words("object_verbs")
 _TOPIC_BEFORE = frozenset({"via", "with", "using", "from"})  # after a title's opening topic: how, or on what
-_MODIFIER_SUFFIXES = tuple(lexicon.ordered("modifier_suffixes"))  # a modifier's: "CTC-based", "task-aware"
 _PLAIN = re.compile(r"(?<![\w-])[A-Z][a-z]+(?=[\s-]|$)|(?<=-)[A-Z][a-z]+(?=[\s-]|$)")  # "Level" of "Graph-Level"
 _NAME_JOINERS = frozenset({"and", "&", "of"})  # lower-case words inside a title's name before a colon
 
@@ -238,7 +238,7 @@ def _topic_range(title: str, start: int, end: int, opening: bool = False) -> tup
             words = words[1:]
     low = [w.lower() for w in words]
     if not 2 <= len(words) <= 5 or not (TASK_NOUN.search(low[-1]) or low[-1] in TASK_HEAD_NOUNS) \
-            or _gerund(low[0]) or low[0].endswith(_MODIFIER_SUFFIXES) or low[0] in spec.judging \
+            or _gerund(low[0]) or low[0].endswith(MODIFIER_SUFFIXES) or low[0] in spec.judging \
             or low[0] in STOP_WORDS:
         return None
     name, known = title[start:end], load_gazetteer().lookup()
@@ -305,7 +305,7 @@ def _proposed_before(doc: Doc, span: Span) -> bool:
     """Whether a proposal comes just before ``span`` in its sentence: a proposing verb up to five words before it
     ("We propose and analyze the alternating mirror descent algorithm"), "our" or "proposed" up to two ("our
     debiased causal tree"; not "Our analysis of the gradient flow dynamics")."""
-    first = span.sent.start
+    first = sentence_bounds(doc, span.start)[0]
     return any(t.lower_ in _PROPOSING for t in doc[max(first, span.start - 5):span.start]) \
         or any(t.lower_ in _OWN for t in doc[max(first, span.start - 2):span.start])
 
@@ -365,7 +365,7 @@ def _title_only_name(doc: Doc, name: str) -> bool:
     words = name.lower().split()
     if words[0] in _NOT_FIRST or words[-1].endswith("ed") or words[-1] in load_specificity().adjective_words:
         return False  # ("Beyond Accuracy", "Rethinking Benchmarks": what the paper argues, no name)
-    return any(t.lower_ in _PROPOSES for t in doc[doc[0].sent.end:]) if len(doc) else False
+    return any(t.lower_ in _PROPOSES for t in doc[sentence_bounds(doc, 0)[1]:]) if len(doc) else False
 
 
 def _spans(doc: Doc, ranges: list[tuple[int, int]]) -> list[tuple[int, int, Span]]:
@@ -387,6 +387,8 @@ def _add_topic_candidates(doc: Doc, title: str) -> None:
     abstract's "the Sinkhorn iteration" is an algorithm)."""
     text = doc_text(doc)
     found = [r for a, b, opening in title_topics(title) if (r := _topic_range(title, a, b, opening)) is not None]
+    if not found:
+        return
     names = _proper_names(text[len(title):])
     candidates(doc).extend(Candidate(span.start, span.end, "TASK", "title_topic", canonical=_plain_lower(title[a:b]))
                            for a, b, span in _spans(doc, found)

@@ -1031,6 +1031,23 @@ def test_a_task_named_by_its_head_word_starts_after_verbs_and_ends_at_the_head(n
     assert tasks == ({task} if task else set())
 
 
+@pytest.mark.parametrize("text, tasks", [
+    ("Our method helps in tasks such as hierarchical multi-label classification, pathfinding and preference learning.",
+     {"hierarchical multi-label classification", "pathfinding", "preference learning"}),
+    ("It enables applications such as texture transfer and scale-space interpolation. Code is available.",
+     {"texture transfer", "scale-space interpolation"}),
+    ("We apply it to problems like bipartite matching, ski-rental and job scheduling.",
+     {"bipartite matching"}),  # the list ends at an item that names no task's head ("ski-rental")
+    ("It has applications such as biology, neuroscience and finance.", set()),  # fields, not tasks
+    ("It helps in tasks such as parking a car or landing an aircraft.", set()),  # clauses
+    ("The signal supports applications such as interpolation and encoding.", set()),  # words most abstracts use
+    ("We test on tasks, including action recognition, long-term action anticipation, and video alignment.",
+     {"action recognition", "long-term action anticipation", "video alignment"}),  # a known task inside: as before
+])
+def test_tasks_given_as_examples_of_tasks_or_applications_are_tasks(nlp, text, tasks):
+    assert {m.canonical for m in mentions(nlp, text) if m.label == "TASK" and not m.generic} == tasks
+
+
 @pytest.mark.parametrize("text, name", [
     ("We compare against CNN-based models on images.", "CNN"),
     ("Our MLP-based approach is fast.", "MLP"),

@@ -20,7 +20,7 @@ from kg.nlp.candidates import (Candidate, abbreviations, candidates, column, ids
                                positions, sentence_bounds, span_text)
 from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp.components.specificity import load_specificity
-from kg.nlp.labels import TASK_NOUN, only_data_kinds
+from kg.nlp.labels import TASK_HEAD_NOUNS, TASK_NOUN, TASK_WORDS, only_data_kinds
 from kg.nlp import lexicon
 
 DATASET_HEADS = lexicon.words("dataset_heads")
@@ -403,6 +403,80 @@ def named_task_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
     return out
 
 
+_EXAMPLE_HEADS = frozenset({"tasks", "applications", "problems"})
+_EXAMPLE_OPENERS = lexicon.words("example_openers")
+MAX_EXAMPLE_WORDS = 4
+_DOING = re.compile(r"(?:tion|sion|ing|ment|sis)$")
+
+
+def _example_start(doc: Doc, i: int) -> int | None:
+    """Where the examples after a plural head word begin: "tasks such as", "applications, e.g.,", "problems
+    (including"; None when no example cue follows it."""
+    j = i + 1
+    while j < len(doc) and doc[j].text in (",", "("):
+        j += 1
+    if j + 1 < len(doc) and doc[j].lower_ == "such" and doc[j + 1].lower_ == "as":
+        j += 2
+    elif j < len(doc) and doc[j].lower_ in _EXAMPLE_OPENERS and doc[j].lower_ != "such":
+        j += 1
+    else:
+        return None
+    return j + 1 if j < len(doc) and doc[j].text == "," else j
+
+
+def _example_item(doc: Doc, start: int, end: int, generic: frozenset[str], common: frozenset[str]) -> int:
+    """The end of a list item from ``start``: lower-case words (or short forms) up to a separator; ``start`` when
+    the words do not read as one task's name (a function word, a verb in front, more than a few words, one word
+    many abstracts use: "interpolation", "matching")."""
+    k = start
+    while k < end and doc[k].lower_ not in SEPARATORS and doc[k].text not in ".;:()":
+        tok = doc[k]
+        if not (tok.is_lower and (tok.is_alpha or "-" in tok.text) or tok.text.isupper() and tok.is_alpha) \
+                or tok.is_stop or tok.lower_ in FUNCTION_WORDS or k - start >= MAX_EXAMPLE_WORDS:
+            return start
+        k += 1
+    words = doc[start:k].text.lower()
+    first = doc[start].lower_
+    last = words.rsplit(" ", 1)[-1]
+    if k == start or words in generic or first in TASK_SKIP or first in OBJECT_VERBS or last in TASK_HEADS \
+            or k - start > 1 and first.endswith("ing") or not _task_head(last) or k - start == 1 and first in common:
+        return start
+    return k
+
+
+def _task_head(word: str) -> bool:
+    """Whether a word can end a task given as an example: a noun of doing ("pathfinding", "texture transfer"), not
+    a field ("biology", "finance") or a quantity ("reward variance")."""
+    return bool(_DOING.search(word.rsplit("-", 1)[-1])) or word in TASK_WORDS or word in TASK_HEAD_NOUNS
+
+
+def example_task_candidates(doc: Doc, generic: frozenset[str], common: frozenset[str]) -> list[Candidate]:
+    """The tasks a paper gives as examples of its tasks or applications: "tasks such as hierarchical multi-label
+    classification, pathfinding and preference learning", "applications such as texture transfer and scale-space
+    interpolation". Each item is a few lower-case words a task's head word ends ("behavior cloning", not "biology"
+    or "parking a car"); the list ends at its last "and"/"or" item, or at any item that is no such name."""
+    out, rules = [], None
+    for i in positions(doc, _EXAMPLE_HEADS):
+        j = _example_start(doc, i)
+        if j is None:
+            continue
+        end = sentence_bounds(doc, i)[1]
+        while j < end:
+            k = _example_item(doc, j, end, generic, common)
+            if k == j:
+                break
+            rules = candidates(doc) if rules is None else rules
+            if not any(c.start < k and j < c.end for c in rules):  # (a name a rule knows inside: the rules and the
+                out.append(Candidate(j, k, "TASK", "context", confidence=0.5))  # tagger read it, as before)
+            last = any(doc[t].lower_ in _LAST_ITEM for t in range(max(j - 2, i), j))
+            if last or k >= end or doc[k].lower_ not in SEPARATORS:
+                break
+            j = k + 1
+            while j < end and doc[j].lower_ in SEPARATORS:
+                j += 1
+    return out
+
+
 @lru_cache(maxsize=65536)
 def _model_name_text(t: str) -> bool:
     """Whether a model-shaped token's text reads as a model name: mixed case inside a hyphen-part ("TabPFNv2",
@@ -469,6 +543,7 @@ def make_context(nlp: Language, name: str, directory: str):
         out += listed_dataset_candidates(doc, generic)
         out += task_candidates(doc, generic)
         out += named_task_candidates(doc, generic)
+        out += example_task_candidates(doc, generic, common)
         out += model_name_candidates(doc, generic)
         out += eponym_candidates(doc, common)
         return doc

@@ -15,7 +15,7 @@ import pytest
 from kg.store.embedded import connect as connect_lbug
 from kg.store.neo4j_store import Neo4jConfig, connect, counts, load_graph_into
 from kg.store.queries import load_queries, run_embedded, run_neo4j
-from tests.test_store import SEED_PARAMS
+from tests.test_store import NON_HIERARCHY_PARAMS, SEED_PARAMS
 
 pytestmark = pytest.mark.neo4j
 ROOT = Path(__file__).resolve().parents[1]
@@ -119,6 +119,11 @@ def test_every_saved_query_returns_the_same_rows_on_both_engines(neo4j_driver, n
         assert normalise(rows_n) == normalise(rows_l), name
         if name in {"papers_on_dataset", "new_datasets", "proposed_methods", "top_datasets"}:
             assert rows_n, f"{name} should return rows on the seed graph"
+    for name, params in NON_HIERARCHY_PARAMS:
+        q = load_queries()[name]
+        cols_n, rows_n = run_neo4j(neo4j_driver, q.for_engine("neo4j"), params, neo4j_config.database)
+        cols_l, rows_l = run_embedded(lbug, q.for_engine("lbug"), params)
+        assert cols_n == cols_l and rows_n and normalise(rows_n) == normalise(rows_l), (name, params)
 
 
 def test_values_are_parameters_not_query_text(neo4j_driver, neo4j_config):

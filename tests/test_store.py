@@ -31,6 +31,14 @@ SEED_PARAMS = {
     "related_papers": {"paper": "SCALE", "top": 10, "w_dataset": 3.0, "w_task": 1.5, "w_method": 1.0, "w_metric": 0.25},
 }
 
+# Method and metric concepts, which no SUBTASK_OF or VARIANT_OF link reaches (also compared on Neo4j).
+NON_HIERARCHY_PARAMS = [
+    ("link_evidence", {"paper": "ReEx", "concept": "large language models"}),
+    ("link_evidence", {"paper": "FML", "concept": "accuracy"}),
+    ("related_by", {"paper": "MoEQuant", "by": "method"}),
+    ("related_by", {"paper": "FML", "by": "metric"}),
+]
+
 
 @pytest.fixture(scope="module")
 def lbug(seed_build):
@@ -97,6 +105,19 @@ def test_scale_paper_datasets_and_evidence(lbug):
     assert {"CUHK-SYSU", "PRW"} <= {r["concept"] for r in rows if r["relation"] == "EVALUATES_ON"}
     ev = rows_of(lbug, "link_evidence")
     assert ev and all("CUHK-SYSU" in r["sentence"] for r in ev)
+
+
+@pytest.mark.parametrize("name, params", NON_HIERARCHY_PARAMS)
+def test_hierarchy_aware_queries_answer_for_methods_and_metrics_too(lbug, name, params):
+    # the variable-length hierarchy step binds only tasks and datasets in the embedded engine
+    assert rows_of(lbug, name, **params), (name, params)
+
+
+def test_link_evidence_and_related_by_for_a_method(lbug):
+    ev = rows_of(lbug, "link_evidence", paper="ReEx", concept="large language models")
+    assert [(r["concept"], r["relation"], r["via"]) for r in ev] == [("large language models", "USES", None)]
+    related = {r["name"]: r for r in rows_of(lbug, "related_by", paper="MoEQuant", by="method")}
+    assert {"COBRA", "ReEx"} <= set(related) and related["ReEx"]["shared"] == ["large language models"]
 
 
 def test_new_datasets_of_2026(lbug):

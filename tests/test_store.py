@@ -234,6 +234,8 @@ def test_a_method_proposed_for_one_task_and_used_for_another_bridges_them(tmp_pa
 def test_path_between_papers_finds_the_chain_of_shared_concepts(lbug):
     [row] = rows_of(lbug, "path_between_papers")
     assert row["hops"] == 4 and row["chain"][0] == "FML" and row["chain"][-1] == "ReEx"
+    # two chains of 4 tie (through MoEQuant or LinearTCA): the first by its nodes' ids, on every run
+    assert row["chain"] == ["FML", "accuracy", "LinearTCA", "test-time adaptation", "ReEx"]
 
 
 def test_the_package_maps_cypher_to_kg_cypher_for_installs():

@@ -130,3 +130,30 @@ def test_narration_pattern_spares_technical_uses():
     for line in ("measured in session 18", "Sessions 24-26 compared recipes", "on a slow day for the VM",
                  "a throw-away script", "this session's rows", "a session-26 fold model"):
         assert NARRATION.search(line), line
+
+
+def readme_transcripts() -> list[tuple[str, str]]:
+    """The README's ``$ kg related ...`` and ``$ kg query ...`` commands with the output it shows after each."""
+    out, block = [], None
+    for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines() + [""]:
+        if line.startswith("$ kg related ") or line.startswith("$ kg query "):
+            block = [line[2:], []]
+            out.append(block)
+        elif block is not None and line.strip() and not line.startswith(("$ ", "```")):
+            block[1].append(line)
+        else:
+            block = None
+    return [(cmd, "\n".join(lines)) for cmd, lines in out]
+
+
+@pytest.mark.parametrize("command, shown", readme_transcripts())
+def test_the_readmes_related_and_query_transcripts_are_real_output(seed_build, capsys, command, shown):
+    import shlex
+
+    from kg.cli import main
+
+    capsys.readouterr()
+    code = main([*shlex.split(command)[1:], "--graph", str(seed_build[1])])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert out.rstrip("\n") == shown, f"update the README's output of `{command}`:\n{out}"

@@ -268,6 +268,18 @@ def test_values_listed_with_as_many_datasets_pair_in_order(nlp, text, expected):
     assert {(r.value, r.dataset) for r in nlp(text)._.kg_results} == expected
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("BERT pushes MultiNLI accuracy to 86.7% (4.6% absolute improvement), SQuAD v1.1 question answering Test F1 to "
+     "93.2 (1.5 point absolute improvement) and SQuAD v2.0 Test F1 to 83.1.",
+     {("86.7%", "MNLI"), ("93.2", "SQuAD"), ("83.1", "SQuAD 2.0")}),
+    ("FooNet reaches an ImageNet top-1 accuracy of 80.2% and transfers to COCO.", {("80.2%", "ImageNet")}),
+    ("FooNet achieves 82.3% mAP on the CUHK-SYSU dataset, 41.7% mAP on the PRW dataset.",
+     {("82.3%", "CUHK-SYSU"), ("41.7%", "PRW")}),  # a value between a dataset and the next metric
+])
+def test_a_dataset_named_before_a_metric_is_the_results(nlp, text, expected):
+    assert {(r.value, r.dataset) for r in nlp(text)._.kg_results} == expected
+
+
 def test_a_result_is_not_the_compared_methods():
     from kg.model import Paper
     from kg.nlp.extract import extract

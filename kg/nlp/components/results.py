@@ -3,7 +3,8 @@
 
 A value is a percentage or a decimal number next to a metric mention in a sentence that also names a dataset:
 a result needs its value, its metric and its dataset. Its metric is the adjacent metric mention, its dataset the
-next dataset mention in the sentence (else the previous one), its method a method named in the sentence, else
+one named right before that metric ("MultiNLI accuracy to 86.7%"), else the next dataset mention in the sentence
+(else the previous one), its method a method named in the sentence, else
 the paper's proposed method when the sentence speaks of "our" work. An improvement ("outperforms X by 5.9%", "a
 3.2% gain", "+1.4 points") is a difference between two results, not a score of either, and is left out.
 """
@@ -155,6 +156,23 @@ def _nearest(mentions: list[DocMention], pos: int, label: str, after: bool, limi
     return m if gap(m) <= limit else None
 
 
+_METRIC_OF_DATASET_REACH = 40  # characters from a dataset to its metric: "SQuAD v1.1 question answering Test F1"
+
+
+def _naming_metric(text: str, ms: list[DocMention], metric: DocMention | None,
+                   values: list[tuple[int, int, str]]) -> DocMention | None:
+    """The dataset named right before a value's metric, which says whose measure it is: "MultiNLI accuracy to
+    86.7%", "SQuAD v2.0 Test F1 to 83.1", "ImageNet top-1 accuracy of 80.2%"; none when a value, a clause or
+    another dataset comes between ("on CUHK-SYSU, 41.7% mAP")."""
+    if metric is None:
+        return None
+    d = _nearest(ms, metric.start, "DATASET", False, _METRIC_OF_DATASET_REACH)
+    if d is None or any(d.end <= vs < metric.start for vs, _, _ in values) or any(
+            c in text[d.end:metric.start] for c in ",;:()"):
+        return None
+    return d
+
+
 def _attach_metrics(ms: list[DocMention], values: list[tuple[int, int, str]]) -> list[DocMention | None]:
     """The metric of each value: the one right after it ("82.3% mAP"), else one right before it that no other
     value has taken ("accuracy of 82.3%"), so "82.3% mAP and 84.0% top-1" gives mAP and top-1."""
@@ -223,7 +241,8 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
             if k in paired:
                 metric, dataset = paired[k]
             else:
-                dataset = _nearest(ms, ve, "DATASET", True, 200) or _nearest(ms, vs, "DATASET", False, 200)
+                dataset = _naming_metric(text, ms, metric, values) or _nearest(ms, ve, "DATASET", True, 200) \
+                    or _nearest(ms, vs, "DATASET", False, 200)
             if metric is None or dataset is None or _compared(doc, sent, _token_at(doc, vs)):
                 continue
             # The paper's own method when the sentence names it or speaks of "our" work, else the method named last.

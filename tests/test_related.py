@@ -420,3 +420,32 @@ def test_a_damaged_index_file_is_named_in_one_line(seed_build, tmp_path, capsys,
         assert main(["related", *query, "--graph", str(copy)]) == 2
         err = capsys.readouterr().err
         assert str(path) in err and "rebuild it" in err and len(err.strip().splitlines()) == 1
+
+
+def test_json_hits_and_concept_papers_carry_title_venue_year_and_url(seed_build, capsys):
+    out = str(seed_build[1])
+    capsys.readouterr()
+    assert main(["related", "LinearTCA", "--graph", out, "--top", "2", "--format", "json"]) == 0
+    hits = json.loads(capsys.readouterr().out)["hits"]
+    assert hits and all({"title", "venue", "year", "url"} <= set(h) for h in hits)
+    assert hits[0]["venue"] == "ICML" and hits[0]["year"] == 2026
+    assert main(["related", "--dataset", "PRW", "--graph", out, "--format", "json"]) == 0
+    [paper] = json.loads(capsys.readouterr().out)["papers"]
+    assert paper["name"] == "SCALE" and paper["venue"] == "ICML" and "title" in paper
+
+
+@pytest.mark.parametrize("names, shows", [
+    (["PRW"], "on the PRW dataset."),  # far in a long sentence: the part around it
+    (["CUHK-SYSU"], "on the CUHK-SYSU dataset"),
+    (["absent"], "By collaboratively alleviating"),  # not written: the sentence's start
+])
+def test_an_evidence_snippet_shows_the_name_it_is_evidence_for(names, shows):
+    from kg.cli.related import SNIPPET, snippet
+
+    sentence = ("By collaboratively alleviating the impact of scale misalignment and enhancing pseudo-label reliability, "
+                "our approach achieves state-of-the-art performance on two benchmark person search datasets, with "
+                "82.3% mAP and 84.0% top-1 on the CUHK-SYSU dataset, 41.7% mAP and 82.4% top-1 on the PRW dataset.")
+    cut = snippet(sentence, names)
+    assert shows in cut and len(cut) <= SNIPPET and ("..." in cut)
+    assert not any(w and w not in sentence for w in cut.replace("...", " ").split())  # whole words only
+    assert snippet("A short sentence.", ["short"]) == "A short sentence."

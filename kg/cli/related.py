@@ -143,8 +143,8 @@ def _print_hits(args: argparse.Namespace, query: str, paper: str | None, label: 
                 hits: list, facts: Callable[[str], PaperFacts]) -> int:
     """Print ranked hits as text, JSON or a markdown list; ``facts(paper)`` gives a hit's title, url, venue, year."""
     if args.format == "json":
-        print(json.dumps({"query": query, "paper": paper, "weights": weights, "hits": [h.to_json() for h in hits]},
-                         indent=1))
+        print(json.dumps({"query": query, "paper": paper, "weights": weights,
+                          "hits": [{**h.to_json(), **_facts_json(facts(h.paper))} for h in hits]}, indent=1))
         return EXIT_OK
     if args.format == "markdown":
         print(safe(markdown_list(facts, label, hits), multiline=True))
@@ -164,9 +164,29 @@ def _print_hits(args: argparse.Namespace, query: str, paper: str | None, label: 
         evidence = next((x for x in h.shared if x.sentence and x.type in _EVIDENCE_FIRST), None) \
             or next((x for x in h.shared if x.sentence), None)
         if evidence is not None:  # where the hit names its heaviest shared dataset or task
-            cut = evidence.sentence if len(evidence.sentence) <= 160 else evidence.sentence[:157] + "..."
-            print(safe(f"        {evidence.name}: \"{cut}\""))
+            print(safe(f"        {evidence.name}: \"{snippet(evidence.sentence, [evidence.name])}\""))
     return EXIT_OK
+
+
+SNIPPET = 160  # characters of an evidence sentence a line shows
+
+
+def snippet(sentence: str, names: list[str], width: int = SNIPPET) -> str:
+    """``sentence`` in at most ``width`` characters around the first of ``names`` it writes (any case), cut at
+    word boundaries with "..." where it is cut, so a long sentence still shows the name it is evidence for."""
+    text = " ".join(sentence.split())
+    if len(text) <= width:
+        return text
+    low = text.lower()
+    at, name = min(((low.find(n.lower()), n) for n in names if n and n.lower() in low), default=(0, ""))
+    room = width - 6  # the two "..."
+    start = 0 if at + len(name) <= width - 3 else max(0, min(at - (room - len(name)) // 2, len(text) - room))
+    if start:
+        start = text.find(" ", start) + 1 or start  # (a word boundary)
+    end = start + (width - 3 if start == 0 else room)
+    if end < len(text):
+        end = text.rfind(" ", start, end) if text.rfind(" ", start, end) > max(at + len(name), start) else end
+    return ("..." if start else "") + text[start:end].rstrip(" ,;:") + ("..." if end < len(text) else "")
 
 
 _EVIDENCE_FIRST = ("Dataset", "Task")  # whose sentence a hit shows first
@@ -184,7 +204,8 @@ def _around_concept(around: Callable[..., ConceptReport], facts: Callable[[str],
     shown = report.papers
     if args.format == "json":
         print(json.dumps({"concept": report.concept, "name": report.name, "papers_total": report.total,
-                          "papers": [{"paper": p, "name": n, "evidence": e} for p, n, e in shown],
+                          "papers": [{"paper": p, "name": n, **_facts_json(facts(p)), "evidence": e}
+                                     for p, n, e in shown],
                           "datasets_used_with": [{"name": n, "papers": c} for n, c in report.co_used],
                           "included": report.included}, indent=1))
         return EXIT_OK
@@ -196,7 +217,7 @@ def _around_concept(around: Callable[..., ConceptReport], facts: Callable[[str],
         print(safe("  including " + ", ".join(report.included)))
     for p, n, e in shown:
         print(safe(f"  {n}  [{p}]"))
-        print("      " + safe(e.strip()[:160]))
+        print("      " + safe(snippet(e, [report.name, *report.included])))
     if report.total > len(shown):
         print(f"  ... and {report.total - len(shown)} more (--top N shows N)")
     if report.co_used:
@@ -237,6 +258,11 @@ def concept_markdown(facts: Callable[[str], PaperFacts], kind: str, report: Conc
     if report.total > len(shown):
         lines.append(f"- ... and {report.total - len(shown)} more")
     return "\n".join(lines)
+
+
+def _facts_json(f: PaperFacts) -> dict:
+    """A paper's title, venue, year and url for JSON output."""
+    return {"title": f.title, "venue": f.venue, "year": f.year, "url": f.url}
 
 
 def _markdown_paper(f: PaperFacts) -> str:

@@ -8,13 +8,14 @@ from kg.model import Source
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with the input, at a file and line (line 0: the file as a whole)."""
+    """One thing wrong with the input, at a file and line (line 0: the file as a whole, shown without a line)."""
 
     source: Source
     message: str
 
     def __str__(self) -> str:
-        return f"{self.source.path}:{self.source.line}: {self.message}"
+        where = self.source.path if self.source.line == 0 else f"{self.source.path}:{self.source.line}"
+        return f"{where}: {self.message}"
 
 
 class InputError(Exception):

@@ -213,6 +213,38 @@ def test_an_empty_query_is_an_error_not_a_ranking(seed_build):
         one_line(proc)
 
 
+def test_a_paper_and_a_concept_together_are_refused_not_one_ignored(seed_build):
+    proc = kg("related", "SCALE", "--dataset", "PRW", "--graph", str(seed_build[1]))
+    assert proc.returncode == 2 and proc.stdout == "" and "not both" in one_line(proc)
+
+
+@pytest.mark.parametrize("name, hint", [
+    ("ImageNet", "the graph has 17 Dataset names, e.g. AIGIBench"),  # nothing close: some of what there is
+    ("COCO-D", "did you mean COCO-C, COCO?"),
+    ("Flickr", "did you mean Flickr-C?"),  # a name with it inside
+])
+def test_an_unknown_concept_names_what_the_graph_has(seed_build, name, hint):
+    proc = kg("related", "--dataset", name, "--graph", str(seed_build[1]))
+    assert proc.returncode == 2 and hint in one_line(proc)
+
+
+def test_an_unknown_view_focus_names_nodes_by_their_names_not_their_keys(seed_build, tmp_path):
+    proc = kg("viz", str(seed_build[1]), "--kind", "dataset", "--focus", "Nope", "--out", str(tmp_path / "v.html"))
+    message = one_line(proc)
+    assert proc.returncode == 2 and "'COCO-C'" in message and "'cococ'" not in message
+    proc = kg("viz", str(seed_build[1]), "--kind", "dataset", "--out", str(tmp_path / "v.html"))
+    assert proc.returncode == 2 and "--focus" in one_line(proc)
+
+
+def test_messages_about_files_and_counts_read_right(tmp_path):
+    missing = kg("extract", str(tmp_path / "nothere.jsonl"), "--out", str(tmp_path / "x.jsonl"))
+    assert f"{tmp_path / 'nothere.jsonl'}: no such file" in missing.stderr and ":0:" not in missing.stderr
+    one = tmp_path / "one.jsonl"
+    one.write_text(json.dumps({"id": "a", "text": "We propose FooNet for image classification."}) + "\n")
+    proc = kg("extract", str(one), "--out", str(tmp_path / "x.jsonl"))
+    assert proc.returncode == 0 and "extracted 1 paper ->" in proc.stderr
+
+
 def test_a_parameter_beyond_64_bits_is_refused(seed_build):
     proc = kg("query", "top_datasets", "--param", "limit=" + "9" * 30, "--graph", str(seed_build[1]))
     assert proc.returncode == 2 and "64-bit" in one_line(proc)

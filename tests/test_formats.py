@@ -207,7 +207,7 @@ def test_corrupt_or_truncated_gzip_is_one_problem_after_the_records_read(tmp_pat
     assert "corrupt or truncated gzip data" in problems(corpus)[-1] and "cannot read further" in problems(corpus)[-1]
     fake = tmp_path / "fake.bib.gz"
     fake.write_text("@misc{a, abstract={x}}")
-    assert problems(read(fake)) == [f"{fake}:0: not gzip data, though the name ends in .gz"]
+    assert problems(read(fake)) == [f"{fake}: not gzip data, though the name ends in .gz"]
 
 
 # --- bad records -----------------------------------------------------------------------------------------------------

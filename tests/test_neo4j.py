@@ -196,6 +196,9 @@ def test_query_command_runs_a_saved_query_on_neo4j(neo4j_driver, neo4j_config, s
     assert '"name": "SCALE"' in proc.stdout
     embedded = kg_cli("query", "papers_on_dataset", "--param", "dataset=PRW", "--graph", str(out), "--format", "json")
     assert embedded.stdout == proc.stdout
+    refused = kg_cli("query", "--cypher", "MATCH (p:Paper RETURN p", "--neo4j", env=cli_env(neo4j_config))
+    assert refused.returncode == 2 and refused.stderr.startswith("kg: query failed:"), refused.stderr
+    assert "Traceback" not in refused.stderr
 
 
 def test_idf_weights_are_finite(seed_build):

@@ -137,7 +137,9 @@ def test_csv_rows_become_papers_with_their_starting_line(tmp_path):
 
 def test_csv_without_text_column_is_one_problem(tmp_path):
     path = write(tmp_path / "a.csv", "id,title\n1,A\n2,B\n")
-    assert messages(read_corpus([path])) == [f"{path}:1: CSV header has no 'text' or 'abstract' column"]
+    assert messages(read_corpus([path])) == [
+        f"{path}:1: CSV header has no 'text' or 'abstract' column (columns: id, title; --map text=COLUMN names the "
+        "abstract's)"]
 
 
 def test_csv_row_with_extra_fields_is_skipped(tmp_path):
@@ -181,7 +183,7 @@ def test_directory_skips_licence_and_readme_files(tmp_path):
 
 def test_directory_without_supported_files(tmp_path):
     write(tmp_path / "notes.md", "x")
-    expected = (f"{tmp_path}:0: no input files in directory (expected .txt, .jsonl, .json, .csv, .bib or .ris, "
+    expected = (f"{tmp_path}: no input files in directory (expected .txt, .jsonl, .json, .csv, .bib or .ris, "
                 "gzipped or not)")
     assert messages(read_corpus([str(tmp_path)])) == [expected]
 
@@ -274,19 +276,19 @@ def test_iter_records_does_not_deduplicate(tmp_path):
 
 def test_missing_file(tmp_path):
     path = str(tmp_path / "nope.txt")
-    assert messages(read_corpus([path])) == [f"{path}:0: no such file"]
+    assert messages(read_corpus([path])) == [f"{path}: no such file"]  # the file as a whole: no line
 
 
 def test_unsupported_file_type(tmp_path):
     path = write(tmp_path / "a.pdf", "x")
-    expected = f"{path}:0: unsupported file type '.pdf'; expected .txt, .jsonl, .json, .csv, .bib or .ris, gzipped or not"
+    expected = f"{path}: unsupported file type '.pdf'; expected .txt, .jsonl, .json, .csv, .bib or .ris, gzipped or not"
     assert messages(read_corpus([path])) == [expected]
 
 
 @pytest.mark.parametrize("name", ["a.txt", "a.jsonl", "a.csv"])
 def test_empty_file(tmp_path, name):
     path = write(tmp_path / name, "\n  \n")
-    assert messages(read_corpus([path])) == [f"{path}:0: empty file"]
+    assert messages(read_corpus([path])) == [f"{path}: empty file"]
 
 
 def test_non_utf8_line_in_jsonl_is_reported_and_the_rest_read(tmp_path):
@@ -350,9 +352,10 @@ def test_json_line_that_is_not_an_object(tmp_path):
 
 
 def test_record_without_text(tmp_path):
-    path = jsonl(tmp_path / "a.jsonl", {"id": "1", "title": "Only a title"}, {"text": "   "})
+    path = jsonl(tmp_path / "a.jsonl", {"id": "1", "title": "Only a title"}, {"text": "   "}, {"abstract": ""})
     assert messages(read_corpus([path])) == [f"{path}:1: record has no 'text' or 'abstract'",
-                                             f"{path}:2: record has no 'text' or 'abstract'"]
+                                             f"{path}:2: record has an empty abstract",
+                                             f"{path}:3: record has an empty abstract"]
 
 
 def test_abstract_over_the_limit(tmp_path):
@@ -377,7 +380,7 @@ def test_unpaired_surrogate_escape_is_rejected(tmp_path):
 
 def test_paper_list_with_only_a_header_has_no_abstracts(tmp_path):
     path = write(tmp_path / "a.txt", "ICML 2026 论文列表\n")
-    assert messages(read_corpus([path])) == [f"{path}:0: no abstracts in file"]
+    assert messages(read_corpus([path])) == [f"{path}: no abstracts in file"]
 
 
 def test_strict_mode_raises_at_the_first_problem(tmp_path):

@@ -57,5 +57,5 @@ def run(args: argparse.Namespace) -> int:
             os.replace(new, out)
         finally:
             new.unlink(missing_ok=True)
-    print(f"extracted {n} papers -> {safe(out)}", file=sys.stderr)
+    print(f"extracted {n} paper{'' if n == 1 else 's'} -> {safe(out)}", file=sys.stderr)
     return finish(n, problems)

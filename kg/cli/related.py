@@ -55,6 +55,10 @@ def run(args: argparse.Namespace) -> int:
     if concept is None and not query:
         error("give a paper id, a method name or abstract words, or --dataset/--task/--method NAME")
         return EXIT_BAD_INPUT
+    if concept is not None and query:
+        error(f"give a paper (or words) or --{concept[0].lower()} NAME, not both: '{query}' and "
+              f"--{concept[0].lower()} {concept[1]}")
+        return EXIT_BAD_INPUT
     try:
         weights = rel.weights_for(args.by.split(",") if args.by else None)
     except ValueError as exc:
@@ -101,7 +105,7 @@ def _from_graph(args: argparse.Namespace, g, query: str, weights: dict[str, floa
         vector = texts.vector_of_text(query)
         hits = rel.rank(g, concepts, top=args.top, weights=weights, similarity=texts.similar_to_text(query),
                         query_vector=vector, embedding=rel.text_embedding(g, query))
-        label = f"the text ({len(concepts)} known concepts)"
+        label = f"the text ({len(concepts)} known concept{'' if len(concepts) == 1 else 's'})"
     return _print_hits(args, query, paper, label, weights, hits, lambda p: rel.paper_facts(g, p))
 
 
@@ -118,7 +122,7 @@ def _from_index(args: argparse.Namespace, index, query: str, weights: dict[str, 
         label = f"{index.name(index.number_of(paper))} [{paper}]"
     else:
         hits, known = index.related_to_text(query, top=args.top, weights=weights)
-        label = f"the text ({known} known concepts)"
+        label = f"the text ({known} known concept{'' if known == 1 else 's'})"
     return _print_hits(args, query, paper, label, weights, hits, index.facts)
 
 

@@ -476,7 +476,8 @@ def _read_csv(path: str, lines: Iterable[_Line], max_chars: int) -> Iterator[Pap
         if header is None:
             header = [name.strip().lower() for name in row]
             if not {"text", "abstract"} & set(header):
-                yield Problem(Source(path, start), "CSV header has no 'text' or 'abstract' column")
+                yield Problem(Source(path, start), "CSV header has no 'text' or 'abstract' column (columns: "
+                              + ", ".join(header[:8]) + "; --map text=COLUMN names the abstract's)")
                 return
         elif len(row) > len(header):
             yield Problem(Source(path, start), f"row has {len(row)} fields; the header has {len(header)}")

@@ -122,8 +122,9 @@ def paper_from_fields(value: dict, source: Source, max_chars: int, shape: str = 
     given = (value.get(name) for name in ("text", "abstract"))
     text = next((t for t in given if t is not None and not (isinstance(t, str) and not t.strip())), None)
     if text is None:
-        yield MissingText(source, f"{shape} has no 'text' or 'abstract'" if shape == "record" else
-                          f"{shape} has no abstract")
+        empty = any(isinstance(value.get(name), str) for name in ("text", "abstract"))
+        yield MissingText(source, f"{shape} has an empty abstract" if empty else
+                          f"{shape} has no 'text' or 'abstract'" if shape == "record" else f"{shape} has no abstract")
         return
     if not isinstance(text, str):
         yield Problem(source, f"'text' or 'abstract' is {_json_type(text)}, not a string")

@@ -273,7 +273,12 @@ def match_concept(concepts: Iterable[tuple[K, str, str, Iterable[str]]], node_ty
             return found
         names.setdefault(cname, found)
     close = difflib.get_close_matches(name, list(names), n=3, cutoff=0.6)
-    hint = f"; did you mean {', '.join(close)}?" if close else ""
+    close += [n for n in sorted(names, key=str.casefold) if key and key in schema.concept_key(n) and n not in close]
+    if close:  # (a name close to it, or one with it inside: "ImageNet" for ImageNet-1K)
+        hint = f"; did you mean {', '.join(close[:5])}?"
+    else:
+        shown = sorted(names, key=str.casefold)
+        hint = f"; the graph has {len(shown)} {node_type} names, e.g. {', '.join(shown[:5])}" if shown else ""
     raise ValueError(f"no {node_type} named '{name}' in the graph{hint}")
 
 

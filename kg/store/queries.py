@@ -120,8 +120,16 @@ def run_embedded(conn, cypher: str, params: dict) -> tuple[list[str], list[list]
 
 
 def run_neo4j(driver, cypher: str, params: dict, database: str = "neo4j") -> tuple[list[str], list[list]]:
-    """Run on Neo4j: (column names, rows)."""
-    records, _, keys = driver.execute_query(cypher, params, database_=database)
+    """Run on Neo4j: (column names, rows). Raises :class:`QueryError` when Neo4j refuses the query (a client
+    error: syntax, a parameter, a missing procedure); a server that is down or refuses the login raises as it is."""
+    from neo4j.exceptions import ClientError
+
+    try:
+        records, _, keys = driver.execute_query(cypher, params, database_=database)
+    except ClientError as e:
+        if e.code and (".Security." in e.code or ".Database.DatabaseNotFound" in e.code):
+            raise  # (the store's problem, not the query's)
+        raise QueryError(e.message or str(e)) from None
     return list(keys), [list(r.values()) for r in records]
 
 

@@ -180,8 +180,8 @@ def resolve_focus(graph: nx.MultiDiGraph, kind: str, focus: str) -> str:
     if close:
         hint = "did you mean " + ", ".join(repr(display[c]) for c in close) + "?"
     elif names:
-        some = sorted(display.values(), key=str.casefold)[:5]
-        hint = f"the graph has {len(names)} {label} names, e.g. " + ", ".join(map(repr, some))
+        shown = sorted({_name(graph, n) for ns in names.values() for n in ns}, key=str.casefold)
+        hint = f"the graph has {len(shown)} {label} nodes, e.g. " + ", ".join(map(repr, shown[:5]))
     else:
         hint = f"the graph has no {label} nodes"
     raise ValueError(f"no {label} named {focus!r}; {hint}")

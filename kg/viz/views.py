@@ -222,7 +222,7 @@ def select(graph: nx.MultiDiGraph, kind: str, focus: str | None, max_nodes: int)
             raise ValueError("an overview has no focus; pass kind='paper', 'dataset', 'task' or 'method'")
         return select_overview(graph, max_nodes)
     if not focus:
-        raise ValueError(f"a {kind} view needs focus= naming a {kind} (node id, name or alias)")
+        raise ValueError(f"a {kind} view needs a focus (kg viz --focus) naming a {kind} (node id, name or alias)")
     return select_neighbourhood(graph, resolve_focus(graph, kind, focus), max_nodes)
 
 

@@ -209,6 +209,13 @@ def test_problem_introduced_by_the_authors_is_a_task_not_a_method(nlp):
     assert "Semi-Supervised Noise Adaptation" in {m.canonical for m in doc._.kg_mentions if m.label == "TASK"}
 
 
+def test_a_list_with_two_datasets_named_in_the_abstract_names_datasets(nlp):
+    text = ("Our method gains +10.22 AUROC on cross-domain evaluation over Chameleon, AIGIBench, Community Forensics, "
+            "and GenImage. Results on AIGIBench and Chameleon show it.")
+    datasets = {m.canonical for m in mentions(nlp, text) if m.label == "DATASET" and not m.generic}
+    assert {"Community Forensics", "GenImage"} <= datasets  # AIGIBench is a dataset by the sentence after
+
+
 def test_datasets_from_context_list(nlp):
     text = "Extensive experiments conducted on datasets including ScanObjectNN, ModelNet40, and ShapeNetPart demonstrate it."
     assert {"ScanObjectNN", "ModelNet40", "ShapeNetPart"} <= by_label(nlp, text, "DATASET")

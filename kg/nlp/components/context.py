@@ -279,13 +279,15 @@ _LAST_ITEM = frozenset({"and", "or"})
 
 def listed_dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
     """The other names of a list that names two known datasets or more: "six data sources: YFCC, LAION, Conceptual
-    Captions, WIT, RedCaps, Shutterstock" names WIT and RedCaps too (a list names things of one kind). A name the
+    Captions, WIT, RedCaps, Shutterstock" names WIT and RedCaps too (a list names things of one kind). Known: a
+    name the vocabulary or a context rule reads as a dataset, here or elsewhere in the abstract. A name the
     vocabulary knows under another label stays what it is."""
     rules = candidates(doc)
-    known = [c for c in rules if c.label == "DATASET" and c.extractor == "gazetteer"]
+    known = [c for c in rules if c.label == "DATASET" and c.extractor in ("gazetteer", "context")]
     if len(known) < 2:
         return []
     lookup = load_gazetteer().lookup()
+    named = {span_text(doc, c.start, c.end) for c in known}  # (a dataset the abstract names elsewhere counts too)
     others = {span_text(doc, c.start, c.end) for c in rules if c.label != "DATASET"} | {
         a.short(doc).text for a in abbreviations(doc)}  # named otherwise, or the paper's own short forms
     out: list[Candidate] = []
@@ -308,7 +310,7 @@ def listed_dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candida
                 runs = runs[:k + 1]
                 break
         done.update(a for a, _ in runs)
-        if sum(any(k.start == a and k.end == b for k in known) for a, b in runs) < 2:
+        if sum(span_text(doc, a, b) in named for a, b in runs) < 2:
             continue
         for a, b in runs:
             name = span_text(doc, a, b)

@@ -219,7 +219,8 @@ def test_a_paper_and_a_concept_together_are_refused_not_one_ignored(seed_build):
 
 
 @pytest.mark.parametrize("name, hint", [
-    ("ImageNet", "the graph has 17 Dataset names, e.g. AIGIBench"),  # nothing close: some of what there is
+    ("Penn Treebank", "Dataset names, e.g. AIGIBench, Chameleon"),  # nothing close: some of what there is
+    ("ImageNet", "did you mean GenImage?"),
     ("COCO-D", "did you mean COCO-C, COCO?"),
     ("Flickr", "did you mean Flickr-C?"),  # a name with it inside
 ])

@@ -170,6 +170,21 @@ def test_dataset_view_shows_its_papers_and_their_other_concepts(graph, tmp_path)
     assert [n["id"] for n in data["nodes"] if n.get("focus")] == ["dataset:cuhksysu"]
 
 
+def test_a_concept_view_shows_its_variants_and_subtasks_and_their_papers(graph, tmp_path):
+    variant = add_concept(graph, "Dataset", "cuhksysuc", "CUHK-SYSU-C")
+    graph.add_edge(variant, "dataset:cuhksysu", key="VARIANT_OF", type="VARIANT_OF")
+    link(graph, "paper:p2", variant, "EVALUATES_ON")
+    subtask = add_concept(graph, "Task", "videopersonsearch", "video person search")
+    graph.add_edge(subtask, "task:personsearch", key="SUBTASK_OF", type="SUBTASK_OF")
+    link(graph, "paper:p2", subtask, "ADDRESSES")
+    for kind, focus, child in (("dataset", "CUHK-SYSU", variant), ("task", "person search", subtask)):
+        info = render_view(graph, tmp_path / f"{kind}.html", kind=kind, focus=focus)
+        _, data = parse(info.path)
+        ids = {n["id"] for n in data["nodes"]}
+        assert {child, "paper:p2"} <= ids, kind  # p2 reaches the concept through its variant or subtask only
+        assert any(e["from"] == child for e in data["edges"]), kind
+
+
 def test_paper_view_shows_its_concepts_and_papers_sharing_them(graph, tmp_path):
     info = render_view(graph, tmp_path / "p.html", kind="paper", focus="LoRA for person search")
     ids = {n["id"] for n in parse(info.path)[1]["nodes"]}

@@ -36,6 +36,9 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         error(exc)
         return EXIT_BAD_INPUT
-    omitted = f" ({info.omitted_nodes} nodes and {info.omitted_edges} edges left out)" if info.omitted_nodes else ""
+    omitted = f" ({info.omitted_nodes} nodes and {info.omitted_edges} edges left out" if info.omitted_nodes else ""
+    if omitted:
+        why = "; ".join(f"{n} {what}" for what, n in sorted(info.hidden.items(), key=lambda x: (-x[1], x[0])))
+        omitted += (f": {why})" if why else ")")
     print(f"wrote {safe(info.path)}: {info.nodes} nodes, {info.edges} edges{omitted}")
     return EXIT_OK

@@ -18,8 +18,10 @@ from kg.schema import (
     PROPOSES,
     REPORTS,
     RESULT,
+    SUBTASK_OF,
     TASK,
     USES,
+    VARIANT_OF,
     NodeType,
     concept_key,
 )
@@ -103,15 +105,19 @@ def _overview_category(graph: nx.MultiDiGraph, n: str, usage: dict[str, int]) ->
 
 
 def select_neighbourhood(graph: nx.MultiDiGraph, focus: str, max_nodes: int) -> Selection:
-    """The focus, its direct neighbours (hop 1) and what those lead to (hop 2), capped in that order."""
+    """The focus, its direct neighbours (hop 1; a concept's subtasks or variants and their papers count as its
+    own) and what those lead to (hop 2), capped in that order."""
     rank1: dict[str, tuple[int, int, str]]
     if node_type(graph, focus) == PAPER.label:  # its concepts, the most shared first
         hop1 = list(graph.successors(focus))
         rank1 = {n: (0, -paper_usage(graph, n), _name(graph, n).casefold()) for n in hop1}
-    else:  # its papers and results, the papers proposing it first, then the best connected
-        hop1 = [u for u in graph.predecessors(focus) if node_type(graph, u) in (PAPER.label, RESULT.label)]
-        rank1 = {n: (0 if graph.has_edge(n, focus, PROPOSES.name) else 1, -graph.degree(n), _name(graph, n).casefold())
-                 for n in hop1}
+    else:  # its subtasks or variants, then its and their papers and results: those proposing it first, then the
+        # best connected
+        under = _below(graph, focus)
+        hop1 = under + [u for c in (focus, *under) for u in graph.predecessors(c)
+                        if node_type(graph, u) in (PAPER.label, RESULT.label)]
+        rank1 = {n: (-1 if n in under else 0 if graph.has_edge(n, focus, PROPOSES.name) else 1, -graph.degree(n),
+                     _name(graph, n).casefold()) for n in hop1}
     hop1 = sorted(set(hop1) - {focus}, key=lambda n: (rank1[n], n))
     kept = [focus] + hop1[: max_nodes - 1]
     all_hop2 = _second_hop(graph, focus, hop1)
@@ -122,6 +128,19 @@ def select_neighbourhood(graph: nx.MultiDiGraph, focus: str, max_nodes: int) -> 
     for n in selection.candidates - kept_set:
         selection.hidden[_plural(node_type(graph, n))] += 1
     return selection
+
+
+def _below(graph: nx.MultiDiGraph, concept: str) -> list[str]:
+    """The subtasks and dataset variants under ``concept`` (SUBTASK_OF, VARIANT_OF), at any depth, nearest first."""
+    out: list[str] = []
+    level = [concept]
+    while level:
+        level = sorted({u for c in level for u, _, k in graph.in_edges(c, keys=True) if k in _BELOW} - {concept, *out})
+        out += level
+    return out
+
+
+_BELOW = frozenset({SUBTASK_OF.name, VARIANT_OF.name})
 
 
 def _second_hop(graph: nx.MultiDiGraph, focus: str, hop1: list[str]) -> Counter[str]:

@@ -60,6 +60,7 @@ class ViewInfo:
     edges: int
     omitted_nodes: int
     omitted_edges: int
+    hidden: dict[str, int] = field(default_factory=dict)  # what the left-out nodes are -> how many
 
 
 @dataclass(frozen=True)
@@ -98,7 +99,8 @@ def write_view(graph: nx.MultiDiGraph, out: Path, *, kind: str, focus: str | Non
     candidate_edges = edge_kinds(graph, selection.candidates)
     n_candidate_edges = sum(candidate_edges.values())
     nodes, edges, options, frame = network_data(graph, selection, shown)
-    info = ViewInfo(out, len(nodes), len(edges), len(selection.candidates) - len(nodes), n_candidate_edges - len(edges))
+    info = ViewInfo(out, len(nodes), len(edges), len(selection.candidates) - len(nodes), n_candidate_edges - len(edges),
+                    dict(selection.hidden))
     here = out.parent
     payload = {
         "nodes": nodes, "edges": edges, "options": options, "focus": selection.focus, "frame": frame,

@@ -1044,6 +1044,7 @@ def test_the_kind_before_attacks_names_a_task_with_its_head(nlp, text, task):
     ("We use a scale-invariant inverse problem solver.", None),  # "problem" modifies "solver"
     ("The model adapts to a given few-shot task quickly.", None),  # which task, not what task
     ("This is the change point problem that we study.", "change point"),
+    ("Such models promote trust by conditioning classification tasks on concepts.", None),  # a verb after "by"
 ])
 def test_a_task_named_by_its_head_word_starts_after_verbs_and_ends_at_the_head(nlp, text, task):
     tasks = {m.canonical for m in mentions(nlp, text) if m.label == "TASK" and not m.generic and m.extractor == "context"}

@@ -353,6 +353,9 @@ def _adverb(low: str) -> bool:
     return len(low) > 4 and low.endswith("ly") and low.rsplit("-", 1)[-1] not in LY_WORDS and not low.endswith("friendly")
 
 
+_GERUND_AFTER = frozenset({"by", "for", "when", "while"})  # words after which an -ing word is a verb's
+
+
 def task_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
     """``X Y tasks`` -> the task ``X Y`` (lower-case words only; no POS tagger in the blank pipeline)."""
     out = []
@@ -372,6 +375,8 @@ def task_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
             if _adverb(prev.lower_):  # and the word it modifies: "largely unsolved problem", "highly ill-posed problem"
                 start = min(start + 1, tok.i)
                 break
+            if prev.lower_.endswith("ing") and start - 2 >= sent_start and doc[start - 2].lower_ in _GERUND_AFTER:
+                break  # a verb after "by" or "for": "by conditioning classification tasks on concepts"
             start -= 1
         if start < tok.i and (tok.lower_.startswith("task") or tok.i - start >= 2):
             text = doc[start : tok.i].text.lower()

@@ -506,3 +506,15 @@ def test_a_name_inside_a_formula_in_math_letters_is_no_mention_unless_a_metric_o
                                                    clean(r"We use $k$-NN here.").formulas))
     # without the formulas (a doc not made by kg.nlp.extract) nothing is dropped
     assert ("SA", "TASK") in spans(with_entity(nlp, combine, ct.text, "SA", "TASK"))
+
+
+@pytest.mark.parametrize("text, phrase, kept", [
+    ("We propose a realistic model of speech processing for it.", "realistic model of speech processing", False),
+    ("The method relies on fusion of embedding tables in memory.", "fusion of embedding tables", False),
+    ("A sparse mixture of experts model routes tokens.", "sparse mixture of experts model", True),  # a known name
+    ("We present Self-supervised Aggregation of Diverse Experts here.", "Self-supervised Aggregation of Diverse Experts",
+     True),  # a name by its capitals
+])
+def test_a_tagger_method_in_lower_case_with_of_inside_describes_and_names_no_method(nlp, combine, text, phrase, kept):
+    doc = with_entity(nlp, combine, text, phrase, "METHOD")
+    assert any(m.text == phrase for m in doc._.kg_mentions) == kept

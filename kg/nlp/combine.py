@@ -105,6 +105,7 @@ _NOT_TASK_HEAD_IDS = ids(NOT_TASK_HEADS)
 _SETTING_IDS = ids(lexicon.words("setting_heads"))  # "the federated learning setting" is federated learning
 _COMPONENT_IDS = ids(lexicon.words("component_heads"))  # "the prediction head": no task "prediction"
 _COORDINATOR_IDS = ids(frozenset({"and", "or"}))
+_OF_ID = get_string_id("of")
 _TYPE_HEAD_IDS = {label: ids(words) for label, words in TYPE_HEADS.items()}
 _NAME_HEAD_IDS = {label: ids(words) for label, words in NAME_HEADS.items()}
 
@@ -178,6 +179,13 @@ class Combiner:
         if label not in self.labels or not 0 < end - start <= self.max_tokens:
             return None
         lower = column(doc, LOWER)
+        if label == "METHOD":  # a phrase in lower case with "of" inside describes, it names no method ("a model of
+            # speech processing", "fusion of embedding tables"), unless a rule's name spans the "of" ("mixture of
+            # experts") or a capital makes it a name ("Self-supervised Aggregation of Diverse Experts")
+            of = next((k for k in range(start + 1, end - 1) if lower[k] == _OF_ID), None)
+            if of is not None and not any(c.start < of < c.end - 1 for c in rules.overlapping(start, end)) \
+                    and not any(t.text[:1].isupper() for t in doc[start:end]):
+                return None
         if end - start == 1 and len(span_text(doc, start, end)) == 1:
             return None  # one character is no name: the "M" of "300 M images"
         if label == "DATASET" and only_data_kinds(doc[start:end]):

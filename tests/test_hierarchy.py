@@ -17,6 +17,7 @@ ABSTRACTS = [
     {"id": "e", "title": "Poses", "text": "Our model reaches 43.6 AP on MS COCO mini-val set for instance segmentation."},
     {"id": "f", "title": "Inverse", "text": "We study the linear inverse problem of recovering a sparse signal."},
     {"id": "g", "title": "Priors", "text": "Learned priors help to solve inverse problems in imaging."},
+    {"id": "h", "title": "Birds", "text": "We report fine-grained accuracy on CUB-200-2011 (CUB-200) and on JFT-300M."},
 ]
 
 
@@ -46,6 +47,8 @@ def test_dataset_variants_and_splits_link_to_their_dataset(graph):
     (split,) = [n for n, d in graph.nodes(data=True) if d.get("name") == "MS COCO mini-val set"]
     assert graph.has_edge(split, "dataset:coco", key="VARIANT_OF")
     assert [n for n, d in graph.nodes(data=True) if d.get("name") == "COCO"] == ["dataset:coco"]
+    # no dataset is a variant of itself, even where its base name is one of its own names
+    assert not [u for u, v, k in graph.edges(keys=True) if k == "VARIANT_OF" and u == v]
 
 
 def test_a_parent_task_reaches_the_papers_of_its_subtasks_and_says_which(graph):

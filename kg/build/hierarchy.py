@@ -161,6 +161,6 @@ def _build(res: Resolution) -> Hierarchy:
             if base not in res.concepts:
                 h.nodes.setdefault(base, Concept("DATASET", concept_key(name), name, [], False, 0))
             datasets[base_key] = datasets[concept_key(name)] = base
-        if base is not None:
+        if base is not None and base != root:  # (a base that is one of its own names: "CUB-200" of CUB-200-2011)
             h.links.append((root, base, "VARIANT_OF"))
     return h

@@ -18,6 +18,7 @@ ABSTRACTS = [
     {"id": "f", "title": "Inverse", "text": "We study the linear inverse problem of recovering a sparse signal."},
     {"id": "g", "title": "Priors", "text": "Learned priors help to solve inverse problems in imaging."},
     {"id": "h", "title": "Birds", "text": "We report fine-grained accuracy on CUB-200-2011 (CUB-200) and on JFT-300M."},
+    {"id": "i", "title": "Offline", "text": "We study offline reinforcement learning and evaluate on D4RL."},
 ]
 
 
@@ -37,6 +38,12 @@ def test_tasks_link_to_their_parent_task_even_when_no_paper_names_it(graph):
     assert graph.has_edge("task:handposeestimation", "task:poseestimation", key="SUBTASK_OF")
     assert graph.nodes["task:poseestimation"]["papers"] == 0
     assert graph.nodes["task:3dhumanposeestimation"]["area"] == "Computer Vision"
+
+
+def test_a_parent_the_vocabulary_calls_general_x_is_x(graph):
+    # the vocabulary puts offline RL under "general reinforcement learning"
+    assert graph.has_edge("task:offlinereinforcementlearning", "task:reinforcementlearning", key="SUBTASK_OF")
+    assert "task:generalreinforcementlearning" not in graph
 
 
 def test_dataset_variants_and_splits_link_to_their_dataset(graph):

@@ -71,6 +71,14 @@ def _known_head(name: str, known: Callable[[str], bool]) -> str | None:
     return None
 
 
+def _general(name: str, tree: dict[str, dict]) -> str:
+    """A parent the vocabulary calls "general X" is the task X where the vocabulary has it: offline reinforcement
+    learning sits under "general reinforcement learning", which is reinforcement learning."""
+    if name.lower().startswith("general ") and (row := tree.get(concept_key(name[len("general "):]))):
+        return row["name"]
+    return name
+
+
 def hierarchy(res: Resolution) -> Hierarchy:
     """The links among ``res``'s concepts (computed once and kept on ``res``)."""
     if res.hierarchy is None:
@@ -107,7 +115,7 @@ def _build(res: Resolution) -> Hierarchy:
             h.areas[root] = area
         seen = {concept_key(name)}
         while parents:
-            parent = parents.pop(0)
+            parent = _general(parents.pop(0), tree)
             if concept_key(parent) in seen:
                 continue
             seen.add(concept_key(parent))

@@ -453,3 +453,44 @@ def test_a_records_own_kg_name_wins_over_another_name():
     assert with_kg_names({"id": "mine", "paper_id": "other", "link": "u"}) == {"id": "mine", "paper_id": "other",
                                                                             "link": "u", "url": "u"}
     assert with_kg_names({"abstract": "a", "summary": "s"}) == {"abstract": "a", "summary": "s"}
+
+
+def test_a_csv_abstract_column_named_by_map_or_as_zotero_names_it(tmp_path):
+    from kg.corpus import columns
+
+    path = write(tmp_path / "mine.csv", 'paper,summary_text\nDropout,"We study dropout on CIFAR-10."\n')
+    with columns.reading({"text": "summary_text", "title": "paper"}):
+        corpus = read_corpus([path])
+    assert [(p.title, p.text) for p in corpus.papers] == [("Dropout", "We study dropout on CIFAR-10.")]
+    zotero = write(tmp_path / "zotero.csv", '"Key","Publication Year","Author","Title","Abstract Note"\n'
+                   '"K1","2017","Vaswani, Ashish; Shazeer, Noam","Attention","We propose the Transformer."\n')
+    [paper] = read_corpus([zotero]).papers
+    assert (paper.year, paper.authors) == (2017, ["Ashish Vaswani", "Noam Shazeer"])
+    assert paper.text == "We propose the Transformer."
+
+
+@pytest.mark.parametrize("authors, names", [
+    ("Zhu, Lianghui and Liao, Bencheng", ["Lianghui Zhu", "Bencheng Liao"]),  # "Last, First" pairs
+    ("Yutao Sun, Li Dong & Shaohan Huang", ["Yutao Sun", "Li Dong", "Shaohan Huang"]),
+    ("A. Smith, B. Jones and C. Lee", ["A. Smith", "B. Jones", "C. Lee"]),
+    (["Gu, Albert", "Tri Dao"], ["Albert Gu", "Tri Dao"]),  # as BibTeX names them
+])
+def test_author_strings_and_lists_give_first_last_names(tmp_path, authors, names):
+    path = jsonl(tmp_path / "a.jsonl", {"id": "1", "text": "We study attention.", "authors": authors})
+    assert read_corpus([path]).papers[0].authors == names
+
+
+def test_a_json_document_wrapped_or_indented_is_one_document_not_json_lines(tmp_path):
+    notes = [{"id": f"n{i}", "forum": f"n{i}", "content": {"title": {"value": f"Net {i}"},
+                                                           "abstract": {"value": f"We propose Net {i}."}}}
+             for i in range(2)]
+    path = write(tmp_path / "notes.json", '{"notes": [\n' + ",\n".join(json.dumps(n) for n in notes) + "\n]}\n")
+    corpus = read_corpus([path])
+    assert [p.title for p in corpus.papers] == ["Net 0", "Net 1"] and not corpus.problems
+
+
+def test_a_ris_export_saved_as_txt_is_read_as_ris(tmp_path):
+    path = write(tmp_path / "endnote.txt", "TY  - CONF\nTI  - Denoising Diffusion\nAU  - Ho, Jonathan\nPY  - 2020\n"
+                 "AB  - We present image synthesis with diffusion models.\nER  - \n")
+    [paper] = read_corpus([path]).papers
+    assert (paper.title, paper.authors, paper.year) == ("Denoising Diffusion", ["Jonathan Ho"], 2020)

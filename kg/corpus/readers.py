@@ -28,7 +28,9 @@ from kg.corpus.lines import decode as _decode
 from kg.corpus.lines import peek as _peek
 from kg.corpus.lines import text_lines as _text_lines
 from kg.corpus.lines import whole_text
-from kg.corpus.records import Line, MissingText, check_text, content_id, identifiers, merge_into, paper_from_record
+from kg.corpus import columns as read_options
+from kg.corpus.records import (FIELD_NAMES, Line, MissingText, check_text, content_id, identifiers, merge_into,
+                               paper_from_record)
 from kg.errors import InputError, Problem
 from kg.model import Paper, Source
 
@@ -276,6 +278,8 @@ def _parse(path: str, fmt: str, lines: Iterator[_Line], max_chars: int) -> Itera
         yield Problem(Source(path, 0), "empty file")
         return
     fmt = fmt or _sniff(first)
+    if fmt == "txt" and _RIS_START.match(first):
+        fmt = "ris"  # an EndNote or Web of Science export saved as .txt
     if fmt == "bib":
         records = read_bibtex(path, lines, max_chars)
     elif fmt == "ris":
@@ -284,8 +288,8 @@ def _parse(path: str, fmt: str, lines: Iterator[_Line], max_chars: int) -> Itera
         records = _read_txt(path, lines, max_chars)
     elif fmt == "csv":
         records = _read_csv(path, lines, max_chars)
-    elif fmt == "json" and (first.strip() in ("[", "{") or first.lstrip().startswith("[")):
-        records = _read_json_document(path, lines, max_chars)
+    elif fmt == "json" and (first.lstrip().startswith("[") or first.lstrip().startswith("{") and not _whole(first)):
+        records = _read_json_document(path, lines, max_chars)  # (a document indented or wrapped: '{"notes": [')
     else:
         records = _read_json_lines(path, lines, max_chars)
     found = False
@@ -369,6 +373,15 @@ def _header(block: list[str]) -> tuple[str | None, int | None] | None:
     if year is None and venue is None:
         return None
     return venue, int(year.group()) if year else None
+
+
+def _whole(line: str) -> bool:
+    """Whether a line is a whole JSON value (a JSON lines file's first record), not the start of a document."""
+    try:
+        json.loads(line)
+    except ValueError:
+        return False
+    return True
 
 
 def _read_json_lines(path: str, lines: Iterable[_Line], max_chars: int) -> Iterator[Paper | Problem]:
@@ -475,7 +488,9 @@ def _read_csv(path: str, lines: Iterable[_Line], max_chars: int) -> Iterator[Pap
             continue
         if header is None:
             header = [name.strip().lower() for name in row]
-            if not {"text", "abstract"} & set(header):
+            options = read_options.current()
+            mapped = (options.columns or {}).get("text") if options is not None else None
+            if not ({"text", "abstract", *FIELD_NAMES["text"]} | ({mapped.lower()} if mapped else set())) & set(header):
                 yield Problem(Source(path, start), "CSV header has no 'text' or 'abstract' column (columns: "
                               + ", ".join(header[:8]) + "; --map text=COLUMN names the abstract's)")
                 return

@@ -46,11 +46,11 @@ def content_id(text: str) -> str:
 # order of preference; a record's own kg name always wins, and ``--map`` wins over both.
 FIELD_NAMES: dict[str, tuple[str, ...]] = {
     "id": ("paper_id", "paperId", "paper-id", "openreview_id", "doc_id", "uid"),
-    "text": ("summary", "abstract_text", "paper_abstract"),
+    "text": ("summary", "abstract_text", "paper_abstract", "abstract note"),  # (Zotero's CSV: "Abstract Note")
     "title": ("paper_title",),
     "url": ("link", "paper_url", "pdf_url", "href", "pdf", "landing_page_url"),
     "venue": ("conference", "booktitle", "journal", "source_venue", "container_title", "journal_name"),
-    "year": ("publication_year", "pub_year"),
+    "year": ("publication_year", "pub_year", "publication year"),
     "authors": ("author", "author_names"),
     "doi": ("DOI", "doi_url"),
     "arxiv_id": ("arxiv", "arxivId", "arXiv", "eprint", "arxiv_url"),
@@ -263,11 +263,24 @@ def _authors(value: dict) -> list[str]:
     if isinstance(parsed, list) and all(isinstance(p, list) and len(p) >= 2 for p in parsed):
         return [" ".join(str(part) for part in (p[1], p[0], *p[2:3]) if part).strip() for p in parsed]
     if isinstance(raw, str):
-        return [n for n in re.split(r"\s*[,;]\s*(?:and\s+)?|\s+and\s+", " ".join(raw.split())) if n]
+        text = " ".join(raw.split())
+        parts = re.split(r"\s*;\s*(?:and\s+)?|\s+and\s+|\s*&\s*", text)
+        if ";" in text or parts and all(p.count(",") == 1 for p in parts):  # "Last, First; Last, First"
+            return [_first_last(p) for p in parts if p]
+        return [n for n in re.split(r"\s*[,;]\s*(?:and\s+)?|\s+and\s+|\s*&\s*", text) if n]
     if isinstance(raw, list):
         names = (a.get("name") if isinstance(a, dict) else a for a in raw)
-        return [" ".join(n.split()) for n in names if isinstance(n, str) and n.strip()]
+        return [_first_last(" ".join(n.split())) for n in names if isinstance(n, str) and n.strip()]
     return []
+
+
+def _first_last(name: str) -> str:
+    """A name written "Last, First" as "First Last" ("Gu, Albert" -> "Albert Gu"), as BibTeX's are; other names as
+    they are."""
+    last, comma, first = name.partition(",")
+    if not comma or "," in first or not last.strip() or not first.strip():
+        return name
+    return f"{first.strip()} {last.strip()}"
 
 
 def identifiers(paper: Paper) -> list[str]:

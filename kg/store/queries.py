@@ -144,9 +144,15 @@ def format_rows(columns: list[str], rows: list[list], fmt: str = "table") -> str
         w.writerows([[json.dumps(v, ensure_ascii=False) if isinstance(v, (list, dict)) else v for v in r] for r in rows])
         return buf.getvalue()
     cells = [[_cell(v) for v in r] for r in rows]
-    widths = [min(60, max([len(c)] + [len(r[i]) for r in cells])) for i, c in enumerate(columns)]
-    line = lambda vals: "  ".join(v[:w].ljust(w) for v, w in zip(vals, widths)).rstrip()
-    out = [line(columns), line(["-" * w for w in widths])] + [line(r) for r in cells]
+    # a column is at most 60 characters wide, the last (which aligns nothing after it) 160, and a list there (a
+    # path's chain) is shown whole; a cut cell ends in "..."
+    whole = bool(rows) and all(isinstance(r[-1], list) for r in rows)
+    caps = [60] * (len(columns) - 1) + [10**6 if whole else 160]
+    widths = [min(cap, max([len(c)] + [len(r[i]) for r in cells])) for i, (c, cap) in enumerate(zip(columns, caps))]
+    cut = lambda v, w: v if len(v) <= w else v[:w - 3] + "..."
+    line = lambda vals: "  ".join(cut(v, w).ljust(w) for v, w in zip(vals, widths)).rstrip()
+    rule = [min(w, 60) for w in widths]
+    out = [line(columns), "  ".join("-" * w for w in rule)] + [line(r) for r in cells]
     out.append(f"({len(rows)} row{'s' if len(rows) != 1 else ''})")
     return "\n".join(out)
 

@@ -449,3 +449,19 @@ def test_an_evidence_snippet_shows_the_name_it_is_evidence_for(names, shows):
     assert shows in cut and len(cut) <= SNIPPET and ("..." in cut)
     assert not any(w and w not in sentence for w in cut.replace("...", " ").split())  # whole words only
     assert snippet("A short sentence.", ["short"]) == "A short sentence."
+
+
+def test_the_papers_of_a_concept_list_those_whose_title_names_it_first(tmp_path):
+    import kg
+    from kg.related.index import DIRECTORY, RelatedIndex
+
+    src = tmp_path / "papers.jsonl"
+    src.write_text("".join(json.dumps(r) + "\n" for r in [
+        *TITLED, {"id": "t5", "title": "A Benchmark of Everything",
+                  "text": "We benchmark detectors and human pose estimation models on COCO and report AP."}]))
+    g = kg.build([str(src)], tmp_path / "out").graph
+    for report in (around_concept(g, "Task", "human pose estimation"),
+                   RelatedIndex.load(tmp_path / "out" / DIRECTORY).around_concept("Task", "human pose estimation")):
+        names = [name for _, name, _ in report.papers]
+        assert names[:2] == ["Fast Human Pose Estimation", "Human Pose Estimation with Vision Transformers"], names
+        assert set(names[2:]) == {"A Benchmark of Everything", "Object Detection at Scale"}  # then the rest by name

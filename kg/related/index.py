@@ -377,11 +377,16 @@ class RelatedIndex:
         c = self.find_concept(kind, name)
         nodes = [c, *self.below(c)] if hierarchy else [c]
         first: dict[int, int] = {}  # paper -> the concept whose link names it first
+        titled: set[int] = set()  # the papers whose title names it (or a subtask or variant): listed first
         for node in nodes:
-            for q in self._row("concept", "concept_papers", node).tolist():
+            rows = self._row("concept", "concept_papers", node).tolist()
+            for q, t in zip(rows, self._row("concept", "concept_titled", node).tolist()):
                 first.setdefault(q, node)
+                if t:
+                    titled.add(q)
         papers = numpy.fromiter(first, dtype=numpy.int64, count=len(first))
-        listed_order = papers[numpy.argsort(numpy.asarray(self.a["paper_rank"])[papers], kind="stable")]
+        untitled = numpy.fromiter((q not in titled for q in first), dtype=bool, count=len(first))
+        listed_order = papers[numpy.lexsort((numpy.asarray(self.a["paper_rank"])[papers], untitled))]
         shown_papers = listed_order if shown is None else listed_order[:shown]
         listed = [(self.paper_id(q), self.name(q), self.sentence(q, first[q])) for q in shown_papers.tolist()]
         co = self._co_used(papers, set(nodes))

@@ -320,15 +320,20 @@ def around_concept(g: nx.MultiDiGraph, node_type: str, name: str, *, top: int = 
                    hierarchy: bool = True, shown: int | None = None) -> ConceptReport:
     """Papers linked to a concept, and the datasets most often used with it. With ``hierarchy``, the papers of
     its subtasks and dataset variants ("3D human pose estimation" under "pose estimation", "COCO test-dev" under
-    "COCO") count too, and the report names them. ``shown``: list only the first so many papers."""
+    "COCO") count too, and the report names them. Papers whose title names it come first, then the others, each
+    by name. ``shown``: list only the first so many papers."""
     c = find_concept(g, node_type, name)
     nodes = [c, *below(g, c)] if hierarchy else [c]
     by_paper: dict[str, tuple[str, str, str]] = {}
+    titled: set[str] = set()  # the papers whose title names it (or a subtask or variant): about it, listed first
     for node in nodes:
         for q, _, k, d in g.in_edges(node, keys=True, data=True):
-            if k in LINKS and q not in by_paper:
-                by_paper[q] = (q, g.nodes[q]["name"], link_sentence(d))
-    papers = sorted(by_paper.values(), key=lambda t: (t[1], t[0]))
+            if k in LINKS:
+                if q not in by_paper:
+                    by_paper[q] = (q, g.nodes[q]["name"], link_sentence(d))
+                if in_title(d):
+                    titled.add(q)
+    papers = sorted(by_paper.values(), key=lambda t: (t[0] not in titled, t[1], t[0]))
     co: Counter[str] = Counter()
     for q, _, _ in papers:
         for v in paper_concepts(g, q):

@@ -50,6 +50,19 @@ def test_paper_list_header_names_venue_and_year(tmp_path):
         ("First abstract.", "NeurIPS", 2024), ("Second abstract.", "NeurIPS", 2024)]
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("NeurIPS 2024\nFirst abstract.\n\nSecond abstract.\n",  # no blank line after the header
+     [("First abstract.", "NeurIPS", 2024, 2), ("Second abstract.", "NeurIPS", 2024, 4)]),
+    ("Reading list: RLHF and LLM alignment\n\nFirst abstract.\n",  # no venue: a record, nothing lost
+     [("Reading list: RLHF and LLM alignment", None, None, 1), ("First abstract.", None, None, 3)]),
+    ("Short abstract: SimCLR on CIFAR-10\n\nSecond abstract.\n",
+     [("Short abstract: SimCLR on CIFAR-10", None, None, 1), ("Second abstract.", None, None, 3)]),
+])
+def test_a_header_is_a_venue_line_and_no_abstract_is_taken_for_one(tmp_path, text, expected):
+    corpus = read_corpus([write(tmp_path / "n.txt", text)])
+    assert [(p.text, p.venue, p.year, p.sources[0].line) for p in corpus.papers] == expected
+
+
 def test_paper_list_without_header_starts_with_an_abstract(tmp_path):
     corpus = read_corpus([write(tmp_path / "a.txt", "We study CNNs in 2024.\n\nSecond abstract.\n")])
     assert [p.text for p in corpus.papers] == ["We study CNNs in 2024.", "Second abstract."]

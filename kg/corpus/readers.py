@@ -338,12 +338,15 @@ def _read_txt(path: str, lines: Iterable[_Line], max_chars: int) -> Iterator[Pap
             continue
         if not block and not unreadable:
             continue
-        abstract = "\n".join(block).strip()
         header = _header(block) if first_block and not unreadable else None
+        if header is not None:  # a header alone
+            venue, year, block = *header, []
+        elif first_block and not unreadable and len(block) > 1 and (header := _header(block[:1], strict=True)):
+            venue, year = header  # "NeurIPS 2024" with no blank line before the first abstract
+            block, start = block[1:], start + 1
+        abstract = "\n".join(block).strip()
         first_block = False
-        if header is not None:
-            venue, year = header
-        elif not unreadable:
+        if block and not unreadable:
             problem = check_text(abstract, Source(path, start), max_chars)
             if problem is not None:
                 yield problem
@@ -361,15 +364,20 @@ _VENUES = {
 _ACRONYM = re.compile(r"[A-Z][A-Za-z]*[A-Z][A-Za-z]*")  # ICML, NeurIPS
 
 
-def _header(block: list[str]) -> tuple[str | None, int | None] | None:
-    """(venue, year) if the block is a header line like ``ICML 2026 论文列表`` or ``NeurIPS 2024 papers``."""
+def _header(block: list[str], strict: bool = False) -> tuple[str | None, int | None] | None:
+    """(venue, year) if the block is a header line like ``ICML 2026 论文列表`` or ``NeurIPS 2024 papers``: a
+    known venue, or a year and a word in capitals ("ACMMM 2024"); ``strict``, a known venue and a year. "Reading
+    list: RLHF and LLM alignment" names none: it is read as a record."""
     line = block[0].strip()
     if len(block) != 1 or len(line) > 100 or len(line.split()) > 10 or line.endswith((".", "!", "?")):
         return None
     year = _YEAR.search(line)
     words = re.findall(r"[A-Za-z]+", line)
     venue = next((_VENUES[w.lower()] for w in words if w.lower() in _VENUES), None)
-    venue = venue or next((w for w in words if _ACRONYM.fullmatch(w)), None)
+    if strict and (venue is None or year is None):
+        return None
+    if venue is None and year is not None:
+        venue = next((w for w in words if _ACRONYM.fullmatch(w)), None)
     if year is None and venue is None:
         return None
     return venue, int(year.group()) if year else None

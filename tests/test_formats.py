@@ -363,3 +363,22 @@ def test_gzipped_standard_input(monkeypatch):
 
     monkeypatch.setattr(sys, "stdin", Stdin())
     assert len(read_corpus(["-"]).papers) == 23
+
+
+def test_bibtex_joined_values_accents_on_dotless_i_spaced_accents_and_others(tmp_path):
+    from kg.corpus import read_corpus
+
+    bib = tmp_path / "refs.bib"
+    bib.write_text(r"""@string{pre = "Proceedings of "}
+@string{acl = "ACL"}
+@inproceedings{a, title={Attention}, booktitle = pre # "NAACL-HLT 2019", year={2019},
+  author={Garc{\'\i}a, Juan and Dvo{\v r}{\'a}k, Jan and Ming{-}Wei Chang and others},
+  abstract={We study attention for machine translation.}}
+@inproceedings{b, title={Second}, booktitle = pre # acl # " 2022", year={2022}, abstract={We study parsing.}}
+@inproceedings{b, title={Third}, year = {2021}, abstract={We study tagging.}}
+""", encoding="utf-8")
+    corpus = read_corpus([str(bib)])
+    got = {p.title: (p.venue, p.year, p.authors) for p in corpus.papers}
+    assert got["Attention"] == ("Proceedings of NAACL-HLT 2019", 2019, ["Juan García", "Jan Dvořák", "Ming-Wei Chang"])
+    assert got["Second"][:2] == ("Proceedings of ACL 2022", 2022)
+    assert got["Third"][1] == 2021 and not corpus.problems  # a repeated key keeps its year

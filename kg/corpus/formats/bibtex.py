@@ -37,11 +37,16 @@ def read_bibtex(path: str, lines: Iterable[Line], max_chars: int) -> Iterator[Pa
     yield from whole_text(path, lines, texts)
     library = bibtexparser.parse_string("\n".join(texts), append_middleware=[NormalizeFieldKeys(),
                                                                              SeparateCoAuthors()])
+    macros = {str(m.key).lower(): str(m.value) for m in library.strings}
     blocks: list[tuple[int, Entry | str]] = [((e.start_line or 0) + 1, e) for e in library.entries]
     for block in library.failed_blocks:
         entry = getattr(block, "ignore_error_block", None)
         line = (block.start_line or 0) + 1
         if isinstance(entry, Entry) and type(block).__name__ == "DuplicateBlockKeyBlock":
+            for field in entry.fields:  # (the parser's middlewares skip it: its values keep their braces or quotes)
+                if isinstance(field.value, str) and len(field.value) > 1 and field.value[0] + field.value[-1] in (
+                        "{}", '""'):
+                    field.value = field.value[1:-1]
             blocks.append((line, entry))  # the same key twice: still two records (kg merges repeats itself)
         else:
             head = (block.raw or "").lstrip().split("\n", 1)[0][:60]
@@ -51,16 +56,17 @@ def read_bibtex(path: str, lines: Iterable[Line], max_chars: int) -> Iterator[Pa
             yield Problem(Source(path, line), entry)
         else:
             try:
-                record = to_record(entry)
+                record = to_record(entry, macros)
             except (TypeError, ValueError, AttributeError) as e:  # a field of an unexpected shape
                 yield Problem(Source(path, line), f"BibTeX entry {entry.key!r} cannot be read: {e}")
                 continue
             yield from paper_from_fields(record, Source(path, line), max_chars, shape=f"BibTeX entry {entry.key!r}")
 
 
-def to_record(entry: Entry) -> dict:
-    """kg's fields of a BibTeX entry."""
-    f = {k.lower(): v.value for k, v in entry.fields_dict.items()}
+def to_record(entry: Entry, macros: dict[str, str] | None = None) -> dict:
+    """kg's fields of a BibTeX entry (``macros``: the file's ``@string`` definitions, for values joined with
+    ``#``)."""
+    f = {k.lower(): _joined(v.value, macros or {}) for k, v in entry.fields_dict.items()}
     eprint = f.get("eprint")
     prefix = str(first(f.get("archiveprefix"), f.get("eprinttype")) or "").lower()
     note = _ARXIV_NOTE.search(f.get("note") or "") if isinstance(f.get("note"), str) else None  # Zotero's
@@ -69,7 +75,8 @@ def to_record(entry: Entry) -> dict:
                   note.group(1) if note else None)
     venue = first(f.get("booktitle"), f.get("journal"), f.get("journaltitle"), f.get("eventtitle"),
                   "arXiv" if arxiv or str(f.get("publisher", "")).lower() == "arxiv" else None)
-    authors = f.get("author") or []
+    authors = [a for a in (f.get("author") or []) if a.strip().lower() != "others"] if isinstance(
+        f.get("author"), list) else f.get("author") or []  # ("and others": the rest unnamed)
     return {
         "text": decode(f.get("abstract")),
         "title": decode(f.get("title")),
@@ -83,12 +90,34 @@ def to_record(entry: Entry) -> dict:
     }
 
 
+_PART = re.compile(r'\s*(?:"([^"]*)"|\{([^{}]*)\}|([A-Za-z][\w.:-]*)|(\d+))\s*')
+
+
+def _joined(value: object, macros: dict[str, str]) -> object:
+    """A value BibTeX joins with ``#`` (``pre # "NAACL-HLT 2019"``, ``pre # acl # " 2022"``) as one string: quoted
+    and braced parts as written, names by the file's ``@string`` macros. Other values as they are."""
+    if not isinstance(value, str) or "#" not in value:
+        return value
+    out = []
+    for piece in value.split("#"):
+        m = _PART.fullmatch(piece)
+        if m is None:
+            return value  # a '#' inside a quoted or braced value: no joining
+        quoted, braced, name, number = m.groups()
+        if name is not None and name.lower() not in macros:
+            return value
+        out.append(quoted if quoted is not None else braced if braced is not None else
+                   macros[name.lower()] if name is not None else number)
+    return "".join(out) if len(out) > 1 else value
+
+
 def decode(value: object) -> str | None:
     """A field's TeX as text: ``{BERT}: Pre-training`` -> ``BERT: Pre-training``, ``M{\\"u}ller`` -> ``Müller``,
     ``--`` -> ``–``. Formulas (``$\\alpha$``) stay as they are, as other sources give them: kg cleans them for
     extraction and display."""
     if not isinstance(value, str):
         return None
+    value = _SPACED_ACCENT.sub(r"\\\1{\2}", _DOTLESS_ACCENT.sub(r"\1{i}", value)).replace("{-}", "-")
     text = strip_case_braces(value).replace("---", "\u2014").replace("--", "\u2013")
     pieces, at = [], 0
     for start, (close, width) in sorted(pair_dollars(text).items()):
@@ -96,6 +125,10 @@ def decode(value: object) -> str | None:
         at = close + width
     pieces.append(_decoded(text[at:]))
     return " ".join("".join(pieces).split()) or None
+
+
+_DOTLESS_ACCENT = re.compile(r"(\\['\"`^~=.])\s*(?:\{\\i\}|\\i(?![A-Za-z]))")  # {\'\i} is í, not "\'ı"
+_SPACED_ACCENT = re.compile(r"\\([vcuHkrdb])\s+([A-Za-z])")  # {\v r} is \v{r}: ř
 
 
 def _decoded(text: str) -> str:

@@ -379,6 +379,7 @@ def test_bibtex_joined_values_accents_on_dotless_i_spaced_accents_and_others(tmp
 """, encoding="utf-8")
     corpus = read_corpus([str(bib)])
     got = {p.title: (p.venue, p.year, p.authors) for p in corpus.papers}
-    assert got["Attention"] == ("Proceedings of NAACL-HLT 2019", 2019, ["Juan García", "Jan Dvořák", "Ming-Wei Chang"])
+    assert got["Attention"] == ("Proceedings of NAACL-HLT 2019", 2019,
+                                ["Juan García", "Jan Dvořák", "Ming-Wei Chang"])
     assert got["Second"][:2] == ("Proceedings of ACL 2022", 2022)
     assert got["Third"][1] == 2021 and not corpus.problems  # a repeated key keeps its year

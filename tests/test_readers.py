@@ -507,3 +507,15 @@ def test_a_ris_export_saved_as_txt_is_read_as_ris(tmp_path):
                  "AB  - We present image synthesis with diffusion models.\nER  - \n")
     [paper] = read_corpus([path]).papers
     assert (paper.title, paper.authors, paper.year) == ("Denoising Diffusion", ["Jonathan Ho"], 2020)
+
+
+@pytest.mark.parametrize("content, line", [
+    ('Title;Authors;Abstract\nFooNet;"Smith, John";"We propose FooNet, a network."\n', 2),  # decimal-comma locales
+    ('sep=,\nTitle,Authors,Abstract\nFooNet,"Smith, John","We propose FooNet, a network."\n', 3),  # Excel's line
+    ('Title\tAuthors\tAbstract\nFooNet\tSmith, John\tWe propose FooNet, a network.\n', 2),
+])
+def test_csv_separators_spreadsheets_write(tmp_path, content, line):
+    corpus = read_corpus([write(tmp_path / "sheet.csv", content)])
+    [paper] = corpus.papers
+    assert (paper.title, paper.authors, paper.text, paper.sources[0].line) == (
+        "FooNet", ["John Smith"], "We propose FooNet, a network.", line) and not corpus.problems

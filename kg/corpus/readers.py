@@ -465,16 +465,28 @@ def _skip_space(text: str, i: int) -> int:
 
 
 def _read_csv(path: str, lines: Iterable[_Line], max_chars: int) -> Iterator[Paper | Problem]:
-    """CSV with a header row; a record's line is the line it starts on, even when quoted fields span lines."""
+    """CSV with a header row; a record's line is the line it starts on, even when quoted fields span lines. The
+    separator is a comma, or what Excel's ``sep=;`` line names, or a semicolon or tab where the header has no
+    comma (spreadsheets in locales with decimal commas)."""
     unreadable: list[Problem] = []
+    first, lines = _peek(iter(lines))
+    delimiter, excel = ",", first is not None and re.fullmatch(r"sep=.", first.strip(), re.IGNORECASE) is not None
+    if excel:
+        delimiter = first.strip()[4]  # (Excel's line: the header follows it)
+    elif first is not None and "," not in first:
+        delimiter = next((d for d in (";", "\t") if d in first), ",")
 
     def feed() -> Iterator[str]:
+        skip = excel
         for number, text, error in lines:
             if error is not None:
                 unreadable.append(Problem(Source(path, number), error))
+            if skip and text.strip():
+                skip, text = False, ""  # Excel's "sep=" line, read as a blank one so that lines keep their numbers
             yield text + "\n"
 
-    reader = csv.reader(feed(), strict=True)  # an unclosed quote is an error, not the rest of the file in one field
+    reader = csv.reader(feed(), strict=True, delimiter=delimiter)  # an unclosed quote is an error, not the rest
+    # of the file in one field
     header: list[str] | None = None
     end = 0
     while True:

@@ -383,3 +383,22 @@ def test_bibtex_joined_values_accents_on_dotless_i_spaced_accents_and_others(tmp
                                 ["Juan García", "Jan Dvořák", "Ming-Wei Chang"])
     assert got["Second"][:2] == ("Proceedings of ACL 2022", 2022)
     assert got["Third"][1] == 2021 and not corpus.problems  # a repeated key keeps its year
+
+
+@pytest.mark.parametrize("content, venue", [
+    ({"venue": {"value": "Submitted to ICLR 2023"},
+      "venueid": {"value": "ICLR.cc/2023/Conference/Rejected_Submission"}}, ("Submitted to ICLR 2023", 2023)),
+    ({"venue": {"value": "ICLR 2024 Conference Withdrawn Submission"},
+      "venueid": {"value": "ICLR.cc/2024/Conference/Withdrawn_Submission"}},
+     ("ICLR 2024 Conference Withdrawn Submission", 2024)),
+    ({"venue": {"value": "NeurIPS 2023 Workshop on Robustness"}}, ("NeurIPS 2023 Workshop on Robustness", 2023)),
+    ({"venue": {"value": "ICLR 2024 poster"}, "venueid": {"value": "ICLR.cc/2024/Conference"}}, ("ICLR", 2024)),
+    ({"venue": "Submitted to NeurIPS 2019", "venueid": "NeurIPS.cc/2019/Conference"}, ("NeurIPS", 2019)),  # venueid
+])
+def test_an_openreview_submission_the_conference_did_not_take_keeps_its_own_venue(content, venue):
+    from kg.corpus.formats.openreview import to_record
+
+    note = {"id": "n1", "forum": "n1", "content": {"title": {"value": "T"}, "abstract": {"value": "We study X."},
+                                                   **content}}
+    record = to_record(note)
+    assert (record["venue"], record["year"]) == venue

@@ -21,11 +21,23 @@ def _field(content: dict, name: str) -> object:
     return raw.get("value") if isinstance(raw, dict) else raw  # v2 wraps every field in {"value": ...}
 
 
+_NOT_MAIN = re.compile(r"submitted to|withdrawn|rejected|workshop", re.IGNORECASE)
+
+
 def _venue(content: dict, value: dict) -> tuple[str | None, int | None]:
+    """The venue and year of a note: "ICLR" for a paper the conference took ("ICLR 2024 poster"), the venue as
+    OpenReview writes it for a submission it did not take or a workshop's ("Submitted to ICLR 2023", "NeurIPS 2023
+    Workshop on ..."), so that such papers are not counted as the conference's."""
     venue, venue_id = _field(content, "venue"), _field(content, "venueid")
+    said = venue_id if isinstance(venue_id, str) else venue  # (venueid says it where given: API v1 notes of
+    not_main = isinstance(said, str) and bool(_NOT_MAIN.search(said.replace("_", " ")))  # accepted papers may
+    # still read "Submitted to ..." in venue)
     for pattern, text in ((_VENUE_ID, venue_id), (_VENUE, venue), (_VENUE_ID, first(value.get("invitation"),
                                                                                     *(value.get("invitations") or [])))):
         if isinstance(text, str) and (m := pattern.search(text)):
+            if not_main:
+                written = venue.strip() if isinstance(venue, str) and venue.strip() else None
+                return written or f"{m.group(1)} {m.group(2)} (not accepted)", int(m.group(2))
             return m.group(1), int(m.group(2))
     return (venue if isinstance(venue, str) else None), None
 

@@ -187,6 +187,22 @@ def test_directory_reads_supported_files_in_name_order(tmp_path):
     assert [p.text for p in read_corpus([str(tmp_path)]).papers] == ["First.", "Second."]
 
 
+def test_directory_reads_its_subdirectories_but_not_hidden_ones_or_a_builds_output(tmp_path):
+    import gzip
+
+    nested = tmp_path / "works" / "updated_date=2024-01-01"
+    nested.mkdir(parents=True)
+    (nested / "part_000.gz").write_bytes(gzip.compress(b'{"id": "W1", "abstract": "We study nesting."}\n'))
+    jsonl(tmp_path / "top.jsonl", {"id": "t", "text": "We study the top."})
+    (tmp_path / ".cache").mkdir()
+    jsonl(tmp_path / ".cache" / "h.jsonl", {"text": "A hidden folder's file."})
+    out = tmp_path / "out"  # a build's output folder: its files are outputs, not inputs
+    (out / "cache").mkdir(parents=True)
+    jsonl(out / "cache" / "papers.jsonl", {"id": "o", "text": "An output."})
+    corpus = read_corpus([str(tmp_path)])
+    assert [p.id for p in corpus.papers] == ["t", "W1"] and not corpus.problems
+
+
 def test_directory_skips_licence_and_readme_files(tmp_path):
     write(tmp_path / "LICENSE.txt", "Permission is hereby granted.\n")
     write(tmp_path / "README.txt", "Data files.\n")

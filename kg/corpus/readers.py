@@ -166,8 +166,8 @@ def iter_records(
     """Papers and problems in input order, one record at a time, without deduplication.
 
     ``-`` reads ``stdin`` (default ``sys.stdin``, gzipped or not; JSON, CSV, BibTeX, RIS or a paper list, told apart
-    by the first line); a directory reads its supported files in name order. A file's format is its suffix's
-    (``.gz`` aside), or its first line's when the suffix names none (``part_000.gz``).
+    by the first line); a directory reads its supported files in name order, then its subdirectories'. A file's
+    format is its suffix's (``.gz`` aside), or its first line's when the suffix names none (``part_000.gz``).
     """
     for path in [paths] if isinstance(paths, str) else paths:  # one path given bare is not a sequence of letters
         if path == "-":
@@ -179,17 +179,24 @@ def iter_records(
 
 
 def _read_directory(path: str, max_chars: int) -> Iterator[Paper | Problem]:
+    """The supported files of a directory and of its subdirectories (as OpenAlex's snapshot nests them:
+    ``works/updated_date=.../part_000.gz``), each directory's in name order before its subdirectories'; hidden
+    directories and the folders of a kg build's output are skipped."""
     try:
-        names = sorted(os.listdir(path))
+        os.listdir(path)
     except OSError as e:
         yield Problem(Source(path, 0), f"cannot list directory: {e.strerror}")
         return
-    own = _own_outputs(path)
-    files = [
-        os.path.join(path, n) for n in names
-        if _is_input_name(n) and not n.upper().startswith(_NOT_INPUTS) and n not in own
-        and os.path.isfile(os.path.join(path, n))
-    ]
+    files = []
+    for root, dirs, names in os.walk(path):
+        own = _own_outputs(root)
+        if own and root != path:
+            dirs[:] = []
+            continue  # another build's output
+        dirs[:] = [] if own else sorted(d for d in dirs if not d.startswith("."))  # (a build's own folders: outputs)
+        files += [os.path.join(root, n) for n in sorted(names)
+                  if _is_input_name(n) and not n.upper().startswith(_NOT_INPUTS) and n not in own
+                  and os.path.isfile(os.path.join(root, n))]
     if not files:
         yield Problem(Source(path, 0), f"no input files in directory (expected {_EXPECTED})")
     for file in files:

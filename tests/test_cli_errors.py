@@ -256,6 +256,8 @@ def test_extract_refuses_to_overwrite_its_input(tmp_path):
     src.write_text(json.dumps({"id": "a", "text": "We propose FooNet."}) + "\n")
     proc = kg("extract", str(src), "--out", str(src))
     assert proc.returncode == 2 and "one of the inputs" in one_line(proc)
+    proc = kg("extract", str(src), "--out", str(tmp_path))
+    assert proc.returncode == 2 and "is a directory" in one_line(proc) and "kg-new" not in proc.stderr
     assert json.loads(src.read_text())["id"] == "a"
 
 

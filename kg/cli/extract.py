@@ -33,6 +33,9 @@ def run(args: argparse.Namespace) -> int:
     if any(i != "-" and Path(i).exists() and Path(i).resolve() == out.resolve() for i in args.inputs):
         error(f"--out {out} is one of the inputs: name another file")
         return EXIT_BAD_INPUT
+    if out.is_dir():
+        error(f"--out {out} is a directory: name the JSON lines file to write")
+        return EXIT_BAD_INPUT
     problems: list[Problem] = []
 
     def problem(p: Problem) -> None:

@@ -515,6 +515,11 @@ def test_a_name_inside_a_formula_in_math_letters_is_no_mention_unless_a_metric_o
     ("We present Self-supervised Aggregation of Diverse Experts here.", "Self-supervised Aggregation of Diverse Experts",
      True),  # a name by its capitals
 ])
-def test_a_tagger_method_in_lower_case_with_of_inside_describes_and_names_no_method(nlp, combine, text, phrase, kept):
+def test_a_tagger_method_in_lower_case_with_of_inside_describes_and_names_no_method(nlp, combine, monkeypatch, text,
+                                                                                     phrase, kept):
+    from kg.nlp.components.tagger import TaggerCandidates
+
+    assert TaggerCandidates.of_describes and not ModelCandidates.of_describes  # the tagger's rule (not the NER's)
+    monkeypatch.setattr(combine, "of_describes", True)
     doc = with_entity(nlp, combine, text, phrase, "METHOD")
     assert any(m.text == phrase for m in doc._.kg_mentions) == kept

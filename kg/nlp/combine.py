@@ -115,6 +115,10 @@ class Combiner:
     the linear tagger in :mod:`kg.nlp.components.tagger`): subclasses load the model and implement :meth:`entities`;
     this class turns each entity into a ``model`` (``model_extension``, ``model_phrase``) candidate or drops it."""
 
+    # Whether a method phrase in lower case with "of" inside names no method (the tagger's: on the NeurIPS 2022
+    # corpus such phrases were descriptions; the NER's spans of that shape match SciERC's method mentions more often)
+    of_describes = False
+
     def __init__(self, name: str, labels: Iterable[str] = LABELS, extend: bool = True,
                  need_support: Iterable[str] = ("DATASET", "METRIC"), need_name: Iterable[str] = (),
                  max_tokens: int = 12) -> None:
@@ -179,9 +183,9 @@ class Combiner:
         if label not in self.labels or not 0 < end - start <= self.max_tokens:
             return None
         lower = column(doc, LOWER)
-        if label == "METHOD":  # a phrase in lower case with "of" inside describes, it names no method ("a model of
-            # speech processing", "fusion of embedding tables"), unless a rule's name spans the "of" ("mixture of
-            # experts") or a capital makes it a name ("Self-supervised Aggregation of Diverse Experts")
+        if label == "METHOD" and self.of_describes:  # a phrase in lower case with "of" inside describes, it names
+            # no method ("a model of speech processing", "fusion of embedding tables"), unless a rule's name spans
+            # the "of" ("mixture of experts") or a capital makes it a name ("Self-supervised Aggregation of ...")
             of = next((k for k in range(start + 1, end - 1) if lower[k] == _OF_ID), None)
             if of is not None and not any(c.start < of < c.end - 1 for c in rules.overlapping(start, end)) \
                     and not any(t.text[:1].isupper() for t in doc[start:end]):

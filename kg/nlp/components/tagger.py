@@ -383,6 +383,8 @@ class TaggerCandidates(Combiner):
     """Pipeline component ``kg_tagger``: the linear tagger's entities as candidates, combined with the rules as
     the NER's are (:class:`kg.nlp.combine.Combiner`)."""
 
+    of_describes = True
+
     def __init__(self, name: str, tagger_dir: str = "", labels: Iterable[str] = LABELS, extend: bool = True,
                  need_support: Iterable[str] = ("DATASET", "METRIC"), need_name: Iterable[str] = (),
                  max_tokens: int = 12) -> None:

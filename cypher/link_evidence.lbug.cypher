@@ -4,13 +4,13 @@
 // example: kg query link_evidence --param paper=SCALE --param concept=CUHK-SYSU
 // papers: paper
 // engine: Ladybug names a relationship's type with `label(e)`; Neo4j with `type(e)` (see the .neo4j file).
-// A subtask or variant of the concept (SUBTASK_OF, VARIANT_OF, at any depth up to 8) counts as the concept; `via`
-// names the one the paper links to, and is empty for a link to the concept itself.
+// A subtask, variant or kind of the concept (SUBTASK_OF, VARIANT_OF, KIND_OF, at any depth up to 8) counts as the
+// concept; `via` names the one the paper links to, and is empty for a link to the concept itself.
 // Ladybug binds a variable-length SUBTASK_OF|VARIANT_OF pattern only to tasks and datasets (`*0..8` would leave
 // out every method and metric), so the linked concept and what lies above it are collected apart.
 MATCH (p:Paper)-[e:PROPOSES|USES|ADDRESSES|EVALUATES_ON|REPORTS]->(x)
 WHERE p.id = $paper OR p.name = $paper
-OPTIONAL MATCH (x)-[:SUBTASK_OF|VARIANT_OF*1..8]->(above)
+OPTIONAL MATCH (x)-[:SUBTASK_OF|VARIANT_OF|KIND_OF*1..8]->(above)
 WITH x, e, [x] + collect(DISTINCT above) AS reached
 UNWIND reached AS c
 WITH c, x, e, toLower($concept) AS wanted  // (Ladybug takes no parameter inside any(...))

@@ -4,9 +4,9 @@
 // example: kg query link_evidence --param paper=SCALE --param concept=CUHK-SYSU
 // papers: paper
 // engine: Neo4j names a relationship's type with `type(e)`; Ladybug with `label(e)` (see the .lbug file).
-// A subtask or variant of the concept (SUBTASK_OF, VARIANT_OF, at any depth up to 8) counts as the concept; `via`
-// names the one the paper links to, and is empty for a link to the concept itself.
-MATCH (p:Paper)-[e:PROPOSES|USES|ADDRESSES|EVALUATES_ON|REPORTS]->(x)-[:SUBTASK_OF|VARIANT_OF*0..8]->(c)
+// A subtask, variant or kind of the concept (SUBTASK_OF, VARIANT_OF, KIND_OF, at any depth up to 8) counts as the
+// concept; `via` names the one the paper links to, and is empty for a link to the concept itself.
+MATCH (p:Paper)-[e:PROPOSES|USES|ADDRESSES|EVALUATES_ON|REPORTS]->(x)-[:SUBTASK_OF|VARIANT_OF|KIND_OF*0..8]->(c)
 WHERE p.id = $paper OR p.name = $paper
 WITH c, x, e, toLower($concept) AS wanted  // (Ladybug takes no parameter inside any(...))
 WHERE toLower(c.name) = wanted OR c.id = $concept OR any(a IN c.aliases WHERE toLower(a) = wanted)

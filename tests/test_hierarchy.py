@@ -19,6 +19,8 @@ ABSTRACTS = [
     {"id": "g", "title": "Priors", "text": "Learned priors help to solve inverse problems in imaging."},
     {"id": "h", "title": "Birds", "text": "We report fine-grained accuracy on CUB-200-2011 (CUB-200) and on JFT-300M."},
     {"id": "i", "title": "Offline", "text": "We study offline reinforcement learning and evaluate on D4RL."},
+    {"id": "j", "title": "Patches", "text": "We train a Vision Transformer and compare it with a Transformer on ImageNet."},
+    {"id": "k", "title": "Federated", "text": "We study personalized FL with a focal loss (FL) for detection."},
 ]
 
 
@@ -44,6 +46,14 @@ def test_a_parent_the_vocabulary_calls_general_x_is_x(graph):
     # the vocabulary puts offline RL under "general reinforcement learning"
     assert graph.has_edge("task:offlinereinforcementlearning", "task:reinforcementlearning", key="SUBTASK_OF")
     assert "task:generalreinforcementlearning" not in graph
+
+
+def test_a_method_named_as_a_kind_of_another_is_a_kind_of_it(graph):
+    kinds = {(graph.nodes[u]["name"], graph.nodes[v]["name"]) for u, v, k in graph.edges(keys=True) if k == "KIND_OF"}
+    assert ("Vision Transformer", "Transformer") in kinds
+    assert not any(parent == "focal loss" for _, parent in kinds)  # a short form names other things too
+    report = around_concept(graph, "Method", "Transformer")
+    assert "Vision Transformer" in report.included
 
 
 def test_dataset_variants_and_splits_link_to_their_dataset(graph):

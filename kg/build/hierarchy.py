@@ -9,6 +9,8 @@
   task's area ("Computer Vision") is a property of its node.
 - ``(:Dataset)-[:VARIANT_OF]->(:Dataset)``: a dataset whose name is another dataset's name plus a variant, split
   or release ("ImageNet-C", "COCO test-dev", "ImageNet val", "SQuAD 2.0") is linked to it; both stay nodes.
+- ``(:Method)-[:KIND_OF]->(:Method)``: a method whose name ends with another method's name ("Vision Transformer",
+  "latent diffusion models"), both in the graph.
 
 Computed once per resolution from the concepts' names, after cross-paper resolution.
 """
@@ -171,4 +173,24 @@ def _build(res: Resolution) -> Hierarchy:
             datasets[base_key] = datasets[concept_key(name)] = base
         if base is not None and base != root:  # (a base that is one of its own names: "CUB-200" of CUB-200-2011)
             h.links.append((root, base, "VARIANT_OF"))
+    _method_kinds(res, h)
     return h
+
+
+def _method_kinds(res: Resolution, h: Hierarchy) -> None:
+    """A method whose name ends with another method's name, after words that narrow it, is a kind of it ("Vision
+    Transformer", "latent diffusion models", "natural policy gradient"): by the other's own name, not an alias (a
+    short form names several things: "personalized FL" is no focal loss), and a one-word name as it is written
+    (the name "GRADIENT" is not the word "gradient")."""
+    methods = {c.key: root for root, c in res.concepts.items() if root[0] == "METHOD"}
+    for root, c in res.concepts.items():
+        if root[0] != "METHOD":
+            continue
+        head = _known_head(c.name, lambda k: k in methods and methods[k] != root)
+        if head is None:
+            continue
+        parent = methods[concept_key(head)]
+        name = res.concepts[parent].name
+        if " " not in head.strip() and head != name and not (head.lower() == name.lower() and not name.isupper()):
+            continue
+        h.links.append((root, parent, "KIND_OF"))

@@ -46,7 +46,7 @@ from kg.related.textsim import paper_text, words
 from kg.sinks.base import GraphSink
 
 LINKS = frozenset(r.name for r in (schema.PROPOSES, *schema.REL_FOR_LABEL.values()))
-BELOW = frozenset({schema.SUBTASK_OF.name, schema.VARIANT_OF.name})  # child -> parent links of the hierarchy
+BELOW = frozenset({schema.SUBTASK_OF.name, schema.VARIANT_OF.name, schema.KIND_OF.name})  # child -> parent links of the hierarchy
 PROPOSES = schema.PROPOSES.name
 CONCEPT_TYPES = frozenset(t.label for t in (schema.METHOD, schema.TASK, schema.DATASET, schema.METRIC))
 _JSON_RUN = 1 << 16  # list items per write of a JSON file

@@ -12,6 +12,7 @@ from kg.schema import (
     ADDRESSES,
     DATASET,
     EVALUATES_ON,
+    KIND_OF,
     METHOD,
     METRIC,
     PAPER,
@@ -140,7 +141,7 @@ def _below(graph: nx.MultiDiGraph, concept: str) -> list[str]:
     return out
 
 
-_BELOW = frozenset({SUBTASK_OF.name, VARIANT_OF.name})
+_BELOW = frozenset({SUBTASK_OF.name, VARIANT_OF.name, KIND_OF.name})
 
 
 def _second_hop(graph: nx.MultiDiGraph, focus: str, hop1: list[str]) -> Counter[str]:

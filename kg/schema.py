@@ -57,7 +57,7 @@ RESULT_DATASET = RelType("ON_DATASET", "Result", "Dataset", "#bab0ac", ())
 RESULT_METRIC = RelType("IN_METRIC", "Result", "Metric", "#bab0ac", ())
 SUBTASK_OF = RelType("SUBTASK_OF", "Task", "Task", "#8cd17d", ())  # a task under its parent (kg.build.hierarchy)
 VARIANT_OF = RelType("VARIANT_OF", "Dataset", "Dataset", "#ff9d9a", ())  # a variant, split or release of a dataset
-KIND_OF = RelType("KIND_OF", "Method", "Method", "#ffbe7d", ())  # a kind of a method ("Vision Transformer": Transformer)
+KIND_OF = RelType("KIND_OF", "Method", "Method", "#ffbe7d", ())  # a kind of a method ("Vision Transformer")
 REL_TYPES: tuple[RelType, ...] = (
     PROPOSES, USES, ADDRESSES, EVALUATES_ON, REPORTS, HAS_RESULT, RESULT_METHOD, RESULT_DATASET, RESULT_METRIC,
     SUBTASK_OF, VARIANT_OF, KIND_OF,

@@ -296,7 +296,7 @@ class ConceptReport:
             self.total = len(self.papers)
 
 
-BELOW = {schema.SUBTASK_OF.name, schema.VARIANT_OF.name, schema.KIND_OF.name}  # child -> parent links of the concept hierarchy
+BELOW = {schema.SUBTASK_OF.name, schema.VARIANT_OF.name, schema.KIND_OF.name}  # child -> parent links of the hierarchy
 
 
 def below(g: nx.MultiDiGraph, concept: str) -> list[str]:

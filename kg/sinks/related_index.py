@@ -10,7 +10,7 @@ few memory-mapped arrays instead of the whole ``graph.json``.
 - ``sentences.txt``: the sentences that link papers to concepts (each paper's distinct ones once), and
   ``paper_sentence_starts.npy``/``paper_sentence_ends.npy`` beside ``paper_concepts.npy``: where the sentence of
   each link stands in it (the first link's, when a paper links to a concept twice); ``hierarchy.json``: the
-  subtasks and variants under each concept (``SUBTASK_OF``, ``VARIANT_OF``), by concept number;
+  subtasks, variants and kinds under each concept (``SUBTASK_OF``, ``VARIANT_OF``, ``KIND_OF``), by concept number;
 - ``paper_ptr.npy``/``paper_concepts.npy`` and ``concept_ptr.npy``/``concept_papers.npy``: which concepts a paper
   links to (proposes, uses, addresses, evaluates on, reports) and which papers link to a concept (CSR arrays), with
   ``paper_titled.npy``/``concept_titled.npy`` beside them: 1 where the paper's title names the concept;
@@ -46,7 +46,8 @@ from kg.related.textsim import paper_text, words
 from kg.sinks.base import GraphSink
 
 LINKS = frozenset(r.name for r in (schema.PROPOSES, *schema.REL_FOR_LABEL.values()))
-BELOW = frozenset({schema.SUBTASK_OF.name, schema.VARIANT_OF.name, schema.KIND_OF.name})  # child -> parent links of the hierarchy
+# child -> parent links of the hierarchy
+BELOW = frozenset({schema.SUBTASK_OF.name, schema.VARIANT_OF.name, schema.KIND_OF.name})
 PROPOSES = schema.PROPOSES.name
 CONCEPT_TYPES = frozenset(t.label for t in (schema.METHOD, schema.TASK, schema.DATASET, schema.METRIC))
 _JSON_RUN = 1 << 16  # list items per write of a JSON file

@@ -8,7 +8,7 @@
 // concept; `via` names the one the paper links to, and is empty for a link to the concept itself.
 MATCH (p:Paper)-[e:PROPOSES|USES|ADDRESSES|EVALUATES_ON|REPORTS]->(x)-[:SUBTASK_OF|VARIANT_OF|KIND_OF*0..8]->(c)
 WHERE p.id = $paper OR p.name = $paper
-WITH c, x, e, toLower($concept) AS wanted  // (Ladybug takes no parameter inside any(...))
+WITH DISTINCT c, x, e, toLower($concept) AS wanted  // (one row per link and concept, however many paths lead up)
 WHERE toLower(c.name) = wanted OR c.id = $concept OR any(a IN c.aliases WHERE toLower(a) = wanted)
 RETURN c.name AS concept, CASE WHEN x.id <> c.id THEN x.name END AS via, type(e) AS relation, e.sentence AS sentence,
        e.start_char AS start_char, e.end_char AS end_char, e.extractor AS extractor, e.count AS mentions

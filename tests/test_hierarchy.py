@@ -21,6 +21,7 @@ ABSTRACTS = [
     {"id": "i", "title": "Offline", "text": "We study offline reinforcement learning and evaluate on D4RL."},
     {"id": "j", "title": "Patches", "text": "We train a Vision Transformer and compare it with a Transformer on ImageNet."},
     {"id": "k", "title": "Federated", "text": "We study personalized FL with a focal loss (FL) for detection."},
+    {"id": "l", "title": "Graphs", "text": "We train graph Transformers for node classification on Cora."},
 ]
 
 
@@ -50,10 +51,28 @@ def test_a_parent_the_vocabulary_calls_general_x_is_x(graph):
 
 def test_a_method_named_as_a_kind_of_another_is_a_kind_of_it(graph):
     kinds = {(graph.nodes[u]["name"], graph.nodes[v]["name"]) for u, v, k in graph.edges(keys=True) if k == "KIND_OF"}
-    assert ("Vision Transformer", "Transformer") in kinds
+    assert ("Vision Transformer", "Transformer") in kinds and ("Graph Transformer", "Transformer") in kinds
     assert not any(parent == "focal loss" for _, parent in kinds)  # a short form names other things too
     report = around_concept(graph, "Method", "Transformer")
     assert "Vision Transformer" in report.included
+
+
+@pytest.mark.parametrize("child, parent, linked", [
+    ("hypergraph Transformers", "Transformer", True),  # a one-word name in the plural
+    ("conditional GANs", "GAN", True),
+    ("local gradient", "GRADIENT", False),  # an acronym is not the word
+])
+def test_a_one_word_method_name_heads_its_kinds_in_either_number_but_not_as_another_word(child, parent, linked):
+    from types import SimpleNamespace
+
+    from kg.build.hierarchy import Hierarchy, _method_kinds
+    from kg.build.resolve import Concept
+    from kg.schema import concept_key
+
+    concepts = {("METHOD", concept_key(n)): Concept("METHOD", concept_key(n), n, [], False, 1) for n in (child, parent)}
+    h = Hierarchy()
+    _method_kinds(SimpleNamespace(concepts=concepts), h)
+    assert bool(h.links) == linked
 
 
 def test_dataset_variants_and_splits_link_to_their_dataset(graph):

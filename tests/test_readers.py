@@ -57,6 +57,8 @@ def test_paper_list_header_names_venue_and_year(tmp_path):
      [("Reading list: RLHF and LLM alignment", None, None, 1), ("First abstract.", None, None, 3)]),
     ("Short abstract: SimCLR on CIFAR-10\n\nSecond abstract.\n",
      [("Short abstract: SimCLR on CIFAR-10", None, None, 1), ("Second abstract.", None, None, 3)]),
+    ("We present the winning solution of the NeurIPS 2023\nLLM Efficiency Challenge.\n",  # a wrapped first line
+     [("We present the winning solution of the NeurIPS 2023\nLLM Efficiency Challenge.", None, None, 1)]),
 ])
 def test_a_header_is_a_venue_line_and_no_abstract_is_taken_for_one(tmp_path, text, expected):
     corpus = read_corpus([write(tmp_path / "n.txt", text)])
@@ -199,6 +201,10 @@ def test_directory_reads_its_subdirectories_but_not_hidden_ones_or_a_builds_outp
     out = tmp_path / "out"  # a build's output folder: its files are outputs, not inputs
     (out / "cache").mkdir(parents=True)
     jsonl(out / "cache" / "papers.jsonl", {"id": "o", "text": "An output."})
+    for tools in (tmp_path / "node_modules", tmp_path / "env"):  # tools' folders and a virtual environment
+        tools.mkdir()
+        jsonl(tools / "package.json", {"text": "A tool's file."})
+    (tmp_path / "env" / "pyvenv.cfg").write_text("home = /usr/bin\n")
     corpus = read_corpus([str(tmp_path)])
     assert [p.id for p in corpus.papers] == ["t", "W1"] and not corpus.problems
 
@@ -502,6 +508,8 @@ def test_a_csv_abstract_column_named_by_map_or_as_zotero_names_it(tmp_path):
     ("Zhu, Lianghui and Liao, Bencheng", ["Lianghui Zhu", "Bencheng Liao"]),  # "Last, First" pairs
     ("Yutao Sun, Li Dong & Shaohan Huang", ["Yutao Sun", "Li Dong", "Shaohan Huang"]),
     ("A. Smith, B. Jones and C. Lee", ["A. Smith", "B. Jones", "C. Lee"]),
+    ("Yann LeCun, Yoshua Bengio", ["Yann LeCun", "Yoshua Bengio"]),  # two whole names, not "Last, First"
+    ("Smith, J. R.", ["J. R. Smith"]),
     (["Gu, Albert", "Tri Dao"], ["Albert Gu", "Tri Dao"]),  # as BibTeX names them
 ])
 def test_author_strings_and_lists_give_first_last_names(tmp_path, authors, names):

@@ -228,7 +228,7 @@ def test_a_name_capitalised_by_its_sentence_is_shown_in_lower_case():
     assert _sentence_case("Single-cell RNA sequencing") == "single-cell RNA sequencing"
     assert _sentence_case("Gradual domain adaptation") == "gradual domain adaptation"  # an adjective few abstracts use
     for name in ("Gaussian processes", "Thompson sampling", "Knowledge Transfer", "Okapi", "Linear Time-Invariant",
-                 "Euclidean k-means", "Dirichlet processes"):
+                 "Euclidean k-means", "Dirichlet processes", "Arabic text classification"):  # (a people's, a language's)
         assert _sentence_case(name) == name  # names keep their capitals
 
 

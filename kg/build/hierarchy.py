@@ -191,6 +191,7 @@ def _method_kinds(res: Resolution, h: Hierarchy) -> None:
             continue
         parent = methods[concept_key(head)]
         name = res.concepts[parent].name
-        if " " not in head.strip() and head != name and not (head.lower() == name.lower() and not name.isupper()):
+        one, named = head.strip().removesuffix("s"), name.removesuffix("s")  # ("Transformers", "GANs")
+        if " " not in head.strip() and one != named and not (one.lower() == named.lower() and not name.isupper()):
             continue
         h.links.append((root, parent, "KIND_OF"))

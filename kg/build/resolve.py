@@ -39,14 +39,15 @@ _SENTENCE_CAPITAL = re.compile(r"[A-Z][a-z]+(?:-[a-z]+)*")
 def _sentence_case(name: str) -> str:
     """A name written with the capital a sentence gave it ("Value iteration", "Online imitation learning",
     "Single-cell RNA sequencing", "Gradual domain adaptation") in lower case: two words or more, the first a
-    common lower-case word or an adjective by its ending (whole or before its hyphen) with only its first letter
+    common lower-case word or an adjective by its ending but "-ic", which names peoples and languages too ("Arabic
+    text classification" keeps its capital) (whole or before its hyphen) with only its first letter
     capitalised, no later word title-cased ("Knowledge Transfer" stays); "Gaussian processes" and "Thompson
     sampling" keep the capitals of their names."""
     words = name.split(" ")
     first = words[0]
     low = first.split("-")[0].lower()
     if len(words) < 2 or not _SENTENCE_CAPITAL.fullmatch(first) \
-            or low not in lexicon.common_words() and not load_specificity().adjective(low) \
+            or low not in lexicon.common_words() and (low.endswith("ic") or not load_specificity().adjective(low)) \
             or any(w[:1].isupper() and any(c.islower() for c in w) for w in words[1:]):
         return name
     return first[0].lower() + name[1:]

@@ -108,8 +108,9 @@ def describe(exc: Exception) -> tuple[str, int | None]:
         return str(exc), EXIT_BAD_INPUT
     if _is(exc, "kg.store.neo4j_store", "StoreError"):
         return str(exc), EXIT_STORE
-    if _is(exc, "kg.store.queries", "QueryError"):  # the engine refused the query: the engine's reason, and what
-        return "query failed: " + " ".join(str(exc).splitlines()), EXIT_BAD_INPUT  # to do where kg knows
+    if _is(exc, "kg.store.queries", "QueryError"):  # the engine's reason, and what to do where kg knows: a refused
+        # query is bad input, a store that cannot answer it a store problem
+        return "query failed: " + " ".join(str(exc).splitlines()), EXIT_STORE if exc.store else EXIT_BAD_INPUT
     if type(exc).__module__.startswith(("ladybug", "neo4j")):
         return f"query failed: {_first_line(exc)}", EXIT_STORE
     what = _first_line(exc)

@@ -188,20 +188,27 @@ def _read_directory(path: str, max_chars: int) -> Iterator[Paper | Problem]:
         yield Problem(Source(path, 0), f"cannot list directory: {e.strerror}")
         return
     files = []
-    for root, dirs, names in os.walk(path):
+    unreadable: list[Problem] = []
+    for root, dirs, names in os.walk(path, onerror=lambda e: unreadable.append(
+            Problem(Source(e.filename or path, 0), f"cannot list directory: {e.strerror}"))):
         own = _own_outputs(root)
         if own and root != path:
             dirs[:] = []
             continue  # another build's output
-        dirs[:] = [] if own else sorted(d for d in dirs if not d.startswith("."))  # (a build's own folders: outputs)
+        dirs[:] = [] if own else sorted(d for d in dirs if not d.startswith(".") and d not in _TOOL_FOLDERS
+                                        and not os.path.isfile(os.path.join(root, d, "pyvenv.cfg")))  # (a venv)
         files += [os.path.join(root, n) for n in sorted(names)
                   if _is_input_name(n) and not n.upper().startswith(_NOT_INPUTS) and n not in own
                   and os.path.isfile(os.path.join(root, n))]
+    yield from unreadable
     if not files:
         yield Problem(Source(path, 0), f"no input files in directory (expected {_EXPECTED})")
     for file in files:
         yield from _read_file(file, max_chars)
 
+
+# Folders of tools, never of inputs (a directory input skips them, and hidden folders and virtual environments)
+_TOOL_FOLDERS = frozenset({"node_modules", "__pycache__", "site-packages"})
 
 # What ``kg build`` writes into its --out directory (marked by the build's lock file, or its cache): never inputs,
 # so ``kg build DIR --out DIR`` does not read its own outputs the next time.
@@ -348,7 +355,8 @@ def _read_txt(path: str, lines: Iterable[_Line], max_chars: int) -> Iterator[Pap
         header = _header(block) if first_block and not unreadable else None
         if header is not None:  # a header alone
             venue, year, block = *header, []
-        elif first_block and not unreadable and len(block) > 1 and (header := _header(block[:1], strict=True)):
+        elif first_block and not unreadable and len(block) > 1 and len(block[0].split()) <= 4 \
+                and (header := _header(block[:1], strict=True)):
             venue, year = header  # "NeurIPS 2024" with no blank line before the first abstract
             block, start = block[1:], start + 1
         abstract = "\n".join(block).strip()

@@ -265,8 +265,8 @@ def _authors(value: dict) -> list[str]:
     if isinstance(raw, str):
         text = " ".join(raw.split())
         parts = re.split(r"\s*;\s*(?:and\s+)?|\s+and\s+|\s*&\s*", text)
-        if ";" in text or parts and all(p.count(",") == 1 for p in parts):  # "Last, First; Last, First"
-            return [_first_last(p) for p in parts if p]
+        if ";" in text or parts and all(p.count(",") == 1 and _given_names(p) for p in parts):
+            return [_first_last(p) for p in parts if p]  # "Last, First; Last, First", "Last, First and Last, First"
         return [n for n in re.split(r"\s*[,;]\s*(?:and\s+)?|\s+and\s+|\s*&\s*", text) if n]
     if isinstance(raw, list):
         names = (a.get("name") if isinstance(a, dict) else a for a in raw)
@@ -274,11 +274,18 @@ def _authors(value: dict) -> list[str]:
     return []
 
 
+def _given_names(part: str) -> bool:
+    """Whether what follows the comma of "X, Y" reads as given names ("Albert", "J.", "Jean-Luc", "J. R."), not as a
+    second author's whole name ("Yann LeCun, Yoshua Bengio")."""
+    given = part.partition(",")[2].split()
+    return 0 < len(given) and (len(given) == 1 or all(len(w.rstrip(".")) <= 2 for w in given))
+
+
 def _first_last(name: str) -> str:
     """A name written "Last, First" as "First Last" ("Gu, Albert" -> "Albert Gu"), as BibTeX's are; other names as
     they are."""
     last, comma, first = name.partition(",")
-    if not comma or "," in first or not last.strip() or not first.strip():
+    if not comma or "," in first or not last.strip() or not first.strip() or not _given_names(name):
         return name
     return f"{first.strip()} {last.strip()}"
 

@@ -92,7 +92,15 @@ def parse_params(pairs: list[str]) -> dict[str, object]:
 
 
 class QueryError(Exception):
-    """The engine refused a query (syntax, a missing or mistyped parameter, an unsupported pattern)."""
+    """The engine refused a query (syntax, a missing or mistyped parameter, an unsupported pattern): bad input. With
+    ``store``, the store could not answer it (a big graph's forward-only store, an engine or I/O failure)."""
+
+    def __init__(self, message: str, store: bool = False) -> None:
+        super().__init__(message)
+        self.store = store
+
+
+_REFUSED = ("Binder exception", "Parser exception", "Catalog exception")  # Ladybug's words for a query it refuses
 
 
 def missing_params(cypher: str, params: dict) -> list[str]:
@@ -110,8 +118,8 @@ def run_embedded(conn, cypher: str, params: dict) -> tuple[list[str], list[list]
             raise QueryError(f"{e}\nThis embedded store holds a big graph, so its relationships are stored forward "
                              "only (paper -> concept); undirected patterns and subqueries that start from a "
                              "concept need both directions. Run the query on Neo4j (`kg load`, then "
-                             "`kg query --neo4j`).") from None
-        raise QueryError(str(e)) from None
+                             "`kg query --neo4j`).", store=True) from None
+        raise QueryError(str(e), store=not str(e).startswith(_REFUSED)) from None
     columns = result.get_column_names()
     rows = []
     while result.has_next():

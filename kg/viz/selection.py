@@ -117,7 +117,8 @@ def select_neighbourhood(graph: nx.MultiDiGraph, focus: str, max_nodes: int) -> 
         under = _below(graph, focus)
         hop1 = under + [u for c in (focus, *under) for u in graph.predecessors(c)
                         if node_type(graph, u) in (PAPER.label, RESULT.label)]
-        rank1 = {n: (-1 if n in under else 0 if graph.has_edge(n, focus, PROPOSES.name) else 1, -graph.degree(n),
+        under_set = set(under)
+        rank1 = {n: (-1 if n in under_set else 0 if graph.has_edge(n, focus, PROPOSES.name) else 1, -graph.degree(n),
                      _name(graph, n).casefold()) for n in hop1}
     hop1 = sorted(set(hop1) - {focus}, key=lambda n: (rank1[n], n))
     kept = [focus] + hop1[: max_nodes - 1]

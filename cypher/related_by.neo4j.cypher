@@ -3,21 +3,17 @@
 // params: paper (id, title or proposed method, e.g. "SCALE"), by (dataset, task, method or metric; as in `kg related --by`)
 // example: kg query related_by --param paper=SCALE --param by=task
 // papers: paper
+// engine: Neo4j expands the hierarchy from the paper's concept itself, which keeps the query on the concept's
+// neighbourhood on a big graph (see the .lbug file).
 // A concept's kind is the prefix of its id (kg.schema.node_id: "dataset:...", "task:..."), which both engines read
 // the same way. A paper linked to a subtask, variant or kind of the paper's concept (SUBTASK_OF, VARIANT_OF,
-// KIND_OF, at any depth up to 8) shares that concept; `via` names those subtasks, variants and kinds. A concept counts once however many ways
-// a paper reaches it (used and proposed, itself and a subtask).
-// What lies below the paper's concept is collected by id first: Ladybug binds a variable-length
-// SUBTASK_OF|VARIANT_OF pattern only to tasks and datasets, so `(x)-[...*0..8]->(c)` would leave out every method
-// and metric, and a big graph's store keeps its relationships forward only, so the papers are matched forward.
+// KIND_OF, at any depth up to 8) shares that concept; `via` names those subtasks, variants and kinds. A concept
+// counts once however many ways a paper reaches it (used and proposed, itself and a subtask).
 MATCH (p:Paper)-[:PROPOSES|USES|ADDRESSES|EVALUATES_ON|REPORTS]->(c)
 WHERE (p.id = $paper OR p.name = $paper) AND c.id STARTS WITH (toLower($by) + ':')
-OPTIONAL MATCH (below)-[:SUBTASK_OF|VARIANT_OF|KIND_OF*1..8]->(above)
-WHERE above.id = c.id
-WITH p, c, collect(DISTINCT below.id) AS below
-UNWIND [c.id] + below AS reached
+MATCH (x)-[:SUBTASK_OF|VARIANT_OF|KIND_OF*0..8]->(c)
 MATCH (q:Paper)-[:PROPOSES|USES|ADDRESSES|EVALUATES_ON|REPORTS]->(x)
-WHERE x.id = reached AND q.id <> p.id
+WHERE q.id <> p.id
 WITH q, collect(DISTINCT c) AS concepts, collect(DISTINCT CASE WHEN x.id <> c.id THEN x.name END) AS via
 UNWIND concepts AS c
 WITH q, via, collect(c.name) AS shared, sum(c.idf) AS score

@@ -5,7 +5,12 @@ import functools
 import math
 import re
 import unicodedata
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 
 @dataclass(frozen=True)
@@ -58,10 +63,33 @@ RESULT_METRIC = RelType("IN_METRIC", "Result", "Metric", "#bab0ac", ())
 SUBTASK_OF = RelType("SUBTASK_OF", "Task", "Task", "#8cd17d", ())  # a task under its parent (kg.build.hierarchy)
 VARIANT_OF = RelType("VARIANT_OF", "Dataset", "Dataset", "#ff9d9a", ())  # a variant, split or release of a dataset
 KIND_OF = RelType("KIND_OF", "Method", "Method", "#ffbe7d", ())  # a kind of a method ("Vision Transformer")
+# The child -> parent links of the concept hierarchy (kg.build.hierarchy): what lies below a concept follows them.
+HIERARCHY: frozenset[str] = frozenset({SUBTASK_OF.name, VARIANT_OF.name, KIND_OF.name})
 REL_TYPES: tuple[RelType, ...] = (
     PROPOSES, USES, ADDRESSES, EVALUATES_ON, REPORTS, HAS_RESULT, RESULT_METHOD, RESULT_DATASET, RESULT_METRIC,
     SUBTASK_OF, VARIANT_OF, KIND_OF,
 )
+
+
+K = TypeVar("K")
+
+
+def below(g: nx.MultiDiGraph, concept: str) -> list[str]:
+    """The subtasks, dataset variants and method kinds under ``concept`` in a networkx graph (:data:`HIERARCHY`), at
+    any depth, nearest first (then by id)."""
+    return descendants(concept, lambda c: (u for u, _, k in g.in_edges(c, keys=True) if k in HIERARCHY))
+
+
+def descendants(concept: K, children: Callable[[K], Iterable[K]]) -> list[K]:
+    """Everything under ``concept`` by ``children``, at any depth: nearest first, then in sorted order."""
+    out: list[K] = []
+    seen, level = {concept}, [concept]
+    while level:
+        nxt = sorted({u for c in level for u in children(c) if u not in seen})
+        seen.update(nxt)
+        out += nxt
+        level = nxt
+    return out
 
 # Extraction label -> concept node type, and the paper->concept relationship it induces.
 NODE_FOR_LABEL: dict[str, NodeType] = {"METHOD": METHOD, "TASK": TASK, "DATASET": DATASET, "METRIC": METRIC}

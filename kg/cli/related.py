@@ -148,7 +148,7 @@ def _print_hits(args: argparse.Namespace, query: str, paper: str | None, label: 
     """Print ranked hits as text, JSON or a markdown list; ``facts(paper)`` gives a hit's title, url, venue, year."""
     if args.format == "json":
         print(json.dumps({"query": query, "paper": paper, "weights": weights,
-                          "hits": [{**h.to_json(), **_facts_json(facts(h.paper))} for h in hits]}, indent=1))
+                          "hits": [{**h.to_json(), **facts(h.paper)._asdict()} for h in hits]}, indent=1))
         return EXIT_OK
     if args.format == "markdown":
         print(safe(markdown_list(facts, label, hits), multiline=True))
@@ -208,7 +208,7 @@ def _around_concept(around: Callable[..., ConceptReport], facts: Callable[[str],
     shown = report.papers
     if args.format == "json":
         print(json.dumps({"concept": report.concept, "name": report.name, "papers_total": report.total,
-                          "papers": [{"paper": p, "name": n, **_facts_json(facts(p)), "evidence": e}
+                          "papers": [{"paper": p, "name": n, **facts(p)._asdict(), "evidence": e}
                                      for p, n, e in shown],
                           "datasets_used_with": [{"name": n, "papers": c} for n, c in report.co_used],
                           "included": report.included}, indent=1))
@@ -262,11 +262,6 @@ def concept_markdown(facts: Callable[[str], PaperFacts], kind: str, report: Conc
     if report.total > len(shown):
         lines.append(f"- ... and {report.total - len(shown)} more")
     return "\n".join(lines)
-
-
-def _facts_json(f: PaperFacts) -> dict:
-    """A paper's title, venue, year and url for JSON output."""
-    return {"title": f.title, "venue": f.venue, "year": f.year, "url": f.url}
 
 
 def _markdown_paper(f: PaperFacts) -> str:

@@ -183,19 +183,19 @@ class Combiner:
         if label not in self.labels or not 0 < end - start <= self.max_tokens:
             return None
         lower = column(doc, LOWER)
-        if label == "METHOD" and self.of_describes:  # a phrase in lower case with "of" inside describes, it names
-            # no method ("a model of speech processing", "fusion of embedding tables"), unless a rule's name spans
-            # the "of" ("mixture of experts") or a capital makes it a name ("Self-supervised Aggregation of ...")
-            of = next((k for k in range(start + 1, end - 1) if lower[k] == _OF_ID), None)
-            if of is not None and not any(c.start < of < c.end - 1 for c in rules.overlapping(start, end)) \
-                    and not any(t.text[:1].isupper() for t in doc[start:end]):
-                return None
         if end - start == 1 and len(span_text(doc, start, end)) == 1:
             return None  # one character is no name: the "M" of "300 M images"
         if label == "DATASET" and only_data_kinds(doc[start:end]):
             return None  # what data is in or of: "English German", "translate it into French", "EEG"
         confidence = self.confidence.get(label, 0.5)
         overlapping = rules.overlapping(start, end)  # (empty for about a third of the entities: no test then)
+        if label == "METHOD" and self.of_describes:  # a phrase in lower case with "of" inside describes, it names
+            # no method ("a model of speech processing", "fusion of embedding tables"), unless a rule's name spans
+            # the "of" ("mixture of experts") or a capital makes it a name ("Self-supervised Aggregation of ...")
+            of = next((k for k in range(start + 1, end - 1) if lower[k] == _OF_ID), None)
+            if of is not None and not any(c.start < of < c.end - 1 for c in overlapping) \
+                    and not any(t.text[:1].isupper() for t in doc[start:end]):
+                return None
         if overlapping and any(c.label == label and (c.start, c.end) == (start, end)
                                and c.extractor in ("gazetteer", "context") for c in overlapping):
             return None  # a rule found the same name, and names it better ("BRATS 2015" is the release BraTS 2015)

@@ -34,6 +34,7 @@ import networkx as nx
 import numpy
 
 from kg import schema
+from kg.schema import below, descendants  # (the concept hierarchy, kg.build.hierarchy)
 from kg.related.semantic import WIDTH, available, cosines, embed, reranked, unpack
 from kg.related.semantic import blend as semantic_blend
 from kg.related.textsim import TextIndex, paper_text, shared_words
@@ -296,24 +297,6 @@ class ConceptReport:
             self.total = len(self.papers)
 
 
-BELOW = {schema.SUBTASK_OF.name, schema.VARIANT_OF.name, schema.KIND_OF.name}  # child -> parent links of the hierarchy
-
-
-def below(g: nx.MultiDiGraph, concept: str) -> list[str]:
-    """The subtasks and dataset variants under ``concept``, at any depth, nearest first (then by id)."""
-    return descendants(concept, lambda c: (u for u, _, k in g.in_edges(c, keys=True) if k in BELOW))
-
-
-def descendants(concept: K, children: Callable[[K], Iterable[K]]) -> list[K]:
-    """Everything under ``concept`` by ``children``, at any depth: nearest first, then in sorted order."""
-    out: list[K] = []
-    seen, level = {concept}, [concept]
-    while level:
-        nxt = sorted({u for c in level for u in children(c) if u not in seen})
-        seen.update(nxt)
-        out += nxt
-        level = nxt
-    return out
 
 
 def around_concept(g: nx.MultiDiGraph, node_type: str, name: str, *, top: int = 10,

@@ -46,8 +46,6 @@ from kg.related.textsim import paper_text, words
 from kg.sinks.base import GraphSink
 
 LINKS = frozenset(r.name for r in (schema.PROPOSES, *schema.REL_FOR_LABEL.values()))
-# child -> parent links of the hierarchy
-BELOW = frozenset({schema.SUBTASK_OF.name, schema.VARIANT_OF.name, schema.KIND_OF.name})
 PROPOSES = schema.PROPOSES.name
 CONCEPT_TYPES = frozenset(t.label for t in (schema.METHOD, schema.TASK, schema.DATASET, schema.METRIC))
 _JSON_RUN = 1 << 16  # list items per write of a JSON file
@@ -186,7 +184,7 @@ class RelatedIndexSink(GraphSink):
             start, end = self._sentence(self._paper(u), " ".join(str(d.get("sentence") or "").split()))
             self.link_starts.append(start)
             self.link_ends.append(end)
-        elif k in BELOW:
+        elif k in schema.HIERARCHY:
             self.below.append((u, v))
 
     def _sentence(self, paper: int, sentence: str) -> tuple[int, int]:

@@ -12,18 +12,16 @@ from kg.schema import (
     ADDRESSES,
     DATASET,
     EVALUATES_ON,
-    KIND_OF,
     METHOD,
     METRIC,
     PAPER,
     PROPOSES,
     REPORTS,
     RESULT,
-    SUBTASK_OF,
     TASK,
     USES,
-    VARIANT_OF,
     NodeType,
+    below,
     concept_key,
 )
 
@@ -114,7 +112,7 @@ def select_neighbourhood(graph: nx.MultiDiGraph, focus: str, max_nodes: int) -> 
         rank1 = {n: (0, -paper_usage(graph, n), _name(graph, n).casefold()) for n in hop1}
     else:  # its subtasks or variants, then its and their papers and results: those proposing it first, then the
         # best connected
-        under = _below(graph, focus)
+        under = below(graph, focus)
         hop1 = under + [u for c in (focus, *under) for u in graph.predecessors(c)
                         if node_type(graph, u) in (PAPER.label, RESULT.label)]
         under_set = set(under)
@@ -130,19 +128,6 @@ def select_neighbourhood(graph: nx.MultiDiGraph, focus: str, max_nodes: int) -> 
     for n in selection.candidates - kept_set:
         selection.hidden[_plural(node_type(graph, n))] += 1
     return selection
-
-
-def _below(graph: nx.MultiDiGraph, concept: str) -> list[str]:
-    """The subtasks and dataset variants under ``concept`` (SUBTASK_OF, VARIANT_OF), at any depth, nearest first."""
-    out: list[str] = []
-    level = [concept]
-    while level:
-        level = sorted({u for c in level for u, _, k in graph.in_edges(c, keys=True) if k in _BELOW} - {concept, *out})
-        out += level
-    return out
-
-
-_BELOW = frozenset({SUBTASK_OF.name, VARIANT_OF.name, KIND_OF.name})
 
 
 def _second_hop(graph: nx.MultiDiGraph, focus: str, hop1: list[str]) -> Counter[str]:

@@ -424,7 +424,7 @@ def _example_start(doc: Doc, i: int) -> int | None:
         j += 1
     if j + 1 < len(doc) and doc[j].lower_ == "such" and doc[j + 1].lower_ == "as":
         j += 2
-    elif j < len(doc) and doc[j].lower_ in _EXAMPLE_OPENERS and doc[j].lower_ != "such":
+    elif j < len(doc) and doc[j].lower_ in _EXAMPLE_OPENERS:
         j += 1
     else:
         return None
@@ -462,7 +462,7 @@ def example_task_candidates(doc: Doc, generic: frozenset[str], common: frozenset
     classification, pathfinding and preference learning", "applications such as texture transfer and scale-space
     interpolation". Each item is a few lower-case words a task's head word ends ("behavior cloning", not "biology"
     or "parking a car"); the list ends at its last "and"/"or" item, or at any item that is no such name."""
-    out, rules = [], None
+    out, rules = [], candidates(doc)
     for i in positions(doc, _EXAMPLE_HEADS):
         j = _example_start(doc, i)
         if j is None:
@@ -472,7 +472,6 @@ def example_task_candidates(doc: Doc, generic: frozenset[str], common: frozenset
             k = _example_item(doc, j, end, generic, common)
             if k == j:
                 break
-            rules = candidates(doc) if rules is None else rules
             if not any(c.start < k and j < c.end for c in rules):  # (a name a rule knows inside: the rules and the
                 out.append(Candidate(j, k, "TASK", "context", confidence=0.5))  # tagger read it, as before)
             last = any(doc[t].lower_ in _LAST_ITEM for t in range(max(j - 2, i), j))

@@ -11,12 +11,16 @@
 MATCH (s:Task)-[:SUBTASK_OF*0..8]->(a:Task)
 WHERE toLower(a.name) = toLower($task_a)
 MATCH (s)<-[:ADDRESSES]-(p:Paper)-[:PROPOSES|USES|EVALUATES_ON]->(c)
+WITH a, s, p, c
+ORDER BY s.name SKIP 0
 WITH c.id AS id, c.name AS concept, c.idf AS rarity, collect(DISTINCT p.id) AS ids_a,
      collect(DISTINCT CASE WHEN s.id <> a.id THEN s.name END) AS via_a
 MATCH (t:Task)-[:SUBTASK_OF*0..8]->(b:Task)
 WHERE toLower(b.name) = toLower($task_b)
 MATCH (t)<-[:ADDRESSES]-(q:Paper)-[:PROPOSES|USES|EVALUATES_ON]->(c)
 WHERE c.id = id
+WITH concept, rarity, ids_a, via_a, b, t, q
+ORDER BY t.name SKIP 0
 WITH concept, rarity, ids_a, via_a, collect(DISTINCT q.id) AS ids_b,
      collect(DISTINCT CASE WHEN t.id <> b.id THEN t.name END) AS via_b,
      count(DISTINCT CASE WHEN q.id IN ids_a THEN q.id END) AS both

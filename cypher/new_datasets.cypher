@@ -9,5 +9,7 @@ WHERE q.year = $old_year
 WITH collect(DISTINCT old.id) AS before
 MATCH (p:Paper)-[:EVALUATES_ON]->(d:Dataset)
 WHERE p.year = $new_year AND NOT d.id IN before
+WITH d, p
+ORDER BY p.name SKIP 0
 RETURN d.name AS dataset, d.benchmark AS benchmark, count(DISTINCT p) AS papers, collect(DISTINCT p.name) AS used_by
 ORDER BY papers DESC, dataset

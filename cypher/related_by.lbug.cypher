@@ -20,8 +20,12 @@ WITH p, c, collect(DISTINCT below.id) AS below
 UNWIND [c.id] + below AS reached
 MATCH (q:Paper)-[:PROPOSES|USES|ADDRESSES|EVALUATES_ON|REPORTS]->(x)
 WHERE x.id = reached AND q.id <> p.id
+WITH q, c, x
+ORDER BY x.name SKIP 0
 WITH q, collect(DISTINCT c) AS concepts, collect(DISTINCT CASE WHEN x.id <> c.id THEN x.name END) AS via
 UNWIND concepts AS c
+WITH q, via, c
+ORDER BY c.idf DESC, c.name SKIP 0
 WITH q, via, collect(c.name) AS shared, sum(c.idf) AS score
 RETURN q.id AS paper, q.name AS name, q.year AS year, shared, score, via
 // ties as in kg related: the same sum added in another order differs in its last bits

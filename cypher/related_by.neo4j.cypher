@@ -14,8 +14,12 @@ WHERE (p.id = $paper OR p.name = $paper) AND c.id STARTS WITH (toLower($by) + ':
 MATCH (x)-[:SUBTASK_OF|VARIANT_OF|KIND_OF*0..8]->(c)
 MATCH (q:Paper)-[:PROPOSES|USES|ADDRESSES|EVALUATES_ON|REPORTS]->(x)
 WHERE q.id <> p.id
+WITH q, c, x
+ORDER BY x.name SKIP 0
 WITH q, collect(DISTINCT c) AS concepts, collect(DISTINCT CASE WHEN x.id <> c.id THEN x.name END) AS via
 UNWIND concepts AS c
+WITH q, via, c
+ORDER BY c.idf DESC, c.name SKIP 0
 WITH q, via, collect(c.name) AS shared, sum(c.idf) AS score
 RETURN q.id AS paper, q.name AS name, q.year AS year, shared, score, via
 // ties as in kg related: the same sum added in another order differs in its last bits

@@ -13,6 +13,8 @@ WITH q, c, max(CASE WHEN r1.evidence CONTAINS '"field":"title"' THEN 2.0 ELSE 1.
 WITH q, c, titled * c.idf * CASE label(c) WHEN 'Dataset' THEN 1.0 * $w_dataset WHEN 'Task' THEN 1.0 * $w_task
                         WHEN 'Method' THEN 1.0 * $w_method ELSE 1.0 * $w_metric END AS weight
 WHERE weight > 0
+WITH q, c, weight
+ORDER BY weight DESC, c.name SKIP 0
 WITH q, collect(c.name) AS shared, sum(weight) AS score
 RETURN q.id AS paper, q.name AS name, score, shared
 // ties as in kg related: the same sum added in another order differs in its last bits

@@ -12,6 +12,8 @@ WITH q, c, max(CASE WHEN r1.evidence CONTAINS '"field":"title"' THEN 2.0 ELSE 1.
 WITH q, c, titled * c.idf * CASE WHEN c:Dataset THEN $w_dataset WHEN c:Task THEN $w_task
                         WHEN c:Method THEN $w_method ELSE $w_metric END AS weight
 WHERE weight > 0
+WITH q, c, weight
+ORDER BY weight DESC, c.name SKIP 0
 WITH q, collect(c.name) AS shared, sum(weight) AS score
 RETURN q.id AS paper, q.name AS name, score, shared
 // ties as in kg related: the same sum added in another order differs in its last bits

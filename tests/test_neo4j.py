@@ -26,10 +26,10 @@ def graph_counts(g: nx.MultiDiGraph) -> tuple[int, int]:
 
 
 def normalise(rows: list[list]) -> list[tuple]:
-    """Rows comparable across engines: lists sorted (collect() order is unspecified), floats rounded."""
+    """Rows comparable across engines: floats rounded; the queries order their lists themselves."""
     def cell(v):
         if isinstance(v, list):
-            return tuple(sorted(cell(x) for x in v))
+            return tuple(cell(x) for x in v)
         if isinstance(v, float):
             return round(v, 6)
         return v

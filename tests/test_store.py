@@ -177,6 +177,10 @@ def test_params_and_formats():
     assert format_rows(["a", "b"], [[1, ["x", "y"]]], "json") == '[\n {\n  "a": 1,\n  "b": [\n   "x",\n   "y"\n  ]\n }\n]'
     assert format_rows(["a"], [["v"]], "csv").splitlines() == ["a", "v"]
     assert "(1 row)" in format_rows(["a"], [["v"]])
+    titles = [f"Paper title number {i}" for i in range(100)]  # a list in the last column: whole up to 400 characters
+    last = format_rows(["dataset", "used_by"], [["ImageNet", titles]]).splitlines()[2]
+    assert last.startswith("ImageNet  Paper title number 0, ") and last.endswith(", Paper title number 16, ... (83 more)")
+    assert format_rows(["a", "path"], [[1, titles[:3]]]).splitlines()[2].endswith(", ".join(titles[:3]))
 
 
 def test_docker_compose_agrees_with_readme_and_loader():

@@ -151,9 +151,9 @@ def format_rows(columns: list[str], rows: list[list], fmt: str = "table") -> str
         w.writerow(columns)
         w.writerows([[json.dumps(v, ensure_ascii=False) if isinstance(v, (list, dict)) else v for v in r] for r in rows])
         return buf.getvalue()
-    cells = [[_cell(v) for v in r] for r in rows]
+    cells = [[_cell(v) for v in r[:-1]] + [_last_cell(r[-1])] for r in rows]
     # a column is at most 60 characters wide, the last (which aligns nothing after it) 160, and a list there (a
-    # path's chain) is shown whole; a cut cell ends in "..."
+    # path's chain) is shown whole up to LIST_CHARS; a cut cell ends in "..."
     whole = bool(rows) and all(isinstance(r[-1], list) for r in rows)
     caps = [60] * (len(columns) - 1) + [10**6 if whole else 160]
     widths = [min(cap, max([len(c)] + [len(r[i]) for r in cells])) for i, (c, cap) in enumerate(zip(columns, caps))]
@@ -163,6 +163,22 @@ def format_rows(columns: list[str], rows: list[list], fmt: str = "table") -> str
     out = [line(columns), "  ".join("-" * w for w in rule)] + [line(r) for r in cells]
     out.append(f"({len(rows)} row{'s' if len(rows) != 1 else ''})")
     return "\n".join(out)
+
+
+LIST_CHARS = 400  # of a list in a table's last column, before it says how many items are left out
+
+
+def _last_cell(v) -> str:
+    """A table's last cell: a list's items up to LIST_CHARS, then how many more there are."""
+    if not isinstance(v, list):
+        return _cell(v)
+    shown: list[str] = []
+    for i, x in enumerate(v):
+        text = _cell(x)
+        if shown and sum(len(t) + 2 for t in shown) + len(text) > LIST_CHARS:
+            return ", ".join(shown) + f", ... ({len(v) - i} more)"
+        shown.append(text)
+    return ", ".join(shown)
 
 
 def _cell(v) -> str:

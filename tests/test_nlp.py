@@ -296,6 +296,22 @@ def test_a_result_is_not_the_compared_methods():
     assert [(r.method, r.value) for r in ex.results] == [("FooNet", "80.2%")]
 
 
+def test_values_in_brackets_after_another_model_are_not_the_papers(nlp):
+    from kg.model import Paper
+    from kg.nlp.extract import extract
+
+    text = (r"We propose EfficientFormer. Our fastest model, EfficientFormer-L1, achieves $79.2\%$ top-1 accuracy on "
+            r"ImageNet-1K, which runs as fast as MobileNetV2$\times 1.4$ ($1.6$ ms, $74.7\%$ top-1), and our largest "
+            r"model, EfficientFormer-L7, obtains $83.3\%$ accuracy with only $7.0$ ms latency.")
+    [(_, ex)] = list(extract([Paper("p", text, title="EfficientFormer: Vision Transformers at MobileNet Speed")]))
+    got = [(r.method, r.value) for r in ex.results]
+    assert got == [("EfficientFormer-L1", "79.2%"), ("EfficientFormer-L7", "83.3%")]
+    assert {"EfficientFormer-L1", "EfficientFormer-L7"} <= set(ex.proposed)  # each "our ... model, NAME,"
+    [(_, ex)] = list(extract([Paper("p", "We propose FooNet. FooNet outperforms ResNet-50 (76.1% top-1 accuracy) on "
+                                         "ImageNet with 80.2% top-1 accuracy.", title="FooNet")]))
+    assert [(r.method, r.value) for r in ex.results] == [("ResNet-50", "76.1%"), ("FooNet", "80.2%")]
+
+
 def test_urls_are_not_names(nlp):
     assert not any("github" in m.text for m in mentions(nlp, "Code: https://github.com/youlj109/TCA is public."))
 

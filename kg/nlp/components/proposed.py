@@ -524,31 +524,39 @@ class ProposedFinder:
 
     def _our_method(self, doc: Doc, sent: Span, triggers: list[Token]) -> list[Candidate]:
         """``Our proposed method, X (ABBR), is ...``; ``our approximate gradient-based update rule, ModProp,``;
-        ``with our modality mixer (ModaMixer)``: a pair the authors' own phrase defines, unknown by both forms."""
+        ``with our modality mixer (ModaMixer)``: a pair the authors' own phrase defines, unknown by both forms. Each
+        "our" names one at most ("Our fastest model, EfficientFormer-L1, ..., and our largest model,
+        EfficientFormer-L7, ...")."""
+        found: list[Candidate] = []
         for tok in triggers:
-            if tok.lower_ in OWN and tok.i + 2 < sent.end and doc[tok.i + 1].lower_ in _OUR_NEW:
-                named = self._our_name(doc, sent, tok.i + 2)
-                if named:
-                    return named
-            if tok.lower_ in OWN:
-                pairs = [a for a in self._abbrev_in(doc, tok.i + 1, tok.i + 3) if a.long_start < a.short_start
-                         and a.short_end <= sent.end and self._new_pair(doc, a)]
-                if pairs:
-                    short, long = pairs[0].short(doc).text, pairs[0].long(doc)
-                    coined = _SHORT_NAME.fullmatch(short) is None and not short.isupper()  # "ModaMixer"
-                    titled = _title_cased(long) and load_specificity().reason(long.text, "METHOD") is None
-                    if coined or titled:  # "our Fixed-Distance HMC (FDHMC)"; not "our graph neural network (GNN)"
-                        return [pairs[0].proposed(doc, "METHOD")]
-                k = tok.i + 1
-                while k < sent.end and k - tok.i <= 5 and doc[k].lower_ not in HEADS:
-                    k += 1
-                if k < sent.end - 2 and doc[k].lower_ in HEADS and doc[k + 1].text == ",":
-                    abbrs = self._abbrev_in(doc, k + 2, k + 3)
-                    if abbrs:
-                        return [abbrs[0].proposed(doc, "METHOD")]
-                    run = _run(doc, k + 2, sent.end, self.known)
-                    if run:
-                        return [Candidate(run[0], run[1], "METHOD", "proposed", proposed=True)]
+            if tok.lower_ in OWN and not any(c.start <= tok.i < c.end for c in found):
+                found += self._our_phrase(doc, sent, tok.i)
+        return found
+
+    def _our_phrase(self, doc: Doc, sent: Span, i: int) -> list[Candidate]:
+        """The name the authors' phrase opened by "our" at token ``i`` defines, if any (see ``_our_method``)."""
+        if i + 2 < sent.end and doc[i + 1].lower_ in _OUR_NEW:
+            named = self._our_name(doc, sent, i + 2)
+            if named:
+                return named
+        pairs = [a for a in self._abbrev_in(doc, i + 1, i + 3) if a.long_start < a.short_start
+                 and a.short_end <= sent.end and self._new_pair(doc, a)]
+        if pairs:
+            short, long = pairs[0].short(doc).text, pairs[0].long(doc)
+            coined = _SHORT_NAME.fullmatch(short) is None and not short.isupper()  # "ModaMixer"
+            titled = _title_cased(long) and load_specificity().reason(long.text, "METHOD") is None
+            if coined or titled:  # "our Fixed-Distance HMC (FDHMC)"; not "our graph neural network (GNN)"
+                return [pairs[0].proposed(doc, "METHOD")]
+        k = i + 1
+        while k < sent.end and k - i <= 5 and doc[k].lower_ not in HEADS:
+            k += 1
+        if k < sent.end - 2 and doc[k].lower_ in HEADS and doc[k + 1].text == ",":
+            abbrs = self._abbrev_in(doc, k + 2, k + 3)
+            if abbrs:
+                return [abbrs[0].proposed(doc, "METHOD")]
+            run = _run(doc, k + 2, sent.end, self.known)
+            if run:
+                return [Candidate(run[0], run[1], "METHOD", "proposed", proposed=True)]
         return []
 
     def _our_name(self, doc: Doc, sent: Span, j: int) -> list[Candidate]:

@@ -5,7 +5,8 @@ A value is a percentage or a decimal number next to a metric mention in a senten
 a result needs its value, its metric and its dataset. Its metric is the adjacent metric mention, its dataset the
 one named right before that metric ("MultiNLI accuracy to 86.7%"), else the next dataset mention in the sentence
 (else the previous one), its method a method named in the sentence, else
-the paper's proposed method when the sentence speaks of "our" work. An improvement ("outperforms X by 5.9%", "a
+the paper's proposed method when the sentence speaks of "our" work; a value in brackets right after another
+model's name is that model's ("as fast as MobileNetV2 (74.7% top-1)"). An improvement ("outperforms X by 5.9%", "a
 3.2% gain", "+1.4 points") is a difference between two results, not a score of either, and is left out.
 """
 from __future__ import annotations
@@ -145,6 +146,34 @@ def _compared(doc: Doc, sent: Span, at: int) -> bool:
     return False
 
 
+_NAME_SHAPE = re.compile(r"\w*(?:[A-Z]\w*\d|[a-z][A-Z])\w*")  # "MobileNetV2", "ResNet50", "GPT-3" parts
+
+
+def _bracketed_by_other(doc: Doc, sent: Span, at: int, ms: list[DocMention],
+                        own: set[str]) -> tuple[bool, DocMention | None]:
+    """Whether the value at token ``at`` sits in brackets right after a method or model name that is not the
+    paper's own, and that method's mention: "as fast as MobileNetV2x1.4 (1.6 ms, 74.7% top-1)", "ResNet-50
+    (76.1%)" give another model's figures; "EfficientFormer-L1 (79.2%)", "on ImageNet (80.2%)" and brackets that
+    name a method themselves ("YOLOv3 (34.4% AP for CornerNet-Squeeze ...)") do not."""
+    orth = [t.text for t in doc[sent.start:at]]
+    opened = next((k for k in range(len(orth) - 1, -1, -1) if orth[k] in "()"), None)
+    if opened is None or orth[opened] != "(":
+        return False, None
+    close = next((t for t in doc[at:sent.end] if t.text == ")"), doc[sent.end - 1])
+    if any(m.label == "METHOD" and doc[sent.start + opened].idx < m.start < close.idx for m in ms):
+        return False, None
+    before = doc[sent.start + max(0, opened - 2):sent.start + opened]
+    if not before:
+        return False, None
+    lo, hi = before[0].idx, before[-1].idx + len(before[-1])
+    named = [m for m in ms if m.start < hi and m.end > lo]
+    if any(m.label != "METHOD" or m.canonical in own for m in named):
+        return False, None
+    if named:
+        return True, named[-1]
+    return any(_NAME_SHAPE.fullmatch(t.text.rstrip("\u00d7")) for t in before), None
+
+
 def _nearest(mentions: list[DocMention], pos: int, label: str, after: bool, limit: int) -> DocMention | None:
     """The ``label`` mention nearest to character ``pos`` after it (its start) or before it (its end), within
     ``limit`` characters."""
@@ -245,9 +274,14 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
                     or _nearest(ms, vs, "DATASET", False, 200)
             if metric is None or dataset is None or _compared(doc, sent, _token_at(doc, vs)):
                 continue
+            other, theirs = _bracketed_by_other(doc, sent, _token_at(doc, vs), ms, proposed_names)
+            if other and theirs is None:
+                continue  # another model's figures, by a name no mention holds
             # The paper's own method when the sentence names it or speaks of "our" work, else the method named last.
             own = [m for m in ms if m.label == "METHOD" and m.canonical in proposed_names and m.start < vs]
-            if own:
+            if theirs is not None:
+                method = theirs.canonical
+            elif own:
                 method = own[-1].canonical
             elif ours and proposed:
                 method = proposed

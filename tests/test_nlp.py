@@ -198,6 +198,7 @@ def test_colon_list_of_proposed_methods(nlp):
     "Our graph neural network (GNN) is trained with Adam.",  # a known pair after "our"
     "Their main contribution is FooNet, a network for tabular data.",  # others' contribution
     "Our main contribution is to show that FooNet converges.",  # a result
+    "This paper presents a novel search algorithm achieving TPU (Google Tensor Processing Unit) peak performance.",
 ])
 def test_unnamed_or_foreign_proposals_are_not_proposed(nlp, text):
     assert proposed(nlp, text) == set()

@@ -690,7 +690,9 @@ class ProposedFinder:
             if i > 0 and doc[i - 1].lower_ == "the" and not any(c.start <= i + 1 < c.end for c in found):
                 found += self._the_proposed(doc, sentence(doc, i), i)
         # One common word is never a name of its own ("Active exploration for ...", "Rendering").
-        found = [c for c in found if not (c.end - c.start == 1 and self.plain_word(doc[c.start].text))]
+        found = [c for c in found if not (c.end - c.start == 1 and self.plain_word(doc[c.start].text))
+                 and load_specificity().reason(doc[c.start:c.end].text, c.label) != "hardware or software"]
+        # (nor is hardware or software: "an algorithm achieving TPU (Google Tensor Processing Unit) peak performance")
         first = min((c.start for c in found if c.proposed or c.label == "METRIC"), default=None)  # (a new metric
         # is the authors' too: the coined names defined after it are their methods)
         firsts: dict[int, int] = {}  # per sentence with an own name: where the first one starts

@@ -79,6 +79,16 @@ def test_result_links_method_dataset_and_metric(graph):
         assert all(graph.nodes[v]["type"] in {"Method", "Dataset", "Metric"} for v in graph.successors(n))
 
 
+def test_a_result_of_a_method_named_by_its_defined_short_form_links_to_it(tmp_path):
+    f = tmp_path / "pfgm.jsonl"
+    f.write_text(json.dumps({"id": "p1", "title": "Poisson Flow Generative Models", "text": (
+        "We propose a new generative model, Poisson Flow Generative Models (PFGM). On CIFAR-10, PFGM achieves an FID "
+        "of 2.35, the best among normalizing flow models.")}) + "\n", encoding="utf-8")
+    g = kg.build([str(f)]).graph
+    [result] = [n for n, d in g.nodes(data=True) if d["type"] == "Result"]
+    assert targets(g, result, "FOR_METHOD") == {"PFGM"} and targets(g, result, "ON_DATASET") == {"CIFAR-10"}
+
+
 def test_papers_without_concepts_still_appear(tmp_path):
     f = tmp_path / "plain.txt"
     f.write_text("We thank the reviewers for their patience with this note.\n", encoding="utf-8")

@@ -19,7 +19,7 @@ from kg import schema
 from kg.corpus.clean import clean
 from kg.model import Extraction, Paper
 from kg.build.hierarchy import hierarchy
-from kg.build.resolve import Resolution, defined_short_forms
+from kg.build.resolve import Resolution, defined_short_forms, mention_key
 
 FIRST_WORDS = 8
 PREFIX_CHARS = 300
@@ -145,8 +145,8 @@ def paper_elements(paper: Paper, ex: Extraction, res: Resolution) -> tuple[list[
         edges.append((pid, rid, schema.HAS_RESULT.name, {"type": schema.HAS_RESULT.name}))
         for label, name, rel in (("METHOD", r.method, schema.RESULT_METHOD), ("DATASET", r.dataset, schema.RESULT_DATASET),
                                  ("METRIC", r.metric, schema.RESULT_METRIC)):
-            if name is not None and (label, schema.concept_key(name)) in res.index:
-                concept = res.concept_for(label, name)
+            if name is not None and mention_key(label, name, defined) in res.index:  # a defined short form too
+                concept = res.concept_for(label, name, defined)
                 if concept.label == label:
                     result_edges.append((rid, concept_node_id(label, concept.key), rel.name, {"type": rel.name}))
     return nodes, edges + result_edges

@@ -39,7 +39,8 @@ METHOD = NodeType("Method", "#f28e2b", CONCEPT_PROPS)
 TASK = NodeType("Task", "#59a14f", CONCEPT_PROPS + ("area",))  # area: the vocabulary's research area
 DATASET = NodeType("Dataset", "#e15759", CONCEPT_PROPS)
 METRIC = NodeType("Metric", "#b07aa1", CONCEPT_PROPS)
-RESULT = NodeType("Result", "#9c755f", ("id", "name", "value", "method", "dataset", "metric", "sentence", "start_char", "end_char"))
+RESULT = NodeType("Result", "#9c755f", ("id", "name", "value", "score", "unit", "method", "dataset", "metric", "sentence",
+                                        "start_char", "end_char"))
 NODE_TYPES: tuple[NodeType, ...] = (PAPER, METHOD, TASK, DATASET, METRIC, RESULT)
 BENCHMARK_LABEL = "Benchmark"
 
@@ -47,7 +48,7 @@ BENCHMARK_LABEL = "Benchmark"
 # ``evidence`` (a list of records) is stored as a JSON string outside networkx.
 PROPERTY_TYPES: dict[str, str] = {
     "year": "int", "start_char": "int", "end_char": "int", "count": "int", "papers": "int",
-    "confidence": "float", "idf": "float", "benchmark": "bool",
+    "confidence": "float", "idf": "float", "score": "float", "benchmark": "bool",
     "aliases": "list", "authors": "list", "source": "list", "keywords": "list",
 }  # extra Neo4j label on Dataset nodes that are called benchmarks
 

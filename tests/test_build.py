@@ -74,9 +74,19 @@ def test_every_paper_concept_edge_has_evidence_inside_the_raw_abstract(graph):
 
 def test_result_links_method_dataset_and_metric(graph):
     results = [(n, d) for n, d in graph.nodes(data=True) if d["type"] == "Result"]
-    assert any(d["dataset"] == "ModelNet40" and d["metric"] == "accuracy" and d["value"] == "95.6%" for _, d in results)
+    assert any(d["dataset"] == "ModelNet40" and d["metric"] == "accuracy" and d["value"] == "95.6%"
+               and (d["score"], d["unit"]) == (95.6, "%") for _, d in results)
     for n, _ in results:
         assert all(graph.nodes[v]["type"] in {"Method", "Dataset", "Metric"} for v in graph.successors(n))
+
+
+@pytest.mark.parametrize("value, score", [("94.4%", (94.4, "%")), ("94.4 %", (94.4, "%")), ("6.3x", (6.3, "x")),
+                                          ("4 ×", (4.0, "x")), ("1.897×10⁻³", (0.001897, "")), ("2.10", (2.1, "")),
+                                          ("n/a", (None, ""))])
+def test_a_results_value_has_a_number_to_sort_by(value, score):
+    from kg.build.elements import value_score
+
+    assert value_score(value) == score
 
 
 def test_a_result_of_a_method_named_by_its_defined_short_form_links_to_it(tmp_path):

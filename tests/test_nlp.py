@@ -283,6 +283,8 @@ def test_values_listed_with_as_many_datasets_pair_in_order(nlp, text, expected):
     ("FooNet reaches an ImageNet top-1 accuracy of 80.2% and transfers to COCO.", {("80.2%", "ImageNet")}),
     ("FooNet achieves 82.3% mAP on the CUHK-SYSU dataset, 41.7% mAP on the PRW dataset.",
      {("82.3%", "CUHK-SYSU"), ("41.7%", "PRW")}),  # a value between a dataset and the next metric
+    ("On CIFAR-10, FooGAN reaches an FID of 2.10, and on the ImageNet dataset it matches prior work.",
+     {("2.10", "CIFAR-10")}),  # the next dataset is the next clause's
 ])
 def test_a_dataset_named_before_a_metric_is_the_results(nlp, text, expected):
     assert {(r.value, r.dataset) for r in nlp(text)._.kg_results} == expected

@@ -95,6 +95,13 @@ def test_a_big_graphs_forward_only_store_answers_every_saved_query_the_same(seed
         assert got == want, name
 
 
+def test_results_sort_by_their_score(lbug):
+    _, rows = run_embedded(lbug, "MATCH (r:Result) WHERE r.score IS NOT NULL RETURN r.value AS v, r.score AS s "
+                                 "ORDER BY r.score DESC", {})
+    assert rows and [s for _, s in rows] == sorted((s for _, s in rows), reverse=True)
+    assert all(isinstance(s, float) and v.startswith(str(s).rstrip("0").rstrip(".")) for v, s in rows)
+
+
 def test_papers_on_dataset_finds_the_scale_paper(lbug):
     assert [r["name"] for r in rows_of(lbug, "papers_on_dataset")] == ["SCALE"]
     assert [r["name"] for r in rows_of(lbug, "papers_on_dataset", dataset="prw")] == ["SCALE"]

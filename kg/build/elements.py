@@ -13,6 +13,7 @@ in networkx's own order: concept nodes first, then per paper its node and result
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from kg import schema
@@ -95,6 +96,22 @@ def concept_edges(res: Resolution) -> Iterator[Edge]:
         yield concept_node_id(a.label, a.key), concept_node_id(b.label, b.key), rel, {"type": rel}
 
 
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
+_VALUE = re.compile(r"(\d+(?:\.\d+)?)\s*(?:(%)|[x×](?:\s*10\^?([-+]?\d+))?)?")
+
+
+def value_score(value: str) -> tuple[float | None, str]:
+    """A result's value as a number and its unit, to sort and compare by: "94.4%" -> (94.4, "%"), "6.3x" ->
+    (6.3, "x"), "1.897×10⁻³" -> (0.001897, ""), "0.91" -> (0.91, ""); (None, "") for what is no number."""
+    m = _VALUE.fullmatch(value.strip().translate(_SUPERSCRIPTS))
+    if m is None:
+        return None, ""
+    number, percent, power = m.groups()
+    if power is not None:
+        return float(number) * 10.0 ** int(power), ""
+    return float(number), "%" if percent else ("x" if m.end(1) < len(m.group()) else "")
+
+
 def paper_elements(paper: Paper, ex: Extraction, res: Resolution) -> tuple[list[Node], list[Edge]]:
     """A paper's nodes (itself, its results) and edges (to concepts, to results, results to concepts)."""
     pid = paper_node_id(paper.id)
@@ -139,8 +156,9 @@ def paper_elements(paper: Paper, ex: Extraction, res: Resolution) -> tuple[list[
     for n, r in enumerate(ex.results, 1):
         rid = schema.node_id(schema.RESULT.label, f"{paper.id}#{n}")
         sentence = paper.text[r.sentence.start:r.sentence.end]
+        score, unit = value_score(r.value)
         nodes.append((rid, {"type": schema.RESULT.label, "name": f"{r.value} {r.metric or ''}".strip(), "value": r.value,
-                            "method": r.method, "dataset": r.dataset, "metric": r.metric, "sentence": sentence,
+                            "score": score, "unit": unit, "method": r.method, "dataset": r.dataset, "metric": r.metric, "sentence": sentence,
                             "start_char": r.sentence.start, "end_char": r.sentence.end}))
         edges.append((pid, rid, schema.HAS_RESULT.name, {"type": schema.HAS_RESULT.name}))
         for label, name, rel in (("METHOD", r.method, schema.RESULT_METHOD), ("DATASET", r.dataset, schema.RESULT_DATASET),

@@ -202,6 +202,16 @@ def _naming_metric(text: str, ms: list[DocMention], metric: DocMention | None,
     return d
 
 
+_NEXT_CLAUSE = re.compile(r",\s*(?:and|but|while|whereas|whilst)\b")  # (not ";", which lists within brackets too)
+
+
+def _dataset_after(text: str, ms: list[DocMention], end: int) -> DocMention | None:
+    """The next dataset after a value ending at ``end``, in the value's clause: in "On CIFAR-10, X reaches an FID
+    of 2.10, and on the ImageNet dataset ..." ImageNet is the next clause's, and the value is CIFAR-10's."""
+    d = _nearest(ms, end, "DATASET", True, 200)
+    return None if d is None or _NEXT_CLAUSE.search(text, end, d.start) else d
+
+
 def _attach_metrics(ms: list[DocMention], values: list[tuple[int, int, str]]) -> list[DocMention | None]:
     """The metric of each value: the one right after it ("82.3% mAP"), else one right before it that no other
     value has taken ("accuracy of 82.3%"), so "82.3% mAP and 84.0% top-1" gives mAP and top-1."""
@@ -270,7 +280,7 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
             if k in paired:
                 metric, dataset = paired[k]
             else:
-                dataset = _naming_metric(text, ms, metric, values) or _nearest(ms, ve, "DATASET", True, 200) \
+                dataset = _naming_metric(text, ms, metric, values) or _dataset_after(text, ms, ve) \
                     or _nearest(ms, vs, "DATASET", False, 200)
             if metric is None or dataset is None or _compared(doc, sent, _token_at(doc, vs)):
                 continue

@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterator
 
 from kg import schema
+from kg.nlp import lexicon
 from kg.corpus.clean import clean
 from kg.model import Extraction, Paper
 from kg.build.hierarchy import hierarchy
@@ -75,12 +76,37 @@ def _paper_attrs(paper: Paper, ex: Extraction) -> dict:
     return attrs
 
 
+_KIND_TAILS = lexicon.words("generic_heads") | lexicon.words("method_name_heads") | lexicon.words("task_heads") \
+    | lexicon.words("setting_heads")
+_BRACKETED = re.compile(r"\s*\([^()]*\)")
+
+
+def display_aliases(name: str, aliases: list[str]) -> list[str]:
+    """The other names of a concept called ``name``, as a node shows them and ``kg related`` finds it by: each
+    surface form without a bracketed short form and a trailing kind word its name lacks ("reinforcement learning
+    (RL) algorithms" is no other name of reinforcement learning; "Recurrent neural networks" is one of RNN),
+    leaving out the name itself, repeats, and forms that only add modifiers to a name of several words ("Offline
+    reinforcement learning (RL) methods")."""
+    out: dict[str, str] = {}
+    lowered, last = f" {name.lower()} ", schema.concept_key(name.split()[-1]) if name.split() else ""
+    for form in aliases:
+        words = _BRACKETED.sub("", form).split() or form.split()
+        while len(words) > 1 and words[-1].lower() in _KIND_TAILS and schema.concept_key(words[-1]) != last \
+                and (" " in name.strip() or len(words) == 2):  # (a short form's long form keeps its head word)
+            words.pop()
+        alias = " ".join(words)
+        modified = " " in name.strip() and lowered in f" {alias.lower()} "  # ("MS COCO" is a name of COCO)
+        if alias.lower() != name.lower() and not modified:
+            out.setdefault(alias.lower(), alias)  # (spellings of the name's key stay: Cypher matches names as written)
+    return list(out.values())
+
+
 def concept_nodes(res: Resolution) -> Iterator[Node]:
     """One node per resolved concept, with its paper count and IDF over ``res.papers`` papers; and the parent
     tasks and base datasets the hierarchy adds (``kg.build.hierarchy``), which no paper names."""
     h = hierarchy(res)
     for root, c in [*res.concepts.items(), *h.nodes.items()]:
-        attrs = {"type": schema.NODE_FOR_LABEL[c.label].label, "name": c.name, "aliases": c.aliases,
+        attrs = {"type": schema.NODE_FOR_LABEL[c.label].label, "name": c.name, "aliases": display_aliases(c.name, c.aliases),
                  "papers": c.papers, "idf": schema.idf(res.papers, c.papers), "benchmark": c.benchmark}
         if root in h.areas:
             attrs["area"] = h.areas[root]

@@ -14,8 +14,21 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        where = self.source.path if self.source.line == 0 else f"{self.source.path}:{self.source.line}"
-        return f"{where}: {self.message}"
+        return f"{self.where}: {self.message}"
+
+    @property
+    def where(self) -> str:
+        """``FILE:LINE``, or ``FILE`` for the file as a whole."""
+        return self.source.path if self.source.line == 0 else f"{self.source.path}:{self.source.line}"
+
+
+class InputWarning(Problem):
+    """Something wrong in a record that is read all the same (a field left out, a record without its end line): no
+    record is lost. Reported as ``FILE:LINE: warning: what is wrong``; bad input still (exit code 1), but ``kg build``
+    counts it apart from the records skipped."""
+
+    def __str__(self) -> str:
+        return f"{self.where}: warning: {self.message}"
 
 
 class InputError(Exception):

@@ -149,6 +149,25 @@ def test_a_one_megabyte_abstract_is_rejected_and_the_rest_kept(tmp_path):
     assert [json.loads(x)["id"] for x in out.read_text().splitlines()] == ["ok"]
 
 
+def test_a_bad_field_is_a_warning_the_summary_does_not_count_as_a_skipped_record(tmp_path):
+    src = tmp_path / "in.jsonl"
+    src.write_text(json.dumps({"id": "a", "text": GOOD, "year": "20x2"}) + "\n")
+    proc = kg("build", str(src), "--out", str(tmp_path / "out"), "--fast", "--quiet", "--max-views", "0")
+    assert_no_traceback(proc)
+    assert f"{src}:1: warning: bad year '20x2': expected a four-digit year; left out" in proc.stderr
+    assert re.search(r"^papers +1$", proc.stdout, re.M) and re.search(r"^warnings +1 ", proc.stdout, re.M)
+    assert "skipped" not in proc.stdout
+    assert proc.returncode == 1, "bad input: exit 1, though no record is lost"
+
+
+def test_help_says_what_each_exit_code_means(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    for code in (0, 1, 2, 3, 130, 143):
+        assert re.search(rf"^  {code} +\w", out, re.M), code
+
+
 def test_strict_stops_at_the_first_problem(tmp_path):
     src = tmp_path / "in.jsonl"
     src.write_text("{broken\n" + json.dumps({"id": "ok", "text": GOOD}) + "\n")

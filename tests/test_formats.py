@@ -227,8 +227,9 @@ def test_ris_record_without_end_is_read_and_reported(tmp_path):
     path.write_text("TY  - JOUR\nTI  - One\nAB  - First.\nTY  - JOUR\nTI  - Two\nAB  - Second.\n")
     corpus = read(path)
     assert [p.title for p in corpus.papers] == ["One", "Two"]
-    assert problems(corpus) == [f"{path}:1: record has no 'ER  -' line before the next 'TY  -'; read as it is",
-                                f"{path}:4: record has no 'ER  -' line at the end of the file; read as it is"]
+    assert problems(corpus) == [
+        f"{path}:1: warning: record has no 'ER  -' line before the next 'TY  -'; read as it is",
+        f"{path}:4: warning: record has no 'ER  -' line at the end of the file; read as it is"]
 
 
 def test_stdin_bibtex_and_ris_are_told_by_their_first_line():
@@ -383,6 +384,23 @@ def test_bibtex_joined_values_accents_on_dotless_i_spaced_accents_and_others(tmp
                                 ["Juan García", "Jan Dvořák", "Ming-Wei Chang"])
     assert got["Second"][:2] == ("Proceedings of ACL 2022", 2022)
     assert got["Third"][1] == 2021 and not corpus.problems  # a repeated key keeps its year
+
+
+def test_a_bibtex_entry_with_a_repeated_key_or_field_is_read_as_any_other(tmp_path):
+    from kg.corpus import read_corpus
+
+    bib = tmp_path / "refs.bib"
+    bib.write_text("""@string{acl = "ACL"}
+@inproceedings{b, title={Second}, booktitle=acl, author={Smith, Jane and Doe, Alan}, abstract={We study parsing.}}
+@inproceedings{b, title={Third}, booktitle=acl, author={Smith, Jane and Doe, Alan}, Abstract={We study tagging.}}
+@inproceedings{c, title={Fourth}, year={2020}, year={2021}, author={Lee, Kim}, abstract={We study chunking.}}
+""", encoding="utf-8")
+    corpus = read_corpus([str(bib)])
+    got = {p.title: (p.venue, p.year, p.authors) for p in corpus.papers}
+    both = ["Jane Smith", "Alan Doe"]  # a repeated key's entry as the first's: authors split, macros resolved
+    assert got == {"Second": ("ACL", None, both), "Third": ("ACL", None, both), "Fourth": (None, 2021, ["Kim Lee"])}
+    assert [str(p) for p in corpus.problems] == [
+        f"{bib}:4: warning: BibTeX entry 'c' gives year twice; the last is read"]  # (read, not lost)
 
 
 @pytest.mark.parametrize("content, venue", [

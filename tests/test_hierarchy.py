@@ -49,6 +49,15 @@ def test_a_parent_the_vocabulary_calls_general_x_is_x(graph):
     assert "task:generalreinforcementlearning" not in graph
 
 
+def test_the_vocabulary_reads_general_x_as_x_once_when_it_is_read():
+    from kg.build.hierarchy import TASKS, _vocabulary
+    from kg.schema import concept_key
+
+    tree = _vocabulary(TASKS)
+    assert tree[concept_key("offline reinforcement learning")]["parents"] == ["reinforcement learning"]
+    assert tree[concept_key("general reinforcement learning")]["name"] == "general reinforcement learning"
+
+
 def test_a_method_named_as_a_kind_of_another_is_a_kind_of_it(graph):
     kinds = {(graph.nodes[u]["name"], graph.nodes[v]["name"]) for u, v, k in graph.edges(keys=True) if k == "KIND_OF"}
     assert ("Vision Transformer", "Transformer") in kinds and ("Graph Transformer", "Transformer") in kinds

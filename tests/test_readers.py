@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from kg.corpus import content_id, iter_records, read_corpus
-from kg.errors import InputError, Problem
+from kg.errors import InputError, InputWarning, Problem
 from kg.model import Paper, Source
 
 ROOT = Path(__file__).parents[1]
@@ -76,6 +76,43 @@ def test_block_line_is_its_first_line_and_text_keeps_inner_newlines(tmp_path):
     papers = read_corpus([path]).papers
     assert [(p.text, p.sources) for p in papers] == [
         ("line one\nline two", [Source(path, 4)]), ("next", [Source(path, 8)])]
+
+
+def _seed_abstracts(n: int) -> list[str]:
+    """The first ``n`` abstracts of the seed lists, each one line."""
+    blocks = SEEDS[0].read_text(encoding="utf-8").split("\n\n")[1:]
+    return [" ".join(b.split()) for b in blocks[:n]]
+
+
+@pytest.mark.parametrize("header", ["", "ICML 2026\n"])
+def test_a_list_with_an_abstract_per_line_is_a_paper_a_line(tmp_path, header):
+    abstracts = _seed_abstracts(5)
+    path = write(tmp_path / "a.txt", header + "\n".join(abstracts) + "\n")
+    corpus = read_corpus([path])
+    first = 1 + bool(header)
+    assert [(p.text, p.sources) for p in corpus.papers] == [
+        (a, [Source(path, first + k)]) for k, a in enumerate(abstracts)]
+    assert corpus.problems == [] and {p.venue for p in corpus.papers} == {"ICML" if header else None}
+
+
+def test_a_hard_wrapped_abstract_is_one_paper_at_any_width(tmp_path):
+    import textwrap
+
+    abstract = _seed_abstracts(1)[0]
+    for width in (60, 80, 120, 180):
+        wrapped = textwrap.fill(abstract, width)
+        assert [p.text for p in read_corpus([write(tmp_path / "a.txt", wrapped + "\n")]).papers] == [wrapped]
+    by_sentence = abstract.replace(". ", ".\n")  # one sentence a line: no line a whole abstract
+    assert len(read_corpus([write(tmp_path / "b.txt", by_sentence + "\n")]).papers) == 1
+
+
+def test_an_unreadable_line_of_a_list_with_an_abstract_per_line_costs_only_itself(tmp_path):
+    abstracts = _seed_abstracts(3)
+    lines = [abstracts[0].encode(), b"\xff" + abstracts[1].encode(), abstracts[2].encode()]
+    path = write(tmp_path / "a.txt", b"\n".join(lines) + b"\n")
+    corpus = read_corpus([path])
+    assert [p.text for p in corpus.papers] == [abstracts[0], abstracts[2]]
+    assert [p.source.line for p in corpus.problems] == [2]
 
 
 def test_paper_ids_are_content_hashes(tmp_path):
@@ -406,6 +443,8 @@ def test_bad_year_is_reported_and_the_paper_kept_without_it(tmp_path, year):
     corpus = read_corpus([path])
     assert len(corpus.problems) == 1 and corpus.problems[0].message.startswith("bad year ")
     assert corpus.papers[0].year is None
+    assert isinstance(corpus.problems[0], InputWarning)  # the record is read all the same
+    assert str(corpus.problems[0]).startswith(f"{path}:1: warning: bad year ")
 
 
 def test_unpaired_surrogate_escape_is_rejected(tmp_path):
@@ -451,7 +490,7 @@ def test_surrogate_escapes_outside_the_abstract_are_left_out_and_reported(tmp_pa
     corpus = read_corpus([path])
     assert [(p.id, p.title, p.authors) for p in corpus.papers] == [
         ("s1", None, ["C D"]), (content_id("Two."), None, [])]
-    assert [m.split(": ", 1)[1].split(" (")[0] for m in messages(corpus)] == [
+    assert [m.split(": warning: ", 1)[1].split(" (")[0] for m in messages(corpus)] == [
         "title holds an unpaired surrogate escape", "1 author name(s) hold an unpaired surrogate escape; left out",
         "id holds an unpaired surrogate escape"]
 

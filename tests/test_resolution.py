@@ -232,6 +232,28 @@ def test_a_name_capitalised_by_its_sentence_is_shown_in_lower_case():
         assert _sentence_case(name) == name  # names keep their capitals
 
 
+def test_resolution_loads_no_spacy_component():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = "import sys, kg.build.resolve; print([m for m in sys.modules if m.split('.')[0] == 'spacy'])"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).parents[1]).stdout
+    assert out.strip() == "[]"  # (the specificity component costs spaCy's import, ~0.5 s)
+
+
+def test_the_lexicons_adjective_test_is_the_specificity_components():
+    from kg.nlp import lexicon
+    from kg.nlp.components.specificity import load_specificity
+
+    spec = load_specificity()
+    words = {*spec.adjective_nouns, *spec.adjective_words, *spec.common_words, *spec.generic_words}
+    words |= {"x" + ending for ending in spec.adjective_endings}
+    assert [w for w in sorted(words) if lexicon.adjective(w) != spec.adjective(w)] == []
+    assert lexicon.adjective("convex") and not lexicon.adjective("retrieval")
+
+
 def test_a_vocabulary_name_keeps_its_spelling_at_a_sentence_start():
     from kg.build.resolve import resolve
 

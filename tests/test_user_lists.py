@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -43,23 +44,46 @@ def test_the_config_changes_with_the_lists_contents(tmp_path):
     assert pipeline_with_lists(config_path("fast")) == config_path("fast")
 
 
-def test_extract_applies_the_stoplist_and_the_types(tmp_path):
+def test_the_lists_leave_no_file_behind_and_the_cache_sees_them(tmp_path, monkeypatch):
+    import tempfile
+
+    from kg.build.cache import pipeline_fingerprint
+    from kg.nlp.pipeline import config_path
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    stop = tmp_path / "stop.txt"
+    stop.write_text("image classification\n", encoding="utf-8")
+    first = pipeline_with_lists(config_path("fast"), str(stop))
+    assert list((tmp_path / "tmp").iterdir()) == []
+    stop.write_text("PointNet\n", encoding="utf-8")
+    second = pipeline_with_lists(config_path("fast"), str(stop))
+    fingerprints = {pipeline_fingerprint(c) for c in (config_path("fast"), first, second)}
+    assert len(fingerprints) == 3  # a build extracts again when the lists change
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_extract_applies_the_stoplist_and_the_types(tmp_path, workers):
     src = tmp_path / "p.jsonl"
     src.write_text(json.dumps(PAPER) + "\n", encoding="utf-8")
     (tmp_path / "stop.txt").write_text("image classification\n", encoding="utf-8")
     (tmp_path / "types.tsv").write_text("ScanObjectNN\tMETHOD\n", encoding="utf-8")
+    (tmp_path / "tmp").mkdir()
+    env = {**os.environ, "TMPDIR": str(tmp_path / "tmp")}
     run = subprocess.run(KG + ["extract", str(src), "--out", str(tmp_path / "plain.jsonl")], cwd=ROOT,
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     plain = json.loads((tmp_path / "plain.jsonl").read_text())["concepts"]
     assert "image classification" in plain["TASK"] and "ScanObjectNN" in plain["DATASET"]
     run = subprocess.run(KG + ["extract", str(src), "--out", str(tmp_path / "user.jsonl"), "--stoplist",
-                               str(tmp_path / "stop.txt"), "--types", str(tmp_path / "types.tsv")],
-                         cwd=ROOT, capture_output=True, text=True)
+                               str(tmp_path / "stop.txt"), "--types", str(tmp_path / "types.tsv"),
+                               "--workers", workers],
+                         cwd=ROOT, capture_output=True, text=True, env=env)
     assert run.returncode == 0, run.stderr
     user = json.loads((tmp_path / "user.jsonl").read_text())["concepts"]
     assert "image classification" not in user.get("TASK", []) and "ScanObjectNN" in user["METHOD"]
-    assert "ScanObjectNN" not in user.get("DATASET", [])
+    assert "ScanObjectNN" not in user.get("DATASET", [])  # (in the extraction processes too)
+    assert list((tmp_path / "tmp").glob("kg-pipeline-*")) == []  # no config file left in the temporary directory
 
 
 def test_a_malformed_types_file_is_one_line_and_exit_2(tmp_path):
@@ -70,3 +94,17 @@ def test_a_malformed_types_file_is_one_line_and_exit_2(tmp_path):
                                str(tmp_path / "types.tsv")], cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 2 and run.stderr.strip().splitlines()[-1].endswith("got 'foo\\tBAR'")
     assert "Traceback" not in run.stderr
+
+
+def test_dask_workers_are_named_the_mode_with_the_lists(tmp_path):
+    from kg.build.distributed import _local_config, portable_config
+    from kg.nlp.pipeline import config_path
+    from kg.nlp.settings import config_settings
+
+    stop = tmp_path / "stop.txt"
+    stop.write_text("image classification\n", encoding="utf-8")
+    config = pipeline_with_lists(config_path("fast"), str(stop))
+    spec = portable_config(config)  # a worker finds the mode's config in its own installation
+    assert config_settings(spec) == ("mode:fast", config_settings(config)[1])
+    assert config_settings(config)[1]["components.kg_specificity.stoplist"] == str(stop.resolve())
+    assert _local_config(spec) == config

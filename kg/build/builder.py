@@ -24,7 +24,7 @@ from kg.build.memory import build_collector, current_rss_mb, peak_rss_mb, releas
 from kg.build.outdir import Staging, locked
 from kg.build.resolve import Resolution, Resolver
 from kg.corpus.readers import PaperSet, read_corpus
-from kg.errors import Problem
+from kg.errors import InputWarning, Problem
 from kg.model import Extraction, Paper
 from kg.nlp.extract import BATCH_SIZE, extract
 from kg.nlp.pipeline import config_path
@@ -139,8 +139,11 @@ class BuildReport:
             f"{r.name} {c.get(r.name, 0)}" for r in schema.REL_TYPES if c.get(r.name)) + ")")
         if self.extracted != self.papers:
             lines.append(f"extracted   {self.extracted} new or changed abstract(s); {self.papers - self.extracted} from the cache")
-        if self.problems:
-            lines.append(f"problems    {len(self.problems)} input record(s) skipped")
+        skipped = sum(not isinstance(p, InputWarning) for p in self.problems)
+        if skipped:
+            lines.append(f"problems    {skipped} input record(s) skipped")
+        if len(self.problems) > skipped:
+            lines.append(f"warnings    {len(self.problems) - skipped} (records read all the same)")
         if self.sampled:
             lines.append(f"views       drawn from a sample of {self.graph.graph.get('sample_papers', 0)} papers")
         return "\n".join(lines)

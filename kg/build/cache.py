@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import tempfile
 from array import array
@@ -19,6 +20,7 @@ import numpy
 
 from kg.build.jsontext import dumpb, dumps, loads
 from kg.model import Extraction, Paper, Source
+from kg.nlp.settings import config_settings
 from kg.related import semantic
 from kg.version import __version__
 
@@ -43,18 +45,23 @@ def fingerprint_files(config: str = "") -> list[Path]:
 
     code = [f for f in nlp_dir.rglob("*") if "__pycache__" not in f.parts and source(f)]
     corpus = nlp_dir.parent / "corpus"  # the cleaning of the text extraction reads
-    return [Path(config) if config else pipeline.DEFAULT_CONFIG, *sorted((nlp_dir / "data").rglob("*.json*")),
+    path = config_settings(config)[0]
+    return [Path(path) if path else pipeline.DEFAULT_CONFIG, *sorted((nlp_dir / "data").rglob("*.json*")),
             *sorted(code), corpus / "clean.py", corpus / "markup.py", *sorted((nlp_dir / "trained").rglob("meta.json")),
             *sorted((nlp_dir / "trained_tagger").glob("*"))]
 
 
 def pipeline_fingerprint(config: str = "") -> str:
-    """A short hash of everything that determines extraction output (``config``: the pipeline's config.cfg)."""
+    """A short hash of everything that determines extraction output (``config``: the pipeline's config.cfg, and the
+    settings over it: :mod:`kg.nlp.settings`)."""
     h = hashlib.sha256(f"{__version__} cache {CACHE_FORMAT}".encode())
     for f in fingerprint_files(config):
         if f.is_file():
             h.update(str(f.name).encode())
             h.update(f.read_bytes())
+    settings = config_settings(config)[1]
+    if settings:  # (the user's lists: their paths and their contents' digest)
+        h.update(json.dumps(settings, sort_keys=True).encode())
     return h.hexdigest()[:16]
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from kg.build.cache import extraction_from_json, extraction_to_json
 from kg.errors import ClusterError
 from kg.model import Extraction, Paper
+from kg.nlp.settings import config_settings, with_settings
 
 PARTITION = 256
 CONNECT_TIMEOUT = "20s"
@@ -25,19 +26,23 @@ CONNECT_TIMEOUT = "20s"
 
 def portable_config(config: str) -> str:
     """``mode:NAME`` for a packaged mode's config (a worker finds it in its own installation, wherever that
-    is), else the path itself (a config of the user's own must then be at that path on every worker)."""
+    is), else the path itself (a config of the user's own must then be at that path on every worker), with the
+    settings over it (:mod:`kg.nlp.settings`: the files a ``--stoplist`` or ``--types`` names must be
+    at their paths on every worker too)."""
     from kg.nlp.pipeline import MODES
 
-    for mode, path in MODES.items():
-        if config and Path(config).resolve() == Path(path).resolve():
-            return f"mode:{mode}"
+    path, settings = config_settings(config)
+    for mode, packaged in MODES.items():
+        if path and Path(path).resolve() == Path(packaged).resolve():
+            return with_settings(f"mode:{mode}", settings)
     return config
 
 
 def _local_config(config: str) -> str:
     from kg.nlp.pipeline import config_path
 
-    return config_path(config[len("mode:"):]) if config.startswith("mode:") else config
+    path, settings = config_settings(config)
+    return with_settings(config_path(path[len("mode:"):]), settings) if path.startswith("mode:") else config
 
 
 def _extract_partition(papers: list[Paper], shard: str | None, config: str = "",

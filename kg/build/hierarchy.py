@@ -47,12 +47,17 @@ class Hierarchy:
 @lru_cache(maxsize=4)
 def _vocabulary(path: Path) -> dict[str, dict]:
     """Folded name (and alias) of each entry of a vocabulary file -> the entry (its name, parents, area), the file
-    read once."""
+    read once; a parent it calls "general X" is X where it has X (:func:`_general`)."""
     out: dict[str, dict] = {}
+    rows = []
     with path.open(encoding="utf-8") as f:
         for row in map(json.loads, f):
+            rows.append(row)
             for name in (row["name"], *row.get("aliases", ())):
                 out.setdefault(concept_key(name), row)
+    for row in rows:
+        if "parents" in row:
+            row["parents"] = [_general(parent, out) for parent in row["parents"]]
     return out
 
 
@@ -117,7 +122,7 @@ def _build(res: Resolution) -> Hierarchy:
             h.areas[root] = area
         seen = {concept_key(name)}
         while parents:
-            parent = _general(parents.pop(0), tree)
+            parent = parents.pop(0)
             if concept_key(parent) in seen:
                 continue
             seen.add(concept_key(parent))

@@ -25,7 +25,6 @@ from dataclasses import dataclass, field
 
 from kg.model import Extraction
 from kg.nlp import lexicon
-from kg.nlp.components.specificity import load_specificity
 from kg.schema import concept_key
 
 Key = tuple[str, str]  # (label, concept key)
@@ -47,7 +46,7 @@ def _sentence_case(name: str) -> str:
     first = words[0]
     low = first.split("-")[0].lower()
     if len(words) < 2 or not _SENTENCE_CAPITAL.fullmatch(first) \
-            or low not in lexicon.common_words() and (low.endswith("ic") or not load_specificity().adjective(low)) \
+            or low not in lexicon.common_words() and (low.endswith("ic") or not lexicon.adjective(low)) \
             or any(w[:1].isupper() and any(c.islower() for c in w) for w in words[1:]):
         return name
     return first[0].lower() + name[1:]

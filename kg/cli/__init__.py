@@ -1,11 +1,5 @@
 """The command line: one parser, one module per command (``kg/cli/<command>.py``, each with ``add_parser`` and
-``run``).
-
-Exit codes: 0 success (also when a reader such as ``head`` closes the output pipe early); 1 finished, but some
-input records were skipped (each reported as FILE:LINE); 2 bad input with nothing usable (or the first problem
-under ``--strict``), an invalid option, or an unexpected error (one line; ``--debug`` shows the traceback); 3 a
-graph store problem (Neo4j down, wrong credentials or database, no built graph); 130 interrupted (Ctrl-C); 143
-terminated (SIGTERM: the processes the command started are ended first).
+``run``); the exit codes are :data:`EXIT_CODES`, which ``kg --help`` shows.
 """
 from __future__ import annotations
 
@@ -19,14 +13,27 @@ from kg.cli import eval as evaluate
 from kg.cli.common import (EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_SKIPPED, EXIT_STORE, Parser, add_debug)
 from kg.cli.guard import run_guarded
 
-__all__ = ["main", "parser", "EXIT_OK", "EXIT_SKIPPED", "EXIT_BAD_INPUT", "EXIT_STORE", "EXIT_INTERRUPTED"]
+__all__ = ["main", "parser", "EXIT_CODES", "EXIT_OK", "EXIT_SKIPPED", "EXIT_BAD_INPUT", "EXIT_STORE",
+           "EXIT_INTERRUPTED"]
 
 COMMANDS = (extract, build, bench, train, related, evaluate, viz, load, query)  # in the order --help lists them
+EXIT_CODES = """\
+exit codes:
+  0    success (also when a reader such as head closes the output early)
+  1    finished, but the input had problems, each reported as one line FILE:LINE: what is wrong:
+       records skipped, or records read all the same (FILE:LINE: warning: ..., a field left out)
+  2    nothing usable in the input, the first problem under --strict (warnings too), an invalid
+       option, another kg build writing into --out, or an unexpected error (one line; --debug
+       shows the traceback)
+  3    a graph store problem: Neo4j down, wrong credentials or database, no built graph
+  130  interrupted (Ctrl-C)
+  143  terminated (SIGTERM; the processes the command started are ended first)"""
 
 
 def parser() -> argparse.ArgumentParser:
     """The ``kg`` parser, with a subcommand per module of ``COMMANDS``."""
-    ap = Parser(prog="kg", description="Knowledge graphs of ML papers: methods, tasks, datasets, metrics.")
+    ap = Parser(prog="kg", description="Knowledge graphs of ML papers: methods, tasks, datasets, metrics.",
+                epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_debug(ap)
     sub = ap.add_subparsers(dest="command", required=True)
     for command in COMMANDS:

@@ -159,7 +159,8 @@ def report_ambiguous(exc: AmbiguousPaper) -> int:
 
 
 def finish(papers: int, problems: list[Problem]) -> int:
-    """The exit code of a run that read ``papers`` usable records and met ``problems``."""
+    """The exit code of a run that read ``papers`` usable records and met ``problems`` (warnings too: bad input,
+    though the record was read all the same)."""
     if papers == 0:
         print("kg: no usable records in the input", file=sys.stderr)
         return EXIT_BAD_INPUT

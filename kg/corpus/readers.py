@@ -335,39 +335,72 @@ def _lines_of(problems: list[Problem], limit: int = 5) -> str:
 # --- formats -------------------------------------------------------------------------------------------------------
 
 def _read_txt(path: str, lines: Iterable[_Line], max_chars: int) -> Iterator[Paper | Problem]:
-    """A paper list: an optional header line naming venue and year, then one abstract per blank-line-separated block."""
+    """A paper list: an optional header line naming venue and year, then one abstract per blank-line-separated block,
+    or per line where every line of a block is a whole paragraph (:func:`_abstracts`)."""
     venue: str | None = None
     year: int | None = None
-    block: list[str] = []
-    start, unreadable, first_block = 0, False, True
-    for number, text, error in itertools.chain(lines, [(0, "", None)]):  # a blank line to end the last block
-        if error is not None or text.strip():
-            if not block and not unreadable:
-                start = number
-            if error is not None:
-                yield Problem(Source(path, number), error)
-                unreadable = True  # the block's abstract is incomplete: leave it out
-            else:
-                block.append(text)
+    first_block = True
+    for item in _blocks(path, lines):
+        if isinstance(item, Problem):
+            yield item
             continue
-        if not block and not unreadable:
-            continue
-        header = _header(block) if first_block and not unreadable else None
-        if header is not None:  # a header alone
-            venue, year, block = *header, []
-        elif first_block and not unreadable and len(block) > 1 and len(block[0].split()) <= 4 \
-                and (header := _header(block[:1], strict=True)):
-            venue, year = header  # "NeurIPS 2024" with no blank line before the first abstract
-            block, start = block[1:], start + 1
-        abstract = "\n".join(block).strip()
+        block, unreadable = item
+        if first_block and not unreadable:
+            header, block = _split_header(block)
+            if header is not None:
+                venue, year = header
         first_block = False
-        if block and not unreadable:
+        for start, abstract in _abstracts(block, unreadable):
             problem = check_text(abstract, Source(path, start), max_chars)
             if problem is not None:
                 yield problem
             else:
                 yield Paper(content_id(abstract), abstract, venue=venue, year=year, sources=[Source(path, start)])
-        block, unreadable = [], False
+
+
+def _blocks(path: str, lines: Iterable[_Line]) -> Iterator[Problem | tuple[list[tuple[int, str]], bool]]:
+    """A paper list's blank-line-separated blocks: each block's lines ``(number, text)`` and whether one of its lines
+    was unreadable (a problem, reported as it is read)."""
+    block: list[tuple[int, str]] = []
+    unreadable = False
+    for number, text, error in itertools.chain(lines, [(0, "", None)]):  # a blank line to end the last block
+        if error is not None:
+            yield Problem(Source(path, number), error)
+            unreadable = True
+        elif text.strip():
+            block.append((number, text))
+        elif block or unreadable:
+            yield block, unreadable
+            block, unreadable = [], False
+
+
+def _split_header(block: list[tuple[int, str]]) -> tuple[tuple[str | None, int | None] | None, list[tuple[int, str]]]:
+    """The (venue, year) of the header a paper list's first block is or opens with, else None; and the block's lines
+    after the header. "NeurIPS 2024" right above the first abstract (no blank line) is one when it names a known venue
+    and a year in four words at most."""
+    texts = [text for _, text in block]
+    header = _header(texts)
+    if header is not None:  # a header alone
+        return header, []
+    if len(block) > 1 and len(texts[0].split()) <= 4 and (header := _header(texts[:1], strict=True)):
+        return header, block[1:]
+    return None, block
+
+
+_PARAGRAPH_CHARS = 200  # longer than any hard-wrapped line
+_SENTENCE_END = re.compile(r"[.!?][\"'\u201d\u2019)\]]*\s*$")
+
+
+def _abstracts(block: list[tuple[int, str]], unreadable: bool) -> list[tuple[int, str]]:
+    """The abstracts of a block, each with its first line: one a line where every line is a whole paragraph (at least
+    ``_PARAGRAPH_CHARS`` characters, ending a sentence: a list with an abstract per line), else the block as one
+    abstract (hard-wrapped, its inner newlines kept); none of a block that is one abstract with a line unreadable."""
+    if len(block) > 1 and all(len(text.strip()) >= _PARAGRAPH_CHARS and _SENTENCE_END.search(text)
+                              for _, text in block):
+        return [(number, text.strip()) for number, text in block]
+    if unreadable or not block:
+        return []
+    return [(block[0][0], "\n".join(text for _, text in block).strip())]
 
 
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")

@@ -14,7 +14,7 @@ from kg.corpus.clean import clean_text
 from kg.corpus.formats import FormatError, adapt
 from kg.corpus.formats.fields import keywords as keyword_list
 from kg.corpus.ids import arxiv_from_doi, arxiv_from_url, is_arxiv_id, is_doi, normalise_arxiv, normalise_doi
-from kg.errors import Problem
+from kg.errors import InputWarning, Problem
 from kg.model import Paper, Source
 
 _ARXIV_NEW_ID = re.compile(r"(\d\d)(0[1-9]|1[0-2])\.\d{4,5}(v\d+)?")
@@ -137,12 +137,12 @@ def paper_from_fields(value: dict, source: Source, max_chars: int, shape: str = 
     raw_id = value.get("id")
     record_id = None
     if isinstance(raw_id, str) and _SURROGATE.search(raw_id):
-        problems.append(Problem(source, "id holds an unpaired surrogate escape (\\ud800-\\udfff); the paper is "
-                                        "identified by its text instead"))
+        problems.append(InputWarning(source, "id holds an unpaired surrogate escape (\\ud800-\\udfff); the paper "
+                                             "is identified by its text instead"))
     elif isinstance(raw_id, (str, int)) and not isinstance(raw_id, bool) and str(raw_id).strip():
         record_id = str(raw_id).strip()
     elif raw_id not in (None, ""):
-        problems.append(Problem(source, f"bad id {_short(raw_id)}: expected a string or a number"))
+        problems.append(InputWarning(source, f"bad id {_short(raw_id)}: expected a string or a number; left out"))
     title, venue, url = (_string(value, name, source, problems) for name in ("title", "venue", "url"))
     year = _year(value.get("year"), source, problems)
     if record_id and (any(name in value for name in _ARXIV_FIELDS) or _ARXIV_NEW_ID.fullmatch(record_id)):
@@ -176,11 +176,11 @@ def _identifiers(value: dict, record_id: str | None, url: str | None, source: So
     raw_doi = value.get("doi")
     doi = normalise_doi(raw_doi)
     if raw_doi not in (None, "") and doi is None:
-        problems.append(Problem(source, f"bad doi {_short(raw_doi)}: expected 10.NNNN/...; left out"))
+        problems.append(InputWarning(source, f"bad doi {_short(raw_doi)}: expected 10.NNNN/...; left out"))
     raw_arxiv = value.get("arxiv_id")
     arxiv = normalise_arxiv(raw_arxiv if isinstance(raw_arxiv, str) else str(raw_arxiv) if raw_arxiv else None)
     if raw_arxiv not in (None, "") and arxiv is None:
-        problems.append(Problem(source, f"bad arxiv_id {_short(raw_arxiv)}: expected an arXiv id; left out"))
+        problems.append(InputWarning(source, f"bad arxiv_id {_short(raw_arxiv)}: expected an arXiv id; left out"))
     arxiv = arxiv or arxiv_from_doi(doi)
     doi = None if arxiv_from_doi(doi) else doi
     others = [i.strip() for i in (record_id, *(value.get("other_ids") or [])) if isinstance(i, str) and i.strip()]
@@ -210,11 +210,11 @@ def _string(value: dict, name: str, source: Source, problems: list[Problem]) -> 
     raw = value.get(name)
     if raw is None or isinstance(raw, bool) or not isinstance(raw, (str, int, float)):
         if raw is not None:
-            problems.append(Problem(source, f"bad {name} {_short(raw)}: expected a string"))
+            problems.append(InputWarning(source, f"bad {name} {_short(raw)}: expected a string; left out"))
         return None
     text = " ".join(str(raw).split())
     if _SURROGATE.search(text):
-        problems.append(Problem(source, f"{name} holds an unpaired surrogate escape (\\ud800-\\udfff); left out"))
+        problems.append(InputWarning(source, f"{name} holds an unpaired surrogate escape (\\ud800-\\udfff); left out"))
         return None
     return text or None
 
@@ -223,7 +223,7 @@ def _valid_authors(names: list[str], source: Source, problems: list[Problem]) ->
     """``names`` without those that are not valid Unicode (reported)."""
     bad = [n for n in names if _SURROGATE.search(n)]
     if bad:
-        problems.append(Problem(source, f"{len(bad)} author name(s) hold an unpaired surrogate escape; left out"))
+        problems.append(InputWarning(source, f"{len(bad)} author name(s) hold an unpaired surrogate escape; left out"))
     return [n for n in names if n not in bad]
 
 
@@ -238,7 +238,7 @@ def _year(raw: object, source: Source, problems: list[Problem]) -> int | None:
     elif isinstance(raw, str) and re.fullmatch(r"\d{4}(-\d\d){0,2}", raw.strip()):  # 2024, 2024-05-01
         year = int(raw.strip()[:4])
     if year is None or not 1000 <= year <= 2999:
-        problems.append(Problem(source, f"bad year {_short(raw)}: expected a four-digit year"))
+        problems.append(InputWarning(source, f"bad year {_short(raw)}: expected a four-digit year; left out"))
         return None
     return year
 

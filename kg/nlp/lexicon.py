@@ -7,10 +7,12 @@ sequence tested in order, such as suffixes). The code names a list by its key, s
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
 DATA = Path(__file__).parent / "data" / "lexicon"
+SPECIFICITY = DATA.parent / "specificity"
 
 
 def _unique(pairs: list[tuple[str, object]]) -> dict:
@@ -57,5 +59,28 @@ def keys() -> list[str]:
 def common_words() -> frozenset[str]:
     """Words abstracts write in lower case ("value", "temporal", "robust"): ``kg/nlp/data/specificity``'s list, which
     the specificity component reads too, here without loading spaCy (for the graph's display names)."""
-    path = DATA.parent / "specificity" / "common_words.json"
+    path = SPECIFICITY / "common_words.json"
     return frozenset(w.lower() for w in json.loads(path.read_text(encoding="utf-8"))["words"])
+
+
+def terms(values: Iterable[str]) -> frozenset[str]:
+    """Names as the specificity lists compare them: lower case, whitespace collapsed."""
+    return frozenset(" ".join(v.lower().split()) for v in values)
+
+
+def is_adjective(word: str, endings: tuple[str, ...], nouns: frozenset[str], adjectives: frozenset[str]) -> bool:
+    """Whether a lower-case word reads as an adjective or a participle ("convex", "object-level", "based"): by one of
+    ``endings`` unless it is one of ``nouns`` ("retrieval", "kernel"), or as one of ``adjectives`` ("free")."""
+    return word.endswith(endings) and word not in nouns or word in adjectives
+
+
+@cache
+def _adjective_lists() -> tuple[tuple[str, ...], frozenset[str], frozenset[str]]:
+    lists = json.loads((SPECIFICITY / "umbrella.json").read_text(encoding="utf-8"))["adjective_endings"]
+    return tuple(lists["endings"]), terms(lists["nouns"]), terms(lists["words"])
+
+
+def adjective(word: str) -> bool:
+    """:func:`is_adjective` by ``kg/nlp/data/specificity``'s lists, which the specificity component reads too, here
+    without loading spaCy (for the graph's display names)."""
+    return is_adjective(word, *_adjective_lists())

@@ -11,6 +11,7 @@ from spacy.language import Language
 from kg.nlp import tokenizer  # noqa: F401
 from kg.nlp.components import (abbreviations, context, gazetteer, mentions, model, proposed, results,  # noqa: F401
                                sentences, specificity, tagger, title)
+from kg.nlp.settings import config_settings
 
 DEFAULT_CONFIG = Path(__file__).parent / "config.cfg"  # rules, gazetteers and the linear tagger
 FAST_CONFIG = Path(__file__).parent / "config_fast.cfg"  # rules and gazetteers only: ~1.7x as fast
@@ -27,6 +28,8 @@ def config_path(mode: str = "default") -> str:
 
 @lru_cache(maxsize=3)
 def load_pipeline(config: str = "") -> Language:
-    """The extraction pipeline, parsed once per process (``config``: path to a config.cfg; default the packaged one)."""
-    cfg = spacy.util.load_config(Path(config) if config else DEFAULT_CONFIG)
+    """The extraction pipeline, parsed once per process (``config``: path to a config.cfg, default the packaged one,
+    with settings over its own: :mod:`kg.nlp.settings`)."""
+    path, settings = config_settings(config)
+    cfg = spacy.util.load_config(Path(path) if path else DEFAULT_CONFIG, overrides=settings)
     return spacy.util.load_model_from_config(cfg, auto_fill=True, validate=True)

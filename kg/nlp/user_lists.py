@@ -6,16 +6,17 @@
 - Type overrides: ``NAME<TAB>LABEL`` per line (or ``NAME,LABEL``), LABEL one of METHOD, TASK, DATASET, METRIC, or
   NONE (the same as the stoplist). Every mention of NAME takes that label.
 
-Both files go into the pipeline's config (``kg_specificity``: ``stoplist``, ``types``, and ``digest``, their
-contents' hash, so a build's cache sees when they change). :func:`pipeline_with_lists` writes that config.
+Both files are set on the pipeline's ``kg_specificity`` component (``stoplist``, ``types``, and ``digest``, their
+contents' hash, so a build's cache sees when they change) by :func:`pipeline_with_lists`, in the string that names the
+pipeline to every process that loads it: no config file is written.
 """
 from __future__ import annotations
 
 import hashlib
-import tempfile
 from pathlib import Path
 
 from kg.errors import InputError
+from kg.nlp.settings import with_settings
 from kg.schema import concept_key
 
 LABELS = ("METHOD", "TASK", "DATASET", "METRIC", "NONE")
@@ -52,28 +53,16 @@ def load_types(path: str | Path) -> dict[str, str]:
 
 
 def pipeline_with_lists(config: str, stoplist: str | None = None, types: str | None = None) -> str:
-    """``config`` (a pipeline config.cfg path) with the user's lists set on ``kg_specificity``: the path of a
-    config written to the temporary directory (named by its contents, so each run with the same lists shares
-    it). ``config`` itself when neither list is given. Raises InputError for an unreadable or malformed file."""
+    """``config`` (a pipeline config.cfg path) with the user's lists set on ``kg_specificity``
+    (:func:`kg.nlp.settings.with_settings`: no file is written); ``config`` itself when neither list is given.
+    Raises InputError for an unreadable or malformed file."""
     if not stoplist and not types:
         return config
-    import spacy
-
     digest = hashlib.sha256()
     for path, check in ((stoplist, load_stoplist), (types, load_types)):
         if path:
             check(path)
             digest.update(Path(path).read_bytes())
-    cfg = spacy.util.load_config(Path(config))
-    component = cfg["components"]["kg_specificity"]
-    component["stoplist"] = str(Path(stoplist).resolve()) if stoplist else ""
-    component["types"] = str(Path(types).resolve()) if types else ""
-    component["digest"] = digest.hexdigest()[:16]
-    text = cfg.to_str()
-    name = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
-    out = Path(tempfile.gettempdir()) / f"kg-pipeline-{name}.cfg"
-    if not out.exists():
-        tmp = out.with_suffix(f".{name}.tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(out)
-    return str(out)
+    files = {"stoplist": stoplist, "types": types}
+    settings = {f"components.kg_specificity.{k}": str(Path(v).resolve()) if v else "" for k, v in files.items()}
+    return with_settings(config, {**settings, "components.kg_specificity.digest": digest.hexdigest()[:16]})

@@ -4,6 +4,7 @@ braces dropped, TeX accents and escapes (``{\\"o}``, ``\\&``, ``{\\textbackslash
 they stand for, as kg's abstract cleaner does."""
 from __future__ import annotations
 
+import copy
 import logging
 import re
 from collections.abc import Iterable, Iterator
@@ -15,10 +16,12 @@ from kg.corpus.ids import is_arxiv_id
 from kg.corpus.lines import whole_text
 from kg.corpus.markup import match_braces, pair_dollars
 from kg.corpus.records import Line, paper_from_fields
-from kg.errors import Problem
+from kg.errors import InputWarning, Problem
 from kg.model import Paper, Source
 
 if TYPE_CHECKING:
+    from bibtexparser import Library
+    from bibtexparser.middlewares.middleware import Middleware
     from bibtexparser.model import Entry
 
 _ARXIV_NOTE = re.compile(r"\barXiv:\s*(\S+?)(?:\s|$)")
@@ -30,30 +33,32 @@ logging.getLogger("bibtexparser").propagate = False
 def read_bibtex(path: str, lines: Iterable[Line], max_chars: int) -> Iterator[Paper | Problem]:
     """Papers from the entries of a BibTeX file, a problem for each entry that cannot be parsed."""
     import bibtexparser  # (here: 10 ms that only a .bib input needs)
-    from bibtexparser.middlewares import NormalizeFieldKeys, SeparateCoAuthors
-    from bibtexparser.model import Entry
+    from bibtexparser.middlewares import NormalizeFieldKeys, SeparateCoAuthors, default_parse_stack
+    from bibtexparser.model import DuplicateBlockKeyBlock, DuplicateFieldKeyBlock
 
     texts: list[str] = []
     yield from whole_text(path, lines, texts)
-    library = bibtexparser.parse_string("\n".join(texts), append_middleware=[NormalizeFieldKeys(),
-                                                                             SeparateCoAuthors()])
+    stack = [*default_parse_stack(), NormalizeFieldKeys(), SeparateCoAuthors()]
+    library = bibtexparser.parse_string("\n".join(texts), parse_stack=stack)
     macros = {str(m.key).lower(): str(m.value) for m in library.strings}
-    blocks: list[tuple[int, Entry | str]] = [((e.start_line or 0) + 1, e) for e in library.entries]
+    blocks: list[tuple[int, Entry | Problem]] = [((e.start_line or 0) + 1, e) for e in library.entries]
     for block in library.failed_blocks:
-        entry = getattr(block, "ignore_error_block", None)
         line = (block.start_line or 0) + 1
-        if isinstance(entry, Entry) and type(block).__name__ == "DuplicateBlockKeyBlock":
-            for field in entry.fields:  # (the parser's middlewares skip it: its values keep their braces or quotes)
-                if isinstance(field.value, str) and len(field.value) > 1 and field.value[0] + field.value[-1] in (
-                        "{}", '""'):
-                    field.value = field.value[1:-1]
-            blocks.append((line, entry))  # the same key twice: still two records (kg merges repeats itself)
-        else:
+        repeated = isinstance(block, (DuplicateBlockKeyBlock, DuplicateFieldKeyBlock))
+        entry = _set_aside(block.ignore_error_block, stack, library) if repeated else None
+        if entry is None:
             head = (block.raw or "").lstrip().split("\n", 1)[0][:60]
-            blocks.append((line, f"invalid BibTeX entry {head!r}: unbalanced braces or quotes, or a missing comma"))
+            blocks.append((line, Problem(Source(path, line), f"invalid BibTeX entry {head!r}: unbalanced braces or "
+                                                             f"quotes, or a missing comma")))
+            continue
+        if isinstance(block, DuplicateFieldKeyBlock):
+            fields = ", ".join(sorted(block.duplicate_keys))
+            blocks.append((line, InputWarning(Source(path, line), f"BibTeX entry {entry.key!r} gives {fields} twice; "
+                                                                  f"the last is read")))
+        blocks.append((line, entry))  # (a key given twice: still two records; kg merges repeats itself)
     for line, entry in sorted(blocks, key=lambda b: b[0]):
-        if isinstance(entry, str):
-            yield Problem(Source(path, line), entry)
+        if isinstance(entry, Problem):
+            yield entry
         else:
             try:
                 record = to_record(entry, macros)
@@ -61,6 +66,22 @@ def read_bibtex(path: str, lines: Iterable[Line], max_chars: int) -> Iterator[Pa
                 yield Problem(Source(path, line), f"BibTeX entry {entry.key!r} cannot be read: {e}")
                 continue
             yield from paper_from_fields(record, Source(path, line), max_chars, shape=f"BibTeX entry {entry.key!r}")
+
+
+def _set_aside(block: object, stack: list[Middleware], library: Library) -> Entry | None:
+    """An entry bibtexparser set aside (its key repeats an earlier entry's, or it repeats a field) read as the others:
+    the stack's middlewares pass set-aside blocks by, so they run on it alone, beside copies of the file's
+    ``@string`` macros; ``NormalizeFieldKeys`` keeps a repeated field's last value. None for no entry, or one a
+    middleware fails on."""
+    from bibtexparser import Library
+    from bibtexparser.model import Entry
+
+    if not isinstance(block, Entry):
+        return None
+    alone = Library([*copy.deepcopy(library.strings), block], fail_on_duplicate_key=False)
+    for middleware in stack:
+        alone = middleware.transform(alone)
+    return alone.entries[0] if alone.entries else None
 
 
 def to_record(entry: Entry, macros: dict[str, str] | None = None) -> dict:

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator
 from kg.corpus.formats.fields import first, keywords, person
 from kg.corpus.ids import arxiv_from_url
 from kg.corpus.records import Line, paper_from_fields
-from kg.errors import Problem
+from kg.errors import InputWarning, Problem
 from kg.model import Paper, Source
 
 _TAG = re.compile(r"^([A-Z][A-Z0-9])  -(?: (.*))?$")
@@ -27,7 +27,8 @@ def read_ris(path: str, lines: Iterable[Line], max_chars: int) -> Iterator[Paper
         tag = _TAG.match(text.rstrip())
         if tag and tag.group(1) == "TY":
             if record:
-                yield Problem(Source(path, start), "record has no 'ER  -' line before the next 'TY  -'; read as it is")
+                yield InputWarning(Source(path, start),
+                                   "record has no 'ER  -' line before the next 'TY  -'; read as it is")
                 yield from _record(path, start, record, max_chars)
             record, start = [text], number
         elif record:
@@ -39,7 +40,7 @@ def read_ris(path: str, lines: Iterable[Line], max_chars: int) -> Iterator[Paper
             stray = number
             yield Problem(Source(path, number), "text outside a record (a RIS record starts with 'TY  - '); skipped")
     if record:
-        yield Problem(Source(path, start), "record has no 'ER  -' line at the end of the file; read as it is")
+        yield InputWarning(Source(path, start), "record has no 'ER  -' line at the end of the file; read as it is")
         yield from _record(path, start, record, max_chars)
 
 

@@ -122,18 +122,16 @@ def find_abbreviations(doc: Doc) -> list[Abbreviation]:
         close = next((k for k in range(i + 1, min(i + 16, len(orth))) if orth[k] in _CLOSERS), None)
         if close is None or close == i + 1:
             continue
-        inner = span_text(doc, i + 1, close)  # the bracketed tokens i + 1 .. close - 1
-        if close - i == 4 and orth[close - 1] == _SHORT and orth[close - 2] in _FOR_IN:
-            inner = span_text(doc, i + 1, i + 2)  # "focal modulation networks (FocalNets in short)"
-            long = _long_candidate(doc, i, inner) if _short_ok(inner) else None
-            if long:
-                found.append(Abbreviation(long[0], long[1], i + 1, i + 2))
-            continue
+        in_short = close - i == 4 and orth[close - 1] == _SHORT and orth[close - 2] in _FOR_IN
+        short_end = i + 2 if in_short else close  # "focal modulation networks (FocalNets in short)": the name alone
+        inner = span_text(doc, i + 1, short_end)  # the bracketed tokens i + 1 .. short_end - 1
         if _short_ok(inner):
             long = _long_candidate(doc, i, inner)
             if long:
-                found.append(Abbreviation(long[0], long[1], i + 1, close))
+                found.append(Abbreviation(long[0], long[1], i + 1, short_end))
                 continue
+        if in_short:
+            continue
         # "short (long form)": a single name token just before the parenthesis.
         prev = span_text(doc, i - 1, i)
         if _short_ok(prev) and close - i - 1 >= 2 and _sh_match(prev, inner) == 0:

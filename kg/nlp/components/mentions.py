@@ -353,12 +353,9 @@ def _dataset_release(doc: Doc, c: Candidate, taken: list[bool], known: dict) -> 
         start -= 1
     if (start, end) == (c.start, c.end):
         return c
-    for i in range(start, end):
-        taken[i] = True
-    entry = known.get(span_text(doc, start, end).lower())
-    canonical = entry.name if entry and entry.label == c.label else (c.canonical or span_text(doc, c.start, c.end))
-    return Candidate(start, end, c.label, c.extractor, canonical=canonical, benchmark=c.benchmark,
-                     confidence=c.confidence)
+    _take(taken, start, end)
+    named = _known_name(known, span_text(doc, start, end), c.label)
+    return _over(c, start, end, named or c.canonical or span_text(doc, c.start, c.end))
 
 
 _SYMBOL = re.compile(r"[^\W\d_](?:[^\W\d_]|-){0,5}")  # lr, κ, ρ, F-sc, Cover: letters, no digits ("Q1") or "%"
@@ -373,18 +370,15 @@ def _metric_symbol(doc: Doc, c: Candidate, taken: list[bool]) -> Candidate:
         return c
     if end < len(doc) and doc[end].lower_ in ("reduction", "reductions") and doc[end - 1].text != ")" and not taken[end]:
         taken[end] = True  # "error rate reductions", "a 4% error reduction": the measure reported is the reduction
-        return Candidate(c.start, end + 1, c.label, c.extractor, canonical=c.canonical or span_text(doc, c.start, end),
-                         benchmark=c.benchmark, confidence=c.confidence, generic=c.generic)
+        return _over(c, c.start, end + 1, c.canonical or span_text(doc, c.start, end))
     if end + 3 > len(doc) or any(taken[end:end + 3]):
         return c
     if doc[end].text != "(" or doc[end + 2].text != ")" or not _SYMBOL.fullmatch(doc[end + 1].text):
         return c
     if sentence_bounds(doc, c.start)[1] < end + 3:
         return c
-    for i in range(end, end + 3):
-        taken[i] = True
-    return Candidate(c.start, end + 3, c.label, c.extractor, canonical=c.canonical or span_text(doc, c.start, end),
-                     benchmark=c.benchmark, confidence=c.confidence, generic=c.generic)
+    _take(taken, end, end + 3)
+    return _over(c, c.start, end + 3, c.canonical or span_text(doc, c.start, end))
 
 
 _DATA_HEADS = lexicon.words("data_heads")
@@ -440,12 +434,28 @@ def _with_version(doc: Doc, c: Candidate, taken: list[bool], known: dict) -> Can
         end += 1
     if end == c.end:
         return c
-    for i in range(c.end, end):
-        taken[i] = True
+    _take(taken, c.end, end)
     text = span_text(doc, c.start, end)
+    return _over(c, c.start, end, _known_name(known, text, c.label) or text)
+
+
+def _over(c: Candidate, start: int, end: int, canonical: str) -> Candidate:
+    """``c`` over tokens ``[start, end)`` named ``canonical``: the words around a mention that belong to its name taken
+    in (:func:`_completed`)."""
+    return Candidate(start, end, c.label, c.extractor, canonical=canonical, benchmark=c.benchmark,
+                     confidence=c.confidence, generic=c.generic)
+
+
+def _take(taken: list[bool], start: int, end: int) -> None:
+    """Mark tokens ``[start, end)`` as in a mention."""
+    for i in range(start, end):
+        taken[i] = True
+
+
+def _known_name(known: dict, text: str, label: str) -> str | None:
+    """The vocabulary's name of ``text`` when it knows it under ``label``, else None."""
     entry = known.get(text.lower())
-    return Candidate(c.start, end, c.label, c.extractor, canonical=entry.name if entry and entry.label == c.label else text,
-                     benchmark=c.benchmark, confidence=c.confidence)
+    return entry.name if entry and entry.label == label else None
 
 
 def _clean_name(text: str) -> str:
@@ -496,8 +506,7 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict,
     for c in cands:
         if c.end <= c.start or any(taken[c.start:c.end]):
             continue
-        for i in range(c.start, c.end):
-            taken[i] = True
+        _take(taken, c.start, c.end)
         chosen.append(c)
     chosen.sort(key=lambda c: c.start)
     chosen = [_completed(doc, c, taken, known) for c in chosen]
@@ -510,8 +519,7 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict,
         if ents is not None:
             ents.append((c.start, c.end, c.label))
         text = span_text(doc, c.start, c.end)
-        entry = known.get(text.lower()) if c.canonical is None else None
-        canonical = without_asides(c.canonical or (entry.name if entry and entry.label == c.label else _clean_name(text)))
+        canonical = without_asides(c.canonical or _known_name(known, text, c.label) or _clean_name(text))
         k = bisect.bisect_right(starts, c.start) - 1  # sentence_bounds, inline
         sent_start, sent_end = starts[k], starts[k + 1] if k + 1 < len(starts) else n
         out.append(DocMention(idx[c.start], ends[c.end - 1], c.label, text, canonical, c.extractor,

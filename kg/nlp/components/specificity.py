@@ -41,7 +41,7 @@ from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp import lexicon
 from kg.nlp.labels import DATA_KINDS, family_base, family_suffix, is_language
 
-DATA = Path(__file__).parents[1] / "data" / "specificity"
+DATA = lexicon.SPECIFICITY
 _WORDS = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 _GENERIC_HEADS = lexicon.words("generic_heads")
 _IMPLEMENTATIONS = frozenset({"implementation", "implementations"})
@@ -156,7 +156,7 @@ class Specificity:
     def adjective(self, word: str) -> bool:
         """Whether a lower-case word reads as an adjective or a participle ("convex", "object-level", "based"), by
         its ending or as a listed word, unless it is a listed noun ("retrieval", "kernel")."""
-        return word.endswith(self.adjective_endings) and word not in self.adjective_nouns or word in self.adjective_words
+        return lexicon.is_adjective(word, self.adjective_endings, self.adjective_nouns, self.adjective_words)
 
     def compound_adjective(self, word: str) -> bool:
         """Whether a hyphenated word reads as an adjective by its first part ("few-shot", "multi-agent",
@@ -251,10 +251,6 @@ def _tool_words(groups) -> set[str]:
     return out
 
 
-def _terms(values: list[str]) -> frozenset[str]:
-    return frozenset(" ".join(v.lower().split()) for v in values)
-
-
 @lru_cache(maxsize=4)
 def load_specificity(directory: str = "") -> Specificity:
     """The word lists in ``directory`` (the packaged ``kg/nlp/data/specificity`` when empty)."""
@@ -264,22 +260,22 @@ def load_specificity(directory: str = "") -> Specificity:
     tools = json.loads((root / "non_concepts.json").read_text(encoding="utf-8"))
     common = json.loads((root / "common_words.json").read_text(encoding="utf-8"))
     return Specificity(
-        umbrella=_terms([t for terms in umbrella["labels"].values() for t in terms]),
-        not_metrics=_terms(umbrella["not_metrics"]["terms"]),
-        techniques=_terms(umbrella["not_metrics"]["techniques"]["terms"]),
+        umbrella=lexicon.terms([t for terms in umbrella["labels"].values() for t in terms]),
+        not_metrics=lexicon.terms(umbrella["not_metrics"]["terms"]),
+        techniques=lexicon.terms(umbrella["not_metrics"]["techniques"]["terms"]),
         generic_words=frozenset(generic["words"]),
         common_words=frozenset(common["words"]),
-        phenomena=_terms(umbrella["phenomena"]["terms"]),
+        phenomena=lexicon.terms(umbrella["phenomena"]["terms"]),
         tools=frozenset(_tool_words(tools["words"].values())),
         tool_names=frozenset(w for group in ("hardware", "number formats") for w in tools["words"][group]) | {"API", "APIs"},
-        class_heads=_terms(umbrella["class_heads"]["terms"]),
-        task_heads=_terms(umbrella["task_heads"]["terms"]),
+        class_heads=lexicon.terms(umbrella["class_heads"]["terms"]),
+        task_heads=lexicon.terms(umbrella["task_heads"]["terms"]),
         adjective_endings=tuple(umbrella["adjective_endings"]["endings"]),
-        adjective_nouns=_terms(umbrella["adjective_endings"]["nouns"]),
-        adjective_words=_terms(umbrella["adjective_endings"]["words"]),
-        compound_starts=_terms(umbrella["adjective_endings"]["compound_starts"]),
-        judging=_terms(umbrella["judged_umbrella"]["modifiers"]) | lexicon.words("judging_words"),
-        not_method_heads=_terms(umbrella["not_method_heads"]["terms"]),
+        adjective_nouns=lexicon.terms(umbrella["adjective_endings"]["nouns"]),
+        adjective_words=lexicon.terms(umbrella["adjective_endings"]["words"]),
+        compound_starts=lexicon.terms(umbrella["adjective_endings"]["compound_starts"]),
+        judging=lexicon.terms(umbrella["judged_umbrella"]["modifiers"]) | lexicon.words("judging_words"),
+        not_method_heads=lexicon.terms(umbrella["not_method_heads"]["terms"]),
     )
 
 

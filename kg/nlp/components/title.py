@@ -89,7 +89,7 @@ def _spells(short: str, long: str) -> bool:
 def title_name(title: str) -> tuple[str, str, bool] | None:
     """``(name, label, multiword)`` of a ``NAME: description`` title, or None when the prefix is not a name."""
     m = _PREFIX.match(title) or _FOR.match(title)
-    if not m or "$" in m.group(1) or "\\" in m.group(1):
+    if not m or _has_math(m.group(1)):
         return None
     name, description = m.group(1), m.group(2)
     spelled = _SPELLED.match(name) if m.re is _PREFIX else None
@@ -98,7 +98,6 @@ def title_name(title: str) -> tuple[str, str, bool] | None:
     words = name.split()
     if not _WORD.search(name) or len(words) > 4:
         return None
-    spec = load_specificity()
     if m.re is _FOR and (len(words) < 2 or words[0].lower() in _NOT_FIRST or words[-1].lower() in _NOT_LAST):
         return None  # "A Unified Framework for ...", "Sublinear Algorithms for ...": a description, not a name
     if len(words) > 1 and not all(w[:1].isupper() or not w[:1].isalpha()
@@ -107,8 +106,7 @@ def title_name(title: str) -> tuple[str, str, bool] | None:
         return None  # (a name may join two words: "Attracting and Dispersing: A Simple Approach for ...")
     if _NAME_JOINERS.intersection(words) and not _joins_plain_words(words):
         return None  # two names, not one: "SimCLR and MoCo: ...", "Dropout and Batch Normalization: ..."
-    low = [w.lower() for w in re.findall(r"[^\W_]+", name)]
-    if spec.reason(name, "METHOD") is not None or all(w in spec.generic_words or w in spec.class_heads for w in low):
+    if not _may_name_a_method(name):
         return None
     label = "DATASET" if _DATASET_WORDS.search(" ".join(description.split()[:6])) else "METHOD"
     return name, label, len(words) > 1
@@ -121,13 +119,13 @@ def whole_title_name(title: str) -> str | None:
     sentence about it: "Diffusion Models Beat GANs"); neither an action ("Learning Neural Acoustic Fields"), a
     position ("Towards ...") nor a participle ("... Revisited"); else None."""
     words = title.split()
-    if not 2 <= len(words) <= 5 or "$" in title or "\\" in title \
+    if not 2 <= len(words) <= 5 or _has_math(title) \
             or not all(w[:1].isupper() or w[:1].isdigit() for w in words):
         return None
     low = [w.lower() for w in words]
     if any(w in _FUNCTION_WORDS or not w.replace("-", "").replace("'", "").isalnum() for w in low):
         return None
-    if low[0] in _NOT_FIRST or _gerund(low[0]) or low[-1].endswith("ed") or title.lower() in load_gazetteer().lookup():
+    if low[0] in _NOT_FIRST or _gerund(low[0]) or low[-1].endswith("ed") or _known(title):
         return None
     if low[-1] in _THEORY_RESULTS or low[-1].rstrip("s") in _PROBLEM_HEADS or low[-1] in ("game", "games"):
         return None  # a result or a problem: "Multi-Class H-Consistency Bounds", "Zero-Sum Stackelberg Games"
@@ -145,9 +143,9 @@ def title_means(title: str) -> list[tuple[int, int]]:
     """Character ranges of the methods a title says its paper works by: what follows "via", "by", "using" or
     "through", up to a preposition or punctuation ("Outlier-Robust Sparse Estimation via Non-Convex Optimization").
     Candidates only: :func:`_means_name` judges each."""
-    if "$" in title or "\\" in title:
+    if _has_math(title):
         return []
-    tokens = [(m.group(), m.start(), m.end()) for m in _TITLE_TOKEN.finditer(title)]
+    tokens = _tokens(title)
     out: list[tuple[int, int]] = []
     for i, (word, _, _) in enumerate(tokens):
         if word.lower() not in _MEANS_CUES or i == 0:
@@ -192,9 +190,9 @@ def title_topics(title: str) -> list[tuple[int, int, bool]]:
     Clustering", "Polynomial Neural Fields for Subband Decomposition and Manipulation"); and what opens it before
     "via", "with", "using" or "from" (:func:`_opening_topic`; the flag says which). Candidates only:
     :func:`_topic_range` judges each."""
-    if "$" in title or "\\" in title:
+    if _has_math(title):
         return []
-    tokens = [(m.group(), m.start(), m.end()) for m in _TITLE_TOKEN.finditer(title)]
+    tokens = _tokens(title)
     out: list[tuple[int, int, bool]] = []
     opening = _opening_topic(tokens)
     if opening is not None:
@@ -268,12 +266,33 @@ def _means_name(name: str) -> bool:
     plain = not any(ch.isupper() or ch.isdigit() for ch in name[1:])
     if len(words) == 1 and plain or _gerund(low[0]) and len(low) > 1 or low[-1] == "data":
         return False  # one plain word ("Compression", "Incentives"), an action, data ("using Offline Data")
-    if label_from_words(name) in ("DATASET", "METRIC") or name.lower() in load_gazetteer().lookup():
+    if label_from_words(name) in ("DATASET", "METRIC") or _known(name):
         return False
+    return _may_name_a_method(name)
+
+
+def _may_name_a_method(name: str) -> bool:
+    """Whether ``name`` may name a method: no umbrella term or the like (:meth:`Specificity.reason`), not only
+    background words and class nouns ("Knowledge Distillation", "Gradient Descent")."""
     spec = load_specificity()
-    parts = [w.lower() for w in re.findall(r"[^\W_]+", name)]
+    words = [w.lower() for w in re.findall(r"[^\W_]+", name)]
     return spec.reason(name, "METHOD") is None and not all(w in spec.generic_words or w in spec.class_heads
-                                                            for w in parts)
+                                                            for w in words)
+
+
+def _known(name: str) -> bool:
+    """Whether the vocabulary knows ``name`` (in any case)."""
+    return name.lower() in load_gazetteer().lookup()
+
+
+def _has_math(text: str) -> bool:
+    """Whether a title (or a part of it) holds a formula or a TeX command, where no name is read."""
+    return "$" in text or "\\" in text
+
+
+def _tokens(title: str) -> list[tuple[str, int, int]]:
+    """A title's words and punctuation (:data:`_TITLE_TOKEN`), each with its character range."""
+    return [(m.group(), m.start(), m.end()) for m in _TITLE_TOKEN.finditer(title)]
 
 
 def _occurrences(text: str, name: str, multiword: bool) -> list[tuple[int, int]]:
@@ -289,8 +308,7 @@ def _written_lower(doc: Doc, text: str, name: str, label: str) -> list[tuple[int
     "we design the untargeted backdoor watermark"): taken only when one such use follows a proposal ("we design
     the", "the proposed", "our"), the name is no known concept and its head word makes it a method or dataset
     ("Fair Ranking: ..." names a task)."""
-    if name.lower() in load_gazetteer().lookup() or label_from_words(name) not in ("METHOD", "DATASET") \
-            or names_a_task(name):
+    if _known(name) or label_from_words(name) not in ("METHOD", "DATASET") or names_a_task(name):
         return []  # a known concept, or a task's head ("Fair Ranking", "Robust Estimation")
     found_at = _spans(doc, _occurrences(text, name.lower(), False))
     singular = _singular(name.lower())
@@ -334,7 +352,6 @@ def _joins_plain_words(words: list[str]) -> bool:
     """Whether a name with a joining word ("and", "&", "of") is made of plain capitalised words, none of its parts a
     known name ("Trap and Replace", "Attracting and Dispersing"; not "SimCLR and MoCo", "Dropout and Batch
     Normalization")."""
-    known = load_gazetteer().lookup()
     parts, part = [], []
     for w in words:
         if w in _NAME_JOINERS:
@@ -344,7 +361,7 @@ def _joins_plain_words(words: list[str]) -> bool:
             return False
         else:
             part.append(w)
-    return not any(" ".join(p).lower() in known for p in [*parts, part])
+    return not any(_known(" ".join(p)) for p in [*parts, part])
 
 
 def _describes_a_proposal(title: str) -> bool:
@@ -373,12 +390,18 @@ def _spans(doc: Doc, ranges: list[tuple[int, int]]) -> list[tuple[int, int, Span
     return [(a, b, s) for a, b in ranges if (s := doc.char_span(a, b)) is not None]
 
 
+def _as_in_title(text: str, title: str, start: int, end: int) -> bool:
+    """Whether the doc's text (which opens with the title) writes characters ``[start, end)`` as the title does, in
+    any case: they are the title's."""
+    return end <= len(title) and text[start:end].lower() == title[start:end].lower()
+
+
 def _add_means_candidates(doc: Doc, title: str) -> None:
     """The title's means (:func:`title_means`) that name methods, as ``title_means`` candidates."""
     text = doc_text(doc)
     candidates(doc).extend(Candidate(span.start, span.end, "METHOD", "title_means", canonical=title[a:b])
                            for a, b, span in _spans(doc, title_means(title))
-                           if text[a:b].lower() == title[a:b].lower() and _means_name(title[a:b]))
+                           if _as_in_title(text, title, a, b) and _means_name(title[a:b]))
 
 
 def _add_topic_candidates(doc: Doc, title: str) -> None:
@@ -392,7 +415,7 @@ def _add_topic_candidates(doc: Doc, title: str) -> None:
     names = _proper_names(text[len(title):])
     candidates(doc).extend(Candidate(span.start, span.end, "TASK", "title_topic", canonical=_plain_lower(title[a:b]))
                            for a, b, span in _spans(doc, found)
-                           if text[a:b].lower() == title[a:b].lower() and title[a:b].split()[0] not in names)
+                           if _as_in_title(text, title, a, b) and title[a:b].split()[0] not in names)
 
 
 _MID_SENTENCE_CAPITAL = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]+(?=[\s'’-])")
@@ -453,12 +476,12 @@ def make_title_name(nlp: Language, name: str):
             found_at = _written_lower(doc, text, proposed, label)
         if multiword and not found_at:
             # "Subsidiary Prototype Alignment for ..." and "subsidiary prototype-space alignment (SPA)" in the text
-            pair = None if proposed.lower() in load_gazetteer().lookup() else _spelled_pair(doc, proposed)
+            pair = None if _known(proposed) else _spelled_pair(doc, proposed)
             if pair is not None:  # (a known name, "Active Learning (AL)", is no new one)
                 out.append(pair.proposed(doc, label))
             elif (whole or _describes_a_proposal(title)) and _title_only_name(doc, proposed) \
                     and not any(c.proposed for c in out) \
-                    and proposed.lower() not in load_gazetteer().lookup() \
+                    and not _known(proposed) \
                     and (span := doc.char_span(0, len(proposed))) is not None and title.startswith(proposed):
                 # "Kernel Memory Networks: A Unifying Framework for ...": the title names what the paper proposes,
                 # though the abstract never writes that name (it reads in the title)
@@ -468,8 +491,8 @@ def make_title_name(nlp: Language, name: str):
             return doc  # the paper names a problem it poses, not a method: the abbreviation rules type it
         pairs = {(a.long_start, a.long_end): a for a in abbreviations(doc)}
         for start, end, span in found_at:
-            written = title[start:end] if end <= len(title) and title[start:end].lower() == text[start:end].lower() \
-                else text[start:end]  # in the title (read in lower case), the name as the title writes it
+            # in the title (read in lower case), the name as the title writes it
+            written = title[start:end] if _as_in_title(text, title, start, end) else text[start:end]
             written = proposed if lowered else written
             pair = pairs.get((span.start, span.end))
             if pair is not None:  # "Multi-modal Grouping Network, namely MGN": one concept, named by its short form

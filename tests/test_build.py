@@ -89,6 +89,21 @@ def test_a_results_value_has_a_number_to_sort_by(value, score):
     assert value_score(value) == score
 
 
+@pytest.mark.parametrize("name, forms, aliases", [
+    ("reinforcement learning", ["Offline reinforcement learning (RL) methods", "RL problems", "RL",
+                                "reinforcement learning (RL) algorithms", "Reinforcement Learning"], ["RL"]),
+    ("COCO", ["MS COCO", "COCO dataset", "Microsoft COCO", "MS-COCO"], ["MS COCO", "Microsoft COCO", "MS-COCO"]),
+    ("PFGM", ["Poisson Flow Generative Models (PFGM)"], ["Poisson Flow Generative Models"]),  # a long form's head
+    ("Gaussian mixture model", ["uniform Gaussian mixture model (GMM)", "Gaussian mixture models"],
+     ["Gaussian mixture models"]),
+    ("Office-31", ["Office31"], ["Office31"]),  # a spelling Cypher matches as written
+])
+def test_a_concepts_aliases_are_its_other_names(name, forms, aliases):
+    from kg.build.elements import display_aliases
+
+    assert display_aliases(name, forms) == aliases
+
+
 def test_a_result_of_a_method_named_by_its_defined_short_form_links_to_it(tmp_path):
     f = tmp_path / "pfgm.jsonl"
     f.write_text(json.dumps({"id": "p1", "title": "Poisson Flow Generative Models", "text": (

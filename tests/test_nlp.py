@@ -102,6 +102,8 @@ def test_abbreviation_pair_is_one_concept_with_both_forms(nlp):
     ("We design a novel Subgraph GNN dubbed SUN, which works.", None),  # its capitals spell no SUN
     ("We evaluate on text (Text8) and more.", None),  # a name with a number, not an acronym numbered
     ("It is the matching problem of Feng, Niazadeh, and Saberi (SODA '21) in a new setting.", None),
+    ("We propose a dataset named Glass Surface Detection - Semantics ('GSD-S'), which has 4,519 images.",
+     ("GSD-S", "Glass Surface Detection - Semantics")),  # the short form without its quotes
 ])
 def test_an_abbreviation_with_digits_or_a_naming_word(nlp, text, pair):
     doc = nlp(text)

@@ -27,6 +27,7 @@ _BRACKETS = _CLOSERS | frozenset(get_string_id(c) for c in "([")
 
 
 _NOT_SHORT_CHARS = frozenset(",;:")
+_QUOTES = frozenset("'\"`\u2018\u2019\u201c\u201d")
 _NOT_SHORT_FIRST = lexicon.words("not_short_first")
 
 
@@ -124,11 +125,14 @@ def find_abbreviations(doc: Doc) -> list[Abbreviation]:
             continue
         in_short = close - i == 4 and orth[close - 1] == _SHORT and orth[close - 2] in _FOR_IN
         short_end = i + 2 if in_short else close  # "focal modulation networks (FocalNets in short)": the name alone
-        inner = span_text(doc, i + 1, short_end)  # the bracketed tokens i + 1 .. short_end - 1
+        short_start = i + 1
+        while short_end - short_start > 2 and doc[short_start].text in _QUOTES and doc[short_end - 1].text in _QUOTES:
+            short_start, short_end = short_start + 1, short_end - 1  # "('GSD-S')": the name without its quotes
+        inner = span_text(doc, short_start, short_end)  # the bracketed tokens short_start .. short_end - 1
         if _short_ok(inner):
             long = _long_candidate(doc, i, inner)
             if long:
-                found.append(Abbreviation(long[0], long[1], i + 1, short_end))
+                found.append(Abbreviation(long[0], long[1], short_start, short_end))
                 continue
         if in_short:
             continue

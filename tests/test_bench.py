@@ -37,6 +37,15 @@ def test_bench_refuses_no_documents_or_no_workers_and_its_help_shows_its_options
     assert "--docs" in out and "--json" in out and "kg bench load" in out
 
 
+def test_bench_load_help_says_it_deletes_everything_in_the_database(capsys):
+    import pytest
+
+    with pytest.raises(SystemExit):
+        main(["bench", "load", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "deletes everything in that database" in out and "--yes" in out
+
+
 def test_tree_memory_counts_child_processes():
     import subprocess
     import sys

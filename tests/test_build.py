@@ -155,6 +155,22 @@ def test_neo4j_csvs_have_admin_import_headers_and_all_rows(built, graph):
     assert total == graph.number_of_edges()
 
 
+def test_only_a_dataset_gets_the_benchmark_label_in_the_csvs(tmp_path):
+    from kg.sinks.neo4j_csv import write_neo4j_csv
+
+    g = nx.MultiDiGraph()
+    g.add_node("dataset:glue", type="Dataset", name="GLUE", benchmark=True)
+    g.add_node("dataset:coco", type="Dataset", name="COCO", benchmark=False)
+    g.add_node("method:srbench", type="Method", name="SRBench", benchmark=True)  # the property stays, the label not
+    write_neo4j_csv(g, tmp_path)
+    labels = {}
+    for label in ("Dataset", "Method"):
+        with (tmp_path / f"nodes_{label}.csv").open(newline="") as fh:
+            rows = list(csv.reader(fh))
+        labels.update({r[0]: r[-1] for r in rows[1:]})
+    assert labels == {"dataset:glue": "Dataset|Benchmark", "dataset:coco": "Dataset", "method:srbench": "Method"}
+
+
 def test_mentions_file_is_in_the_scorer_prediction_format(built):
     _, out = built
     lines = [json.loads(x) for x in (out / "mentions.jsonl").read_text().splitlines()]

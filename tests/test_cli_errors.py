@@ -197,12 +197,13 @@ def test_wipe_with_schema_only_wipes_then_creates_the_schema(monkeypatch, capsys
     monkeypatch.setattr(store, "wipe", lambda driver, database="neo4j": calls.append("wipe") or 7)
     monkeypatch.setattr(store, "apply_schema", lambda driver, database="neo4j": calls.append("schema"))
     monkeypatch.setattr(store, "counts", lambda driver, database="neo4j": (0, 0))
+    monkeypatch.setattr(store, "fill_empty_lists", lambda driver, database="neo4j": 0)
     assert main(["load", "out", "--wipe", "--schema-only", "--yes"]) == 0
     assert calls == ["wipe", "schema", "close"]
     assert "wiped 7 nodes" in capsys.readouterr().err
     calls.clear()
-    monkeypatch.setattr("sys.stdin", None)  # no terminal to answer: not confirmed
-    assert main(["load", "out", "--wipe", "--schema-only"]) == 3
+    monkeypatch.setattr("sys.stdin", None)  # no terminal to answer: not confirmed, the user's choice (not a store's)
+    assert main(["load", "out", "--wipe", "--schema-only"]) == 2
     assert calls == ["close"] and "wipe not confirmed" in capsys.readouterr().err
 
 

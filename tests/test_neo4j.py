@@ -12,6 +12,7 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
+from kg import schema
 from kg.store.embedded import connect as connect_lbug
 from kg.store.neo4j_store import Neo4jConfig, connect, counts, load_graph_into
 from kg.store.queries import load_queries, run_embedded, run_neo4j
@@ -103,6 +104,27 @@ def test_benchmark_datasets_carry_the_benchmark_label(neo4j_driver, neo4j_config
     assert {"GLUE", "HumanEval"} <= {r["n"] for r in records}
 
 
+def test_the_benchmark_label_follows_the_property_and_is_for_datasets_only(neo4j_driver, neo4j_config):
+    db = neo4j_config.database
+    g = nx.MultiDiGraph()
+    g.add_node("dataset:glue", type="Dataset", name="GLUE", benchmark=True)
+    g.add_node("method:srbench", type="Method", name="SRBench", benchmark=True)
+    load_graph_into(neo4j_driver, g, database=db)
+
+    def labelled() -> set[str]:
+        records, _, _ = neo4j_driver.execute_query("MATCH (n:Benchmark) RETURN n.id AS id", database_=db)
+        return {r["id"] for r in records}
+
+    assert labelled() == {"dataset:glue"}
+    neo4j_driver.execute_query("MATCH (m:Method) SET m:Benchmark", database_=db)  # as an earlier kg loaded it
+    g.nodes["dataset:glue"]["benchmark"] = False
+    load_graph_into(neo4j_driver, g, database=db)
+    assert labelled() == set()
+    g.nodes["dataset:glue"]["benchmark"] = True
+    load_graph_into(neo4j_driver, g, database=db)
+    assert labelled() == {"dataset:glue"}
+
+
 def test_every_saved_query_returns_the_same_rows_on_both_engines(neo4j_driver, neo4j_config, seed_build):
     report, out = seed_build
     load_graph_into(neo4j_driver, report.graph, database=neo4j_config.database)
@@ -158,8 +180,9 @@ def test_wipe_needs_confirmation(neo4j_driver, neo4j_config, seed_build):
     _, out = seed_build
     env = cli_env(neo4j_config)
     assert kg_cli("load", str(out), "--quiet", env=env).returncode == 0
-    refused = kg_cli("load", str(out), "--wipe", "--quiet", env=env)
-    assert refused.returncode == 3 and "not confirmed" in refused.stderr
+    refused = kg_cli("load", str(out), "--wipe", "--quiet", env=env)  # no terminal to ask: the user's no
+    assert refused.returncode == 2 and "not confirmed" in refused.stderr
+    assert counts(neo4j_driver, neo4j_config.database) == graph_counts(seed_build[0].graph)
     wiped = kg_cli("load", str(out), "--wipe", "--yes", "--quiet", env=env)
     assert wiped.returncode == 0 and "wiped" in wiped.stderr and "0 matched" in wiped.stdout
 
@@ -206,16 +229,99 @@ def test_idf_weights_are_finite(seed_build):
     assert all(math.isfinite(d["idf"]) and d["idf"] > 0 for _, d in report.graph.nodes(data=True) if "idf" in d)
 
 
-def test_load_prune_leaves_exactly_the_smaller_graph(neo4j_driver, neo4j_config, seed_build, tmp_path):
+def test_load_prune_leaves_exactly_the_smaller_graph_and_counts_what_it_deleted(neo4j_driver, neo4j_config,
+                                                                                  seed_build, tmp_path):
+    import kg
+
+    _, out = seed_build
+    env = cli_env(neo4j_config)
+    assert kg_cli("load", str(out), "--quiet", env=env).returncode == 0
+    small = kg.build([str(ROOT / "examples" / "icml" / "002_66f4c0e3e087f8bd.txt")], tmp_path)
+    assert kg_cli("load", str(tmp_path), "--quiet", env=env).returncode == 0  # both builds' nodes now
+    nodes, rels = counts(neo4j_driver, neo4j_config.database)
+    proc = kg_cli("load", str(tmp_path), "--prune", "--quiet", env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert counts(neo4j_driver, neo4j_config.database) == graph_counts(small.graph)
+    gone = nodes - small.graph.number_of_nodes(), rels - small.graph.number_of_edges()
+    assert f"pruned {gone[0]} nodes and {gone[1]} relationships" in proc.stderr and "warning" not in proc.stderr
+
+
+def test_loading_another_build_warns_of_what_the_database_holds_besides(neo4j_driver, neo4j_config, seed_build,
+                                                                       tmp_path):
     import kg
 
     report, out = seed_build
     env = cli_env(neo4j_config)
     assert kg_cli("load", str(out), "--quiet", env=env).returncode == 0
     small = kg.build([str(ROOT / "examples" / "icml" / "002_66f4c0e3e087f8bd.txt")], tmp_path)
-    proc = kg_cli("load", str(tmp_path), "--prune", "--quiet", env=env)
+    other = kg_cli("load", str(tmp_path), "--quiet", env=env)
+    assert other.returncode == 0, other.stderr
+    papers = len({n for n, d in report.graph.nodes(data=True) if d["type"] == "Paper"} - set(small.graph))
+    beyond = counts(neo4j_driver, neo4j_config.database)[0] - small.graph.number_of_nodes() - papers
+    warning = [line for line in other.stderr.splitlines() if "warning" in line]
+    assert len(warning) == 1 and "kg load --prune" in warning[0], other.stderr
+    assert f"also holds {papers} papers and {beyond} other nodes that this build does not have" in warning[0]
+    again = kg_cli("load", str(out), "--quiet", env=env)  # the whole build again: nothing besides it
+    assert again.returncode == 0 and "warning" not in again.stderr
+
+
+FIRST = [{"id": "rev-1", "title": "FooNet", "abstract": "We propose FooNet for image classification. FooNet achieves "
+                                                         "85.1% top-1 accuracy on ImageNet, outperforming ResNet-50."},
+         {"id": "rev-2", "title": "BarNet", "abstract": "We propose BarNet for semantic segmentation. BarNet achieves "
+                                                         "80.3% mIoU on Cityscapes."},
+         {"id": "rev-3", "title": "BazNet", "abstract": "We propose BazNet for speech recognition and evaluate it on "
+                                                         "LibriSpeech."}]
+REVISED = [{"id": "rev-1", "title": "FooNet", "abstract": "We propose FooNet for object detection. FooNet achieves "
+                                                           "41.2% AP on COCO, outperforming ResNet-50."},
+           {"id": "rev-2", "title": "BarNet", "abstract": "We propose BarNet for semantic segmentation on Cityscapes."}]
+
+
+def test_a_revised_paper_keeps_only_the_links_and_results_its_new_abstract_gives(neo4j_driver, neo4j_config,
+                                                                                  tmp_path):
+    """An incremental build of two revised abstracts (rev-3 stays as it was): the load without --prune leaves each
+    paper with exactly the build's links and results, then a load of the same build changes nothing."""
+    import json
+
+    import kg
+    from kg.store.rows import load_graph
+
+    db, env, out = neo4j_config.database, cli_env(neo4j_config), tmp_path / "out"
+    for name, records in (("first", FIRST), ("revised", REVISED)):
+        (tmp_path / f"{name}.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    kg.build([str(tmp_path / "first.jsonl")], out, embeddings=False)
+    assert kg_cli("load", str(out), "--quiet", env=env).returncode == 0
+    kg.build([str(tmp_path / "revised.jsonl")], out, embeddings=False)
+    g = load_graph(out)
+    proc = kg_cli("load", str(out), "--quiet", env=env)
     assert proc.returncode == 0, proc.stderr
-    assert counts(neo4j_driver, neo4j_config.database) == graph_counts(small.graph)
+    records, _, _ = neo4j_driver.execute_query(
+        "MATCH (a)-[r]->(b) RETURN a.id AS a, type(r) AS t, b.id AS b, r.sentence AS s", database_=db)
+    assert sorted((r["a"], r["b"], r["t"]) for r in records) == sorted(g.edges(keys=True))
+    assert "deleted 10 relationships and 1 result that revised papers no longer have" in proc.stdout
+    abstract = {p["id"]: p["abstract"] for p in REVISED}["rev-1"]
+    assert all(r["s"] in abstract for r in records if r["a"] == "paper:rev-1" and r["s"])
+    results, _, _ = neo4j_driver.execute_query("MATCH (r:Result) RETURN r.id AS id, r.sentence AS s", database_=db)
+    assert [(r["id"], r["s"]) for r in results] == [("result:rev-1#1", abstract.split(". ")[1])]
+    again = kg_cli("load", str(out), "--quiet", env=env)
+    assert again.returncode == 0 and "relationships: 0 created" in again.stdout and "deleted" not in again.stdout
+    assert counts(neo4j_driver, db)[1] == g.number_of_edges()
+
+
+def test_bench_load_empties_a_database_that_holds_nodes_only_when_told_to(neo4j_driver, neo4j_config):
+    import json
+
+    db, env = neo4j_config.database, cli_env(neo4j_config)
+    bench = ("bench", "load", "--papers", "30", "--per-row-rels", "30")
+    g = nx.MultiDiGraph()
+    g.add_node("paper:mine", type="Paper", name="mine", authors=[], source=[])
+    load_graph_into(neo4j_driver, g, database=db)
+    refused = kg_cli(*bench, env=env)  # no terminal to ask: nothing done
+    assert refused.returncode == 2 and "not confirmed" in refused.stderr and "--yes" in refused.stderr
+    assert counts(neo4j_driver, db) == (1, 0) and not refused.stdout
+    done = kg_cli(*bench, "--yes", env=env)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["papers"] == 30 and counts(neo4j_driver, db) == (0, 0)
+    assert kg_cli(*bench, env=env).returncode == 0  # an empty database has nothing to lose: no question
 
 
 def test_bulk_import_with_neo4j_admin(neo4j_config, tmp_path):
@@ -243,12 +349,31 @@ def test_bulk_import_with_neo4j_admin(neo4j_config, tmp_path):
         subprocess.run(["bash", str(ROOT / "scripts" / "neo4j-up.sh")], check=True, capture_output=True, env=env)
     proc = kg_cli("load", str(out), "--schema-only", env=cli_env(neo4j_config))
     assert proc.returncode == 0, proc.stderr
+    assert "missing list properties to the empty list" in proc.stderr
     driver = connect(neo4j_config)
+    db = neo4j_config.database
     try:
-        assert counts(driver, neo4j_config.database) == graph_counts(report.graph)
-        records, _, _ = driver.execute_query("MATCH (d:Dataset:Benchmark) RETURN count(d) AS n", database_=neo4j_config.database)
+        assert counts(driver, db) == graph_counts(report.graph)
+        records, _, _ = driver.execute_query("MATCH (d:Dataset:Benchmark) RETURN count(d) AS n", database_=db)
         assert records[0]["n"] == sum(1 for _, d in report.graph.nodes(data=True) if d.get("benchmark"))
-        again = load_graph_into(driver, report.graph, database=neo4j_config.database)
+        records, _, _ = driver.execute_query("MATCH (p:Paper {id: 'paper:ml-1'}) RETURN p.authors AS a", database_=db)
+        assert records[0]["a"] == [], "an empty list, as kg load stores it"
+        for nt in schema.NODE_TYPES:
+            for prop in (p for p in nt.properties if schema.PROPERTY_TYPES.get(p) == "list"):
+                query = f"MATCH (n:{nt.label}) WHERE n.{prop} IS NULL RETURN count(n) AS n"
+                records, _, _ = driver.execute_query(query, database_=db)
+                assert records[0]["n"] == 0, (nt.label, prop)
+        again = load_graph_into(driver, report.graph, database=db)
         assert (again.nodes_created, again.rels_created) == (0, 0), "kg load after a bulk import only matches"
+        assert (again.stale_rels, again.stale_results) == (0, 0)
     finally:
         driver.close()
+
+
+
+def test_the_load_progress_is_plain_lines_where_stderr_is_no_terminal(capsys):
+    from kg.store.neo4j_store import progress_bar
+
+    for done in (0, 5, 10):
+        progress_bar("Paper", done, 10)
+    assert capsys.readouterr().err == "loading Paper: 10/10\n"  # no "\r" frames in a log file

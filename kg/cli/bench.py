@@ -6,8 +6,8 @@ import json
 import os
 from pathlib import Path
 
-from kg.cli.common import EXIT_BAD_INPUT, EXIT_OK, add_command, positive_int
-from kg.cli.output import error
+from kg.cli.common import EXIT_BAD_INPUT, EXIT_OK, add_command, confirm, positive_int
+from kg.cli.output import error, safe
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -27,10 +27,17 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run_pipeline)
     sub = p.add_subparsers(dest="what", metavar="{load,related}", title="other benchmarks")
     q = add_command(sub, "load", help="Neo4j load throughput (batched vs per row) and embedded store build time on "
-                                      "a synthetic graph; needs a Neo4j (NEO4J_URI etc.)")
+                                      "a synthetic graph; needs a Neo4j (NEO4J_URI etc.), and deletes everything in "
+                                      "its database",
+                    description="Loads a synthetic graph into the Neo4j database of NEO4J_URI and NEO4J_DATABASE "
+                                "several times. It deletes everything in that database (every node and "
+                                "relationship), before each load and at the end: give it a server of its own. A "
+                                "database that holds any node needs --yes, or a yes on the terminal (unconfirmed: "
+                                "nothing done, exit 2).")
     q.add_argument("--papers", type=positive_int, default=100_000)
     q.add_argument("--batch-size", type=positive_int, default=1000)
     q.add_argument("--per-row-rels", type=positive_int, default=2000, help="size of the one-MERGE-per-row sample")
+    q.add_argument("--yes", action="store_true", help="delete what the database holds without asking")
     q.set_defaults(run=run_load)
     q = add_command(sub, "related", help="precision@k of kg related against gold datasets (e.g. SciREX), or its "
                                          "latency on a synthetic graph (--papers N)")
@@ -56,11 +63,22 @@ def run_pipeline(args: argparse.Namespace) -> int:
 
 
 def run_load(args: argparse.Namespace) -> int:
-    """``kg bench load``: Neo4j load throughput, as JSON."""
+    """``kg bench load``: Neo4j load throughput, as JSON, once a database that holds nodes may be emptied."""
     from kg.bench.benchmarks import bench_load
-    from kg.store.neo4j_store import Neo4jConfig
+    from kg.store.neo4j_store import Neo4jConfig, connect, counts
 
     cfg = Neo4jConfig.from_env(dict(os.environ))
+    driver = connect(cfg)
+    try:
+        held, _ = counts(driver, cfg.database)
+    finally:
+        driver.close()
+    where = f"database '{safe(cfg.database)}' at {cfg.shown_uri}"
+    if held and not args.yes and not confirm(f"kg bench load deletes every node and relationship in {where}, "
+                                             f"which holds {held} nodes. Delete them?"):
+        error(f"nothing done ({where} holds {held} nodes, which kg bench load would delete; not confirmed: "
+              "--yes confirms)", "kg bench load")
+        return EXIT_BAD_INPUT
     result = bench_load(args.papers, cfg, batch_size=args.batch_size, per_row_rels=args.per_row_rels)
     print(json.dumps(result, indent=1))
     return EXIT_OK

@@ -144,6 +144,13 @@ def neo4j_config(args: argparse.Namespace) -> Neo4jConfig:
                                 database=args.database)
 
 
+def confirm(question: str) -> bool:
+    """Whether the user answers yes to ``question`` on a terminal; no terminal to ask is a no."""
+    if not sys.stdin or not sys.stdin.isatty():
+        return False
+    return input(f"{question} [y/N] ").strip().lower() in {"y", "yes"}
+
+
 def report_problem(p: Problem) -> None:
     """Print an input problem as one ``FILE:LINE: what`` line."""
     print(safe(str(p)), file=sys.stderr)

@@ -117,8 +117,9 @@ class Neo4jCsvSink(GraphSink):
 
     def node(self, n: str, d: dict) -> None:
         label = d.get("type")
-        # neo4j-admin splits :LABEL with the array delimiter too
-        labels = label + (f"{ARRAY_DELIMITER}{schema.BENCHMARK_LABEL}" if d.get("benchmark") else "")
+        # neo4j-admin splits :LABEL with the array delimiter too; :Benchmark is for datasets only
+        benchmark = label == schema.DATASET.label and d.get("benchmark")
+        labels = label + (f"{ARRAY_DELIMITER}{schema.BENCHMARK_LABEL}" if benchmark else "")
         cells = [str(n) if p == "id" else _csv_cell(kind, d.get(p)) for p, kind in self.node_props[label]]
         self.writers[label](csv_line(cells + [labels]))
 

@@ -17,7 +17,7 @@ from kg.errors import InputError
 @dataclass
 class NodeRows:
     type: schema.NodeType
-    rows: list[dict] = field(default_factory=list)  # {"id": ..., "props": {...}, "benchmark": bool}
+    rows: list[dict] = field(default_factory=list)  # {"id": ..., "props": {...}, "benchmark": bool (datasets only)}
 
 
 @dataclass
@@ -59,12 +59,14 @@ def _flattener(props: tuple[str, ...]) -> Callable[[dict], dict]:
 
 
 def node_rows(g: nx.MultiDiGraph) -> list[NodeRows]:
-    """Rows per node type, in schema order."""
+    """Rows per node type, in schema order; ``benchmark`` says whether a row is a dataset called a benchmark (the
+    ``:Benchmark`` label is for datasets, whatever another concept's ``benchmark`` property says)."""
     out = {t.label: NodeRows(t) for t in schema.NODE_TYPES}
     flat = {t.label: _flattener(tuple(p for p in t.properties if p != "id")) for t in schema.NODE_TYPES}
     for n, d in g.nodes(data=True):
         label = d["type"]
-        out[label].rows.append({"id": n, "props": flat[label](d), "benchmark": bool(d.get("benchmark"))})
+        benchmark = label == schema.DATASET.label and bool(d.get("benchmark"))
+        out[label].rows.append({"id": n, "props": flat[label](d), "benchmark": benchmark})
     return list(out.values())
 
 

@@ -1,8 +1,7 @@
 // name: link_evidence
 // purpose: The evidence for every link between a paper and a concept (or its subtasks and variants): relation, sentence, raw offsets, extractor.
-// params: paper (id, title or proposed method, e.g. "SCALE"), concept (name, alias or id, e.g. "CUHK-SYSU")
+// params: paper: paper (id, title or proposed method, e.g. "SCALE"), concept: concept (name, alias or id of a dataset, task, method or metric, e.g. "CUHK-SYSU")
 // example: kg query link_evidence --param paper=SCALE --param concept=CUHK-SYSU
-// papers: paper
 // engine: Ladybug names a relationship's type with `label(e)`; Neo4j with `type(e)` (see the .neo4j file).
 // A subtask, variant or kind of the concept (SUBTASK_OF, VARIANT_OF, KIND_OF, at any depth up to 8) counts as the
 // concept; `via` names the one the paper links to, and is empty for a link to the concept itself.

@@ -1,6 +1,6 @@
 // name: new_datasets
 // purpose: Datasets and benchmarks that papers of one year use and papers of an earlier year do not.
-// params: new_year (e.g. 2026), old_year (e.g. 2025)
+// params: new_year: integer (e.g. 2026), old_year: integer (e.g. 2025)
 // example: kg query new_datasets --param new_year=2026 --param old_year=2025
 // The earlier year's datasets are collected first (rather than a NOT EXISTS subquery from each dataset back to
 // its papers), so the query also runs on a big embedded store whose relationships are stored forward only.

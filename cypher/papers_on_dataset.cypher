@@ -1,6 +1,6 @@
 // name: papers_on_dataset
 // purpose: Papers that evaluate on a dataset or benchmark (matched by name, alias or id) or on one of its variants, with the evidence sentence.
-// params: dataset (e.g. "CUHK-SYSU")
+// params: dataset: dataset (name, alias or id, e.g. "CUHK-SYSU")
 // example: kg query papers_on_dataset --param dataset=CUHK-SYSU
 // A variant (VARIANT_OF, at any depth up to 8: "COCO-C" under "COCO") counts as the dataset; `via` names the
 // variant a paper evaluates on, and is empty when it evaluates on the dataset itself. The pattern goes from the

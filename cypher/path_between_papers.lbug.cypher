@@ -1,8 +1,7 @@
 // name: path_between_papers
 // purpose: The shortest chain of shared concepts linking two papers (paper - concept - paper - ...).
-// params: a, b (paper ids, titles or proposed methods, e.g. "FML", "ReEx")
+// params: a, b: paper (ids, titles or proposed methods, e.g. "FML", "ReEx")
 // example: kg query path_between_papers --param a=FML --param b=ReEx
-// papers: a, b
 // engine: Ladybug spells all shortest paths [* ALL SHORTEST ..], has no list comprehensions and joins a list with
 // list_to_string (see the .neo4j file).
 MATCH (a:Paper), (b:Paper)

@@ -1,8 +1,7 @@
 // name: path_between_papers
 // purpose: The shortest chain of shared concepts linking two papers (paper - concept - paper - ...).
-// params: a, b (paper ids, titles or proposed methods, e.g. "FML", "ReEx")
+// params: a, b: paper (ids, titles or proposed methods, e.g. "FML", "ReEx")
 // example: kg query path_between_papers --param a=FML --param b=ReEx
-// papers: a, b
 // engine: Neo4j spells all shortest paths allShortestPaths(...) and joins a list with reduce; Ladybug uses
 // [* ALL SHORTEST ..] and list_to_string (see the .lbug file).
 MATCH (a:Paper), (b:Paper)

@@ -1,6 +1,6 @@
 // name: results_on_dataset
 // purpose: Methods and the results they report on a dataset or one of its variants: value, metric, paper and sentence.
-// params: dataset (e.g. "ModelNet40")
+// params: dataset: dataset (name, alias or id, e.g. "ModelNet40")
 // example: kg query results_on_dataset --param dataset=ModelNet40
 // A variant (VARIANT_OF, at any depth up to 8) counts as the dataset; `via` names the variant a result is on, and
 // is empty for a result on the dataset itself. The pattern goes from the papers up to the dataset asked for, so it

@@ -1,6 +1,6 @@
 // name: tasks_sharing_datasets
 // purpose: Pairs of unrelated tasks whose papers (or their subtasks' papers) evaluate on the same datasets, a dataset's variants counting as the dataset (where research areas meet on data).
-// params: limit (rows to return, e.g. 20)
+// params: limit: integer (rows to return, e.g. 20)
 // example: kg query tasks_sharing_datasets --param limit=20
 // A task's papers include those of its subtasks, and a dataset's variants count as the dataset (SUBTASK_OF,
 // VARIANT_OF, at any depth up to 8): `datasets` names the families at the top of the VARIANT_OF chains, `via`

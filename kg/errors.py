@@ -49,3 +49,8 @@ class ClusterError(RuntimeError):
 
 class OutputLocked(RuntimeError):
     """Another ``kg build`` is writing the output directory; exit code 2."""
+
+
+class StoreError(Exception):
+    """A graph store problem with a one-line message for the user (Neo4j down, bad credentials, an unknown
+    database; an embedded store that cannot be opened); exit code 3."""

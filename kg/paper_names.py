@@ -25,35 +25,45 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Protocol
-
-import networkx as nx
+from typing import TYPE_CHECKING, Protocol
 
 from kg import schema
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 PREFIX = "paper:"
 
 
 @dataclass(frozen=True)
 class Candidate:
-    """A paper a name may mean: its id and what a reader knows it by (its title, else its name)."""
+    """A paper a name may mean: its id and what a reader knows it by (its title, else its name); or a concept: its id
+    and name."""
 
     id: str
     title: str
 
 
-class AmbiguousPaper(ValueError):
-    """A name that several papers answer to; ``candidates`` lists them, by id."""
+class AmbiguousName(ValueError):
+    """A name that several nodes of one kind (``kind``: "paper", "dataset", ...) answer to; ``candidates`` lists
+    them, by id."""
 
-    def __init__(self, name: str, candidates: list[Candidate]) -> None:
-        self.name = name
+    def __init__(self, name: str, candidates: list[Candidate], kind: str) -> None:
+        self.name, self.kind = name, kind
         self.candidates = sorted(candidates, key=lambda c: c.id)
-        super().__init__(f"{name!r} names {len(self.candidates)} papers: "
+        super().__init__(f"{name!r} names {len(self.candidates)} {kind}s: "
                          + ", ".join(c.id for c in self.candidates))
 
     def lines(self) -> list[str]:
-        """One line per candidate: id, two spaces, title."""
+        """One line per candidate: id, two spaces, title (a concept's name)."""
         return [f"{c.id}  {c.title}" for c in self.candidates]
+
+
+class AmbiguousPaper(AmbiguousName):
+    """A name that several papers answer to; ``candidates`` lists them, by id."""
+
+    def __init__(self, name: str, candidates: list[Candidate]) -> None:
+        super().__init__(name, candidates, "paper")
 
 
 class Papers(Protocol):

@@ -14,7 +14,7 @@ import pytest
 
 from kg import schema
 from kg.store.embedded import connect as connect_lbug
-from kg.store.neo4j_store import Neo4jConfig, connect, counts, load_graph_into
+from kg.store.neo4j_store import FINGERPRINT, Neo4jConfig, connect, counts, load_graph_into
 from kg.store.queries import load_queries, run_embedded, run_neo4j
 from tests.test_store import NON_HIERARCHY_PARAMS, SEED_PARAMS
 
@@ -322,6 +322,123 @@ def test_bench_load_empties_a_database_that_holds_nodes_only_when_told_to(neo4j_
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["papers"] == 30 and counts(neo4j_driver, db) == (0, 0)
     assert kg_cli(*bench, env=env).returncode == 0  # an empty database has nothing to lose: no question
+
+
+# kg query on Neo4j: read-only, named as on the embedded store, the same output and exit codes
+
+def test_kg_query_on_neo4j_refuses_a_write(neo4j_driver, neo4j_config, seed_build):
+    report, _ = seed_build
+    load_graph_into(neo4j_driver, report.graph, database=neo4j_config.database)
+    before = counts(neo4j_driver, neo4j_config.database)
+    for cypher in ("CREATE (n:Paper {id: 'paper:x'}) RETURN n.id AS id", "MATCH (n) DETACH DELETE n"):
+        proc = kg_cli("query", "--neo4j", "--cypher", cypher, env=cli_env(neo4j_config))
+        assert proc.returncode == 2 and not proc.stdout
+        assert proc.stderr == ("kg: query failed: the query writes to the graph, and kg query only reads it "
+                               "(kg build writes the embedded store, kg load Neo4j)\n")
+    assert counts(neo4j_driver, neo4j_config.database) == before
+
+
+def test_neo4j_given_a_query_name_runs_it_on_neo4j_uri(neo4j_driver, neo4j_config, seed_build):
+    report, out = seed_build
+    load_graph_into(neo4j_driver, report.graph, database=neo4j_config.database)
+    proc = kg_cli("query", "--neo4j", "top_datasets", "--param", "limit=3", env=cli_env(neo4j_config))
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == kg_cli("query", "top_datasets", "--param", "limit=3", "--graph", str(out)).stdout
+    assert proc.stdout.endswith("(3 rows)\n")
+
+
+@pytest.mark.parametrize("args", [["top_datasets", "--param", "limit=-1"], ["top_datasets", "--param", "limit=2.5"],
+                                  ["top_datasets", "--param", "limit=abc"], ["--cypher", "RETURN 1/0 AS x"],
+                                  ["--cypher", "UNWIND [1] AS x RETURN x LIMIT $n", "--param", "n=-1"],
+                                  ["paper_concepts", "--param", "paper=SCALE", "--param", "foo=bar"],
+                                  ["papers_on_dataset", "--param", "dataset=CUHK-SYSY"]])
+def test_a_bad_query_or_parameter_exits_2_on_both_engines(neo4j_driver, neo4j_config, seed_build, args):
+    report, out = seed_build
+    load_graph_into(neo4j_driver, report.graph, database=neo4j_config.database)
+    on_neo4j = kg_cli("query", *args, "--neo4j", env=cli_env(neo4j_config))
+    embedded = kg_cli("query", *args, "--graph", str(out))
+    assert (on_neo4j.returncode, embedded.returncode) == (2, 2), (on_neo4j.stderr, embedded.stderr)
+    assert len(on_neo4j.stderr.splitlines()) == 1 and "Traceback" not in on_neo4j.stderr
+
+
+def without_ids(value):
+    """A query's JSON value without the engines' own node and relationship ids, and without what only Neo4j
+    keeps (a paper's ``links_fingerprint``, kg.store.neo4j_store.FINGERPRINT)."""
+    if isinstance(value, list):
+        return [without_ids(v) for v in value]
+    if isinstance(value, dict):
+        return {k: without_ids(v) for k, v in value.items() if k not in ("_ID", "_SRC", "_DST", FINGERPRINT)}
+    return value
+
+
+def test_nodes_relationships_and_paths_print_as_on_the_embedded_store(neo4j_driver, neo4j_config, seed_build):
+    import json
+
+    report, out = seed_build
+    load_graph_into(neo4j_driver, report.graph, database=neo4j_config.database)
+    cypher = ("MATCH path = (p:Paper)-[r:EVALUATES_ON]->(d:Dataset) WHERE d.name = 'PRW' "
+              "RETURN p, r, d, [d] AS listed, path")
+    on_neo4j = kg_cli("query", "--neo4j", "--cypher", cypher, "--format", "json", env=cli_env(neo4j_config))
+    embedded = kg_cli("query", "--graph", str(out), "--cypher", cypher, "--format", "json")
+    [n], [e] = json.loads(on_neo4j.stdout), json.loads(embedded.stdout)
+    assert n["d"]["_LABEL"] == "Dataset" and n["r"]["_LABEL"] == "EVALUATES_ON" and n["p"]["name"] == "SCALE"
+    assert without_ids({k: n[k] for k in ("p", "r", "d", "listed")}) == without_ids(
+        {k: e[k] for k in ("p", "r", "d", "listed")})
+    # (the embedded store gives a path's nodes every column of every table; their labels and ids agree)
+    nodes = [[(x["_LABEL"], x["id"]) for x in row["path"]["_NODES"]] for row in (n, e)]
+    assert nodes[0] == nodes[1]
+    assert without_ids(n["path"]["_RELS"]) == without_ids(e["path"]["_RELS"])
+    for fmt, label in (("table", "'_LABEL': 'Paper'"), ("csv", '""_LABEL"": ""Dataset""')):
+        shown = kg_cli("query", "--neo4j", "--cypher", cypher, "--format", fmt, env=cli_env(neo4j_config)).stdout
+        assert label in shown and "<Node" not in shown and "frozenset" not in shown, shown
+
+
+def test_concept_and_paper_parameters_resolve_alike_on_both_engines(neo4j_driver, neo4j_config, tmp_path):
+    from kg.store.embedded import write_ladybug
+    from tests.test_query import query_graph
+
+    g = query_graph()
+    write_ladybug(g, tmp_path / "graph.lbug")
+    load_graph_into(neo4j_driver, g, database=neo4j_config.database)
+    for args in (["papers_on_dataset", "--param", "dataset=CIFAR 10"],
+                 ["papers_on_dataset", "--param", "dataset=CIFAR-11"],
+                 *(["bridging_concepts", "--param", f"task_a={name}", "--param", "task_b=image classification"]
+                   for name in ("reinforcement learning (RL)", "task:reinforcementlearning", "RL")),
+                 ["link_evidence", "--param", "paper=LoRA", "--param", "concept=resnets"],
+                 ["proposed_methods", "--param", "venue=neurips", "--param", "year=2022"],
+                 ["paper_concepts", "--param", "paper=2106.09680"]):
+        on_neo4j = kg_cli("query", *args, "--neo4j", "--format", "json", env=cli_env(neo4j_config))
+        embedded = kg_cli("query", *args, "--graph", str(tmp_path), "--format", "json")
+        assert (on_neo4j.returncode, on_neo4j.stdout, on_neo4j.stderr) == (
+            embedded.returncode, embedded.stdout, embedded.stderr), args
+        assert on_neo4j.returncode == 2 or on_neo4j.stdout.strip() != "[]", args
+
+
+def test_paper_concepts_come_in_one_order_on_both_engines(neo4j_driver, neo4j_config, seed_build):
+    report, out = seed_build
+    load_graph_into(neo4j_driver, report.graph, database=neo4j_config.database)
+    lbug = connect_lbug(out / "graph.lbug")
+    q = load_queries()["paper_concepts"]
+    papers = [n for n, d in report.graph.nodes(data=True) if d["type"] == "Paper"]
+    for paper in papers:
+        _, rows_n = run_neo4j(neo4j_driver, q.for_engine("neo4j"), {"paper": paper}, neo4j_config.database)
+        _, rows_l = run_embedded(lbug, q.for_engine("lbug"), {"paper": paper})
+        assert rows_n == rows_l, paper
+
+
+def test_bridging_concepts_on_neo4j_scans_no_papers(neo4j_driver, neo4j_config, seed_build):
+    """The join on the concept's id (the .lbug file) made Neo4j scan every paper for each concept of task A."""
+    report, _ = seed_build
+    load_graph_into(neo4j_driver, report.graph, database=neo4j_config.database)
+    cypher = load_queries()["bridging_concepts"].for_engine("neo4j")
+    plan = neo4j_driver.execute_query("EXPLAIN " + cypher, SEED_PARAMS["bridging_concepts"],
+                                      database_=neo4j_config.database).summary.plan
+
+    def scans(op: dict) -> list[str]:
+        own = [op["args"].get("Details", "")] if "LabelScan" in op["operatorType"] else []
+        return own + [s for child in op.get("children", []) for s in scans(child)]
+
+    assert not [s for s in scans(plan) if ":Paper" in s], scans(plan)
 
 
 def test_bulk_import_with_neo4j_admin(neo4j_config, tmp_path):

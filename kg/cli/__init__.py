@@ -23,10 +23,12 @@ exit codes:
   1    finished, but the input had problems, each reported as one line FILE:LINE: what is wrong:
        records skipped, or records read all the same (FILE:LINE: warning: ..., a field left out)
   2    nothing usable in the input, the first problem under --strict (warnings too), an invalid
-       option, another kg build writing into --out, a deletion not confirmed (kg load --wipe or
-       kg bench load without --yes, and no terminal to ask or no yes), or an unexpected error (one
-       line; --debug shows the traceback)
-  3    a graph store problem: Neo4j down, wrong credentials or database, no built graph
+       option, another kg build writing into --out, a query or parameter that is refused (syntax, a
+       value the engine cannot compute with, a write, a name no paper or concept answers to), a
+       deletion not confirmed (kg load --wipe or kg bench load without --yes, and no terminal to ask
+       or no yes), or an unexpected error (one line; --debug shows the traceback)
+  3    a graph store problem: Neo4j down, wrong credentials or database, no built graph or a
+       damaged one
   130  interrupted (Ctrl-C)
   143  terminated (SIGTERM; the processes the command started are ended first)"""
 

@@ -11,7 +11,7 @@ from kg.cli.output import safe
 
 if TYPE_CHECKING:
     from kg.errors import Problem
-    from kg.paper_names import AmbiguousPaper
+    from kg.paper_names import AmbiguousName
     from kg.store.neo4j_store import Neo4jConfig
 
 EXIT_OK, EXIT_SKIPPED, EXIT_BAD_INPUT, EXIT_STORE, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -156,9 +156,9 @@ def report_problem(p: Problem) -> None:
     print(safe(str(p)), file=sys.stderr)
 
 
-def report_ambiguous(exc: AmbiguousPaper) -> int:
-    """Say that a name means several papers and list them, one ``id  title`` line each; exit code 2."""
-    print(safe(f"kg: {exc.name!r} names {len(exc.candidates)} papers; give one of these ids instead:"),
+def report_ambiguous(exc: AmbiguousName) -> int:
+    """Say that a name means several papers (or concepts) and list them, one ``id  title`` line each; exit code 2."""
+    print(safe(f"kg: {exc.name!r} names {len(exc.candidates)} {exc.kind}s; give one of these ids instead:"),
           file=sys.stderr)
     for line in exc.lines():
         print("  " + safe(line), file=sys.stderr)

@@ -96,7 +96,7 @@ def _first_line(exc: BaseException) -> str:
 
 def describe(exc: Exception) -> tuple[str, int | None]:
     """The one-line message for ``exc`` and its exit code; None for an unexpected error (a bug)."""
-    from kg.errors import ClusterError, EncoderMissing, InputError, OutputLocked
+    from kg.errors import ClusterError, EncoderMissing, InputError, OutputLocked, StoreError
 
     if isinstance(exc, InputError):  # FILE:LINE: what is wrong
         return str(exc), EXIT_BAD_INPUT
@@ -106,7 +106,7 @@ def describe(exc: Exception) -> tuple[str, int | None]:
         return f"{exc.filename}: {exc.strerror}" if exc.filename is not None else exc.strerror, EXIT_BAD_INPUT
     if isinstance(exc, (ClusterError, EncoderMissing, OutputLocked)):
         return str(exc), EXIT_BAD_INPUT
-    if _is(exc, "kg.store.neo4j_store", "StoreError"):
+    if isinstance(exc, StoreError):
         return str(exc), EXIT_STORE
     if _is(exc, "kg.store.queries", "QueryError"):  # the engine's reason, and what to do where kg knows: a refused
         # query is bad input, a store that cannot answer it a store problem

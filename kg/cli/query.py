@@ -15,13 +15,18 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     """Add ``kg query``."""
     p = add_command(subparsers, "query",
                     help="run a saved query from cypher/ (or --cypher) on the embedded store or Neo4j",
-                    description="Example: kg query papers_on_dataset --param dataset=CUHK-SYSU")
+                    description="Example: kg query papers_on_dataset --param dataset=CUHK-SYSU. Queries only read "
+                                "the graph. Exit code 2: a query or parameter that is refused (syntax, a value the "
+                                "engine cannot compute with, a write, a parameter the query does not read, a name "
+                                "no paper or concept answers to, or several do); 3: the store cannot answer (no "
+                                "build, a damaged store, Neo4j down).")
     p.add_argument("name", nargs="?", help="saved query name (kg query --list shows them)")
     p.add_argument("--cypher", help="run this Cypher instead of a saved query")
     p.add_argument("--param", action="append", default=[], metavar="KEY=VALUE", help="query parameter (repeatable)")
     p.add_argument("--graph", default="out", help="directory written by kg build, for the embedded store (default out)")
     p.add_argument("--neo4j", nargs="?", const="env", metavar="URI",
-                   help="run on Neo4j (URI, or $NEO4J_URI when given without one)")
+                   help="run on Neo4j: the server at URI (bolt://..., neo4j://...), else at $NEO4J_URI (a value "
+                        "without :// is the query's name: kg query --neo4j top_datasets)")
     add_neo4j_options(p)
     p.add_argument("--format", choices=["table", "json", "csv"], default="table")
     p.add_argument("--list", action="store_true", help="list the saved queries")
@@ -40,56 +45,85 @@ def printable(text: str, fmt: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """List the saved queries, or run one and print its rows."""
-    from kg.store.queries import format_listing, format_rows, load_queries, missing_params, parse_params
+    from kg.store.queries import (NAMES, format_listing, format_rows, load_queries, missing_params, parse_params,
+                                  query_params)
 
-    queries = load_queries(Path(args.cypher_dir)) if args.cypher_dir else load_queries()
+    try:
+        queries = load_queries(Path(args.cypher_dir)) if args.cypher_dir else load_queries()
+    except ValueError as exc:
+        error(exc)
+        return EXIT_BAD_INPUT
+    _name_given_to_neo4j(args)
     if args.list or (not args.name and not args.cypher):
         print(safe(format_listing(queries), multiline=True))
         return EXIT_OK
-    engine = "neo4j" if args.neo4j else "lbug"
-    if args.cypher:
-        cypher = args.cypher
-    elif args.name in queries:
-        cypher = queries[args.name].for_engine(engine)
-    else:
+    saved = None if args.cypher else queries.get(args.name)
+    if saved is None and not args.cypher:
         close = difflib.get_close_matches(args.name, list(queries), n=3)
         error(f"no saved query '{args.name}'" + (f"; did you mean {', '.join(close)}?" if close else
                                                   "; `kg query --list` shows them"))
         return EXIT_BAD_INPUT
+    cypher = saved.for_engine("neo4j" if args.neo4j else "lbug") if saved else args.cypher
+    kinds = saved.kinds if saved else {}
     try:
-        params = parse_params(args.param)
+        params = parse_params(args.param, kinds)
     except ValueError as exc:
         error(exc)
         return EXIT_BAD_INPUT
+    if unknown := sorted(set(params) - query_params(cypher)):
+        what = f"{saved.name} has" if saved else "the query reads"
+        read = ", ".join(sorted(query_params(cypher))) or "none"
+        error(f"--param {', '.join(unknown)}: {what} no such parameter (its parameters: {read})")
+        return EXIT_BAD_INPUT
     if missing := missing_params(cypher, params):
-        example = f" (e.g. {queries[args.name].example})" if not args.cypher and queries[args.name].example else ""
+        example = f" (e.g. {saved.example})" if saved and saved.example else ""
         error(f"the query needs --param {' --param '.join(m + '=...' for m in missing)}{example}")
         return EXIT_BAD_INPUT
-    papers = () if args.cypher else queries[args.name].papers
     with _engine(args) as run_cypher:
-        for key in papers:
-            if key in params and (code := _resolve_paper(run_cypher, params, key)) != EXIT_OK:
+        for key, kind in kinds.items():
+            if kind in NAMES and key in params and (code := _resolve(run_cypher, params, key, kind)) != EXIT_OK:
                 return code
         columns, rows = run_cypher(cypher, params)
     print(printable(format_rows(columns, rows, args.format), args.format))
     return EXIT_OK
 
 
-def _resolve_paper(run_cypher: Callable, params: dict, key: str) -> int:
-    """Put the id of the paper ``params[key]`` names in its place (an id, a title or a proposed method's name);
-    an unknown or ambiguous name is said on standard error, exit code 2."""
-    from kg.paper_names import AmbiguousPaper, StorePapers, not_found, resolve
+def _name_given_to_neo4j(args: argparse.Namespace) -> None:
+    """``kg query --neo4j NAME``: a value of ``--neo4j`` that is not a URI (it has no "://") is the saved query's
+    name when no other is given, and the server is $NEO4J_URI's."""
+    if args.neo4j not in (None, "env") and "://" not in args.neo4j and args.name is None:
+        args.name, args.neo4j = args.neo4j, "env"
 
-    papers = StorePapers(lambda cypher, values: run_cypher(cypher, values)[1])
+
+def _resolve(run_cypher: Callable, params: dict, key: str, kind: str) -> int:
+    """Put the id of the paper or concept that ``params[key]`` names in its place (kg.paper_names,
+    kg.concept_names); an unknown or ambiguous name is said on standard error, exit code 2."""
+    from kg.paper_names import AmbiguousName
+
     try:
-        found = resolve(papers, str(params[key]))
-    except AmbiguousPaper as exc:
+        params[key] = _lookup(lambda cypher, values: run_cypher(cypher, values)[1], kind, str(params[key]))
+    except AmbiguousName as exc:
         return report_ambiguous(exc)
-    if found is None:
-        error(f"--param {key}: " + not_found(papers, str(params[key])))
+    except ValueError as exc:
+        error(f"--param {key}: {exc}")
         return EXIT_BAD_INPUT
-    params[key] = found
     return EXIT_OK
+
+
+def _lookup(rows: Callable[[str, dict], list[list]], kind: str, name: str) -> str:
+    """The id of the paper or the concept of ``kind`` that ``name`` names in the store ``rows`` runs Cypher on.
+    ValueError naming close names when none does; AmbiguousName listing them when several do."""
+    from kg.concept_names import resolve_in_store
+    from kg.paper_names import StorePapers, not_found, resolve
+    from kg.store.queries import PAPER
+
+    if kind != PAPER:
+        return resolve_in_store(rows, kind, name)
+    papers = StorePapers(rows)
+    found = resolve(papers, name)
+    if found is None:
+        raise ValueError(not_found(papers, name))
+    return found
 
 
 @contextmanager

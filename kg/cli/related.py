@@ -200,8 +200,12 @@ def _around_concept(around: Callable[..., ConceptReport], facts: Callable[[str],
                     args: argparse.Namespace) -> int:
     """Print the papers of one dataset, task or method, and the datasets used with it (``around(top=, shown=)``
     reports them, from the graph or the index; ``facts(paper)`` gives a paper's title, url, venue and year)."""
+    from kg.paper_names import AmbiguousName
+
     try:
         report = around(top=args.top, shown=args.top)
+    except AmbiguousName as exc:  # a name several concepts answer to: they are listed
+        return report_ambiguous(exc)
     except ValueError as exc:  # no such concept: the message names the closest
         error(exc)
         return EXIT_BAD_INPUT

@@ -17,10 +17,11 @@ import numpy
 from numpy.lib import format as npy
 
 from kg import schema
+from kg.concept_names import match_concept
 from kg.errors import InputError
 from kg.paper_names import Candidate, normal
 from kg.related.ranking import (DEFAULT_WEIGHTS, TEXT_WEIGHT, TITLE_FACTOR, ConceptReport, Hit, PaperFacts, Shared,
-                                best, descendants, match_concept, named_in, shared_keywords, text_concept_keys)
+                                best, descendants, named_in, shared_keywords, text_concept_keys)
 from kg.related.semantic import available, cosines, embed, reranked
 from kg.related.semantic import blend as semantic_blend
 from kg.related.textsim import QUERY_TERMS, idf, shared_words, unit_vector, words

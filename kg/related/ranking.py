@@ -23,23 +23,22 @@ True
 """
 from __future__ import annotations
 
-import difflib
 import weakref
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import NamedTuple, TypeVar
+from typing import NamedTuple
 
 import networkx as nx
 import numpy
 
 from kg import schema
+from kg.concept_names import match_concept
 from kg.schema import below, descendants  # (the concept hierarchy, kg.build.hierarchy)
 from kg.related.semantic import WIDTH, available, cosines, embed, reranked, unpack
 from kg.related.semantic import blend as semantic_blend
 from kg.related.textsim import TextIndex, paper_text, shared_words
 
-K = TypeVar("K")
 DEFAULT_WEIGHTS = {"Dataset": 3.0, "Task": 1.5, "Method": 1.0, "Metric": 0.25}
 TEXT_WEIGHT = 10.0
 TITLE_FACTOR = 2.0  # chosen on the dev half of the NeurIPS 2022 corpus (docs/related.md)
@@ -259,28 +258,10 @@ _SEMANTIC: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # graph -> (
 
 
 def find_concept(g: nx.MultiDiGraph, node_type: str, name: str) -> str:
-    """A concept node of ``node_type`` by name, alias or key; ValueError with suggestions if none."""
+    """A concept node of ``node_type`` by id, name or alias (kg.concept_names); ValueError with suggestions if none,
+    AmbiguousConcept listing the concepts a name shared by several could mean."""
     return match_concept(((n, n, d["name"], d.get("aliases", ())) for n, d in g.nodes(data=True)
                           if d.get("type") == node_type), node_type, name)
-
-
-def match_concept(concepts: Iterable[tuple[K, str, str, Iterable[str]]], node_type: str, name: str) -> K:
-    """The key of the first of ``concepts`` (key, node id, name, aliases), all of ``node_type``, that ``name`` names
-    by its id, name or an alias (compared as concept keys); ValueError with the closest names if none."""
-    key = schema.concept_key(name)
-    names: dict[str, K] = {}
-    for found, node, cname, aliases in concepts:
-        if node.split(":", 1)[-1] == key or any(schema.concept_key(str(f)) == key for f in (cname, *aliases)):
-            return found
-        names.setdefault(cname, found)
-    close = difflib.get_close_matches(name, list(names), n=3, cutoff=0.6)
-    close += [n for n in sorted(names, key=str.casefold) if key and key in schema.concept_key(n) and n not in close]
-    if close:  # (a name close to it, or one with it inside: "ImageNet" for ImageNet-1K)
-        hint = f"; did you mean {', '.join(close[:5])}?"
-    else:
-        shown = sorted(names, key=str.casefold)
-        hint = f"; the graph has {len(shown)} {node_type} names, e.g. {', '.join(shown[:5])}" if shown else ""
-    raise ValueError(f"no {node_type} named '{name}' in the graph{hint}")
 
 
 @dataclass

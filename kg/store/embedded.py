@@ -24,6 +24,7 @@ import ladybug
 import networkx as nx
 
 from kg import schema
+from kg.errors import StoreError
 from kg.sinks.base import feed
 from kg.sinks.neo4j_csv import ARRAY_DELIMITER, Neo4jCsvSink
 
@@ -262,8 +263,15 @@ def write_ladybug(g: nx.MultiDiGraph, path: Path) -> Path:
 
 
 def connect(path: Path) -> ladybug.Connection:
-    """A read-write connection to an embedded store written by ``kg build``."""
+    """A read-only connection to an embedded store written by ``kg build``: any number of processes may read it at
+    once, and nothing run on it changes the file (the engine refuses writes). FileNotFoundError when there is no
+    store; StoreError when the engine cannot open it (a damaged file, another process writing it)."""
     path = Path(path)
     if not path.exists():
         raise FileNotFoundError(f"{path}: no embedded store here; run `kg build INPUT --out {path.parent}` first")
-    return ladybug.Connection(ladybug.Database(str(path)))
+    try:
+        return ladybug.Connection(ladybug.Database(str(path), read_only=True))
+    except RuntimeError as e:  # (the engine's errors are RuntimeErrors)
+        reason = " ".join(str(e).split())
+        raise StoreError(f"{path}: cannot open the embedded store: {reason}; rebuild it with "
+                         f"`kg build INPUT --out {path.parent}` if it is damaged") from None

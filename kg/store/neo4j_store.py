@@ -23,16 +23,13 @@ from neo4j import Driver, GraphDatabase, Session
 from neo4j.exceptions import AuthError, ClientError, Neo4jError, ServiceUnavailable
 
 from kg import schema
+from kg.errors import StoreError
 from kg.store.queries import CYPHER_DIR
 from kg.store.rows import NodeRows, RelRows, batches, node_rows, rel_rows
 
 SCHEMA_FILE = CYPHER_DIR / "schema.cypher"
 SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")  # what kg connects with (Bolt)
 FINGERPRINT = "links_fingerprint"  # a Paper property in Neo4j only: the digest of its links the last load wrote
-
-
-class StoreError(Exception):
-    """A store problem with a one-line message for the user (server down, bad credentials, unknown database)."""
 
 
 @dataclass

@@ -1,7 +1,9 @@
 """The saved query library (``cypher/*.cypher``) and running Cypher on either engine.
 
-Each file starts with a header of ``// key: value`` lines (name, purpose, params, example; ``papers``: the
-parameters that name a paper, which ``kg query`` resolves to its id, see kg.paper_names). A query whose dialects differ has one file per engine: ``NAME.neo4j.cypher`` and ``NAME.lbug.cypher``.
+Each file starts with a header of ``// key: value`` lines: name, purpose, params, example. ``params`` declares each
+parameter with its kind: ``a, b: paper (ids, titles or proposed methods, e.g. "FML"), limit: integer (e.g. 20)``.
+A kind after a name is also that of the names before it back to the last one described; the kinds are in
+:data:`KINDS`. A query whose dialects differ has one file per engine: ``NAME.neo4j.cypher`` and ``NAME.lbug.cypher``.
 """
 from __future__ import annotations
 
@@ -13,10 +15,20 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kg.concept_names import LABELS
+
 _KG = Path(__file__).resolve().parents[1]
 # cypher/ at the top of a source checkout; kg/cypher in an installed wheel (pyproject.toml maps it there)
 CYPHER_DIR = _KG / "cypher" if (_KG / "cypher").is_dir() else _KG.parent / "cypher"
 ENGINES = ("lbug", "neo4j")
+
+PAPER, TEXT, INTEGER, NUMBER = "paper", "text", "integer", "number"
+VALUE = "value"  # no kind declared: typed from its text, as the parameters of --cypher are
+# What a parameter of each kind is: a paper (id, title or proposed method, which kg query resolves to its id,
+# kg.paper_names), a concept of a type or of any (name, alias or id, resolved to its id, kg.concept_names), other
+# text, a whole number, or a number (always a float).
+KINDS = (PAPER, *LABELS, TEXT, INTEGER, NUMBER)
+NAMES = (PAPER, *LABELS)  # the kinds kg query resolves to a node id
 
 
 @dataclass
@@ -26,7 +38,7 @@ class SavedQuery:
     params: str
     example: str
     text: dict[str, str] = field(default_factory=dict)  # engine -> Cypher
-    papers: tuple[str, ...] = ()  # parameters that name a paper (id, title or proposed method)
+    kinds: dict[str, str] = field(default_factory=dict)  # parameter -> its kind (KINDS, or VALUE)
 
     def for_engine(self, engine: str) -> str:
         return self.text.get(engine) or self.text["any"]
@@ -42,8 +54,37 @@ def _header(text: str) -> dict[str, str]:
     return out
 
 
+# One declared parameter: its name, an optional ": kind" and an optional "(description)" (one level of nested
+# parentheses), up to the comma before the next.
+_DECLARED = re.compile(r"\s*([A-Za-z_]\w*)\s*(?::\s*(\w+))?\s*(\((?:[^()]|\([^()]*\))*\))?\s*(?:,|$)")
+
+
+def param_kinds(declared: str) -> dict[str, str]:
+    """The parameters a ``// params:`` header declares, with their kinds: ``a, b: paper (e.g. "FML"), top: integer``
+    -> ``{"a": "paper", "b": "paper", "top": "integer"}`` ("" or "-": none). A name given no kind is VALUE.
+    ValueError for a header that is not such a list, or names a kind not in :data:`KINDS`."""
+    out: dict[str, str] = {}
+    pending: list[str] = []
+    text, at = declared.strip(), 0
+    while text not in ("", "-") and at < len(text):
+        m = _DECLARED.match(text, at)
+        if m is None:
+            raise ValueError(f"cannot read the parameters at {text[at:at + 30]!r} (NAME: KIND (what), ...)")
+        name, kind, described = m.groups()
+        if kind is not None and kind not in KINDS:
+            raise ValueError(f"parameter {name} has kind {kind!r}, not one of {', '.join(KINDS)}")
+        pending.append(name)
+        if kind or described:
+            out.update(dict.fromkeys(pending, kind or VALUE))
+            pending = []
+        at = m.end()
+    out.update(dict.fromkeys(pending, VALUE))
+    return out
+
+
 def load_queries(directory: Path = CYPHER_DIR) -> dict[str, SavedQuery]:
-    """Every saved query in ``directory`` by name (``schema.cypher`` is not a query)."""
+    """Every saved query in ``directory`` by name (``schema.cypher`` is not a query). ValueError naming the file
+    whose ``// params:`` header cannot be read."""
     out: dict[str, SavedQuery] = {}
     for path in sorted(Path(directory).glob("*.cypher")):
         if path.name == "schema.cypher":
@@ -52,9 +93,12 @@ def load_queries(directory: Path = CYPHER_DIR) -> dict[str, SavedQuery]:
         head = _header(text)
         stem = path.name[: -len(".cypher")]
         name, _, engine = stem.partition(".")
-        papers = tuple(p.strip() for p in head.get("papers", "").split(",") if p.strip())
+        try:
+            kinds = param_kinds(head.get("params", ""))
+        except ValueError as exc:
+            raise ValueError(f"{path}: // params: {exc}") from None
         q = out.setdefault(name, SavedQuery(head.get("name", name), head.get("purpose", ""), head.get("params", ""),
-                                            head.get("example", ""), papers=papers))
+                                            head.get("example", ""), kinds=kinds))
         q.text[engine or "any"] = text
     return out
 
@@ -68,49 +112,92 @@ def format_listing(queries: dict[str, SavedQuery]) -> str:
 INT64 = (-2**63, 2**63 - 1)  # the integers both engines hold
 
 
-def parse_params(pairs: list[str]) -> dict[str, object]:
-    """``["year=2026", "venue=ICML"]`` -> ``{"year": 2026, "venue": "ICML"}`` (integers and finite floats are
-    converted).
-    Raises ValueError for a pair without ``=`` and for an integer outside the 64-bit range."""
+def parse_params(pairs: list[str], kinds: dict[str, str] | None = None) -> dict[str, object]:
+    """``["year=2026", "venue=ICML"]`` -> ``{"year": 2026, "venue": "ICML"}``: each value as the kind of its
+    parameter (``kinds``, from a saved query's header) takes it: papers, concepts and text as the user wrote them
+    (``paper=2106.09680`` stays text), a whole number, a number (a float); a parameter of no declared kind is typed
+    from its text (integers and finite floats are converted).
+    Raises ValueError for a pair without ``=``, a value its kind does not take, and an integer outside the 64-bit
+    range."""
     out: dict[str, object] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
             raise ValueError(f"--param takes key=value, got {pair!r}")
-        out[key] = value
-        for conv in (int, float):
-            try:
-                number = conv(value)
-            except ValueError:
-                continue
-            if math.isfinite(number):  # "nan", "inf" and "1e999" stay text
-                out[key] = number
-            break
-        if isinstance(out[key], int) and not INT64[0] <= out[key] <= INT64[1]:
-            raise ValueError(f"--param {key}: {value} is outside the 64-bit integer range the stores hold")
+        out[key] = _typed(key, value, (kinds or {}).get(key, VALUE))
     return out
 
 
+def _typed(key: str, value: str, kind: str) -> object:
+    """``value`` as parameter ``key`` of ``kind`` takes it."""
+    if kind not in (INTEGER, NUMBER, VALUE):
+        return value
+    number = _number(value)
+    if kind == INTEGER and not isinstance(number, int):
+        raise ValueError(f"--param {key}: needs a whole number, not {value!r}")
+    if kind == NUMBER:
+        if number is None:
+            raise ValueError(f"--param {key}: needs a number, not {value!r}")
+        return float(number)
+    if isinstance(number, int) and not INT64[0] <= number <= INT64[1]:
+        raise ValueError(f"--param {key}: {value} is outside the 64-bit integer range the stores hold")
+    return value if number is None else number
+
+
+def _number(text: str) -> int | float | None:
+    """``text`` as an integer or a finite float ("nan", "inf" and "1e999" are none), else None."""
+    for conv in (int, float):
+        try:
+            number = conv(text)
+        except ValueError:
+            continue
+        return number if math.isfinite(number) else None
+    return None
+
+
 class QueryError(Exception):
-    """The engine refused a query (syntax, a missing or mistyped parameter, an unsupported pattern): bad input. With
-    ``store``, the store could not answer it (a big graph's forward-only store, an engine or I/O failure)."""
+    """The engine refused a query (syntax, a missing or mistyped parameter, an unsupported pattern, a value it cannot
+    compute with, a write): bad input. With ``store``, the store could not answer it (a big graph's forward-only
+    store, an engine or I/O failure)."""
 
     def __init__(self, message: str, store: bool = False) -> None:
         super().__init__(message)
         self.store = store
 
 
-_REFUSED = ("Binder exception", "Parser exception", "Catalog exception")  # Ladybug's words for a query it refuses
+# What is not code in a query: string literals ('...', "...", with backslash escapes), quoted names (`...`) and
+# comments (// to the end of the line, /* ... */); and a parameter ($name).
+_LEXEME = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|`[^`]*`|//[^\n]*|/\*.*?(?:\*/|\Z)|\$([A-Za-z_]\w*)",
+                     re.DOTALL)
+
+
+def _code(cypher: str) -> str:
+    """``cypher`` with its string literals, quoted names and comments blanked out."""
+    return _LEXEME.sub(lambda m: m.group(0) if m.group(1) else " ", cypher)
+
+
+def query_params(cypher: str) -> set[str]:
+    """The ``$names`` the query reads (not those inside strings, quoted names or comments)."""
+    return set(re.findall(r"\$([A-Za-z_]\w*)", _code(cypher)))
 
 
 def missing_params(cypher: str, params: dict) -> list[str]:
-    """The ``$names`` the query reads (outside ``//`` comments) that ``params`` does not give."""
-    body = "\n".join(line for line in cypher.splitlines() if not line.lstrip().startswith("//"))
-    return sorted({m for m in re.findall(r"\$([A-Za-z_]\w*)", body) if m not in params})
+    """The ``$names`` the query reads that ``params`` does not give."""
+    return sorted(query_params(cypher) - set(params))
+
+
+WRITES = "the query writes to the graph, and kg query only reads it (kg build writes the embedded store, kg load Neo4j)"
+# Ladybug's words for a failure of the store rather than of the query (exit code 3); any other error is the query's
+_STORE_FAILURES = ("IO exception", "Storage exception", "Buffer manager", "Checkpoint failed")
+# A read-only Ladybug store runs CHECKPOINT instead of refusing it, and is then left needing recovery (no read-only
+# open succeeds until a writer has opened it), so it never reaches the engine.
+_CHECKPOINT = re.compile(r"(?:^|;)\s*CHECKPOINT\b", re.IGNORECASE)
 
 
 def run_embedded(conn, cypher: str, params: dict) -> tuple[list[str], list[list]]:
     """Run on a Ladybug connection: (column names, rows). Raises :class:`QueryError` when Ladybug refuses it."""
+    if _CHECKPOINT.search(_code(cypher)):
+        raise QueryError(WRITES)
     try:
         result = conn.execute(cypher, params)
     except RuntimeError as e:  # Ladybug's errors are RuntimeErrors
@@ -119,7 +206,9 @@ def run_embedded(conn, cypher: str, params: dict) -> tuple[list[str], list[list]
                              "only (paper -> concept); undirected patterns and subqueries that start from a "
                              "concept need both directions. Run the query on Neo4j (`kg load`, then "
                              "`kg query --neo4j`).", store=True) from None
-        raise QueryError(str(e), store=not str(e).startswith(_REFUSED)) from None
+        if "read-only database" in str(e):
+            raise QueryError(WRITES) from None
+        raise QueryError(str(e), store=str(e).startswith(_STORE_FAILURES)) from None
     columns = result.get_column_names()
     rows = []
     while result.has_next():
@@ -128,17 +217,22 @@ def run_embedded(conn, cypher: str, params: dict) -> tuple[list[str], list[list]
 
 
 def run_neo4j(driver, cypher: str, params: dict, database: str = "neo4j") -> tuple[list[str], list[list]]:
-    """Run on Neo4j: (column names, rows). Raises :class:`QueryError` when Neo4j refuses the query (a client
-    error: syntax, a parameter, a missing procedure); a server that is down or refuses the login raises as it is."""
+    """Run on Neo4j in a read transaction: (column names, rows), with nodes, relationships and paths as the embedded
+    store gives them (:func:`kg.store.neo4j_values.plain`). Raises :class:`QueryError` when Neo4j refuses the query (a
+    client error: syntax, a parameter, a write, a missing procedure); a server that is down or refuses the login
+    raises as it is."""
+    from neo4j import RoutingControl
     from neo4j.exceptions import ClientError
 
+    from kg.store.neo4j_values import plain
+
     try:
-        records, _, keys = driver.execute_query(cypher, params, database_=database)
+        records, _, keys = driver.execute_query(cypher, params, database_=database, routing_=RoutingControl.READ)
     except ClientError as e:
         if e.code and (".Security." in e.code or ".Database.DatabaseNotFound" in e.code):
             raise  # (the store's problem, not the query's)
-        raise QueryError(e.message or str(e)) from None
-    return list(keys), [list(r.values()) for r in records]
+        raise QueryError(WRITES if e.code == "Neo.ClientError.Statement.AccessMode" else e.message or str(e)) from None
+    return list(keys), [[plain(v) for v in r.values()] for r in records]
 
 
 def format_rows(columns: list[str], rows: list[list], fmt: str = "table") -> str:

@@ -1,0 +1,111 @@
+"""One way to name a concept (a dataset, task, method or metric) in ``kg related --dataset/--task/--method`` and in
+the concept parameters of the saved queries (``kg query``): its id (``task:reinforcementlearning``), its name or an
+alias, names compared as concept keys (:func:`kg.schema.concept_key`: case, spacing, punctuation, a plural and a
+trailing "dataset" do not matter, so "CIFAR 10" names CIFAR-10).
+
+The ways are tried in that order (id, the key of an id, name, alias) and the first that some concept answers to
+decides: one concept is the answer, several raise :class:`AmbiguousConcept` listing them (nothing is picked
+silently; "RL" is an alias of reinforcement learning and of offline reinforcement learning), none a ValueError
+naming the closest names. The concepts come from a graph or the related index (:func:`match_concept`) or from a
+store through Cypher (:func:`resolve_in_store`, the same on Ladybug and Neo4j).
+
+>>> tasks = [(i, i, n, a) for i, n, a in [("task:reinforcementlearning", "reinforcement learning", ["RL"]),
+...     ("task:offlinereinforcementlearning", "offline reinforcement learning", ["offline RL", "RL"])]]
+>>> match_concept(tasks, "Task", "Reinforcement-Learning"), match_concept(tasks, "Task", "offline rl")
+('task:reinforcementlearning', 'task:offlinereinforcementlearning')
+>>> try:
+...     match_concept(tasks, "Task", "RL")
+... except AmbiguousConcept as exc:
+...     for line in exc.lines():
+...         print(line)
+task:offlinereinforcementlearning  offline reinforcement learning
+task:reinforcementlearning  reinforcement learning
+"""
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from typing import TypeVar
+
+from kg import schema
+from kg.paper_names import AmbiguousName, Candidate, Run
+
+K = TypeVar("K")
+
+CONCEPT = "concept"  # a concept of any of the four types
+CONCEPT_TYPES = (schema.DATASET, schema.TASK, schema.METHOD, schema.METRIC)
+# the kinds of concept a name may stand for (as ``// params:`` headers write them) -> the node labels they cover
+LABELS: dict[str, tuple[str, ...]] = {**{t.label.lower(): (t.label,) for t in CONCEPT_TYPES},
+                                      CONCEPT: tuple(t.label for t in CONCEPT_TYPES)}
+
+
+class AmbiguousConcept(AmbiguousName):
+    """A name that several concepts answer to equally well; ``candidates`` lists them (id and name)."""
+
+
+def _by_id(wanted: str, key: str, node: str, name: str, aliases: Iterable[str]) -> bool:
+    return node == wanted
+
+
+def _by_id_key(wanted: str, key: str, node: str, name: str, aliases: Iterable[str]) -> bool:
+    return node.split(":", 1)[-1] == key
+
+
+def _by_name(wanted: str, key: str, node: str, name: str, aliases: Iterable[str]) -> bool:
+    return schema.concept_key(str(name)) == key
+
+
+def _by_alias(wanted: str, key: str, node: str, name: str, aliases: Iterable[str]) -> bool:
+    return any(schema.concept_key(str(a)) == key for a in aliases)
+
+
+# The ways a name names a concept, the surest first (a concept's id is its type and its name's key, so the cheap
+# second way finds every name of a graph kg built; the names and aliases are read only when it finds none).
+_WAYS = (_by_id, _by_id_key, _by_name, _by_alias)
+
+
+def match_concept(concepts: Iterable[tuple[K, str, str, Iterable[str]]], node_type: str, name: str) -> K:
+    """The key of the concept of ``concepts`` (key, node id, name, aliases; all of ``node_type``, or of any type for
+    "concept") that ``name`` names: by its id, else its name, else an alias (the first way some concept answers to
+    decides). Raises :class:`AmbiguousConcept` when several answer to it that way, and ValueError with the
+    closest names when none does."""
+    concepts = list(concepts)
+    wanted, key = name.strip(), schema.concept_key(name)
+    for way in _WAYS if wanted else ():
+        found = {node: (k, cname) for k, node, cname, aliases in concepts if way(wanted, key, node, cname, aliases)}
+        if len(found) == 1:
+            return next(iter(found.values()))[0]
+        if found:
+            raise AmbiguousConcept(wanted, [Candidate(n, str(c)) for n, (_, c) in found.items()], node_type.lower())
+    raise ValueError(not_found([str(c[2]) for c in concepts], node_type, name))
+
+
+def not_found(names: list[str], node_type: str, name: str) -> str:
+    """The message for a name that no concept of ``names`` answers to, with the closest of them."""
+    key = schema.concept_key(name)
+    names = list(dict.fromkeys(names))
+    close = difflib.get_close_matches(name, names, n=3, cutoff=0.6)
+    close += [n for n in sorted(names, key=str.casefold) if key and key in schema.concept_key(n) and n not in close]
+    if close:  # (a name close to it, or one with it inside: "ImageNet" for ImageNet-1K)
+        hint = f"; did you mean {', '.join(close[:5])}?"
+    else:
+        shown = sorted(names, key=str.casefold)
+        hint = f"; the graph has {len(shown)} {node_type} names, e.g. {', '.join(shown[:5])}" if shown else ""
+    return f"no {node_type} named '{name}' in the graph{hint}"
+
+
+def resolve_in_store(run: Run, kind: str, name: str) -> str:
+    """The id of the concept of ``kind`` (a key of :data:`LABELS`) that ``name`` names in a store, through ``run``
+    (Cypher on Ladybug or Neo4j), as :func:`match_concept` finds it. One lookup of two ids finds a concept by its id
+    or its name; only a name that is neither reads every concept of the kind (for its aliases, or close names)."""
+    labels = LABELS[kind]
+    ids = [name.strip(), *(schema.node_id(label, schema.concept_key(name)) for label in labels)]
+    rows = _concepts(run, labels, "WHERE c.id IN $ids", {"ids": ids}) or _concepts(run, labels, "", {})
+    node_type = labels[0] if len(labels) == 1 else kind
+    return match_concept(((r[0], r[0], r[1], r[2] or ()) for r in rows), node_type, name)
+
+
+def _concepts(run: Run, labels: tuple[str, ...], where: str, params: dict) -> list[list]:
+    """(id, name, aliases) of each concept of ``labels`` that ``where`` keeps (labels come from kg.schema only)."""
+    return [row for label in labels
+            for row in run(f"MATCH (c:{label}) {where} RETURN c.id, c.name, c.aliases", params)]

@@ -559,6 +559,12 @@ def test_an_example_in_brackets_is_no_short_form_inside_a_name(nlp):
     ("We build on A Lite BERT (ALBERT) for speed.", "A Lite BERT"),
     ("We apply \u201csign random projections\u201d (SignRP) to them.", "sign random projections"),  # not the quote
     ('The "Patient Instruction" (PI) is written.', "Patient Instruction"),
+    # the capitals one word each, where the letters alone fit in one word ("SParSe"): the whole name
+    ("We propose an operator named spatial pruned sparse convolution (SPS-Conv), which is fast.",
+     "spatial pruned sparse convolution"),
+    ("We study Synchronous Stochastic Gradient Descent (SSGD) here.", "Synchronous Stochastic Gradient Descent"),
+    ("We measure the total treatment effect (TTE) here.", "total treatment effect"),
+    ("We train with deep reinforcement learning (RL) here.", "reinforcement learning"),  # no capital for "deep"
 ])
 def test_an_abbreviations_long_form_keeps_the_word_its_first_letter_is_from(nlp, text, long):
     from kg.nlp.candidates import abbreviations

@@ -198,6 +198,30 @@ def test_a_short_form_defined_one_way_is_one_concept_with_the_papers_that_only_u
     assert concept is res.concept_for("METHOD", "LST") and concept.papers == 3 and concept.name == "LST"
 
 
+def test_long_forms_joined_by_hyphens_or_holding_the_short_forms_letters_define_it():
+    """"Meta-Auto-Decoder (MAD)" and "Momentum Adversarial Distillation (MAD)" ("momentuMADversarial") are two
+    concepts; a title's "Meta-Reward-Net" and the abstract's "Meta-Reward-Net (MRN)" are one."""
+    from kg.build.resolve import defined_short_forms, resolve
+
+    a, b = _own("a", "MAD", "Meta-Auto-Decoder"), _own("b", "MAD", "Momentum Adversarial Distillation")
+    assert defined_short_forms(a) and defined_short_forms(b)
+    res = resolve([a, b])
+    assert {res.concept_for("METHOD", "MAD", defined_short_forms(x)).name for x in (a, b)} == {
+        "Meta-Auto-Decoder", "Momentum Adversarial Distillation"}
+    titled = _own("c", "MRN", "Meta-Reward-Net", other="Meta-Reward-Net")
+    titled.aliases["Meta-Reward-Net"] = ["Meta-Reward-Net"]  # (the title's mention, its own only form)
+    res = resolve([titled])
+    assert res.concept_for("METHOD", "MRN", defined_short_forms(titled)) is res.concept_for("METHOD", "Meta-Reward-Net")
+    assert len(res.concepts) == 1
+
+
+def test_a_short_form_with_a_word_attached_is_no_long_form():
+    from kg.build.resolve import _spelled_out
+
+    assert _spelled_out("Meta-Auto-Decoder") and _spelled_out("Ladder Side-Tuning")
+    assert not _spelled_out("SPS-Conv") and not _spelled_out("GPT-3") and not _spelled_out("Ladder (LST)")
+
+
 def test_concepts_named_alike_are_one_node():
     """A node's id is its label and its name's key, so two concepts never share a name. "IRM" has two long forms in
     the corpus; the paper that defines it as "invariant risk minimization" and the paper whose vocabulary entry

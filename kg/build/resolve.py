@@ -57,18 +57,30 @@ def _short_form(name: str) -> bool:
     return " " not in name and len(name) <= 12 and any(c.isupper() for c in name)
 
 
+_WORD = re.compile(r"[A-Za-z][a-z]{2,}")
+
+
+def _spelled_out(form: str) -> bool:
+    """Whether a surface form is written out in words, as a long form is: words apart ("Ladder Side-Tuning") or
+    joined by hyphens ("Meta-Auto-Decoder"), not a short form with a word attached ("SPS-Conv"), and no bracket."""
+    if "(" in form:
+        return False
+    return " " in form.strip() or len([p for p in form.split("-") if _WORD.fullmatch(p)]) >= 2
+
+
 def defined_short_forms(ex: Extraction) -> dict[str, tuple[str, str]]:
     """The short forms ``ex`` defines for names the vocabulary does not know -> the key of their long form in this
-    paper: a canonical name that looks like an abbreviation, with a multi-word alias that spells it out (starts with
-    its first letter and does not contain it: "LST" -> "laddersidetuning"; not "CLIP" -> "CLIP model"), with the
-    key of the long form without its head words, which compares spellings across papers."""
+    paper: a canonical name that looks like an abbreviation, with an alias spelled out in words (:func:`_spelled_out`)
+    that starts with its first letter and has no word that is the short form ("LST" -> "laddersidetuning", "MAD" ->
+    "momentumadversarialdistillation", "MRN" -> "metarewardnet"; not "CLIP" -> "CLIP model"), with the key of the
+    long form without its head words, which compares spellings across papers."""
     known = {m.canonical for m in ex.mentions if m.extractor in ("gazetteer", "model_extension")}  # (a known core)
     out = {}
     for canonical, forms in ex.aliases.items():
         if canonical in known or not _short_form(canonical):
             continue
         short = concept_key(canonical)
-        longs = [f for f in forms if " " in f.strip() and "(" not in f and short not in concept_key(f)
+        longs = [f for f in forms if _spelled_out(f) and short not in map(concept_key, re.split(r"[\s-]+", f))
                  and concept_key(f)[:1] == short[:1]]
         if longs:
             long = max(longs, key=len)
@@ -186,6 +198,9 @@ class Resolver:
             label = labels.get(canonical)
             if label:
                 for f in forms:
+                    if concept_key(f) == concept_key(canonical) and not _short_form(f):
+                        continue  # (a spelling of a long name is no expansion of it; a short form used alone
+                        # stays one: "PC" named by one paper and spelled out by another may be two things)
                     self.expansions[(label, concept_key(f))].add(concept_key(canonical))
                     self.pairs.setdefault((label, concept_key(canonical), concept_key(f)), None)
         defined = defined_short_forms(ex)
@@ -225,7 +240,9 @@ class Resolver:
                 for own in joined[1:]:  # (a key no mention has only links the others through it)
                     uf.union(joined[0], own)
         for label, canonical, form in self.pairs:
-            if canonical not in ambiguous and len(self.expansions[(label, form)]) == 1:
+            defined = self.long_forms.get((label, form))  # (a short form a paper defines as something else)
+            if canonical not in ambiguous and len(self.expansions[(label, form)]) == 1 \
+                    and (not defined or canonical in defined):
                 uf.union((label, canonical), (label, form))
         index = {own: uf.find(own) for own in self.seen}
         concepts = self._concepts(index, ambiguous)
@@ -258,7 +275,7 @@ class Resolver:
             ranked = sorted(entry.names.items(), key=lambda kv: (-kv[1], len(kv[0]), kv[0]))
             name = ranked[0][0]
             if concept_key(name) in ambiguous:  # "LST" of two long forms: each concept is named by its own
-                name = max((f for f in entry.forms if " " in f and "(" not in f), key=len, default=name)
+                name = max((f for f in entry.forms if _spelled_out(f)), key=lambda f: (len(f), f != f.lower()), default=name)
             if root[0] != "DATASET" and not entry.known:  # (the vocabulary's names are as it spells them)
                 name = _sentence_case(name)
             aliases = sorted(f for f in entry.forms if f.lower() != name.lower())

@@ -97,7 +97,7 @@ def _long_candidate(doc: Doc, end: int, short: str) -> tuple[int, int] | None:
     first = window.char_span(at, len(text), alignment_mode="expand")
     if first is None or first.start == first.end:
         return None
-    s = first.start
+    s = min(first.start, _initials_start(doc, start, end, short))
     if len(first) == 1 and first[0].text.lower().startswith(short.lower()):
         return None  # "Mamba (MA)"-like coincidences: one word that merely starts with the letters
     if any(t.text in _CLAUSE_WORDS for t in first):
@@ -110,6 +110,27 @@ def _long_candidate(doc: Doc, end: int, short: str) -> tuple[int, int] | None:
     while s < first.start and doc[s].lower_ in _STOP_LEFT:  # not past the word the first letter is from
         s += 1
     return (s, end) if s < end else None
+
+
+_NAME_LINKS = lexicon.words("prepositions") | {"and", "-"}
+
+
+def _initials_start(doc: Doc, start: int, end: int, short: str) -> int:
+    """Where a long form starts whose words' initials are exactly the capitals of ``short``, one word each (the
+    capitals S, P, S, C of "SPS-Conv": "spatial pruned sparse convolution", where the plain matching reads all of
+    S, P, S in "sparse"); prepositions, "and" and hyphens between words spell nothing; ``end`` when there is none in
+    ``start`` .. ``end``."""
+    capitals = [c.lower() for c in short if c.isupper()]
+    k, at = len(capitals), end
+    while k > 0 and at > start:
+        at -= 1
+        word = doc[at].lower_
+        if word in _NAME_LINKS and k < len(capitals):
+            continue
+        if not doc[at].is_alpha or word[0] != capitals[k - 1]:
+            return end
+        k -= 1
+    return at if k == 0 and len(capitals) >= 2 else end
 
 
 def find_abbreviations(doc: Doc) -> list[Abbreviation]:

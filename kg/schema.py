@@ -102,6 +102,11 @@ REL_TYPE_BY_NAME: dict[str, RelType] = {r.name: r for r in REL_TYPES}
 _SUFFIX = re.compile(r"\s+(data ?sets?|benchmarks?|corpus|corpora)$")
 
 
+# Latin letters that Unicode does not decompose into a base letter and a mark ("Łojasiewicz", "Ørsted")
+_UNDECOMPOSED = str.maketrans({"Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "Đ": "D", "đ": "d", "ß": "ss", "Æ": "AE",
+                               "æ": "ae", "Œ": "OE", "œ": "oe", "ı": "i"})
+
+
 @functools.lru_cache(maxsize=1 << 18)
 def concept_key(name: str) -> str:
     """The identity of a concept name: case, spacing, punctuation, a plural ``s`` and a trailing
@@ -110,7 +115,8 @@ def concept_key(name: str) -> str:
     ``DeiT-S`` != ``DeiT``)."""
     raw = name.strip()
     if not raw.isascii():  # ASCII (nearly every name) has nothing to decompose: a third less time per uncached name
-        raw = "".join(c for c in unicodedata.normalize("NFKD", raw) if not unicodedata.combining(c))
+        raw = "".join(c for c in unicodedata.normalize("NFKD", raw.translate(_UNDECOMPOSED))
+                      if not unicodedata.combining(c))
     acronym_plural = len(raw) >= 3 and raw.endswith("s") and raw[-2].isupper()  # LLMs, MDPs, GNNs
     # a lower-case "s" after a letter may be a plural; not "DeiT-S" or "YOLOv5s", where it is the model size
     word_plural = len(raw) >= 2 and raw.endswith("s") and raw[-2].isalpha()

@@ -80,6 +80,7 @@ def test_different_things_stay_apart(graph, n, label, a, b):
     ("OPT-1.3B", "OPT-13B", False), ("Qwen2.5-7B", "Qwen2-57B", False), ("SQuAD 1.1", "SQuAD1.1", True),
     ("DeiT-S", "DeiT", False), ("YOLOv5s", "YOLOv5", False), ("ConvNeXt-S", "ConvNeXt", False),
     ("ResNets", "ResNet", True), ("LLMs", "LLM", True), ("Transformers", "transformer", True),
+    ("Polyak-Łojasiewicz", "Polyak-Lojasiewicz", True), ("Gödel", "Godel", True),  # (Ł has no decomposition)
 ])
 def test_concept_keys_keep_number_dots_and_size_letters(a, b, same):
     from kg.schema import concept_key

@@ -104,6 +104,16 @@ def test_a_concepts_aliases_are_its_other_names(name, forms, aliases):
     assert display_aliases(name, forms) == aliases
 
 
+def test_no_alias_is_the_name_of_another_concept():
+    from kg.build.elements import display_aliases
+    from kg.schema import concept_key
+
+    others = frozenset(map(concept_key, ["accuracy", "text summarization"]))
+    assert display_aliases("test accuracy", ["accuracy", "test-accuracy"], others) == ["test-accuracy"]
+    assert display_aliases("summarization", ["text summarization", "summarisation"], others) == ["summarisation"]
+    assert display_aliases("Bayesian optimization", ["BO"], frozenset({"bo"})) == ["BO"]  # (a short form of two)
+
+
 def test_a_result_of_a_method_named_by_its_defined_short_form_links_to_it(tmp_path):
     f = tmp_path / "pfgm.jsonl"
     f.write_text(json.dumps({"id": "p1", "title": "Poisson Flow Generative Models", "text": (

@@ -21,7 +21,7 @@ from kg.nlp import lexicon
 from kg.corpus.clean import clean
 from kg.model import Extraction, Paper
 from kg.build.hierarchy import hierarchy
-from kg.build.resolve import Resolution, defined_short_forms, mention_key
+from kg.build.resolve import Resolution, defined_short_forms, mention_key, short_form
 
 FIRST_WORDS = 8
 PREFIX_CHARS = 300
@@ -81,12 +81,13 @@ _KIND_TAILS = lexicon.words("generic_heads") | lexicon.words("method_name_heads"
 _BRACKETED = re.compile(r"\s*\([^()]*\)")
 
 
-def display_aliases(name: str, aliases: list[str]) -> list[str]:
+def display_aliases(name: str, aliases: list[str], others: frozenset[str] = frozenset()) -> list[str]:
     """The other names of a concept called ``name``, as a node shows them and ``kg related`` finds it by: each
     surface form without a bracketed short form and a trailing kind word its name lacks ("reinforcement learning
     (RL) algorithms" is no other name of reinforcement learning; "Recurrent neural networks" is one of RNN),
-    leaving out the name itself, repeats, and forms that only add modifiers to a name of several words ("Offline
-    reinforcement learning (RL) methods")."""
+    leaving out the name itself, repeats, forms that only add modifiers to a name of several words ("Offline
+    reinforcement learning (RL) methods"), and names of other concepts written out, keys in ``others`` ("accuracy"
+    is no name of test accuracy, where accuracy is a node of its own; "BO" stays one of Bayesian optimization)."""
     out: dict[str, str] = {}
     lowered, last = f" {name.lower()} ", schema.concept_key(name.split()[-1]) if name.split() else ""
     for form in aliases:
@@ -96,7 +97,8 @@ def display_aliases(name: str, aliases: list[str]) -> list[str]:
             words.pop()
         alias = " ".join(words)
         modified = " " in name.strip() and lowered in f" {alias.lower()} "  # ("MS COCO" is a name of COCO)
-        if alias.lower() != name.lower() and not modified:
+        named_apart = schema.concept_key(alias) in others and not short_form(alias)  # ("DP" names two things)
+        if alias.lower() != name.lower() and not modified and not named_apart:
             out.setdefault(alias.lower(), alias)  # (spellings of the name's key stay: Cypher matches names as written)
     return list(out.values())
 
@@ -105,8 +107,11 @@ def concept_nodes(res: Resolution) -> Iterator[Node]:
     """One node per resolved concept, with its paper count and IDF over ``res.papers`` papers; and the parent
     tasks and base datasets the hierarchy adds (``kg.build.hierarchy``), which no paper names."""
     h = hierarchy(res)
-    for root, c in [*res.concepts.items(), *h.nodes.items()]:
-        attrs = {"type": schema.NODE_FOR_LABEL[c.label].label, "name": c.name, "aliases": display_aliases(c.name, c.aliases),
+    concepts = [*res.concepts.items(), *h.nodes.items()]
+    keys = frozenset(c.key for _, c in concepts)
+    for root, c in concepts:
+        attrs = {"type": schema.NODE_FOR_LABEL[c.label].label, "name": c.name,
+                 "aliases": display_aliases(c.name, c.aliases, keys - {c.key}),
                  "papers": c.papers, "idf": schema.idf(res.papers, c.papers), "benchmark": c.benchmark}
         if root in h.areas:
             attrs["area"] = h.areas[root]

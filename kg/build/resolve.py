@@ -52,7 +52,7 @@ def _sentence_case(name: str) -> str:
     return first[0].lower() + name[1:]
 
 
-def _short_form(name: str) -> bool:
+def short_form(name: str) -> bool:
     """Whether a canonical name looks like an abbreviation ("LST", "GraphDE", "Lv.k GP" is not)."""
     return " " not in name and len(name) <= 12 and any(c.isupper() for c in name)
 
@@ -77,7 +77,7 @@ def defined_short_forms(ex: Extraction) -> dict[str, tuple[str, str]]:
     known = {m.canonical for m in ex.mentions if m.extractor in ("gazetteer", "model_extension")}  # (a known core)
     out = {}
     for canonical, forms in ex.aliases.items():
-        if canonical in known or not _short_form(canonical):
+        if canonical in known or not short_form(canonical):
             continue
         short = concept_key(canonical)
         longs = [f for f in forms if _spelled_out(f) and short not in map(concept_key, re.split(r"[\s-]+", f))
@@ -198,7 +198,7 @@ class Resolver:
             label = labels.get(canonical)
             if label:
                 for f in forms:
-                    if concept_key(f) == concept_key(canonical) and not _short_form(f):
+                    if concept_key(f) == concept_key(canonical) and not short_form(f):
                         continue  # (a spelling of a long name is no expansion of it; a short form used alone
                         # stays one: "PC" named by one paper and spelled out by another may be two things)
                     self.expansions[(label, concept_key(f))].add(concept_key(canonical))

@@ -98,9 +98,19 @@ def display_aliases(name: str, aliases: list[str], others: frozenset[str] = froz
         alias = " ".join(words)
         modified = " " in name.strip() and lowered in f" {alias.lower()} "  # ("MS COCO" is a name of COCO)
         named_apart = schema.concept_key(alias) in others and not short_form(alias)  # ("DP" names two things)
-        if alias.lower() != name.lower() and not modified and not named_apart:
+        if alias.lower() != name.lower() and not modified and not named_apart and not _spells_a_tail(alias, name):
             out.setdefault(alias.lower(), alias)  # (spellings of the name's key stay: Cypher matches names as written)
     return list(out.values())
+
+
+def _spells_a_tail(alias: str, name: str) -> bool:
+    """Whether a short form spells only the last words of a longer name: "RL" of offline reinforcement learning
+    (written "Offline reinforcement learning (RL)"), which names reinforcement learning."""
+    if not short_form(alias):
+        return False
+    letters = "".join(c for c in alias.removesuffix("s") if c.isalpha()).upper()
+    initials = "".join(w[0] for w in re.split(r"[\s-]+", name) if w[:1].isalpha()).upper()
+    return 0 < len(letters) < len(initials) and initials.endswith(letters)
 
 
 def concept_nodes(res: Resolution) -> Iterator[Node]:

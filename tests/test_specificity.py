@@ -235,6 +235,18 @@ def test_precision_is_a_metric_where_its_sentence_reports_a_measure(nlp, text, m
     assert ("precision" in found) is metric
 
 
+@pytest.mark.parametrize("text, word, metric", [
+    ("We bound the precision matrix's error with a convergence rate of 1/n.", "precision", False),  # a modifier
+    ("We analyze the storage and recall of factual associations in transformers.", "recall", False),
+    ("With them the student can recall the past knowledge, reaching 95% accuracy.", "recall", False),  # a verb
+    ("The precision and recall of the attack are 90% and 85%.", "recall", True),
+    ("We report precision scores of 0.9 on COCO.", "precision", True),
+])
+def test_precision_and_recall_are_metrics_only_in_their_metric_sense(nlp, text, word, metric):
+    found = {m.canonical.lower() for m in nlp(text).user_data[MENTIONS] if m.label == "METRIC" and not m.generic}
+    assert any(word in f for f in found) is metric
+
+
 @pytest.mark.parametrize("text, metric", [
     ("We detect OOD inputs by removing the rank-1 matrix composed of the largest singular vectors.", False),
     ("Almost all local minima are global and rank-1, recovering optimal PCA solutions.", False),

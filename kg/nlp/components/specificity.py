@@ -389,16 +389,37 @@ def _unreported(doc: Doc, text: str, m, measures: set[str]) -> bool:
         (text[m.sent_start:m.start] + " " + text[m.end:m.sent_end]).lower()))
 
 
+_COMPANIONS = lexicon.words("metric_companions")
+_NOT_MODIFIED = lexicon.words("function_words") | lexicon.words("after_a_name") | lexicon.words("clause_words") \
+    | lexicon.words("prepositions") | {"while", "when", "whereas", "but", "than", "per"}
+
+
+def _modifies_next(text: str, m) -> bool:
+    """Whether a metric's word is followed by a noun it modifies ("the precision matrix", "recall performance"),
+    not by a word of the metric's own ("precision scores", "recall at 10"), a function word or punctuation."""
+    nxt = _NEXT_WORD.match(text, m.end)
+    return nxt is not None and nxt.group(1).islower() and nxt.group(1) not in _COMPANIONS \
+        and nxt.group(1) not in _NOT_MODIFIED and not nxt.group(1).endswith(("ly", "ed"))
+
+
+_BEFORE_A_VERB = re.compile(r"\b(?:to|can|could|cannot|may|might|must|should|will|would)\s+$", re.IGNORECASE)
+
+
+def _verb(text: str, m) -> bool:
+    """Whether a metric's word is a verb by the word before it ("help the student recall", "can recall")."""
+    return _BEFORE_A_VERB.search(text, max(0, m.start - 12), m.start) is not None
+
+
 def _names_no_measure(doc: Doc, text: str, m, measures: set[str]) -> bool:
     """Whether a metric mention names no measure the paper reports: a word with another sense ("the precision
-    matrix"), a time that says when ("at inference time"), a rate or ratio of a setting ("masking ratio"), a kind of
-    measure ("a similarity measure"), an error or cost only analysed or discussed (:func:`_unreported`). The rates
+    matrix", "can recall": :func:`_modifies_next`, :func:`_verb`), a time that says when ("at inference time"), a
+    rate or ratio of a setting ("masking ratio"), a kind of measure ("a similarity measure"), an error or cost only analysed or discussed (:func:`_unreported`). The rates
     and kinds count only where the tagger or a context rule alone reads a metric, not for the vocabulary's names
     ("error rate", "compression ratio")."""
     low = m.canonical.lower()
     last = low.rsplit(" ", 1)[-1]
     tagger_only = m.extractor in _TAGGER_OR_CONTEXT and low not in measures
-    return (low in _WORD_SENSE_METRICS and not _metric_context(doc, m)
+    return (low in _WORD_SENSE_METRICS and (not _metric_context(doc, m) or _modifies_next(text, m) or _verb(text, m))
             or low.endswith("time") and _PHASE.search(text, max(0, m.start - 10), m.start) is not None
             or tagger_only and last in _RATES
             or tagger_only and last in _MEASURE_NOUNS and not any(c.isupper() or c.isdigit() for c in m.canonical)

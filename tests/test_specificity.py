@@ -453,3 +453,11 @@ def test_which_loss_of_a_run_it_is_names_no_loss_function(name, weak):
                                         ("massively parallel computation", False)])
 def test_an_adverb_and_the_word_it_modifies_name_a_property(name, weak):
     assert load_specificity().weak_description(name, "METHOD", "model") is weak
+
+
+def test_a_vocabulary_short_name_the_abstract_defines_as_a_property_names_nothing(nlp):
+    """"end-to-end (E2E)" is no mention of the E2E dataset, nor is a later "E2E"; the dataset by its name is."""
+    doc = nlp("We enable imaging via end-to-end (E2E) optimization of the encoder. FourierNets enable E2E optimization.")
+    assert "E2E" not in {m.canonical for m in doc.user_data[MENTIONS] if not m.generic}
+    doc = nlp("We train graph neural networks (GNNs) and test them on the E2E dataset.")
+    assert {"graph neural networks", "E2E NLG"} <= {m.canonical for m in doc.user_data[MENTIONS] if not m.generic}

@@ -39,6 +39,7 @@ from spacy.tokens import Doc
 from kg.nlp.candidates import MENTIONS, abbreviations, doc_text
 from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp import lexicon
+from kg.schema import concept_key
 from kg.nlp.labels import DATA_KINDS, family_base, family_suffix, is_language
 
 DATA = lexicon.SPECIFICITY
@@ -460,6 +461,15 @@ def _reason(spec: Specificity, name: str, label: str, local: dict[str, str]) -> 
     return reason
 
 
+def _defined_apart(spec: Specificity, short: str, long: str, lookup: dict) -> bool:
+    """Whether a vocabulary's short name is defined by the abstract as a property, one adjective no entry names:
+    "E2E" as "end-to-end" (not the E2E dataset); "GNNs" as "graph neural networks" is the vocabulary's GNN, and
+    "NLVR2" as "Natural Language and Visual Reasoning for Real" the dataset."""
+    entry = lookup.get(short.lower())
+    return entry is not None and " " not in long.strip() and spec.ends_as_adjective(long) \
+        and concept_key(long) not in {concept_key(f) for f in (entry.name, *entry.aliases)}
+
+
 def _local_short_forms(doc: Doc) -> dict[str, str]:
     """Abbreviations the abstract defines, and the words inside its multi-word short forms ("GP" in "Lv.k GP"),
     each with the long form it stands for (lower case); a word inside a longer short form maps to ""."""
@@ -480,7 +490,6 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
     """Pipeline component (after ``kg_mentions``): mentions that name no specific concept become generic; a
     user's stoplist and type overrides (``kg.nlp.user_lists``; ``digest`` only marks their contents) apply last."""
     from kg.nlp.user_lists import load_stoplist, load_types
-    from kg.schema import concept_key
 
     spec = load_specificity(directory)
     lookup = load_gazetteer().lookup()
@@ -553,6 +562,9 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                     m.canonical = text[at:m.end].lower()
             if local and m.extractor == "gazetteer" and m.text in local and local[m.text] != m.canonical.lower():
                 m.generic = True  # the abstract's own definition of the letters, not the vocabulary's
+                continue
+            if local.get(m.canonical) and _defined_apart(spec, m.canonical, local[m.canonical], lookup):
+                m.generic = True  # "end-to-end (E2E)": the abstract's letters, not the vocabulary's dataset E2E
                 continue
             if m.extractor == "gazetteer" and (m.canonical, m.label) in own_other:
                 m.generic = True  # "FIRE", the paper's own method, is not the vocabulary's dataset FIRE

@@ -929,9 +929,18 @@ def test_a_slash_between_plain_numbers_is_not_split(nlp):
     "Our model improves BERT by 5.9% accuracy on GLUE.",
     "On ImageNet it reaches a 1.4% top-1 accuracy gain over ResNet-50.",
     "It outperforms the baseline by up to 3.2% accuracy on CIFAR-10.",
+    "MinVIS outperforms the previous best result on the Occluded VIS dataset by over 10% AP.",
+    "It beats the baseline by more than 2% accuracy on ImageNet.",
 ])
 def test_an_improvement_is_not_a_score(nlp, text):
     assert results_of(nlp, text) == set()
+
+
+def test_a_value_of_a_metric_takes_that_metric(nlp):
+    text = "We reach state-of-the-art results (e.g., 92% of AUC in Camelyon16, 75% of F1 score in BRACS)."
+    assert results_of(nlp, text) == {("92%", "Camelyon16", "AUC"), ("75%", "BRACS", "F1 score")}
+    listed = "It achieves 68.96 and 65.21 of execution accuracy and program accuracy on the FinQA dataset."
+    assert results_of(nlp, listed) == set()  # (two metrics listed: which value is whose is not said in order)
 
 
 def test_a_value_needs_a_metric_and_a_dataset(nlp):

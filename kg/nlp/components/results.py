@@ -91,10 +91,16 @@ def _is_delta(doc: Doc, start: int, end: int, metric: DocMention | None = None) 
     text = doc_text(doc)
     if text[start:start + 1] in "+↑" or text[max(0, start - 1):start] == "+":
         return True
-    before = [t.lower_ for t in doc[max(0, span.start - 3):span.start]]
+    before = [t.lower_ for t in doc[max(0, span.start - 5):span.start]]
+    while len(before) > 1 and before[-1] in _HEDGES:
+        before.pop()  # "by over 10% AP", "by more than 5%", "by at least 2 points"
     after = doc[span.end].lower_ if span.end < len(doc) else ""
     return (bool(before) and before[-1] in _DELTA_BEFORE) or after in _DELTA_AFTER or \
         (len(before) >= 2 and before[-1] in {"of", "to"} and before[-2] in _DELTA_BEFORE)
+
+
+_HEDGES = frozenset({"about", "almost", "approximately", "around", "at", "least", "more", "nearly", "over", "roughly",
+                     "than"})
 
 
 _BASELINE = lexicon.words("baseline_markers")
@@ -212,10 +218,24 @@ def _dataset_after(text: str, ms: list[DocMention], end: int) -> DocMention | No
     return None if d is None or _NEXT_CLAUSE.search(text, end, d.start) else d
 
 
-def _attach_metrics(ms: list[DocMention], values: list[tuple[int, int, str]]) -> list[DocMention | None]:
-    """The metric of each value: the one right after it ("82.3% mAP"), else one right before it that no other
-    value has taken ("accuracy of 82.3%"), so "82.3% mAP and 84.0% top-1" gives mAP and top-1."""
-    metrics = [_nearest(ms, ve, "METRIC", True, 3) for _, ve, _ in values]
+def _listed(text: str, values: list[tuple[int, int, str]], k: int) -> bool:
+    """Whether value ``k`` is listed with the one before or after it ("68.96 and 65.21 of execution accuracy and
+    program accuracy", where the metrics are listed too)."""
+    return k > 0 and _LISTED_VALUES.fullmatch(text, values[k - 1][1], values[k][0]) is not None \
+        or k + 1 < len(values) and _LISTED_VALUES.fullmatch(text, values[k][1], values[k + 1][0]) is not None
+
+
+def _of_metric(text: str, ms: list[DocMention], end: int) -> DocMention | None:
+    """The metric named right after a value and "of": "5% of F1 score in BRACS"."""
+    m = _nearest(ms, end, "METRIC", True, 4)
+    return m if m is not None and text[end:m.start] == " of " else None
+
+
+def _attach_metrics(text: str, ms: list[DocMention], values: list[tuple[int, int, str]]) -> list[DocMention | None]:
+    """The metric of each value: the one right after it ("82.3% mAP", "5% of F1 score"), else one right before it
+    that no other value has taken ("accuracy of 82.3%"), so "82.3% mAP and 84.0% top-1" gives mAP and top-1."""
+    metrics = [_nearest(ms, ve, "METRIC", True, 3) or (None if _listed(text, values, k) else _of_metric(text, ms, ve))
+               for k, (_, ve, _) in enumerate(values)]
     taken = {id(m) for m in metrics if m is not None}
     for k, (vs, _, _) in enumerate(values):
         if metrics[k] is None:
@@ -264,7 +284,7 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
         if not ms:
             continue
         values = _value_tokens(doc, sent)
-        metrics = _attach_metrics(ms, values)
+        metrics = _attach_metrics(text, ms, values)
         starts = _changes(doc, sent, values, metrics)
         paired = _respectively(doc, ms, values, metrics)
         ours = any(h in ours_ids for h in lower[sent.start : sent.end])

@@ -936,6 +936,16 @@ def test_an_improvement_is_not_a_score(nlp, text):
     assert results_of(nlp, text) == set()
 
 
+def test_values_given_respectively_to_unnamed_things_are_no_results(nlp):
+    text = ("We improve on the Waterbirds, CelebA hair color prediction and WILDS-FMOW problems, achieving 97%, 92% "
+            "and 50% worst-group accuracies, respectively.")
+    assert results_of(nlp, text) == set()  # (one dataset named for three values)
+    assert results_of(nlp, "PointMLP achieves 94.4% and 86.7% accuracy on ModelNet40 and ScanObjectNN, respectively.") \
+        == {("94.4%", "ModelNet40", "accuracy"), ("86.7%", "ScanObjectNN", "accuracy")}
+    both = "RetinaNet and FCOS achieve 41.5% and 43.9% mAP on COCO, respectively."  # (the methods are listed)
+    assert ("43.9%", "COCO", "mAP") in results_of(nlp, both)
+
+
 def test_a_value_of_a_metric_takes_that_metric(nlp):
     text = "We reach state-of-the-art results (e.g., 92% of AUC in Camelyon16, 75% of F1 score in BRACS)."
     assert results_of(nlp, text) == {("92%", "Camelyon16", "AUC"), ("75%", "BRACS", "F1 score")}

@@ -225,6 +225,28 @@ def _listed(text: str, values: list[tuple[int, int, str]], k: int) -> bool:
         or k + 1 < len(values) and _LISTED_VALUES.fullmatch(text, values[k][1], values[k + 1][0]) is not None
 
 
+def _list_length(text: str, values: list[tuple[int, int, str]], k: int) -> int:
+    """How many values the list holding value ``k`` has."""
+    a = b = k
+    while a > 0 and _LISTED_VALUES.fullmatch(text, values[a - 1][1], values[a][0]):
+        a -= 1
+    while b + 1 < len(values) and _LISTED_VALUES.fullmatch(text, values[b][1], values[b + 1][0]):
+        b += 1
+    return b - a + 1
+
+
+def _methods_listed(text: str, ms: list[DocMention], n: int) -> bool:
+    """Whether the sentence lists ``n`` methods one after another ("RetinaNet and FCOS achieve 41.5% and 43.9%
+    ..., respectively"), whom "respectively" gives the values to."""
+    methods = sorted((m for m in ms if m.label == "METHOD"), key=lambda m: m.start)
+    run = 1
+    for a, b in zip(methods, methods[1:]):
+        run = run + 1 if _LISTED_VALUES.fullmatch(text, a.end, b.start) else 1
+        if run == n:
+            return True
+    return n == 1
+
+
 def _of_metric(text: str, ms: list[DocMention], end: int) -> DocMention | None:
     """The metric named right after a value and "of": "5% of F1 score in BRACS"."""
     m = _nearest(ms, end, "METRIC", True, 4)
@@ -270,6 +292,9 @@ def _respectively(doc: Doc, ms: list[DocMention], values: list[tuple[int, int, s
     return out
 
 
+_RESPECTIVELY = get_string_id("respectively")
+
+
 def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
     """All results reported in ``doc``, given its selected mentions."""
     text = doc_text(doc)
@@ -287,6 +312,7 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
         metrics = _attach_metrics(text, ms, values)
         starts = _changes(doc, sent, values, metrics)
         paired = _respectively(doc, ms, values, metrics)
+        respectively = _RESPECTIVELY in lower[sent.start : sent.end]
         ours = any(h in ours_ids for h in lower[sent.start : sent.end])
         named = None  # the methods that may obtain a result, once a value needs them (not those compared with)
         delta_end = -1  # where the last difference ended: the values listed right after it are differences too
@@ -299,6 +325,9 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
             delta_end = -1
             if k in paired:
                 metric, dataset = paired[k]
+            elif respectively and _listed(text, values, k) \
+                    and not _methods_listed(text, ms, _list_length(text, values, k)):
+                continue  # "97%, 92% and 50% ... respectively" with fewer datasets named: which is whose is unknown
             else:
                 dataset = _naming_metric(text, ms, metric, values) or _dataset_after(text, ms, ve) \
                     or _nearest(ms, vs, "DATASET", False, 200)

@@ -406,6 +406,17 @@ def _modifies_next(text: str, m) -> bool:
 _BEFORE_A_VERB = re.compile(r"\b(?:to|can|could|cannot|may|might|must|should|will|would)\s+$", re.IGNORECASE)
 
 
+_NUMBER_FORMATS = lexicon.words("number_format_words")
+
+
+def _number_format(text: str, m) -> bool:
+    """Whether a "precision" is a number format's: a word of number formats in its sentence ("quantization
+    precision", "reduce the precision for weight and activations to INT8", "the necessary precisions of
+    gradients ... 8-bit")."""
+    return m.canonical.lower() == "precision" and not _NUMBER_FORMATS.isdisjoint(
+        _WORDS.findall(text[m.sent_start:m.sent_end].lower()))
+
+
 def _verb(text: str, m) -> bool:
     """Whether a metric's word is a verb by the word before it ("help the student recall", "can recall")."""
     return _BEFORE_A_VERB.search(text, max(0, m.start - 12), m.start) is not None
@@ -420,7 +431,8 @@ def _names_no_measure(doc: Doc, text: str, m, measures: set[str]) -> bool:
     low = m.canonical.lower()
     last = low.rsplit(" ", 1)[-1]
     tagger_only = m.extractor in _TAGGER_OR_CONTEXT and low not in measures
-    return (low in _WORD_SENSE_METRICS and (not _metric_context(doc, m) or _modifies_next(text, m) or _verb(text, m))
+    return (low in _WORD_SENSE_METRICS and (not _metric_context(doc, m) or _modifies_next(text, m) or _verb(text, m)
+                                            or _number_format(text, m))
             or low.endswith("time") and _PHASE.search(text, max(0, m.start - 10), m.start) is not None
             or tagger_only and last in _RATES
             or tagger_only and last in _MEASURE_NOUNS and not any(c.isupper() or c.isdigit() for c in m.canonical)

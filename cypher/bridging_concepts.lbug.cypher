@@ -34,4 +34,5 @@ RETURN concept, rarity,
        size(ids_a) - CASE WHEN size(ids_b) = 1 AND both = 1 THEN 1 ELSE 0 END AS papers_a,
        size(ids_b) - CASE WHEN size(ids_a) = 1 AND both = 1 THEN 1 ELSE 0 END AS papers_b,
        via_a, via_b
-ORDER BY rarity DESC, concept
+// (a method and a dataset may share a name and rarity: then by id)
+ORDER BY rarity DESC, concept, id

@@ -10,4 +10,4 @@ WITH p, e, v, d, toLower($dataset) AS wanted  // (Ladybug takes no parameter ins
 WHERE toLower(d.name) = wanted OR d.id = $dataset OR any(a IN d.aliases WHERE toLower(a) = wanted)
 RETURN p.id AS paper, p.name AS name, p.venue AS venue, p.year AS year, d.name AS dataset,
        CASE WHEN v.id <> d.id THEN v.name END AS via, e.sentence AS evidence
-ORDER BY year DESC, name, paper, via
+ORDER BY year DESC, name, paper, dataset, via

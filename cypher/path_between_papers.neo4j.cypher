@@ -7,7 +7,6 @@
 MATCH (a:Paper), (b:Paper)
 WHERE (a.id = $a OR a.name = $a) AND (b.id = $b OR b.name = $b) AND a.id <> b.id
 MATCH path = allShortestPaths((a)-[:PROPOSES|USES|ADDRESSES|EVALUATES_ON|REPORTS*..8]-(b))
-WITH path LIMIT 1000  // (through hub concepts a big graph has very many; the first by ids among the first 1,000)
 RETURN length(path) AS hops, [n IN nodes(path) | n.name] AS chain
 // of the shortest paths, the first by its nodes' ids, so every run and both engines give the same one
 ORDER BY reduce(s = '', n IN nodes(path) | s + n.id + ' ')

@@ -3,7 +3,8 @@
 // params: paper: paper (id, title or proposed method, e.g. "SCALE"), by: text (dataset, task, method or metric; as in `kg related --by`)
 // example: kg query related_by --param paper=SCALE --param by=task
 // engine: Ladybug binds a variable-length hierarchy step only to tasks and datasets, so what lies below a
-// concept is collected by id (see the .neo4j file).
+// concept is collected by id; its collect(DISTINCT ...) does not keep the order of an ORDER BY before it, so `via`
+// is sorted with list_sort (see the .neo4j file).
 // A concept's kind is the prefix of its id (kg.schema.node_id: "dataset:...", "task:..."), which both engines read
 // the same way. A paper linked to a subtask, variant or kind of the paper's concept (SUBTASK_OF, VARIANT_OF,
 // KIND_OF, at any depth up to 8) shares that concept; `via` names those subtasks, variants and kinds. A concept
@@ -19,9 +20,7 @@ WITH p, c, collect(DISTINCT below.id) AS below
 UNWIND [c.id] + below AS reached
 MATCH (q:Paper)-[:PROPOSES|USES|ADDRESSES|EVALUATES_ON|REPORTS]->(x)
 WHERE x.id = reached AND q.id <> p.id
-WITH q, c, x
-ORDER BY x.name SKIP 0
-WITH q, collect(DISTINCT c) AS concepts, collect(DISTINCT CASE WHEN x.id <> c.id THEN x.name END) AS via
+WITH q, collect(DISTINCT c) AS concepts, list_sort(collect(DISTINCT CASE WHEN x.id <> c.id THEN x.name END)) AS via
 UNWIND concepts AS c
 WITH q, via, c
 ORDER BY c.idf DESC, c.name SKIP 0

@@ -3,7 +3,8 @@
 // params: paper: paper (id, title or proposed method, e.g. "SCALE"), by: text (dataset, task, method or metric; as in `kg related --by`)
 // example: kg query related_by --param paper=SCALE --param by=task
 // engine: Neo4j expands the hierarchy from the paper's concept itself, which keeps the query on the concept's
-// neighbourhood on a big graph (see the .lbug file).
+// neighbourhood on a big graph; its collect keeps the order of the ORDER BY before it, which sorts `via` (Ladybug
+// sorts it with list_sort, which Neo4j 5 lacks; see the .lbug file).
 // A concept's kind is the prefix of its id (kg.schema.node_id: "dataset:...", "task:..."), which both engines read
 // the same way. A paper linked to a subtask, variant or kind of the paper's concept (SUBTASK_OF, VARIANT_OF,
 // KIND_OF, at any depth up to 8) shares that concept; `via` names those subtasks, variants and kinds. A concept

@@ -12,4 +12,5 @@ OPTIONAL MATCH (r)-[:FOR_METHOD]->(m:Method)
 OPTIONAL MATCH (r)-[:IN_METRIC]->(x:Metric)
 RETURN m.name AS method, x.name AS metric, r.value AS value, CASE WHEN v.id <> d.id THEN v.name END AS via,
        p.name AS paper, r.sentence AS evidence
-ORDER BY method, metric, value, via
+// ties (one method, metric and value) in a fixed order, the same on both engines: by paper, then result
+ORDER BY method, metric, value, via, paper, p.id, r.id

@@ -44,3 +44,16 @@ def neo4j_driver(neo4j_config):
     wipe(driver, neo4j_config.database)
     yield driver
     driver.close()
+
+
+SYNTHETIC_PAPERS = 2000  # enough for ties, long lists and the hierarchy to show; written in about a second
+
+
+@pytest.fixture(scope="session")
+def synthetic_store(tmp_path_factory):
+    """A synthetic graph of SYNTHETIC_PAPERS papers (kg.bench.synthetic) and its embedded store: (graph, store path)."""
+    from kg.bench.synthetic import synthetic_graph
+    from kg.store.embedded import write_ladybug
+
+    g = synthetic_graph(SYNTHETIC_PAPERS)
+    return g, write_ladybug(g, tmp_path_factory.mktemp("synthetic") / "graph.lbug")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import networkx as nx
@@ -247,6 +248,61 @@ def test_path_between_papers_finds_the_chain_of_shared_concepts(lbug):
     assert row["hops"] == 4 and row["chain"][0] == "FML" and row["chain"][-1] == "ReEx"
     # two chains of 4 tie (through MoEQuant or LinearTCA): the first by its nodes' ids, on every run
     assert row["chain"] == ["FML", "accuracy", "LinearTCA", "test-time adaptation", "ReEx"]
+
+
+def synthetic_params(g: nx.MultiDiGraph) -> list[tuple[str, dict]]:
+    """Parameters for every saved query on a synthetic graph: its most used datasets and tasks, the datasets with the
+    most variants, its first papers, every pair of years."""
+    def ranked(node_type: str, key: Callable[[str], int]) -> list[str]:
+        nodes = [n for n, d in g.nodes(data=True) if d["type"] == node_type]
+        return [g.nodes[n]["name"] for n in sorted(nodes, key=lambda n: (key(n), n))]
+
+    datasets = (ranked("Dataset", lambda n: -g.nodes[n]["papers"])[:2]
+                + ranked("Dataset", lambda n: -len(schema.below(g, n)))[:2])
+    tasks = ranked("Task", lambda n: -g.nodes[n]["papers"])[:4]
+    papers = ranked("Paper", lambda n: 0)[:4]
+    weights = {"w_dataset": 3.0, "w_task": 1.5, "w_method": 1.0, "w_metric": 0.25}
+    years = range(2019, 2027)
+    return [("tasks_sharing_datasets", {"limit": 20}), ("tasks_sharing_datasets", {"limit": 500}),
+            ("top_datasets", {"limit": 30}), ("proposed_methods", {"venue": "ICML", "year": 2024}),
+            *(("new_datasets", {"new_year": a, "old_year": b}) for a in years for b in years if a != b),
+            *((name, {"dataset": d}) for name in ("results_on_dataset", "papers_on_dataset") for d in datasets),
+            *(("related_by", {"paper": p, "by": by}) for p in papers for by in ("dataset", "task", "method", "metric")),
+            *(("related_papers", {"paper": p, "top": 20, **weights}) for p in papers),
+            *(("paper_concepts", {"paper": p}) for p in papers),
+            *(("link_evidence", {"paper": p, "concept": d}) for p in papers for d in datasets),
+            ("bridging_concepts", {"task_a": tasks[0], "task_b": tasks[1]}),
+            ("bridging_concepts", {"task_a": tasks[2], "task_b": tasks[3]}),
+            ("path_between_papers", {"a": papers[0], "b": papers[1]}),
+            ("path_between_papers", {"a": papers[2], "b": papers[3]})]
+
+
+# The lists of names each saved query returns in alphabetical order (Ladybug's collect keeps no order, so the query
+# sorts them itself).
+SORTED_LISTS = {"tasks_sharing_datasets": ("datasets", "via"), "new_datasets": ("used_by",), "related_by": ("via",),
+                "bridging_concepts": ("via_a", "via_b")}
+
+
+def test_lists_and_ties_come_in_order_on_a_synthetic_graphs_store(synthetic_store):
+    """On the seed graph lists are short and ties few; on a synthetic graph of thousands of papers Ladybug's collect
+    gave `via` and `used_by` out of order, and results_on_dataset's ties came in any order."""
+    g, path = synthetic_store
+    conn = connect(path)
+    queries = load_queries()
+    assert {name for name, _ in synthetic_params(g)} == set(queries)
+    long_lists = ties = 0
+    for name, params in synthetic_params(g):
+        cols, rows = run_embedded(conn, queries[name].for_engine("lbug"), params)
+        for col in SORTED_LISTS.get(name, ()):
+            lists = [r[cols.index(col)] for r in rows]
+            assert all(v == sorted(v) for v in lists), (name, params, col)
+            long_lists += sum(len(v) > 2 for v in lists)
+        if name == "results_on_dataset":
+            # method, metric, value, via, paper; null last
+            keys = [tuple((v is None, v or "") for v in r[:5]) for r in rows]
+            assert keys == sorted(keys), params
+            ties += len(keys) - len({k[:4] for k in keys})
+    assert long_lists > 100 and ties > 10
 
 
 def test_the_package_maps_cypher_to_kg_cypher_for_installs():

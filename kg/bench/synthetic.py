@@ -7,7 +7,9 @@
   real abstracts. ``kg bench`` builds it.
 - :func:`synthetic_graph`: a kg-schema graph with a realistic shape, for load and query benchmarks. Concept
   popularity follows a Zipf law (a few datasets such as ImageNet are everywhere, most appear once); names come from
-  the packaged gazetteers, extended with numbered variants when a graph needs more.
+  the packaged gazetteers, extended with numbered variants when a graph needs more. Concepts are put under more
+  popular ones (SUBTASK_OF, VARIANT_OF, KIND_OF, at times two deep or under two), and papers report results of a
+  few values, so the saved queries meet the hierarchy and ties as on a real graph.
 """
 from __future__ import annotations
 
@@ -82,6 +84,11 @@ def synthetic_corpus(n: int, seed: int = 0, abstracts: Sequence[str] | None = No
 # label -> (distinct concepts per 100k papers, (min, max) links per paper)
 SHAPE = {"DATASET": (6_000, (0, 4)), "METHOD": (25_000, (2, 8)), "TASK": (4_000, (1, 3)), "METRIC": (400, (0, 3))}
 SENTENCE = "We evaluate {name} in a setting where it is commonly used, and report the results in detail."
+# concept type -> (hierarchy relationship, share of the type's concepts put under a more popular one)
+HIERARCHY = {"Task": ("SUBTASK_OF", 0.3), "Dataset": ("VARIANT_OF", 0.2), "Method": ("KIND_OF", 0.1)}
+TWO_PARENTS = 0.1  # of the concepts put under another, those put under two
+RESULT_SHARE = 0.3  # papers that report results (1 to 3), of their own methods, datasets and metrics
+VALUES = ("50.0", "76.3", "85.0", "90.1", "99.9")  # few, so that results tie as real ones do
 
 
 def _names(label: str, n: int, rng: random.Random) -> list[str]:
@@ -129,4 +136,50 @@ def synthetic_graph(papers: int, seed: int = 0) -> nx.MultiDiGraph:
     for n, d in g.nodes(data=True):
         if d["type"] != "Paper":
             d["idf"] = schema.idf(papers, d["papers"])
+    _add_hierarchy(g, rng)
+    _add_results(g, rng)
     return g
+
+
+def _add_hierarchy(g: nx.MultiDiGraph, rng: random.Random) -> None:
+    """Put a share of each type's concepts (:data:`HIERARCHY`) under one or two more popular ones: a DAG."""
+    for node_type, (rel, share) in HIERARCHY.items():
+        ranked = sorted((n for n, d in g.nodes(data=True) if d["type"] == node_type),
+                        key=lambda n: (-g.nodes[n]["papers"], n))
+        for i, child in enumerate(ranked[1:], 1):
+            if rng.random() < share:
+                parents = {rng.choice(ranked[:i]) for _ in range(2 if rng.random() < TWO_PARENTS else 1)}
+                for parent in sorted(parents):
+                    g.add_edge(child, parent, key=rel, type=rel)
+
+
+def _add_results(g: nx.MultiDiGraph, rng: random.Random) -> None:
+    """Results for a share of the papers (:data:`RESULT_SHARE`): 1 to 3 each, of the paper's own concepts."""
+    papers = [n for n, d in g.nodes(data=True) if d["type"] == "Paper"]
+    for pid in papers:
+        linked = {rel: sorted(v for _, v, k in g.out_edges(pid, keys=True) if k == rel)
+                  for rel in (schema.USES.name, schema.EVALUATES_ON.name, schema.REPORTS.name)}
+        if rng.random() < RESULT_SHARE and linked[schema.EVALUATES_ON.name]:
+            for n in range(1, rng.randint(1, 3) + 1):
+                _add_result(g, pid, n, linked, rng)
+
+
+def _add_result(g: nx.MultiDiGraph, pid: str, n: int, linked: dict[str, list[str]], rng: random.Random) -> None:
+    """Result ``n`` of paper ``pid``: a value on one of its datasets (``linked``: the paper's concepts by
+    relationship), most with one of its methods and metrics."""
+    value = rng.choice(VALUES)
+    ends = {schema.RESULT_DATASET: rng.choice(linked[schema.EVALUATES_ON.name])}
+    for rel, via in ((schema.RESULT_METHOD, schema.USES), (schema.RESULT_METRIC, schema.REPORTS)):
+        links = linked[via.name]
+        if links and rng.random() < 0.7:
+            ends[rel] = rng.choice(links)
+    method, dataset, metric = (g.nodes[ends[r]]["name"] if r in ends else None
+                               for r in (schema.RESULT_METHOD, schema.RESULT_DATASET, schema.RESULT_METRIC))
+    rid = schema.node_id(schema.RESULT.label, f"{pid.split(':', 1)[1]}#{n}")
+    sentence = f"{method or 'It'} reaches {value} {metric or ''} on {dataset}."
+    g.add_node(rid, type=schema.RESULT.label, name=f"{value} {metric or ''}".strip(), value=value, score=float(value),
+               unit=None, method=method, dataset=dataset, metric=metric, sentence=sentence, start_char=0,
+               end_char=len(sentence))
+    g.add_edge(pid, rid, key=schema.HAS_RESULT.name, type=schema.HAS_RESULT.name)
+    for rel, v in ends.items():
+        g.add_edge(rid, v, key=rel.name, type=rel.name)

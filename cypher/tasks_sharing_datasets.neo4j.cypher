@@ -2,6 +2,8 @@
 // purpose: Pairs of unrelated tasks whose papers (or their subtasks' papers) evaluate on the same datasets, a dataset's variants counting as the dataset (where research areas meet on data).
 // params: limit: integer (rows to return, e.g. 20)
 // example: kg query tasks_sharing_datasets --param limit=20
+// engine: Neo4j's collect keeps the order of the ORDER BY before it, which sorts `datasets` and `via`; Ladybug's
+// does not, so its file sorts them with list_sort, which Neo4j 5 lacks (see the .lbug file).
 // A task's papers include those of its subtasks, and a dataset's variants count as the dataset (SUBTASK_OF,
 // VARIANT_OF, at any depth up to 8): `datasets` names the families at the top of the VARIANT_OF chains, `via`
 // the subtasks and variants included where the pair meets. A task never pairs with its own subtasks or parents

@@ -127,6 +127,31 @@ def test_a_build_that_reads_no_paper_leaves_the_earlier_build_alone(tmp_path):
     assert kg.build([LIST_2025], tmp_path).extracted == 0  # the cache survived too
 
 
+def test_a_build_stopped_while_writing_adds_none_of_its_papers_to_the_next(tmp_path, monkeypatch):
+    """A build killed after extraction, while it writes its outputs, leaves the earlier build's papers in the
+    cache: the next build of the first list alone has that list's papers only."""
+    import kg.build.builder as builder
+
+    kg.build([LIST_2026], tmp_path)
+
+    def killed(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as m:
+        m.setattr(builder, "write_outputs", killed)
+        with pytest.raises(KeyboardInterrupt):
+            kg.build([LIST_2026, LIST_2025], tmp_path)
+    again = kg.build([LIST_2026], tmp_path)
+    assert again.papers == 19 and again.extracted == 0
+
+
+def test_the_summary_says_how_many_papers_of_earlier_builds_it_kept(tmp_path):
+    kg.build([LIST_2026], tmp_path)
+    grown = kg.build([LIST_2025], tmp_path)
+    assert grown.kept == 19 and "kept        19 paper(s) of earlier builds" in grown.summary()
+    assert kg.build([LIST_2025], tmp_path, prune=True).kept == 0
+
+
 def test_workers_are_told_the_mode_not_a_path_of_this_machine():
     from kg.build.distributed import _local_config, portable_config
     from kg.nlp.pipeline import config_path

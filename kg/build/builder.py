@@ -118,6 +118,7 @@ class BuildReport:
     files: list[Path] = field(default_factory=list)
     totals: Counter | None = None  # nodes per type and edges per type of the whole graph, when counted while written
     sampled: bool = False
+    kept: int = 0  # papers of earlier builds into the same directory that this build's inputs do not have
 
     def counts(self) -> dict[str, int]:
         """Nodes per type and relationships per type (``"benchmark"``: datasets that are benchmarks)."""
@@ -139,6 +140,9 @@ class BuildReport:
             f"{r.name} {c.get(r.name, 0)}" for r in schema.REL_TYPES if c.get(r.name)) + ")")
         if self.extracted != self.papers:
             lines.append(f"extracted   {self.extracted} new or changed abstract(s); {self.papers - self.extracted} from the cache")
+        if self.kept:
+            lines.append(f"kept        {self.kept} paper(s) of earlier builds that these inputs do not have "
+                         "(--prune drops them)")
         skipped = sum(not isinstance(p, InputWarning) for p in self.problems)
         if skipped:
             lines.append(f"problems    {skipped} input record(s) skipped")
@@ -231,7 +235,7 @@ def _build_into(out: Path, current: PaperSet, problems: list, spools: list[Paper
     """The papers read, with those of the earlier build in ``out`` (unless ``prune``), built into ``out``."""
     stage = clock.stage if clock is not None else (lambda name: nullcontext())
     cache = BuildCache(out, config)
-    papers = current
+    papers, kept = current, 0
     with stage("read"):
         previous = cache.saved_papers() if not prune else iter(())
         first = next(previous, None)
@@ -243,11 +247,14 @@ def _build_into(out: Path, current: PaperSet, problems: list, spools: list[Paper
             for p in itertools.chain([first], previous):
                 if current.find(p) is None:
                     papers.add(p)
+            kept = len(papers.papers)
             for p in current.papers:
                 papers.add(p)
-    return _build_cached(papers.papers, cache, problems, out=out, workers=workers, dask=dask,
-                         config=config, embed=embed, max_nodes=max_nodes, max_views=max_views, view_papers=view_papers,
-                         parallel=parallel, clock=clock, progress=progress)
+    report = _build_cached(papers.papers, cache, problems, out=out, workers=workers, dask=dask,
+                           config=config, embed=embed, max_nodes=max_nodes, max_views=max_views,
+                           view_papers=view_papers, parallel=parallel, clock=clock, progress=progress)
+    report.kept = kept
+    return report
 
 
 def _build_cached(papers: PaperSpool, cache: BuildCache, problems: list, *, out: Path, workers: int,
@@ -297,15 +304,17 @@ def _build_cached(papers: PaperSpool, cache: BuildCache, problems: list, *, out:
         n_extracted = len(todo)
         if parallel is None:
             parallel = n_papers >= PARALLEL_PAPERS
-        # From here on the papers come back one at a time from the cache's papers.jsonl.
+        # From here on the papers come back one at a time from the cache's pending papers file.
         del todo, fresh
         release_memory()
-        written = write_outputs(res, _embedded(((p, cache.get(p)) for p in cache.saved_papers()), embeddings), out,
+        pending = cache.saved_papers(pending=True)
+        written = write_outputs(res, _embedded(((p, cache.get(p)) for p in pending), embeddings), out,
                                 max_nodes=max_nodes, max_views=max_views, view_papers=view_papers, clock=clock,
                                 parallel=parallel, progress=progress, papers=n_papers)
     finally:
         cache.close()
     with stage("cache_save"):
+        cache.commit_papers()  # (only now: a build stopped before leaves the earlier build's papers)
         cache.compact(cache.saved_papers())
         if embeddings is not None:
             embeddings.keep(cache.saved_papers())

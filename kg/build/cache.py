@@ -1,6 +1,7 @@
 """What a build remembers in ``DIR/cache/`` so the next build into DIR redoes only what changed.
 
-- ``papers.jsonl``: every paper of the last build (a later build adds to them; ``--prune`` drops those not in its inputs);
+- ``papers.jsonl``: every paper of the last build (a later build adds to them; ``--prune`` drops those not in
+  its inputs), replaced only once a build's outputs are in place (``papers.pending.jsonl`` until then);
 - ``extractions-<fingerprint>.jsonl``: extraction results keyed by the SHA-256 of the abstract. The fingerprint
   covers the pipeline config, the gazetteers, the trained model and kg's version, so changing any of them
   re-extracts everything instead of mixing old and new results.
@@ -25,6 +26,7 @@ from kg.related import semantic
 from kg.version import __version__
 
 CACHE = "cache"
+PENDING = "papers.pending.jsonl"  # the papers of a build under way (BuildCache.save_papers)
 
 
 def text_key(text: str) -> str:
@@ -195,9 +197,10 @@ class BuildCache:
                         self.offsets[bytes.fromhex(line[2:66].decode("ascii"))] = at
                     at += len(line)
 
-    def saved_papers(self) -> Iterator[Paper]:
-        """The papers of ``papers.jsonl`` one at a time, in order."""
-        path = self.dir / "papers.jsonl"
+    def saved_papers(self, pending: bool = False) -> Iterator[Paper]:
+        """The papers of ``papers.jsonl`` one at a time, in order; ``pending``: those of the build under way, which
+        :meth:`save_papers` wrote and :meth:`commit_papers` has not yet made the build's."""
+        path = self.dir / (PENDING if pending else "papers.jsonl")
         if not path.is_file():
             return
         with path.open(encoding="utf-8") as fh:
@@ -244,11 +247,6 @@ class BuildCache:
                 fh.close()
         self._reader = self._writer = None
 
-    def save(self, papers: list[Paper]) -> None:
-        """Keep these papers and their extractions (entries of other papers and other pipelines are dropped)."""
-        self.compact(papers)
-        self.save_papers(papers)
-
     def compact(self, papers: Iterable[Paper]) -> None:
         """Drop extractions of other papers and other pipelines."""
         self.close()
@@ -268,13 +266,18 @@ class BuildCache:
             self._scan()
 
     def save_papers(self, papers: list[Paper]) -> None:
-        """Write ``papers.jsonl`` (atomically)."""
+        """Write the build's papers apart from ``papers.jsonl`` (``saved_papers(pending=True)`` reads them): a build
+        stopped before :meth:`commit_papers` leaves the earlier build's list, so its papers never join the next
+        build's."""
         self.dir.mkdir(parents=True, exist_ok=True)
-        tmp = self.dir / "papers.tmp"
-        with tmp.open("w", encoding="utf-8") as fh:
+        with (self.dir / PENDING).open("w", encoding="utf-8") as fh:
             for p in papers:
                 fh.write(paper_line(p))
-        tmp.replace(self.dir / "papers.jsonl")
+
+    def commit_papers(self) -> None:
+        """Make the pending papers (:meth:`save_papers`) the build's ``papers.jsonl``, once its outputs are in
+        place."""
+        (self.dir / PENDING).replace(self.dir / "papers.jsonl")
 
 
 class EmbeddingCache:

@@ -95,6 +95,22 @@ def _ex(pid: str, label: str, name: str, extractor: str = "model"):
     return Extraction(pid, [Mention(0, len(name), label, name, name, extractor, Span(0, len(name)))])
 
 
+def test_a_name_ending_in_a_short_form_is_the_concept_that_spells_it_out():
+    from kg.build.resolve import resolve
+
+    from kg.model import Extraction, Mention, Span
+
+    rl = Extraction("a", [Mention(0, 22, "TASK", "reinforcement learning", "reinforcement learning", "gazetteer",
+                                  Span(0, 30)),
+                          Mention(24, 26, "TASK", "RL", "reinforcement learning", "abbreviation", Span(0, 30))])
+    exs = [rl, _ex("b", "TASK", "multi-agent RL"), _ex("c", "METHOD", "multi-agent reinforcement learning"),
+           _ex("d", "TASK", "multi-agent reinforcement learning"), _ex("e", "TASK", "multi-agent systems")]
+    res = resolve(exs)
+    joined = res.concept_for("TASK", "multi-agent RL")
+    assert joined is res.concept_for("TASK", "multi-agent reinforcement learning") and joined.papers == 3
+    assert res.concept_for("TASK", "multi-agent systems") is not joined
+
+
 def test_a_name_read_as_two_labels_gets_the_label_most_papers_give_it():
     from kg.build.resolve import resolve
 

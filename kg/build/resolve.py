@@ -248,6 +248,8 @@ class Resolver:
         concepts = self._concepts(index, ambiguous)
         if self._vote(index, concepts):
             concepts = self._concepts(index, ambiguous)
+        if self._join_spelled_out(index, concepts):
+            concepts = self._concepts(index, ambiguous)
         if _join_same_names(index, concepts):
             concepts = self._concepts(index, ambiguous)
         return Resolution(concepts, index, len(self.per_paper))
@@ -283,6 +285,29 @@ class Resolver:
             self._known[root] = entry.known
         return concepts
 
+    def _join_spelled_out(self, index: dict[Key, Key], concepts: dict[Key, Concept]) -> bool:
+        """A name ending in a short form is the concept that spells it out: "multi-agent RL" and "multi-agent
+        reinforcement learning", "inverse RL" and "inverse reinforcement learning" (RL is reinforcement learning's
+        short form in the corpus). The concept the vocabulary knows, else the one of the most papers, keeps both.
+        Whether any joined."""
+        spelled = _spelled_out_names(concepts)
+        by_key: dict[str, list[Key]] = defaultdict(list)
+        for root, c in concepts.items():
+            by_key[c.key].append(root)
+        winner = {}
+        for root, c in concepts.items():
+            key = _expanded_key(c.name, spelled)
+            others = [r for r in by_key.get(key, ()) if r != root] if key else []
+            if others:
+                group = [root, *others]
+                best = max(group, key=lambda r: (self._known.get(r, False), concepts[r].papers, r[0]))
+                winner.update({r: best for r in group if r != best})
+        for own, root in index.items():
+            while root in winner:
+                root = winner[root]
+            index[own] = root
+        return bool(winner)
+
     def _vote(self, index: dict[Key, Key], concepts: dict[Key, Concept]) -> bool:
         """One label per concept name: concepts of several labels that share a name key, or whose spelled-out forms
         meet ("MDP" with the form "Markov decision process" as a method, "Markov decision processes" as a task),
@@ -310,6 +335,31 @@ class Resolver:
             if root in winner:
                 index[own] = winner[root]
         return bool(winner)
+
+
+def _initials(name: str) -> str:
+    """The first letters of a name's words, hyphenated parts apart, in upper case ("multi-agent RL": "MAR")."""
+    return "".join(w[0] for w in re.split(r"[\s-]+", name) if w[:1].isalpha()).upper()
+
+
+def _spelled_out_names(concepts: dict[Key, Concept]) -> dict[str, str]:
+    """Short form key -> the one concept name it spells out in the corpus: a concept's alias that is a short form
+    of its name's initials ("RL" of reinforcement learning); short forms of two names are left out."""
+    out: dict[str, set[str]] = defaultdict(set)
+    for c in concepts.values():
+        for a in c.aliases:
+            if short_form(a) and " " in c.name and _initials(c.name) == a.removesuffix("s").upper():
+                out[concept_key(a)].add(c.name)
+    return {k: next(iter(v)) for k, v in out.items() if len(v) == 1}
+
+
+def _expanded_key(name: str, spelled: dict[str, str]) -> str | None:
+    """The key of a name whose last word is a short form written out ("multi-agent RL": "multiagentreinforcement
+    learning"), or None."""
+    words = name.split()
+    if len(words) < 2 or not short_form(words[-1]) or concept_key(words[-1]) not in spelled:
+        return None
+    return concept_key(" ".join([*words[:-1], spelled[concept_key(words[-1])]]))
 
 
 def _join_same_names(index: dict[Key, Key], concepts: dict[Key, Concept]) -> bool:

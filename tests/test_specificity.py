@@ -467,3 +467,8 @@ def test_the_precision_of_a_number_format_is_no_metric(nlp):
     for text in ("Each layer is assigned a proper quantization precision, reaching 76% accuracy.",
                  "Our method can reduce the precision for weights and activations to INT8 with 0.1% accuracy loss."):
         assert "precision" not in {m.canonical for m in nlp(text).user_data[MENTIONS] if not m.generic}
+
+
+def test_a_kind_of_biological_data_is_no_dataset(nlp):
+    doc = nlp("Across synthetic, image, and single-cell RNA-sequencing datasets, our model disentangles better.")
+    assert not {m.canonical for m in doc.user_data[MENTIONS] if m.label == "DATASET" and not m.generic}

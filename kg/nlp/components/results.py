@@ -99,8 +99,7 @@ def _is_delta(doc: Doc, start: int, end: int, metric: DocMention | None = None) 
         (len(before) >= 2 and before[-1] in {"of", "to"} and before[-2] in _DELTA_BEFORE)
 
 
-_HEDGES = frozenset({"about", "almost", "approximately", "around", "at", "least", "more", "nearly", "over", "roughly",
-                     "than"})
+_HEDGES = lexicon.words("value_hedges")
 
 
 _BASELINE = lexicon.words("baseline_markers")

@@ -392,7 +392,7 @@ def _unreported(doc: Doc, text: str, m, measures: set[str]) -> bool:
 
 _COMPANIONS = lexicon.words("metric_companions")
 _NOT_MODIFIED = lexicon.words("function_words") | lexicon.words("after_a_name") | lexicon.words("clause_words") \
-    | lexicon.words("prepositions") | {"while", "when", "whereas", "but", "than", "per"}
+    | lexicon.words("prepositions") | lexicon.words("clause_links")
 
 
 def _modifies_next(text: str, m) -> bool:

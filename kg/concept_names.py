@@ -1,12 +1,14 @@
 """One way to name a concept (a dataset, task, method or metric) in ``kg related --dataset/--task/--method`` and in
 the concept parameters of the saved queries (``kg query``): its id (``task:reinforcementlearning``), its name or an
 alias, names compared as concept keys (:func:`kg.schema.concept_key`: case, spacing, punctuation, a plural and a
-trailing "dataset" do not matter, so "CIFAR 10" names CIFAR-10).
+trailing "dataset" do not matter, so "CIFAR 10" names CIFAR-10, and "snns" SNN as "SNNs" does).
 
 The ways are tried in that order (id, the key of an id, name, alias) and the first that some concept answers to
 decides: one concept is the answer, several raise :class:`AmbiguousConcept` listing them (nothing is picked
 silently; "RL" is an alias of reinforcement learning and of offline reinforcement learning), none a ValueError
-naming the closest names. The concepts come from a graph or the related index (:func:`match_concept`) or from a
+naming the closest names. A name that may stand for a concept of any type ("concept") is looked for by the key of
+an id, name and alias at once: "SSL", the name of a method and an alias of two tasks, lists all three. The
+concepts come from a graph or the related index (:func:`match_concept`) or from a
 store through Cypher (:func:`resolve_in_store`, the same on Ladybug and Neo4j).
 
 >>> tasks = [(i, i, n, a) for i, n, a in [("task:reinforcementlearning", "reinforcement learning", ["RL"]),
@@ -62,21 +64,46 @@ def _by_alias(wanted: str, key: str, node: str, name: str, aliases: Iterable[str
 # The ways a name names a concept, the surest first (a concept's id is its type and its name's key, so the cheap
 # second way finds every name of a graph kg built; the names and aliases are read only when it finds none).
 _WAYS = (_by_id, _by_id_key, _by_name, _by_alias)
+# For a concept of any type, all but the id at once: a type's name is no surer than another type's alias.
+_ANY_TYPE_WAYS = ((_by_id,), (_by_id_key, _by_name, _by_alias))
+
+
+def _ways(node_type: str) -> tuple[tuple, ...]:
+    """The groups of ways tried in turn for a concept of ``node_type`` (a label, or "concept": any type)."""
+    return _ANY_TYPE_WAYS if node_type == CONCEPT else tuple((way,) for way in _WAYS)
+
+
+def keys(name: str) -> list[str]:
+    """The concept keys ``name`` may stand for: its own, then, for a name ending in "s" that its key keeps (a
+    plural acronym in lower case: "snns", "llms"), the key without it.
+
+    >>> keys("snns"), keys("SNNs"), keys("")
+    (['snns', 'snn'], ['snn'], [])
+    """
+    name = name.strip()
+    found = [schema.concept_key(name)] if name else []
+    if name[-1:] in ("s", "S") and found and found[0].endswith("s"):
+        found.append(schema.concept_key(name[:-1]))
+    return [k for k in dict.fromkeys(found) if k]
 
 
 def match_concept(concepts: Iterable[tuple[K, str, str, Iterable[str]]], node_type: str, name: str) -> K:
     """The key of the concept of ``concepts`` (key, node id, name, aliases; all of ``node_type``, or of any type for
     "concept") that ``name`` names: by its id, else its name, else an alias (the first way some concept answers to
-    decides). Raises :class:`AmbiguousConcept` when several answer to it that way, and ValueError with the
+    decides; for "concept", name and alias are one way), by each of its :func:`keys` in turn. Raises
+    :class:`AmbiguousConcept` when several answer to it that way, and ValueError with the
     closest names when none does."""
     concepts = list(concepts)
-    wanted, key = name.strip(), schema.concept_key(name)
-    for way in _WAYS if wanted else ():
-        found = {node: (k, cname) for k, node, cname, aliases in concepts if way(wanted, key, node, cname, aliases)}
-        if len(found) == 1:
-            return next(iter(found.values()))[0]
-        if found:
-            raise AmbiguousConcept(wanted, [Candidate(n, str(c)) for n, (_, c) in found.items()], node_type.lower())
+    wanted = name.strip()
+    for key in keys(wanted):
+        for ways in _ways(node_type):
+            found = {node: (k, cname) for k, node, cname, aliases in concepts
+                     if any(way(wanted, key, node, cname, aliases) for way in ways)}
+            if len(found) == 1:
+                return next(iter(found.values()))[0]
+            if found:
+                raise AmbiguousConcept(wanted, [Candidate(n, str(c)) for n, (_, c) in found.items()],
+                                       node_type.lower())
     raise ValueError(not_found([str(c[2]) for c in concepts], node_type, name))
 
 
@@ -96,11 +123,14 @@ def not_found(names: list[str], node_type: str, name: str) -> str:
 
 def resolve_in_store(run: Run, kind: str, name: str) -> str:
     """The id of the concept of ``kind`` (a key of :data:`LABELS`) that ``name`` names in a store, through ``run``
-    (Cypher on Ladybug or Neo4j), as :func:`match_concept` finds it. One lookup of two ids finds a concept by its id
-    or its name; only a name that is neither reads every concept of the kind (for its aliases, or close names)."""
+    (Cypher on Ladybug or Neo4j), as :func:`match_concept` finds it. One lookup of a few ids finds a concept by its
+    id or its name; only a name that is neither, or one that may stand for a concept of any type and is no id (the
+    aliases of the other types count as much), reads every concept of the kind."""
     labels = LABELS[kind]
-    ids = [name.strip(), *(schema.node_id(label, schema.concept_key(name)) for label in labels)]
-    rows = _concepts(run, labels, "WHERE c.id IN $ids", {"ids": ids}) or _concepts(run, labels, "", {})
+    ids = [name.strip(), *(schema.node_id(label, key) for key in keys(name) for label in labels)]
+    rows = _concepts(run, labels, "WHERE c.id IN $ids", {"ids": ids})
+    if not rows or (kind == CONCEPT and all(r[0] != name.strip() for r in rows)):
+        rows = _concepts(run, labels, "", {})
     node_type = labels[0] if len(labels) == 1 else kind
     return match_concept(((r[0], r[0], r[1], r[2] or ()) for r in rows), node_type, name)
 

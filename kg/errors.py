@@ -51,6 +51,11 @@ class OutputLocked(RuntimeError):
     """Another ``kg build`` is writing the output directory; exit code 2."""
 
 
+class OutputUnusable(RuntimeError):
+    """``kg build --out`` names a directory that cannot be made or written (under /proc, below a file, no
+    permission); exit code 2."""
+
+
 class StoreError(Exception):
     """A graph store problem with a one-line message for the user (Neo4j down, bad credentials, an unknown
     database; an embedded store that cannot be opened); exit code 3."""

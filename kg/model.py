@@ -34,7 +34,7 @@ class Paper:
     url: str | None = None
     sources: list[Source] = field(default_factory=list)
     has_input_id: bool = False  # ``id`` came from the input (a DOI, arXiv id or the source's id), not the text
-    doi: str | None = None  # lower case, no resolver prefix; an arXiv DOI is ``arxiv_id`` instead
+    doi: str | None = None  # lower case, no resolver prefix; an arXiv DOI too (``arxiv_id`` names the paper)
     arxiv_id: str | None = None  # no version, no "arXiv:" prefix
     other_ids: list[str] = field(default_factory=list)  # the sources' own ids (OpenAlex, Semantic Scholar, ...)
     keywords: list[str] = field(default_factory=list)  # as the input gives them (BibTeX keywords, OpenAlex concepts)

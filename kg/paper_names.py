@@ -1,5 +1,7 @@
 """One way to name a paper everywhere (``kg related``, ``kg query``, ``kg viz --focus``): its id, with or without
-``paper:``, its name or title, or the name (or an alias) of a method it proposes; case and spacing do not matter.
+``paper:``, its DOI (any case) or arXiv id (any version) where the graph keeps them, its name or title (as the input
+writes it, LaTeX and all, or as kg shows it), or the name (or an alias) of a method it proposes; case and spacing do
+not matter.
 
 An id names one paper. Otherwise every paper whose name, title or proposed method matches is a candidate: one
 candidate is the answer, several raise :class:`AmbiguousPaper` listing them (nothing is picked silently), none is
@@ -23,6 +25,7 @@ candidate is the answer, several raise :class:`AmbiguousPaper` listing them (not
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
@@ -75,6 +78,9 @@ class Papers(Protocol):
     def by_name(self, wanted: str) -> list[Candidate]:
         """The papers whose name or title, or a proposed method's name or alias, lower-cased is ``wanted``."""
 
+    def by_identifier(self, doi: str, arxiv: str) -> list[Candidate]:
+        """The papers whose DOI (lower case) is ``doi`` or whose arXiv id is ``arxiv`` (an empty one: none)."""
+
     def names(self) -> list[str]:
         """Every paper name and proposed method name, for suggestions."""
 
@@ -82,6 +88,29 @@ class Papers(Protocol):
 def normal(text: str) -> str:
     """``text`` as names are compared: spacing collapsed, lower case."""
     return " ".join(str(text).split()).lower()
+
+
+_ARXIV_LIKE = re.compile(r"\d{4}\.\d{4,5}(v\d+)?")  # (also what arXiv never issued: still no words to search for)
+
+
+def identifiers(name: str) -> tuple[str, str]:
+    """The DOI (lower case, no resolver prefix) and the arXiv id (no version) that ``name`` is, "" where it is none.
+
+    >>> identifiers("10.18653/V1/N19-1423"), identifiers("arXiv:1810.04805v2"), identifiers("BERT")
+    (('10.18653/v1/n19-1423', ''), ('', '1810.04805'), ('', ''))
+    """
+    from kg.corpus.ids import normalise_arxiv, normalise_doi  # (kg.corpus takes a tenth of a second to import)
+
+    bare = str(name).strip().removeprefix(PREFIX)
+    if not bare or any(c.isspace() for c in bare):
+        return "", ""
+    return normalise_doi(bare) or "", normalise_arxiv(bare) or ""
+
+
+def looks_like_id(name: str) -> bool:
+    """Whether ``name`` is written as a paper id (``paper:...``, a DOI, an arXiv id) rather than words."""
+    name = str(name).strip()
+    return name.startswith(PREFIX) or any(identifiers(name)) or _ARXIV_LIKE.fullmatch(name) is not None
 
 
 def _title(title: object, name: object, pid: str) -> str:
@@ -121,6 +150,11 @@ class GraphPapers:
                 found.update((p, None) for p, _, k in self.g.in_edges(n, keys=True) if k == schema.PROPOSES.name)
         return [self._candidate(n) for n in found]
 
+    def by_identifier(self, doi: str, arxiv: str) -> list[Candidate]:
+        """The papers whose DOI (lower case) is ``doi`` or whose arXiv id is ``arxiv`` (an empty one: none)."""
+        return [self._candidate(n) for n, d in self.g.nodes(data=True) if d.get("type") == schema.PAPER.label
+                and ((doi and str(d.get("doi") or "").lower() == doi) or (arxiv and d.get("arxiv_id") == arxiv))]
+
     def names(self) -> list[str]:
         """Every paper's name and title, and every proposed method's name."""
         out = []
@@ -135,7 +169,9 @@ class GraphPapers:
 
 Run = Callable[[str, dict], list[list]]  # Cypher and parameters -> rows, on either engine
 
-_BY_ID = "MATCH (p:Paper) WHERE p.id = $a OR p.id = $b RETURN p.id, p.title, p.name"
+_BY_ID = "MATCH (p:Paper) WHERE p.id IN $ids RETURN p.id, p.title, p.name"
+_BY_IDENTIFIER = {"doi": "MATCH (p:Paper) WHERE toLower(p.doi) = $doi RETURN p.id, p.title, p.name",
+                  "arxiv": "MATCH (p:Paper) WHERE p.arxiv_id = $arxiv RETURN p.id, p.title, p.name"}
 _BY_NAME = ("MATCH (p:Paper) WHERE toLower(p.name) = $wanted OR toLower(p.title) = $wanted "
             "RETURN p.id, p.title, p.name")
 # (Ladybug takes no parameter inside any(...), hence the WITH)
@@ -158,14 +194,18 @@ class StorePapers:
         return list({r[0]: Candidate(r[0], _title(r[1], r[2], r[0])) for r in rows}.values())
 
     def by_id(self, ids: list[str]) -> list[Candidate]:
-        """The papers with one of these (one or two) node ids."""
-        a, b = (ids + ids)[:2]
-        return self._candidates(self.run(_BY_ID, {"a": a, "b": b}))
+        """The papers with one of these node ids."""
+        return self._candidates(self.run(_BY_ID, {"ids": list(dict.fromkeys(ids))})) if ids else []
 
     def by_name(self, wanted: str) -> list[Candidate]:
         """The papers whose name, title or proposed method's name or alias, lower-cased, is ``wanted``."""
         rows = self.run(_BY_NAME, {"wanted": wanted}) + self.run(_BY_METHOD, {"wanted": wanted})
         return self._candidates(rows)
+
+    def by_identifier(self, doi: str, arxiv: str) -> list[Candidate]:
+        """The papers whose DOI (lower case) is ``doi`` or whose arXiv id is ``arxiv`` (an empty one: none)."""
+        given = {"doi": doi, "arxiv": arxiv}
+        return self._candidates([r for k, v in given.items() if v for r in self.run(_BY_IDENTIFIER[k], {k: v})])
 
     def names(self) -> list[str]:
         """Every paper's name and title, and every proposed method's name."""
@@ -173,19 +213,40 @@ class StorePapers:
 
 
 def resolve(papers: Papers, name: str) -> str | None:
-    """The id of the paper ``name`` names, or None when no paper answers to it.
+    """The id of the paper ``name`` names, or None when no paper answers to it: by id (with or without ``paper:``),
+    then by name, title or proposed method, then by DOI or arXiv id, then by title with LaTeX and markdown removed
+    as ``kg build`` removes them from titles.
 
     Raises :class:`AmbiguousPaper` when several do."""
     name = str(name).strip()
     if not name:
         return None
-    ids = [name, name if name.startswith(PREFIX) else PREFIX + name]
-    if found := papers.by_id(ids):
+    bare = name.removeprefix(PREFIX)
+    if found := papers.by_id([name, PREFIX + bare]):
         return found[0].id
-    found = papers.by_name(normal(name.removeprefix(PREFIX) if name.startswith(PREFIX) else name))
+    if found := papers.by_name(normal(bare)):
+        return _one(name, found)
+    doi, arxiv = identifiers(bare)
+    if found := papers.by_id([PREFIX + x for x in (doi, arxiv) if x]):
+        return found[0].id
+    if (doi or arxiv) and (found := papers.by_identifier(doi, arxiv)):
+        return _one(name, found)
+    found = papers.by_name(normal(_cleaned(bare)))
+    return _one(name, found) if found else None
+
+
+def _cleaned(title: str) -> str:
+    """``title`` as ``kg build`` keeps a title: LaTeX and markdown removed (``$H$-Consistency`` -> H-Consistency)."""
+    from kg.corpus.clean import clean_text
+
+    return clean_text(title)
+
+
+def _one(name: str, found: list[Candidate]) -> str:
+    """The id of the one paper of ``found``; :class:`AmbiguousPaper` when there are several."""
     if len(found) > 1:
         raise AmbiguousPaper(name, found)
-    return found[0].id if found else None
+    return found[0].id
 
 
 def suggest(papers: Papers, name: str, n: int = 3) -> list[str]:
@@ -197,7 +258,8 @@ def suggest(papers: Papers, name: str, n: int = 3) -> list[str]:
 def not_found(papers: Papers, name: str) -> str:
     """The message for a name no paper answers to, with close names when there are some."""
     close = suggest(papers, name)
-    hint = f"; did you mean {', '.join(close)}?" if close else " (give its id, title or proposed method's name)"
+    hint = f"; did you mean {', '.join(close)}?" if close else \
+        " (give its id, DOI, arXiv id, title or proposed method's name)"
     return f"no paper named {name!r}{hint}"
 
 

@@ -95,6 +95,17 @@ def test_stdin_input(tmp_path):
     assert json.loads(out.read_text())["id"] == "s"
 
 
+def test_stdin_semicolon_csv_from_excel_in_cp1252_gives_every_paper_and_exit_1_for_the_warning(tmp_path):
+    out = tmp_path / "pred.jsonl"
+    sheet = f"id;title;abstract\r\ne1;Café;{GOOD}\r\ne2;Naïve;We study naïve Bayes on MNIST.\r\n".encode("cp1252")
+    proc = subprocess.run([sys.executable, "-m", "kg.cli", "extract", "-", "--out", str(out)], input=sheet,
+                          capture_output=True, cwd=ROOT, timeout=300)
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stderr.decode().splitlines()[0] == ("-:2: warning: not UTF-8 text: byte 0xe9 at column 7; read as "
+                                                    "Windows-1252 (cp1252), as are any later lines that are not UTF-8")
+    assert [json.loads(x)["id"] for x in out.read_text().splitlines()] == ["e1", "e2"]
+
+
 def test_build_prints_a_summary_and_writes_outputs(tmp_path):
     proc = kg("build", str(ROOT / "examples" / "icml"), "--out", str(tmp_path / "out"))
     assert proc.returncode == 0, proc.stderr

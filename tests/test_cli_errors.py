@@ -181,6 +181,38 @@ def test_options_that_contradict_each_other_are_refused():
         assert proc.returncode == 2 and "not allowed with" in one_line(proc)
 
 
+@pytest.mark.parametrize("args, message", [
+    (["related", "SCALE", "--json", "--markdown"], "argument --markdown: not allowed with argument --json"),
+    (["related", "SCALE", "--format", "json", "--markdown"], "argument --markdown: not allowed with argument --format"),
+    (["related", "--dataset", "CIFAR-10", "--task", "RL"], "argument --task: not allowed with argument --dataset"),
+    (["related", "--dataset", "PRW", "--by", "task"], "--by ranks the papers related to a paper or words"),
+    (["related", "SCALE", "--by", "dataset,"], "argument --by: needs kinds separated by commas, e.g. dataset,task; "
+                                               "'dataset,' has an empty one"),
+    (["related", "SCALE", "--by", "colour"], "argument --by: unknown kind(s) 'colour'; choose from dataset, task"),
+    (["query", "top_datasets", "--param", "limit=3", "--cypher", "RETURN 1 AS a"],
+     "kg: give one of a saved query's name, --cypher and --list, not the saved query 'top_datasets' and --cypher"),
+    (["query", "top_datasets", "--list"], "not the saved query 'top_datasets' and --list"),
+    (["query", "--cypher", ""], "kg: --cypher needs a query"),
+    (["query", "--cypher", "  "], "kg: --cypher needs a query"),
+    (["viz", "GRAPH", "--kind", "overview", "--focus", "SCALE", "--out", "V"],
+     "kg: an overview has no focus; --focus needs --kind paper, dataset, task or method"),
+])
+def test_options_that_conflict_are_refused_in_one_line_not_one_ignored(seed_build, tmp_path, args, message):
+    args = [str(seed_build[1]) if a == "GRAPH" else str(tmp_path / "v.html") if a == "V" else a for a in args]
+    graph = ["--graph", str(seed_build[1])] if args[0] != "viz" else []
+    proc = kg(*args, *graph)
+    assert proc.returncode == 2 and proc.stdout == "" and message in one_line(proc)
+    assert not (tmp_path / "v.html").exists()
+
+
+@pytest.mark.parametrize("out", ["/proc/kg-nope", "FILE/below"])
+def test_an_output_directory_that_cannot_be_made_is_bad_input(tmp_path, out):
+    (tmp_path / "file").write_text("x")
+    out = out.replace("FILE", str(tmp_path / "file"))
+    proc = kg("build", SEED, "--out", out, "--quiet")
+    assert proc.returncode == 2 and one_line(proc).startswith(f"kg: --out {out}: ")
+
+
 def test_wipe_with_schema_only_wipes_then_creates_the_schema(monkeypatch, capsys):
     """What a user expects of ``kg load --wipe --schema-only``: an empty database with the schema (the wipe was
     silently skipped once); unconfirmed, nothing is done."""

@@ -84,7 +84,8 @@ def test_bibtex_fields_decoded_from_zotero_mendeley_and_acl_anthology_shapes():
     acl = papers["TokenDrop: Efficient Node Classification with Sparse Attention"]  # "{TokenDrop}: ..."
     assert acl.url == "https://aclanthology.org/2021.acl-long.102" and acl.authors[-1] == "Sofía Ødegaard"
     arxiv_only = next(p for p in papers.values() if p.id == "2210.12877")  # @misc, doi = 10.48550/arXiv....
-    assert (arxiv_only.doi, arxiv_only.venue) == (None, "arXiv")
+    assert (arxiv_only.doi, arxiv_only.arxiv_id, arxiv_only.venue) == ("10.48550/arxiv.2210.12877", "2210.12877",
+                                                                        "arXiv")
 
 
 def test_ris_csl_openalex_semantic_scholar_and_openreview_fields():
@@ -170,6 +171,19 @@ def test_same_abstract_under_ids_of_different_kinds_is_one_paper_but_two_ids_of_
         {"id": "noteid123", "forum": "noteid123", "content": {"title": "T", "abstract": "Same text."}},
         {"id": "2402.00002", "text": "Same text."})))
     assert [(p.id, p.other_ids) for p in read(path).papers] == [("2401.00001", ["noteid123"]), ("2402.00002", [])]
+
+
+def test_an_arxiv_doi_is_kept_beside_the_arxiv_id_it_gives_and_gives_way_to_a_published_doi(tmp_path):
+    bib = tmp_path / "a.bib"
+    bib.write_text("@inproceedings{kwon2022fast,\n title = {A Fast Post-Training Pruning Framework},\n"
+                   " doi = {10.48550/arXiv.2204.09656},\n abstract = {We prune Transformers.}\n}\n")
+    [paper] = read(bib).papers
+    assert (paper.id, paper.doi, paper.arxiv_id) == ("2204.09656", "10.48550/arxiv.2204.09656", "2204.09656")
+    published = tmp_path / "b.jsonl"  # the same abstract under a publisher's DOI, without an arXiv id
+    published.write_text(json.dumps({"doi": "10.5555/prune.2022", "text": "We prune Transformers."}) + "\n")
+    for order in ((bib, published), (published, bib)):
+        [paper] = read(*order).papers
+        assert (paper.id, paper.doi, paper.arxiv_id) == ("10.5555/prune.2022", "10.5555/prune.2022", "2204.09656")
 
 
 @pytest.mark.parametrize("raw, doi", [("https://doi.org/10.18653/V1/N19-1423", "10.18653/v1/n19-1423"),

@@ -246,3 +246,100 @@ def test_tasks_sharing_a_variant_meet_on_its_dataset(tmp_path):
     # Duo evaluates on COCO-C as RoCo does: one family, COCO, not COCO and COCO-C
     pair = got[("domain adaptation", "model compression")]
     assert pair["datasets"] == ["COCO"] and pair["shared"] == 1 and "COCO-C" in pair["via"]
+
+
+# a paper named by its DOI (any case) or arXiv id, one by its title as the input wrote it, and concept names
+# ("SSL": a method's name and a task's alias; "snns": a plural acronym in lower case), in every command
+
+BERT, LATEX = "paper:10.18653/v1/n19-1423", "paper:latex"
+IDENTIFIED = {BERT: dict(name="BERT", title="BERT: Pre-training of Deep Bidirectional Transformers",
+                         doi="10.18653/v1/n19-1423", arxiv_id="1810.04805"),
+              LATEX: dict(name="Multi-Class H-Consistency Bounds", title="Multi-Class H-Consistency Bounds")}
+NAMED_CONCEPTS = {"method:ssl": ("Method", "SSL", []),
+                  "task:selfsupervisedlearning": ("Task", "self-supervised learning", ["SSL"]),
+                  "method:spikingneuralnetwork": ("Method", "spiking neural networks", ["SNN"])}
+
+
+def identified_graph() -> nx.MultiDiGraph:
+    """The named graph with a paper kept by its DOI (and an arXiv id), one whose title had LaTeX, and concepts that
+    a name matches in two ways."""
+    g = named_graph()
+    for pid, d in IDENTIFIED.items():
+        g.add_node(pid, type="Paper", year=2019, venue="NAACL", authors=[], source=[],
+                   abstract=f"{d['title']}. We study bounds.", **d)
+    for node, (kind, name, aliases) in NAMED_CONCEPTS.items():
+        g.add_node(node, type=kind, name=name, aliases=aliases, papers=1, idf=schema.idf(7, 1), benchmark=False)
+        rel = schema.REL_FOR_LABEL[kind.upper()].name
+        g.add_edge(BERT, node, key=rel, type=rel, sentence=f"BERT {rel.lower()} {name}.", **EVIDENCE)
+    return g
+
+
+@pytest.fixture(scope="module")
+def identified(tmp_path_factory) -> dict[str, Path]:
+    """The identified graph as kg build leaves it, with its related/ index ("index") and without ("graph")."""
+    from kg.related.index import DIRECTORY
+    from kg.sinks.base import feed
+    from kg.sinks.related_index import RelatedIndexSink
+
+    g = identified_graph()
+    dirs = {}
+    for kind in ("graph", "index"):
+        out = dirs[kind] = tmp_path_factory.mktemp(kind)
+        (out / "graph.json").write_text(json.dumps(nx.node_link_data(g, edges="links")), encoding="utf-8")
+        write_ladybug(g, out / "graph.lbug")
+    feed(g, RelatedIndexSink(dirs["index"] / DIRECTORY))
+    return dirs
+
+
+PAPER_NAMES = [("10.18653/V1/N19-1423", BERT), ("https://doi.org/10.18653/V1/N19-1423", BERT), ("1810.04805", BERT),
+               ("arXiv:1810.04805v2", BERT), ("Multi-Class $H$-Consistency Bounds", LATEX)]
+
+
+@pytest.mark.parametrize("source", ["graph", "index"])
+@pytest.mark.parametrize("name, paper", PAPER_NAMES)
+def test_kg_related_names_a_paper_by_doi_arxiv_id_or_title_as_written(identified, capsys, source, name, paper):
+    code, out, err = run(capsys, "related", name, "--graph", str(identified[source]), "--format", "json")
+    assert code == 0, err
+    assert json.loads(out)["paper"] == paper
+
+
+@pytest.mark.parametrize("name, paper", PAPER_NAMES)
+def test_kg_query_and_kg_viz_name_a_paper_by_doi_arxiv_id_or_title_as_written(identified, capsys, tmp_path, name,
+                                                                                 paper):
+    code, out, err = run(capsys, "query", "paper_concepts", "--param", f"paper={name}",
+                         "--graph", str(identified["graph"]), "--format", "json")
+    assert code == 0 and len(json.loads(out)) == (3 if paper == BERT else 0), err
+    code, _, err = run(capsys, "viz", str(identified["graph"]), "--kind", "paper", "--focus", name,
+                       "--out", str(tmp_path / "v.html"))
+    assert code == 0, err
+    title = IDENTIFIED[paper]["title"]
+    assert f"<title>Paper: {title}" in (tmp_path / "v.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("source", ["graph", "index"])
+@pytest.mark.parametrize("name", ["2999.99999", "1901.00001v2", "10.1234/nothing", "paper:p9"])
+def test_kg_related_refuses_an_id_no_paper_has_rather_than_searching_its_words(identified, capsys, source, name):
+    code, out, err = run(capsys, "related", name, "--graph", str(identified[source]))
+    assert code == 2 and not out and f"no paper named '{name}'" in err
+
+
+def test_a_name_that_one_concept_has_and_others_have_as_an_alias_lists_them(identified, capsys):
+    code, out, err = run(capsys, "query", "link_evidence", "--param", "paper=BERT", "--param", "concept=SSL",
+                         "--graph", str(identified["graph"]))
+    assert code == 2 and not out
+    assert err.splitlines() == ["kg: 'SSL' names 2 concepts; give one of these ids instead:",
+                                "  method:ssl  SSL", "  task:selfsupervisedlearning  self-supervised learning"]
+    code, out, err = run(capsys, "query", "link_evidence", "--param", "paper=BERT",
+                         "--param", "concept=task:selfsupervisedlearning", "--graph", str(identified["graph"]),
+                         "--format", "json")
+    assert code == 0 and [r["concept"] for r in json.loads(out)] == ["self-supervised learning"], err
+
+
+@pytest.mark.parametrize("source", ["graph", "index"])
+@pytest.mark.parametrize("name", ["snns", "SNNs", "snn"])
+def test_a_plural_acronym_in_lower_case_names_its_concept(identified, capsys, source, name):
+    code, out, err = run(capsys, "related", "--method", name, "--graph", str(identified[source]), "--format", "json")
+    assert code == 0 and json.loads(out)["concept"] == "method:spikingneuralnetwork", err
+    code, out, err = run(capsys, "query", "link_evidence", "--param", "paper=BERT", "--param", f"concept={name}",
+                         "--graph", str(identified[source]), "--format", "json")
+    assert code == 0 and [r["concept"] for r in json.loads(out)] == ["spiking neural networks"], err

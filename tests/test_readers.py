@@ -1,6 +1,7 @@
 """Reading inputs: paper lists, JSON lines, arXiv metadata, CSV, stdin and directories; bad input becomes problems."""
 from __future__ import annotations
 
+import gzip
 import io
 import json
 from array import array
@@ -108,7 +109,7 @@ def test_a_hard_wrapped_abstract_is_one_paper_at_any_width(tmp_path):
 
 def test_an_unreadable_line_of_a_list_with_an_abstract_per_line_costs_only_itself(tmp_path):
     abstracts = _seed_abstracts(3)
-    lines = [abstracts[0].encode(), b"\xff" + abstracts[1].encode(), abstracts[2].encode()]
+    lines = [abstracts[0].encode(), b"\xff\x01" + abstracts[1].encode(), abstracts[2].encode()]  # (binary data)
     path = write(tmp_path / "a.txt", b"\n".join(lines) + b"\n")
     corpus = read_corpus([path])
     assert [p.text for p in corpus.papers] == [abstracts[0], abstracts[2]]
@@ -255,7 +256,7 @@ def test_directory_skips_licence_and_readme_files(tmp_path):
 
 def test_directory_without_supported_files(tmp_path):
     write(tmp_path / "notes.md", "x")
-    expected = (f"{tmp_path}: no input files in directory (expected .txt, .jsonl, .json, .csv, .bib or .ris, "
+    expected = (f"{tmp_path}: no input files in directory (expected .txt, .jsonl, .json, .csv, .tsv, .bib or .ris, "
                 "gzipped or not)")
     assert messages(read_corpus([str(tmp_path)])) == [expected]
 
@@ -353,7 +354,8 @@ def test_missing_file(tmp_path):
 
 def test_unsupported_file_type(tmp_path):
     path = write(tmp_path / "a.pdf", "x")
-    expected = f"{path}: unsupported file type '.pdf'; expected .txt, .jsonl, .json, .csv, .bib or .ris, gzipped or not"
+    expected = (f"{path}: unsupported file type '.pdf'; expected .txt, .jsonl, .json, .csv, .tsv, .bib or .ris, "
+                "gzipped or not")
     assert messages(read_corpus([path])) == [expected]
 
 
@@ -363,25 +365,46 @@ def test_empty_file(tmp_path, name):
     assert messages(read_corpus([path])) == [f"{path}: empty file"]
 
 
-def test_non_utf8_line_in_jsonl_is_reported_and_the_rest_read(tmp_path):
+CP1252 = "; read as Windows-1252 (cp1252), as are any later lines that are not UTF-8"
+
+
+def test_non_utf8_line_in_jsonl_is_read_as_cp1252_with_a_warning(tmp_path):
     path = write(tmp_path / "a.jsonl", b'{"text": "one"}\n{"text": "caf\xe9"}\n{"text": "three"}\n')
     corpus = read_corpus([path])
-    assert messages(corpus) == [f"{path}:2: not UTF-8 text: byte 0xe9 at column 14"]
-    assert [p.text for p in corpus.papers] == ["one", "three"]
+    assert messages(corpus) == [f"{path}:2: warning: not UTF-8 text: byte 0xe9 at column 14" + CP1252]
+    assert [p.text for p in corpus.papers] == ["one", "café", "three"]
 
 
-def test_non_utf8_line_in_csv_costs_only_its_row(tmp_path):
-    path = write(tmp_path / "a.csv", b'id,text\n1,"one\ncontinued"\n2,caf\xe9\n3,three\n')
+def test_binary_line_in_csv_costs_only_its_row(tmp_path):
+    path = write(tmp_path / "a.csv", b'id,text\n1,"one\ncontinued"\n2,caf\xe9\x01\n3,three\n')
     corpus = read_corpus([path])
     assert messages(corpus) == [f"{path}:4: not UTF-8 text: byte 0xe9 at column 6"]
     assert [p.id for p in corpus.papers] == ["1", "3"]
 
 
-def test_non_utf8_line_in_paper_list_costs_only_its_block(tmp_path):
-    path = write(tmp_path / "a.txt", b"One.\n\nTwo \xff bad\nstill two.\n\nThree.\n")
+def test_binary_line_in_paper_list_costs_only_its_block(tmp_path):
+    path = write(tmp_path / "a.txt", b"One.\n\nTwo \xff\x02 bad\nstill two.\n\nThree.\n")
     corpus = read_corpus([path])
     assert messages(corpus) == [f"{path}:3: not UTF-8 text: byte 0xff at column 5"]
     assert [p.text for p in corpus.papers] == ["One.", "Three."]
+
+
+def test_excel_cp1252_csv_keeps_every_row_with_one_warning(tmp_path):
+    rows = ("id,title,abstract\r\ne1,Régularisation – naïve “café”,We propose Ré.\r\n"
+            "e2,Crème,We study ‘brûlée’.\r\n")
+    path = write(tmp_path / "a.csv", rows.encode("cp1252"))
+    corpus = read_corpus([path])
+    assert messages(corpus) == [f"{path}:2: warning: not UTF-8 text: byte 0xe9 at column 5" + CP1252]
+    assert [(p.title, p.text) for p in corpus.papers] == [("Régularisation – naïve “café”", "We propose Ré."),
+                                                          ("Crème", "We study ‘brûlée’.")]
+
+
+def test_bytes_cp1252_leaves_undefined_are_read_as_latin1_and_utf8_lines_as_utf8(tmp_path):
+    path = write(tmp_path / "a.txt", "Ünïcode line.\n\n".encode() + b"Bad \x81 byte.\n")
+    corpus = read_corpus([path])
+    assert messages(corpus) == [f"{path}:3: warning: not UTF-8 text: byte 0x81 at column 5; read as Latin-1, as are "
+                                "any later lines that are not UTF-8"]
+    assert [p.text for p in corpus.papers] == ["Ünïcode line.", "Bad \x81 byte."]
 
 
 def test_binary_file_is_one_problem(tmp_path):
@@ -402,7 +425,7 @@ def test_utf16_file_is_one_problem(tmp_path):
 
 
 def test_too_many_undecodable_lines_stop_the_file(tmp_path):
-    path = write(tmp_path / "a.txt", b"\xff\n" * 20)
+    path = write(tmp_path / "a.txt", b"\xff\x01\n" * 20)
     assert len(read_corpus([path]).problems) == 5
 
 
@@ -470,7 +493,8 @@ def test_problem_reads_file_line_message():
 
 
 def test_every_problem_message_is_one_line(tmp_path):
-    path = write(tmp_path / "a.jsonl", b'{\n\xff\n[1]\n{"text": 5}\n{"text": "x", "id": {"a": 1}, "title": ["t"]}\n')
+    path = write(tmp_path / "a.jsonl",
+                 b'{\n\xff\x01\n[1]\n{"text": 5}\n{"text": "x", "id": {"a": 1}, "title": ["t"]}\n')
     corpus = read_corpus([path])
     assert len(corpus.problems) == 6
     assert all("\n" not in str(p) for p in corpus.problems)
@@ -582,3 +606,70 @@ def test_csv_separators_spreadsheets_write(tmp_path, content, line):
     [paper] = corpus.papers
     assert (paper.title, paper.authors, paper.text, paper.sources[0].line) == (
         "FooNet", ["John Smith"], "We propose FooNet, a network.", line) and not corpus.problems
+
+
+@pytest.mark.parametrize("separator", [";", "\t"])
+def test_stdin_csv_with_semicolons_or_tabs_is_told_as_a_file_is(separator):
+    rows = ["id;title;abstract", "e1;FooNet;We propose FooNet for node classification on Cora.",
+            "e2;BarNet;We introduce BarNet for image classification on CIFAR-10."]
+    corpus = read_corpus(["-"], stdin=io.StringIO("".join(r.replace(";", separator) + "\n" for r in rows)))
+    assert [(p.id, p.title) for p in corpus.papers] == [("e1", "FooNet"), ("e2", "BarNet")] and not corpus.problems
+
+
+def test_stdin_csv_opening_with_excels_separator_line():
+    corpus = read_corpus(["-"], stdin=io.StringIO("sep=;\nid;abstract\ne1;We propose FooNet, a network.\n"))
+    assert [(p.id, p.text) for p in corpus.papers] == [("e1", "We propose FooNet, a network.")]
+
+
+@pytest.mark.parametrize("name", ["sheet.tsv", "sheet.tab", "sheet.tsv.gz"])
+def test_tab_separated_files_are_read_on_tabs_even_with_commas_in_the_header(tmp_path, name):
+    content = "id\ttitle, subtitle\tabstract\ne1\tFooNet, a net\tWe propose FooNet, a network.\n".encode()
+    path = write(tmp_path / name, gzip.compress(content) if name.endswith(".gz") else content)
+    corpus = read_corpus([path])
+    assert [(p.id, p.text) for p in corpus.papers] == [("e1", "We propose FooNet, a network.")]
+    assert not corpus.problems
+
+
+def test_a_mapped_column_no_record_has_is_a_warning_naming_the_file(tmp_path):
+    from kg.corpus import columns
+
+    csv_path = write(tmp_path / "a.csv", "id,title,abstract\ne1,FooNet,We propose FooNet.\n")
+    json_path = jsonl(tmp_path / "b.jsonl", {"id": "j1", "text": "We propose BarNet.", "conf": "ICML"})
+    bib = write(tmp_path / "c.bib", "@misc{k, title = {Baz}, abstract = {We propose BazNet.}}\n")
+    with columns.reading({"venue": "Conf", "title": "TITLE"}):
+        corpus = read_corpus([csv_path, json_path, bib])
+    assert len(corpus.papers) == 3 and corpus.papers[1].venue == "ICML"
+    assert messages(corpus) == [f"{csv_path}: warning: --map venue=Conf: no record has that column; not used",
+                                f"{json_path}: warning: --map title=TITLE: no record has that column; not used"]
+    assert all(isinstance(p, InputWarning) for p in corpus.problems)  # (a BibTeX file has no columns to map)
+
+
+def test_an_empty_column_the_csv_header_names_is_no_missing_column(tmp_path):
+    from kg.corpus import columns
+
+    path = write(tmp_path / "a.csv", "id,conf,abstract\ne1,,We propose FooNet.\n")
+    with columns.reading({"venue": "conf"}):
+        assert not read_corpus([path]).problems
+
+
+PREPRINT = {"id": "1810.04805", "title": "BERT", "abstract": "We introduce BERT.", "categories": "cs.CL"}
+PUBLISHED = {"doi": "10.18653/v1/N19-1423", "arxiv_id": "1810.04805", "title": "BERT", "venue": "NAACL",
+             "year": 2019, "text": "We introduce BERT."}
+
+
+@pytest.mark.parametrize("order", [(PREPRINT, PUBLISHED), (PUBLISHED, PREPRINT)])
+def test_a_published_records_venue_and_year_win_over_the_preprints_in_either_order(tmp_path, order):
+    (paper,) = read_corpus([jsonl(tmp_path / "a.jsonl", order[0]), jsonl(tmp_path / "b.jsonl", order[1])]).papers
+    assert (paper.id, paper.arxiv_id, paper.venue, paper.year) == ("10.18653/v1/n19-1423", "1810.04805", "NAACL", 2019)
+
+
+def test_a_repeated_id_with_another_title_is_a_warning(tmp_path):
+    path = jsonl(tmp_path / "a.jsonl", {"id": "p1", "title": "FooNet", "text": "We propose FooNet."},
+                 {"id": "p1", "title": "FooNet (v2)", "text": "We propose FooNet, v2."},
+                 {"id": "p1", "title": "fooNet ", "text": "We propose FooNet."})
+    corpus = read_corpus([path])
+    assert [p.title for p in corpus.papers] == ["FooNet"]
+    assert messages(corpus) == [f"{path}:2: warning: paper p1 (first read at {path}:1) again, with another title: "
+                                "'FooNet (v2)', not 'FooNet'; the first is kept"]
+    with pytest.raises(InputError):
+        read_corpus([path], strict=True)

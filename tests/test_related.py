@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -40,7 +41,7 @@ def test_test_time_adaptation_links_reex_and_lineartca(seed_build):
 
 def test_by_restricts_the_kinds_of_shared_concept(seed_build):
     g = seed_build[0].graph
-    hits = related(g, find_paper(g, "FML"), weights=weights_for(["metric"]))
+    hits = related(g, find_paper(g, "FML"), weights=weights_for(["metric"]), shared_only=True)
     assert hits and all({s.type for s in h.shared} == {"Metric"} for h in hits)
     with pytest.raises(ValueError):
         weights_for(["colour"])
@@ -117,7 +118,7 @@ def test_markdown_lists_titles_links_and_reasons(tmp_path, capsys):
     _kg.build([str(src)], tmp_path / "out")
     assert main(["related", "p1", "--graph", str(tmp_path / "out"), "--markdown"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "Related to Person Search on CUHK-SYSU [paper:p1]:"
+    assert lines[0] == "Related to Person Search on CUHK-SYSU \\[paper:p1\\]:"
     assert lines[2].startswith("- [Faster Person Search](https://example.org/p2) (ICML, 2026): shares dataset CUHK-SYSU")
     assert "text similarity" in lines[2]
 
@@ -151,8 +152,8 @@ def test_the_builds_index_ranks_every_paper_as_the_graph_does(seed_build):
     assert sorted(index.ids) == papers
     for p in papers:
         for by in (None, ["dataset", "task"]):
-            want = related(g, p, top=10, weights=weights_for(by))
-            got = index.related(p, top=10, weights=weights_for(by))
+            want = related(g, p, top=10, weights=weights_for(by), shared_only=by is not None)
+            got = index.related(p, top=10, weights=weights_for(by), shared_only=by is not None)
             assert [(h.paper, [s.name for s in h.shared]) for h in got] == \
                 [(h.paper, [s.name for s in h.shared]) for h in want], p
             # (the index keeps text weights as 32-bit floats)
@@ -465,3 +466,70 @@ def test_the_papers_of_a_concept_list_those_whose_title_names_it_first(tmp_path)
         names = [name for _, name, _ in report.papers]
         assert names[:2] == ["Fast Human Pose Estimation", "Human Pose Estimation with Vision Transformers"], names
         assert set(names[2:]) == {"A Benchmark of Everything", "Object Detection at Scale"}  # then the rest by name
+
+
+def test_by_keeps_only_papers_sharing_a_concept_of_those_kinds_even_all_four(seed_build, capsys):
+    """``--by`` lists the papers sharing a concept of its kinds, whichever and however many; without it a paper
+    sharing only words with the query is a hit too."""
+    out = str(seed_build[1])
+    hits = {}
+    for by in ([], ["--by", "task"], ["--by", "dataset,task,method,metric"]):
+        assert main(["related", "SCALE", "--graph", out, "--top", "50", "--format", "json", *by]) == 0
+        hits[" ".join(by)] = json.loads(capsys.readouterr().out)["hits"]
+    assert any(not h["shared"] for h in hits[""])  # (words alone)
+    assert hits["--by task"] and all(h["shared"] for h in hits["--by task"])
+    assert [h["paper"] for h in hits["--by dataset,task,method,metric"]] == [h["paper"] for h in hits[""]
+                                                                            if h["shared"]]
+    g = seed_build[0].graph
+    assert [h.paper for h in related(g, find_paper(g, "SCALE"), top=50, weights=weights_for(["dataset", "task",
+            "method", "metric"]), shared_only=True)] == [h["paper"] for h in hits["--by dataset,task,method,metric"]]
+
+
+def test_by_says_how_it_differs_from_the_saved_query_related_by(capsys):
+    with pytest.raises(SystemExit):
+        main(["related", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "only papers sharing a concept of these kinds" in text and "related_by" in text
+
+
+EVIL = [  # (title, url): markup, HTML and addresses that are no http(s) links
+    ("<script>alert(1)</script>", "javascript:alert(1)"), ("Bold <b>claims</b> & `code", "http://x.org/a b"),
+    ("Link](http://evil.example) trick", "https://x.org/\"onmouseover=\"a(1)"), ("[Re] Labels_v2 | *study*", None)]
+
+
+@pytest.fixture(scope="module")
+def evil_markdown(tmp_path_factory):
+    """A build whose titles, urls and abstracts carry markdown and HTML, all on CIFAR-10."""
+    import kg as _kg
+
+    tmp = tmp_path_factory.mktemp("md")
+    src = tmp / "p.jsonl"
+    src.write_text("".join(json.dumps({"id": f"e{i}", "title": t, "url": u, "venue": "X", "year": 2022,
+                                       "text": f"We evaluate on CIFAR-10 <b>bold</b> [x](javascript:y) paper {i}."})
+                           + "\n" for i, (t, u) in enumerate(EVIL)), encoding="utf-8")
+    _kg.build([str(src)], tmp / "out")
+    return tmp / "out"
+
+
+@pytest.mark.parametrize("query", [["--dataset", "CIFAR-10"], ["e0"]])
+def test_markdown_shows_the_papers_text_as_text_and_links_http_only(evil_markdown, capsys, query):
+    assert main(["related", *query, "--graph", str(evil_markdown), "--format", "markdown"]) == 0
+    out = capsys.readouterr().out
+    assert not re.search(r"(?<!\\)[<>&]", out) and not re.search(r"(?<!\\)\]\((?!https?://)", out)
+    assert "\\<script\\>alert(1)\\</script\\>" in out
+    assert "\\<b\\>bold\\</b\\> \\[x\\](javascript:y)" in out or query == ["e0"]  # (the sentences of a concept)
+    assert "(http://x.org/a%20b)" in out and "(https://x.org/%22onmouseover=%22a%281%29)" in out
+    assert "[Link\\](http://evil.example) trick](https://" in out
+    assert "claims\\</b\\> \\&" in out and "\\[Re\\] Labels\\_v2 \\| study" in out
+
+
+def test_markdown_text_and_links():
+    from kg.cli import markdown as md
+
+    assert md.text("a\n <i>b</i>  [c](d) *e* _f_ `g` | h ~ $i$ & j") == \
+        "a \\<i\\>b\\</i\\> \\[c\\](d) \\*e\\* \\_f\\_ \\`g\\` \\| h \\~ \\$i\\$ \\& j"
+    assert md.url("https://en.wikipedia.org/wiki/Foo_(bar)") == "https://en.wikipedia.org/wiki/Foo_%28bar%29"
+    assert md.url("HTTP://x.org/é?q=a b#f") == "HTTP://x.org/%C3%A9?q=a%20b#f"
+    assert [md.url(u) for u in ("javascript:alert(1)", "data:text/html,x", "//x.org", "x.html", "", None)] == \
+        [None] * 6
+    assert md.link("T [1]", "ftp://x.org/f") == "T \\[1\\]"

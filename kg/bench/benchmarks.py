@@ -350,7 +350,7 @@ def related_precision(gold_path: Path, k: int = 5, by: list[str] | None = None,
         relevant = {q for q in papers if q != p and gold.get(q.split(":", 1)[1], set()) & mine}
         if not relevant:
             continue
-        hits = related(g, p, top=k, weights=weights, text_weight=text_weight)
+        hits = related(g, p, top=k, weights=weights, text_weight=text_weight, shared_only=by is not None)
         precisions.append(sum(h.paper in relevant for h in hits) / k)
         random_base.append(len(relevant) / (len(papers) - 1))
     return {"gold": str(gold_path), "k": k, "queries": len(precisions), "text_weight": text_weight,

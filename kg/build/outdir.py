@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from kg.errors import OutputLocked
+from kg.errors import OutputLocked, OutputUnusable
 
 LOCK = ".kg.lock"  # (kg.corpus.readers knows this name: a folder holding it is a build's output)
 STAGING = ".kg-new-"  # + the building process's id
@@ -31,9 +31,13 @@ AT_FDCWD = -100
 @contextmanager
 def locked(out: Path, wait: float = LOCK_WAIT) -> Iterator[None]:
     """Hold the exclusive lock of the output directory ``out`` (created if need be); :class:`OutputLocked` when
-    another build still holds it after ``wait`` seconds. Forked processes share the lock: it ends with the last."""
+    another build still holds it after ``wait`` seconds, :class:`OutputUnusable` when it cannot be made or written.
+    Forked processes share the lock: it ends with the last."""
     out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputUnusable(f"--out {out}: {exc.strerror or exc}") from exc
     try:
         import fcntl
     except ImportError:  # no flock on this system: builds are not serialised

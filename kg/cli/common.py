@@ -64,9 +64,9 @@ def add_debug(p: argparse.ArgumentParser, default: object = False) -> None:
 def add_inputs(p: argparse.ArgumentParser) -> None:
     """The input files, ``--strict`` and the extraction modes."""
     p.add_argument("inputs", nargs="+", metavar="INPUT",
-                   help="paper-list .txt, .jsonl, .json, .csv, .bib, .ris files (gzipped or not; OpenAlex, Semantic "
-                        "Scholar, OpenReview and CSL-JSON records are told by their shape), directories of them, "
-                        "or - for standard input")
+                   help="paper-list .txt, .jsonl, .json, .csv, .tsv, .bib, .ris files (gzipped or not; OpenAlex, "
+                        "Semantic Scholar, OpenReview and CSL-JSON records are told by their shape), directories of "
+                        "them, or - for standard input")
     p.add_argument("--strict", action="store_true", help="stop at the first bad input record")
     p.add_argument("--map", type=column_map, metavar="FIELD=COLUMN,...",
                    help="which CSV/JSON column holds which field, e.g. id=paper_id,url=link,venue=conference "

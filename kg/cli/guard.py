@@ -96,9 +96,9 @@ def _first_line(exc: BaseException) -> str:
 
 def describe(exc: Exception) -> tuple[str, int | None]:
     """The one-line message for ``exc`` and its exit code; None for an unexpected error (a bug)."""
-    from kg.errors import ClusterError, EncoderMissing, InputError, OutputLocked, StoreError
+    from kg.errors import ClusterError, EncoderMissing, InputError, OutputLocked, OutputUnusable, StoreError
 
-    if isinstance(exc, InputError):  # FILE:LINE: what is wrong
+    if isinstance(exc, (InputError, OutputUnusable)):  # FILE:LINE: what is wrong; a bad --out
         return str(exc), EXIT_BAD_INPUT
     if isinstance(exc, FileNotFoundError):  # no built graph, or a file named in the options
         return str(exc) if exc.filename is None else f"{exc.filename}: {exc.strerror}", EXIT_STORE

@@ -54,7 +54,10 @@ def run(args: argparse.Namespace) -> int:
         error(exc)
         return EXIT_BAD_INPUT
     _name_given_to_neo4j(args)
-    if args.list or (not args.name and not args.cypher):
+    if conflict := _conflict(args):
+        error(conflict)
+        return EXIT_BAD_INPUT
+    if args.list or (not args.name and args.cypher is None):
         print(safe(format_listing(queries), multiline=True))
         return EXIT_OK
     saved = None if args.cypher else queries.get(args.name)
@@ -86,6 +89,17 @@ def run(args: argparse.Namespace) -> int:
         columns, rows = run_cypher(cypher, params)
     print(printable(format_rows(columns, rows, args.format), args.format))
     return EXIT_OK
+
+
+def _conflict(args: argparse.Namespace) -> str | None:
+    """What is wrong with the options that choose the query (a saved query's name, ``--cypher``, ``--list``), or
+    None: one of them at most, and a ``--cypher`` with a query in it."""
+    if args.cypher is not None and not args.cypher.strip():
+        return "--cypher needs a query (kg query --list shows the saved ones)"
+    given = [what for what, there in ((f"the saved query '{args.name}'", args.name),
+                                      ("--cypher", args.cypher is not None), ("--list", args.list)) if there]
+    return f"give one of a saved query's name, --cypher and --list, not {' and '.join(given)}" \
+        if len(given) > 1 else None
 
 
 def _name_given_to_neo4j(args: argparse.Namespace) -> None:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from kg.cli import markdown as md
 from kg.cli.common import EXIT_BAD_INPUT, EXIT_OK, add_command, positive_int, report_ambiguous
 from kg.cli.output import error, safe
 
@@ -27,18 +28,40 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("query", nargs="*",
                    help="a paper (id, paper:id, title or proposed method's name), or words from an abstract")
     p.add_argument("--top", type=positive_int, default=10, help="how many papers (default 10)")
-    p.add_argument("--by", help="only these kinds of shared concept, comma-separated: dataset,task,method,metric")
-    p.add_argument("--dataset", help="papers using this dataset, and the datasets used with it")
-    p.add_argument("--task", help="papers addressing this task, and their datasets")
-    p.add_argument("--method", help="papers proposing or using this method, and their datasets")
+    p.add_argument("--by", type=by_kinds, metavar="KIND,...",
+                   help="only papers sharing a concept of these kinds, comma-separated: dataset,task,method,metric "
+                        "(the texts' similarity still adds to their scores; without --by a paper sharing only words "
+                        "is a hit too). A concept is shared as itself, not through its subtasks and variants as in "
+                        "the saved query related_by")
+    concept = p.add_mutually_exclusive_group()
+    concept.add_argument("--dataset", help="papers using this dataset, and the datasets used with it")
+    concept.add_argument("--task", help="papers addressing this task, and their datasets")
+    concept.add_argument("--method", help="papers proposing or using this method, and their datasets")
     p.add_argument("--graph", default="out", help="directory written by kg build (default out)")
-    p.add_argument("--format", choices=FORMATS, default="text",
-                   help="text (default); json, machine-readable; markdown, a related-work list: title linked to its "
-                        "url, venue, year and why, one line per paper")
-    p.add_argument("--json", dest="format", action="store_const", const="json", help="the same as --format json")
-    p.add_argument("--markdown", dest="format", action="store_const", const="markdown",
-                   help="the same as --format markdown")
+    formats = p.add_mutually_exclusive_group()
+    formats.add_argument("--format", choices=FORMATS, default="text",
+                         help="text (default); json, machine-readable; markdown, a related-work list: title linked "
+                              "to its url, venue, year and why, one line per paper")
+    formats.add_argument("--json", dest="format", action="store_const", const="json",
+                         help="the same as --format json")
+    formats.add_argument("--markdown", dest="format", action="store_const", const="markdown",
+                         help="the same as --format markdown")
     p.set_defaults(run=run)
+
+
+def by_kinds(text: str) -> list[str]:
+    """An argparse type: ``--by dataset,task`` as ``["dataset", "task"]`` (any case, spaces aside), refusing an empty
+    or unknown kind."""
+    from kg.related.ranking import KINDS
+
+    kinds = [k.strip().lower() for k in text.split(",")]
+    if "" in kinds:
+        raise argparse.ArgumentTypeError(f"needs kinds separated by commas, e.g. dataset,task; {text!r} has an "
+                                         "empty one")
+    if unknown := [k for k in kinds if k not in KINDS]:
+        raise argparse.ArgumentTypeError(f"unknown kind(s) {', '.join(map(repr, unknown))}; choose from "
+                                         f"{', '.join(KINDS)}")
+    return kinds
 
 
 def run(args: argparse.Namespace) -> int:
@@ -59,11 +82,11 @@ def run(args: argparse.Namespace) -> int:
         error(f"give a paper (or words) or --{concept[0].lower()} NAME, not both: '{query}' and "
               f"--{concept[0].lower()} {concept[1]}")
         return EXIT_BAD_INPUT
-    try:
-        weights = rel.weights_for(args.by.split(",") if args.by else None)
-    except ValueError as exc:
-        error(exc)
+    if concept is not None and args.by:
+        error(f"--by ranks the papers related to a paper or words; --{concept[0].lower()} lists a concept's papers: "
+              "give one of them")
         return EXIT_BAD_INPUT
+    weights = rel.weights_for(args.by)
     index = _index(args)  # the build's index answers without reading graph.json
     if index is not None:
         if concept:
@@ -99,12 +122,13 @@ def _from_graph(args: argparse.Namespace, g, query: str, weights: dict[str, floa
     if isinstance(paper, int):
         return paper
     if paper:
-        hits, label = rel.related(g, paper, top=args.top, weights=weights), f"{g.nodes[paper]['name']} [{paper}]"
+        hits = rel.related(g, paper, top=args.top, weights=weights, shared_only=bool(args.by))
+        label = f"{g.nodes[paper]['name']} [{paper}]"
     else:
         concepts, texts = rel.concepts_from_text(g, query), rel.text_index(g)
         vector = texts.vector_of_text(query)
         hits = rel.rank(g, concepts, top=args.top, weights=weights, similarity=texts.similar_to_text(query),
-                        query_vector=vector, embedding=rel.text_embedding(g, query))
+                        query_vector=vector, embedding=rel.text_embedding(g, query), shared_only=bool(args.by))
         label = f"the text ({len(concepts)} known concept{'' if len(concepts) == 1 else 's'})"
     return _print_hits(args, query, paper, label, weights, hits, lambda p: rel.paper_facts(g, p))
 
@@ -118,23 +142,23 @@ def _from_index(args: argparse.Namespace, index, query: str, weights: dict[str, 
     if isinstance(paper, int):
         return paper
     if paper:
-        hits = index.related(paper, top=args.top, weights=weights)
+        hits = index.related(paper, top=args.top, weights=weights, shared_only=bool(args.by))
         label = f"{index.name(index.number_of(paper))} [{paper}]"
     else:
-        hits, known = index.related_to_text(query, top=args.top, weights=weights)
+        hits, known = index.related_to_text(query, top=args.top, weights=weights, shared_only=bool(args.by))
         label = f"the text ({known} known concept{'' if known == 1 else 's'})"
     return _print_hits(args, query, paper, label, weights, hits, index.facts)
 
 
 def _resolve(papers, query: str) -> str | int | None:
     """The paper ``query`` names, None for words to search for, or an exit code when it names none or several."""
-    from kg.paper_names import PREFIX, AmbiguousPaper, not_found, resolve
+    from kg.paper_names import AmbiguousPaper, looks_like_id, not_found, resolve
 
     try:
         paper = resolve(papers, query)
     except AmbiguousPaper as exc:
         return report_ambiguous(exc)
-    if paper is None and query.startswith(PREFIX):  # an id, not words to search for
+    if paper is None and looks_like_id(query):  # an id (paper:..., a DOI, an arXiv id), not words to search for
         error(not_found(papers, query))
         return EXIT_BAD_INPUT
     return paper
@@ -245,10 +269,10 @@ def similarity_text(h: Hit, words: bool = True) -> str:
 def markdown_list(facts: Callable[[str], PaperFacts], label: str, hits: list) -> str:
     """A related-work list in markdown: each paper's title (linked to its url), venue and year, and the reason in
     one line (the shared concepts, heaviest first, and the texts' similarity)."""
-    lines = [f"Related to {label}:", ""]
+    lines = [f"Related to {md.text(label)}:", ""]
     for h in hits:
-        shared = ", ".join([*(f"{s.type.lower()} {s.name}" for s in h.shared[:4]),
-                            *(f"keyword {k}" for k in h.keywords[:2])])
+        shared = ", ".join([*(f"{s.type.lower()} {md.text(s.name)}" for s in h.shared[:4]),
+                            *(f"keyword {md.text(k)}" for k in h.keywords[:2])])
         why = (f"shares {shared}; " if shared else "") + similarity_text(h, words=False)
         lines.append(f"- {_markdown_paper(facts(h.paper))}: {why}")
     return "\n".join(lines)
@@ -258,10 +282,10 @@ def concept_markdown(facts: Callable[[str], PaperFacts], kind: str, report: Conc
                      shown: list[tuple[str, str, str]]) -> str:
     """The papers of a dataset, task or method in markdown: title (linked), venue and year, and the sentence that
     links each; the subtasks and variants included are named first."""
-    included = f" (including {', '.join(report.included)})" if report.included else ""
-    lines = [f"Papers on {kind.lower()} {report.name}{included}:", ""]
+    included = f" (including {', '.join(map(md.text, report.included))})" if report.included else ""
+    lines = [f"Papers on {kind.lower()} {md.text(report.name)}{included}:", ""]
     for p, n, e in shown:
-        sentence = " ".join(e.split())
+        sentence = md.text(e)
         lines.append(f"- {_markdown_paper(facts(p))}" + (f": \"{sentence}\"" if sentence else ""))
     if report.total > len(shown):
         lines.append(f"- ... and {report.total - len(shown)} more")
@@ -269,8 +293,6 @@ def concept_markdown(facts: Callable[[str], PaperFacts], kind: str, report: Conc
 
 
 def _markdown_paper(f: PaperFacts) -> str:
-    """A paper's title linked to its url, then its venue and year."""
-    title = " ".join(f.title.split()).replace("[", "(").replace("]", ")")
-    head = f"[{title}]({f.url})" if f.url else title
-    where = ", ".join(str(x) for x in (f.venue, f.year) if x)
-    return head + (f" ({where})" if where else "")
+    """A paper's title linked to its url (an http(s) one), then its venue and year, as markdown text."""
+    where = md.text(", ".join(str(x) for x in (f.venue, f.year) if x))
+    return md.link(f.title, f.url) + (f" ({where})" if where else "")

@@ -1,12 +1,13 @@
-"""Which input column is which of kg's fields: ``--map id=paper_id,url=link`` for CSV and JSON records, and the
-columns a run did not use (named once, in one line, at the end of ``kg build`` and ``kg extract``).
+"""Which input column is which of kg's fields: ``--map id=paper_id,url=link`` for CSV and JSON records, the
+columns a run did not use (named once, in one line, at the end of ``kg build`` and ``kg extract``), and the mapped
+columns a file does not have (a warning for that file).
 
 The options live in a context variable, so that the readers see them however deep the build calls them.
 """
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
@@ -16,10 +17,25 @@ FIELDS = ("id", "text", "title", "venue", "year", "authors", "url", "doi", "arxi
 
 @dataclass
 class ReadOptions:
-    """``columns``: kg field -> the input column that holds it; ``unused``: input file -> columns not used."""
+    """``columns``: kg field -> the input column that holds it; ``unused``: input file -> columns not used;
+    ``seen``: input file -> the columns of its records read with ``columns`` (kept only when a column is mapped)."""
 
     columns: dict[str, str] = field(default_factory=dict)
     unused: dict[str, set[str]] = field(default_factory=dict)
+    seen: dict[str, set[str]] = field(default_factory=dict)
+
+    def note_columns(self, path: str, names: Iterable[str]) -> None:
+        """Remember columns of a record of ``path`` read with the mapping (nothing without one)."""
+        if self.columns:
+            self.seen.setdefault(path, set()).update(names)
+
+    def missing(self, path: str) -> list[str]:
+        """The ``FIELD=COLUMN`` pairs whose column no record of ``path`` has (none for a file read without them, such
+        as a BibTeX file or one of OpenAlex works)."""
+        if path not in self.seen:
+            return []
+        names = {name.lower() for name in self.seen[path]}
+        return [f"{name}={column}" for name, column in self.columns.items() if column.lower() not in names]
 
     def note_unused(self, path: str, names: set[str]) -> None:
         """Remember columns of ``path`` that no field was taken from."""

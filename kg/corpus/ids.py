@@ -55,6 +55,11 @@ def arxiv_from_doi(doi: str | None) -> str | None:
     return normalise_arxiv(m.group(1)) if m else None
 
 
+def published_doi(doi: str | None) -> str | None:
+    """``doi`` unless it is one of arXiv's own (which names the preprint, not a publication)."""
+    return None if doi is None or arxiv_from_doi(doi) else doi
+
+
 def arxiv_from_url(url: object) -> str | None:
     """The arXiv id in an ``arxiv.org/abs/...`` or ``/pdf/...`` URL, else None."""
     if isinstance(url, str) and (m := _ARXIV_URL.search(url)):

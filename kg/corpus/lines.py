@@ -1,8 +1,10 @@
 """Input lines as the readers take them: ``(number, text, error)``, decoded line by line so that bad bytes cost
-only their own line, from files (gzipped or not) and standard input."""
+only their own line (or none: a line in Windows-1252 is read as such), from files (gzipped or not) and standard
+input."""
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterable, Iterator
 from typing import BinaryIO, TextIO
 
@@ -31,8 +33,10 @@ class CountedLines:
 _MAX_BAD_LINES = 5
 
 
-def decode(stream: BinaryIO | CountedLines) -> Iterator[Line]:
-    """Decode line by line, so that bad bytes cost only their own line; a binary file is one problem."""
+def decode(stream: BinaryIO | CountedLines, notes: list[tuple[int, str]]) -> Iterator[Line]:
+    """Decode line by line, so that bad bytes cost only their own line; a binary file is one problem. A line that
+    is not UTF-8 but reads as text in Windows-1252 (:func:`legacy_text`) is read so, and the first such line of a
+    file goes into ``notes`` as ``(number, message)``: a warning to give."""
     head = stream.peek(4096)[:4096] if hasattr(stream, "peek") else b""
     if head.startswith((b"\xff\xfe", b"\xfe\xff")):
         yield 1, "", "UTF-16 text; convert the file to UTF-8"
@@ -41,13 +45,18 @@ def decode(stream: BinaryIO | CountedLines) -> Iterator[Line]:
         yield 1, "", "binary data (NUL bytes), not UTF-8 text"
         return
     bad = good = 0
+    read_as = ""  # the encoding the first line that is not UTF-8 was read in
     for number, data in enumerate(stream, 1):
         if number == 1 and data.startswith(b"\xef\xbb\xbf"):
             data = data[3:]
         error = _line_error(data)
-        if error is None:
+        legacy = legacy_text(data) if error is not None else None
+        if legacy is not None and not read_as:
+            read_as = legacy[1]
+            notes.append((number, f"{error}; read as {read_as}, as are any later lines that are not UTF-8"))
+        if error is None or legacy is not None:
             good += 1
-            yield number, data.decode("utf-8").rstrip("\r\n"), None
+            yield number, (legacy[0] if legacy else data.decode("utf-8")).rstrip("\r\n"), None
             continue
         bad += 1
         if bad >= _MAX_BAD_LINES and bad > good:
@@ -65,6 +74,19 @@ def _line_error(data: bytes) -> str | None:
     if "\x00" in text:  # valid UTF-8, but never in text: binary data or another encoding
         return f"binary data (NUL byte at column {text.index(chr(0)) + 1}), not UTF-8 text"
     return None
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")  # never in text (tabs, line and page ends aside): binary data
+
+
+def legacy_text(data: bytes) -> tuple[str, str] | None:
+    """(text, encoding's name) of a line in Windows-1252, as Excel and older Windows tools save text, or in Latin-1
+    where it has bytes Windows-1252 leaves undefined; None for a line with control characters (binary data)."""
+    try:
+        text, name = data.decode("cp1252"), "Windows-1252 (cp1252)"
+    except UnicodeDecodeError:
+        text, name = data.decode("latin-1"), "Latin-1"
+    return None if _CONTROL.search(text) else (text, name)
 
 
 def text_lines(stream: TextIO) -> Iterator[Line]:

@@ -30,14 +30,14 @@ from kg.corpus.lines import text_lines as _text_lines
 from kg.corpus.lines import whole_text
 from kg.corpus import columns as read_options
 from kg.corpus.records import (FIELD_NAMES, Line, MissingText, check_text, content_id, identifiers, merge_into,
-                               paper_from_record)
-from kg.errors import InputError, Problem
+                               paper_from_record, title_conflict)
+from kg.errors import InputError, InputWarning, Problem
 from kg.model import Paper, Source
 
 # .json may be a whole JSON document (an array of records) or JSON lines, like the arXiv metadata snapshot
 SUFFIXES: dict[str, str] = {".txt": "txt", ".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "json", ".csv": "csv",
-                             ".bib": "bib", ".bibtex": "bib", ".ris": "ris"}
-_EXPECTED = ".txt, .jsonl, .json, .csv, .bib or .ris, gzipped or not"
+                             ".tsv": "tsv", ".tab": "tsv", ".bib": "bib", ".bibtex": "bib", ".ris": "ris"}
+_EXPECTED = ".txt, .jsonl, .json, .csv, .tsv, .bib or .ris, gzipped or not"
 _GZIP_MAGIC = b"\x1f\x8b"
 _NOT_INPUTS = ("LICENSE", "LICENCE", "README", "COPYING", "NOTICE")  # a data directory's LICENSE.txt is no paper list
 
@@ -59,8 +59,10 @@ def read_corpus(
     """Read every input into one deduplicated corpus; ``strict`` raises :class:`InputError` at the first problem.
 
     The same abstract read twice (from one file or several) is one paper listing both sources; so is the same
-    explicit id. The first record's fields win and later ones only fill gaps, except the id: the best any record
-    gives (a DOI, else an arXiv id, else a source's id, else the content hash). Records sharing a DOI, arXiv id or source id are one paper too, and so is the same abstract under
+    explicit id (with another title, a warning). The first record's fields win and later ones only fill gaps, except
+    a published record's venue and year, which win over a preprint's (:func:`~kg.corpus.records.merge_into`), and
+    the id: the best any record gives (a DOI other than arXiv's, else an arXiv id, else a source's id, else the
+    content hash). Records sharing a DOI, arXiv id or source id are one paper too, and so is the same abstract under
     ids that do not conflict (an arXiv id and an OpenReview note id). Two records with different ids of one kind
     (two DOIs, two ids of kg's own records) stay two papers even if their abstracts match.
     ``into``: the set to read into (its ``papers`` become ``corpus.papers``; default: a new one over a list).
@@ -68,12 +70,15 @@ def read_corpus(
     papers = into if into is not None else PaperSet()
     corpus = Corpus(papers=papers.papers)
     for item in iter_records(paths, max_chars=max_chars, stdin=stdin):
-        if isinstance(item, Problem):
-            if strict:
-                raise InputError(item)
-            corpus.problems.append(item)
-            continue
-        papers.add(item)
+        if isinstance(item, Paper):
+            held = papers.add(item)
+            problem = title_conflict(held, item) if held is not item else None
+        else:
+            problem = item
+        if problem is not None and strict:
+            raise InputError(problem)
+        if problem is not None:
+            corpus.problems.append(problem)
     return corpus
 
 
@@ -247,7 +252,8 @@ def _read_file(path: str, max_chars: int) -> Iterator[Paper | Problem]:
                 yield Problem(Source(path, 0), "not gzip data, though the name ends in .gz")
                 return
             lines = CountedLines(stream)
-            yield from _parse(path, SUFFIXES.get(inner, ""), _decode(lines), max_chars)
+            notes: list[tuple[int, str]] = []
+            yield from _noted(path, _parse(path, SUFFIXES.get(inner, ""), _decode(lines, notes), max_chars), notes)
     except (OSError, EOFError, zlib.error) as e:
         where = Source(path, lines.n + 1 if lines is not None and lines.n else 0)
         if isinstance(e, (EOFError, zlib.error, gzip.BadGzipFile)):
@@ -257,18 +263,31 @@ def _read_file(path: str, max_chars: int) -> Iterator[Paper | Problem]:
 
 
 def _read_stdin(stdin: TextIO | None, max_chars: int) -> Iterator[Paper | Problem]:
+    notes: list[tuple[int, str]] = []
     if stdin is None and hasattr(sys.stdin, "buffer"):
         data: BinaryIO = sys.stdin.buffer
         if hasattr(data, "peek") and data.peek(2)[:2] == _GZIP_MAGIC:
             data = gzip.GzipFile(fileobj=data)  # type: ignore[assignment]
-        lines = _decode(data)  # bytes, so that bad bytes become a problem on their line
+        lines = _decode(data, notes)  # bytes, so that bad bytes become a problem on their line
     else:
         lines = _text_lines(stdin if stdin is not None else sys.stdin)
-    yield from _parse("-", "", lines, max_chars)
+    yield from _noted("-", _parse("-", "", lines, max_chars), notes)
+
+
+def _noted(path: str, records: Iterator[Paper | Problem], notes: list[tuple[int, str]]) -> Iterator[Paper | Problem]:
+    """``records``, each after a warning for the ``notes`` made while its lines were read (:func:`_decode`)."""
+    for record in itertools.chain(records, [None]):
+        if notes:
+            yield from (InputWarning(Source(path, number), message) for number, message in notes)
+            notes.clear()
+        if record is not None:
+            yield record
 
 
 _BIB_START = re.compile(r"\s*@[A-Za-z]+\s*[{(]")
 _RIS_START = re.compile(r"\s*TY  - ")
+_EXCEL_SEP = re.compile(r"sep=.", re.IGNORECASE)  # Excel's first line naming the separator: the header follows it
+_TEXT_COLUMNS = frozenset(("text", "abstract", *FIELD_NAMES["text"]))  # a header naming one of these is a CSV's
 
 
 def _sniff(first: str) -> str:
@@ -280,9 +299,9 @@ def _sniff(first: str) -> str:
         return "bib"
     if _RIS_START.match(first):
         return "ris"
-    if (len(header := _csv_header(first)) > 1 and {"text", "abstract"} & set(header)) or first.strip() in (
-            "text", "abstract"):  # a one-column CSV (not a list opening "Abstract")
-        return "csv"
+    if _EXCEL_SEP.fullmatch(first.strip()) or (len(header := _csv_header(first)) > 1 and _TEXT_COLUMNS
+                                               & set(header)) or first.strip() in ("text", "abstract"):
+        return "csv"  # (commas, semicolons or tabs; "text" alone: a one-column CSV, not a list opening "Abstract")
     return "txt"
 
 
@@ -300,8 +319,8 @@ def _parse(path: str, fmt: str, lines: Iterator[_Line], max_chars: int) -> Itera
         records = read_ris(path, lines, max_chars)
     elif fmt == "txt":
         records = _read_txt(path, lines, max_chars)
-    elif fmt == "csv":
-        records = _read_csv(path, lines, max_chars)
+    elif fmt in ("csv", "tsv"):
+        records = _read_csv(path, lines, max_chars, tabs=fmt == "tsv")
     elif fmt == "json" and (first.lstrip().startswith("[") or first.lstrip().startswith("{") and not _whole(first)):
         records = _read_json_document(path, lines, max_chars)  # (a document indented or wrapped: '{"notes": [')
     else:
@@ -322,6 +341,9 @@ def _parse(path: str, fmt: str, lines: Iterator[_Line], max_chars: int) -> Itera
                                           f"{_lines_of(more)}); skipped")
     if not found:
         yield Problem(Source(path, 0), "no abstracts in file")
+    options = read_options.current()
+    for pair in options.missing(path) if options is not None else []:
+        yield InputWarning(Source(path, 0), f"--map {pair}: no record has that column; not used")
 
 
 _MISSING_SHOWN = 3
@@ -512,17 +534,13 @@ def _skip_space(text: str, i: int) -> int:
     return i
 
 
-def _read_csv(path: str, lines: Iterable[_Line], max_chars: int) -> Iterator[Paper | Problem]:
+def _read_csv(path: str, lines: Iterable[_Line], max_chars: int, tabs: bool = False) -> Iterator[Paper | Problem]:
     """CSV with a header row; a record's line is the line it starts on, even when quoted fields span lines. The
-    separator is a comma, or what Excel's ``sep=;`` line names, or a semicolon or tab where the header has no
-    comma (spreadsheets in locales with decimal commas)."""
+    separator is a tab in a ``.tsv`` file (``tabs``), else :func:`_delimiter`'s."""
     unreadable: list[Problem] = []
     first, lines = _peek(iter(lines))
-    delimiter, excel = ",", first is not None and re.fullmatch(r"sep=.", first.strip(), re.IGNORECASE) is not None
-    if excel:
-        delimiter = first.strip()[4]  # (Excel's line: the header follows it)
-    elif first is not None and "," not in first:
-        delimiter = next((d for d in (";", "\t") if d in first), ",")
+    excel = first is not None and _EXCEL_SEP.fullmatch(first.strip()) is not None
+    delimiter = "\t" if tabs and not excel else _delimiter(first or "")
 
     def feed() -> Iterator[str]:
         skip = excel
@@ -557,8 +575,10 @@ def _read_csv(path: str, lines: Iterable[_Line], max_chars: int) -> Iterator[Pap
         if header is None:
             header = [name.strip().lower() for name in row]
             options = read_options.current()
+            if options is not None:
+                options.note_columns(path, header)  # (its rows leave empty cells out)
             mapped = (options.columns or {}).get("text") if options is not None else None
-            if not ({"text", "abstract", *FIELD_NAMES["text"]} | ({mapped.lower()} if mapped else set())) & set(header):
+            if not (_TEXT_COLUMNS | ({mapped.lower()} if mapped else set())) & set(header):
                 yield Problem(Source(path, start), "CSV header has no 'text' or 'abstract' column (columns: "
                               + ", ".join(header[:8]) + "; --map text=COLUMN names the abstract's)")
                 return
@@ -569,9 +589,18 @@ def _read_csv(path: str, lines: Iterable[_Line], max_chars: int) -> Iterator[Pap
             yield from paper_from_record(record, Source(path, start), max_chars)
 
 
+def _delimiter(first: str) -> str:
+    """A CSV's separator by its first line: what Excel's ``sep=;`` line names, else a comma, or a semicolon or tab
+    where the header has no comma (spreadsheets in locales with decimal commas)."""
+    if _EXCEL_SEP.fullmatch(first.strip()):
+        return first.strip()[4]
+    return next((d for d in (";", "\t") if d in first), ",") if "," not in first else ","
+
+
 def _csv_header(line: str) -> list[str]:
+    """The lower-cased column names of a first line read as a CSV header (separated as :func:`_delimiter` says)."""
     try:
-        return [name.strip().lower() for name in next(csv.reader([line]))]
+        return [name.strip().lower() for name in next(csv.reader([line], delimiter=_delimiter(line)))]
     except (csv.Error, StopIteration):
         return []
 

@@ -13,7 +13,8 @@ from kg.corpus import columns as read_options
 from kg.corpus.clean import clean_text
 from kg.corpus.formats import FormatError, adapt
 from kg.corpus.formats.fields import keywords as keyword_list
-from kg.corpus.ids import arxiv_from_doi, arxiv_from_url, is_arxiv_id, is_doi, normalise_arxiv, normalise_doi
+from kg.corpus.ids import (arxiv_from_doi, arxiv_from_url, is_arxiv_id, is_doi, normalise_arxiv, normalise_doi,
+                           published_doi)
 from kg.errors import InputWarning, Problem
 from kg.model import Paper, Source
 
@@ -113,6 +114,7 @@ def paper_from_record(value: object, source: Source, max_chars: int) -> Iterator
     record, used = kg_names(value, options.columns if options else None)
     if options is not None:
         options.note_unused(source.path, {k for k in value if k not in used and k not in _OWN_NAMES})
+        options.note_columns(source.path, value)
     yield from paper_from_fields(record, source, max_chars)
 
 
@@ -152,7 +154,7 @@ def paper_from_fields(value: dict, source: Source, max_chars: int, shape: str = 
     doi, arxiv, others = _identifiers(value, record_id, url, source, problems)
     authors = _valid_authors([_display(a) for a in _authors(value)], source, problems)
     yield from problems
-    own_id = doi or arxiv or (others[0] if others else None)
+    own_id = published_doi(doi) or arxiv or (others[0] if others else None)
     yield Paper(
         id=own_id or content_id(text),
         text=text,
@@ -172,7 +174,7 @@ def paper_from_fields(value: dict, source: Source, max_chars: int, shape: str = 
 
 def _identifiers(value: dict, record_id: str | None, url: str | None, source: Source,
                  problems: list[Problem]) -> tuple[str | None, str | None, list[str]]:
-    """(DOI, arXiv id, the source's own ids) of a record, normalised; an arXiv DOI counts as the arXiv id."""
+    """(DOI, arXiv id, the source's own ids) of a record, normalised; an arXiv DOI gives the arXiv id too."""
     raw_doi = value.get("doi")
     doi = normalise_doi(raw_doi)
     if raw_doi not in (None, "") and doi is None:
@@ -181,14 +183,12 @@ def _identifiers(value: dict, record_id: str | None, url: str | None, source: So
     arxiv = normalise_arxiv(raw_arxiv if isinstance(raw_arxiv, str) else str(raw_arxiv) if raw_arxiv else None)
     if raw_arxiv not in (None, "") and arxiv is None:
         problems.append(InputWarning(source, f"bad arxiv_id {_short(raw_arxiv)}: expected an arXiv id; left out"))
-    arxiv = arxiv or arxiv_from_doi(doi)
-    doi = None if arxiv_from_doi(doi) else doi
     others = [i.strip() for i in (record_id, *(value.get("other_ids") or [])) if isinstance(i, str) and i.strip()]
     if record_id and is_arxiv_id(record_id):
         arxiv, others = arxiv or normalise_arxiv(record_id), others[1:]
     elif record_id and is_doi(record_id.lower()):
         doi, others = doi or normalise_doi(record_id), others[1:]
-    return doi, arxiv or (arxiv_from_url(url) if url and "arxiv.org/" in url else None), others
+    return doi, arxiv or arxiv_from_doi(doi) or (arxiv_from_url(url) if url and "arxiv.org/" in url else None), others
 
 
 def _display(text: str | None) -> str | None:
@@ -291,11 +291,12 @@ def _first_last(name: str) -> str:
 
 
 def identifiers(paper: Paper) -> list[str]:
-    """Every identifier that names ``paper`` (its id, DOI, arXiv id, its sources' ids); none for a hash id."""
+    """Every identifier that names ``paper`` (its id, DOI, arXiv id, its sources' ids); none for a hash id. An arXiv
+    DOI is not one: its arXiv id is (so that it conflicts with no published DOI)."""
     if not paper.has_input_id:  # (then it has no DOI, arXiv id or source id either)
         return []
     ids = [paper.id]
-    if paper.doi and paper.doi != paper.id:
+    if paper.doi and paper.doi != paper.id and published_doi(paper.doi):
         ids.append(paper.doi)
     if paper.arxiv_id and paper.arxiv_id != paper.id:
         ids.append(paper.arxiv_id)
@@ -304,23 +305,54 @@ def identifiers(paper: Paper) -> list[str]:
 
 
 def merge_into(paper: Paper, later: Paper) -> None:
-    """Fill the gaps in ``paper`` from a later record of the same paper and remember where that was read. The id
-    becomes the best either record gives: a DOI, else an arXiv id, else an explicit id, else the content hash."""
+    """Fill the gaps in ``paper`` from a later record of the same paper and remember where that was read. A published
+    record's venue and year win over an arXiv preprint's, whichever was read first (:func:`published`,
+    :func:`preprint`). The id becomes the best either record gives: a DOI (not arXiv's), else an arXiv id, else an
+    explicit id, else the content hash."""
     paper.sources.extend(s for s in later.sources if s not in paper.sources)
     paper.title = paper.title or later.title
-    paper.venue = paper.venue or later.venue
-    paper.year = paper.year or later.year
+    first, second = (later, paper) if published(later) and preprint(paper) else (paper, later)
+    paper.venue, paper.year = first.venue or second.venue, first.year or second.year
     paper.url = paper.url or later.url
     paper.authors = paper.authors or later.authors
     paper.keywords = paper.keywords or later.keywords
-    paper.doi = paper.doi or later.doi
+    paper.doi = published_doi(paper.doi) or published_doi(later.doi) or paper.doi or later.doi
     paper.arxiv_id = paper.arxiv_id or later.arxiv_id
-    best = paper.doi or paper.arxiv_id or (paper.id if paper.has_input_id else later.id if later.has_input_id else None)
+    best = (published_doi(paper.doi) or paper.arxiv_id
+            or (paper.id if paper.has_input_id else later.id if later.has_input_id else None))
     known = (paper.id if paper.has_input_id else None, later.id if later.has_input_id else None)
     if best is not None:
         paper.id, paper.has_input_id = best, True
     paper.other_ids = list(dict.fromkeys(i for i in (*known, *paper.other_ids, *later.other_ids)
                                          if i and i not in (paper.id, paper.doi, paper.arxiv_id)))
+
+
+def title_conflict(held: Paper, later: Paper) -> InputWarning | None:
+    """A warning when ``later``, merged into ``held``, gives another title (case, spaces and punctuation aside)."""
+    if not (held.title and later.title) or _title_key(held.title) == _title_key(later.title):
+        return None
+    return InputWarning(later.sources[0], f"paper {held.id} (first read at {held.sources[0]}) again, with another "
+                                          f"title: {later.title!r}, not {held.title!r}; the first is kept")
+
+
+def _title_key(title: str) -> str:
+    return "".join(c for c in title.casefold() if c.isalnum())
+
+
+_PREPRINT_VENUE = re.compile(r"(?:arxiv|corr)\b", re.IGNORECASE)  # "arXiv", "CoRR abs/1810.04805"
+
+
+def preprint(paper: Paper) -> bool:
+    """Whether a record is of an arXiv preprint: arXiv's venue (or CoRR's), or no venue, an arXiv id and no other
+    DOI."""
+    if paper.venue:
+        return _PREPRINT_VENUE.match(paper.venue) is not None
+    return paper.arxiv_id is not None and published_doi(paper.doi) is None
+
+
+def published(paper: Paper) -> bool:
+    """Whether a record is of a publication: not a preprint, and a venue or a DOI other than arXiv's."""
+    return not preprint(paper) and bool(paper.venue or published_doi(paper.doi))
 
 
 def _json_type(value: object) -> str:

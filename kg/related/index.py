@@ -30,9 +30,9 @@ DIRECTORY = "related"
 _ARRAYS = ("paper_lines", "paper_rank", "paper_ptr", "paper_concepts", "paper_titled", "paper_sentence_starts",
            "paper_sentence_ends", "concept_ptr", "concept_papers", "concept_titled", "doc_ptr", "doc_terms",
            "doc_weights", "term_ptr", "term_docs", "term_weights")
-_FILES = ("paper_ids.txt", "paper_facts.jsonl", "concepts.json", "terms.txt", "titles.txt", "sentences.txt",
-          "hierarchy.json", "format.txt", *(f"{a}.npy" for a in _ARRAYS))
-FORMAT = "2"  # format.txt: 2 since the papers' keywords are in their texts and paper_facts.jsonl
+_FILES = ("paper_ids.txt", "paper_dois.txt", "paper_arxiv_ids.txt", "paper_facts.jsonl", "concepts.json", "terms.txt",
+          "titles.txt", "sentences.txt", "hierarchy.json", "format.txt", *(f"{a}.npy" for a in _ARRAYS))
+FORMAT = "3"  # format.txt: 3 since the papers' DOIs and arXiv ids are in paper_dois.txt and paper_arxiv_ids.txt
 
 
 class _Lines:
@@ -133,6 +133,7 @@ class RelatedIndex:
         self.proposed_by = {int(j): p for j, p in concepts["proposed_by"].items()}
         self.idf = numpy.asarray(concepts["idf"], dtype=numpy.float64)
         self.a = arrays
+        self._dois, self._arxiv_ids = _Lines(directory / "paper_dois.txt"), _Lines(directory / "paper_arxiv_ids.txt")
         self._ids, self._titles, self._words = (_Lines(directory / f) for f in ("paper_ids.txt", "titles.txt",
                                                                                 "terms.txt"))
         self._terms: dict[str, int] | None = None  # word -> its number, for a free text
@@ -207,6 +208,12 @@ class RelatedIndex:
         search of ``titles.txt`` as one text, kept for the next query."""
         return self._titles.find(wanted.encode("utf-8"))
 
+    def identified(self, doi: str, arxiv: str) -> list[int]:
+        """The papers whose DOI (lower case) is ``doi`` or whose arXiv id is ``arxiv`` (an empty one: none)."""
+        found = [i for text, lines in ((doi, self._dois), (arxiv, self._arxiv_ids)) if text
+                 for i in lines.find(text.encode("utf-8"))]
+        return list(dict.fromkeys(found))
+
     def _row(self, name: str, other: str, i: int) -> numpy.ndarray:
         ptr = self.a[f"{name}_ptr"]
         return self.a[other][ptr[i]:ptr[i + 1]]
@@ -256,7 +263,7 @@ class RelatedIndex:
                 if named_in(wanted, kind, (name, *self.aliases.get(j, ())))]
 
     def related(self, paper: str, *, top: int = 10, weights: dict[str, float] | None = None,
-                text_weight: float = TEXT_WEIGHT) -> list[Hit]:
+                text_weight: float = TEXT_WEIGHT, shared_only: bool = False) -> list[Hit]:
         """Papers related to the paper node ``paper``, as :func:`kg.related.ranking.related` ranks them."""
         i = self.number_of(paper)
         similarity = self.similar(i) if text_weight else None
@@ -266,10 +273,10 @@ class RelatedIndex:
         return self._rank(concepts, similarity, exclude=i, top=top, weights=weights, text_weight=text_weight,
                           titled=titled, query_vector=self._doc_vector(i) if text_weight else None,
                           embedding=embedding if embedding is not None and embedding.any() else None,
-                          keywords=self.keywords(i))
+                          keywords=self.keywords(i), shared_only=shared_only)
 
     def related_to_text(self, text: str, *, top: int = 10, weights: dict[str, float] | None = None,
-                        text_weight: float = TEXT_WEIGHT) -> tuple[list[Hit], int]:
+                        text_weight: float = TEXT_WEIGHT, shared_only: bool = False) -> tuple[list[Hit], int]:
         """Papers related to a free text (an abstract, a few words), as :func:`kg.related.ranking.rank` ranks them
         from ``concepts_from_text`` and the texts' similarity; also how many known concepts the text names."""
         concepts = self.concepts_in_text(text)
@@ -277,15 +284,16 @@ class RelatedIndex:
         similarity = self._scores(list(vector.items())) if text_weight else None
         embedding = embed([text])[0] if text_weight and self.embeddings is not None and available() else None
         return self._rank(concepts, similarity, exclude=None, top=top, weights=weights, text_weight=text_weight,
-                          query_vector=vector if text_weight else None, embedding=embedding), len(concepts)
+                          query_vector=vector if text_weight else None, embedding=embedding,
+                          shared_only=shared_only), len(concepts)
 
     def _rank(self, concepts: list[int], similarity: numpy.ndarray | None, *, exclude: int | None, top: int,
               weights: dict[str, float] | None, text_weight: float, titled: set[int] = frozenset(),
               query_vector: dict[int, float] | None = None, embedding: numpy.ndarray | None = None,
-              keywords: list[str] | None = None) -> list[Hit]:
+              keywords: list[str] | None = None, shared_only: bool = False) -> list[Hit]:
         """The scores of all papers at once, then the explanations of the best (a concept of the query's title,
         ``titled``, or of a candidate's counts TITLE_FACTOR times, as :func:`kg.related.ranking.rank`; the query's
-        authors' ``keywords`` that each carries too)."""
+        authors' ``keywords`` that each carries too; only papers sharing a weighted concept with ``shared_only``)."""
         weights = weights or DEFAULT_WEIGHTS
         n = self.n
         mine: dict[int, float] = {}
@@ -301,7 +309,7 @@ class RelatedIndex:
         if exclude is not None:
             concept_score[exclude] = similarity[exclude] = 0.0
         candidates = concept_score > 0
-        if text_weight and weights == DEFAULT_WEIGHTS:
+        if text_weight and not shared_only:
             candidates |= similarity > 0
         tfidf, semantic = similarity, None
         most = float(concept_score.max()) if n else 0.0
@@ -438,6 +446,10 @@ class IndexPapers:
             if any(normal(f) == wanted for f in (self.index.concept_names[j], *self.index.aliases.get(j, ()))):
                 found.update((i, None) for i in papers)
         return [self._candidate(i) for i in found]
+
+    def by_identifier(self, doi: str, arxiv: str) -> list[Candidate]:
+        """The papers whose DOI (lower case) is ``doi`` or whose arXiv id is ``arxiv`` (an empty one: none)."""
+        return [self._candidate(i) for i in self.index.identified(doi, arxiv)]
 
     def names(self) -> list[str]:
         """Every paper's title (name) and every proposed method's name."""

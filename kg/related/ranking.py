@@ -114,7 +114,7 @@ def weights_for(by: list[str] | None) -> dict[str, float]:
         return dict(DEFAULT_WEIGHTS)
     unknown = [b for b in by if b not in KINDS]
     if unknown:
-        raise ValueError(f"unknown --by kind(s) {', '.join(unknown)}; choose from {', '.join(KINDS)}")
+        raise ValueError(f"unknown --by kind(s) {', '.join(map(repr, unknown))}; choose from {', '.join(KINDS)}")
     return {t: (w if any(KINDS[b] == t for b in by) else 0.0) for t, w in DEFAULT_WEIGHTS.items()}
 
 
@@ -154,13 +154,14 @@ def rank(g: nx.MultiDiGraph, concepts: set[str], *, exclude: str | None = None, 
          weights: dict[str, float] | None = None, similarity: dict[str, float] | None = None,
          text_weight: float = TEXT_WEIGHT, titled: set[str] = frozenset(),
          query_vector: dict[str, float] | None = None, embedding: numpy.ndarray | None = None,
-         keywords: Iterable[str] = ()) -> list[Hit]:
+         keywords: Iterable[str] = (), shared_only: bool = False) -> list[Hit]:
     """Papers ranked by the weighted rarity of the ``concepts`` they share (those of the query's title, ``titled``,
     and those of a candidate's title count :data:`TITLE_FACTOR` times), plus ``text_weight`` times the
     ``similarity`` of their texts to the query's (paper id -> TF-IDF cosine; none: concepts alone), blended with
     the cosine of the candidates' embeddings to the query's ``embedding`` (kg.related.semantic). With the query's
     ``query_vector``, each hit names the words its text shares most with the query's, and with the query's
-    ``keywords`` the authors' keywords it carries too."""
+    ``keywords`` the authors' keywords it carries too. A paper sharing only words with the query is a hit too,
+    unless ``shared_only`` (``kg related --by``: only papers sharing a concept of positive weight)."""
     weights = weights or DEFAULT_WEIGHTS
     similarity = similarity or {}
     scores: dict[str, list[Shared]] = defaultdict(list)
@@ -181,7 +182,7 @@ def rank(g: nx.MultiDiGraph, concepts: set[str], *, exclude: str | None = None, 
     concept = {q: sum(s.weight for s in shared) for q, shared in scores.items()}  # each candidate's concept score
     scale = text_weight * (max(concept.values(), default=0.0) or 1.0)
     candidates = set(scores)
-    if text_weight and weights == DEFAULT_WEIGHTS:  # a paper sharing only words with the query, unless --by chose
+    if text_weight and not shared_only:  # a paper sharing only words with the query
         candidates |= {q for q, v in similarity.items() if v > 0 and q != exclude}
     semantic = None
     if embedding is not None:  # the meanings of the best candidates by concepts and words (kg.related.semantic)
@@ -217,15 +218,16 @@ def best(hits: list[Hit], top: int) -> list[Hit]:
 
 
 def related(g: nx.MultiDiGraph, paper: str, *, top: int = 10, weights: dict[str, float] | None = None,
-            text_weight: float = TEXT_WEIGHT) -> list[Hit]:
-    """Papers related to ``paper`` (a node id) through shared concepts and similar text."""
+            text_weight: float = TEXT_WEIGHT, shared_only: bool = False) -> list[Hit]:
+    """Papers related to ``paper`` (a node id) through shared concepts and similar text (only those sharing a
+    weighted concept with ``shared_only``, as :func:`rank`)."""
     similarity = text_index(g).similar(paper) if text_weight else None
     embedding = g.nodes[paper].get("embedding")
     return rank(g, paper_concepts(g, paper), exclude=paper, top=top, weights=weights, similarity=similarity,
                 text_weight=text_weight, titled=titled_concepts(g, paper),
                 query_vector=text_index(g).vectors.get(paper) if text_weight else None,
                 embedding=unpack(embedding) if text_weight and embedding else None,
-                keywords=g.nodes[paper].get("keywords") or ())
+                keywords=g.nodes[paper].get("keywords") or (), shared_only=shared_only)
 
 
 def semantic_similarity(g: nx.MultiDiGraph, vector: numpy.ndarray, papers: Iterable[str]) -> dict[str, float]:

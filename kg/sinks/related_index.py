@@ -1,7 +1,9 @@
 """``related/``: the query index of ``kg related``, written as the graph's elements come, so that a query reads a
 few memory-mapped arrays instead of the whole ``graph.json``.
 
-- ``paper_ids.txt``: paper node ids as JSON strings, one a line in index order; ``paper_facts.jsonl``: each paper's
+- ``paper_ids.txt``: paper node ids as JSON strings, one a line in index order, and ``paper_dois.txt`` and
+  ``paper_arxiv_ids.txt`` beside them: each paper's DOI in lower case and arXiv id (an empty line: none), which
+  name a paper too (:mod:`kg.paper_names`); ``paper_facts.jsonl``: each paper's
   name (title), venue, year, url and the authors' keywords as one JSON list a line, and ``paper_lines.npy`` where
   each line starts (a query reads only the lines of its hits), ``paper_rank.npy`` each paper's place by name, then
   id; ``concepts.json``: concept ids, names, types, IDFs, the aliases of those that have some and the papers
@@ -118,6 +120,8 @@ class RelatedIndexSink(GraphSink):
         self.venues: list = []
         self.years: list = []
         self.urls: list = []
+        self.dois: list[str] = []  # each paper's DOI in lower case ("": none)
+        self.arxiv_ids: list[str] = []  # each paper's arXiv id ("": none)
         self.keywords: list = []  # each paper's authors' keywords (empty lists for most inputs)
         self.concepts: dict[str, tuple[str, str, float]] = {}  # id -> (name, type, idf)
         self.aliases: dict[str, list[str]] = {}
@@ -144,6 +148,8 @@ class RelatedIndexSink(GraphSink):
             self.venues.append(None)
             self.years.append(None)
             self.urls.append(None)
+            self.dois.append("")
+            self.arxiv_ids.append("")
             self.keywords.append([])
             self.doc_ptr.append(self.doc_ptr[-1])  # no words until its node comes
         return i
@@ -155,6 +161,8 @@ class RelatedIndexSink(GraphSink):
             self.names[i] = " ".join(str(d.get("name") or n).split())  # one line, single spaces: found by title
             self.venues[i], self.years[i], self.urls[i] = d.get("venue"), d.get("year"), d.get("url")
             self.keywords[i] = [str(k) for k in d.get("keywords") or ()]
+            self.dois[i] = " ".join(str(d.get("doi") or "").split()).lower()  # (one line each)
+            self.arxiv_ids[i] = " ".join(str(d.get("arxiv_id") or "").split())
             if i != len(self.names) - 1 or self.doc_ptr[-1] != self.doc_ptr[-2]:
                 return  # (a paper node sent twice keeps its first words)
             if d.get("embedding"):
@@ -205,6 +213,8 @@ class RelatedIndexSink(GraphSink):
         n = len(self.names)
         concept_ids = sorted(self.concepts)
         files = [self._write_lines("paper_ids.txt", [json.dumps(p, ensure_ascii=False) for p in self.papers]),
+                 self._write_lines("paper_dois.txt", self.dois),
+                 self._write_lines("paper_arxiv_ids.txt", self.arxiv_ids),
                  *self._write_papers(),
                  self._write_json("concepts.json", {"ids": concept_ids,
                                                     "names": [self.concepts[c][0] for c in concept_ids],

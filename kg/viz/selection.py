@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
-from kg.paper_names import GraphPapers, resolve
+from kg.paper_names import GraphPapers, not_found, resolve
 from kg.schema import (
     ADDRESSES,
     DATASET,
@@ -151,7 +151,8 @@ def _plural(label: str) -> str:
 
 def resolve_focus(graph: nx.MultiDiGraph, kind: str, focus: str) -> str:
     """The node id ``focus`` names: a node id, or a name, alias or title of a node of the kind's type; a paper
-    as everywhere in kg (kg.paper_names: id with or without ``paper:``, name, title or proposed method).
+    as everywhere in kg (kg.paper_names: id with or without ``paper:``, DOI, arXiv id, name, title or proposed
+    method), and only so.
 
     Raises ``ValueError`` listing close matches when nothing (or more than one node) matches;
     ``kg.paper_names.AmbiguousPaper`` (a ValueError) lists the papers a name could mean.
@@ -162,10 +163,13 @@ def resolve_focus(graph: nx.MultiDiGraph, kind: str, focus: str) -> str:
     if focus in graph:
         found = node_type(graph, focus)
         if found != label:
-            hint = f"; use kind={found.lower()!r}" if found.lower() in KIND_TYPES else ""
+            hint = f"; use --kind {found.lower()}" if found.lower() in KIND_TYPES else ""
             raise ValueError(f"{focus!r} is a {found or 'untyped'} node, not a {label}{hint}")
         return focus
-    if label == PAPER.label and (paper := resolve(GraphPapers(graph), focus)) is not None:
+    if label == PAPER.label:
+        papers = GraphPapers(graph)
+        if (paper := resolve(papers, focus)) is None:
+            raise ValueError(not_found(papers, focus))
         return paper
     names: dict[str, set[str]] = {}
     display: dict[str, str] = {}

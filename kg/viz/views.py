@@ -221,7 +221,7 @@ def select(graph: nx.MultiDiGraph, kind: str, focus: str | None, max_nodes: int)
         raise ValueError(f"max_nodes must be at least 1, not {max_nodes}")
     if kind == "overview":
         if focus is not None:
-            raise ValueError("an overview has no focus; pass kind='paper', 'dataset', 'task' or 'method'")
+            raise ValueError("an overview has no focus; --focus needs --kind paper, dataset, task or method")
         return select_overview(graph, max_nodes)
     if not focus:
         raise ValueError(f"a {kind} view needs a focus (kg viz --focus) naming a {kind} (node id, name or alias)")

@@ -75,15 +75,18 @@ def _ways(node_type: str) -> tuple[tuple, ...]:
 
 def keys(name: str) -> list[str]:
     """The concept keys ``name`` may stand for: its own, then, for a name ending in "s" that its key keeps (a
-    plural acronym in lower case: "snns", "llms"), the key without it.
+    plural acronym in lower case: "snns", "llms"), the key without it, and the key of the name in capitals (a name
+    in lower case whose last "s" is a letter of it: "lora-ps").
 
-    >>> keys("snns"), keys("SNNs"), keys("")
-    (['snns', 'snn'], ['snn'], [])
+    >>> keys("snns"), keys("SNNs"), keys("lora-ps"), keys("")
+    (['snns', 'snn'], ['snn', 'snns'], ['lorap', 'loraps'], [])
     """
     name = name.strip()
     found = [schema.concept_key(name)] if name else []
     if name[-1:] in ("s", "S") and found and found[0].endswith("s"):
         found.append(schema.concept_key(name[:-1]))
+    if name and name != name.upper():  # "lora-ps" as "LoRA-PS" is written: its "s" is no plural
+        found.append(schema.concept_key(name.upper()))
     return [k for k in dict.fromkeys(found) if k]
 
 

@@ -200,7 +200,7 @@ def test_focused_view_is_capped_nearest_first(graph, tmp_path):
 
 
 def test_unknown_focus_raises_with_close_matches(graph, tmp_path):
-    with pytest.raises(ValueError, match="'Office-31'"):
+    with pytest.raises(ValueError, match="did you mean Office-31"):
         render_view(graph, tmp_path / "x.html", kind="dataset", focus="Ofice-31")
     with pytest.raises(ValueError, match="not a Dataset"):
         render_view(graph, tmp_path / "x.html", kind="dataset", focus="paper:p1")
@@ -328,3 +328,13 @@ def test_overlap_removal_separates_crowded_hubs():
     _separate(pos, reach, rounds=400)
     dist = np.sqrt(((pos[:, None, :] - pos[None, :, :]) ** 2).sum(axis=2)) + np.eye(60) * 1e9
     assert dist.min() > 0.95 * 80  # every pair of discs (radius 40) pushed (almost) clear of each other
+
+
+def test_a_views_concept_focus_is_named_as_kg_related_names_it(graph, tmp_path):
+    """One way to name a concept: an alias two nodes carry lists both, as `kg related` does."""
+    from kg.concept_names import AmbiguousConcept
+
+    add_concept(graph, "Dataset", "zinc250k", "ZINC250k", aliases=("ZINC",))
+    add_concept(graph, "Dataset", "zinc15", "ZINC15", aliases=("ZINC",))
+    with pytest.raises(AmbiguousConcept):
+        render_view(graph, tmp_path / "x.html", kind="dataset", focus="zinc")

@@ -1,12 +1,12 @@
 """Which nodes a view shows: the capped overview, or a focus node and its two-hop neighbourhood."""
 from __future__ import annotations
 
-import difflib
 from collections import Counter
 from dataclasses import dataclass, field
 
 import networkx as nx
 
+from kg.concept_names import match_concept
 from kg.paper_names import GraphPapers, not_found, resolve
 from kg.schema import (
     ADDRESSES,
@@ -22,7 +22,6 @@ from kg.schema import (
     USES,
     NodeType,
     below,
-    concept_key,
 )
 
 KIND_TYPES: dict[str, NodeType | None] = {
@@ -171,37 +170,9 @@ def resolve_focus(graph: nx.MultiDiGraph, kind: str, focus: str) -> str:
         if (paper := resolve(papers, focus)) is None:
             raise ValueError(not_found(papers, focus))
         return paper
-    names: dict[str, set[str]] = {}
-    display: dict[str, str] = {}
-    for n in graph:
-        if node_type(graph, n) == label:
-            for name in _names(graph, n):
-                names.setdefault(name.casefold(), set()).add(n)
-                display.setdefault(name.casefold(), name)
-    wanted = focus.strip().casefold()
-    hits = names.get(wanted) or {n for name, ns in names.items() if concept_key(name) == concept_key(wanted)
-                                 for n in ns}
-    if len(hits) == 1:
-        return hits.pop()
-    if hits:
-        listing = ", ".join(sorted(hits)[:10])
-        raise ValueError(f"{focus!r} names {len(hits)} {label} nodes ({listing}); pass a node id instead")
-    close = difflib.get_close_matches(wanted, names, n=5, cutoff=0.6)
-    if close:
-        hint = "did you mean " + ", ".join(repr(display[c]) for c in close) + "?"
-    elif names:
-        shown = sorted({_name(graph, n) for ns in names.values() for n in ns}, key=str.casefold)
-        hint = f"the graph has {len(shown)} {label} nodes, e.g. " + ", ".join(map(repr, shown[:5]))
-    else:
-        hint = f"the graph has no {label} nodes"
-    raise ValueError(f"no {label} named {focus!r}; {hint}")
-
-
-def _names(graph: nx.MultiDiGraph, n: str) -> list[str]:
-    """Every name a user may type for node ``n``: display name, aliases, title, and the bare id."""
-    data = graph.nodes[n]
-    out = [data.get("name"), data.get("title"), n.split(":", 1)[-1], *(data.get("aliases") or [])]
-    return [str(x) for x in out if x]
+    concepts = [(n, n, _name(graph, n), graph.nodes[n].get("aliases") or []) for n in graph
+                if node_type(graph, n) == label]
+    return match_concept(concepts, label, focus)  # (as kg related and kg query name a concept)
 
 
 def _name(graph: nx.MultiDiGraph, n: str) -> str:

@@ -338,3 +338,12 @@ def test_a_views_concept_focus_is_named_as_kg_related_names_it(graph, tmp_path):
     add_concept(graph, "Dataset", "zinc15", "ZINC15", aliases=("ZINC",))
     with pytest.raises(AmbiguousConcept):
         render_view(graph, tmp_path / "x.html", kind="dataset", focus="zinc")
+
+
+def test_evidence_and_abstracts_show_as_they_read_not_as_latex(graph):
+    from kg.viz.style import _evidence, _paper_tip
+
+    item = {"sentence": r"We propose $\alpha$-Net, trained on *CIFAR-10*.", "text": r"$\alpha$-Net"}
+    assert _evidence({"evidence": [item]}) == [["We propose ", "α-Net", ", trained on CIFAR-10."]]
+    graph.nodes["paper:p1"]["abstract"] = r"We propose $\alpha$-Net with \textbf{bold} claims."
+    assert _paper_tip(graph, "paper:p1")["detail"] == "We propose α-Net with bold claims."

@@ -12,6 +12,7 @@ from typing import Any
 
 import networkx as nx
 
+from kg.corpus.clean import clean_text
 from kg.schema import NODE_TYPE_BY_LABEL, PAPER, PROPOSES, REL_TYPE_BY_NAME, RESULT, concept_key
 from kg.viz.labels import DRAW_THRESHOLD_PX
 
@@ -134,7 +135,7 @@ def _darker(color: str) -> str:
 
 def _paper_tip(graph: nx.MultiDiGraph, n: str) -> dict[str, Any]:
     data = graph.nodes[n]
-    abstract = " ".join(str(data.get("abstract") or "").split())
+    abstract = " ".join(clean_text(str(data.get("abstract") or "")).split())  # (as it reads: "α-Net", not LaTeX)
     heading = " ".join(str(data["title"]).split()) if data.get("title") else _first_words(abstract)
     when = " ".join(str(x) for x in (data.get("venue"), data.get("year")) if x)
     proposed = [display_name(graph, v) for _, v, k in graph.out_edges(n, keys=True) if k == PROPOSES.name]
@@ -222,9 +223,9 @@ def _evidence(data: dict[str, Any]) -> list[list[str]]:
     if not items and data.get("sentence"):
         items = [{"sentence": data["sentence"], "text": None}]
     out = []
-    for item in items[:MAX_EVIDENCE]:
-        sentence = " ".join(str(item["sentence"]).split())
-        mention = " ".join(str(item.get("text") or "").split())
+    for item in items[:MAX_EVIDENCE]:  # (sentence and mention as they read: "α-Net", not "$\alpha$-Net")
+        sentence = " ".join(clean_text(str(item["sentence"])).split())
+        mention = " ".join(clean_text(str(item.get("text") or "")).split())
         at = _find_casefree(sentence, mention) if mention else -1
         if at >= 0:
             out.append([sentence[:at], sentence[at : at + len(mention)], sentence[at + len(mention):]])

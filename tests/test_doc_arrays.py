@@ -177,3 +177,20 @@ def test_rows_put_from_lists_and_sentence_start_flags(nlp):
         _doc.fill_starts(doc, flags, 1, 1)
         expected = [int(t.i == 0 or t.is_sent_start is True) for t in doc]
         assert flags[1, 1:-1].tolist() == expected and flags[0].sum() == 0 and flags[1, 0] == flags[1, -1] == 0
+
+
+def test_tokenize_gives_the_tokenizers_tokens_again_and_again(nlp):
+    """kg's tokenizer (kg.nlp._doc.tokenize: chunks after a special case enter the cache) gives spaCy's tokens,
+    whether a chunk was cached or not: after "e.g.," and "(i.e.," too, and on a second reading."""
+    from spacy.tokenizer import Tokenizer
+
+    tokenizer = nlp.tokenizer
+    texts = [*TEXTS, "Models (e.g., ResNet-50) and GPT-4, i.e., LLMs (i.e. GPT-4o): can't \u201cwin\u201d.\n\nNext  x ",
+             " (e.g., CIFAR-10/100) ImageNet-1K. SimplE.", *(("ab " * 40)[:n] for n in range(76, 92))]  # (sizes
+    # around the doc's first allocation: room is made ahead for long texts only)
+    for _ in range(2):
+        for text in texts:
+            ours = _doc.tokenize(tokenizer, text)
+            spacys = Tokenizer.__call__(tokenizer, text)
+            assert [(t.text, t.whitespace_, t.idx) for t in ours] == [(t.text, t.whitespace_, t.idx) for t in spacys]
+            assert [(t.text, t.whitespace_) for t in nlp.make_doc(text)] == [(t.text, t.whitespace_) for t in ours]

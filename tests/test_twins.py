@@ -212,6 +212,13 @@ def test_columns_scans_and_offsets_are_the_same(c_doc, docs):
                 assert doc_twin.span_text(doc, doc.text, a, b) == c_doc.span_text(doc, doc.text, a, b)
 
 
+def test_tokenizing_gives_the_same_tokens(c_doc, docs):
+    nlp, all_docs = docs
+    for text in [doc.text for doc in all_docs] + ["Models (e.g., ResNet-50) and LLMs, i.e., GPT-4.\n\nNext  x "]:
+        c, py = c_doc.tokenize(nlp.tokenizer, text), doc_twin.tokenize(nlp.tokenizer, text)
+        assert [(t.text, t.whitespace_) for t in c] == [(t.text, t.whitespace_) for t in py]
+
+
 def test_writes_and_rows_are_the_same(c_doc, docs):
     nlp, all_docs = docs
     label = nlp.vocab.strings.add("METHOD")

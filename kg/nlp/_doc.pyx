@@ -6,17 +6,21 @@ setter (which acquires the GIL state on every value: ~4,000 per abstract, ~5% of
 instructions went to them). These functions read and write the same fields of ``doc.c`` in one typed loop each,
 with the same values (tested against ``to_array``/``from_array`` and Tokens in tests/test_doc_arrays.py):
 attribute columns and token ends, sentence starts and entities, the tagger's feature rows; token scans against
-``IdSet`` (a C hash set of string ids); ``PhraseIndex``, the gazetteer's phrase matcher; and ``Trimmer``, the
-frayed-edge rule of :func:`kg.nlp.combine.trim`.
+``IdSet`` (a C hash set of string ids); ``PhraseIndex``, the gazetteer's phrase matcher; ``Trimmer``, the
+frayed-edge rule of :func:`kg.nlp.combine.trim`; and :func:`tokenize`, spaCy's tokenizer loop with more of a text's
+chunks cached (:class:`kg.nlp.tokenizer.MLTokenizer`).
 """
 cimport cython
+from cpython.unicode cimport Py_UNICODE_ISSPACE
 from libcpp.vector cimport vector
 from spacy.attrs cimport (ENT_IOB, ENT_TYPE, IDX, IS_PUNCT, LENGTH, LOWER, ORTH, PREFIX, SENT_START, SHAPE, SUFFIX,
                           attr_id_t)
 from spacy.lexeme cimport Lexeme
+from spacy.strings cimport hash_string
 from spacy.structs cimport LexemeC, TokenC
+from spacy.tokenizer cimport Tokenizer
 from spacy.tokens.doc cimport Doc, get_token_attr
-from spacy.typedefs cimport attr_t
+from spacy.typedefs cimport attr_t, hash_t
 
 
 @cython.final
@@ -465,3 +469,48 @@ def fill_starts(Doc doc, unsigned long long[:, ::1] out, Py_ssize_t row, Py_ssiz
     for i in range(n):
         out[row, at + i] = 1 if i == 0 or doc.c[i].sent_start == 1 else 0
 
+
+def tokenize(Tokenizer tokenizer, str string) -> Doc:
+    """``tokenizer(string)``, the same tokens, with each whitespace-separated chunk cached as it is tokenized.
+
+    spaCy's ``Tokenizer._tokenize_affixes`` keeps one "special case seen" flag for the whole text: once a chunk has
+    used a special case ("e.g.,", "(i.e.,"), no later chunk of that text enters the tokenizer's cache, so each of
+    them runs the prefix, suffix and infix expressions again whenever it follows one (~2.6 chunks per synthetic
+    abstract, ~5% of the default extraction's instructions). This is that loop with the flag per chunk: a chunk
+    that used a special case itself still stays out of the cache (spaCy's #1250), and a chunk's tokens do not
+    depend on the chunks before it, so the cache holds what tokenizing it again would give."""
+    cdef int length = len(string)
+    cdef Doc doc = Doc(tokenizer.vocab)
+    if length == 0:
+        return doc
+    if length // 4 > doc.max_length:  # room for the tokens at once (~5 characters each), not 20 doubled again
+        doc._realloc(length // 4)  # and again (spaCy reallocates only to a larger size)
+    cdef int i = 0, start = 0, has_special
+    cdef Py_UCS4 uc  # (a character, not a str of one: str.isspace's test, Py_UNICODE_ISSPACE)
+    cdef bint in_ws = Py_UNICODE_ISSPACE(string[0])
+    cdef str span
+    cdef hash_t key
+    for uc in string:
+        if Py_UNICODE_ISSPACE(uc) != in_ws:
+            if start < i:
+                span = string[start:i]
+                key = hash_string(span)
+                has_special = 0
+                if not tokenizer._try_specials_and_cache(key, doc, &has_special, True):
+                    tokenizer._tokenize(doc, span, key, &has_special, True)
+            if uc == u" ":
+                doc.c[doc.length - 1].spacy = True
+                start = i + 1
+            else:
+                start = i
+            in_ws = not in_ws
+        i += 1
+    if start < i:
+        span = string[start:]
+        key = hash_string(span)
+        has_special = 0
+        if not tokenizer._try_specials_and_cache(key, doc, &has_special, True):
+            tokenizer._tokenize(doc, span, key, &has_special, True)
+        doc.c[doc.length - 1].spacy = string[length - 1] == u" " and not in_ws
+    tokenizer._apply_special_cases(doc)
+    return doc

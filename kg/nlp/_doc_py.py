@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 
 import numpy
 from spacy.attrs import IDX, IS_PUNCT, LENGTH, LOWER, ORTH, PREFIX, SENT_START, SHAPE, SUFFIX, ENT_IOB, ENT_TYPE
+from spacy.tokenizer import Tokenizer
 from spacy.tokens import Doc
 
 _MAX = 2 ** 64
@@ -342,3 +343,8 @@ def fill_starts(doc: Doc, out, row: int, at: int) -> None:
         starts = doc.to_array([SENT_START]).reshape(n) == 1
         starts[0] = True
         out[row, at:at + n] = starts
+
+
+def tokenize(tokenizer: Tokenizer, string: str) -> Doc:
+    """``tokenizer(string)`` (the compiled twin caches more of the text's chunks; the tokens are the same)."""
+    return Tokenizer.__call__(tokenizer, string)

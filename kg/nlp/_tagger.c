@@ -168,8 +168,11 @@ static void features_free(Features *f)
 }
 
 /* The feature rows (row indices into the weight table) of row i: per template, the seed mixed with each part's
- * value in turn, masked to ``bits`` bits. */
-static inline void hash_row(const Features *f, Py_ssize_t i, int64_t *restrict out)
+ * value in turn, masked to ``bits`` bits. With an ``index`` (of ``n_index`` entries; NULL for none), each feature
+ * row's entry in it is asked of the caches as soon as it is known (prediction's compact table, below). */
+static inline __attribute__((always_inline)) void hash_row_fetching(const Features *f, Py_ssize_t i,
+                                                                    int64_t *restrict out, const uint32_t *index,
+                                                                    Py_ssize_t n_index)
 {
     const uint64_t *restrict row = f->base + i;
     const uint64_t *restrict seeds = f->seeds;
@@ -183,7 +186,14 @@ static inline void hash_row(const Features *f, Py_ssize_t i, int64_t *restrict o
         for (; k < stop; k++)
             h = mix(h ^ row[at[k]]);
         out[t] = (int64_t)(h & mask);
+        if (index && (uint64_t)out[t] < (uint64_t)n_index)
+            __builtin_prefetch(index + out[t]);
     }
+}
+
+static inline void hash_row(const Features *f, Py_ssize_t i, int64_t *restrict out)
+{
+    hash_row_fetching(f, i, out, NULL, 0);
 }
 
 /* ------------------------------------------------------------------------------------------------ scores */
@@ -271,8 +281,9 @@ static int compact(Compact *w, Buffers *b, PyObject *index_obj, PyObject *rows_o
     return 0;
 }
 
-/* The places in ``rows`` of the feature rows ``ids`` (n of them) into ``at``; -1 if an id is beyond the index or
- * its entry beyond the rows. */
+/* The places in ``rows`` of the feature rows ``ids`` (n of them) into ``at``, asking the caches for each weight
+ * row (a float32 row of 17 tags spans two cache lines): prediction fetches rows ahead of their sums. -1 if an id
+ * is beyond the index or its entry beyond the rows. */
 static inline int places(const Compact *w, const int64_t *ids, Py_ssize_t n, uint32_t *at)
 {
     for (Py_ssize_t k = 0; k < n; k++) {
@@ -281,26 +292,11 @@ static inline int places(const Compact *w, const int64_t *ids, Py_ssize_t n, uin
         at[k] = w->index[ids[k]];
         if (at[k] >= (uint64_t)w->n_rows)
             return -1;
-    }
-    return 0;
-}
-
-/* Asks the caches for the index entries of the feature rows ``ids``, and (below) for the weight rows at ``at`` (a
- * float32 row of 17 tags spans two cache lines): prediction fetches rows ahead of their sums. */
-static inline void prefetch_index(const Compact *w, const int64_t *ids, Py_ssize_t n)
-{
-    for (Py_ssize_t k = 0; k < n; k++)
-        if ((uint64_t)ids[k] < (uint64_t)w->n_index)
-            __builtin_prefetch(w->index + ids[k]);
-}
-
-static inline void prefetch_places(const Compact *w, const uint32_t *at, Py_ssize_t n)
-{
-    for (Py_ssize_t k = 0; k < n; k++) {
         const char *row = (const char *)(w->rows + (Py_ssize_t)at[k] * w->n_tags);
         __builtin_prefetch(row);
         __builtin_prefetch(row + 64);
     }
+    return 0;
 }
 
 /* out = the sum of the rows at ``at`` (n of them), added in order, as sum_rows does; eight tags per vector, each
@@ -658,27 +654,20 @@ static PyObject *py_predict(PyObject *self, PyObject *args)
         Py_ssize_t a = starts[s], n = lengths[s];
         /* A pipeline two rows deep: row i + 2's features are hashed and their index entries fetched, row i + 1's
          * places read and their weight rows fetched, while row i's weight rows are summed. */
-        for (Py_ssize_t i = 0; i < n && i < 2; i++) {
-            hash_row(&f, a + i, ids + i * T);
-            prefetch_index(&w, ids + i * T, T);
-        }
-        if (n > 0) {
+        for (Py_ssize_t i = 0; i < n && i < 2; i++)
+            hash_row_fetching(&f, a + i, ids + i * T, w.index, w.n_index);
+        if (n > 0)
             bad = places(&w, ids, T, at);
-            if (!bad)
-                prefetch_places(&w, at, T);
-        }
         for (Py_ssize_t i = 0; i < n && !bad; i++) {
             if (i + 2 < n) {
                 int64_t *later = ids + ((i + 2) % 3) * T;
-                hash_row(&f, a + i + 2, later);
-                prefetch_index(&w, later, T);
+                hash_row_fetching(&f, a + i + 2, later, w.index, w.n_index);
             }
             uint32_t *cur = at + (i & 1) * T, *next = at + ((i + 1) & 1) * T;
             if (i + 1 < n) {
                 bad = places(&w, ids + ((i + 1) % 3) * T, T, next);
                 if (bad)
                     break;
-                prefetch_places(&w, next, T);
             }
             sum_places(&w, cur, T, em + i * w.n_tags);
         }

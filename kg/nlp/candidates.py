@@ -57,18 +57,27 @@ class Abbreviation:
     def short(self, doc: Doc) -> Span:
         return doc[self.short_start : self.short_end]
 
+    def long_text(self, doc: Doc) -> str:
+        """``self.long(doc).text`` without making the Span (:func:`span_text`)."""
+        return span_text(doc, self.long_start, self.long_end)
+
+    def short_text(self, doc: Doc) -> str:
+        """``self.short(doc).text`` without making the Span."""
+        return span_text(doc, self.short_start, self.short_end)
+
     def people_by(self, doc: Doc) -> bool:
         """Whether the long form is people after "by": two capitalised names joined by "and" ("a value proposed
         by Hamiache and Navarro (HN)"), which name no concept and no method of the paper's ("achieved by Global and
         Local Alignment (GLA)" is a method's name)."""
+        if self.long_end - self.long_start != 3 or self.long_start == 0 or doc[self.long_start - 1].lower_ != "by":
+            return False
         words = [t.text for t in self.long(doc)]
-        return self.long_start > 0 and doc[self.long_start - 1].lower_ == "by" and len(words) == 3 \
-            and words[1] == "and" and all(w.isalpha() and w.istitle() for w in (words[0], words[2]))
+        return words[1] == "and" and all(w.isalpha() and w.istitle() for w in (words[0], words[2]))
 
     def proposed(self, doc: Doc, label: str) -> Candidate:
         """The pair as one proposed candidate named by its short form (a task is named, not proposed)."""
         return Candidate(min(self.long_start, self.short_start), max(self.long_end, self.short_end), label, "proposed",
-                         canonical=self.short(doc).text, proposed=label in ("METHOD", "DATASET"))
+                         canonical=self.short_text(doc), proposed=label in ("METHOD", "DATASET"))
 
 
 for _name in ("kg_candidates", "kg_abbreviations", "kg_mentions", "kg_results", "kg_model_ents"):
@@ -226,7 +235,7 @@ _LONG = _doc.IdSet([get_string_id("LONG")])
 def has_number(doc: Doc, start: int, end: int) -> bool:
     """Whether tokens ``[start, end)`` hold a number ("3.5", "ten") or a token with a digit ("GPT-4"), from columns."""
     like_num = column(doc, LIKE_NUM)
-    return any(like_num[k] for k in range(start, end)) or bool(digit_tokens(doc, start, end))
+    return any(like_num[start:end]) or bool(digit_tokens(doc, start, end))
 
 
 def digit_tokens(doc: Doc, start: int, end: int) -> list[int]:
@@ -272,7 +281,8 @@ def token_ends(doc: Doc) -> Sequence[int]:
 def span_text(doc: Doc, start: int, end: int) -> str:
     """The text of tokens ``[start, end)``, as ``doc[start:end].text`` gives it (``Span.text`` makes a Token per
     word), cut from the doc's text at its first token's IDX and its last token's end."""
-    return _doc.span_text(doc, doc_text(doc), start, end)
+    text = doc.user_data.get(TEXT)  # (doc_text, inline: ~50 calls per abstract)
+    return _doc.span_text(doc, text if text is not None else doc_text(doc), start, end)
 
 
 SENTENCE_STARTS = "kg_sentence_starts"  # doc.user_data key: token indices that start a sentence (kg_sentencizer sets it)
@@ -291,7 +301,7 @@ def sentence_starts(doc: Doc) -> list[int]:
 
 def sentence_bounds(doc: Doc, i: int) -> tuple[int, int]:
     """The token range ``[start, end)`` of the sentence of token ``i`` (:func:`sentence` without making a Span)."""
-    starts = sentence_starts(doc)
+    starts = doc.user_data.get(SENTENCE_STARTS) or sentence_starts(doc)  # (inline when kept: ~40 calls per abstract)
     k = bisect.bisect_right(starts, i) - 1
     return starts[k], starts[k + 1] if k + 1 < len(starts) else len(doc)
 

@@ -156,13 +156,16 @@ class Combiner:
             return
         for batch in minibatch(stream, batch_size):
             for doc, ents, unlinked in zip(batch, *self.unlinked_entities(batch)):
-                ents = [part for e in ents for part in _joined_names(doc, *e)]
-                doc.user_data[MODEL_ENTS] = ents
+                ents = doc.user_data[MODEL_ENTS] = _split_joined(doc, ents)
                 out = candidates(doc)
                 rules = [c for c in out if c.extractor != "model"]
                 names, index = short_forms(doc, rules), Overlaps(rules)
-                out += [c for c in (self._candidate(doc, index, names, *e) for e in ents) if c is not None]
-                out += [c for c in (self._unlinked(doc, index, names, *e) for e in unlinked) if c is not None]
+                for e in ents:  # (loops: a generator per doc costs more than its ~15 entities' tests)
+                    if (c := self._candidate(doc, index, names, *e)) is not None:
+                        out.append(c)
+                for e in unlinked:
+                    if (c := self._unlinked(doc, index, names, *e)) is not None:
+                        out.append(c)
                 yield doc
 
     def _unlinked(self, doc: Doc, rules: Overlaps, names: ShortForms, start: int, end: int,
@@ -182,6 +185,8 @@ class Combiner:
         start, end = trim(doc, start, end)
         if label not in self.labels or not 0 < end - start <= self.max_tokens:
             return None
+        if (start, end, label) in rules.names:  # (first: the other tests up to the next Candidate say None too)
+            return None  # a rule found the same name, and names it better ("BRATS 2015" is the release BraTS 2015)
         lower = column(doc, LOWER)
         if end - start == 1 and len(span_text(doc, start, end)) == 1:
             return None  # one character is no name: the "M" of "300 M images"
@@ -189,28 +194,19 @@ class Combiner:
             return None  # what data is in or of: "English German", "translate it into French", "EEG"
         confidence = self.confidence.get(label, 0.5)
         overlapping = rules.overlapping(start, end)  # (empty for about a third of the entities: no test then)
-        if label == "METHOD" and self.of_describes:  # a phrase in lower case with "of" inside describes, it names
-            # no method ("a model of speech processing", "fusion of embedding tables"), unless a rule's name spans
-            # the "of" ("mixture of experts") or a capital makes it a name ("Self-supervised Aggregation of ...")
-            of = next((k for k in range(start + 1, end - 1) if lower[k] == _OF_ID), None)
-            if of is not None and not any(c.start < of < c.end - 1 for c in overlapping) \
-                    and not any(t.text[:1].isupper() for t in doc[start:end]):
-                return None
-        if overlapping and any(c.label == label and (c.start, c.end) == (start, end)
-                               and c.extractor in ("gazetteer", "context") for c in overlapping):
-            return None  # a rule found the same name, and names it better ("BRATS 2015" is the release BraTS 2015)
-        if overlapping and any(c.extractor in ("gazetteer", "context") and c.label == "DATASET" != label
-                               and c.start == start and c.end < end
-                               and all(t.lower_ in GENERIC_HEADS for t in doc[c.end:end]) for c in overlapping):
-            return None  # a known name of another label and a generic head: "bAbI tasks" is the dataset bAbI
-        if label in self.need_support and not any(c.label == label for c in overlapping) \
+        if label == "METHOD" and self.of_describes and end - start > 2 \
+                and _describes(doc, lower, overlapping, start, end):
+            return None
+        if overlapping and _known_dataset_and_head(doc, overlapping, start, end, label):
+            return None
+        if label in self.need_support and not _any_label(overlapping, label) \
                 and not self_supported(doc[start:end], label):
             return None
         if label == "TASK" and end < len(doc) and lower[end] in _COMPONENT_IDS \
                 and not any(c.label == "TASK" and (c.start, c.end) == (start, end) for c in overlapping):
             # "the identity-initialized prediction head", "a segmentation module": a part, no task (a mention still)
             return Candidate(start, end, label, "model", confidence=confidence, generic=True)
-        if label == "TASK" and not overlapping and not any(lower[k] in _PREPOSITION_IDS for k in range(start, end)):
+        if label == "TASK" and not overlapping and not _any_in(lower, start, end, _PREPOSITION_IDS):
             # the head of a phrase without a preposition ("alignment of datasets")
             head = doc.vocab.strings[lower[end - 1]]
             if head in NOT_TASK_HEADS:
@@ -218,7 +214,7 @@ class Combiner:
             if head in METHOD_NOT_TASK_HEADS:
                 label, confidence = "METHOD", self.confidence.get("METHOD", 0.5)
         # (the length and head checks first, from columns: making the Span for every entity costs 0.7% of extraction)
-        if label == "METHOD" and (not overlapping or all(_family_word(doc, c, start, end) for c in overlapping)) \
+        if label == "METHOD" and (not overlapping or _family_words_only(doc, overlapping, start, end)) \
                 and (based := built_on(doc, start, end)):
             # "CNN-based models", "dynamic programming-based algorithms", "a MixUp-based strategy": the method a
             # family is built on (the gazetteer may have found it in the family word alone)
@@ -226,23 +222,27 @@ class Combiner:
         if label == "METHOD" and not overlapping and end - start <= 2 and lower[end - 1] in _PLURAL_HEAD_IDS \
                 and generic_class(doc[start:end]):
             return Candidate(start, end, label, "model", confidence=confidence, generic=True)
-        if label == "TASK" and not overlapping and end - start == 2 and generic_task_class(doc[start:end]):
+        if label == "TASK" and not overlapping and end - start == 2 and lower[end - 1] in _CLASS_OF_TASKS_IDS \
+                and generic_task_class(doc[start:end]):
             return Candidate(start, end, label, "model", confidence=confidence, generic=True)
         if label in self.need_name and not overlapping and not any(is_namelike(t) for t in doc[start:end]):
             return None
-        inside = [c for c in overlapping if c.extractor in EXTENDABLE and start <= c.start and c.end <= end
-                  and (c.start, c.end) != (start, end)] if overlapping else []
+        inside = _inside(overlapping, start, end) if overlapping else []
         if label in ("METHOD", "TASK") and inside and _joins_names(doc, inside, start, end):
             return None  # "SARSA and Q-learning", "3D classification and segmentation": two names, which the rules
             # give apart (a dataset's may be one: "CNN and Daily Mail")
-        if inside and all(_family_word(doc, c, start, end) for c in inside):
+        if inside and _family_words_only(doc, inside, start, end):
             inside = []  # family words' methods name no phrase around them ("MAML-based meta-learner beats PPO-style")
-        phrase = self._phrase(doc, lower, names, overlapping, inside, start, end, label, confidence)
-        if phrase is not None:
-            return phrase
-        if not (self.extend and inside and all(c.label == label for c in inside)):
-            return Candidate(start, end, label, "model", canonical=concept_name(doc, start, end, label),
-                             confidence=confidence)
+        pairs = _pairs_within(names.pairs, start, end) if names.pairs else []
+        # (most entities are neither around a pair nor under a head word, nor a task after a known dataset: no phrase)
+        if pairs or inside and label == "TASK" or lower[end - 1] in _TYPE_HEAD_IDS.get(label, ()):
+            phrase = self._phrase(doc, lower, names, pairs, overlapping, inside, start, end, label, confidence)
+            if phrase is not None:
+                return phrase
+        if not (self.extend and inside and _all_label(inside, label)):  # (most entities: a plain model candidate)
+            canonical = concept_name(doc, start, end, label, lower) if lower[end - 1] in _NAME_HEAD_IDS.get(label, ()) \
+                else None  # (concept_name's first test, without the call: most names end in no kind word)
+            return Candidate(start, end, label, "model", canonical, False, False, confidence)
         core = max(inside, key=lambda c: (c.end - c.start, c.priority))
         if label == "TASK" and (lower[end - 1] in _NOT_TASK_HEAD_IDS or core.start == start and any(
                 lower[k] in _PREPOSITION_IDS for k in range(core.end, end))):
@@ -258,13 +258,15 @@ class Combiner:
         return Candidate(start, end, label, "model_extension", canonical=canonical or concept_name(doc, start, end, label),
                          benchmark=core.benchmark, confidence=confidence)
 
-    def _phrase(self, doc: Doc, lower: Sequence[int], names: ShortForms, overlapping: list[Candidate],
-                inside: list[Candidate], start: int, end: int, label: str, confidence: float) -> Candidate | None:
+    def _phrase(self, doc: Doc, lower: Sequence[int], names: ShortForms, pairs: list[Abbreviation],
+                overlapping: list[Candidate], inside: list[Candidate], start: int, end: int, label: str,
+                confidence: float) -> Candidate | None:
         """A ``model_phrase`` candidate when the entity is one name made of parts the rules would split: a whole
-        abbreviation pair ("Additive Operator Splitting (AOS) techniques") or names under a head word that says
-        what they are ("EM algorithm", "question answering system"). Such a phrase outranks the split parts; its
-        canonical name is the pair's long form (or the part's canonical) when the rest is only a generic head and
-        words that modify the pair, unless a rule knows a longer name ending in the long form."""
+        abbreviation pair (``pairs``: those inside the entity; "Additive Operator Splitting (AOS) techniques") or
+        names under a head word that says what they are ("EM algorithm", "question answering system"). Such a phrase
+        outranks the split parts; its canonical name is the pair's long form (or the part's canonical) when the rest
+        is only a generic head and words that modify the pair, unless a rule knows a longer name ending in the long
+        form."""
         if not self.extend:
             return None
         if label == "TASK" and lower[end - 1] in _NOT_TASK_HEAD_IDS:
@@ -278,26 +280,23 @@ class Combiner:
                 return None
             return Candidate(opening, end, label, "model", canonical=concept_name(doc, opening, end, label),
                              confidence=confidence)
-        pairs = [a for a in names.pairs if start <= min(a.long_start, a.short_start)
-                 and max(a.long_end, a.short_end) <= end] if names.pairs else []
         if not pairs and lower[end - 1] not in _TYPE_HEAD_IDS.get(label, ()):
             return None  # neither a whole pair nor under a head word (most entities): what follows cannot hold
+        orth, generic, longs = column(doc, ORTH), _GENERIC_HEAD_IDS, names.longs
+        # Short forms used inside the entity (where defined or later): "ACGMRF model", "verb WSD problems".
+        used = [i for i in range(start, end - 1) if orth[i] in longs] if longs else []
+        headed = lower[end - 1] in _TYPE_HEAD_IDS.get(label, ()) and (
+            _other_label_before(inside, label, end) or bool(used))
+        if not (pairs or headed):
+            return None  # (before the tests below, which only ever say None too)
         if any(c.proposed or c.extractor == "proposed" for c in overlapping):
             return None
-        orth, generic = column(doc, ORTH), _GENERIC_HEAD_IDS
         if names.proposed and any(orth[k] in names.proposed for k in range(start, end)):
             return None  # a later use of the paper's own method's name
         if label in ("DATASET", "METRIC") and any(
                 c.label == label and c.start == start and all(lower[k] in generic for k in range(c.end, end))
                 for c in inside):  # a rule's dataset or metric and a generic head ("ImageNet-1K dataset"): the
             return None        # rule's name stands (the gazetteer knows ImageNet-1K is ImageNet)
-        # Short forms used inside the entity (where defined or later): "ACGMRF model", "verb WSD problems".
-        longs = names.longs
-        used = [i for i in range(start, end - 1) if orth[i] in longs] if longs else []
-        headed = lower[end - 1] in _TYPE_HEAD_IDS.get(label, ()) and (
-            any(c.label != label and c.end < end for c in inside) or bool(used))
-        if not (pairs or headed):
-            return None
         if label == "METHOD" and _task_with_method_head(doc, names, inside, start, end):
             # "object detection methods", "SRL systems", "TTA methods": methods for a task, not a method named
             # after it. The span stays a mention (SciERC and SciREX mark it so); it names no METHOD concept.
@@ -318,6 +317,104 @@ class Combiner:
             canonical = longs[orth[start]]
         return Candidate(start, end, label, "model_phrase", canonical=canonical or concept_name(doc, start, end, label),
                          confidence=confidence)
+
+
+def _other_label_before(inside: list[Candidate], label: str, end: int) -> bool:
+    """Whether one of ``inside`` has another label than ``label`` and ends before ``end``."""
+    for c in inside:
+        if c.label != label and c.end < end:
+            return True
+    return False
+
+
+def _pairs_within(pairs: tuple[Abbreviation, ...], start: int, end: int) -> list[Abbreviation]:
+    """The abbreviation pairs wholly inside ``[start, end)``."""
+    out = []
+    for a in pairs:
+        if start <= a.long_start and start <= a.short_start and a.long_end <= end and a.short_end <= end:
+            out.append(a)
+    return out
+
+
+def _describes(doc: Doc, lower: Sequence[int], overlapping: list[Candidate], start: int, end: int) -> bool:
+    """Whether a method phrase describes rather than names: "of" inside it, in lower case ("a model of speech
+    processing", "fusion of embedding tables"), unless a rule's name spans the "of" ("mixture of experts") or a
+    capital makes it a name ("Self-supervised Aggregation of ...")."""
+    for of in range(start + 1, end - 1):
+        if lower[of] == _OF_ID:
+            break
+    else:
+        return False
+    for c in overlapping:
+        if c.start < of < c.end - 1:
+            return False
+    return not any(t.text[:1].isupper() for t in doc[start:end])
+
+
+def _known_dataset_and_head(doc: Doc, overlapping: list[Candidate], start: int, end: int, label: str) -> bool:
+    """Whether the entity is a known dataset's name (a gazetteer or context rule's), of another label, with only
+    generic head words after it: "bAbI tasks" is the dataset bAbI."""
+    for c in overlapping:
+        if c.start == start and c.end < end and c.label == "DATASET" != label and c.extractor in _KNOWN_NAMES \
+                and all(t.lower_ in GENERIC_HEADS for t in doc[c.end:end]):
+            return True
+    return False
+
+
+_KNOWN_NAMES = frozenset({"gazetteer", "context"})
+
+
+def _any_label(cands: list[Candidate], label: str) -> bool:
+    """Whether one of ``cands`` has ``label`` (a loop: a generator costs more than the few candidates it would test)."""
+    for c in cands:
+        if c.label == label:
+            return True
+    return False
+
+
+def _all_label(cands: list[Candidate], label: str) -> bool:
+    """Whether every one of ``cands`` has ``label``."""
+    for c in cands:
+        if c.label != label:
+            return False
+    return True
+
+
+def _any_in(values: Sequence[int], start: int, end: int, ids: frozenset[int]) -> bool:
+    """Whether one of ``values[start:end]`` (a column's) is in ``ids``."""
+    for k in range(start, end):
+        if values[k] in ids:
+            return True
+    return False
+
+
+def _inside(overlapping: list[Candidate], start: int, end: int) -> list[Candidate]:
+    """The gazetteer, context and name candidates strictly inside ``[start, end)``."""
+    out = []
+    for c in overlapping:
+        if start <= c.start and c.end <= end and c.extractor in EXTENDABLE and (c.start != start or c.end != end):
+            out.append(c)
+    return out
+
+
+def _family_words_only(doc: Doc, cands: list[Candidate], start: int, end: int) -> bool:
+    """Whether every one of ``cands`` is the vocabulary's method in a family word inside ``start:end``."""
+    for c in cands:
+        if not _family_word(doc, c, start, end):
+            return False
+    return True
+
+
+def _split_joined(doc: Doc, ents: list[Entity]) -> list[Entity]:
+    """The entities with each pair of joined names split (:func:`_joined_names`: METHOD entities of three or four
+    tokens only)."""
+    out = []
+    for e in ents:
+        if e[2] == "METHOD" and 3 <= e[1] - e[0] <= 4:
+            out += _joined_names(doc, *e)
+        else:
+            out.append(e)
+    return out
 
 
 def _joined_names(doc: Doc, start: int, end: int, label: str) -> list[Entity]:
@@ -368,17 +465,23 @@ class Overlaps:
     """A doc's rule candidates indexed by the tokens they cover: those overlapping an entity are found by its
     tokens, not by a scan of every rule for each entity (~15 entities and ~50 rules per abstract)."""
 
-    __slots__ = ("rules", "_at", "_empty")
+    __slots__ = ("rules", "names", "_at", "_empty")
 
     def __init__(self, rules: list[Candidate]) -> None:
         self.rules = rules
-        at: dict[int, list[int]] = {}
-        empty = []
+        # the spans and labels of the gazetteer's and the context rules' names
+        self.names = {(c.start, c.end, c.label) for c in rules if c.extractor in _KNOWN_NAMES}
+        n = 0
+        for c in rules:  # (a loop: max() of a generator costs more)
+            if c.end > n:
+                n = c.end
+        at: list[list[int] | None] = [None] * n  # per token: its rules
+        empty = False
         for i, c in enumerate(rules):
             if c.end <= c.start:
-                empty.append(i)
+                empty = True
             for k in range(c.start, c.end):
-                found = at.get(k)
+                found = at[k]
                 if found is None:
                     at[k] = [i]
                 else:
@@ -387,23 +490,18 @@ class Overlaps:
 
     def overlapping(self, start: int, end: int) -> list[Candidate]:
         """The rules with ``c.start < end and start < c.end``, in their order."""
-        at, rules = self._at, self.rules
-        if not self._empty:  # (as almost always: one token's rules, or the union of a few tokens' when they differ)
-            if end - start == 1:
-                found = at.get(start)
-                return [rules[i] for i in found] if found else []
-            hits = [found for k in range(start, end) if (found := at.get(k))]
-            if not hits:
-                return []
-            if len(hits) == 1 or all(found == hits[0] for found in hits):
-                return [rules[i] for i in hits[0]]
-            return [rules[i] for i in sorted(set().union(*hits))]
-        seen = {i for i in self._empty if rules[i].start < end and start < rules[i].end}
-        for k in range(start, end):
-            found = at.get(k)
-            if found:
-                seen.update(found)
-        return [rules[i] for i in sorted(seen)] if seen else []
+        if not self._empty:  # (as almost always: the rules of the entity's tokens, the same list for each of them
+            # that has any, or else every rule tested)
+            hits = None
+            for found in self._at[start:end]:
+                if found is None or found == hits:
+                    continue
+                if hits is not None:
+                    break
+                hits = found
+            else:
+                return list(map(self.rules.__getitem__, hits)) if hits else []
+        return [c for c in self.rules if c.start < end and start < c.end]
 
 
 @dataclass(frozen=True, slots=True)
@@ -418,16 +516,22 @@ class ShortForms:
     pairs: tuple[Abbreviation, ...] = ()  # the doc's abbreviation pairs (kg.nlp.candidates.abbreviations)
 
 
+_NO_SHORT_FORMS = ShortForms(frozenset(), {})
+
+
 def short_forms(doc: Doc, rules: list[Candidate]) -> ShortForms:
     """The doc's :class:`ShortForms`, read once for all of its model entities."""
     own = [c for c in rules if c.proposed]
     pairs = abbreviations(doc)
+    if not own and not pairs:
+        return _NO_SHORT_FORMS  # (most abstracts)
     short = lambda a: span_text(doc, a.short_start, a.short_end)  # noqa: E731
     proposed = {span_text(doc, c.start, c.start + 1) for c in own if c.end - c.start == 1} | {
         short(a) for a in pairs for c in own if c.start <= a.short_start and a.short_end <= c.end}
     longs = {short(a): span_text(doc, a.long_start, a.long_end) for a in pairs if a.short_end - a.short_start == 1}
-    tasks = {short(a) for a in pairs for c in rules if c.label == "TASK" and not c.extractor.startswith("model")
-             and (c.start, c.end) in ((a.long_start, a.long_end), (a.short_start, a.short_end))}
+    task_spans = {(c.start, c.end) for c in rules if c.label == "TASK" and not c.extractor.startswith("model")}
+    tasks = {short(a) for a in pairs
+             if (a.long_start, a.long_end) in task_spans or (a.short_start, a.short_end) in task_spans}
     return ShortForms(frozenset(get_string_id(p) for p in proposed), {get_string_id(k): v for k, v in longs.items()},
                       frozenset(get_string_id(t) for t in tasks), tuple(pairs))
 
@@ -446,21 +550,27 @@ def generic_class(span) -> bool:
     return not any(is_namelike(t) or (t.text[:1].isupper() and not t.is_sent_start) for t in span)
 
 
+_CLASS_OF_TASKS = frozenset({"tasks", "problems"})
+_CLASS_OF_TASKS_IDS = ids(_CLASS_OF_TASKS)
+
+
 def generic_task_class(span) -> bool:
     """A kind of tasks rather than a task: a plural head after one word that names no activity ("one-to-many
     tasks", "language problems"); "translation tasks" and "NLP tasks" name their task."""
-    if len(span) != 2 or span[-1].lower_ not in ("tasks", "problems"):
+    if len(span) != 2 or span[-1].lower_ not in _CLASS_OF_TASKS:
         return False
     first = span[0]
     return not (is_namelike(first) or TASK_NOUN.search(first.lower_) or first.lower_ in TASK_WORDS)
 
 
-def concept_name(doc: Doc, start: int, end: int, label: str) -> str | None:
+def concept_name(doc: Doc, start: int, end: int, label: str, lower: Sequence[int] | None = None) -> str | None:
     """The entity's name without a trailing head word that only says what kind of thing it is
     ("column-then-row attention mechanism" -> "column-then-row attention"), when what remains still names
     something: two or more words not ending in a modifier ("-based", "-aware"...), or one name-like word ("BLEU
-    score" -> "BLEU"). None: the span's own text."""
-    heads, lower = _NAME_HEAD_IDS.get(label, ()), column(doc, LOWER)
+    score" -> "BLEU"). None: the span's own text. ``lower``: the doc's LOWER column, when the caller has it."""
+    heads = _NAME_HEAD_IDS.get(label, ())
+    if lower is None:
+        lower = column(doc, LOWER)
     stop = end
     while stop > start and lower[stop - 1] in heads:
         stop -= 1
@@ -541,13 +651,25 @@ _QUOTE_IDS = (get_string_id("\u201c"), get_string_id("\u201d"))  # opening, clos
 _TRIMMER = _doc.Trimmer(*map(_doc.IdSet, (_EDGE_IDS, _LEADING_IDS, _TRAILING_IDS, _OPENS, _CLOSES, _BRACKETS)))
 
 
+_QUOTED = "kg_closing_quote"  # doc.user_data key: whether the doc's text holds a closing double quote
+
+
+def _has_closing_quote(doc: Doc) -> bool:
+    """Whether the doc's text holds "\u201d", looked for once per doc (a scan of the text in most non-ASCII ones)."""
+    quoted = doc.user_data.get(_QUOTED)
+    if quoted is None:
+        quoted = doc.user_data[_QUOTED] = "\u201d" in doc_text(doc)
+    return quoted
+
+
 def trim(doc: Doc, start: int, end: int) -> tuple[int, int]:
     """Token range without frayed edges: leading/trailing connectives and punctuation (not brackets), leading verbs
     and trailing words that end no name, a dangling bracket ("Stanford twitter corpus (mentioned": the bracket
     and what follows go; "NYT) corpus" starts after the bracket; a bracket closing just after the range is taken
     in). A typed loop over the doc's token array (:class:`kg.nlp._doc.Trimmer`). An entity that starts inside
     quotes starts after them: "natural” layer decomposition" is "layer decomposition"."""
-    if start < end and "\u201d" in doc_text(doc):
+    quoted = doc.user_data.get(_QUOTED)  # (_has_closing_quote, inline when known: ~15 entities per doc)
+    if start < end and (quoted if quoted is not None else _has_closing_quote(doc)):
         orth = column(doc, ORTH)
         opened = False
         for k in range(start, end):

@@ -92,7 +92,7 @@ def _to_extraction(paper: Paper, ct: CleanText, doc, title_end: int = 0, offset:
         sent = sentences.get((m.sent_start, m.sent_end))
         if sent is None:
             s, e = ct.to_raw(m.sent_start, m.sent_end)
-            sent = sentences[m.sent_start, m.sent_end] = Span(max(s - offset, 0), e - offset)
+            sent = sentences[m.sent_start, m.sent_end] = Span(s - offset if s > offset else 0, e - offset)
         if sent.end - sent.start > MAX_EVIDENCE:  # a "sentence" without punctuation: the text around the mention
             half = (MAX_EVIDENCE - (end - start)) // 2
             lo = max(sent.start, min(start - max(half, 0), sent.end - MAX_EVIDENCE))
@@ -103,7 +103,7 @@ def _to_extraction(paper: Paper, ct: CleanText, doc, title_end: int = 0, offset:
             ex.generic.append(mention)
             continue
         ex.mentions.append(mention)
-        if m.text != m.canonical and any(c.isalpha() for c in m.text):  # ("100" of "CIFAR-10/100" is no alias)
+        if m.text != m.canonical and any(map(str.isalpha, m.text)):  # ("100" of "CIFAR-10/100" is no alias)
             aliases.setdefault(m.canonical, {})[m.text] = None
     for r in doc.user_data.get(RESULTS) or []:
         s, e = ct.to_raw(r.sent_start, r.sent_end)

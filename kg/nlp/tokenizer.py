@@ -11,7 +11,10 @@ from typing import Callable
 from spacy.lang.en import English
 from spacy.language import Language
 from spacy.tokenizer import Tokenizer
+from spacy.tokens import Doc
 from spacy.util import compile_infix_regex, compile_prefix_regex, compile_suffix_regex, registry
+
+from kg.nlp import _doc  # compiled, or its Python twin (kg/compiled.py)
 
 # spaCy caches the tokens of up to 10,000 distinct whitespace-separated chunks; the gazetteer's own phrases fill
 # half of that, and an abstract corpus has far more distinct chunks. Uncached chunks cost 5-10x (measured: 0.5 vs
@@ -40,6 +43,14 @@ def _is_hyphen_infix(pattern: str) -> bool:
     return "(?:-|–|—" in pattern or pattern == r"(?<=[0-9])[+\-\*^](?=[0-9-])"
 
 
+class MLTokenizer(Tokenizer):
+    """spaCy's tokenizer, whose cache takes in every chunk of a text that used no special case itself
+    (:func:`kg.nlp._doc.tokenize`): the same tokens."""
+
+    def __call__(self, string: str) -> Doc:
+        return _doc.tokenize(self, string)
+
+
 @registry.tokenizers("kg.ml_tokenizer.v1")
 def create_ml_tokenizer() -> Callable[[Language], Tokenizer]:
     """Registered tokenizer factory, referenced from the pipeline's ``config.cfg``."""
@@ -52,7 +63,7 @@ def create_ml_tokenizer() -> Callable[[Language], Tokenizer]:
         # ends in a capital ("GSM8K.", "ImageNet-1K.", "SimplE.", "ImageNet-C.") ends the sentence (spaCy splits it
         # only after a lower-case letter, a digit or two capitals).
         suffixes = [_unit_suffix(p) for p in defaults.suffixes] + [r"’$", r"'$", _NAME_FULL_STOP]
-        return Tokenizer(
+        return MLTokenizer(
             nlp.vocab,
             rules=defaults.tokenizer_exceptions,
             prefix_search=compile_prefix_regex(defaults.prefixes).search,

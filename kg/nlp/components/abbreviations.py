@@ -10,6 +10,7 @@ because names often carry words the initials skip.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from spacy.attrs import IDX, ORTH
 from spacy.language import Language
@@ -32,16 +33,20 @@ _NOT_SHORT_FIRST = lexicon.words("not_short_first")
 
 
 def _short_ok(text: str) -> bool:
-    letters = [c for c in text if c.isalpha()]
+    """Whether ``text`` can be a short form: 2 to 15 characters, a letter and a capital among them, one or two words,
+    no comma, semicolon or colon, and no word that starts no short form first. (The character tests are C loops:
+    ``map`` of a str method, not a generator.)"""
+    if not 2 <= len(text) <= _MAX_SHORT_CHARS or not _NOT_SHORT_CHARS.isdisjoint(text) \
+            or not any(map(str.isalpha, text)) or not any(map(str.isupper, text)):
+        return False
     words = text.split()
-    return (2 <= len(text) <= _MAX_SHORT_CHARS and bool(letters) and any(c.isupper() for c in text) and len(words) <= 2
-            and not _NOT_SHORT_CHARS.intersection(text) and words[0].lower() not in _NOT_SHORT_FIRST)
+    return len(words) <= 2 and words[0].lower() not in _NOT_SHORT_FIRST
 
 
 def _readings(short: str) -> list[str]:
     """The letters ``short`` may spell: itself, and where it has digits, each digit counting the letter before it
     ("A2LS": AALS, "L4A": LLLLA), a "2" read as "to" ("P2C": PTC), or trailing digits left out ("FPR95": FPR)."""
-    if not any(c.isdigit() for c in short):
+    if not any(map(str.isdigit, short)):
         return [short]
     out = [short]
     counted = re.sub(r"([A-Za-z])([2-4])(?!\d)", lambda m: m.group(1) * int(m.group(2)), short)
@@ -139,9 +144,9 @@ def find_abbreviations(doc: Doc) -> list[Abbreviation]:
     orth = column(doc, ORTH)
     formulas, idx = doc.user_data.get(FORMULAS) or (), column(doc, IDX)
     for i in positions(doc, _OPENERS):
-        if i == 0 or any(a <= idx[i] < b for a, b in formulas):
+        if i == 0 or formulas and any(a <= idx[i] < b for a, b in formulas):
             continue  # (a bracket inside a formula opens an argument: "$O(\\poly(A) + ...)$")
-        close = next((k for k in range(i + 1, min(i + 16, len(orth))) if orth[k] in _CLOSERS), None)
+        close = _closing_bracket(orth, i)
         if close is None or close == i + 1:
             continue
         in_short = close - i == 4 and orth[close - 1] == _SHORT and orth[close - 2] in _FOR_IN
@@ -171,6 +176,14 @@ def find_abbreviations(doc: Doc) -> list[Abbreviation]:
         if long and all(_title_word(doc[k].text) for k in range(*long)) and _capitals_spell(short, span_text(doc, *long)):
             found.append(Abbreviation(long[0], long[1], i + 1, i + 2))
     return found
+
+
+def _closing_bracket(orth: Sequence[int], i: int) -> int | None:
+    """The first closing bracket among the 15 tokens after token ``i`` (``orth``: the doc's ORTH column), or None."""
+    for k in range(i + 1, min(i + 16, len(orth))):
+        if orth[k] in _CLOSERS:
+            return k
+    return None
 
 
 def _capitals_spell(short: str, long: str) -> bool:

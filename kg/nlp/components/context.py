@@ -111,7 +111,11 @@ def _dataset(doc: Doc, span: tuple[int, int], benchmark: bool, confidence: float
 
 
 def _datasets(doc: Doc, runs: list[tuple[int, int]], benchmark: bool, confidence: float) -> list[Candidate]:
-    return [c for c in (_dataset(doc, r, benchmark, confidence) for r in runs) if c is not None]
+    out = []
+    for r in runs:
+        if (c := _dataset(doc, r, benchmark, confidence)) is not None:
+            out.append(c)
+    return out
 
 
 def _short_for_a_description(doc: Doc, run: tuple[int, int]) -> bool:
@@ -120,7 +124,7 @@ def _short_for_a_description(doc: Doc, run: tuple[int, int]) -> bool:
     datasets of that task, no dataset of that name (a dataset's long form is a name: "Stanford Sentiment Treebank
     (SST)")."""
     text = span_text(doc, *run)
-    return any(a.short_end <= run[0] and a.short(doc).text == text and a.long(doc).text.islower()
+    return any(a.short_end <= run[0] and a.short_text(doc) == text and a.long_text(doc).islower()
                for a in abbreviations(doc))
 
 
@@ -261,17 +265,26 @@ def dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
             if j > i + 1 or (nxt is not None and is_namelike(nxt)):
                 out += _datasets(doc, _names_after(doc, j, generic), bench, 0.7)
         elif low in {"on", "across"} and tok.i + 1 < len(doc):
-            sent_start = sentence_bounds(doc, tok.i)[0]
-            lower, like_num, cues = column(doc, LOWER), column(doc, LIKE_NUM), ids(EVAL_CUES)
-            # (a number in digits: "the first attack on Go AIs" reports none)
-            if any(lower[k] in cues or like_num[k] and _HAS_DIGIT.search(doc[k].text)
-                   for k in range(max(sent_start, tok.i - 8), tok.i)):
+            if _evaluated_before(doc, i):
                 j = tok.i + 1 + (doc[tok.i + 1].lower_ == "the")
                 if j < len(doc):
                     runs = [r for r in _names_after(doc, j, generic) if not _modifies_a_noun(doc, *r)
                             and not _names_a_method(doc, r[1]) and not _of_something(doc, r[1])]
                     out += _datasets(doc, runs, False, 0.5)
     return out
+
+
+_EVAL_CUE_IDS = ids(EVAL_CUES)
+
+
+def _evaluated_before(doc: Doc, i: int) -> bool:
+    """Whether an evaluation cue or a number in digits comes up to 8 tokens before token ``i``, in its sentence (a
+    number in digits: "the first attack on Go AIs" reports none)."""
+    lower, like_num = column(doc, LOWER), column(doc, LIKE_NUM)
+    for k in range(max(sentence_bounds(doc, i)[0], i - 8), i):
+        if lower[k] in _EVAL_CUE_IDS or like_num[k] and _HAS_DIGIT.search(doc[k].text):
+            return True
+    return False
 
 
 _LAST_ITEM = frozenset({"and", "or"})
@@ -289,7 +302,7 @@ def listed_dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candida
     lookup = load_gazetteer().lookup()
     named = {span_text(doc, c.start, c.end) for c in known}  # (a dataset the abstract names elsewhere counts too)
     others = {span_text(doc, c.start, c.end) for c in rules if c.label != "DATASET"} | {
-        a.short(doc).text for a in abbreviations(doc)}  # named otherwise, or the paper's own short forms
+        a.short_text(doc) for a in abbreviations(doc)}  # named otherwise, or the paper's own short forms
     out: list[Candidate] = []
     done: set[int] = set()
     for c in sorted(known, key=lambda c: c.start):
@@ -379,7 +392,7 @@ def task_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
                 break  # a verb after "by" or "for": "by conditioning classification tasks on concepts"
             start -= 1
         if start < tok.i and (tok.lower_.startswith("task") or tok.i - start >= 2):
-            text = doc[start : tok.i].text.lower()
+            text = span_text(doc, start, tok.i).lower()
             if tok.i - start == 1 and not (TASK_NOUN.search(text) or doc[start].text.isupper()):
                 continue  # one word before "task" names a task as a noun of doing or an acronym ("RM task"), not "shared"
             if text not in generic:

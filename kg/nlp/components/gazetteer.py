@@ -16,13 +16,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from spacy.attrs import LOWER, ORTH
+from spacy.attrs import IDX, LOWER, ORTH
 from spacy.language import Language
+from spacy.strings import get_string_id
 from spacy.tokens import Doc
 
 from kg.nlp import _doc, lexicon
-from kg.nlp.candidates import (Candidate, abbreviations, candidates, doc_text, has_number, sentence_bounds,
-                               span_text)
+from kg.nlp.candidates import (Candidate, abbreviations, candidates, column, doc_text, has_number, ids,
+                               sentence_bounds, span_text, token_ends)
 from kg.nlp.labels import FAMILY_SUFFIXES, language_pair
 
 DEFAULT_DIR = Path(__file__).parents[1] / "data" / "gazetteer"
@@ -134,6 +135,9 @@ def _unit_apart(form: str) -> str:
     return _UNIT_AT_END.sub(" ", form, count=1) if _UNIT_AT_END.search(form) else ""
 
 
+_OPEN, _CLOSE = get_string_id("("), get_string_id(")")
+
+
 def _compared(doc: Doc, start: int) -> bool:
     """Whether a comparison word stands right before the name ("a significantly smaller model size")."""
     return start > 0 and doc[start - 1].lower_ in _COMPARISON
@@ -147,8 +151,8 @@ class GazetteerMatcher:
         self.gazetteer = load_gazetteer(directory)
         self.known = self.gazetteer.lookup()
         # the last words of the names of two words or more, in either number ("divergence", "learning", "gans")
-        self._last_words = frozenset(w for form in self.known if " " in form
-                                     for w in (form.rsplit(" ", 1)[1], plural(form.rsplit(" ", 1)[1])) if w)
+        self._last_word_ids = ids(frozenset(w for form in self.known if " " in form  # (as LOWER ids)
+                                            for w in (form.rsplit(" ", 1)[1], plural(form.rsplit(" ", 1)[1])) if w))
         self._entries: dict[int, Entry] = {}
         # Names by their tokens' lower-case forms, case-sensitive ones by their exact forms; the matches of one
         # span come in the order the entries are listed.
@@ -195,16 +199,17 @@ class GazetteerMatcher:
         out = []
         n = len(doc)
         text = doc_text(doc)
+        orth, lower, idx, ends = column(doc, ORTH), column(doc, LOWER), column(doc, IDX), token_ends(doc)
         for a in abbreviations(doc):  # (kg_abbreviations ran first) the short form of the words before it
             k = a.short_start - 1
-            if a.long_end != k or a.short_end != k + 2 or k + 3 >= n or doc[k].text != "(" or doc[k + 2].text != ")" \
-                    or not {doc[k + 3].lower_, doc[min(k + 4, n - 1)].lower_} & self._last_words:
+            if a.long_end != k or a.short_end != k + 2 or k + 3 >= n or orth[k] != _OPEN or orth[k + 2] != _CLOSE \
+                    or lower[k + 3] not in self._last_word_ids and lower[min(k + 4, n - 1)] not in self._last_word_ids:
                 continue  # (no known name of two words or more ends in the word or two after the aside)
             best = None
-            before_end, after_start = doc[k - 1].idx + len(doc[k - 1]), doc[k + 3].idx
+            before_end, after_start = ends[k - 1], idx[k + 3]
             for i in range(max(0, k - 4), k):
                 for j in range(k + 4, min(n, k + 5) + 1):
-                    form = f"{text[doc[i].idx:before_end]} {text[after_start:doc[j - 1].idx + len(doc[j - 1])]}"
+                    form = f"{text[idx[i]:before_end]} {text[after_start:ends[j - 1]]}"
                     e = self._entry(form) or self._entry(form[:-1] if form.endswith("s") else "")
                     if e is not None and (best is None or j - i > best[1] - best[0]):
                         best = (i, j, e)
@@ -300,7 +305,7 @@ class GazetteerMatcher:
             if span is None or len(span) != 1:
                 continue
             if defined is None:  # the abstract's own short forms: its definition, not the vocabulary's, names them
-                defined = {a.short(doc).text for a in abbreviations(doc)}
+                defined = {a.short_text(doc) for a in abbreviations(doc)}
             before = [t.lower_ for t in doc[max(0, span.start - 3):span.start]]
             if name in defined or any(f"{' '.join(before[i:])} {name.lower()}" in self.known
                                       for i in range(len(before))):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import difflib
+import operator
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -50,7 +51,12 @@ class DocMention:
 def model_sees(ents: list[tuple[int, int, str]] | None, start: int, end: int) -> bool:
     """Whether the trained model has an entity overlapping tokens ``[start, end)``; always true when no model
     ran (``--fast``, the rules alone), so rules that need the model's support keep their candidates there."""
-    return ents is None or any(s < end and start < e for s, e, _ in ents)
+    if ents is None:
+        return True
+    for s, e, _ in ents:  # (a loop: a generator costs more than the test of ~15 entities)
+        if s < end and start < e:
+            return True
+    return False
 
 
 def _covering(cands: list[Candidate], start: int, end: int, extractor: str | None = None) -> Candidate | None:
@@ -123,7 +129,7 @@ def _names_it(entry: Entry | None, long: str) -> bool:
     key = _without_articles(" ".join(words))
     names = [n for n in (entry.name, *entry.aliases) if len(n.split()) > 1]
     spelled = [_without_articles(n) for n in names  # "Histogram of Oriented Gradients", not "Fast R-CNN"
-               if not any(sum(c.isupper() for c in w) > 1 for w in n.split())]
+               if not any(sum(map(str.isupper, w)) > 1 for w in n.split())]
     if not spelled:  # only names with short forms in them ("AI2 Reasoning Challenge"): compare with those that do
         shorts = {n.lower() for n in (entry.name, *entry.aliases) if len(n.split()) == 1}  # not name the entry by
         spelled = [_without_articles(n) for n in names if not shorts & {w.lower() for w in n.split()}]  # its short form
@@ -142,6 +148,8 @@ def _names_it(entry: Entry | None, long: str) -> bool:
 def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation], lookup: dict[str, Entry]) -> list[Candidate]:
     """One concept per abbreviation pair, as two mentions; candidates spanning a whole pair are split. A short
     form that a gazetteer entry knows names that entry only if its long form agrees."""
+    if not pairs:
+        return list(cands)  # (most abstracts)
     out = [c for c in cands if c.extractor != "proposed" or not any(
         c.start <= min(a.long_start, a.short_start) and max(a.long_end, a.short_end) <= c.end for a in pairs)]
     ents = model_entities(doc)
@@ -221,10 +229,19 @@ def _nominalised(long: str, lookup: dict[str, Entry]) -> Entry | None:
 
 def _words(doc: Doc, start: int, end: int) -> tuple[str, ...]:
     """The texts of tokens ``[start, end)``."""
-    return tuple(span_text(doc, k, k + 1) for k in range(start, end))
+    return tuple([span_text(doc, k, k + 1) for k in range(start, end)])
 
 
 _OTHER_NUMBER = re.compile(r"^([A-Z][A-Za-z0-9-]*[A-Z0-9])(s?)$")  # a short form and its plural: "LM", "LMs"
+
+
+def _strongest_on(cands: list[Candidate], start: int, end: int) -> Candidate | None:
+    """The first of the highest-priority candidates on exactly ``[start, end)``, or None."""
+    best = None
+    for c in cands:
+        if c.start == start and c.end == end and (best is None or c.priority > best.priority):
+            best = c
+    return best
 
 
 def _propagate(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) -> list[Candidate]:
@@ -233,8 +250,7 @@ def _propagate(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) -> l
     names: dict[tuple[str, ...], Candidate] = {}  # a short form's or a proposed name's tokens -> its candidate
     for a in pairs:
         # the pair's own candidate (the highest priority on the short form), not a weaker one on the same span
-        c = max((c for c in cands if c.start == a.short_start and c.end == a.short_end), key=lambda c: c.priority,
-                default=None)
+        c = _strongest_on(cands, a.short_start, a.short_end)
         if c is not None:
             names.setdefault(_words(doc, a.short_start, a.short_end), c)
     for words in [w for w in names if len(w) == 1]:  # "LM" after "language models (LMs)", "GANs" after "(GAN)"
@@ -245,12 +261,13 @@ def _propagate(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) -> l
         if c.proposed and c.end - c.start == 1:
             names.setdefault((span_text(doc, c.start, c.start + 1),), c)
     cands, extra = _proposed_long_forms(doc, cands), []
-    # A longer known name around a later use wins: "BraTS 2018" after "Brain Tumor Segmentation (BraTS)".
-    longer = {i for c in cands if c.extractor == "gazetteer" and c.end - c.start > 1 for i in range(c.start, c.end)}
     by_first: dict[str, list[tuple[str, ...]]] = {}
     for words in names:
         by_first.setdefault(words[0], []).append(words)
-    for i in positions_of(doc, by_first):
+    # A longer known name around a later use wins: "BraTS 2018" after "Brain Tumor Segmentation (BraTS)".
+    longer = {i for c in cands if c.extractor == "gazetteer" and c.end - c.start > 1
+              for i in range(c.start, c.end)} if by_first else set()
+    for i in positions_of(doc, by_first) if by_first else ():
         for words in sorted(by_first[span_text(doc, i, i + 1)], key=len, reverse=True):  # "SAF R-CNN" before "SAF"
             n = len(words)
             if _words(doc, i, min(i + n, len(doc))) != words:
@@ -264,7 +281,7 @@ def _propagate(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) -> l
     datasets = {span_text(doc, c.start, c.end): c for c in cands if c.label == "DATASET" and c.extractor == "context"}
     firsts = {span_text(doc, c.start, c.start + 1) for c in datasets.values()}
     orth = column(doc, ORTH)
-    for i in positions_of(doc, firsts):
+    for i in positions_of(doc, firsts) if firsts else ():
         for text, c in datasets.items():
             n = c.end - c.start
             if i != c.start and orth[i] == orth[c.start] and span_text(doc, i, min(i + n, len(doc))) == text:
@@ -281,14 +298,14 @@ def _proposed_long_forms(doc: Doc, cands: list[Candidate]) -> list[Candidate]:
     other number; only a candidate on exactly those words (the known names inside a long form found nothing longer:
     "Spatial Mixture-of-Experts" names Mixture-of-Experts in the title), and no known name of another label (the
     title's task "Science Question Answering" stays the task beside the ScienceQA dataset)."""
-    lower, orth = column(doc, LOWER), column(doc, ORTH)
     forms: dict[tuple[int, ...], Candidate] = {}
     for c in cands:
         if c.proposed and c.end - c.start > 1 and c.canonical \
                 and c.canonical.lower() != span_text(doc, c.start, c.end).lower():
-            forms.setdefault(tuple(lower[c.start:c.end]), c)
+            forms.setdefault(tuple(column(doc, LOWER)[c.start:c.end]), c)
     if not forms:
         return cands
+    lower, orth = column(doc, LOWER), column(doc, ORTH)
     strings = doc.vocab.strings
     # (the title is read as the first sentence)
     title_end = sentence_bounds(doc, 0)[1] if doc.user_data.get(TITLE) and len(doc) else 0
@@ -325,8 +342,15 @@ def _named_datasets_win(cands: list[Candidate]) -> list[Candidate]:
     outer = [c for c in cands if c.label == "DATASET" and c.extractor == "context"]
     if not outer:
         return cands
-    return [c for c in cands if c.label == "DATASET" or not any(
-        o.start <= c.start and c.end <= o.end and (o.start, o.end) != (c.start, c.end) for o in outer)]
+    return [c for c in cands if c.label == "DATASET" or not _strictly_inside(c, outer)]
+
+
+def _strictly_inside(c: Candidate, outer: list[Candidate]) -> bool:
+    """Whether ``c`` lies inside one of ``outer`` and is not its whole span."""
+    for o in outer:
+        if o.start <= c.start and c.end <= o.end and (o.start != c.start or o.end != c.end):
+            return True
+    return False
 
 
 _VERSION = re.compile(r"(v?\d+(\.\d+)*[a-z]?|\d+(\.\d+)?[BMK])(-[A-Za-z0-9.]+)*")  # 2, 1.5, v2, 70B, 2-Chat, 3-70B-Instruct
@@ -508,8 +532,11 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict,
             continue
         _take(taken, c.start, c.end)
         chosen.append(c)
-    chosen.sort(key=lambda c: c.start)
-    chosen = [_completed(doc, c, taken, known) for c in chosen]
+    chosen.sort(key=_START)
+    # (only these can grow or change: the others are what _completed would give back)
+    chosen = [_completed(doc, c, taken, known) if c.label == "METRIC" or c.extractor == "abbreviation"
+              and c.label != "DATASET" or c.extractor == "gazetteer" and c.label in ("DATASET", "METHOD") else c
+              for c in chosen]
     # A metric's name before "training" names a training criterion or algorithm ("minimum error rate training",
     # "EM training"), not a measure reported.
     chosen = [c for c in chosen if not (c.label == "METRIC" and c.end < len(doc) and doc[c.end].lower_ == "training")]
@@ -554,6 +581,9 @@ def _outside_formulas(doc: Doc, cands: list[Candidate], formulas: tuple[tuple[in
     idx, ends = column(doc, IDX), token_ends(doc)
     return [c for c in cands if c.label == "METRIC" or c.extractor in ("proposed", "gazetteer") or c.end <= c.start
             or not any(a <= idx[c.start] and ends[c.end - 1] <= b for a, b in formulas)]
+
+
+_START = operator.attrgetter("start")
 
 
 def _selection_order(c: Candidate) -> tuple[int, int, int]:

@@ -140,15 +140,19 @@ def _split_head(doc: Doc, end: int) -> bool:
 
 
 def _is_authors_sentence(sent: Span, verb_i: int) -> bool:
+    """Whether the authors are the subject before the verb at ``verb_i``: "we", "our", "this paper" ..."""
     lower = column(sent.doc, LOWER)
-    return any(lower[k] in _SUBJECT_IDS for k in range(sent.start, min(verb_i, sent.end)))
+    for k in range(sent.start, min(verb_i, sent.end)):  # (a loop: a generator costs more than the few words)
+        if lower[k] in _SUBJECT_IDS:
+            return True
+    return False
 
 
 def _defined_before(doc: Doc, run: tuple[int, int], before: int) -> bool:
     """Whether the name at token range ``run`` is the short form of an abbreviation defined before token
     ``before`` (an earlier sentence's "active learning (AL)")."""
     name = span_text(doc, *run).lower().rstrip("s")
-    return any(a.short_start < before and a.short(doc).text.lower().rstrip("s") == name for a in abbreviations(doc))
+    return any(a.short_start < before and a.short_text(doc).lower().rstrip("s") == name for a in abbreviations(doc))
 
 
 def _name_at(doc: Doc, i: int, limit: int) -> tuple[int, int] | None:
@@ -306,7 +310,7 @@ class ProposedFinder:
             lead = min(a.long_start, a.short_start)
             of_problem = lead >= 2 and doc[lead - 1].lower_ == "of" and doc[lead - 2].lower_ in PROBLEM_HEADS
             label = "TASK" if head in PROBLEM_HEADS or of_problem else _label_for_head(doc, end)
-            long, entry = a.long(doc).text.lower(), self.known.get(a.short(doc).text.lower())
+            long, entry = a.long_text(doc).lower(), self.known.get(a.short_text(doc).lower())
             if long.split()[-1] in THEORY_HEADS:
                 return []  # "we establish a functional central limit theorem (FCLT)": a result, not a method
             if long in self.known or (entry is not None and long in {f.lower() for f in (entry.name, *entry.aliases)}):
@@ -380,7 +384,7 @@ class ProposedFinder:
 
     def _new_pair(self, doc: Doc, a: Abbreviation) -> bool:
         """Whether an abbreviation pair names something the vocabulary does not know, by either form."""
-        return a.short(doc).text.lower() not in self.known and a.long(doc).text.lower() not in self.known
+        return a.short_text(doc).lower() not in self.known and a.long_text(doc).lower() not in self.known
 
     def _plain_object(self, doc: Doc, start: int, stop: int, limit: int) -> tuple[int, int] | None:
         """A proposal's object in two to four plain lower-case words that an appositive says is a method
@@ -416,7 +420,7 @@ class ProposedFinder:
     def _named(self, doc: Doc, sent: Span, triggers: list[Token]) -> list[Candidate]:
         """``..., called X`` / ``a novel problem termed X (ABBR)``."""
         out = []
-        if not any(tok.lower_ in NAMING for tok in triggers):
+        if NAMING.isdisjoint([tok.lower_ for tok in triggers]):
             return out  # (most proposal sentences have a verb and no naming word)
         known_at = {i for c in candidates(doc) if c.extractor == "gazetteer" for i in range(c.start, c.end)}
         for tok in triggers:
@@ -542,7 +546,7 @@ class ProposedFinder:
         pairs = [a for a in self._abbrev_in(doc, i + 1, i + 3) if a.long_start < a.short_start
                  and a.short_end <= sent.end and self._new_pair(doc, a)]
         if pairs:
-            short, long = pairs[0].short(doc).text, pairs[0].long(doc)
+            short, long = pairs[0].short_text(doc), pairs[0].long(doc)
             coined = _SHORT_NAME.fullmatch(short) is None and not short.isupper()  # "ModaMixer"
             titled = _title_cased(long) and load_specificity().reason(long.text, "METHOD") is None
             if coined or titled:  # "our Fixed-Distance HMC (FDHMC)"; not "our graph neural network (GNN)"
@@ -573,7 +577,7 @@ class ProposedFinder:
         if doc[run[1] - 1].lower_.endswith(MODIFIER_SUFFIXES) or _modifier_before_head(doc, run):
             return []  # "our proposed Transformer-based model", "our new Bayesian approach"
         text = doc[run[0]:run[1]].text
-        if any(a.short(doc).text == text and a.long(doc).text.lower() in self.known for a in abbreviations(doc)):
+        if any(a.short_text(doc) == text and a.long_text(doc).lower() in self.known for a in abbreviations(doc)):
             return []  # the abstract's short form of a known name: "multiple instance learning (MIL)"
         return [Candidate(run[0], run[1], _label_for_head(doc, run[1]), "proposed", proposed=True)]
 
@@ -590,7 +594,7 @@ class ProposedFinder:
         if before and not any(_is_authors_sentence(sentence(doc, k), k) for k in before):
             return []  # others' name the abstract wrote before: "Li et al. introduced TreeNet ... the proposed TreeNet"
         coined = any(_COINED.search(part) for part in name.text.split("-")) or _title_cased(name)
-        described = any(a.short(doc).text == name.text and not _title_cased(a.long(doc)) for a in abbreviations(doc))
+        described = any(a.short_text(doc) == name.text and not _title_cased(a.long(doc)) for a in abbreviations(doc))
         return found if coined and not described else []
 
     def _listed_after_colon(self, doc: Doc, sent: Span, verb: int) -> list[Candidate]:

@@ -312,7 +312,7 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
         starts = _changes(doc, sent, values, metrics)
         paired = _respectively(doc, ms, values, metrics)
         respectively = _RESPECTIVELY in lower[sent.start : sent.end]
-        ours = any(h in ours_ids for h in lower[sent.start : sent.end])
+        ours = not ours_ids.isdisjoint(lower[sent.start : sent.end])
         named = None  # the methods that may obtain a result, once a value needs them (not those compared with)
         delta_end = -1  # where the last difference ended: the values listed right after it are differences too
         for k, ((vs, ve, value), metric) in enumerate(zip(values, metrics)):

@@ -482,14 +482,17 @@ def _defined_apart(spec: Specificity, short: str, long: str, lookup: dict) -> bo
         and concept_key(long) not in {concept_key(f) for f in (entry.name, *entry.aliases)}
 
 
+_SHORT_FORM_PARTS = re.compile(r"[\s.]+")
+
+
 def _local_short_forms(doc: Doc) -> dict[str, str]:
     """Abbreviations the abstract defines, and the words inside its multi-word short forms ("GP" in "Lv.k GP"),
     each with the long form it stands for (lower case); a word inside a longer short form maps to ""."""
     out: dict[str, str] = {}
     for pair in abbreviations(doc):
-        short, long = pair.short(doc).text, pair.long(doc).text.lower()
+        short, long = pair.short_text(doc), pair.long_text(doc).lower()
         out.setdefault(short, long)
-        parts = re.split(r"[\s.]+", short)
+        parts = _SHORT_FORM_PARTS.split(short)
         if len(parts) > 1:
             for part in parts:
                 if part and part != short:
@@ -512,7 +515,30 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
     measures = {form.lower() for form, e in lookup.items() if e.label == "METRIC"}
     stop = load_stoplist(stoplist) if stoplist else frozenset()
     retype = load_types(types) if types else {}
-    cache: dict[tuple[str, str, str, str], tuple[bool, bool]] = {}  # -> (generic, names a tool)
+    cache: dict[tuple, tuple[bool, bool]] = {}  # a mention's names (judge's arguments) -> judge's verdict
+
+    def judge(canonical: str, text: str, label: str, extractor: str, local: dict[str, str],
+              family: bool) -> tuple[bool, bool]:
+        """Whether a mention is generic by its names alone, and whether it names a tool (hardware or software)."""
+        if label == "METHOD" and extractor in _TAGGER_OR_CONTEXT and does_a_task(canonical):
+            return True, False  # "image classifier", "3D object detectors": what does a known task, not a method
+        if label == "TASK" and extractor in _TAGGER_OR_CONTEXT \
+                and spec.not_metrics.intersection(_tails(canonical.lower())):
+            return True, False  # "the exponential complexity problem", "sample complexity": a quantity, no task
+        if label in ("METHOD", "TASK") and (extractor in _TAGGER_OR_CONTEXT or extractor == "abbreviation") \
+                and canonical.lower().rsplit(" ", 1)[-1] in _THEORY_RESULTS:
+            return True, False  # "a generalized fingerprinting lemma", "a functional central limit theorem (FCLT)": a
+            # result the paper proves, not a method
+        if label == "METHOD" and extractor in _NAMED_BY_RULES_OR_TAGGER and _equations(canonical):
+            return True, False  # "ordinary differential equations (ODEs)", "SDEs": a mathematical object, not a
+            # method ("neural ODEs" are one)
+        if label == "TASK" and " " not in canonical \
+                and text.lower() in (canonical.lower() + "s", canonical.lower() + "es"):
+            return True, False  # a one-word task in the plural names its outputs: "follow the recommendations"
+        surface = _reason(spec, text, label, local) if text != canonical else None  # (the surface's reason counts)
+        return (_reason(spec, canonical, label, local) is not None or (
+            surface is not None and surface != "only background words") or not family
+            and spec.weak_description(canonical, label, extractor), surface == "hardware or software")
 
     def specificity(doc: Doc) -> Doc:
         text = doc_text(doc)  # the doc's text as extraction keeps it (Doc.text joins every token anew)
@@ -587,36 +613,14 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
             if m.label == "METHOD" and m.extractor in ("model", "model_extension") and _before_theory_word(doc, m):
                 m.generic = True  # "VC dimension", "Johnson-Lindenstrauss lemma": part of a theory object
                 continue
-            if m.label == "METHOD" and m.extractor in _TAGGER_OR_CONTEXT and does_a_task(m.canonical):
-                m.generic = True  # "image classifier", "3D object detectors": what does a known task, not a method
-                continue
-            if m.label == "TASK" and m.extractor in _TAGGER_OR_CONTEXT \
-                    and spec.not_metrics.intersection(_tails(m.canonical.lower())):
-                m.generic = True  # "the exponential complexity problem", "sample complexity": a quantity, no task
-                continue
-            if m.label in ("METHOD", "TASK") and (m.extractor in _TAGGER_OR_CONTEXT or m.extractor == "abbreviation") \
-                    and m.canonical.lower().rsplit(" ", 1)[-1] in _THEORY_RESULTS:
-                m.generic = True  # "a generalized fingerprinting lemma", "a functional central limit theorem (FCLT)":
-                # a result the paper proves, not a method
-                continue
-            if m.label == "METHOD" and m.extractor in _NAMED_BY_RULES_OR_TAGGER and _equations(m.canonical):
-                m.generic = True  # "ordinary differential equations (ODEs)", "SDEs": a mathematical object, not a
-                # method ("neural ODEs" are one)
-                continue
             if m.label == "METHOD" and _GERUND.fullmatch(m.text) and _OBJECT.match(text, m.end):
                 m.generic = True  # a verb with its object: "thereby boosting the effectiveness", "pruning the weights"
                 continue
-            if m.label == "TASK" and " " not in m.canonical and m.text.lower() in (m.canonical.lower() + "s",
-                                                                              m.canonical.lower() + "es"):
-                m.generic = True  # a one-word task in the plural names its outputs: "follow the recommendations"
-                continue
+            # the tests of the names alone, once per name (they only make a mention generic, as those above do)
             key = (m.canonical, m.text, m.label, m.extractor, local.get(m.canonical), local.get(m.text), family)
             found = cache.get(key)
-            if found is None:  # the surface's own reason counts too
-                surface = _reason(spec, m.text, m.label, local) if m.text != m.canonical else None
-                found = cache[key] = (_reason(spec, m.canonical, m.label, local) is not None or (
-                    surface is not None and surface != "only background words") or not family
-                    and spec.weak_description(m.canonical, m.label, m.extractor), surface == "hardware or software")
+            if found is None:
+                found = cache[key] = judge(m.canonical, m.text, m.label, m.extractor, local, family)
             if found[0]:
                 m.generic = True
             if found[1]:

@@ -18,7 +18,6 @@ Its entities go through the same combination with the rules as the NER's (:class
 """
 from __future__ import annotations
 
-import bisect
 import json
 import warnings
 from collections.abc import Iterable, Sequence
@@ -33,7 +32,7 @@ from spacy.tokens import Doc
 
 from kg.model import LABELS
 from kg.nlp import _doc, _tagger  # compiled, or their Python twins (kg/compiled.py)
-from kg.nlp.candidates import Candidate, candidates, sentence_starts
+from kg.nlp.candidates import PRIORITY, Candidate, candidates, sentence_starts
 from kg.nlp.combine import Combiner
 
 DEFAULT_DIR = Path(__file__).parents[1] / "trained_tagger"
@@ -45,6 +44,7 @@ _OPEN = numpy.isin(_KIND, ("B", "I"))  # an entity goes on after these
 _CLOSED = numpy.flatnonzero(~_OPEN)  # O, L-, U-: what O, B- and U- may follow
 _OPENING = numpy.flatnonzero(numpy.isin(_KIND, ("O", "B", "U")))
 _BEGINS, _ENDS = numpy.isin(_KIND, ("B", "U")), numpy.isin(_KIND, ("L", "U"))
+_LABEL_OF = numpy.array(["", *(t[2:] for t in TAGS[1:])], dtype=object)  # each tag's label ("" for O)
 _B, _I, _L = (numpy.array([TAGS.index(f"{p}-{lab}") for lab in LABELS]) for p in "BIL")
 # allowed[a, b]: tag b may follow tag a (an entity's B- and I- go on with its own I- or L-; O, L- and U- with O, B- or
 # U-); row N_TAGS: the start. A sequence may end on O, L- or U- only.
@@ -117,8 +117,11 @@ _AFFIXES = AffixCache()
 
 
 @lru_cache(maxsize=1024)
-def _cand_code(label: str, extractor: str, pos: str) -> tuple[int, int]:
-    return get_string_id(f"c:{label}|{extractor}|{pos}"), get_string_id(f"l:{label}|{pos}")
+def _cand_codes(label: str, extractor: str, proposed: bool) -> tuple[tuple[int, int], ...]:
+    """The codes of a candidate's tokens, (label, extractor, B/I/L/U) and (label, B/I/L/U), for U, B, I and L in
+    that order."""
+    kind = extractor + ("+p" if proposed else "")
+    return tuple((get_string_id(f"c:{label}|{kind}|{pos}"), get_string_id(f"l:{label}|{pos}")) for pos in "UBIL")
 
 
 def _candidate_columns(doc: Doc, cands: Sequence[Candidate]) -> tuple[list[int], list[int]]:
@@ -127,13 +130,19 @@ def _candidate_columns(doc: Doc, cands: Sequence[Candidate]) -> tuple[list[int],
     n = len(doc)
     full, short, prio = [0] * n, [0] * n, [-1] * n
     for c in cands:
-        if c.extractor.startswith("model"):
+        extractor, start, end = c.extractor, c.start, c.end
+        if extractor.startswith("model"):
             continue
-        p = c.priority
-        for k in range(c.start, min(c.end, n)):
+        p = PRIORITY.get(extractor, 0)  # (c.priority, without a property's call)
+        codes = _cand_codes(c.label, extractor, c.proposed)  # (once per candidate, not per token)
+        if end - start == 1:  # (most candidates: one word, without the loop)
+            if start < n and p > prio[start]:
+                full[start], short[start] = codes[0]
+                prio[start] = p
+            continue
+        for k in range(start, end if end < n else n):
             if p > prio[k]:
-                pos = "U" if c.end - c.start == 1 else "B" if k == c.start else "L" if k == c.end - 1 else "I"
-                full[k], short[k] = _cand_code(c.label, c.extractor + ("+p" if c.proposed else ""), pos)
+                full[k], short[k] = codes[1 if k == start else 3 if k == end - 1 else 2]
                 prio[k] = p
     return full, short
 
@@ -168,7 +177,7 @@ _BOUNDS = (_U(get_string_id("<s>")), _U(get_string_id("</s>")))
 
 def sentences(doc: Doc) -> list[tuple[int, int]]:
     """Token ranges of the doc's sentences (``kg_sentencizer``'s boundaries; the whole doc if none are set)."""
-    bounds = [0, *(i for i in sentence_starts(doc) if i > 0), len(doc)]
+    bounds = [0, *filter(None, sentence_starts(doc)), len(doc)]  # (the starts after token 0)
     return [(a, b) for a, b in zip(bounds, bounds[1:]) if b > a]
 
 
@@ -257,11 +266,17 @@ def viterbi(scores: list[numpy.ndarray], trans: numpy.ndarray,
 def flat_spans(path: numpy.ndarray) -> list[tuple[int, int]]:
     """``(start, end)`` of each entity in a decoded tag sequence: from a B- tag to the next L- tag, or a U- tag
     alone (decoding allows no other order)."""
+    begins, ends = _entity_bounds(path)
+    return list(zip(begins.tolist(), ends.tolist()))
+
+
+def _entity_bounds(path: numpy.ndarray) -> tuple[numpy.ndarray, numpy.ndarray]:
+    """The starts and the ends (exclusive) of the entities of a decoded tag sequence, as arrays."""
     begins = numpy.flatnonzero(_BEGINS[path])
     if not len(begins):
-        return []
+        return begins, begins
     ends = numpy.flatnonzero(_ENDS[path])
-    return list(zip(begins.tolist(), (ends[numpy.searchsorted(ends, begins)] + 1).tolist()))
+    return begins, ends[numpy.searchsorted(ends, begins)] + 1
 
 
 def spans(path: numpy.ndarray) -> list[tuple[int, int, str]]:
@@ -333,9 +348,11 @@ class LinearTagger:
                         FORBIDDEN_END, numpy.array(seq_starts, dtype=numpy.int64),
                         numpy.array(seq_lens, dtype=numpy.int64), tags)
         out: list[list[tuple[int, int, str]]] = [[] for _ in docs]
-        for a, b in flat_spans(tags):
-            d = bisect.bisect_right(starts, a) - 1
-            out[d].append((a - starts[d], b - starts[d], TAGS[tags[a]][2:]))
+        begins, ends = _entity_bounds(tags)
+        # each entity's doc and label, for all of them at once
+        at = (numpy.searchsorted(starts, begins, side="right") - 1).tolist()
+        for a, b, d, label in zip(begins.tolist(), ends.tolist(), at, _LABEL_OF[tags[begins]].tolist()):
+            out[d].append((a - starts[d], b - starts[d], label))
         return out
 
     def to_disk(self, path: Path, meta: dict | None = None) -> None:

@@ -342,7 +342,7 @@ def _spelled_pair(doc: Doc, name: str):
     "Subsidiary Prototype Alignment"), or None."""
     initials = "".join(w[0] for w in re.findall(r"[A-Za-z][\w]*", name)).upper()
     for pair in abbreviations(doc):
-        short = pair.short(doc).text
+        short = pair.short_text(doc)
         if len(initials) >= 2 and short.upper() == initials and short.isupper():
             return pair
     return None

@@ -533,3 +533,10 @@ def test_markdown_text_and_links():
     assert [md.url(u) for u in ("javascript:alert(1)", "data:text/html,x", "//x.org", "x.html", "", None)] == \
         [None] * 6
     assert md.link("T [1]", "ftp://x.org/f") == "T \\[1\\]"
+
+
+def test_evidence_lines_show_sentences_as_they_read():
+    from kg.cli.related import snippet
+
+    assert snippet(r"We use $\alpha$-Net on *CIFAR-10*.", ["CIFAR-10"]) == "We use α-Net on CIFAR-10."
+    assert snippet("Plain text stays.", ["text"]) == "Plain text stays."

@@ -199,10 +199,24 @@ def _print_hits(args: argparse.Namespace, query: str, paper: str | None, label: 
 SNIPPET = 160  # characters of an evidence sentence a line shows
 
 
+_MARKUP = frozenset("$\\*_{}`~^")
+
+
+def readable(sentence: str) -> str:
+    """An evidence sentence as it reads: ``$\\ell_2$-regularized`` as ``ℓ_2-regularized`` (kg.corpus.clean, imported
+    only for a sentence with markup in it)."""
+    if _MARKUP.isdisjoint(sentence):
+        return sentence
+    from kg.corpus.clean import clean_text
+
+    return clean_text(sentence)
+
+
 def snippet(sentence: str, names: list[str], width: int = SNIPPET) -> str:
-    """``sentence`` in at most ``width`` characters around the first of ``names`` it writes (any case), cut at
-    word boundaries with "..." where it is cut, so a long sentence still shows the name it is evidence for."""
-    text = " ".join(sentence.split())
+    """``sentence`` as it reads (LaTeX and markdown cleaned, :func:`readable`) in at most ``width`` characters
+    around the first of ``names`` it writes (any case), cut at word boundaries with "..." where it is cut, so a long
+    sentence still shows the name it is evidence for."""
+    text = " ".join(readable(sentence).split())
     if len(text) <= width:
         return text
     low = text.lower()
@@ -285,7 +299,7 @@ def concept_markdown(facts: Callable[[str], PaperFacts], kind: str, report: Conc
     included = f" (including {', '.join(map(md.text, report.included))})" if report.included else ""
     lines = [f"Papers on {kind.lower()} {md.text(report.name)}{included}:", ""]
     for p, n, e in shown:
-        sentence = md.text(e)
+        sentence = md.text(readable(e)) if e else e
         lines.append(f"- {_markdown_paper(facts(p))}" + (f": \"{sentence}\"" if sentence else ""))
     if report.total > len(shown):
         lines.append(f"- ... and {report.total - len(shown)} more")

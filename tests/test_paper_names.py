@@ -9,10 +9,10 @@ import networkx as nx
 import pytest
 
 from kg import schema
-from kg.cli import main
 from kg.paper_names import AmbiguousPaper, GraphPapers, StorePapers, find_paper, resolve
 from kg.store.embedded import connect, write_ladybug
 from kg.store.queries import load_queries, run_embedded
+from tests.helpers import run, write_build
 
 EVIDENCE = dict(start_char=0, end_char=1, extractor="gazetteer", confidence=1.0, count=1, evidence=[])
 
@@ -74,18 +74,7 @@ def named_graph() -> nx.MultiDiGraph:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
     """The graph as kg build leaves it: graph.json and graph.lbug in one directory."""
-    out = tmp_path_factory.mktemp("named")
-    g = named_graph()
-    (out / "graph.json").write_text(json.dumps(nx.node_link_data(g, edges="links")), encoding="utf-8")
-    write_ladybug(g, out / "graph.lbug")
-    return out
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    capsys.readouterr()
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+    return write_build(named_graph(), tmp_path_factory.mktemp("named"))
 
 
 # the resolver, on a graph and on the store

@@ -14,9 +14,9 @@ import networkx as nx
 import pytest
 
 from kg import schema
-from kg.cli import main
-from kg.store.embedded import connect, write_ladybug
+from kg.store.embedded import connect
 from kg.store.queries import load_queries, parse_params, run_embedded
+from tests.helpers import run, write_build
 
 ROOT = Path(__file__).resolve().parents[1]
 EVIDENCE = dict(start_char=0, end_char=1, extractor="gazetteer", confidence=1.0, count=1, evidence=[])
@@ -59,18 +59,7 @@ def query_graph() -> nx.MultiDiGraph:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
     """The graph as kg build leaves it: graph.json (for kg related) and graph.lbug in one directory."""
-    out = tmp_path_factory.mktemp("query")
-    g = query_graph()
-    (out / "graph.json").write_text(json.dumps(nx.node_link_data(g, edges="links")), encoding="utf-8")
-    write_ladybug(g, out / "graph.lbug")
-    return out
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    capsys.readouterr()
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+    return write_build(query_graph(), tmp_path_factory.mktemp("query"))
 
 
 def query_json(capsys, built: Path, *argv: str) -> list[dict]:

@@ -21,7 +21,7 @@ from kg.nlp import lexicon
 from kg.corpus.clean import clean
 from kg.model import Extraction, Paper
 from kg.build.hierarchy import hierarchy
-from kg.build.resolve import Resolution, defined_short_forms, mention_key, short_form
+from kg.build.resolve import Resolution, defined_short_forms, initials, mention_key, short_form
 
 FIRST_WORDS = 8
 PREFIX_CHARS = 300
@@ -109,8 +109,8 @@ def _spells_a_tail(alias: str, name: str) -> bool:
     if not short_form(alias):
         return False
     letters = "".join(c for c in alias.removesuffix("s") if c.isalpha()).upper()
-    initials = "".join(w[0] for w in re.split(r"[\s-]+", name) if w[:1].isalpha()).upper()
-    return 0 < len(letters) < len(initials) and initials.endswith(letters)
+    first_letters = initials(name)
+    return 0 < len(letters) < len(first_letters) and first_letters.endswith(letters)
 
 
 def concept_nodes(res: Resolution) -> Iterator[Node]:

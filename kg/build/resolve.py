@@ -337,7 +337,7 @@ class Resolver:
         return bool(winner)
 
 
-def _initials(name: str) -> str:
+def initials(name: str) -> str:
     """The first letters of a name's words, hyphenated parts apart, in upper case ("multi-agent RL": "MAR")."""
     return "".join(w[0] for w in re.split(r"[\s-]+", name) if w[:1].isalpha()).upper()
 
@@ -348,7 +348,7 @@ def _spelled_out_names(concepts: dict[Key, Concept]) -> dict[str, str]:
     out: dict[str, set[str]] = defaultdict(set)
     for c in concepts.values():
         for a in c.aliases:
-            if short_form(a) and " " in c.name and _initials(c.name) == a.removesuffix("s").upper():
+            if short_form(a) and " " in c.name and initials(c.name) == a.removesuffix("s").upper():
                 out[concept_key(a)].add(c.name)
     return {k: next(iter(v)) for k, v in out.items() if len(v) == 1}
 

@@ -82,6 +82,16 @@ def test_tokenizer_splits_a_parenthesis_glued_to_a_name(nlp):
     assert [t.text for t in nlp.make_doc("ScanObjectNN(PB-T50-RS)")] == ["ScanObjectNN", "(", "PB-T50-RS", ")"]
 
 
+@pytest.mark.parametrize("text, name", [
+    ("Our algorithms satisfy ε-differential privacy.", "differential privacy"),
+    ("Both satisfy (ε, δ)-differential privacy under composition.", "differential privacy"),
+    ("We analyse ε-greedy exploration in deep RL.", "ε-greedy"),  # a name with its symbol stays whole
+])
+def test_a_symbol_glued_by_a_hyphen_leaves_the_name_after_it_readable(nlp, text, name):
+    found = {m.canonical for m in nlp(text)._.kg_mentions if m.label == "METHOD"}
+    assert any(f == name or f.startswith(name + " ") for f in found), found
+
+
 def test_abbreviation_pair_is_one_concept_with_both_forms(nlp):
     doc = nlp("Our proposed method, Domain-aware Ensemble Distillation (DomED), is evaluated widely. DomED is fast.")
     ms = [m for m in doc._.kg_mentions if m.canonical == "DomED"]

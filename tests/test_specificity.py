@@ -241,6 +241,8 @@ def test_precision_is_a_metric_where_its_sentence_reports_a_measure(nlp, text, m
     ("With them the student can recall the past knowledge, reaching 95% accuracy.", "recall", False),  # a verb
     ("The precision and recall of the attack are 90% and 85%.", "recall", True),
     ("We report precision scores of 0.9 on COCO.", "precision", True),
+    ("The preconditioned SGD converges to ε-accuracy in O(log(1/ε)) iterations.", "accuracy", False),  # a tolerance
+    ("Its gradient complexity to achieve an ε-precision is O(n).", "precision", False),
 ])
 def test_precision_and_recall_are_metrics_only_in_their_metric_sense(nlp, text, word, metric):
     found = {m.canonical.lower() for m in nlp(text).user_data[MENTIONS] if m.label == "METRIC" and not m.generic}

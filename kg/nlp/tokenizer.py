@@ -29,6 +29,9 @@ _SIBLING_SLASH = r"(?<=[A-Za-z]-\d)/(?=\d)|(?<=[A-Za-z]-\d\d)/(?=\d)|(?<=[A-Za-z
 # spaCy splits a unit from the number before it ("10K" -> "10" "K", "5m"); in a name, the number and its unit
 # are the name's ("ADE20K", "COCO-Stuff-10K", "LAION-400M", "YOLOv5m"): no split after a letter or hyphen and up
 # to five digits.
+# "$\epsilon$-differential privacy", "$(\epsilon, \delta)$-differentially private", "$\ell_1$-regularized": a
+# mathematical symbol glued by a hyphen to a word qualifies the word, so the word is read on its own.
+_SYMBOL_HYPHEN = r"(?:(?<=[\u0370-\u03ff\u2113])|(?<=[\u0370-\u03ff\u2113]\)))-(?=[a-z]{3})"
 _IN_A_NAME = "".join(rf"(?<![A-Za-z\-]\d{{{n}}})" for n in range(1, 6))
 
 
@@ -58,7 +61,7 @@ def create_ml_tokenizer() -> Callable[[Language], Tokenizer]:
     def make(nlp: Language) -> Tokenizer:
         defaults = English.Defaults
         infixes = [p for p in defaults.infixes if not _is_hyphen_infix(p)]
-        infixes += [_GLUED_PAREN, _CLOSE_PAREN_INSIDE, r"(?<=[A-Za-z0-9\)\]])[–—](?=[A-Za-z])", _SIBLING_SLASH]
+        infixes += [_GLUED_PAREN, _CLOSE_PAREN_INSIDE, _SYMBOL_HYPHEN, r"(?<=[A-Za-z0-9\)\]])[–—](?=[A-Za-z])", _SIBLING_SLASH]
         # "’" glued to a name ("LES’ ability") is a possessive, not part of the name; a full stop after a name that
         # ends in a capital ("GSM8K.", "ImageNet-1K.", "SimplE.", "ImageNet-C.") ends the sentence (spaCy splits it
         # only after a lower-case letter, a digit or two capitals).

@@ -422,12 +422,22 @@ def _verb(text: str, m) -> bool:
     return _BEFORE_A_VERB.search(text, max(0, m.start - 12), m.start) is not None
 
 
+_AFTER_A_SYMBOL = re.compile(r"[\u0370-\u03ff\u2113]\)?-$")
+
+
+def _tolerance(text: str, m) -> bool:
+    """Whether a metric's word follows a mathematical symbol and a hyphen: a tolerance or a notion of a bound
+    ("converges to $\\epsilon$-accuracy", "an $\\alpha$-regret bound"), not a measure reported."""
+    return _AFTER_A_SYMBOL.search(text, max(0, m.start - 3), m.start) is not None
+
+
 def _names_no_measure(doc: Doc, text: str, m, measures: set[str]) -> bool:
     """Whether a metric mention names no measure the paper reports: a word with another sense ("the precision
     matrix", "can recall": :func:`_modifies_next`, :func:`_verb`), a time that says when ("at inference time"), a
-    rate or ratio of a setting ("masking ratio"), a kind of measure ("a similarity measure"), an error or cost only analysed or discussed (:func:`_unreported`). The rates
-    and kinds count only where the tagger or a context rule alone reads a metric, not for the vocabulary's names
-    ("error rate", "compression ratio")."""
+    rate or ratio of a setting ("masking ratio"), a kind of measure ("a similarity measure"), a tolerance
+    (:func:`_tolerance`), an error or cost only analysed or discussed (:func:`_unreported`). The rates and kinds
+    count only where the tagger or a context rule alone reads a metric, not for the vocabulary's names ("error
+    rate", "compression ratio")."""
     low = m.canonical.lower()
     last = low.rsplit(" ", 1)[-1]
     tagger_only = m.extractor in _TAGGER_OR_CONTEXT and low not in measures
@@ -436,7 +446,7 @@ def _names_no_measure(doc: Doc, text: str, m, measures: set[str]) -> bool:
             or low.endswith("time") and _PHASE.search(text, max(0, m.start - 10), m.start) is not None
             or tagger_only and last in _RATES
             or tagger_only and last in _MEASURE_NOUNS and not any(c.isupper() or c.isdigit() for c in m.canonical)
-            or _unreported(doc, text, m, measures))
+            or _tolerance(text, m) or _unreported(doc, text, m, measures))
 
 
 _NOT_MODIFIERS = lexicon.words("not_modifiers")

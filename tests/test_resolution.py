@@ -147,6 +147,19 @@ def test_a_short_name_and_a_spelled_out_one_of_two_labels_vote_when_their_forms_
     assert "MAE" in metric.aliases and "MAE" in method.aliases and metric is not method  # a short form alone: apart
 
 
+def test_a_benchmark_named_after_its_task_is_not_the_task():
+    from kg.model import Extraction, Mention, Span
+    from kg.build.resolve import resolve
+
+    long = "Science Question Answering"
+    benchmark = Extraction("a", [Mention(0, len(long), "DATASET", long, "ScienceQA", "proposed", Span(0, 40)),
+                                 Mention(28, 37, "DATASET", "ScienceQA", "ScienceQA", "proposed", Span(0, 40))])
+    exs = [benchmark, _ex("b", "TASK", "science question answering"), _ex("c", "TASK", "science question answering")]
+    res = resolve(exs)
+    dataset, task = res.concept_for("DATASET", "ScienceQA"), res.concept_for("TASK", "science question answering")
+    assert dataset is not task and (dataset.label, task.label) == ("DATASET", "TASK")
+
+
 def test_outvoted_mentions_link_to_the_winning_concept_with_their_reading_in_the_evidence():
     from kg.build.elements import paper_elements
     from kg.model import Paper

@@ -312,11 +312,14 @@ class Resolver:
         """One label per concept name: concepts of several labels that share a name key, or whose spelled-out forms
         meet ("MDP" with the form "Markov decision process" as a method, "Markov decision processes" as a task),
         go to the reading the vocabulary gives (if one does), else to the one with the most papers (then the
-        label, for a fixed order). Short forms alone never join two labels ("MAE" the metric and the method).
+        label, for a fixed order). Short forms alone never join two labels ("MAE" the metric and the method), nor
+        does a dataset's spelled-out form: a benchmark named after its task ("Science Question Answering
+        (ScienceQA), a new benchmark") is not the task.
         Whether any moved."""
         by_key: dict[str, list[Key]] = defaultdict(list)
         for root, c in concepts.items():
-            keys = {c.key} | {concept_key(a) for a in c.aliases if " " in a.strip()}
+            spelled = () if root[0] == "DATASET" else (a for a in c.aliases if " " in a.strip())
+            keys = {c.key} | {concept_key(a) for a in spelled}
             for k in keys:
                 by_key[k].append(root)
         uf = _UnionFind()

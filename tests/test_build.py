@@ -314,6 +314,21 @@ def test_a_document_names_a_concept_by_its_modified_name_when_the_canonical_is_o
     assert names[("METHOD", "MCMC")] == "MCMC"  # a kind word after the name is no part of it
 
 
+def test_the_first_of_two_names_sharing_a_last_word_is_named_in_full():
+    from kg.sinks.predictions import prediction
+    from kg.model import Extraction, Mention, Paper, Span
+
+    title, text = "Linear and ReLU Networks", "We train Swin models on image and video classification."
+    ex = Extraction("p")
+    ex.mentions = [_mention(text, "image", "TASK", "image classification", "gazetteer"),
+                   _mention(text, "video classification", "TASK", "video classification", "gazetteer"),
+                   _mention(text, "Swin", "METHOD", "Swin Transformer", "gazetteer"),  # an alias: as written
+                   Mention(0, 6, "METHOD", "Linear", "linear networks", "gazetteer", Span(0, 24), in_title=True)]
+    concepts = prediction(Paper(id="p", title=title, text=text), ex)["concepts"]
+    assert concepts == {"TASK": ["image classification", "video classification"],
+                        "METHOD": ["Swin", "linear networks"]}
+
+
 def test_a_document_name_skips_a_short_form_in_brackets():
     from kg.sinks.predictions import document_names
     from kg.model import Extraction

@@ -92,6 +92,20 @@ def test_a_symbol_glued_by_a_hyphen_leaves_the_name_after_it_readable(nlp, text,
     assert any(f == name or f.startswith(name + " ") for f in found), found
 
 
+@pytest.mark.parametrize("text, found", [
+    ("We evaluate on semantic and instance segmentation.", {"semantic segmentation", "instance segmentation"}),
+    ("It unifies reinforcement and imitation learning.", {"reinforcement learning", "imitation learning"}),
+    ("We report top-1 and top-5 accuracy of 80.1% and 95.2%.", {"top-1 accuracy", "top-5 accuracy"}),
+    # the second name is no known name of the same kind: no shared word
+    ("We keep data decentralized and pushing the learning of bandit models to clients.", set()),
+    ("We look at the difference between the language and the summarization model.", set()),
+])
+def test_two_names_sharing_their_last_word_are_both_found(nlp, text, found):
+    names = {m.canonical for m in nlp(text)._.kg_mentions if not m.generic and m.label != "DATASET"}
+    assert names & {"semantic segmentation", "instance segmentation", "reinforcement learning", "imitation learning",
+                    "top-1 accuracy", "top-5 accuracy", "decentralized learning", "language models"} == found
+
+
 def test_abbreviation_pair_is_one_concept_with_both_forms(nlp):
     doc = nlp("Our proposed method, Domain-aware Ensemble Distillation (DomED), is evaluated widely. DomED is fast.")
     ms = [m for m in doc._.kg_mentions if m.canonical == "DomED"]

@@ -51,17 +51,23 @@ _INNER_ASIDE = re.compile(r"\s+\([^()]{1,24}\)\s+\w")  # an aside inside a name,
 _DATASET_HEAD = re.compile(r"\s+(?:data ?sets?|benchmarks?|corpus|corpora|suite|collection|games?|environments?|tasks?)$", re.I)
 
 
-def document_names(text: str, ex: Extraction) -> dict[tuple[str, str], str]:
+def document_names(text: str, ex: Extraction, title: str = "") -> dict[tuple[str, str], str]:
     """The name of each (label, canonical name) concept of a paper as the paper writes it: the canonical name where
     a mention spells it (in any case) or the text has it as whole words (line breaks taken as spaces, a plural
-    ending allowed, a short aside in brackets skipped: "out-of-distribution (OOD) detection"), else the paper's first spelling (a gazetteer's "image colorization" is "colorization" for a
-    paper that only says "colorization"). In order of first mention."""
+    ending allowed, a short aside in brackets skipped: "out-of-distribution (OOD) detection"), else the paper's first
+    spelling (a gazetteer's "image colorization" is "colorization" for a paper that only says "colorization"), but
+    the canonical name for the first of two names sharing a last word ("image" of "image and video
+    classification"). In order of first mention."""
     first: dict[tuple[str, str], str] = {}
     spelled: set[tuple[str, str]] = set()
     spans: dict[tuple[str, str], list[tuple[int, int]]] = {}
+    shared_head: set[tuple[str, str]] = set()
     for m in ex.mentions:
         key = (m.label, m.canonical)
         first.setdefault(key, m.text)
+        if (title if m.in_title else text).startswith((" and ", " or "), m.end) \
+                and m.canonical.lower().startswith(m.text.lower() + " "):
+            shared_head.add(key)  # (kg.nlp.components.gazetteer's shared heads)
         if m.text.lower() == m.canonical.lower():
             spelled.add(key)
         elif m.label == "DATASET" and not m.in_title and \
@@ -86,6 +92,9 @@ def document_names(text: str, ex: Extraction) -> dict[tuple[str, str], str]:
                     continue
             if tail is None and not any(c.isalpha() for c in spelling):
                 out[key] = key[1]  # "100" of "CIFAR-10/100" is CIFAR-100: a number alone names nothing
+                continue
+            if tail is None and key in shared_head:
+                out[key] = key[1]  # "image" of "image and video classification" names image classification
                 continue
             if tail is None:
                 out[key] = _ASIDE.sub("", spelling) or spelling  # "pretrained language models (LMs)": no aside
@@ -133,7 +142,7 @@ def _once(names: Iterable[str]) -> list[str]:
 def prediction(paper: Paper, ex: Extraction) -> dict:
     """One paper in the prediction format that ``kg eval`` scores (:mod:`kg.train.scorer`; also what ``kg extract``
     writes): ``id``, ``mentions`` (``start``, ``end``, ``label``), ``concepts`` (names by label), ``proposed``."""
-    names = document_names(paper.text, ex)
+    names = document_names(paper.text, ex, paper.title or "")
     concepts = _by_label((label, name) for (label, _), name in names.items())
     bench = _by_label(("BENCHMARK", names[("DATASET", m.canonical)]) for m in ex.mentions
                       if m.label == "DATASET" and m.benchmark)

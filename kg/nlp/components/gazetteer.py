@@ -138,6 +138,12 @@ def _unit_apart(form: str) -> str:
 _OPEN, _CLOSE = get_string_id("("), get_string_id(")")
 
 
+# "semantic and instance segmentation": a word, "and" or "or", then two or three words the last of which the first
+# word may share (:meth:`GazetteerMatcher._shared_heads`)
+_SHARED_HEAD = re.compile(r"(?<![\w-])([A-Za-z][\w-]*) (?:and|or) ([A-Za-z][\w-]* [a-z][\w-]*(?: [a-z][\w-]*)?)(?![\w-])")
+_SHARED_HEAD_LABELS = frozenset({"TASK", "METHOD", "METRIC"})
+
+
 def _compared(doc: Doc, start: int) -> bool:
     """Whether a comparison word stands right before the name ("a significantly smaller model size")."""
     return start > 0 and doc[start - 1].lower_ in _COMPARISON
@@ -176,6 +182,7 @@ class GazetteerMatcher:
         out += self._families(doc)
         if " (" in doc_text(doc):
             out += self._asides(doc)
+        out += self._shared_heads(doc)
         for matcher in (self.lower, self.exact):
             for key, start, end in matcher(doc):
                 e = self._entries[key]
@@ -219,6 +226,28 @@ class GazetteerMatcher:
                 generic = e.needs_number and not has_number(doc, *sentence_bounds(doc, i)) and not _compared(doc, i)
                 out.append(Candidate(i, j, e.label, "abbreviation", canonical=e.name, benchmark=e.benchmark,
                                      generic=generic))
+        return out
+
+    def _shared_heads(self, doc: Doc) -> list[Candidate]:
+        """The first of two names that share their last word: "semantic and instance segmentation" names semantic
+        segmentation, "image and video classification" image classification, "top-1 and top-5 accuracy" top-1
+        accuracy. Both names are known tasks, methods or metrics of one label ("keeping data decentralized and
+        pushing the learning" holds none); the candidate spans the first word and is named by its entry (the
+        second name is matched as written)."""
+        out = []
+        for m in _SHARED_HEAD.finditer(doc_text(doc)):
+            first, words = m.group(1), m.group(2).split()
+            e = None
+            for k in range(1, len(words)):
+                second = self._entry(" ".join(words[:k + 1]))
+                if second is not None and second.label in _SHARED_HEAD_LABELS:  # (the second name is one too)
+                    e = self._entry(f"{first} {words[k]}")
+                    e = e if e is not None and e.label == second.label else None
+                    break
+            span = doc.char_span(m.start(1), m.end(1)) if e is not None else None
+            if span is None or e.needs_number and not has_number(doc, *sentence_bounds(doc, span.start)):
+                continue
+            out.append(Candidate(span.start, span.end, e.label, "gazetteer", canonical=e.name))
         return out
 
     def _entry(self, form: str) -> Entry | None:

@@ -545,7 +545,10 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
         if label == "TASK" and " " not in canonical \
                 and text.lower() in (canonical.lower() + "s", canonical.lower() + "es"):
             return True, False  # a one-word task in the plural names its outputs: "follow the recommendations"
-        surface = _reason(spec, text, label, local) if text != canonical else None  # (the surface's reason counts)
+        # (the surface's reason counts, but not a first word that shares the name's last: "image" of "image and
+        # video classification", kg.nlp.components.gazetteer)
+        surface = _reason(spec, text, label, local) if text != canonical \
+            and not canonical.lower().startswith(text.lower() + " ") else None
         return (_reason(spec, canonical, label, local) is not None or (
             surface is not None and surface != "only background words") or not family
             and spec.weak_description(canonical, label, extractor), surface == "hardware or software")

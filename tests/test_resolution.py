@@ -228,6 +228,20 @@ def test_a_short_form_defined_one_way_is_one_concept_with_the_papers_that_only_u
     assert concept is res.concept_for("METHOD", "LST") and concept.papers == 3 and concept.name == "LST"
 
 
+def test_a_short_form_written_in_another_case_than_a_vocabulary_name_is_another_concept():
+    from kg.build.resolve import defined_short_forms, resolve
+
+    adam = _own("a", "AdAM", "Adaptation-Aware kernel Modulation")
+    lora = _own("d", "LoRA", "Low-Rank Adaptation")  # written as the vocabulary writes it: the entry
+    exs = [adam, _ex("b", "METHOD", "Adam", "gazetteer"), _ex("c", "METHOD", "Adam", "gazetteer"), lora,
+           _ex("e", "METHOD", "LoRA", "gazetteer")]
+    res = resolve(exs)
+    own, optimizer = res.concept_for("METHOD", "AdAM", defined_short_forms(adam)), res.concept_for("METHOD", "Adam")
+    assert own is not optimizer and (own.name, own.papers, optimizer.papers) == (
+        "Adaptation-Aware kernel Modulation", 1, 2)
+    assert res.concept_for("METHOD", "LoRA", defined_short_forms(lora)) is res.concept_for("METHOD", "LoRA")
+
+
 def test_long_forms_joined_by_hyphens_or_holding_the_short_forms_letters_define_it():
     """"Meta-Auto-Decoder (MAD)" and "Momentum Adversarial Distillation (MAD)" ("momentuMADversarial") are two
     concepts; a title's "Meta-Reward-Net" and the abstract's "Meta-Reward-Net (MRN)" are one."""

@@ -191,6 +191,7 @@ class Resolver:
         self._known: dict[Key, bool] = {}  # roots a vocabulary entry of their label names
         # a defined short form -> its long forms' keys -> those keys without head words
         self.long_forms: dict[Key, dict[str, str]] = defaultdict(dict)
+        self.written: dict[Key, set[str]] = defaultdict(set)  # a defined short form -> how the papers write it
 
     def add(self, ex: Extraction) -> None:
         labels = {m.canonical: m.label for m in ex.mentions}
@@ -205,8 +206,9 @@ class Resolver:
                     self.pairs.setdefault((label, concept_key(canonical), concept_key(f)), None)
         defined = defined_short_forms(ex)
         for short, (long, core) in defined.items():
-            for label in {m.label for m in ex.mentions if concept_key(m.canonical) == short}:
+            for label, written in {(m.label, m.canonical) for m in ex.mentions if concept_key(m.canonical) == short}:
                 self.long_forms[(label, short)][long] = core
+                self.written[(label, short)].add(written)
         mine = array("I")
         seen, numbers = self.seen, self.numbers
         for m in ex.mentions:
@@ -230,33 +232,49 @@ class Resolver:
         papers."""
         uf = _UnionFind()
         ambiguous: set[str] = set()  # short forms the corpus defines with two different long forms
+        apart = self._apart()
         for (label, short), longs in self.long_forms.items():
             groups = _spellings(longs)
             if len(groups) > 1:
                 ambiguous.add(short)
             for group in groups:  # spellings of one long form ("...Representations..." and "...Representation...")
                 joined = [(label, f"{short}{_WITH}{long}") for long in group]
-                joined += [(label, short)] if len(groups) == 1 else [(label, long) for long in group]
+                one = len(groups) == 1 and (label, short) not in apart
+                joined += [(label, short)] if one else [(label, long) for long in group]
                 for own in joined[1:]:  # (a key no mention has only links the others through it)
                     uf.union(joined[0], own)
         for label, canonical, form in self.pairs:
             defined = self.long_forms.get((label, form))  # (a short form a paper defines as something else)
-            if canonical not in ambiguous and len(self.expansions[(label, form)]) == 1 \
-                    and (not defined or canonical in defined):
+            if canonical not in ambiguous and (label, canonical) not in apart \
+                    and len(self.expansions[(label, form)]) == 1 and (not defined or canonical in defined):
                 uf.union((label, canonical), (label, form))
         index = {own: uf.find(own) for own in self.seen}
-        concepts = self._concepts(index, ambiguous)
+        concepts = self._concepts(index, ambiguous, apart)
         if self._vote(index, concepts):
-            concepts = self._concepts(index, ambiguous)
+            concepts = self._concepts(index, ambiguous, apart)
         if self._join_spelled_out(index, concepts):
-            concepts = self._concepts(index, ambiguous)
+            concepts = self._concepts(index, ambiguous, apart)
         if _join_same_names(index, concepts):
-            concepts = self._concepts(index, ambiguous)
+            concepts = self._concepts(index, ambiguous, apart)
         return Resolution(concepts, index, len(self.per_paper))
 
-    def _concepts(self, index: dict[Key, Key], ambiguous: set[str] = frozenset()) -> dict[Key, Concept]:
+    def _apart(self) -> set[Key]:
+        """Short forms papers define that are another thing than the vocabulary's name of the same letters in
+        other case: "Adaptation-Aware kernel Modulation (AdAM)" is not the optimizer Adam, which other papers
+        name. (A paper writing the letters as the vocabulary does, "Low-Rank Adaptation (LoRA)", names its
+        entry.)"""
+        out = set()
+        for key, written in self.written.items():
+            entry = self.seen.get(key)
+            if entry is not None and entry.known and written.isdisjoint(entry.forms):
+                out.add(key)
+        return out
+
+    def _concepts(self, index: dict[Key, Key], ambiguous: set[str] = frozenset(),
+                  apart: set[Key] = frozenset()) -> dict[Key, Concept]:
         """A concept per root of ``index``: its display name (the long form for a short form of several,
-        ``ambiguous``), every form, and its papers."""
+        ``ambiguous``, and for one kept ``apart`` from the vocabulary's name of its letters), every form, and its
+        papers."""
         merged: dict[Key, _Names] = {}
         for own, entry in self.seen.items():  # first-seen order, as the names were met
             into = merged.setdefault(index[own], _Names())
@@ -276,7 +294,8 @@ class Resolver:
         for (root, entry), n in zip(merged.items(), counts):
             ranked = sorted(entry.names.items(), key=lambda kv: (-kv[1], len(kv[0]), kv[0]))
             name = ranked[0][0]
-            if concept_key(name) in ambiguous:  # "LST" of two long forms: each concept is named by its own
+            if concept_key(name) in ambiguous or _WITH in root[1] and (root[0], concept_key(name)) in apart:
+                # "LST" of two long forms, "AdAM" of Adaptation-Aware kernel Modulation: named by its own
                 name = max((f for f in entry.forms if _spelled_out(f)), key=lambda f: (len(f), f != f.lower()), default=name)
             if root[0] != "DATASET" and not entry.known:  # (the vocabulary's names are as it spells them)
                 name = _sentence_case(name)

@@ -128,6 +128,8 @@ def test_abbreviation_pair_is_one_concept_with_both_forms(nlp):
     ("It is the matching problem of Feng, Niazadeh, and Saberi (SODA '21) in a new setting.", None),
     ("We propose a dataset named Glass Surface Detection - Semantics ('GSD-S'), which has 4,519 images.",
      ("GSD-S", "Glass Surface Detection - Semantics")),  # the short form without its quotes
+    ("We find the General grAph augMEntation (GAME) rule for GCL.", ("GAME", "General grAph augMEntation")),
+    ("Generally, DT methods exquisitely design delta modules (DT modules) for PTMs.", ("DT modules", "delta modules")),
 ])
 def test_an_abbreviation_with_digits_or_a_naming_word(nlp, text, pair):
     doc = nlp(text)

@@ -54,10 +54,10 @@ def test_paper_list_header_names_venue_and_year(tmp_path):
 @pytest.mark.parametrize("text, expected", [
     ("NeurIPS 2024\nFirst abstract.\n\nSecond abstract.\n",  # no blank line after the header
      [("First abstract.", "NeurIPS", 2024, 2), ("Second abstract.", "NeurIPS", 2024, 4)]),
-    ("Reading list: RLHF and LLM alignment\n\nFirst abstract.\n",  # no venue: a record, nothing lost
-     [("Reading list: RLHF and LLM alignment", None, None, 1), ("First abstract.", None, None, 3)]),
-    ("Short abstract: SimCLR on CIFAR-10\n\nSecond abstract.\n",
-     [("Short abstract: SimCLR on CIFAR-10", None, None, 1), ("Second abstract.", None, None, 3)]),
+    ("Reading list: RLHF and LLM alignment\n\nFirst abstract.\n",  # no venue, no sentence: no abstract (reported)
+     [("First abstract.", None, None, 3)]),
+    ("Short abstract: SimCLR on CIFAR-10 is fine.\n\nSecond abstract.\n",
+     [("Short abstract: SimCLR on CIFAR-10 is fine.", None, None, 1), ("Second abstract.", None, None, 3)]),
     ("We present the winning solution of the NeurIPS 2023\nLLM Efficiency Challenge.\n",  # a wrapped first line
      [("We present the winning solution of the NeurIPS 2023\nLLM Efficiency Challenge.", None, None, 1)]),
 ])
@@ -73,10 +73,10 @@ def test_paper_list_without_header_starts_with_an_abstract(tmp_path):
 
 
 def test_block_line_is_its_first_line_and_text_keeps_inner_newlines(tmp_path):
-    path = write(tmp_path / "a.txt", "ICML 2026\n\n\nline one\nline two\n\n  \nnext\n")
+    path = write(tmp_path / "a.txt", "ICML 2026\n\n\nline one\nline two\n\n  \nnext.\n")
     papers = read_corpus([path]).papers
     assert [(p.text, p.sources) for p in papers] == [
-        ("line one\nline two", [Source(path, 4)]), ("next", [Source(path, 8)])]
+        ("line one\nline two", [Source(path, 4)]), ("next.", [Source(path, 8)])]
 
 
 def _seed_abstracts(n: int) -> list[str]:

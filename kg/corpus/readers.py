@@ -15,6 +15,7 @@ import os
 import re
 import sys
 import zlib
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from typing import BinaryIO, TextIO
@@ -28,9 +29,11 @@ from kg.corpus.lines import decode as _decode
 from kg.corpus.lines import peek as _peek
 from kg.corpus.lines import text_lines as _text_lines
 from kg.corpus.lines import whole_text
+from kg.corpus.script import foreign_script
 from kg.corpus import columns as read_options
+from kg.corpus import duplicates
 from kg.corpus.records import (FIELD_NAMES, Line, MissingText, check_text, content_id, identifiers, merge_into,
-                               paper_from_record, title_conflict)
+                               paper_from_record, title_conflict, title_key)
 from kg.errors import InputError, InputWarning, Problem
 from kg.model import Paper, Source
 
@@ -62,23 +65,26 @@ def read_corpus(
     explicit id (with another title, a warning). The first record's fields win and later ones only fill gaps, except
     a published record's venue and year, which win over a preprint's (:func:`~kg.corpus.records.merge_into`), and
     the id: the best any record gives (a DOI other than arXiv's, else an arXiv id, else a source's id, else the
-    content hash). Records sharing a DOI, arXiv id or source id are one paper too, and so is the same abstract under
-    ids that do not conflict (an arXiv id and an OpenReview note id). Two records with different ids of one kind
-    (two DOIs, two ids of kg's own records) stay two papers even if their abstracts match.
+    content hash). Records sharing a DOI, arXiv id or source id are one paper too, and so is the same abstract (as it
+    reads: LaTeX and markdown aside) under ids that do not conflict (an arXiv id and an OpenReview note id). Two
+    records with different ids of one kind (two DOIs, two ids of kg's own records) and the same abstract of 25 words
+    or more are one paper unless their titles differ, with a warning and the other ids kept, else two papers, with a
+    warning (:mod:`kg.corpus.duplicates`).
     ``into``: the set to read into (its ``papers`` become ``corpus.papers``; default: a new one over a list).
     """
     papers = into if into is not None else PaperSet()
     corpus = Corpus(papers=papers.papers)
     for item in iter_records(paths, max_chars=max_chars, stdin=stdin):
+        problems: list[Problem] = []
         if isinstance(item, Paper):
-            held = papers.add(item)
-            problem = title_conflict(held, item) if held is not item else None
+            held = papers.add(item, problems)
+            problem = title_conflict(held, item) if held is not item and not problems else None
+            problems += [problem] if problem is not None else []
         else:
-            problem = item
-        if problem is not None and strict:
-            raise InputError(problem)
-        if problem is not None:
-            corpus.problems.append(problem)
+            problems.append(item)
+        if problems and strict:
+            raise InputError(problems[0])
+        corpus.problems += problems
     return corpus
 
 
@@ -91,22 +97,39 @@ def iter_papers(paths: Sequence[str], *, strict: bool = False, max_chars: int = 
     into the paper, which has already been passed on.
     """
     seen_ids: set[str] = set()  # every identifier of the papers passed on (DOIs, arXiv ids, explicit ids)
-    seen_content: dict[str, tuple[str, ...]] = {}  # content id -> the identifiers of the first paper with it
+    seen_content: dict[str, tuple[str, ...]] = {}  # text key -> the identifiers of the first paper with it
+    seen_titles: dict[str, int] = {}  # text key -> the hash of the first paper's title key, if it has ids
+
+    def report(problem: Problem) -> None:
+        if strict:
+            raise InputError(problem)
+        if on_problem:
+            on_problem(problem)
+
     for item in iter_records(paths, max_chars=max_chars, stdin=stdin):
         if isinstance(item, Problem):
-            if strict:
-                raise InputError(item)
-            if on_problem:
-                on_problem(item)
+            report(item)
             continue
-        key = content_id(item.text)
+        key = duplicates.text_key(item.text, None if item.has_input_id else item.id)
         ids = tuple(identifiers(item))  # (the empty tuple is one object: no memory per paper without ids)
         if any(i in seen_ids for i in ids):
             continue
-        if key in seen_content and not (seen_content[key] and ids and not compatible(seen_content[key], ids)):
+        held = seen_content.get(key)
+        if held is not None and held and ids and not compatible(held, ids):
+            if duplicates.long_enough(item.text):
+                title, own = seen_titles.get(key), title_key(item.title)
+                titles = None if title is None or not own else title == hash(own)
+                report(duplicates.merged(item, held[0], None, held[0], titles) if titles is not False else
+                       duplicates.apart(item, held[0], None))
+                if titles is not False:
+                    continue
+        elif held is not None:
             continue
         seen_ids.update(ids)
-        seen_content.setdefault(key, ids)
+        if key not in seen_content:
+            seen_content[key] = ids
+            if ids and title_key(item.title):
+                seen_titles[key] = hash(title_key(item.title))  # (a number: less memory than the title)
         yield item
 
 
@@ -126,28 +149,40 @@ class PaperSet:
 
     @staticmethod
     def _content_key(item: Paper) -> str:
-        """The id its text gives a paper (a paper without an explicit id already has it as its id)."""
-        return item.id if not item.has_input_id else content_id(item.text)
+        """The key its text gives a paper (:func:`kg.corpus.duplicates.text_key`; for a paper without an explicit id
+        and without markup, its id)."""
+        return duplicates.text_key(item.text, None if item.has_input_id else item.id)
 
-    def _find(self, item: Paper, key: str) -> int | None:
+    def _find(self, item: Paper, key: str) -> tuple[int | None, Problem | None]:
+        """Where the paper ``item`` repeats is, or None; and the warning for one abstract under two ids (merged
+        or not: :mod:`kg.corpus.duplicates`), or None."""
         known = next((self._by_id[i] for i in identifiers(item) if i in self._by_id), None)
-        if known is None:
-            same_text = self._by_content.get(key)
-            if same_text is not None and not (self._own_id[same_text] and item.has_input_id
-                                              and not compatible(identifiers(self.papers[same_text]),
-                                                                 identifiers(item))):
-                known = same_text  # (reads the paper back only when two papers with ids share a text: rare)
-        return known
+        if known is not None:
+            return known, None
+        same_text = self._by_content.get(key)
+        if same_text is None or not (self._own_id[same_text] and item.has_input_id):
+            return same_text, None
+        held = self.papers[same_text]  # (read back only when two papers with ids share a text: rare)
+        if compatible(identifiers(held), identifiers(item)):
+            return same_text, None
+        if not duplicates.long_enough(item.text):
+            return None, None
+        titles, at = duplicates.same_title(held.title, item), held.sources[0] if held.sources else None
+        if titles is not False:
+            return same_text, duplicates.merged(item, held.id, at, held.id, titles)
+        return None, duplicates.apart(item, held.id, at, held.title)
 
     def find(self, item: Paper) -> Paper | None:
-        """The paper ``item`` duplicates (same explicit id, or same text where either has no explicit id)."""
-        at = self._find(item, self._content_key(item))
+        """The paper ``item`` duplicates (same explicit id, or same text where either has no explicit id, or the
+        same title and text: :mod:`kg.corpus.duplicates`)."""
+        at = self._find(item, self._content_key(item))[0]
         return None if at is None else self.papers[at]
 
-    def add(self, item: Paper) -> Paper:
-        """Add ``item`` or merge it into the paper it duplicates; returns the paper that holds it."""
+    def add(self, item: Paper, problems: list[Problem] | None = None) -> Paper:
+        """Add ``item`` or merge it into the paper it duplicates; returns the paper that holds it. ``problems``
+        receives the warning for an abstract read under two ids."""
         key = self._content_key(item)  # once: hashing the normalised text is a third of reading a paper
-        at = self._find(item, key)
+        at, warning = self._find(item, key)
         if at is None:
             at = len(self.papers)
             self.papers.append(item)
@@ -155,9 +190,15 @@ class PaperSet:
                 self._by_id.setdefault(i, at)
             self._by_content.setdefault(key, at)
             self._own_id.append(item.has_input_id)
+            if warning is not None and problems is not None:
+                problems.append(warning)
             return item
         known = self.papers[at]
+        held_id = known.id
         merge_into(known, item)
+        if warning is not None and problems is not None:  # (worded again: the merge may have changed the id)
+            titles = duplicates.same_title(known.title, item)
+            problems.append(duplicates.merged(item, held_id, known.sources[0], known.id, titles))
         for i in identifiers(known):
             self._by_id.setdefault(i, at)
         self._own_id[at] = known.has_input_id
@@ -327,6 +368,7 @@ def _parse(path: str, fmt: str, lines: Iterator[_Line], max_chars: int) -> Itera
         records = _read_json_lines(path, lines, max_chars)
     found = False
     missing: list[Problem] = []  # records without an abstract beyond the first few: one line for them all
+    foreign: list[tuple[Source, str]] = []  # papers whose abstract is not in English: one line for them all
     for record in records:
         found = True
         if isinstance(record, MissingText):
@@ -334,11 +376,15 @@ def _parse(path: str, fmt: str, lines: Iterator[_Line], max_chars: int) -> Itera
                 yield record
             missing.append(record)
             continue
+        if isinstance(record, Paper) and (script := foreign_script(record.text)) is not None:
+            foreign.append((record.sources[0], script))
         yield record
     if len(missing) > _MISSING_SHOWN:
         more = missing[_MISSING_SHOWN:]
         yield MissingText(more[0].source, f"{len(more)} more records without an abstract (lines "
                                           f"{_lines_of(more)}); skipped")
+    if foreign:
+        yield _not_english(foreign)
     if not found:
         yield Problem(Source(path, 0), "no abstracts in file")
     options = read_options.current()
@@ -347,6 +393,20 @@ def _parse(path: str, fmt: str, lines: Iterator[_Line], max_chars: int) -> Itera
 
 
 _MISSING_SHOWN = 3
+
+
+def _not_english(foreign: list[tuple[Source, str]]) -> InputWarning:
+    """One warning for the papers of a file whose abstracts are not in English (:mod:`kg.corpus.script`), at the
+    first one's line."""
+    names = [s for s, _ in Counter(s for _, s in foreign).most_common()]
+    scripts = ", ".join(names) + (" scripts" if len(names) > 1 else " script")
+    lines = [f"{source.line}" for source, _ in foreign]
+    where = "" if len(foreign) == 1 else f"{len(foreign)} abstracts (lines {', '.join(lines[:5])}" + (
+        ", ...)" if len(lines) > 5 else ")") + " are"
+    what = f"{where} not in English" if where else "abstract is not in English"
+    return InputWarning(foreign[0][0], f"{what} ({scripts}; kg extracts from English text): "
+                                       f"{'its paper is' if len(foreign) == 1 else 'their papers are'} kept, with "
+                                       "few or no concepts")
 
 
 def _lines_of(problems: list[Problem], limit: int = 5) -> str:
@@ -374,6 +434,10 @@ def _read_txt(path: str, lines: Iterable[_Line], max_chars: int) -> Iterator[Pap
         first_block = False
         for start, abstract in _abstracts(block, unreadable):
             problem = check_text(abstract, Source(path, start), max_chars)
+            if problem is None and len(block) == 1 and _no_abstract(abstract):
+                problem = MissingText(Source(path, start), f"block is one short line with no sentence "
+                                                           f"({_quoted(abstract)}): a heading, or a title without "
+                                                           "its abstract; skipped")
             if problem is not None:
                 yield problem
             else:
@@ -411,6 +475,17 @@ def _split_header(block: list[tuple[int, str]]) -> tuple[tuple[str | None, int |
 
 _PARAGRAPH_CHARS = 200  # longer than any hard-wrapped line
 _SENTENCE_END = re.compile(r"[.!?][\"'\u201d\u2019)\]]*\s*$")
+_STATEMENT_END = re.compile(r"[.\u2026\u3002\uff0e][\"'\u201d\u2019)\]]*\s*$")  # ".", "…", "。" (no "?": a title's)
+
+
+def _no_abstract(text: str) -> bool:
+    """Whether a block of one line is no abstract: shorter than a paragraph and ending no statement ("Oral session
+    3", "Attention Is All You Need", "Do Transformers Really Perform Bad for Graph Representation?")."""
+    return "\n" not in text and len(text) < _PARAGRAPH_CHARS and _STATEMENT_END.search(text) is None
+
+
+def _quoted(text: str, limit: int = 60) -> str:
+    return repr(text if len(text) <= limit else text[:limit - 3] + "...")
 
 
 def _abstracts(block: list[tuple[int, str]], unreadable: bool) -> list[tuple[int, str]]:
@@ -437,7 +512,7 @@ _ACRONYM = re.compile(r"[A-Z][A-Za-z]*[A-Z][A-Za-z]*")  # ICML, NeurIPS
 def _header(block: list[str], strict: bool = False) -> tuple[str | None, int | None] | None:
     """(venue, year) if the block is a header line like ``ICML 2026 论文列表`` or ``NeurIPS 2024 papers``: a
     known venue, or a year and a word in capitals ("ACMMM 2024"); ``strict``, a known venue and a year. "Reading
-    list: RLHF and LLM alignment" names none: it is read as a record."""
+    list: RLHF and LLM alignment" names none: it is read as a block (of one short line: no abstract, skipped)."""
     line = block[0].strip()
     if len(block) != 1 or len(line) > 100 or len(line.split()) > 10 or line.endswith((".", "!", "?")):
         return None

@@ -308,7 +308,9 @@ def merge_into(paper: Paper, later: Paper) -> None:
     """Fill the gaps in ``paper`` from a later record of the same paper and remember where that was read. A published
     record's venue and year win over an arXiv preprint's, whichever was read first (:func:`published`,
     :func:`preprint`). The id becomes the best either record gives: a DOI (not arXiv's), else an arXiv id, else an
-    explicit id, else the content hash."""
+    explicit id, else the content hash. Where the two records give two DOIs or two arXiv ids (one abstract under
+    two ids: :mod:`kg.corpus.duplicates`), the published record's DOI wins and the other ids are kept in
+    ``other_ids``."""
     paper.sources.extend(s for s in later.sources if s not in paper.sources)
     paper.title = paper.title or later.title
     first, second = (later, paper) if published(later) and preprint(paper) else (paper, later)
@@ -316,35 +318,40 @@ def merge_into(paper: Paper, later: Paper) -> None:
     paper.url = paper.url or later.url
     paper.authors = paper.authors or later.authors
     paper.keywords = paper.keywords or later.keywords
-    paper.doi = published_doi(paper.doi) or published_doi(later.doi) or paper.doi or later.doi
+    given = (paper.doi, later.doi, paper.arxiv_id, later.arxiv_id)
+    paper.doi = published_doi(first.doi) or published_doi(second.doi) or paper.doi or later.doi
     paper.arxiv_id = paper.arxiv_id or later.arxiv_id
     best = (published_doi(paper.doi) or paper.arxiv_id
             or (paper.id if paper.has_input_id else later.id if later.has_input_id else None))
     known = (paper.id if paper.has_input_id else None, later.id if later.has_input_id else None)
     if best is not None:
         paper.id, paper.has_input_id = best, True
-    paper.other_ids = list(dict.fromkeys(i for i in (*known, *paper.other_ids, *later.other_ids)
+    alternate = (i for i in given if i and not arxiv_from_doi(i))  # (an arXiv DOI: its arXiv id names the paper)
+    paper.other_ids = list(dict.fromkeys(i for i in (*known, *paper.other_ids, *later.other_ids, *alternate)
                                          if i and i not in (paper.id, paper.doi, paper.arxiv_id)))
 
 
 def title_conflict(held: Paper, later: Paper) -> InputWarning | None:
     """A warning when ``later``, merged into ``held``, gives another title (case, spaces and punctuation aside)."""
-    if not (held.title and later.title) or _title_key(held.title) == _title_key(later.title):
+    if not (held.title and later.title) or title_key(held.title) == title_key(later.title):
         return None
     return InputWarning(later.sources[0], f"paper {held.id} (first read at {held.sources[0]}) again, with another "
                                           f"title: {later.title!r}, not {held.title!r}; the first is kept")
 
 
-def _title_key(title: str) -> str:
-    return "".join(c for c in title.casefold() if c.isalnum())
+def title_key(title: str | None) -> str:
+    """A title as titles are compared: case, spaces and punctuation aside ("" for none)."""
+    return "".join(c for c in title.casefold() if c.isalnum()) if title else ""
 
 
-_PREPRINT_VENUE = re.compile(r"(?:arxiv|corr)\b", re.IGNORECASE)  # "arXiv", "CoRR abs/1810.04805"
+# "arXiv", "CoRR abs/1810.04805", and the other preprint servers ML papers are posted on
+_PREPRINT_VENUE = re.compile(r"(?:arxiv|corr|biorxiv|medrxiv|chemrxiv|techrxiv|ssrn|research\s*square)\b",
+                             re.IGNORECASE)
 
 
 def preprint(paper: Paper) -> bool:
-    """Whether a record is of an arXiv preprint: arXiv's venue (or CoRR's), or no venue, an arXiv id and no other
-    DOI."""
+    """Whether a record is of a preprint: a preprint server's venue (arXiv, CoRR, bioRxiv, SSRN, ...), or no venue,
+    an arXiv id and no other DOI."""
     if paper.venue:
         return _PREPRINT_VENUE.match(paper.venue) is not None
     return paper.arxiv_id is not None and published_doi(paper.doi) is None

@@ -157,3 +157,12 @@ def test_the_readmes_related_and_query_transcripts_are_real_output(seed_build, c
     out = capsys.readouterr().out
     assert code == 0
     assert out.rstrip("\n") == shown, f"update the README's output of `{command}`:\n{out}"
+
+
+def test_the_readmes_build_transcript_is_the_example_builds_summary(seed_build):
+    report, _ = seed_build
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    start = lines.index("$ kg build examples/icml --out out") + 1
+    shown = lines[start:lines.index("```", start)]
+    real = [*report.summary().splitlines(), f"wrote {len(report.files)} files to out/ (open out/views/index.html)"]
+    assert shown == real, "update the README's output of `kg build examples/icml --out out`:\n" + "\n".join(real)

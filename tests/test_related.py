@@ -540,3 +540,24 @@ def test_evidence_lines_show_sentences_as_they_read():
 
     assert snippet(r"We use $\alpha$-Net on *CIFAR-10*.", ["CIFAR-10"]) == "We use α-Net on CIFAR-10."
     assert snippet("Plain text stays.", ["text"]) == "Plain text stays."
+
+
+def test_the_words_of_a_formula_make_no_texts_alike(tmp_path, capsys):
+    from kg.related.index import DIRECTORY, RelatedIndex
+
+    import kg
+
+    papers = [{"id": "f1", "title": "Phase Retrieval with Generative Priors",
+               "text": r"We recover $\mathbf{x} \in \mathbb{R}^n$ from $\mathcal{O}(\frac{1}{\epsilon})$ samples."},
+              {"id": "f2", "title": "Kernel Ridge Regression",
+               "text": r"We bound $\|\mathbf{f}\|_{\mathcal{H}}$ over $\mathbb{R}^d$ at rate $\frac{1}{n}$."},
+              {"id": "f3", "title": "Curious Agents", "text": "Agents explore with curiosity."}]
+    src = tmp_path / "papers.jsonl"
+    src.write_text("".join(json.dumps(r) + "\n" for r in papers), encoding="utf-8")
+    g = kg.build([str(src)], tmp_path / "out").graph
+    index = RelatedIndex.load(tmp_path / "out" / DIRECTORY)
+    for hits in (related(g, find_paper(g, "f1"), top=3), index.related(find_paper(g, "f1"), top=3)):
+        assert all(h.tfidf == 0.0 and not h.words for h in hits)
+    assert main(["related", r"bounds in $\mathbb{R}^n$ with \mathcal{H}", "--graph", str(tmp_path / "out"),
+                 "--format", "json"]) == 0
+    assert all(h["tfidf"] == 0.0 for h in json.loads(capsys.readouterr().out)["hits"])

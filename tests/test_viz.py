@@ -347,3 +347,11 @@ def test_evidence_and_abstracts_show_as_they_read_not_as_latex(graph):
     assert _evidence({"evidence": [item]}) == [["We propose ", "α-Net", ", trained on CIFAR-10."]]
     graph.nodes["paper:p1"]["abstract"] = r"We propose $\alpha$-Net with \textbf{bold} claims."
     assert _paper_tip(graph, "paper:p1")["detail"] == "We propose α-Net with bold claims."
+
+
+def test_a_results_sentence_shows_as_it_reads_not_as_latex(graph):
+    from kg.viz.style import node_options
+
+    graph.nodes["result:p1#0"]["sentence"] = r"LoRA-PS reaches $93.2\%$ mAP, a $4 \times$ speedup, on CUHK-SYSU."
+    tip = node_options(graph, "result:p1#0", 1.0, None)["tip"]
+    assert tip["detail"] == "LoRA-PS reaches 93.2% mAP, a 4 × speedup, on CUHK-SYSU."

@@ -24,7 +24,7 @@ from kg.related.ranking import (DEFAULT_WEIGHTS, TEXT_WEIGHT, TITLE_FACTOR, Conc
                                 best, descendants, named_in, shared_keywords, text_concept_keys)
 from kg.related.semantic import available, cosines, embed, reranked
 from kg.related.semantic import blend as semantic_blend
-from kg.related.textsim import QUERY_TERMS, idf, shared_words, unit_vector, words
+from kg.related.textsim import QUERY_TERMS, idf, query_text, shared_words, unit_vector, words
 
 DIRECTORY = "related"
 _ARRAYS = ("paper_lines", "paper_rank", "paper_ptr", "paper_concepts", "paper_titled", "paper_sentence_starts",
@@ -243,7 +243,7 @@ class RelatedIndex:
     def vector_of_text(self, text: str) -> dict[int, float]:
         """A free text's TF-IDF vector by word number, as :meth:`kg.related.textsim.TextIndex.vector_of_text`."""
         numbers = self._word_numbers()
-        counts = Counter(t for w in words(text) if (t := numbers.get(w)) is not None)
+        counts = Counter(t for w in words(query_text(text)) if (t := numbers.get(w)) is not None)
         ptr = self.a["term_ptr"]
         return unit_vector(counts, lambda t: idf(self.n, int(ptr[t + 1] - ptr[t])))
 

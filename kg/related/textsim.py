@@ -1,6 +1,7 @@
 """How alike two papers' texts are: TF-IDF cosine over title, abstract and keyword words, through an inverted index.
 
-Words are lower-cased letter runs of three or more (with inner hyphens), without English stop words and words of
+Words are lower-cased letter runs of three or more (with inner hyphens) of the text as it reads, LaTeX and markdown
+cleaned (``kg.corpus.clean``: "$\\mathbb{R}^n$" gives no word "mathbb"), without English stop words and words of
 abstracts in general ("propose", "results", "method"); a title's words count :data:`TITLE_WEIGHT` times, since a
 title names what the paper is about, and the authors' keywords, where the input gives them, :data:`KEYWORD_WEIGHT`
 times; each paper's vector is its words' log term frequency times
@@ -14,6 +15,8 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from typing import TypeVar
+
+from kg.corpus.clean import clean_text
 
 _WORD = re.compile(r"[a-z][a-z]+(?:-[a-z]+)*")
 K = TypeVar("K")
@@ -39,10 +42,20 @@ def words(text: str) -> list[str]:
 
 
 def paper_text(title: str | None, abstract: str | None, keywords: Iterable[str] | None = None) -> str:
-    """A paper's text as the index reads it: the title :data:`TITLE_WEIGHT` times, the abstract, then the
-    keywords :data:`KEYWORD_WEIGHT` times."""
-    tags = " ; ".join(str(k) for k in keywords or ())
-    return f"{(title or '') + ' '} " * TITLE_WEIGHT + (abstract or "") + f" ; {tags}" * KEYWORD_WEIGHT * bool(tags)
+    """A paper's text as the index reads it, cleaned of markup (:func:`query_text`): the title
+    :data:`TITLE_WEIGHT` times, the abstract, then the keywords :data:`KEYWORD_WEIGHT` times."""
+    tags = " ; ".join(query_text(str(k)) for k in keywords or ())
+    return f"{query_text(title or '') + ' '} " * TITLE_WEIGHT + query_text(abstract or "") \
+        + f" ; {tags}" * KEYWORD_WEIGHT * bool(tags)
+
+
+def query_text(text: str) -> str:
+    """``text`` as it reads, LaTeX and markdown removed, so a formula's commands ("mathbb", "frac") are no words.
+
+    >>> words(query_text(r"a map $f: \\mathbb{R}^n \\to \\mathbb{R}$ of \\textbf{kernels}"))
+    ['map', 'kernels']
+    """
+    return clean_text(text)
 
 
 def idf(documents: int, df: int) -> float:
@@ -90,7 +103,7 @@ class TextIndex:
 
     def vector_of_text(self, text: str) -> dict[str, float]:
         """A free text's TF-IDF vector over the index's words."""
-        return unit_vector(Counter(w for w in words(text) if w in self.idf), self.idf.__getitem__)
+        return unit_vector(Counter(w for w in words(query_text(text)) if w in self.idf), self.idf.__getitem__)
 
     def _scores(self, vec: dict[str, float], exclude: str | None = None) -> dict[str, float]:
         heaviest = sorted(vec.items(), key=lambda kv: -kv[1])[:QUERY_TERMS]

@@ -175,8 +175,9 @@ def _concept_tip(graph: nx.MultiDiGraph, n: str, label: str) -> dict[str, Any]:
 
 def _result_tip(data: dict[str, Any]) -> dict[str, Any]:
     lines = ["Result"] + [f"{part}: {data[part]}" for part in ("method", "dataset", "metric") if data.get(part)]
+    sentence = " ".join(clean_text(str(data.get("sentence") or "")).split())  # (as it reads: "79.2%", not LaTeX)
     return {"heading": str(data.get("value") or data.get("name") or "result"), "lines": lines,
-            "detail": str(data.get("sentence") or ""), "url": ""}
+            "detail": sentence, "url": ""}
 
 
 def edge_options(graph: nx.MultiDiGraph, u: str, v: str, rel: str, data: dict[str, Any], *, width_px: float = THIN_PX,

@@ -315,3 +315,13 @@ def test_formulas_in_math_letters_are_known_by_their_cleaned_range():
     assert [c.text[a:b] for a, b in c.formulas] == ["√T", "SA", "k"]
     assert "SPARKLE" in c.text and "BLEU" in c.text
     assert clean("plain text").formulas == ()
+
+
+def test_an_evidence_sentence_that_begins_inside_markup_opens_it():
+    from kg.model import Paper
+    from kg.nlp.extract import extract
+
+    text = r"We study offline RL. \texttt{POR} demonstrates strong results on D4RL benchmarks."
+    [(_, ex)] = list(extract([Paper(id="p", text=text)]))
+    [d4rl] = [m for m in ex.mentions if m.canonical == "D4RL"]
+    assert text[d4rl.sentence.start:d4rl.sentence.end] == r"\texttt{POR} demonstrates strong results on D4RL benchmarks."

@@ -77,6 +77,20 @@ class CleanText:
             k = bisect.bisect_right(seg_at, end - 1, k + 1) - 1
         return raw_start, seg_raw[k] + end - seg_at[k] if seg_end[k] < 0 else seg_end[k]
 
+    def sentence_to_raw(self, start: int, end: int) -> tuple[int, int]:
+        """:meth:`to_raw` of a sentence, with the markup the cleaning dropped right before its first character (an
+        opening ``$`` or ``\\texttt{``) kept, so that the raw sentence opens what it closes.
+
+        >>> c = clean(r"It ends. \\texttt{POR} works.")
+        >>> c.raw[slice(*c.sentence_to_raw(9, 19))], c.raw[slice(*c.to_raw(9, 19))]
+        ('\\\\texttt{POR} works.', 'POR} works.')
+        """
+        s, e = self.to_raw(start, end)
+        before = self._source(start - 1)[1] if 0 < start <= len(self.text) else 0
+        while before < s and self.raw[before].isspace():
+            before += 1
+        return min(s, before), e
+
     @property
     def shift(self) -> int | None:
         """Raw index minus cleaned index, the same for every character when the text is one copied run (most

@@ -91,7 +91,7 @@ def _to_extraction(paper: Paper, ct: CleanText, doc, title_end: int = 0, offset:
             start, end = start - offset, end - offset
         sent = sentences.get((m.sent_start, m.sent_end))
         if sent is None:
-            s, e = ct.to_raw(m.sent_start, m.sent_end)
+            s, e = ct.sentence_to_raw(m.sent_start, m.sent_end)
             sent = sentences[m.sent_start, m.sent_end] = Span(s - offset if s > offset else 0, e - offset)
         if sent.end - sent.start > MAX_EVIDENCE:  # a "sentence" without punctuation: the text around the mention
             half = (MAX_EVIDENCE - (end - start)) // 2
@@ -106,7 +106,7 @@ def _to_extraction(paper: Paper, ct: CleanText, doc, title_end: int = 0, offset:
         if m.text != m.canonical and any(map(str.isalpha, m.text)):  # ("100" of "CIFAR-10/100" is no alias)
             aliases.setdefault(m.canonical, {})[m.text] = None
     for r in doc.user_data.get(RESULTS) or []:
-        s, e = ct.to_raw(r.sent_start, r.sent_end)
+        s, e = ct.sentence_to_raw(r.sent_start, r.sent_end)
         if s >= offset:
             ex.results.append(Result(r.value, r.method, r.dataset, r.metric, Span(s - offset, e - offset)))
     ex.aliases = {k: list(v) for k, v in aliases.items()}

@@ -12,5 +12,6 @@ OPTIONAL MATCH (r)-[:FOR_METHOD]->(m:Method)
 OPTIONAL MATCH (r)-[:IN_METRIC]->(x:Metric)
 RETURN m.name AS method, x.name AS metric, r.value AS value, CASE WHEN v.id <> d.id THEN v.name END AS via,
        p.name AS paper, r.sentence AS evidence
-// ties (one method, metric and value) in a fixed order, the same on both engines: by paper, then result
-ORDER BY method, metric, value, via, paper, p.id, r.id
+// each method's values on a metric by number, highest first (`value` is text as the paper writes it: "10.17" sorted
+// before "2.35"); ties in a fixed order, the same on both engines: by paper, then result
+ORDER BY method, metric, coalesce(r.score, 0.0) DESC, value, via, paper, p.id, r.id

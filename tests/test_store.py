@@ -285,7 +285,10 @@ SORTED_LISTS = {"tasks_sharing_datasets": ("datasets", "via"), "new_datasets": (
 
 def test_lists_and_ties_come_in_order_on_a_synthetic_graphs_store(synthetic_store):
     """On the seed graph lists are short and ties few; on a synthetic graph of thousands of papers Ladybug's collect
-    gave `via` and `used_by` out of order, and results_on_dataset's ties came in any order."""
+    gave `via` and `used_by` out of order, and results_on_dataset's ties came in any order (and its values as
+    text: "10.17" before "2.35")."""
+    from kg.build.elements import value_score
+
     g, path = synthetic_store
     conn = connect(path)
     queries = load_queries()
@@ -298,10 +301,14 @@ def test_lists_and_ties_come_in_order_on_a_synthetic_graphs_store(synthetic_stor
             assert all(v == sorted(v) for v in lists), (name, params, col)
             long_lists += sum(len(v) > 2 for v in lists)
         if name == "results_on_dataset":
-            # method, metric, value, via, paper; null last
-            keys = [tuple((v is None, v or "") for v in r[:5]) for r in rows]
+            # method, metric, value by number (highest first), value, via, paper; null last
+            def key(r):
+                text = tuple((v is None, v or "") for v in r[:5])
+                return (*text[:2], -(value_score(r[2])[0] or 0.0), *text[2:])
+
+            keys = [key(r) for r in rows]
             assert keys == sorted(keys), params
-            ties += len(keys) - len({k[:4] for k in keys})
+            ties += len(keys) - len({k[:5] for k in keys})
     assert long_lists > 100 and ties > 10
 
 

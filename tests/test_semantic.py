@@ -207,3 +207,10 @@ def test_the_encoder_is_available_only_with_its_weights(monkeypatch, tmp_path):
     assert semantic.available()
     monkeypatch.setattr(importlib.util, "find_spec", lambda name: SimpleNamespace(origin=str(tmp_path / "x.py")))
     assert not semantic.available()  # (a package without model/model.safetensors)
+
+
+def test_a_paper_is_embedded_as_it_reads_without_latex():
+    from kg.related.semantic import paper_text
+
+    assert paper_text(r"The $\alpha$-Net", r"A map $f: \mathbb{R}^n \to \mathbb{R}$ of \textbf{kernels}.") == \
+        "The α-Net. A map f: Rⁿ → R of kernels."

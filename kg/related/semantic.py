@@ -22,6 +22,7 @@ from pathlib import Path
 
 import numpy
 
+from kg.corpus.clean import clean_text
 from kg.model import Extraction, Paper
 
 PIECES = 62  # word pieces of title and abstract embedded (64 positions with [CLS] and [SEP]; docs/related.md)
@@ -43,8 +44,9 @@ def available() -> bool:
 
 
 def paper_text(title: str | None, abstract: str | None) -> str:
-    """The text embedded for a paper: its title, then its abstract."""
-    return ". ".join(t for t in ((title or "").strip(), (abstract or "").strip()) if t)
+    """The text embedded for a paper: its title, then its abstract, as they read (LaTeX and markdown removed:
+    "$\\mathbb{R}^n$" is "Rⁿ", not the word pieces of "mathbb")."""
+    return ". ".join(t for t in (clean_text(title or "").strip(), clean_text(abstract or "").strip()) if t)
 
 
 def embed(texts: list[str]) -> numpy.ndarray:

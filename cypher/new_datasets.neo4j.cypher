@@ -1,6 +1,6 @@
 // name: new_datasets
 // purpose: Datasets and benchmarks that papers of one year use and papers of an earlier year do not.
-// params: new_year: integer (e.g. 2026), old_year: integer (e.g. 2025)
+// params: new_year: year (e.g. 2026), old_year: year (e.g. 2025)
 // example: kg query new_datasets --param new_year=2026 --param old_year=2025
 // engine: Neo4j's collect keeps the order of the ORDER BY before it, which sorts `used_by`; Ladybug's does not,
 // so its file sorts it with list_sort, which Neo4j 5 lacks (see the .lbug file).

@@ -222,6 +222,15 @@ def test_a_venue_in_any_case(built, capsys, venue):
     assert [(r["method"], r["paper"]) for r in rows] == [("LoRA", "paper:2106.09680")]
 
 
+def test_a_year_no_paper_has_is_a_warning_naming_the_years_the_graph_has(built, capsys):
+    code, out, err = run(capsys, "query", "new_datasets", "--graph", str(built), "--format", "json", "--param",
+                         "new_year=2022", "--param", "old_year=2021")
+    assert code == 0 and {r["dataset"] for r in json.loads(out)} == {"CIFAR-10", "CIFAR-100"}  # all new against none
+    assert err == "kg: warning: --param old_year=2021: no paper of the graph is of that year (its years: 2022)\n"
+    assert run(capsys, "query", "new_datasets", "--graph", str(built), "--param", "new_year=2022", "--param",
+               "old_year=2022")[2] == ""
+
+
 # what the query reads, and what it does not
 
 @pytest.mark.parametrize("cypher, value", [("RETURN 'cost $USD' AS s", "cost $USD"),

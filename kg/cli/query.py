@@ -45,8 +45,8 @@ def printable(text: str, fmt: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """List the saved queries, or run one and print its rows."""
-    from kg.store.queries import (NAMES, format_listing, format_rows, load_queries, missing_params, parse_params,
-                                  query_params)
+    from kg.store.queries import (NAMES, YEAR, format_listing, format_rows, load_queries, missing_params,
+                                  parse_params, query_params)
 
     try:
         queries = load_queries(Path(args.cypher_dir)) if args.cypher_dir else load_queries()
@@ -86,6 +86,8 @@ def run(args: argparse.Namespace) -> int:
         for key, kind in kinds.items():
             if kind in NAMES and key in params and (code := _resolve(run_cypher, params, key, kind)) != EXIT_OK:
                 return code
+            if kind == YEAR and key in params:
+                _warn_if_no_paper_of(run_cypher, key, params[key])
         columns, rows = run_cypher(cypher, params)
     print(printable(format_rows(columns, rows, args.format), args.format))
     return EXIT_OK
@@ -107,6 +109,16 @@ def _name_given_to_neo4j(args: argparse.Namespace) -> None:
     name when no other is given, and the server is $NEO4J_URI's."""
     if args.neo4j not in (None, "env") and "://" not in args.neo4j and args.name is None:
         args.name, args.neo4j = args.neo4j, "env"
+
+
+def _warn_if_no_paper_of(run_cypher: Callable, key: str, year: object) -> None:
+    """A warning on standard error when no paper of the graph has the year ``--param key`` gives (the answer
+    would hold nothing of it: new_datasets against a year the corpus lacks lists every dataset as new)."""
+    _, rows = run_cypher("MATCH (p:Paper) WHERE p.year = $year RETURN count(p)", {"year": year})
+    if rows and rows[0][0] == 0:
+        _, years = run_cypher("MATCH (p:Paper) WHERE p.year IS NOT NULL RETURN DISTINCT p.year AS y ORDER BY y", {})
+        have = ", ".join(str(r[0]) for r in years[:20]) or "none"
+        error(f"warning: --param {key}={year}: no paper of the graph is of that year (its years: {have})")
 
 
 def _resolve(run_cypher: Callable, params: dict, key: str, kind: str) -> int:

@@ -22,12 +22,13 @@ _KG = Path(__file__).resolve().parents[1]
 CYPHER_DIR = _KG / "cypher" if (_KG / "cypher").is_dir() else _KG.parent / "cypher"
 ENGINES = ("lbug", "neo4j")
 
-PAPER, TEXT, INTEGER, NUMBER = "paper", "text", "integer", "number"
+PAPER, TEXT, INTEGER, YEAR, NUMBER = "paper", "text", "integer", "year", "number"
 VALUE = "value"  # no kind declared: typed from its text, as the parameters of --cypher are
 # What a parameter of each kind is: a paper (id, title or proposed method, which kg query resolves to its id,
 # kg.paper_names), a concept of a type or of any (name, alias or id, resolved to its id, kg.concept_names), other
-# text, a whole number, or a number (always a float).
-KINDS = (PAPER, *LABELS, TEXT, INTEGER, NUMBER)
+# text, a whole number, a year (a whole number that kg query warns about when no paper has it), or a number
+# (always a float).
+KINDS = (PAPER, *LABELS, TEXT, INTEGER, YEAR, NUMBER)
 NAMES = (PAPER, *LABELS)  # the kinds kg query resolves to a node id
 
 
@@ -130,10 +131,10 @@ def parse_params(pairs: list[str], kinds: dict[str, str] | None = None) -> dict[
 
 def _typed(key: str, value: str, kind: str) -> object:
     """``value`` as parameter ``key`` of ``kind`` takes it."""
-    if kind not in (INTEGER, NUMBER, VALUE):
+    if kind not in (INTEGER, YEAR, NUMBER, VALUE):
         return value
     number = _number(value)
-    if kind == INTEGER and not isinstance(number, int):
+    if kind in (INTEGER, YEAR) and not isinstance(number, int):
         raise ValueError(f"--param {key}: needs a whole number, not {value!r}")
     if kind == NUMBER:
         if number is None:

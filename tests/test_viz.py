@@ -355,3 +355,29 @@ def test_a_results_sentence_shows_as_it_reads_not_as_latex(graph):
     graph.nodes["result:p1#0"]["sentence"] = r"LoRA-PS reaches $93.2\%$ mAP, a $4 \times$ speedup, on CUHK-SYSU."
     tip = node_options(graph, "result:p1#0", 1.0, None)["tip"]
     assert tip["detail"] == "LoRA-PS reaches 93.2% mAP, a 4 × speedup, on CUHK-SYSU."
+
+
+def test_an_overview_shows_no_paper_linked_to_nothing_it_shows():
+    from kg.viz.selection import select_overview
+
+    g = nx.MultiDiGraph()
+    shared = add_concept(g, "Dataset", "d", "D")
+    for i in range(4):
+        link(g, add_paper(g, f"p{i}", f"Paper {i}", "x"), shared, "EVALUATES_ON")
+    lone = add_paper(g, "lone", "Lone", "x")  # its only concept is its own, and the cap leaves it out
+    link(g, lone, add_concept(g, "Method", "own", "Own"), "PROPOSES")
+    selection = select_overview(g, 6)
+    assert lone not in selection.nodes and shared in selection.nodes and len(selection.nodes) == 5
+    assert selection.hidden["papers with the fewest shared concepts"] == 1
+
+
+def test_a_crowded_overview_labels_more_than_its_few_biggest_nodes():
+    from kg.bench.synthetic import synthetic_graph
+    from kg.viz.labels import SHOWN_PX, fitting_zoom
+    from kg.viz.selection import select_overview
+    from kg.viz.views import network_data
+
+    g = synthetic_graph(3000)
+    nodes, _, _, frame = network_data(g, select_overview(g, 1500))
+    shown = [n for n in nodes if n["font"]["size"] * frame["zoom"] >= SHOWN_PX - 0.5]
+    assert len(nodes) > 1000 and len(shown) >= 35  # (21 when labels kept clear of the biggest tenth)

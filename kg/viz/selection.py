@@ -71,6 +71,9 @@ def select_overview(graph: nx.MultiDiGraph, max_nodes: int) -> Selection:
     kept_set = set(kept)
     kept += [c for c in shared if any(u in kept_set for u in graph.predecessors(c))][: max_nodes - len(kept)]
     kept += _one_paper_concepts(graph, kept[:paper_slots], usage)[: max_nodes - len(kept)]
+    kept_set = set(kept)  # a paper none of whose concepts made the cut would float apart, linked to nothing shown
+    kept = [n for n in kept if any(v in kept_set for v in graph.successors(n))
+            or any(u in kept_set for u in graph.predecessors(n))]
     selection = Selection(kept, candidates=set(graph), focus=None)
     kept_set = set(kept)
     for n in graph:

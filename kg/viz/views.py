@@ -164,8 +164,9 @@ def network_data(graph: nx.MultiDiGraph, selection: Selection, shown: nx.MultiDi
               for n in selection.nodes}
     options = {n: node_options(graph, n, radii[n], selection.focus, labels[n]) for n in selection.nodes}
     above = _labels_above(shown, positions)
-    # In a crowded view every label would touch some node: there, labels keep clear of the biggest only.
-    avoid = None if n_nodes <= BIG else set(sorted(radii, key=lambda n: -radii[n])[: n_nodes // 10])
+    # In a crowded view every label would touch some node: there, labels keep clear of the biggest fiftieth only
+    # (their white outline keeps them readable over the small ones).
+    avoid = None if n_nodes <= BIG else set(sorted(radii, key=lambda n: -radii[n])[: n_nodes // 50])
     fonts = label_sizes(_label_ranking(graph, selection, degrees), positions,
                         {n: o["label"] for n, o in options.items()}, radii, above, avoid)
     net = Network(directed=True)

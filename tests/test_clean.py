@@ -162,6 +162,11 @@ def test_dollars_for_prices_are_not_math():
     assert check("costs $5 and $10 today").text == "costs $5 and $10 today"
 
 
+def test_a_formula_with_a_command_may_have_spaces_inside_its_dollars():
+    assert check(r"a speedup of $10\times $ on GPUs").text == "a speedup of 10× on GPUs"
+    assert check(r"costs $5 (\textbf{net}) and $10 today").text == r"costs $5 (net) and $10 today"
+
+
 def test_braces_that_are_text_stay():
     assert check("x = {1..10} and {a, b}").text == "x = {1..10} and {a, b}"
 

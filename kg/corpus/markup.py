@@ -80,11 +80,15 @@ def match_braces(raw: str) -> dict[int, int]:
     return pairs
 
 
+_COMMAND = re.compile(r"\\[A-Za-z]")  # a LaTeX command in a formula's body
+
+
 def pair_dollars(raw: str) -> dict[int, tuple[int, int]]:
     """Opening ``$`` (or ``$$``) of each formula -> (index of its closing delimiter, delimiter width).
 
     Pandoc's rule tells formulas from prices: the opening ``$`` is followed by a non-space, the closing one is
-    preceded by a non-space and not followed by a digit.
+    preceded by a non-space and not followed by a digit; a body holding a LaTeX command ("$10\\times $") is a
+    formula with spaces inside its delimiters too, as no price holds one.
     """
     delims = [(m.start(), len(m.group())) for m in _DOLLARS.finditer(raw) if m.group()[0] == "$"]
     formulas: dict[int, tuple[int, int]] = {}
@@ -93,7 +97,8 @@ def pair_dollars(raw: str) -> dict[int, tuple[int, int]]:
         (start, width), (close, close_width) = delims[k], delims[k + 1]
         body = raw[start + width : close]
         inline_ok = width == 2 or (
-            not body[:1].isspace() and not body[-1:].isspace() and not raw[close + 1 : close + 2].isdigit()
+            (not body[:1].isspace() and not body[-1:].isspace() or _COMMAND.search(body) is not None)
+            and not raw[close + 1 : close + 2].isdigit()
         )
         if width == close_width and body and inline_ok and len(body) <= _MAX_MATH and "\n\n" not in body:
             formulas[start] = (close, width)

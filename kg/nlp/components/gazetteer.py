@@ -139,8 +139,10 @@ _OPEN, _CLOSE = get_string_id("("), get_string_id(")")
 
 
 # "semantic and instance segmentation": a word, "and" or "or", then two or three words the last of which the first
-# word may share (:meth:`GazetteerMatcher._shared_heads`)
-_SHARED_HEAD = re.compile(r"(?<![\w-])([A-Za-z][\w-]*) (?:and|or) ([A-Za-z][\w-]* [a-z][\w-]*(?: [a-z][\w-]*)?)(?![\w-])")
+# word may share (:meth:`GazetteerMatcher._shared_heads`; the coordinator is found first, then the words around it)
+_COORDINATOR = re.compile(r" (?:and|or) ")
+_SHARED_AFTER = re.compile(r" (?:and|or) ([A-Za-z][\w-]* [a-z][\w-]*(?: [a-z][\w-]*)?)(?![\w-])")
+_SHARED_BEFORE = re.compile(r"(?<![\w-])[A-Za-z][\w-]*\Z")
 _SHARED_HEAD_LABELS = frozenset({"TASK", "METHOD", "METRIC"})
 
 
@@ -235,8 +237,13 @@ class GazetteerMatcher:
         pushing the learning" holds none); the candidate spans the first word and is named by its entry (the
         second name is matched as written)."""
         out = []
-        for m in _SHARED_HEAD.finditer(doc_text(doc)):
-            first, words = m.group(1), m.group(2).split()
+        text = doc_text(doc)
+        for c in _COORDINATOR.finditer(text):
+            after = _SHARED_AFTER.match(text, c.start())
+            before = _SHARED_BEFORE.search(text, max(0, c.start() - 60), c.start()) if after else None
+            if before is None:
+                continue
+            first, words = before.group(0), after.group(1).split()
             e = None
             for k in range(1, len(words)):
                 second = self._entry(" ".join(words[:k + 1]))
@@ -244,7 +251,7 @@ class GazetteerMatcher:
                     e = self._entry(f"{first} {words[k]}")
                     e = e if e is not None and e.label == second.label else None
                     break
-            span = doc.char_span(m.start(1), m.end(1)) if e is not None else None
+            span = doc.char_span(before.start(), before.end()) if e is not None else None
             if span is None or e.needs_number and not has_number(doc, *sentence_bounds(doc, span.start)):
                 continue
             out.append(Candidate(span.start, span.end, e.label, "gazetteer", canonical=e.name))

@@ -140,10 +140,18 @@ _OPEN, _CLOSE = get_string_id("("), get_string_id(")")
 
 # "semantic and instance segmentation": a word, "and" or "or", then two or three words the last of which the first
 # word may share (:meth:`GazetteerMatcher._shared_heads`; the coordinator is found first, then the words around it)
-_COORDINATOR = re.compile(r" (?:and|or) ")
 _SHARED_AFTER = re.compile(r" (?:and|or) ([A-Za-z][\w-]* [a-z][\w-]*(?: [a-z][\w-]*)?)(?![\w-])")
-_SHARED_BEFORE = re.compile(r"(?<![\w-])[A-Za-z][\w-]*\Z")
+_SHARED_BEFORE = re.compile(r"[A-Za-z][\w-]*")
 _SHARED_HEAD_LABELS = frozenset({"TASK", "METHOD", "METRIC"})
+
+
+def _coordinators(text: str) -> Iterator[int]:
+    """Where " and " and " or " stand in ``text`` (str.find: a regular expression visits every character)."""
+    for word in (" and ", " or "):
+        at = text.find(word)
+        while at >= 0:
+            yield at
+            at = text.find(word, at + 1)
 
 
 def _compared(doc: Doc, start: int) -> bool:
@@ -161,6 +169,9 @@ class GazetteerMatcher:
         # the last words of the names of two words or more, in either number ("divergence", "learning", "gans")
         self._last_word_ids = ids(frozenset(w for form in self.known if " " in form  # (as LOWER ids)
                                             for w in (form.rsplit(" ", 1)[1], plural(form.rsplit(" ", 1)[1])) if w))
+        # the same of the tasks', methods' and metrics' names, as text: the words two coordinated names may share
+        self._shared_last = frozenset(form.rsplit(" ", 1)[1] for form, e in self.known.items()
+                                      if " " in form and e.label in _SHARED_HEAD_LABELS)
         self._entries: dict[int, Entry] = {}
         # Names by their tokens' lower-case forms, case-sensitive ones by their exact forms; the matches of one
         # span come in the order the entries are listed.
@@ -238,12 +249,16 @@ class GazetteerMatcher:
         second name is matched as written)."""
         out = []
         text = doc_text(doc)
-        for c in _COORDINATOR.finditer(text):
-            after = _SHARED_AFTER.match(text, c.start())
-            before = _SHARED_BEFORE.search(text, max(0, c.start() - 60), c.start()) if after else None
+        for at in sorted(_coordinators(text)):
+            after = _SHARED_AFTER.match(text, at)
+            words = after.group(1).split() if after else ()
+            if not any(w.lower() in self._shared_last for w in words[1:]):
+                continue
+            start = max(text.rfind(" ", 0, at), text.rfind("(", max(0, at - 40), at)) + 1  # the word before it
+            before = _SHARED_BEFORE.fullmatch(text, start, at)
             if before is None:
                 continue
-            first, words = before.group(0), after.group(1).split()
+            first = before.group(0)
             e = None
             for k in range(1, len(words)):
                 second = self._entry(" ".join(words[:k + 1]))

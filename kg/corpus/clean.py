@@ -86,6 +86,8 @@ class CleanText:
         ('\\\\texttt{POR} works.', 'POR} works.')
         """
         s, e = self.to_raw(start, end)
+        if len(self.seg_at) == 1:  # one copied run (most abstracts): nothing was dropped
+            return s, e
         before = self._source(start - 1)[1] if 0 < start <= len(self.text) else 0
         while before < s and self.raw[before].isspace():
             before += 1

@@ -102,7 +102,7 @@ def _long_candidate(doc: Doc, end: int, short: str) -> tuple[int, int] | None:
     first = window.char_span(at, len(text), alignment_mode="expand")
     if first is None or first.start == first.end:
         return None
-    s = min(first.start, _initials_start(doc, start, end, short), _capitals_start(doc, start, end, short))
+    s = min(first.start, _initials_start(doc, start, end, short), _capitals_start(doc, start, end, short, text))
     if len(first) == 1 and first[0].text.lower().startswith(short.lower()):
         return None  # "Mamba (MA)"-like coincidences: one word that merely starts with the letters
     if any(t.text in _CLAUSE_WORDS for t in first):
@@ -138,12 +138,15 @@ def _initials_start(doc: Doc, start: int, end: int, short: str) -> int:
     return at if k == 0 and len(capitals) >= 2 else end
 
 
-def _capitals_start(doc: Doc, start: int, end: int, short: str) -> int:
+def _capitals_start(doc: Doc, start: int, end: int, short: str, text: str) -> int:
     """Where a long form starts whose capital letters spell ``short``'s, written in mixed case to show them
     ("General grAph augMEntation (GAME)", "FRequency dOmain kNowledge Transfer"): the word with the first capital,
-    which starts it; ``end`` when no word of ``start`` .. ``end`` has a capital inside it, or none spells them."""
+    which starts it; ``end`` when no word of ``start`` .. ``end`` (``text``) has a capital inside it, or none spells
+    them."""
+    if not any(map(_mixed, text.split())):
+        return end
     capitals = "".join(c for c in short if c.isupper())
-    if len(capitals) < 2 or not any(_mixed(t.text) for t in doc[start:end]):
+    if len(capitals) < 2:
         return end
     spelled = ""
     for at in range(end - 1, start - 1, -1):
@@ -158,7 +161,8 @@ def _capitals_start(doc: Doc, start: int, end: int, short: str) -> int:
 def _mixed(word: str) -> bool:
     """Whether a word has a capital inside it and a lower-case letter ("grAph", "FRequency"), as ordinary words and
     acronyms do not."""
-    return any(c.isupper() for c in word[1:]) and any(c.islower() for c in word)
+    tail = word[1:]
+    return tail.lower() != tail and word.upper() != word  # (C loops, not a generator per character)
 
 
 def find_abbreviations(doc: Doc) -> list[Abbreviation]:

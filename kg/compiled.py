@@ -6,12 +6,17 @@ spaCy ``Doc``'s token array). Each has a pure-Python twin with the same function
 (``_tagger_py.py``, ``_doc_py.py``), so an install without a compiler runs, only slower. ``KG_NO_EXT=1`` at build
 time skips them.
 
-The plain modules listed in :data:`COMPILED` (the extraction rules, and what writes each paper's elements) can
-also be compiled by Cython as they are, with ``KG_COMPILE=1`` at build time (``KG_COMPILE=1 make install``, or a
-wheel build). That is opt-in: it makes the default extraction ~1.2x as fast, not enough to decide whether the speed
-target is met (``tools/dev/compile_speed.py``: median speed relative to spaCy's blank tokenizer on 2,000 synthetic
-abstracts 0.104 compiled, 0.084 not, 0.023 with the C extensions' twins too). Their ``.py`` files are their own
-twins.
+The plain modules listed in :data:`COMPILED` (the extraction rules, and what writes each paper's elements) are
+compiled by Cython as they are; their ``.py`` files are their own twins. Which ones, at build time (``make
+install``, ``pip install``, a wheel build):
+
+- by default, the eight of :data:`HOT`, where the default extraction spends most of its Python time, as optional
+  extensions (without a C compiler their sources run). gcc builds them at ``-O1``: 31 s of CPU, against 53 s at
+  ``-O2`` and 68 s at ``-O3``, which extract no faster (paired ratios within 1% of each other). They make the
+  default extraction ~1.2x as fast (``kg bench``'s paired ratio, docs/extraction.md);
+- ``KG_COMPILE=1``: all of :data:`COMPILED` (not optional: asked for), for the build's export path: extraction
+  runs as many instructions as with :data:`HOT` alone;
+- ``KG_COMPILE=0``: none, the C extensions only.
 
 At ``import kg``, :func:`install` decides what each module runs, and puts a finder first on ``sys.meta_path`` that
 makes Python import the Python file instead of the compiled one where it must:
@@ -49,9 +54,19 @@ EXTENSIONS = {
 COMPILED = (
     tuple(f"kg.nlp.{name}" for name in ("candidates", "combine", "extract", "tokenizer"))
     + tuple(f"kg.nlp.components.{name}" for name in ("abbreviations", "context", "gazetteer", "mentions", "model",
-                                                     "proposed", "results", "sentences", "tagger"))
+                                                     "proposed", "results", "sentences", "specificity", "tagger"))
     + ("kg.build.cache", "kg.build.elements", "kg.build.jsontext", "kg.build.resolve", "kg.sinks.graphml", "kg.sinks.json",
        "kg.sinks.neo4j_csv", "kg.sinks.predictions"))
+# Compiled by default: the modules whose compiled copies save the most of the default extraction's instructions
+# (tools/dev/instructions.py --docs 300 with everything compiled and one module run as Python, at 3d2997a: 0.06-0.12M
+# of ~5.8M per abstract each, 0.03M for abbreviations; the others 0.02M or less, and the tokenizer and extract run
+# more instructions compiled than as Python).
+HOT = tuple(f"kg.nlp.{name}" for name in ("candidates", "combine")) + tuple(
+    f"kg.nlp.components.{name}" for name in ("abbreviations", "context", "mentions", "proposed", "results",
+                                             "specificity"))
+# gcc flags of the Cython-compiled modules, after Python's own (-O3): -O1 compiles them ~2.2x faster than -O3 (31 s
+# of CPU for HOT against 68 s) and extraction runs as fast (+1% instructions, paired ratios within the noise).
+PLAIN_FLAGS = ["-O1", "-g0"]
 ROOT = Path(__file__).resolve().parents[1]  # the directory holding the kg package
 _WARNED = "KG_COMPILED_WARNED"  # set to the warning's checksum once printed, so that child processes stay quiet
 
@@ -70,10 +85,20 @@ def _flag(name: str) -> bool:
     return os.environ.get(name, "") not in ("", "0")
 
 
+def plain() -> tuple[str, ...]:
+    """The plain modules a build compiles: :data:`HOT` by default, all of :data:`COMPILED` with ``KG_COMPILE=1``,
+    none with ``KG_COMPILE=0`` (or with ``KG_NO_EXT``)."""
+    if _flag("KG_NO_EXT"):
+        return ()
+    value = os.environ.get("KG_COMPILE", "")
+    return HOT if value == "" else () if value == "0" else COMPILED
+
+
 def extensions() -> list:
     """setuptools Extensions to build: the C extensions (optional: a failed compile leaves their twins to run),
-    unless ``KG_NO_EXT`` is set; and with ``KG_COMPILE`` set, the plain modules of :data:`COMPILED` (not optional:
-    asked for). Needs setuptools, and Cython, spaCy and numpy for ``_doc.pyx`` (the build requirements)."""
+    unless ``KG_NO_EXT`` is set; and the plain modules of :func:`plain`: optional by default, not with
+    ``KG_COMPILE=1`` (asked for). Needs setuptools, and Cython, spaCy and numpy for ``_doc.pyx`` and the plain
+    modules (the build requirements)."""
     if _flag("KG_NO_EXT"):
         return []
     from setuptools import Extension
@@ -86,25 +111,27 @@ def extensions() -> list:
         import numpy
         from Cython.Build import cythonize
     except ImportError as e:  # a build outside the declared build requirements (--no-build-isolation)
-        print(f"kg: not compiling kg/nlp/_doc.pyx ({e}); its Python twin will run", file=sys.stderr)
+        print(f"kg: not compiling kg/nlp/_doc.pyx and the rules ({e}); their Python runs", file=sys.stderr)
         return [tagger]
     # Typed access to a Doc's token array: cimports spaCy's .pxd files, which need C++ and numpy's headers.
     doc = Extension("kg.nlp._doc", ["kg/nlp/_doc.pyx"], include_dirs=[numpy.get_include()], language="c++",
                     extra_compile_args=["-g0"], optional=True)
-    rules = []
-    if _flag("KG_COMPILE"):
-        missing = [_source(name) for name in COMPILED if not Path(_source(name)).exists()]
-        if missing:
-            raise FileNotFoundError(f"kg/compiled.py lists modules that are not there: {', '.join(missing)}")
-        rules = [Extension(name, [_source(name)], extra_compile_args=["-g0"]) for name in COMPILED]
-    # Cython regenerates a module's C when its source changed; a change to these settings must regenerate all.
-    force = any(not c.exists() or c.stat().st_mtime < Path(__file__).stat().st_mtime
-                for c in (Path("build/cython", _source(e.name)[:-3] + ".c") for e in rules))
+    names = plain()
+    missing = [_source(name) for name in names if not Path(_source(name)).exists()]
+    if missing:
+        raise FileNotFoundError(f"kg/compiled.py lists modules that are not there: {', '.join(missing)}")
+    rules = [Extension(name, [_source(name)], extra_compile_args=PLAIN_FLAGS) for name in names]
+    # Cython regenerates a module's C when its source changed; a change to these settings must regenerate (and so
+    # recompile) the C written before it, which is deleted for that. Other modules are left alone.
+    for c in (Path("build/cython", _source(e.name)[:-3] + ".c") for e in rules):
+        if c.exists() and c.stat().st_mtime < Path(__file__).stat().st_mtime:
+            c.unlink()
     # annotation_typing off: annotations stay documentation, as in Python (Cython would make ``x: float`` a C double)
-    out = [tagger, *cythonize([doc, *rules], build_dir="build/cython", nthreads=2, quiet=True, force=force,
+    out = [tagger, *cythonize([doc, *rules], build_dir="build/cython", nthreads=2, quiet=True,
                               compiler_directives={"language_level": 3, "annotation_typing": False})]
+    required = set(names) if _flag("KG_COMPILE") else set()
     for ext in out:  # cythonize makes new Extensions, without ``optional``
-        ext.optional = ext.name in EXTENSIONS
+        ext.optional = ext.name not in required
     return out
 
 

@@ -189,6 +189,15 @@ def test_every_listed_module_and_twin_is_there():
         assert (ROOT / source).is_file() and (ROOT / twin).is_file(), module
 
 
+def test_a_build_compiles_the_hot_modules_by_default_all_with_kg_compile_1_and_none_with_0(monkeypatch):
+    assert set(compiled.HOT) < set(compiled.COMPILED)
+    for value, expected in (("", compiled.HOT), ("0", ()), ("1", compiled.COMPILED)):
+        monkeypatch.setenv("KG_COMPILE", value)
+        assert compiled.plain() == expected, value
+    monkeypatch.setenv("KG_NO_EXT", "1")
+    assert compiled.plain() == ()
+
+
 def _build(out: Path, **env: str) -> subprocess.CompletedProcess:
     code = "import sys; from kg.cli import main; sys.exit(main(sys.argv[1:]))"
     base = {k: v for k, v in os.environ.items() if k not in ("KG_PURE_PYTHON", "KG_COMPILED_WARNED")}

@@ -1,7 +1,8 @@
 """Compile kg's compiled modules in place (kg/compiled.py), with this interpreter: the C extensions ``_tagger`` and
-``_doc`` (skipped, leaving their Python twins to run, when there is no C compiler), and with ``KG_COMPILE=1`` the
-Cython-compiled plain modules. Without ``KG_COMPILE`` it deletes their compiled copies in place, and so it does
-compiled files of modules kg no longer compiles (a build of another commit left them), so that the sources run.
+``_doc`` and the Cython-compiled plain modules of ``kg.compiled.plain()`` (by default ``HOT``; all of ``COMPILED``
+with ``KG_COMPILE=1``, none with ``KG_COMPILE=0``), each skipped, leaving its Python to run, when there is no C
+compiler. It deletes the compiled copies of the other plain modules in place, and so it does compiled files of
+modules kg no longer compiles (a build of another commit left them), so that the sources run.
 
 ``make install`` runs it after an edit to one of the compiled sources. A checkout run with ``PYTHONPATH`` and
 another checkout's interpreter needs it once (or runs the Python twins):
@@ -28,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def main() -> int:
     """Build, delete what must not shadow its source, and say what runs compiled; 0 unless a build asked for
-    (``KG_COMPILE``) fails."""
+    (``KG_COMPILE=1``) fails."""
     os.chdir(ROOT)  # the sources and the in-place outputs are relative to the checkout
     compiled = runpy.run_path("kg/compiled.py")
     modules = compiled["extensions"]()
@@ -39,10 +40,11 @@ def main() -> int:
         cmd.build_temp = "build/temp"
         cmd.ensure_finalized()
         cmd.run()
+    chosen = set(compiled["plain"]())
     gone = list(compiled["unlisted"](ROOT))
-    if os.environ.get("KG_COMPILE", "") in ("", "0"):
-        gone += [path.relative_to(ROOT).as_posix() for path in map(compiled["compiled_file"], compiled["COMPILED"])
-                 if path is not None]
+    gone += [path.relative_to(ROOT).as_posix() for path in map(compiled["compiled_file"],
+                                                               set(compiled["COMPILED"]) - chosen) if path is not None]
+    gone.sort()
     for path in gone:
         (ROOT / path).unlink()
     if gone:

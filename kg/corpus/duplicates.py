@@ -6,16 +6,11 @@ with two titles they stay two papers, with a warning. A short abstract ("No abst
 its records stay apart, as their ids say."""
 from __future__ import annotations
 
-import re
-
 from kg.corpus.clean import clean_text
 from kg.corpus.records import content_id, title_key
 from kg.errors import InputWarning
 from kg.model import Paper, Source
 
-# What starts LaTeX or markdown that cleaning removes or changes: cheap to look for, and most abstracts hold none (a
-# text holding some is cleaned for its key, ~0.2 ms; its extraction cleans it anyway)
-_MARKUP = re.compile(r"[\\$*_{}~^`]")
 # Fewer words than this is a placeholder ("No abstract available.") or a fragment that two papers may share
 MIN_WORDS = 25
 
@@ -28,9 +23,8 @@ def text_key(text: str, known: str | None = None) -> str:
     >>> text_key("We train $\\\\alpha$-Net.") == text_key("We  train α-Net.")
     True
     """
-    if _MARKUP.search(text):
-        return content_id(clean_text(text))
-    return known or content_id(text)
+    cleaned = clean_text(text)  # (the text itself, at the cost of a cheap test, when it holds nothing to clean)
+    return known if cleaned is text and known else content_id(cleaned)
 
 
 def same_title(held_title: str | None, later: Paper) -> bool | None:

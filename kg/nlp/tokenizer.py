@@ -31,7 +31,8 @@ _SIBLING_SLASH = r"(?<=[A-Za-z]-\d)/(?=\d)|(?<=[A-Za-z]-\d\d)/(?=\d)|(?<=[A-Za-z
 # to five digits.
 # "$\epsilon$-differential privacy", "$(\epsilon, \delta)$-differentially private", "$\ell_1$-regularized": a
 # mathematical symbol glued by a hyphen to a word qualifies the word, so the word is read on its own.
-_SYMBOL_HYPHEN = r"(?:(?<=[\u0370-\u03ff\u2113])|(?<=[\u0370-\u03ff\u2113]\)))-(?=[a-z]{3})"
+SYMBOLS = "[\u0370-\u03ff\u2113]"  # Greek letters and "ℓ": the symbols a formula glues to a word
+_SYMBOL_HYPHEN = rf"(?:(?<={SYMBOLS})|(?<={SYMBOLS}\)))-(?=[a-z]{{3}})"
 _IN_A_NAME = "".join(rf"(?<![A-Za-z\-]\d{{{n}}})" for n in range(1, 6))
 
 

@@ -41,6 +41,7 @@ from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp import lexicon
 from kg.schema import concept_key
 from kg.nlp.labels import DATA_KINDS, family_base, family_suffix, is_language
+from kg.nlp.tokenizer import SYMBOLS
 
 DATA = lexicon.SPECIFICITY
 _WORDS = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
@@ -422,7 +423,7 @@ def _verb(text: str, m) -> bool:
     return _BEFORE_A_VERB.search(text, max(0, m.start - 12), m.start) is not None
 
 
-_AFTER_A_SYMBOL = re.compile(r"[\u0370-\u03ff\u2113]\)?-$")
+_AFTER_A_SYMBOL = re.compile(rf"{SYMBOLS}\)?-$")
 
 
 def _tolerance(text: str, m) -> bool:

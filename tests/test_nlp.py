@@ -5,7 +5,9 @@ from pathlib import Path
 
 import pytest
 
+from kg.model import Paper
 from kg.nlp.pipeline import load_pipeline
+from kg.nlp.extract import extract
 
 SEEDS = sorted((Path(__file__).parents[1] / "examples" / "icml").glob("*.txt"))
 
@@ -1559,3 +1561,19 @@ def test_the_papers_own_name_has_one_label():
                   title="SNAKE: Shape-aware Neural 3D Keypoint Field")
     (_, ex), = extract([paper])
     assert {m.label for m in ex.mentions if m.canonical == "SNAKE"} == {"METHOD"}
+
+
+def test_a_longer_name_found_once_names_every_place_that_writes_its_words():
+    """The tagger extends "text generation" to "open-ended text generation" in one sentence, not in the next; the
+    paper names one task throughout. The title's own name and another kind read in place keep theirs."""
+    paper = Paper("p1", "In this work we measure the factual accuracy of large-scale LMs for open-ended text generation. "
+                        "Popular sampling algorithms (e.g., top-p) in open-ended text generation can harm the factuality.",
+                  title="Factuality Enhanced Language Models for Open-Ended Text Generation")
+    (_, ex), = extract([paper])
+    tasks = {m.canonical.lower() for m in ex.mentions if m.label == "TASK"}
+    assert "open-ended text generation" in tasks and "text generation" not in tasks
+    paper = Paper("p2", "Despite the core role of sparse logistic regression in statistics, it lacks a good solution.",
+                  title="A Conditional Randomization Test for Sparse Logistic Regression in High-Dimension")
+    (_, ex), = extract([paper])
+    assert {(m.label, m.in_title) for m in ex.mentions if m.canonical == "sparse logistic regression"} == {
+        ("TASK", True), ("METHOD", False)}

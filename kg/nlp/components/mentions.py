@@ -290,6 +290,54 @@ def _propagate(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) -> l
     return cands + extra
 
 
+_LONGER = frozenset({"model_extension", "title_topic"})
+_KNOWN = frozenset({"gazetteer", "abbreviation", "proposed", "model_phrase"})  # names read as a whole elsewhere
+_OTHER = {label: tuple(sorted({"METHOD", "TASK", "DATASET", "METRIC"} - {label})) for label in
+          ("METHOD", "TASK", "DATASET", "METRIC")}
+
+
+def _longer_names_everywhere(doc: Doc, cands: list[Candidate]) -> list[Candidate]:
+    """The candidates, with a longer name the tagger or the title found around a known name ("open-ended text
+    generation" around "text generation") on every other place the doc writes its words (in any case): a paper names
+    its concept alike each time, though the tagger, reading each sentence apart, extends only some ("sampling in
+    open-ended text generation" is no new mention of "text generation"). Not where the words are a name found whole
+    or read as another kind there (the title's topic "sparse logistic regression" stays the method the tagger reads
+    in the abstract)."""
+    longer: dict[tuple[int, ...], Candidate] = {}
+    lower = None
+    for c in cands:
+        if c.extractor in _LONGER and c.end - c.start > 1:
+            lower = lower or column(doc, LOWER)
+            words = tuple([lower[k] for k in range(c.start, c.end)])
+            if words not in longer or c.start > longer[words].start:  # the abstract's, as it writes the name (the
+                longer[words] = c  # title is read in the case of a sentence)
+    if longer:  # not the paper's own name, which its own rules place (the title's "NAME: ..." included)
+        for c in cands:
+            if c.proposed and c.end - c.start > 1:
+                longer.pop(tuple([lower[k] for k in range(c.start, c.end)]), None)
+    if not longer:
+        return cands
+    found = [(i, i + len(words), c) for i in _doc.where(doc, LOWER, _doc.IdSet({words[0] for words in longer}))
+             for words, c in longer.items() if i != c.start and words[0] == lower[i]
+             and tuple([lower[k] for k in range(i, min(i + len(words), len(doc)))]) == words]
+    if not found:
+        return cands
+    read = {(c.start, c.end, c.label if c.extractor not in _KNOWN else "") for c in cands}
+    return cands + [Candidate(i, j, c.label, c.extractor, canonical=c.canonical or _as_written(doc, c),
+                              confidence=c.confidence) for i, j, c in found
+                    if (i, j, "") not in read and not any((i, j, label) in read for label in _OTHER[c.label])]
+
+
+_SPELLING = re.compile(r"(?<![\w-])[a-z]+[A-Z]")  # a word that shows letters in capitals: "grAph", "numEricaL"
+
+
+def _as_written(doc: Doc, c: Candidate) -> str | None:
+    """The text of ``c`` as a name for its other places, or None (each its own) when it spells out an abbreviation's
+    letters in capitals ("General grAph augMEntation (GAME)")."""
+    text = span_text(doc, c.start, c.end)
+    return None if _SPELLING.search(text) else text
+
+
 def _proposed_long_forms(doc: Doc, cands: list[Candidate]) -> list[Candidate]:
     """The candidates, each on the words of the paper's own method's long form (named by its short form) written
     again taking that method: the title's "Cross-Domain Predictor" (read in lower case) is the CDP of "we propose a
@@ -516,6 +564,7 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict,
     labels too, in token order)."""
     pairs = abbreviations(doc)
     cands = _propagate(doc, _split_pairs(doc, candidates(doc), pairs, known), pairs)
+    cands = _longer_names_everywhere(doc, cands)
     cands = _named_datasets_win(cands)
     # A name only its word shape marks as a method ("LMCal-Q"), like an abbreviation pair only word shapes would
     # label, needs the model's support (SciERC dev: such names were 0 of 4 right).

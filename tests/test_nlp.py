@@ -1577,3 +1577,18 @@ def test_a_longer_name_found_once_names_every_place_that_writes_its_words():
     (_, ex), = extract([paper])
     assert {(m.label, m.in_title) for m in ex.mentions if m.canonical == "sparse logistic regression"} == {
         ("TASK", True), ("METHOD", False)}
+
+
+def test_a_longer_name_without_its_head_word_names_the_title_too():
+    paper = Paper("p1", "We study the phase retrieval problem. We then address the misspecified phase retrieval problem.",
+                  title="Misspecified Phase Retrieval with Generative Priors")
+    (_, ex), = extract([paper])
+    assert {m.canonical.lower() for m in ex.mentions if m.label == "TASK" and m.in_title} == {
+        "misspecified phase retrieval"}
+
+
+def test_a_problem_named_by_its_letters_drops_the_head_word_they_leave_out(nlp):
+    doc = nlp("We study the densest subgraph problem (DSG) and the densest subgraph local decomposition problem "
+              "(DSG-LD) in undirected graphs. Greedy++ solves DSG.")
+    assert {m.canonical for m in doc._.kg_mentions if m.label == "TASK"} == {
+        "densest subgraph", "densest subgraph local decomposition"}

@@ -23,7 +23,7 @@ from kg.nlp import _doc
 from kg.nlp.candidates import (FORMULAS, MENTIONS, PRIORITY, Abbreviation, Candidate, abbreviations, candidates,
                                column, ids, model_entities, positions_of, sentence_bounds, sentence_starts,
                                span_text, strip_possessive, token_ends)
-from kg.nlp.combine import TYPE_HEADS
+from kg.nlp.combine import TYPE_HEADS, concept_name
 from kg.nlp.components.gazetteer import Entry, load_gazetteer
 from kg.nlp.components.title import TITLE
 from kg.nlp.labels import is_language, label_from_words
@@ -204,6 +204,11 @@ def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation], lo
                                                             long, False, False, "abbreviation")
             if label == "METHOD" and _before_data_head(doc, hi):
                 label = "DATASET"  # "the EventCorefBank (ECB) corpus"
+        if label == "TASK" and extractor == "abbreviation" and canonical == long \
+                and not short.rstrip("s").lower().endswith(doc[a.long_end - 1].lower_[:1]):
+            # a head word the letters leave out: "the densest subgraph problem (DSG)" is densest subgraph (not
+            # "Traveling Salesman Problem (TSP)")
+            canonical = concept_name(doc, a.long_start, a.long_end, "TASK") or long
         if canonical != long and noun is not None:
             renamed[long.lower()] = canonical
         for s, e in ((a.long_start, a.long_end), (a.short_start, a.short_end)):
@@ -300,9 +305,10 @@ def _longer_names_everywhere(doc: Doc, cands: list[Candidate]) -> list[Candidate
     """The candidates, with a longer name the tagger or the title found around a known name ("open-ended text
     generation" around "text generation") on every other place the doc writes its words (in any case): a paper names
     its concept alike each time, though the tagger, reading each sentence apart, extends only some ("sampling in
-    open-ended text generation" is no new mention of "text generation"). Not where the words are a name found whole
-    or read as another kind there (the title's topic "sparse logistic regression" stays the method the tagger reads
-    in the abstract)."""
+    open-ended text generation" is no new mention of "text generation"). Not where the words are, or are part of, a
+    name found whole ("Temporal Classification" in "Connectionist Temporal Classification"), or are read as another
+    kind in place (the title's topic "sparse logistic regression" stays the method the tagger reads in the
+    abstract)."""
     longer: dict[tuple[int, ...], Candidate] = {}
     lower = None
     for c in cands:
@@ -311,6 +317,11 @@ def _longer_names_everywhere(doc: Doc, cands: list[Candidate]) -> list[Candidate
             words = tuple([lower[k] for k in range(c.start, c.end)])
             if words not in longer or c.start > longer[words].start:  # the abstract's, as it writes the name (the
                 longer[words] = c  # title is read in the case of a sentence)
+            if c.canonical and len(c.canonical) < len(span_text(doc, c.start, c.end)):  # "misspecified phase
+                for k in range(c.end - 1, c.start + 1, -1):  # retrieval" of "... retrieval problem": its words too
+                    if span_text(doc, c.start, k).lower() == c.canonical.lower():
+                        longer.setdefault(words[:k - c.start], c)
+                        break
     if longer:  # not the paper's own name, which its own rules place (the title's "NAME: ..." included)
         for c in cands:
             if c.proposed and c.end - c.start > 1:
@@ -322,10 +333,12 @@ def _longer_names_everywhere(doc: Doc, cands: list[Candidate]) -> list[Candidate
              and tuple([lower[k] for k in range(i, min(i + len(words), len(doc)))]) == words]
     if not found:
         return cands
-    read = {(c.start, c.end, c.label if c.extractor not in _KNOWN else "") for c in cands}
+    read = {(c.start, c.end, c.label) for c in cands}
+    whole = [(c.start, c.end) for c in cands if c.extractor in _KNOWN]
     return cands + [Candidate(i, j, c.label, c.extractor, canonical=c.canonical or _as_written(doc, c),
                               confidence=c.confidence) for i, j, c in found
-                    if (i, j, "") not in read and not any((i, j, label) in read for label in _OTHER[c.label])]
+                    if not any((i, j, label) in read for label in _OTHER[c.label])
+                    and not any(a < j and i < b and not (i <= a and b <= j and b - a < j - i) for a, b in whole)]
 
 
 _SPELLING = re.compile(r"(?<![\w-])[a-z]+[A-Z]")  # a word that shows letters in capitals: "grAph", "numEricaL"

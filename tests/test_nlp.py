@@ -286,6 +286,15 @@ def test_result_tuple_from_a_sentence(nlp):
     # values listed after a difference are differences too
     ("FooNet outperforms prior defenses on CIFAR-10 by up to 20.57%, 9.80%, and 13.72% attack success rate.", set()),
     ("Our algorithm gives significant gains (e.g., +1.6 – 3.2 AP) on the COCO dataset.", set()),
+    # a fall is an effect the paper shows; other work's figures; a share of a model's cost
+    (r"On Imagenet with a resnet50, the classification test accuracy falls from $68\%$ to $46\%$ by random crops.",
+     set()),
+    ("We focus on the multi-label subset of ImageNet, where today's best models achieve upwards of 97% top-1 "
+     "accuracy.", set()),
+    ("On ImageNet, our models achieve an IS of 166.5, improving over the previous best IS of 52.52.",
+     {("166.5", "IS")}),
+    ("On COCO, we show that 70% FLOPs of FasterRCNN with ViT backbone can be removed with a small mAP drop.", set()),
+    ("On ImageNet, existing methods such as ResNet-50 reach 76.1% top-1 accuracy.", {("76.1%", "top-1 accuracy")}),
 ])
 def test_results_are_the_methods_own_values(nlp, text, expected):
     from kg.corpus.clean import clean_text

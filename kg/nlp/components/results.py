@@ -113,16 +113,42 @@ _COMPARED_REACH = 8  # tokens from "than" to the compared method's value: "than 
 _TO = re.compile(r"\s*to\s*")
 
 
+_DECLINES = lexicon.words("decline_verbs")
+
+
 def _changes(doc: Doc, sent: Span, values: list[tuple[int, int, str]], metrics: list[DocMention | None]) -> set[int]:
     """The values a change starts from ("improves accuracy from 70.1% to 75.3%"): their indices; the value it goes
-    to takes their metric (``metrics`` is updated)."""
+    to takes their metric (``metrics`` is updated). A fall ("test accuracy falls from 68% to 46%") is an effect the
+    paper shows, neither value a method's result: both indices."""
     out, text = set(), doc_text(doc)
     for k in range(len(values) - 1):
         at = _token_at(doc, values[k][0])
         if at > sent.start and doc[at - 1].lower_ == "from" and _TO.fullmatch(text, values[k][1], values[k + 1][0]):
             out.add(k)
             metrics[k + 1] = metrics[k + 1] or metrics[k]
+            if at - 1 > sent.start and doc[at - 2].lower_ in _DECLINES:
+                out.add(k + 1)
     return out
+
+
+_OTHERS = lexicon.words("others_subjects")
+_CLAUSE_OPENERS = frozenset({",", ";", ":", "where", "while", "whereas", "whilst"})
+
+
+def _others_figure(doc: Doc, sent: Span, at: int, ms: list[DocMention]) -> bool:
+    """Whether the value at token ``at`` is other work's figure by its clause: a word of other work ("today's best
+    models achieve upwards of 97%", "existing methods reach") before it, and no method's name nor "our" work."""
+    start = at
+    while start > sent.start and doc[start - 1].lower_ not in _CLAUSE_OPENERS:
+        start -= 1
+    words = {t.lower_ for t in doc[start:at]}
+    if words.isdisjoint(_OTHERS) or not words.isdisjoint(OURS):
+        return False
+    lo, hi = doc[start].idx, doc[at].idx
+    return not any(m.label == "METHOD" and lo <= m.start < hi for m in ms)
+
+
+_COST = lexicon.words("cost_measures")
 
 
 _COMPARED_CUES = lexicon.words("compared_method_cues")
@@ -332,6 +358,8 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
                     or _nearest(ms, vs, "DATASET", False, 200)
             if metric is None or dataset is None or _compared(doc, sent, _token_at(doc, vs)):
                 continue
+            if value.endswith("%") and metric.canonical.lower() in _COST:
+                continue  # "70% FLOPs of FasterRCNN ... can be removed": a share of the cost, not a score
             other, theirs = _bracketed_by_other(doc, sent, _token_at(doc, vs), ms, proposed_names)
             if other and theirs is None:
                 continue  # another model's figures, by a name no mention holds
@@ -343,6 +371,8 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
                 method = own[-1].canonical
             elif ours and proposed:
                 method = proposed
+            elif _others_figure(doc, sent, _token_at(doc, vs), ms):
+                continue  # "where today's best models achieve upwards of 97% top-1 accuracy"
             else:  # (not a method the sentence compares with: "fewer parameters than ResNet-50 and obtains 80.2%")
                 if named is None:
                     named = [m for m in ms if m.label == "METHOD" and not _compared_with(doc, m)]

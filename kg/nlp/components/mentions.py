@@ -26,6 +26,7 @@ from kg.nlp.candidates import (FORMULAS, MENTIONS, PRIORITY, Abbreviation, Candi
 from kg.nlp.combine import TYPE_HEADS, concept_name
 from kg.nlp.components.gazetteer import Entry, load_gazetteer
 from kg.nlp.components.title import TITLE
+from kg.model import LABELS
 from kg.nlp.labels import is_language, label_from_words
 from kg.nlp import lexicon
 from kg.schema import concept_key
@@ -297,8 +298,7 @@ def _propagate(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) -> l
 
 _LONGER = frozenset({"model_extension", "title_topic"})
 _KNOWN = frozenset({"gazetteer", "abbreviation", "proposed", "model_phrase"})  # names read as a whole elsewhere
-_OTHER = {label: tuple(sorted({"METHOD", "TASK", "DATASET", "METRIC"} - {label})) for label in
-          ("METHOD", "TASK", "DATASET", "METRIC")}
+_OTHER = {label: tuple(other for other in LABELS if other != label) for label in LABELS}
 
 
 def _longer_names_everywhere(doc: Doc, cands: list[Candidate]) -> list[Candidate]:

@@ -132,7 +132,7 @@ def _changes(doc: Doc, sent: Span, values: list[tuple[int, int, str]], metrics: 
 
 
 _OTHERS = lexicon.words("others_subjects")
-_CLAUSE_OPENERS = frozenset({",", ";", ":", "where", "while", "whereas", "whilst"})
+_CLAUSE_OPENERS = lexicon.words("clause_openers")
 
 
 def _others_figure(doc: Doc, sent: Span, at: int, ms: list[DocMention]) -> bool:

@@ -167,6 +167,7 @@ def test_must_not_merge(gaz, a, b):
     [
         ("ImageNet-1K", "ImageNet"),
         ("ILSVRC-2012", "ImageNet"),
+        ("ImageNet-1000", "ImageNet"),  # the 1,000 classes of ILSVRC, as "ImageNet-1K" (not a variant)
         ("CIFAR10", "CIFAR-10"),
         ("Low-Rank Adaptation", "LoRA"),
         ("mean average precision", "mAP"),

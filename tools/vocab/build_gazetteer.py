@@ -37,7 +37,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-from kg.nlp.labels import names_a_task  # noqa: E402  (the checkout's kg, run as a script)
+from kg.nlp.labels import is_language, names_a_task  # noqa: E402  (the checkout's kg, run as a script)
 
 GAZ = ROOT / "kg" / "nlp" / "data" / "gazetteer"
 SPEC = ROOT / "kg" / "nlp" / "data" / "specificity"
@@ -122,7 +122,7 @@ def written_form(name: str, text: str) -> str:
     sentence start): each word in lower case where any occurrence writes it so, else as most occurrences do. A name
     the abstracts write only in title case ("Individualized Treatment Rule", when defining a short form) or never
     write is taken as the keyword writes it, unless they write it in title case in many sentences ("Monte Carlo",
-    :data:`PROPER_NAME_USES`): with ordinary words in lower case (``task_case``) unless a later word
+    :data:`PROPER_NAME_USES`): with ordinary words in lower case (``word_case``) unless a later word
     keeps a capital the first does not ("sliced Wasserstein")."""
     pattern = re.compile(rf"(?<=[a-z,] )({re.escape(name)})(?![\w-])", re.I)
     forms = [m.group(1).split(" ") for m in pattern.finditer(text)]
@@ -135,7 +135,7 @@ def written_form(name: str, text: str) -> str:
         if not _title_case(words) or len(forms) >= PROPER_NAME_USES:
             return " ".join(words)  # (title case in many sentences is a proper name's: "Monte Carlo")
     words = name.split()
-    return name if any(w[:1].isupper() for w in words[1:]) and not _title_case(words) else task_case(name)
+    return name if any(w[:1].isupper() for w in words[1:]) and not _title_case(words) else word_case(name)
 
 
 def _title_case(words: list[str]) -> bool:
@@ -163,9 +163,23 @@ def gold_names(paths: list[Path]) -> set[str]:
 
 
 def task_case(name: str) -> str:
-    """A PwC task name in the case abstracts write it: words lower-cased but acronyms and names with a digit
-    ("3D Human Pose Estimation" -> "3D human pose estimation", "Visual Question Answering (VQA)" keeps "VQA")."""
-    return " ".join(w if sum(c.isupper() for c in w) >= 2 or re.search(r"\d", w) else w.lower() for w in name.split())
+    """A PwC task name in the case abstracts write it: words lower-cased but acronyms, names with a digit and
+    languages ("3D Human Pose Estimation" -> "3D human pose estimation", "Visual Question Answering (VQA)" keeps
+    "VQA"), a hyphenated word part by part ("Few-Shot Learning" -> "few-shot learning"; "RGB-D", "Text-to-SQL" and
+    "English-Ukrainian" keep their acronyms and languages)."""
+    return " ".join("-".join(p if _kept_case(p) or is_language(p.lower()) else p.lower() for p in w.split("-"))
+                    for w in name.split())
+
+
+def word_case(name: str) -> str:
+    """A name's ordinary words in lower case, a word with two capitals or a digit as written ("Hilbert-Schmidt
+    independence criterion" keeps its names): for keywords, which name people's methods in hyphens."""
+    return " ".join(w if _kept_case(w) else w.lower() for w in name.split())
+
+
+def _kept_case(word: str) -> bool:
+    """Whether a word keeps its case: two capitals (an acronym) or a digit."""
+    return sum(c.isupper() for c in word) >= 2 or re.search(r"\d", word) is not None
 
 
 def pwc_datasets(pwc: Path, taken: set[str], blocked: set[str], generic: set[str], background: str) -> list[dict]:

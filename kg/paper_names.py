@@ -1,7 +1,8 @@
 """One way to name a paper everywhere (``kg related``, ``kg query``, ``kg viz --focus``): its id, with or without
-``paper:``, its DOI (any case) or arXiv id (any version) where the graph keeps them, its name or title (as the input
-writes it, LaTeX and all, or as kg shows it), or the name (or an alias) of a method it proposes; case and spacing do
-not matter.
+``paper:``, its DOI (any case) or arXiv id (any version) where the graph keeps them, one of its other ids (a
+preprint's DOI or a second input id kept when two records of it were merged: ``other_ids``), its name or title (as
+the input writes it, LaTeX and all, or as kg shows it), or the name (or an alias) of a method it proposes; case and
+spacing do not matter.
 
 An id names one paper. Otherwise every paper whose name, title or proposed method matches is a candidate: one
 candidate is the answer, several raise :class:`AmbiguousPaper` listing them (nothing is picked silently), none is
@@ -78,8 +79,9 @@ class Papers(Protocol):
     def by_name(self, wanted: str) -> list[Candidate]:
         """The papers whose name or title, or a proposed method's name or alias, lower-cased is ``wanted``."""
 
-    def by_identifier(self, doi: str, arxiv: str) -> list[Candidate]:
-        """The papers whose DOI (lower case) is ``doi`` or whose arXiv id is ``arxiv`` (an empty one: none)."""
+    def by_identifier(self, doi: str, arxiv: str, other: str = "") -> list[Candidate]:
+        """The papers whose DOI (lower case) is ``doi`` or whose arXiv id is ``arxiv``, or one of whose other ids
+        (``other_ids``) is one of ``doi``, ``arxiv`` and ``other`` (an empty one: none)."""
 
     def names(self) -> list[str]:
         """Every paper name and proposed method name, for suggestions."""
@@ -150,10 +152,13 @@ class GraphPapers:
                 found.update((p, None) for p, _, k in self.g.in_edges(n, keys=True) if k == schema.PROPOSES.name)
         return [self._candidate(n) for n in found]
 
-    def by_identifier(self, doi: str, arxiv: str) -> list[Candidate]:
-        """The papers whose DOI (lower case) is ``doi`` or whose arXiv id is ``arxiv`` (an empty one: none)."""
+    def by_identifier(self, doi: str, arxiv: str, other: str = "") -> list[Candidate]:
+        """The papers whose DOI (lower case) is ``doi`` or whose arXiv id is ``arxiv``, or one of whose other ids
+        (``other_ids``) is one of ``doi``, ``arxiv`` and ``other`` (an empty one: none)."""
+        keys = {k for k in (doi, arxiv, other) if k}
         return [self._candidate(n) for n, d in self.g.nodes(data=True) if d.get("type") == schema.PAPER.label
-                and ((doi and str(d.get("doi") or "").lower() == doi) or (arxiv and d.get("arxiv_id") == arxiv))]
+                and ((doi and str(d.get("doi") or "").lower() == doi) or (arxiv and d.get("arxiv_id") == arxiv)
+                     or not keys.isdisjoint(d.get("other_ids") or ()))]
 
     def names(self) -> list[str]:
         """Every paper's name and title, and every proposed method's name."""
@@ -172,6 +177,8 @@ Run = Callable[[str, dict], list[list]]  # Cypher and parameters -> rows, on eit
 _BY_ID = "MATCH (p:Paper) WHERE p.id IN $ids RETURN p.id, p.title, p.name"
 _BY_IDENTIFIER = {"doi": "MATCH (p:Paper) WHERE toLower(p.doi) = $doi RETURN p.id, p.title, p.name",
                   "arxiv": "MATCH (p:Paper) WHERE p.arxiv_id = $arxiv RETURN p.id, p.title, p.name"}
+_BY_OTHER_ID = ("MATCH (p:Paper) WITH p, $keys AS keys WHERE any(o IN p.other_ids WHERE o IN keys) "
+                "RETURN p.id, p.title, p.name")  # (other ids are kept normalised: kg.build.elements.other_ids)
 _BY_NAME = ("MATCH (p:Paper) WHERE toLower(p.name) = $wanted OR toLower(p.title) = $wanted "
             "RETURN p.id, p.title, p.name")
 # (Ladybug takes no parameter inside any(...), hence the WITH)
@@ -202,10 +209,23 @@ class StorePapers:
         rows = self.run(_BY_NAME, {"wanted": wanted}) + self.run(_BY_METHOD, {"wanted": wanted})
         return self._candidates(rows)
 
-    def by_identifier(self, doi: str, arxiv: str) -> list[Candidate]:
-        """The papers whose DOI (lower case) is ``doi`` or whose arXiv id is ``arxiv`` (an empty one: none)."""
+    def by_identifier(self, doi: str, arxiv: str, other: str = "") -> list[Candidate]:
+        """The papers whose DOI (lower case) is ``doi`` or whose arXiv id is ``arxiv``, or one of whose other ids
+        (``other_ids``) is one of ``doi``, ``arxiv`` and ``other`` (an empty one: none)."""
         given = {"doi": doi, "arxiv": arxiv}
-        return self._candidates([r for k, v in given.items() if v for r in self.run(_BY_IDENTIFIER[k], {k: v})])
+        rows = [r for k, v in given.items() if v for r in self.run(_BY_IDENTIFIER[k], {k: v})]
+        keys = list(dict.fromkeys(k for k in (doi, arxiv, other) if k))
+        return self._candidates(rows + (self._by_other_id(keys) if keys else []))
+
+    def _by_other_id(self, keys: list[str]) -> list[list]:
+        """(id, title, name) of the papers one of whose other ids is one of ``keys``; none in an embedded store an
+        older kg wrote, which has no ``other_ids`` (Neo4j reads a missing property as null)."""
+        try:
+            return self.run(_BY_OTHER_ID, {"keys": keys})
+        except Exception as exc:  # (kg.store.queries.QueryError: "Cannot find property other_ids")
+            if "other_ids" not in str(exc):
+                raise
+            return []
 
     def names(self) -> list[str]:
         """Every paper's name and title, and every proposed method's name."""
@@ -214,8 +234,9 @@ class StorePapers:
 
 def resolve(papers: Papers, name: str) -> str | None:
     """The id of the paper ``name`` names, or None when no paper answers to it: by id (with or without ``paper:``),
-    then by name, title or proposed method, then by DOI or arXiv id, then by title with LaTeX and markdown removed
-    as ``kg build`` removes them from titles.
+    then by name, title or proposed method, then by DOI or arXiv id, or one of its other ids (a DOI in any case, an
+    arXiv id in any version, an input's own id as written), then by title with LaTeX and markdown removed as
+    ``kg build`` removes them from titles.
 
     Raises :class:`AmbiguousPaper` when several do."""
     name = str(name).strip()
@@ -229,7 +250,7 @@ def resolve(papers: Papers, name: str) -> str | None:
     doi, arxiv = identifiers(bare)
     if found := papers.by_id([PREFIX + x for x in (doi, arxiv) if x]):
         return found[0].id
-    if (doi or arxiv) and (found := papers.by_identifier(doi, arxiv)):
+    if found := papers.by_identifier(doi, arxiv, " ".join(bare.split())):
         return _one(name, found)
     found = papers.by_name(normal(_cleaned(bare)))
     return _one(name, found) if found else None

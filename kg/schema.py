@@ -33,8 +33,9 @@ CONCEPT_PROPS = ("id", "name", "aliases", "papers", "idf", "benchmark")
 # start_char/end_char: raw offsets of the mention ("end" is a reserved word in some Cypher dialects).
 EVIDENCE_PROPS = ("sentence", "start_char", "end_char", "extractor", "confidence", "count", "evidence")
 
+# other_ids: the paper's other identifiers (a preprint's DOI, a second input id: kg.build.elements.other_ids)
 PAPER = NodeType("Paper", "#4e79a7", ("id", "name", "title", "venue", "year", "authors", "url", "doi", "arxiv_id",
-                                      "keywords", "source", "abstract"))
+                                      "other_ids", "keywords", "source", "abstract"))
 METHOD = NodeType("Method", "#f28e2b", CONCEPT_PROPS)
 TASK = NodeType("Task", "#59a14f", CONCEPT_PROPS + ("area",))  # area: the vocabulary's research area
 DATASET = NodeType("Dataset", "#e15759", CONCEPT_PROPS)
@@ -49,7 +50,7 @@ BENCHMARK_LABEL = "Benchmark"
 PROPERTY_TYPES: dict[str, str] = {
     "year": "int", "start_char": "int", "end_char": "int", "count": "int", "papers": "int",
     "confidence": "float", "idf": "float", "score": "float", "benchmark": "bool",
-    "aliases": "list", "authors": "list", "source": "list", "keywords": "list",
+    "aliases": "list", "authors": "list", "source": "list", "keywords": "list", "other_ids": "list",
 }  # extra Neo4j label on Dataset nodes that are called benchmarks
 
 PROPOSES = RelType("PROPOSES", "Paper", "Method", "#f28e2b", EVIDENCE_PROPS)

@@ -461,6 +461,33 @@ def test_bridging_concepts_on_neo4j_scans_no_papers(neo4j_driver, neo4j_config, 
     assert not [s for s in scans(plan) if ":Paper" in s], scans(plan)
 
 
+def test_a_merged_papers_other_ids_are_kept_in_neo4j_and_name_it_there(neo4j_driver, neo4j_config, tmp_path):
+    """A paper read under a preprint's DOI and the published one keeps the preprint's DOI in Neo4j (``kg load``, as
+    in the embedded store), and ``kg query --neo4j`` finds it by that DOI as by its id."""
+    import json
+
+    import kg
+    from tests.test_other_ids import FOO_ID, OTHER_IDS, RECORDS
+
+    path = tmp_path / "papers.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in RECORDS), encoding="utf-8")
+    out = tmp_path / "out"
+    report = kg.build([str(path)], out)
+    load_graph_into(neo4j_driver, report.graph, database=neo4j_config.database)
+    records, _, _ = neo4j_driver.execute_query("MATCH (p:Paper) RETURN p.id AS id, p.other_ids AS other_ids",
+                                               database_=neo4j_config.database)
+    assert {r["id"]: r["other_ids"] for r in records} == OTHER_IDS
+    answers = []
+    for paper in ("10.1101/2024.01.01.000001".upper(), FOO_ID.removeprefix("paper:"), "CorpusId:42"):
+        on_neo4j = kg_cli("query", "paper_concepts", "--param", f"paper={paper}", "--neo4j", "--format", "json",
+                          env=cli_env(neo4j_config))
+        embedded = kg_cli("query", "paper_concepts", "--param", f"paper={paper}", "--graph", str(out), "--format",
+                          "json")
+        assert on_neo4j.returncode == 0 and on_neo4j.stdout == embedded.stdout, on_neo4j.stderr
+        answers.append(json.loads(on_neo4j.stdout))
+    assert answers[0] == answers[1] != [] and answers[2] != answers[0]
+
+
 def test_bulk_import_with_neo4j_admin(neo4j_config, tmp_path):
     """Runs last: stops the test server, imports the CSV export with neo4j-admin, starts it again. The corpus is
     the seeds plus an abstract over several lines (as arXiv's are), which the CSVs quote across lines."""

@@ -269,7 +269,7 @@ def test_the_index_written_in_small_slices_equals_the_index_written_at_once(seed
     assert len(numpy.load(whole["term_docs.npy"])) > 7 * 20
 
 
-@pytest.mark.parametrize("older", ["no terms.txt", "format 1"])
+@pytest.mark.parametrize("older", ["no terms.txt", "format 1", "format 3"])
 def test_an_index_an_older_kg_wrote_leaves_the_answer_to_the_graph(seed_build, tmp_path, capsys, older):
     import shutil
 
@@ -281,8 +281,11 @@ def test_an_index_an_older_kg_wrote_leaves_the_answer_to_the_graph(seed_build, t
     assert RelatedIndex.complete(old / DIRECTORY)
     if older == "no terms.txt":
         (old / "related" / "terms.txt").unlink()  # an index without the words of its texts: written before they were
-    else:
+    elif older == "format 1":
         (old / "related" / "format.txt").write_text("1\n", encoding="utf-8")  # before the keywords were in it
+    else:  # before the papers' other ids were in it (a merged paper's preprint DOI named no paper)
+        (old / "related" / "paper_other_ids.txt").unlink(missing_ok=True)
+        (old / "related" / "format.txt").write_text("3\n", encoding="utf-8")
     assert not RelatedIndex.complete(old / DIRECTORY)
     assert main(["related", "LinearTCA", "--graph", str(old), "--top", "1"]) == 0
     assert "written by an older kg" in capsys.readouterr().err

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from kg import schema
 from kg.nlp import lexicon
 from kg.corpus.clean import clean
+from kg.corpus.ids import normalise_id
 from kg.model import Extraction, Paper
 from kg.build.hierarchy import hierarchy
 from kg.build.resolve import Resolution, defined_short_forms, initials, mention_key, short_form
@@ -55,6 +56,14 @@ def _opening(raw: str, n: int = FIRST_WORDS) -> str:
     return _first_words(clean(raw).text, n)
 
 
+def other_ids(paper: Paper) -> list[str]:
+    """The paper's other identifiers as its node keeps them (:func:`kg.corpus.ids.normalise_id`: a DOI in lower
+    case, an arXiv id without version), each once, none that is its id, DOI or arXiv id: a preprint's DOI, a second
+    input id, a source's own id (OpenAlex, Semantic Scholar). They name the paper too (:mod:`kg.paper_names`)."""
+    own = (paper.id, paper.doi, paper.arxiv_id)
+    return [i for i in dict.fromkeys(normalise_id(str(i)) for i in paper.other_ids) if i and i not in own]
+
+
 def _paper_attrs(paper: Paper, ex: Extraction) -> dict:
     proposed = ex.proposed
     attrs = {
@@ -67,6 +76,7 @@ def _paper_attrs(paper: Paper, ex: Extraction) -> dict:
         "url": paper.url,
         "doi": paper.doi,
         "arxiv_id": paper.arxiv_id,
+        "other_ids": other_ids(paper),
         "keywords": list(paper.keywords),
         "source": [str(s) for s in paper.sources],
         "abstract": paper.text,

@@ -49,6 +49,19 @@ def normalise_arxiv(raw: object) -> str | None:
     return _VERSION.sub("", m.group()) if m else None
 
 
+def normalise_id(raw: str) -> str:
+    """An identifier as kg keeps and compares a paper's other ids: a DOI in lower case without resolver prefix, an
+    arXiv id without version or prefix, anything else (an input's own id) as written, spacing collapsed.
+
+    >>> normalise_id("https://doi.org/10.1101/2024.01.01.X"), normalise_id("arXiv:2401.12345v2"), normalise_id(" W42 ")
+    ('10.1101/2024.01.01.x', '2401.12345', 'W42')
+    """
+    text = " ".join(raw.split())
+    if " " in text:  # (no DOI or arXiv id has a space: an input's own id)
+        return text
+    return normalise_doi(text) or normalise_arxiv(text) or text
+
+
 def arxiv_from_doi(doi: str | None) -> str | None:
     """The arXiv id of one of arXiv's own DOIs (``10.48550/arxiv.2401.12345``), else None."""
     m = _ARXIV_DOI.fullmatch(doi) if doi else None

@@ -30,9 +30,12 @@ DIRECTORY = "related"
 _ARRAYS = ("paper_lines", "paper_rank", "paper_ptr", "paper_concepts", "paper_titled", "paper_sentence_starts",
            "paper_sentence_ends", "concept_ptr", "concept_papers", "concept_titled", "doc_ptr", "doc_terms",
            "doc_weights", "term_ptr", "term_docs", "term_weights")
-_FILES = ("paper_ids.txt", "paper_dois.txt", "paper_arxiv_ids.txt", "paper_facts.jsonl", "concepts.json", "terms.txt",
-          "titles.txt", "sentences.txt", "hierarchy.json", "format.txt", *(f"{a}.npy" for a in _ARRAYS))
-FORMAT = "3"  # format.txt: 3 since the papers' DOIs and arXiv ids are in paper_dois.txt and paper_arxiv_ids.txt
+_FILES = ("paper_ids.txt", "paper_dois.txt", "paper_arxiv_ids.txt", "paper_other_ids.txt", "paper_facts.jsonl",
+          "concepts.json", "terms.txt", "titles.txt", "sentences.txt", "hierarchy.json", "format.txt",
+          *(f"{a}.npy" for a in _ARRAYS))
+# format.txt: 3 since the papers' DOIs and arXiv ids are in paper_dois.txt and paper_arxiv_ids.txt, 4 since their
+# other ids are in paper_other_ids.txt
+FORMAT = "4"
 
 
 class _Lines:
@@ -62,6 +65,19 @@ class _Lines:
                 break
             last, at = at, text.find(key, at + 1)
         return found
+
+    def holding(self, field: bytes) -> list[int]:
+        """The numbers of the lines that hold ``field`` as one of their tab-separated fields."""
+        text, found, number, last = self.text, [], 0, 0
+        at = text.find(field) if field else -1
+        while at != -1:
+            end = at + len(field)
+            if text[at - 1:at] in (b"\n", b"\t") and text[end:end + 1] in (b"\n", b"\t"):
+                number += text.count(b"\n", last, at)  # (with the line break before the first line)
+                last = at
+                found.append(number - 1)
+            at = text.find(field, end)
+        return list(dict.fromkeys(found))
 
     def line(self, i: int) -> str:
         """Line number ``i``."""
@@ -134,6 +150,7 @@ class RelatedIndex:
         self.idf = numpy.asarray(concepts["idf"], dtype=numpy.float64)
         self.a = arrays
         self._dois, self._arxiv_ids = _Lines(directory / "paper_dois.txt"), _Lines(directory / "paper_arxiv_ids.txt")
+        self._other_ids = _Lines(directory / "paper_other_ids.txt")
         self._ids, self._titles, self._words = (_Lines(directory / f) for f in ("paper_ids.txt", "titles.txt",
                                                                                 "terms.txt"))
         self._terms: dict[str, int] | None = None  # word -> its number, for a free text
@@ -208,10 +225,13 @@ class RelatedIndex:
         search of ``titles.txt`` as one text, kept for the next query."""
         return self._titles.find(wanted.encode("utf-8"))
 
-    def identified(self, doi: str, arxiv: str) -> list[int]:
-        """The papers whose DOI (lower case) is ``doi`` or whose arXiv id is ``arxiv`` (an empty one: none)."""
+    def identified(self, doi: str, arxiv: str, other: str = "") -> list[int]:
+        """The papers whose DOI (lower case) is ``doi`` or whose arXiv id is ``arxiv``, or one of whose other ids is
+        one of ``doi``, ``arxiv`` and ``other`` (an empty one: none)."""
         found = [i for text, lines in ((doi, self._dois), (arxiv, self._arxiv_ids)) if text
                  for i in lines.find(text.encode("utf-8"))]
+        found += [i for key in dict.fromkeys((doi, arxiv, other)) if key
+                  for i in self._other_ids.holding(key.encode("utf-8"))]
         return list(dict.fromkeys(found))
 
     def _row(self, name: str, other: str, i: int) -> numpy.ndarray:
@@ -447,9 +467,10 @@ class IndexPapers:
                 found.update((i, None) for i in papers)
         return [self._candidate(i) for i in found]
 
-    def by_identifier(self, doi: str, arxiv: str) -> list[Candidate]:
-        """The papers whose DOI (lower case) is ``doi`` or whose arXiv id is ``arxiv`` (an empty one: none)."""
-        return [self._candidate(i) for i in self.index.identified(doi, arxiv)]
+    def by_identifier(self, doi: str, arxiv: str, other: str = "") -> list[Candidate]:
+        """The papers whose DOI (lower case) is ``doi`` or whose arXiv id is ``arxiv``, or one of whose other ids is
+        one of ``doi``, ``arxiv`` and ``other`` (an empty one: none)."""
+        return [self._candidate(i) for i in self.index.identified(doi, arxiv, other)]
 
     def names(self) -> list[str]:
         """Every paper's title (name) and every proposed method's name."""

@@ -1,9 +1,10 @@
 """``related/``: the query index of ``kg related``, written as the graph's elements come, so that a query reads a
 few memory-mapped arrays instead of the whole ``graph.json``.
 
-- ``paper_ids.txt``: paper node ids as JSON strings, one a line in index order, and ``paper_dois.txt`` and
-  ``paper_arxiv_ids.txt`` beside them: each paper's DOI in lower case and arXiv id (an empty line: none), which
-  name a paper too (:mod:`kg.paper_names`); ``paper_facts.jsonl``: each paper's
+- ``paper_ids.txt``: paper node ids as JSON strings, one a line in index order, and ``paper_dois.txt``,
+  ``paper_arxiv_ids.txt`` and ``paper_other_ids.txt`` beside them: each paper's DOI in lower case, arXiv id and
+  other ids (``other_ids``, separated by tabs), an empty line where it has none, which name a paper too
+  (:mod:`kg.paper_names`); ``paper_facts.jsonl``: each paper's
   name (title), venue, year, url and the authors' keywords as one JSON list a line, and ``paper_lines.npy`` where
   each line starts (a query reads only the lines of its hits), ``paper_rank.npy`` each paper's place by name, then
   id; ``concepts.json``: concept ids, names, types, IDFs, the aliases of those that have some and the papers
@@ -122,6 +123,7 @@ class RelatedIndexSink(GraphSink):
         self.urls: list = []
         self.dois: list[str] = []  # each paper's DOI in lower case ("": none)
         self.arxiv_ids: list[str] = []  # each paper's arXiv id ("": none)
+        self.other_ids: list[str] = []  # each paper's other ids, separated by tabs ("": none)
         self.keywords: list = []  # each paper's authors' keywords (empty lists for most inputs)
         self.concepts: dict[str, tuple[str, str, float]] = {}  # id -> (name, type, idf)
         self.aliases: dict[str, list[str]] = {}
@@ -150,6 +152,7 @@ class RelatedIndexSink(GraphSink):
             self.urls.append(None)
             self.dois.append("")
             self.arxiv_ids.append("")
+            self.other_ids.append("")
             self.keywords.append([])
             self.doc_ptr.append(self.doc_ptr[-1])  # no words until its node comes
         return i
@@ -163,6 +166,7 @@ class RelatedIndexSink(GraphSink):
             self.keywords[i] = [str(k) for k in d.get("keywords") or ()]
             self.dois[i] = " ".join(str(d.get("doi") or "").split()).lower()  # (one line each)
             self.arxiv_ids[i] = " ".join(str(d.get("arxiv_id") or "").split())
+            self.other_ids[i] = "\t".join(o for o in (" ".join(str(x).split()) for x in d.get("other_ids") or ()) if o)
             if i != len(self.names) - 1 or self.doc_ptr[-1] != self.doc_ptr[-2]:
                 return  # (a paper node sent twice keeps its first words)
             if d.get("embedding"):
@@ -215,6 +219,7 @@ class RelatedIndexSink(GraphSink):
         files = [self._write_lines("paper_ids.txt", [json.dumps(p, ensure_ascii=False) for p in self.papers]),
                  self._write_lines("paper_dois.txt", self.dois),
                  self._write_lines("paper_arxiv_ids.txt", self.arxiv_ids),
+                 self._write_lines("paper_other_ids.txt", self.other_ids),
                  *self._write_papers(),
                  self._write_json("concepts.json", {"ids": concept_ids,
                                                     "names": [self.concepts[c][0] for c in concept_ids],

@@ -290,14 +290,14 @@ def test_concepts_named_alike_are_one_node():
 
 
 def test_a_name_capitalised_by_its_sentence_is_shown_in_lower_case():
-    from kg.build.resolve import _sentence_case
+    from kg.build.resolve import without_sentence_capital
 
-    assert _sentence_case("Online imitation learning") == "online imitation learning"
-    assert _sentence_case("Single-cell RNA sequencing") == "single-cell RNA sequencing"
-    assert _sentence_case("Gradual domain adaptation") == "gradual domain adaptation"  # an adjective few abstracts use
+    assert without_sentence_capital("Online imitation learning") == "online imitation learning"
+    assert without_sentence_capital("Single-cell RNA sequencing") == "single-cell RNA sequencing"
+    assert without_sentence_capital("Gradual domain adaptation") == "gradual domain adaptation"  # an adjective few abstracts use
     for name in ("Gaussian processes", "Thompson sampling", "Knowledge Transfer", "Okapi", "Linear Time-Invariant",
                  "Euclidean k-means", "Dirichlet processes", "Arabic text classification"):  # (a people's, a language's)
-        assert _sentence_case(name) == name  # names keep their capitals
+        assert without_sentence_capital(name) == name  # names keep their capitals
 
 
 def test_resolution_loads_no_spacy_component():

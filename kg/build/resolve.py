@@ -35,7 +35,7 @@ _HEADS = lexicon.words("generic_heads") | lexicon.words("method_name_heads") | l
 _SENTENCE_CAPITAL = re.compile(r"[A-Z][a-z]+(?:-[a-z]+)*")
 
 
-def _sentence_case(name: str) -> str:
+def without_sentence_capital(name: str) -> str:
     """A name written with the capital a sentence gave it ("Value iteration", "Online imitation learning",
     "Single-cell RNA sequencing", "Gradual domain adaptation") in lower case: two words or more, the first a
     common lower-case word or an adjective by its ending but "-ic", which names peoples and languages too ("Arabic
@@ -298,7 +298,7 @@ class Resolver:
                 # "LST" of two long forms, "AdAM" of Adaptation-Aware kernel Modulation: named by its own
                 name = max((f for f in entry.forms if _spelled_out(f)), key=lambda f: (len(f), f != f.lower()), default=name)
             if root[0] != "DATASET" and not entry.known:  # (the vocabulary's names are as it spells them)
-                name = _sentence_case(name)
+                name = without_sentence_capital(name)
             aliases = sorted(f for f in entry.forms if f.lower() != name.lower())
             concepts[root] = Concept(root[0], concept_key(name), name, aliases, entry.benchmark, n)
             self._known[root] = entry.known

@@ -37,6 +37,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+from kg.build.resolve import without_sentence_capital  # noqa: E402
 from kg.nlp.labels import is_language, names_a_task  # noqa: E402  (the checkout's kg, run as a script)
 
 GAZ = ROOT / "kg" / "nlp" / "data" / "gazetteer"
@@ -244,6 +245,9 @@ def pwc_methods(pwc: Path, taken: set[str], blocked: set[str], background: str) 
                 continue  # "AMP", "PGM": short acronyms name too many things
         elif all(w.lower() in blocked or len(w) <= 2 for w in words):
             continue
+        elif not any(c.isupper() for w in words[1:] for c in w):
+            name = without_sentence_capital(name)  # "Temporal attention" as abstracts write it (not "Gaussian
+            # process", "Sparse R-CNN")
         full = _clean(r.get("full_name") or "")
         aliases = [full] if full and key(full) != key(name) and key(full) not in taken and len(full.split()) > 1 \
             and key(full) not in blocked else []

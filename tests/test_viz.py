@@ -349,6 +349,13 @@ def test_evidence_and_abstracts_show_as_they_read_not_as_latex(graph):
     assert _paper_tip(graph, "paper:p1")["detail"] == "We propose α-Net with bold claims."
 
 
+def test_a_papers_tooltip_lists_the_ids_that_name_it(graph):
+    from kg.viz.style import _paper_tip
+
+    graph.nodes["paper:p1"].update(doi="10.5555/pub.1", arxiv_id="2401.12345", other_ids=["10.1101/pre.1"])
+    assert "Ids: 10.5555/pub.1, arXiv:2401.12345, 10.1101/pre.1" in _paper_tip(graph, "paper:p1")["lines"]
+
+
 def test_a_results_sentence_shows_as_it_reads_not_as_latex(graph):
     from kg.viz.style import node_options
 

@@ -145,6 +145,10 @@ def _paper_tip(graph: nx.MultiDiGraph, n: str) -> dict[str, Any]:
         lines.append("Proposes: " + ", ".join(dict.fromkeys(proposed)))
     if authors:
         lines.append("Authors: " + ", ".join(authors[:4]) + (" et al." if len(authors) > 4 else ""))
+    ids = [str(i) for i in (data.get("doi"), data.get("arxiv_id") and f"arXiv:{data['arxiv_id']}",
+                            *(data.get("other_ids") or ())) if i and str(i) != n.removeprefix("paper:")]
+    if ids:  # what else names the paper (kg related, kg query): its DOI, arXiv id, a merged record's ids
+        lines.append("Ids: " + ", ".join(dict.fromkeys(ids[:4])) + (" …" if len(ids) > 4 else ""))
     if data.get("source"):
         lines.append("Source: " + ", ".join(str(s) for s in data["source"][:3]))
     url = str(data.get("url") or "")

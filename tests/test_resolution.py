@@ -341,3 +341,12 @@ def test_a_word_list_file_with_a_key_given_twice_is_refused(tmp_path, monkeypatc
             lexicon._lists()
     finally:
         lexicon._lists.cache_clear()
+
+
+def test_a_long_form_spelling_its_letters_in_capitals_is_shown_as_a_sentence_writes_it():
+    from kg.build.resolve import resolve
+
+    res = resolve([_ex("a", "METHOD", "local impliCit functiOns"), _ex("b", "METHOD", "itErative Active SEt"),
+                   _ex("c", "METHOD", "iFormer"), _ex("d", "TASK", "Trigonometry-Aware Neural networKs")])
+    assert sorted(c.name for c in res.concepts.values()) == [
+        "Trigonometry-Aware Neural networks", "iFormer", "iterative Active Set", "local implicit functions"]

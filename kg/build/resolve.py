@@ -52,6 +52,20 @@ def without_sentence_capital(name: str) -> str:
     return first[0].lower() + name[1:]
 
 
+_SPELLING_WORD = re.compile(r"(?<!\w)([A-Za-z])([a-z]*[A-Z][A-Za-z]*[a-z][A-Za-z]*|[a-z]+[A-Z])(?!\w)")
+
+
+def without_spelling_capitals(name: str) -> str:
+    """A name whose ordinary words show an abbreviation's letters in capitals ("local impliCit functiOns",
+    "itErative Active SEt", "Trigonometry-Aware Neural networKs") with those words as a sentence writes them
+    ("local implicit functions", "iterative Active Set"): only words common in lower case, so names keep their
+    capitals ("iFormer", "GANs", "eBay"), and so does a name of one word ("LoCaL", a paper's own)."""
+    def plain(m: re.Match) -> str:
+        word = m.group()
+        return m.group(1) + m.group(2).lower() if word.lower() in lexicon.common_words() else word
+    return _SPELLING_WORD.sub(plain, name) if " " in name and any(c.isupper() for c in name[1:]) else name
+
+
 def short_form(name: str) -> bool:
     """Whether a canonical name looks like an abbreviation ("LST", "GraphDE", "Lv.k GP" is not)."""
     return " " not in name and len(name) <= 12 and any(c.isupper() for c in name)
@@ -298,7 +312,7 @@ class Resolver:
                 # "LST" of two long forms, "AdAM" of Adaptation-Aware kernel Modulation: named by its own
                 name = max((f for f in entry.forms if _spelled_out(f)), key=lambda f: (len(f), f != f.lower()), default=name)
             if root[0] != "DATASET" and not entry.known:  # (the vocabulary's names are as it spells them)
-                name = without_sentence_capital(name)
+                name = without_sentence_capital(without_spelling_capitals(name))
             aliases = sorted(f for f in entry.forms if f.lower() != name.lower())
             concepts[root] = Concept(root[0], concept_key(name), name, aliases, entry.benchmark, n)
             self._known[root] = entry.known

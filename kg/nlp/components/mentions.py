@@ -310,11 +310,10 @@ def _longer_names_everywhere(doc: Doc, cands: list[Candidate]) -> list[Candidate
     kind in place (the title's topic "sparse logistic regression" stays the method the tagger reads in the
     abstract)."""
     longer: dict[tuple[int, ...], Candidate] = {}
-    lower = None
+    lower = column(doc, LOWER)
     for c in cands:
         if c.extractor in _LONGER and c.end - c.start > 1:
-            lower = lower or column(doc, LOWER)
-            words = tuple([lower[k] for k in range(c.start, c.end)])
+            words = tuple(lower[c.start:c.end])
             if words not in longer or c.start > longer[words].start:  # the abstract's, as it writes the name (the
                 longer[words] = c  # title is read in the case of a sentence)
             if c.canonical and len(c.canonical) < len(span_text(doc, c.start, c.end)):  # "misspecified phase
@@ -325,12 +324,12 @@ def _longer_names_everywhere(doc: Doc, cands: list[Candidate]) -> list[Candidate
     if longer:  # not the paper's own name, which its own rules place (the title's "NAME: ..." included)
         for c in cands:
             if c.proposed and c.end - c.start > 1:
-                longer.pop(tuple([lower[k] for k in range(c.start, c.end)]), None)
+                longer.pop(tuple(lower[c.start:c.end]), None)
     if not longer:
         return cands
     found = [(i, i + len(words), c) for i in _doc.where(doc, LOWER, _doc.IdSet({words[0] for words in longer}))
              for words, c in longer.items() if i != c.start and words[0] == lower[i]
-             and tuple([lower[k] for k in range(i, min(i + len(words), len(doc)))]) == words]
+             and tuple(lower[i:i + len(words)]) == words]
     if not found:
         return cands
     read = {(c.start, c.end, c.label) for c in cands}

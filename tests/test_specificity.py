@@ -173,6 +173,38 @@ def test_what_the_tagger_alone_calls_a_method(name, weak):
     assert load_specificity().weak_description(name, "METHOD", "model") is weak
 
 
+def test_the_vocabulary_says_which_words_end_a_methods_name():
+    from kg.nlp.components.gazetteer import load_gazetteer
+
+    heads = load_gazetteer().head_words("METHOD")
+    assert {"regression", "kernel", "kernels", "attention", "descent", "loss"} <= heads
+    assert not {"graphs", "time", "game", "formula", "detector"} & heads
+
+
+@pytest.mark.parametrize("name,weak", [
+    ("random graphs", True), ("discrete time", True), ("stochastic game", True), ("recursive formula", True),
+    ("computer programs", True),  # objects, settings and results, not methods
+    ("sparse variational kernels", False), ("Poisson regression", False), ("majority voting", False),
+    ("dynamic routing", False), ("progressive latent fusion", False), ("test-time attention intervention", False),
+    ("B-splines", False), ("TangentProp", False),  # names
+])
+def test_a_tagger_method_in_plain_words_ends_as_the_vocabularys_methods_or_in_a_process(name, weak):
+    import dataclasses
+
+    from kg.nlp.components.gazetteer import load_gazetteer
+
+    spec = dataclasses.replace(load_specificity(), method_heads=load_gazetteer().head_words("METHOD"))
+    assert spec.weak_description(name, "METHOD", "model") is weak
+    assert not spec.weak_description(name, "METHOD", "gazetteer")  # the vocabulary's own names stand
+
+
+def test_the_pipeline_reads_method_heads_from_its_vocabulary(nlp):
+    found = concepts(nlp, "Even for a stochastic game with identical interest, there can be multiple Nash Equilibria "
+                          "(NEs). We analyze gossip averaging protocols on fixed and random communication graphs.")
+    assert "stochastic game" not in found.get("METHOD", set())
+    assert "random communication graphs" not in found.get("METHOD", set())
+
+
 @pytest.mark.parametrize("name,core", [
     ("Transformer networks", "Transformer"), ("one-layer convolutional neural network", "CNN"),
     ("graph attention networks", None), ("BERT-based retrieval", None),

@@ -57,6 +57,17 @@ class Gazetteer:
             self._lookup = out
         return self._lookup
 
+    def head_words(self, label: str, min_names: int = 2) -> frozenset[str]:
+        """The last words (lower case, with their plurals) of the names of two words or more that at least
+        ``min_names`` entries of ``label`` end in: what the vocabulary's names of that kind are ("regression",
+        "kernel", "attention" for methods)."""
+        counts: dict[str, int] = {}
+        for e in self.entries:
+            if e.label == label:
+                for head in {form.rsplit(" ", 1)[1].lower() for form in (e.name, *e.aliases) if " " in form}:
+                    counts[head] = counts.get(head, 0) + 1
+        return frozenset(f for head, n in counts.items() if n >= min_names for f in (head, plural(head)) if f)
+
 
 def _read_jsonl(path: Path) -> list[dict]:
     rows = []

@@ -15,7 +15,9 @@ concept. These tests decide, each from data under ``kg/nlp/data/specificity`` wi
 - a task named by a phenomenon alone ("distribution shift", "spurious correlations": ``umbrella.json``,
   ``phenomena``), not what a paper does about one ("detecting covariate shift", "detection of distribution shift");
 - a method phrase that only the trained tagger proposes, with no capital or digit, ends in a class noun
-  ("unified probabilistic model", "coupled training", "adversarial framework": ``umbrella.json``, ``class_heads``).
+  ("unified probabilistic model", "coupled training", "adversarial framework": ``umbrella.json``, ``class_heads``),
+  or in a word that neither the vocabulary's method names end in nor names a process ("random graphs", "discrete
+  time", "stochastic game": :meth:`Specificity.method_head`).
 
 A paper's own proposed name is never made generic.
 
@@ -26,6 +28,7 @@ makes no concept.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Callable
@@ -71,6 +74,9 @@ class Specificity:
     phenomena: frozenset[str] = frozenset()  # heads of a data or model property, no task: "distribution shift"
     judging: frozenset[str] = frozenset()  # words of judgement, scale or quality: "high-quality", "theoretical"
     not_method_heads: frozenset[str] = frozenset()  # a method's property, part or phase: "capabilities", "stage"
+    # the words the vocabulary's method names end in (kg.nlp.components.gazetteer.Gazetteer.head_words); None: not
+    # known, and any head may end a method's name
+    method_heads: frozenset[str] | None = None
 
     def plain_word(self, name: str) -> bool:
         """Whether ``name`` is one common English word, at most capitalised ("Rendering"): no name of its own."""
@@ -223,10 +229,18 @@ class Specificity:
             # every abstract uses say which ("the total loss", "a novel loss")
             return all(w in self.generic_words or w in self.judging or w in _LOSS_MODIFIERS for w in words[:-1])
         if label == "METHOD":
-            return last in self.class_heads
+            return last in self.class_heads or name.islower() and not self.method_head(last)  # ("B-splines": a name)
         return len(words) < 2 or last not in self.task_heads
 
+    def method_head(self, word: str) -> bool:
+        """Whether a lower-case word may end a method's name: a word the vocabulary's method names end in
+        ("regression", "kernels", "attention"), or a noun of a process ("routing", "fusion", "intervention").
+        Plain-word phrases with other heads, which only the tagger reads as methods, name objects, settings and
+        results ("random graphs", "discrete time", "stochastic game", "recursive formula")."""
+        return self.method_heads is None or word in self.method_heads or word.endswith(_PROCESS_ENDINGS)
 
+
+_PROCESS_ENDINGS = lexicon.ordered("process_noun_endings")  # "routing", "fusion", "intervention", "alignment"
 _SIZE = re.compile(r"\d+(?:-\w+)?|[a-z]+-layers?|[a-z]+-layered")  # "1", "2-layer", "one-layer", "multi-layered"
 _SIZE_WORDS = lexicon.words("size_words")
 _PHENOMENON_LINKS = frozenset({"of", "under", "to", "against"})  # "detection of distribution shift": a task
@@ -517,8 +531,9 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
     user's stoplist and type overrides (``kg.nlp.user_lists``; ``digest`` only marks their contents) apply last."""
     from kg.nlp.user_lists import load_stoplist, load_types
 
-    spec = load_specificity(directory)
-    lookup = load_gazetteer().lookup()
+    gazetteer = load_gazetteer()
+    spec = dataclasses.replace(load_specificity(directory), method_heads=gazetteer.head_words("METHOD"))
+    lookup = gazetteer.lookup()
     known = {form: e.name for form, e in lookup.items() if e.label == "METHOD"}
     known_tasks = {form: e.name for form, e in lookup.items() if e.label == "TASK"}
     tasks = frozenset(known_tasks)

@@ -1601,3 +1601,27 @@ def test_a_problem_named_by_its_letters_drops_the_head_word_they_leave_out(nlp):
               "(DSG-LD) in undirected graphs. Greedy++ solves DSG.")
     assert {m.canonical for m in doc._.kg_mentions if m.label == "TASK"} == {
         "densest subgraph", "densest subgraph local decomposition"}
+
+
+def _methods(nlp, text):
+    return {m.canonical for m in mentions(nlp, text) if m.label == "METHOD" and not m.generic}
+
+
+@pytest.mark.parametrize("text,name", [
+    ("We propose a factuality-enhanced training method that uses TopicPrefix for better awareness of facts.",
+     "TopicPrefix"),
+    ("Their results are consistent with the recent text-to-image model CogView2 on all prompts.", "CogView2"),
+])
+def test_a_name_in_mixed_case_is_a_method_without_the_taggers_support(nlp, text, name):
+    assert name in _methods(nlp, text)
+
+
+@pytest.mark.parametrize("text,name", [
+    ("The softmax parameterization makes it difficult for gradient-based algorithms in seeking NEs.", "NEs"),
+    ("This solves an open question by DeVore et al. (2021) on approximation.", "DeVore"),
+    ("We extend the recent result of Bubeck and Sellke [NeurIPS'2021] on robust models.", "NeurIPS'2021"),
+    ("Our theory improves the results by [Huang et al. NeurIPS21; Wu et al. NeurIPS21] on overparameterization.",
+     "NeurIPS21"),
+])
+def test_plural_acronyms_people_and_venues_are_no_methods(nlp, text, name):
+    assert name not in _methods(nlp, text)

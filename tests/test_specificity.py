@@ -35,6 +35,7 @@ def concepts(nlp, text: str) -> dict[str, set[str]]:
     ("NNs", "METHOD"), ("DL", "METHOD"),  # umbrella terms' short forms, as DNN
     ("PAC", "METHOD"), ("NP-hard", "DATASET"),  # a learning-theory framework and a complexity class as modifiers
     ("PyTorch implementation", "METHOD"), ("JAX implementation", "METHOD"),  # software, however it is written
+    ("NeurIPS", "METHOD"), ("NeurIPS'21", "METHOD"), ("COLT21", "METHOD"), ("ICML 2020", "DATASET"),  # venues
 ])
 def test_names_that_are_no_concept(name, label):
     assert load_specificity().reason(name, label) is not None

@@ -224,7 +224,8 @@ def _after_openers(doc: Doc, j: int) -> int:
     return j
 
 
-_CITATION = re.compile(r"(?:19|20)\d\d[a-z]?|et|al\.?")  # "(Monderer and Shapley, 1996)", "(Shapley et al.)"
+_CITATION = re.compile(r"(?:19|20)\d\d[a-z]?|et|al\.?")
+_CITATION_KEY = re.compile(r"[A-Z]{2,6}\d\d[a-z]")  # "ZCP22a": authors' initials, a year and a letter  # "(Monderer and Shapley, 1996)", "(Shapley et al.)"
 
 
 def _listed_games(doc: Doc, head: Token, generic: frozenset[str]) -> list[tuple[int, int]]:
@@ -504,6 +505,25 @@ def _model_name_text(t: str) -> bool:
         return False
     mixed = any(any(c.isupper() for c in part[1:]) and any(c.islower() for c in part) for part in t.split("-"))
     return mixed or (any(c.isdigit() for c in t) and any(c.isupper() for c in t))
+
+
+def stands_as_name(doc: Doc, i: int) -> bool:
+    """Whether model-shaped token ``i`` reads as a model's or a dataset's name without the trained model's support:
+    written in mixed case inside a word, from a capital ("TinyBERT", "CogView2", "WideResNet-28"), and neither the
+    plural of an acronym ("MDPs", "NEs"), a name with a participle after it ("AdaGrad-inspired"), a citation key
+    ("ZCP22a"), nor a person cited ("DeVore et al.", "DeGroot 1962"). Capitals and digits alone ("HK16", "TX2", "COLT21") need the model's
+    support: citation keys, devices and venues are written so."""
+    text = doc[i].text
+    if not text[:1].isupper() or text.endswith("s") and text[:-1].replace("-", "").isupper() \
+            or _CITATION_KEY.fullmatch(text):
+        return False
+    last = text.rsplit("-", 1)[-1]
+    if "-" in text and last.islower() and last.endswith("ed"):
+        return False
+    if not any(any(c.isupper() for c in part[1:]) and any(c.islower() for c in part) for part in text.split("-")):
+        return False
+    after = doc[i + 1].lower_ if i + 1 < len(doc) else ""
+    return not (after == "et" or _CITATION.fullmatch(after))
 
 
 def model_name_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:

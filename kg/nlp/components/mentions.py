@@ -24,6 +24,7 @@ from kg.nlp.candidates import (FORMULAS, MENTIONS, PRIORITY, Abbreviation, Candi
                                column, ids, model_entities, positions_of, sentence_bounds, sentence_starts,
                                span_text, strip_possessive, token_ends)
 from kg.nlp.combine import TYPE_HEADS, concept_name
+from kg.nlp.components.context import stands_as_name
 from kg.nlp.components.gazetteer import Entry, load_gazetteer
 from kg.nlp.components.title import TITLE
 from kg.model import LABELS
@@ -578,10 +579,12 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict,
     cands = _propagate(doc, _split_pairs(doc, candidates(doc), pairs, known), pairs)
     cands = _longer_names_everywhere(doc, cands)
     cands = _named_datasets_win(cands)
-    # A name only its word shape marks as a method ("LMCal-Q"), like an abbreviation pair only word shapes would
-    # label, needs the model's support (SciERC dev: such names were 0 of 4 right).
+    # A name only its word shape marks as a method, like an abbreviation pair only word shapes would label, needs
+    # the model's support (SciERC dev: such names were 0 of 4 right), unless its mixed case makes it a name alone
+    # ("TinyBERT", "CogView2"; kg.nlp.components.context.stands_as_name).
     model_ents = model_entities(doc)
-    cands = [c for c in cands if c.extractor != "name" or model_sees(model_ents, c.start, c.end)]
+    cands = [c for c in cands if c.extractor != "name" or model_sees(model_ents, c.start, c.end)
+             or stands_as_name(doc, c.start)]
     cands = _without_generic(doc, cands, generic)
     if FORMULAS in doc.user_data:
         cands = _outside_formulas(doc, cands, doc.user_data[FORMULAS])

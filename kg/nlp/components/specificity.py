@@ -11,7 +11,8 @@ concept. These tests decide, each from data under ``kg/nlp/data/specificity`` wi
   models", "ML systems") is one too;
 - every word of the name is a background word (``generic_words.json``: words in at least 15% of a background
   corpus of abstracts, such as "deep", "neural", "model", "training", "method") or a stop word;
-- every word of the name is hardware or software (``non_concepts.json``) or a model number ("V100", "A6000");
+- every word of the name is hardware or software (``non_concepts.json``) or a model number ("V100", "A6000"), or
+  the name is a venue, with or without a year ("NeurIPS'21", "COLT21");
 - a task named by a phenomenon alone ("distribution shift", "spurious correlations": ``umbrella.json``,
   ``phenomena``), not what a paper does about one ("detecting covariate shift", "detection of distribution shift");
 - a method phrase that only the trained tagger proposes, with no capital or digit, ends in a class noun
@@ -74,6 +75,7 @@ class Specificity:
     phenomena: frozenset[str] = frozenset()  # heads of a data or model property, no task: "distribution shift"
     judging: frozenset[str] = frozenset()  # words of judgement, scale or quality: "high-quality", "theoretical"
     not_method_heads: frozenset[str] = frozenset()  # a method's property, part or phase: "capabilities", "stage"
+    venues: frozenset[str] = frozenset()  # conferences and journals, lower-cased: "neurips", "colt"
     # the words the vocabulary's method names end in (kg.nlp.components.gazetteer.Gazetteer.head_words); None: not
     # known, and any head may end a method's name
     method_heads: frozenset[str] | None = None
@@ -98,6 +100,8 @@ class Specificity:
         if label == "METHOD" and len(raw) > 1 and all(w.isupper() and w.lower() in self.umbrella for w in raw[:-1]) \
                 and (words[-1] in self.umbrella or words[-1] in _GENERIC_HEADS or words[-1] in self.class_heads):
             return "umbrella term"  # "AI models", "ML systems", "DNN classifier" (not "Memory Networks")
+        if _YEAR.sub("", low) in self.venues:
+            return "a venue"  # "NeurIPS", "NeurIPS'21", "COLT21": where a cited paper appeared
         if low in self.tools or all(w.lower() in self.tools or _MODEL_NUMBER.match(w) for w in raw) and any(
                 w.lower() in self.tools for w in raw):
             return "hardware or software"
@@ -240,6 +244,7 @@ class Specificity:
         return self.method_heads is None or word in self.method_heads or word.endswith(_PROCESS_ENDINGS)
 
 
+_YEAR = re.compile(r"\s*['’]?\s*(?:19|20)?\d\d$")  # a venue's year: "NeurIPS'21", "COLT21", "ICML 2020"
 _PROCESS_ENDINGS = lexicon.ordered("process_noun_endings")  # "routing", "fusion", "intervention", "alignment"
 _SIZE = re.compile(r"\d+(?:-\w+)?|[a-z]+-layers?|[a-z]+-layered")  # "1", "2-layer", "one-layer", "multi-layered"
 _SIZE_WORDS = lexicon.words("size_words")
@@ -282,7 +287,8 @@ def load_specificity(directory: str = "") -> Specificity:
         generic_words=frozenset(generic["words"]),
         common_words=frozenset(common["words"]),
         phenomena=lexicon.terms(umbrella["phenomena"]["terms"]),
-        tools=frozenset(_tool_words(tools["words"].values())),
+        tools=frozenset(_tool_words(names for group, names in tools["words"].items() if group != "venues")),
+        venues=frozenset(v.lower() for v in tools["words"]["venues"]),
         tool_names=frozenset(w for group in ("hardware", "number formats") for w in tools["words"][group]) | {"API", "APIs"},
         class_heads=lexicon.terms(umbrella["class_heads"]["terms"]),
         task_heads=lexicon.terms(umbrella["task_heads"]["terms"]),

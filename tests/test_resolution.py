@@ -174,6 +174,22 @@ def test_outvoted_mentions_link_to_the_winning_concept_with_their_reading_in_the
     assert data["evidence"][0]["read_as"] == "METHOD"
 
 
+def test_a_reading_from_a_words_shape_alone_loses_the_vote_to_any_other():
+    from kg.model import Extraction, Mention, Span
+    from kg.build.resolve import resolve
+
+    def read(pid, label, extractor):
+        return Extraction(pid, [Mention(0, 4, label, "Sr3D", "Sr3D", extractor, Span(0, 4))])
+
+    # "Sr3D" a dataset by the context of one paper, a method by its shape alone in another ("Nr3D, Sr3D, ...")
+    res = resolve([read("a", "METHOD", "name"), read("b", "DATASET", "context")])
+    assert res.concept_for("METHOD", "Sr3D").label == "DATASET"
+    res = resolve([read("a", "METHOD", "name"), read("b", "METHOD", "name"), read("c", "DATASET", "context")])
+    assert res.concept_for("METHOD", "Sr3D").label == "DATASET"  # however many papers the shape has
+    res = resolve([read("a", "METHOD", "model"), read("b", "DATASET", "context")])
+    assert res.concept_for("METHOD", "Sr3D").label == "METHOD"  # (a tie of two readings: the label's order)
+
+
 def test_one_short_form_with_two_long_forms_of_two_labels_stays_two_concepts():
     from kg.model import Extraction, Mention, Span
     from kg.build.resolve import resolve

@@ -8,8 +8,9 @@ form are two concepts ("Ladder Side-Tuning (LST)" and "Local Sequence Transforme
 form; a paper that only uses the short form joins the concept when the corpus defines it one way.
 
 A name has one type per graph: where papers read one name as two labels ("reinforcement learning" as the task
-of 164 papers and the method of 25), a vote picks one, the vocabulary's reading first, then the most papers; the
-mentions keep the label they were read with, and their links go to the winning concept.
+of 164 papers and the method of 25), a vote picks one, the vocabulary's reading first, then one that more than a
+word's shape gives, then the most papers; the mentions keep the label they were read with, and their links go to
+the winning concept.
 
 One pass over the extractions, with memory that grows with the number of distinct names, not of papers: each
 paper is kept only as the compact array of the names it mentions, to count papers per concept after merging.
@@ -190,6 +191,7 @@ class _Names:
     forms: dict[str, None] = field(default_factory=dict)
     benchmark: bool = False
     known: bool = False  # a vocabulary (gazetteer) entry of this label names it
+    shaped: bool = True  # every mention a guess from the word's shape alone (extractor "name"): no say on the label
 
 
 class Resolver:
@@ -203,6 +205,7 @@ class Resolver:
         self.numbers: dict[Key, int] = {}
         self.per_paper: list[array] = []
         self._known: dict[Key, bool] = {}  # roots a vocabulary entry of their label names
+        self._shaped: dict[Key, bool] = {}  # roots only word shapes read under their label
         # a defined short form -> its long forms' keys -> those keys without head words
         self.long_forms: dict[Key, dict[str, str]] = defaultdict(dict)
         self.written: dict[Key, set[str]] = defaultdict(set)  # a defined short form -> how the papers write it
@@ -238,6 +241,7 @@ class Resolver:
                 entry.forms.setdefault(m.text, None)
             entry.benchmark |= m.benchmark
             entry.known |= m.extractor == "gazetteer"
+            entry.shaped &= m.extractor == "name"
             mine.append(numbers[own])
         self.per_paper.append(mine)
 
@@ -297,6 +301,7 @@ class Resolver:
                 into.forms.setdefault(f, None)
             into.benchmark |= entry.benchmark
             into.known |= entry.known
+            into.shaped &= entry.shaped
         roots = list(index.values())
         root_number = {root: i for i, root in enumerate(merged)}
         of_number = [root_number[roots[n]] for n in range(len(roots))]
@@ -316,6 +321,7 @@ class Resolver:
             aliases = sorted(f for f in entry.forms if f.lower() != name.lower())
             concepts[root] = Concept(root[0], concept_key(name), name, aliases, entry.benchmark, n)
             self._known[root] = entry.known
+            self._shaped[root] = entry.shaped
         return concepts
 
     def _join_spelled_out(self, index: dict[Key, Key], concepts: dict[Key, Concept]) -> bool:
@@ -344,10 +350,11 @@ class Resolver:
     def _vote(self, index: dict[Key, Key], concepts: dict[Key, Concept]) -> bool:
         """One label per concept name: concepts of several labels that share a name key, or whose spelled-out forms
         meet ("MDP" with the form "Markov decision process" as a method, "Markov decision processes" as a task),
-        go to the reading the vocabulary gives (if one does), else to the one with the most papers (then the
-        label, for a fixed order). Short forms alone never join two labels ("MAE" the metric and the method), nor
-        does a dataset's spelled-out form: a benchmark named after its task ("Science Question Answering
-        (ScienceQA), a new benchmark") is not the task.
+        go to the reading the vocabulary gives (if one does), then to one that more than a word's shape gives (a
+        model-shaped name is a method by default: "Sr3D" listed with datasets), then to the one with the most
+        papers (then the label, for a fixed order). Short forms alone never join two labels ("MAE" the metric and
+        the method), nor does a dataset's spelled-out form: a benchmark named after its task ("Science Question
+        Answering (ScienceQA), a new benchmark") is not the task.
         Whether any moved."""
         by_key: dict[str, list[Key]] = defaultdict(list)
         for root, c in concepts.items():
@@ -365,7 +372,8 @@ class Resolver:
         winner = {}
         for roots in groups.values():
             if len({r[0] for r in roots}) > 1:  # (one label: the abbreviation rules decided, not the vote)
-                best = max(roots, key=lambda r: (self._known.get(r, False), concepts[r].papers, r[0]))
+                best = max(roots, key=lambda r: (self._known.get(r, False), not self._shaped.get(r, False),
+                                                 concepts[r].papers, r[0]))
                 winner.update({r: best for r in roots if r != best})
         for own, root in index.items():
             if root in winner:

@@ -100,7 +100,7 @@ class Specificity:
         if label == "METHOD" and len(raw) > 1 and all(w.isupper() and w.lower() in self.umbrella for w in raw[:-1]) \
                 and (words[-1] in self.umbrella or words[-1] in _GENERIC_HEADS or words[-1] in self.class_heads):
             return "umbrella term"  # "AI models", "ML systems", "DNN classifier" (not "Memory Networks")
-        if _YEAR.sub("", low) in self.venues:
+        if low in self.venues or low[-1:].isdigit() and _YEAR.sub("", low) in self.venues:
             return "a venue"  # "NeurIPS", "NeurIPS'21", "COLT21": where a cited paper appeared
         if low in self.tools or all(w.lower() in self.tools or _MODEL_NUMBER.match(w) for w in raw) and any(
                 w.lower() in self.tools for w in raw):

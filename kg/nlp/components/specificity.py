@@ -33,7 +33,7 @@ import dataclasses
 import json
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -79,6 +79,8 @@ class Specificity:
     # the words the vocabulary's method names end in (kg.nlp.components.gazetteer.Gazetteer.head_words); None: not
     # known, and any head may end a method's name
     method_heads: frozenset[str] | None = None
+    # reason() by (name, label): the names of a corpus repeat, and each test of one costs ~5 µs in Python
+    _reasons: dict[tuple[str, str], str | None] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def plain_word(self, name: str) -> bool:
         """Whether ``name`` is one common English word, at most capitalised ("Rendering"): no name of its own."""
@@ -86,6 +88,15 @@ class Specificity:
 
     def reason(self, name: str, label: str) -> str | None:
         """Why ``name`` (a mention's canonical name) under ``label`` is not a concept, or None when it is one."""
+        key = (name, label)
+        found = self._reasons.get(key, _UNKNOWN)
+        if found is _UNKNOWN:
+            if len(self._reasons) >= _MAX_REASONS:
+                self._reasons.clear()
+            found = self._reasons[key] = self._reason(name, label)
+        return found
+
+    def _reason(self, name: str, label: str) -> str | None:
         low = " ".join(name.lower().split())
         if low in self.umbrella:
             return "umbrella term"
@@ -244,6 +255,8 @@ class Specificity:
         return self.method_heads is None or word in self.method_heads or word.endswith(_PROCESS_ENDINGS)
 
 
+_UNKNOWN = object()
+_MAX_REASONS = 1 << 16  # names whose reason is kept (then the cache starts again)
 _YEAR = re.compile(r"\s*['’]?\s*(?:19|20)?\d\d$")  # a venue's year: "NeurIPS'21", "COLT21", "ICML 2020"
 _PROCESS_ENDINGS = lexicon.ordered("process_noun_endings")  # "routing", "fusion", "intervention", "alignment"
 _SIZE = re.compile(r"\d+(?:-\w+)?|[a-z]+-layers?|[a-z]+-layered")  # "1", "2-layer", "one-layer", "multi-layered"

@@ -1622,6 +1622,8 @@ def test_a_name_in_mixed_case_is_a_method_without_the_taggers_support(nlp, text,
     ("We extend the recent result of Bubeck and Sellke [NeurIPS'2021] on robust models.", "NeurIPS'2021"),
     ("Our theory improves the results by [Huang et al. NeurIPS21; Wu et al. NeurIPS21] on overparameterization.",
      "NeurIPS21"),
+    ("See the implementation of DBLP: journals / corr / ZarembaSV14, for an example of the recipe.", "ZarembaSV14"),
+    ("We thank RonJ.Weiss1 for the discussions of the vocoder on the recordings.", "RonJ.Weiss1"),
 ])
-def test_plural_acronyms_people_and_venues_are_no_methods(nlp, text, name):
+def test_plural_acronyms_people_venues_and_citation_keys_are_no_methods(nlp, text, name):
     assert name not in _methods(nlp, text)

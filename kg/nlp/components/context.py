@@ -224,8 +224,14 @@ def _after_openers(doc: Doc, j: int) -> int:
     return j
 
 
-_CITATION = re.compile(r"(?:19|20)\d\d[a-z]?|et|al\.?")
-_CITATION_KEY = re.compile(r"[A-Z]{2,6}\d\d[a-z]")  # "ZCP22a": authors' initials, a year and a letter  # "(Monderer and Shapley, 1996)", "(Shapley et al.)"
+_CITATION = re.compile(r"(?:19|20)\d\d[a-z]?|et|al\.?")  # "(Monderer and Shapley, 1996)", "(Shapley et al.)"
+_MAX_NAME = 20  # characters of a name alone ("EfficientNetB0", "LiteTransformerSearch"); longer: words run together
+# a lower-case word run into a capital ("UniversityofCalifornia", "CNNforOrdinalRegression"), initials ("A.Stolcke")
+_RUN_TOGETHER = re.compile(r"[a-z](?:of|for|and|with|the|from|via)[A-Z]|[A-Za-z]\.[A-Za-z]")
+# a citation key: authors' initials, a year and a letter ("ZCP22a"), a surname with initials and a year
+# ("ZarembaSV14", "YuM17"), a surname and a four-digit year ("WanLi2013", "Pennington2014GloveGV")
+_CITATION_KEY = re.compile(r"[A-Z]{2,6}\d\d[a-z]|[A-Z][a-z]+[A-Z0-9]{0,6}\d\d[a-z]?"
+                           r"|[A-Z][a-z]+(?:[A-Z][a-z]+)?(?:19|20)\d\d\w*")
 
 
 def _listed_games(doc: Doc, head: Token, generic: frozenset[str]) -> list[tuple[int, int]]:
@@ -509,21 +515,26 @@ def _model_name_text(t: str) -> bool:
 
 def stands_as_name(doc: Doc, i: int) -> bool:
     """Whether model-shaped token ``i`` reads as a model's or a dataset's name without the trained model's support:
-    written in mixed case inside a word, from a capital ("TinyBERT", "CogView2", "WideResNet-28"), and neither the
-    plural of an acronym ("MDPs", "NEs"), a name with a participle after it ("AdaGrad-inspired"), a citation key
-    ("ZCP22a"), nor a person cited ("DeVore et al.", "DeGroot 1962"). Capitals and digits alone ("HK16", "TX2", "COLT21") need the model's
-    support: citation keys, devices and venues are written so."""
+    written in mixed case inside a word, from a capital ("TinyBERT", "CogView2", "WideResNet-28"), and none of: the
+    plural of an acronym ("MDPs", "NEs"); a name with a participle after it ("AdaGrad-inspired"); a citation key
+    ("ZCP22a"); a person cited ("DeVore et al.", "DeGroot 1962"); words run together, as text drawn from a PDF
+    writes them ("UniversityofCalifornia", "D.YuandG.Zweig", "NeuralMessagePassingforQuantumChemistry"). Capitals
+    and digits alone ("HK16", "TX2", "COLT21") need the model's support: citation keys, devices and venues are
+    written so."""
     text = doc[i].text
-    if not text[:1].isupper() or text.endswith("s") and text[:-1].replace("-", "").isupper() \
-            or _CITATION_KEY.fullmatch(text):
+    if not text[:1].isupper() or len(text) > _MAX_NAME or _RUN_TOGETHER.search(text) \
+            or text.endswith("s") and text[:-1].replace("-", "").isupper() or _CITATION_KEY.fullmatch(text):
         return False
     last = text.rsplit("-", 1)[-1]
-    if "-" in text and last.islower() and last.endswith("ed"):
-        return False
-    if not any(any(c.isupper() for c in part[1:]) and any(c.islower() for c in part) for part in text.split("-")):
+    if "-" in text and last.islower() and last.endswith("ed") or not _mixed_case(text):
         return False
     after = doc[i + 1].lower_ if i + 1 < len(doc) else ""
     return not (after == "et" or _CITATION.fullmatch(after))
+
+
+def _mixed_case(text: str) -> bool:
+    """Whether a hyphen-part of ``text`` has a capital after its first letter and a lower-case letter."""
+    return any(any(c.isupper() for c in part[1:]) and any(c.islower() for c in part) for part in text.split("-"))
 
 
 def model_name_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:

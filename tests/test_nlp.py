@@ -1627,3 +1627,13 @@ def test_a_name_in_mixed_case_is_a_method_without_the_taggers_support(nlp, text,
 ])
 def test_plural_acronyms_people_venues_and_citation_keys_are_no_methods(nlp, text, name):
     assert name not in _methods(nlp, text)
+
+
+def test_the_long_form_of_the_papers_own_short_name_names_it_too(nlp):
+    paper = Paper(id="p", title="NeMF: Neural Motion Fields for Kinematic Animation",
+                  text="We express the vast motion space as a continuous function over time, hence the name Neural "
+                       "Motion Fields (NeMF). NeMF uses a neural network to learn this function.")
+    (_, ex), = extract([paper], nlp)
+    names = {(m.text, m.canonical, m.proposed) for m in ex.mentions if not m.in_title}
+    assert ("Neural Motion Fields", "NeMF", True) in names and ("NeMF", "NeMF", True) in names
+    assert ex.aliases.get("NeMF") == ["Neural Motion Fields"]  # one concept, the long form its alias

@@ -616,6 +616,8 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict,
         out.append(DocMention(idx[c.start], ends[c.end - 1], c.label, text, canonical, c.extractor,
                               idx[sent_start], ends[sent_end - 1], c.proposed, c.benchmark, c.confidence, c.generic))
     _one_label_per_own_name(out)
+    if pairs:
+        _own_long_forms(doc, out, pairs)
     return out
 
 
@@ -636,6 +638,32 @@ def _one_label_per_own_name(mentions: list[DocMention]) -> None:
     chosen = {name: next(label for label in _OWN_LABEL_ORDER if label in found) for name, found in labels.items()}
     for m in mentions:
         m.label = chosen.get(m.canonical, m.label)
+
+
+def _own_long_forms(doc: Doc, mentions: list[DocMention], pairs: list[Abbreviation]) -> None:
+    """A long form the abstract defines for the paper's own name names it too ("hence the name Neural Motion Fields
+    (NeMF)" in a paper titled "NeMF: ..."): its mention takes the own name and its label and is proposed, as when a
+    proposal rule reads the pair whole ("called Neural Matching Field (NeMF)"). Otherwise the paper names its method
+    twice, and the graph has a node for the long form apart from the short one's."""
+    own = {m.text: m for m in mentions if m.proposed}
+    if not own:
+        return
+    idx, ends = column(doc, IDX), token_ends(doc)
+    for a in pairs:
+        name = own.get(a.short_text(doc))
+        if name is None:
+            continue
+        start, end = idx[a.long_start], ends[a.long_end - 1]
+        short_start, short_end = idx[a.short_start], ends[a.short_end - 1]
+        long = a.long_text(doc).lower()
+        for m in mentions:
+            if m.proposed or m.generic:
+                continue
+            if m.start <= start and end <= m.end and (m.end <= short_start or m.start >= short_end) \
+                    or m.text.lower() == long and (m.label == name.label or name.label != "DATASET"):
+                # (also where the title, or the abstract again, writes the long form alone; but a dataset named
+                # after its task leaves the task: "Science Question Answering (ScienceQA)")
+                m.canonical, m.label, m.proposed = name.canonical, name.label, True
 
 
 def _outside_formulas(doc: Doc, cands: list[Candidate], formulas: tuple[tuple[int, int], ...]) -> list[Candidate]:

@@ -1637,3 +1637,22 @@ def test_the_long_form_of_the_papers_own_short_name_names_it_too(nlp):
     names = {(m.text, m.canonical, m.proposed) for m in ex.mentions if not m.in_title}
     assert ("Neural Motion Fields", "NeMF", True) in names and ("NeMF", "NeMF", True) in names
     assert ex.aliases.get("NeMF") == ["Neural Motion Fields"]  # one concept, the long form its alias
+
+
+def test_a_title_that_spells_out_the_papers_own_name_names_it_once(nlp):
+    paper = Paper(id="p", title="CoNT: Contrastive Neural Text Generation",
+                  text="We propose a new Contrastive Neural Text generation framework, CoNT. CoNT addresses the "
+                       "bottlenecks of contrastive learning for text generation.")
+    (_, ex), = extract([paper], nlp)
+    methods = {m.canonical for m in ex.mentions if m.label == "METHOD"}
+    assert "CoNT" in methods and not {"Contrastive Neural Text generation",
+                                      "Contrastive Neural Text Generation"} & methods
+
+
+def test_the_title_long_form_reads_the_names_initials():
+    from kg.nlp.components.title import title_long_form
+
+    assert title_long_form("MsSVT: Mixed-scale Sparse Voxel Transformer for 3D Object Detection") == (
+        "MsSVT", "Mixed-scale Sparse Voxel Transformer")
+    assert title_long_form("GraphDE: A Generative Framework for Debiased Learning") is None
+    assert title_long_form("Flamingo: a Visual Language Model for Few-Shot Learning") is None

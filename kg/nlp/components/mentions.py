@@ -26,7 +26,7 @@ from kg.nlp.candidates import (FORMULAS, MENTIONS, PRIORITY, Abbreviation, Candi
 from kg.nlp.combine import TYPE_HEADS, concept_name
 from kg.nlp.components.context import stands_as_name
 from kg.nlp.components.gazetteer import Entry, load_gazetteer
-from kg.nlp.components.title import TITLE
+from kg.nlp.components.title import TITLE, title_long_form
 from kg.model import LABELS
 from kg.nlp.labels import is_language, label_from_words
 from kg.nlp import lexicon
@@ -616,8 +616,7 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict,
         out.append(DocMention(idx[c.start], ends[c.end - 1], c.label, text, canonical, c.extractor,
                               idx[sent_start], ends[sent_end - 1], c.proposed, c.benchmark, c.confidence, c.generic))
     _one_label_per_own_name(out)
-    if pairs:
-        _own_long_forms(doc, out, pairs)
+    _own_long_forms(doc, out, pairs)
     return out
 
 
@@ -641,29 +640,42 @@ def _one_label_per_own_name(mentions: list[DocMention]) -> None:
 
 
 def _own_long_forms(doc: Doc, mentions: list[DocMention], pairs: list[Abbreviation]) -> None:
-    """A long form the abstract defines for the paper's own name names it too ("hence the name Neural Motion Fields
-    (NeMF)" in a paper titled "NeMF: ..."): its mention takes the own name and its label and is proposed, as when a
-    proposal rule reads the pair whole ("called Neural Matching Field (NeMF)"). Otherwise the paper names its method
-    twice, and the graph has a node for the long form apart from the short one's."""
+    """A long form the paper gives its own name names it too: one the abstract defines ("hence the name Neural Motion
+    Fields (NeMF)" in a paper titled "NeMF: ..."), or the words of a ``NAME: Long Form`` title that spell the name
+    ("CoNT: Contrastive Neural Text Generation", and the abstract's "Contrastive Neural Text generation framework,
+    CoNT"). Their mentions take the own name and its label and are proposed, as when a proposal rule reads the pair
+    whole ("called Neural Matching Field (NeMF)"); otherwise the paper names its method twice, and the graph has a
+    node for the long form apart from the short one's. A dataset named after its task leaves the task ("Science
+    Question Answering (ScienceQA)")."""
     own = {m.text: m for m in mentions if m.proposed}
     if not own:
         return
-    idx, ends = column(doc, IDX), token_ends(doc)
-    for a in pairs:
-        name = own.get(a.short_text(doc))
+    longs: dict[str, DocMention] = {}  # a long form, lower case -> the own name's mention
+    spans: list[tuple[int, int, int, int, DocMention]] = []  # a defined pair's long and short form, in characters
+    title = doc.user_data.get(TITLE)
+    found = title_long_form(title) if title else None
+    if found is not None and found[0] in own:
+        longs[found[1].lower()] = own[found[0]]
+    if pairs:
+        idx, ends = column(doc, IDX), token_ends(doc)
+        for a in pairs:
+            name = own.get(a.short_text(doc))
+            if name is not None:
+                longs.setdefault(a.long_text(doc).lower(), name)
+                spans.append((idx[a.long_start], ends[a.long_end - 1], idx[a.short_start], ends[a.short_end - 1],
+                              name))
+    if not longs:
+        return
+    for m in mentions:
+        if m.proposed or m.generic or m.extractor == "gazetteer":
+            continue  # (a name the vocabulary knows is no paper's new one: "predictive coding (PC)")
+        name = next((n for start, end, short_start, short_end, n in spans if m.start <= start and end <= m.end
+                     and (m.end <= short_start or m.start >= short_end)), None)  # (the pair, written whole)
         if name is None:
-            continue
-        start, end = idx[a.long_start], ends[a.long_end - 1]
-        short_start, short_end = idx[a.short_start], ends[a.short_end - 1]
-        long = a.long_text(doc).lower()
-        for m in mentions:
-            if m.proposed or m.generic:
+            name = longs.get(m.text.lower()) or longs.get(m.canonical.lower())
+            if name is None or m.label != name.label and name.label == "DATASET":
                 continue
-            if m.start <= start and end <= m.end and (m.end <= short_start or m.start >= short_end) \
-                    or m.text.lower() == long and (m.label == name.label or name.label != "DATASET"):
-                # (also where the title, or the abstract again, writes the long form alone; but a dataset named
-                # after its task leaves the task: "Science Question Answering (ScienceQA)")
-                m.canonical, m.label, m.proposed = name.canonical, name.label, True
+        m.canonical, m.label, m.proposed = name.canonical, name.label, True
 
 
 def _outside_formulas(doc: Doc, cands: list[Candidate], formulas: tuple[tuple[int, int], ...]) -> list[Candidate]:

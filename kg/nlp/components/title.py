@@ -112,6 +112,28 @@ def title_name(title: str) -> tuple[str, str, bool] | None:
     return name, label, len(words) > 1
 
 
+def title_long_form(title: str) -> tuple[str, str] | None:
+    """``(name, long form)`` of a ``NAME: Long Form ...`` title whose description starts with words whose initials
+    spell the name's capitals ("CoNT: Contrastive Neural Text Generation", "MsSVT: Mixed-scale Sparse Voxel
+    Transformer for 3D Object Detection", "TREC: Transient Redundancy Elimination-based Convolution"); the long form
+    runs to the description's first function word. None for other titles."""
+    found = title_name(title)
+    m = _PREFIX.match(title)
+    if found is None or m is None or found[0] != m.group(1).strip():
+        return None
+    name = found[0]
+    capitals = "".join(c for c in name if c.isupper())
+    words = []
+    for w in m.group(2).split():
+        if w.lower() in _FUNCTION_WORDS or not w[:1].isalpha():
+            break
+        words.append(w)
+    initials = "".join(w[0] for w in words).upper()
+    if len(capitals) < 2 or len(words) < 2 or not initials.startswith(capitals):
+        return None
+    return name, " ".join(words).rstrip(",.;")
+
+
 def whole_title_name(title: str) -> str | None:
     """A title that is a method's name and nothing else ("Multi-Game Decision Transformers", "Neural Abstractions",
     "AutoML Two-Sample Test"): two to five capitalised words, no function word or punctuation, not a known name;

@@ -1656,3 +1656,15 @@ def test_the_title_long_form_reads_the_names_initials():
         "MsSVT", "Mixed-scale Sparse Voxel Transformer")
     assert title_long_form("GraphDE: A Generative Framework for Debiased Learning") is None
     assert title_long_form("Flamingo: a Visual Language Model for Few-Shot Learning") is None
+
+
+@pytest.mark.parametrize("text,others,own", [
+    ("We propose a variation of the Hamiltonian Monte Carlo sampling (HMC) where the equations of motion are "
+     "simulated for a fixed distance.", {"HMC"}, set()),
+    ("We develop a variant of the MASTER algorithm that adapts to drifting rewards.", {"MASTER"}, set()),
+    ("We further propose an accelerated version of the SBiO-BreD method (ASBiO-BreD) using variance reduction.",
+     set(), {"ASBiO-BreD"}),
+])
+def test_a_variant_of_a_method_is_the_papers_own_but_the_method_is_not(nlp, text, others, own):
+    found = proposed(nlp, text)
+    assert not others & found and own <= found

@@ -40,7 +40,9 @@ PREPOSITIONS = lexicon.words("prepositions")
 _SPLITS = lexicon.words("split_words")
 MODIFIER_SUFFIXES = lexicon.ordered("modifier_suffixes")
 _SUBJECT_IDS, _STOP_IDS = ids(frozenset(SUBJECTS)), ids(frozenset(STOPS))  # tested against the LOWER column
-_COMMA, _COLON = get_string_id(","), get_string_id(":")
+_COMMA, _COLON, _OF = get_string_id(","), get_string_id(":"), get_string_id("of")
+_VARIANT_IDS, _ARTICLE_IDS = ids(lexicon.words("variant_words")), ids(lexicon.words("articles"))
+_OWN_IDS = ids(lexicon.words("own_words"))
 _LIST_OPENERS = frozenset({_COLON, get_string_id("\u2014"), get_string_id("--")})  # ":", an em dash, "--"
 _LIST_ITEM_ENDS = lexicon.words("list_item_ends")
 _JOINERS = lexicon.words("plain_name_stops")
@@ -212,6 +214,14 @@ def _mixed_case_short(short: Span, long: Span) -> bool:
         and load_specificity().reason(long.text, "METHOD") is None
 
 
+def _variant_of(lower, start: int, limit: int) -> int:
+    """Where the "of" is when a proposal's object opens "a/an, two words at most, variant/version/extension... of"
+    (the paper's method is a variant of another, which the words after "of" name); else -1."""
+    k = start + 1 if start < limit and lower[start] in _ARTICLE_IDS else start
+    return next((j + 1 for j in range(k, min(k + 3, limit - 2)) if lower[j] in _VARIANT_IDS and lower[j + 1] == _OF),
+                -1)
+
+
 def _run(doc: Doc, i: int, limit: int, known: dict) -> tuple[int, int] | None:
     """A new name starting at token i: :func:`_name_at`, unless the gazetteer knows it."""
     run = _name_at(doc, i, limit)
@@ -282,6 +292,13 @@ class ProposedFinder:
         construct Markov Decision Processes where Q-learning fails")."""
         limit = sent.end
         lower, orth = column(doc, LOWER), column(doc, ORTH)
+        of = _variant_of(lower, start, limit)
+        if of >= 0 and lower[of + 1] not in _OWN_IDS \
+                and not any(min(a.long_start, a.short_start) < of for a in self._abbrev_in(doc, start, limit)[:1]):
+            return []  # "we propose a variation of the Hamiltonian Monte Carlo sampling (HMC)", "develop a variant
+            # of the MASTER algorithm [Wei and Luo]": the method it varies is others' (not "two variants of our
+            # future-self-training (FST) framework", nor a pair naming the variant: "an accelerated version of
+            # SBiO-BreD method (ASBiO-BreD)")
         if start < limit and orth[start] == _COMMA:  # "We propose, OPEN, an algorithm that ..."
             run = _run(doc, start + 1, limit, self.known)
             if run and run[1] < limit and orth[run[1]] == _COMMA:

@@ -509,8 +509,7 @@ def _model_name_text(t: str) -> bool:
     "CatBoost"; not just capitalised parts, "Vision-Language"), or capitals with digits, and no modifier suffix."""
     if len(t) < 3 or not t[0].isalpha() or t.lower().endswith(MODIFIER_SUFFIXES):
         return False
-    mixed = any(any(c.isupper() for c in part[1:]) and any(c.islower() for c in part) for part in t.split("-"))
-    return mixed or (any(c.isdigit() for c in t) and any(c.isupper() for c in t))
+    return _mixed_case(t) or (any(c.isdigit() for c in t) and any(c.isupper() for c in t))
 
 
 def stands_as_name(doc: Doc, i: int) -> bool:

@@ -1227,6 +1227,15 @@ def test_a_known_task_and_a_setting_word_name_the_known_task(nlp):
     assert found == {("federated learning", "TASK")}
 
 
+@pytest.mark.parametrize("text, name", [
+    ("We study the stochastic contextual bandit setting with adversarial corruptions.", "stochastic contextual bandit"),
+    ("This has received attention in the reinforcement learning research of recent years.", "reinforcement learning"),
+    ("Such estimators are common in the causal inference literature.", "causal inference"),
+])
+def test_a_tasks_name_drops_a_setting_or_a_field_word(nlp, text, name):
+    assert name in {m.canonical for m in mentions(nlp, text) if m.label == "TASK" and not m.generic}
+
+
 @pytest.mark.parametrize("text, names", [
     ("The resultant agents, called DQN Pro and Rainbow Pro, exhibit large gains.", {"DQN Pro", "Rainbow Pro"}),
     ("This leads to a novel contrastive MI estimator we name FLO. We show that it is tight.", {"FLO"}),

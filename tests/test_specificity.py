@@ -74,6 +74,17 @@ def test_tagger_descriptions_with_a_class_head_are_not_methods():
     assert spec.weak_description("self-supervised way", "METHOD", "model")  # how, not what: "in a ... way"
 
 
+@pytest.mark.parametrize("name", ["3D networks", "2D prediction pipeline", "3D representation", "2.5D scene encoder"])
+def test_a_dimension_makes_no_description_a_name(name):
+    assert load_specificity().weak_description(name, "METHOD", "model")  # the data's dimensions, not a name's digit
+
+
+@pytest.mark.parametrize("name, label", [("3D CNNs", "METHOD"), ("3D convolutions", "METHOD"),
+                                         ("3D reconstruction", "TASK"), ("3D pose estimation", "TASK")])
+def test_a_dimension_before_a_method_or_a_task_keeps_it(name, label):
+    assert not load_specificity().weak_description(name, label, "model")
+
+
 def test_pipeline_keeps_umbrella_words_out_of_the_concepts(nlp):
     found = concepts(nlp, "We train deep neural networks on 8 NVIDIA V100 GPUs with PyTorch and evaluate image "
                           "classification on CIFAR-10, where ResNet-50 reaches 95% top-1 accuracy.")

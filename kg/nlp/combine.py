@@ -78,7 +78,7 @@ TYPE_HEADS = {
 # mention keeps them. Not "model", "network" or "system": those are part of names ("language model").
 NAME_HEADS = {
     "METHOD": lexicon.words("method_name_heads"),
-    "TASK": TYPE_HEADS["TASK"],
+    "TASK": TYPE_HEADS["TASK"] | lexicon.words("setting_heads"),  # "stochastic contextual bandit setting"
     "METRIC": TYPE_HEADS["METRIC"],
     "DATASET": lexicon.words("dataset_name_heads"),
 }
@@ -240,8 +240,9 @@ class Combiner:
             if phrase is not None:
                 return phrase
         if not (self.extend and inside and _all_label(inside, label)):  # (most entities: a plain model candidate)
-            canonical = concept_name(doc, start, end, label, lower) if lower[end - 1] in _NAME_HEAD_IDS.get(label, ()) \
-                else None  # (concept_name's first test, without the call: most names end in no kind word)
+            canonical = concept_name(doc, start, end, label, lower, settings=False) \
+                if lower[end - 1] in _NAME_HEAD_IDS.get(label, ()) else None  # (concept_name's first test, without
+            # the call: most names end in no kind word)
             return Candidate(start, end, label, "model", canonical, False, False, confidence)
         core = max(inside, key=lambda c: (c.end - c.start, c.priority))
         if label == "TASK" and (lower[end - 1] in _NOT_TASK_HEAD_IDS or core.start == start and any(
@@ -563,12 +564,16 @@ def generic_task_class(span) -> bool:
     return not (is_namelike(first) or TASK_NOUN.search(first.lower_) or first.lower_ in TASK_WORDS)
 
 
-def concept_name(doc: Doc, start: int, end: int, label: str, lower: Sequence[int] | None = None) -> str | None:
+def concept_name(doc: Doc, start: int, end: int, label: str, lower: Sequence[int] | None = None,
+                 settings: bool = True) -> str | None:
     """The entity's name without a trailing head word that only says what kind of thing it is
     ("column-then-row attention mechanism" -> "column-then-row attention"), when what remains still names
     something: two or more words not ending in a modifier ("-based", "-aware"...), or one name-like word ("BLEU
-    score" -> "BLEU"). None: the span's own text. ``lower``: the doc's LOWER column, when the caller has it."""
-    heads = _NAME_HEAD_IDS.get(label, ())
+    score" -> "BLEU"). None: the span's own text. ``lower``: the doc's LOWER column, when the caller has it.
+    ``settings``: whether a task's name drops a setting's head too ("stochastic contextual bandit setting"); not for
+    a phrase the tagger alone reads, which without a task's head word is no task ("the sequential learning
+    setting")."""
+    heads = _NAME_HEAD_IDS.get(label, ()) if settings or label != "TASK" else _TYPE_HEAD_IDS["TASK"]
     if lower is None:
         lower = column(doc, LOWER)
     stop = end

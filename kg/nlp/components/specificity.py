@@ -222,15 +222,19 @@ class Specificity:
         if extractor in ("model", "model_extension", "context") and label in ("METHOD", "TASK") \
                 and _ADVERB_AND_WORD.fullmatch(name) and self.adverb(name.split()[0]):
             return True  # an adverb and the word it modifies: a property ("linearly convergent", "fully Bayesian")
-        if extractor not in ("model", "model_extension", "context") or label not in ("METHOD", "TASK") \
-                or name_like(name):
+        if extractor not in ("model", "model_extension", "context") or label not in ("METHOD", "TASK"):
+            return False
+        written = name
+        if label == "METHOD":  # a method's dimension is its data's, not a name: "3D networks", "2D prediction pipeline"
+            name = _DIMENSION.sub("", name)  # (a task's says which task: "3D reconstruction")
+        if name_like(name):
             return False
         words = _WORDS.findall(name.lower())
         if not words:
             return False
         if label == "TASK" and self.judged_umbrella(name):
             return True  # "high-quality generation", "theoretical understanding", "fast adaptation"
-        if extractor == "model" and label == "METHOD" and len(words) == 1:
+        if extractor == "model" and label == "METHOD" and len(words) == 1 and name == written:
             return True  # one plain word the tagger alone calls a method ("regularized", "nonlinear")
         last = words[-1]
         if label == "METHOD" and last in self.not_method_heads:
@@ -265,6 +269,7 @@ _PHENOMENON_LINKS = frozenset({"of", "under", "to", "against"})  # "detection of
 _DESCRIBING = lexicon.words("describing_words") | lexicon.words("judging_words")  # "pretrained CLIP model" is CLIP
 _JOINED = re.compile(r"\s(?:and|or)\s|\w/\w")  # two things joined: "X and Y", "X or Y", "X/Y"
 _JOINED_WORDS = re.compile(r"\s(?:and|or|into|versus|vs\.?)\s")  # (a slash joins a method's own name: "Q/K/V")
+_DIMENSION = re.compile(r"^(?:\d(?:\.\d)?D\s+)+")  # "3D", "2.5D" first: how many dimensions the data has
 _NAME_LIKE = re.compile(r"[0-9]|(?<=.)[A-Z]")  # a digit, or a capital anywhere but a phrase's first letter
 
 

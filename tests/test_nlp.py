@@ -1236,6 +1236,16 @@ def test_a_tasks_name_drops_a_setting_or_a_field_word(nlp, text, name):
     assert name in {m.canonical for m in mentions(nlp, text) if m.label == "TASK" and not m.generic}
 
 
+@pytest.mark.parametrize("text", [
+    "We investigate an online prediction strategy named as Discounted-Normal-Predictor [Kapralov and Panigrahy, 2010] "
+    "for smoothed online convex optimization.",
+    "We study a sampler called GibbsNet [12] in this setting.",
+    "We revisit a procedure named HopNet (Smith et al., 2020) for graphs.",
+])
+def test_a_name_given_with_its_citation_is_not_the_papers_own(nlp, text):
+    assert proposed(nlp, text) == set()
+
+
 @pytest.mark.parametrize("text, names", [
     ("The resultant agents, called DQN Pro and Rainbow Pro, exhibit large gains.", {"DQN Pro", "Rainbow Pro"}),
     ("This leads to a novel contrastive MI estimator we name FLO. We show that it is tight.", {"FLO"}),

@@ -249,6 +249,26 @@ def digit_tokens(doc: Doc, start: int, end: int) -> list[int]:
 
 
 _DIGITS = "kg_digit_tokens"  # doc.user_data key: indices of the tokens with a digit
+_CITED = re.compile(r"(?:19|20)\d\d[a-z]?|et|al\.?")  # inside a citation: "[Kapralov and Panigrahy, 2010]"
+_REFERENCE = re.compile(r"\d{1,3}|[,\u2013-]")  # "[12]", "[3, 4]", "[5-7]"
+_CLOSE = {"[": "]", "(": ")"}
+
+
+def cites_at(doc: Doc, i: int) -> bool:
+    """Whether token ``i`` opens a citation: a bracket around authors and a year ("[Kapralov and Panigrahy, 2010]",
+    "(Shapley et al.)") or around reference numbers ("[12]", "[3, 4]"). A name right before one is someone else's."""
+    if i >= len(doc) or doc[i].text not in _CLOSE:
+        return False
+    close = _CLOSE[doc[i].text]
+    inside = []
+    for k in range(i + 1, min(len(doc), i + 24)):
+        if doc[k].text == close:
+            break
+        inside.append(doc[k].lower_)
+    else:
+        return False
+    return bool(inside) and (any(_CITED.fullmatch(w) for w in inside) or doc[i].text == "["
+                             and all(_REFERENCE.fullmatch(w) for w in inside))
 
 
 _POSSESSIVE = re.compile(r"\s?['’]s$")

@@ -19,8 +19,8 @@ from spacy.language import Language
 from spacy.strings import get_string_id
 from spacy.tokens import Doc, Span, Token
 
-from kg.nlp.candidates import (Abbreviation, Candidate, abbreviations, candidates, column, ids, is_namelike, positions,
-                               positions_of, sentence, sentence_bounds, span_text)
+from kg.nlp.candidates import (Abbreviation, Candidate, abbreviations, candidates, cites_at, column, ids, is_namelike,
+                               positions, positions_of, sentence, sentence_bounds, span_text)
 from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp.components.specificity import load_specificity
 from kg.nlp.labels import TASK_WORDS, description_label, description_words, label_from_words
@@ -492,7 +492,9 @@ class ProposedFinder:
                 listed = [(listed[0][0], listed[-1][1])]  # one name with "and" in it, then its short form (F3M)
             elif len(listed) > 1 and after is not None and not after.is_punct:
                 listed = listed[:1]  # the list goes on into the clause: "we call GraphDE, and Theorem 1 shows"
-            out += [Candidate(a, b, label, "proposed", proposed=label in ("METHOD", "DATASET")) for a, b in listed]
+            own = label in ("METHOD", "DATASET") and not (listed and cites_at(doc, listed[-1][1]))  # not others':
+            # "a strategy named as Discounted-Normal-Predictor [Kapralov and Panigrahy, 2010]"
+            out += [Candidate(a, b, label, "proposed", proposed=own) for a, b in listed]
         return out
 
     @staticmethod

@@ -216,6 +216,11 @@ def test_a_title_topic_that_starts_with_a_persons_name_is_no_task():
     ("Robust Semantic Segmentation with Vision Transformers", []),  # the known task inside names it (by the rules)
     ("Multiview Human Body Reconstruction from Uncalibrated Cameras", ["multiview human body reconstruction"]),
     ("Near-Optimal Collaborative Learning in Bandits", []),  # "in" says where, not how
+    ("The First Optimal Acceleration of High-Order Methods in Smooth Convex Optimization",
+     ["smooth convex optimization"]),  # what the paper works in
+    ("Data Augmentation in Finite-Sum Minimax Optimization", ["finite-sum minimax optimization"]),
+    ("Learning Rates in Off-Policy Temporal Difference Learning", []),  # a known method: no task
+    ("Token Pruning in the Context of Efficient Video Recognition", []),  # "of": where, not what
 ])
 def test_what_a_title_says_its_paper_is_for_is_a_task(title, tasks):
     [(_, ex)] = list(extract([Paper(id="p", title=title, text="We study it and give an algorithm.")]))

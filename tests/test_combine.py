@@ -114,6 +114,18 @@ def test_an_entity_joining_two_known_names_leaves_them_apart_but_not_a_name_with
     assert (phrase in {m.text for m in doc._.kg_mentions}) == whole
 
 
+@pytest.mark.parametrize("text, phrase, names", [
+    ("On 58% of the AlphaGo Zero self-play games, the agent loses.", "AlphaGo Zero self-play games",
+     {"AlphaGo Zero", "self-play"}),
+    ("We study fine-tuning language models on small data.", "fine-tuning language models",
+     {"fine-tuning", "language models"}),
+])
+def test_an_entity_of_two_known_methods_side_by_side_is_the_two_methods(nlp, combine, text, phrase, names):
+    doc = with_entity(nlp, combine, text, phrase, "METHOD")
+    found = {m.text for m in doc._.kg_mentions if m.label == "METHOD" and not m.generic}
+    assert found >= names and phrase not in found
+
+
 @pytest.mark.parametrize("text, phrase, name", [
     ("Attacks on image generation applications are rising.", "image generation applications", "image generation"),
     ("We test it in reinforcement learning domains.", "reinforcement learning domains", "reinforcement learning"),

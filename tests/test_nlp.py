@@ -1236,6 +1236,24 @@ def test_a_tasks_name_drops_a_setting_or_a_field_word(nlp, text, name):
     assert name in {m.canonical for m in mentions(nlp, text) if m.label == "TASK" and not m.generic}
 
 
+def test_an_extension_of_a_name_known_whole_is_that_name(nlp):
+    text = "Convolution is integrated into patch embedding and multi-layer perceptron module, forcing the model to fit."
+    found = {m.canonical for m in mentions(nlp, text) if m.label == "METHOD" and not m.generic}
+    assert "perceptron" not in found and found & {"MLP", "multi-layer perceptron"}  # not a perceptron of some size
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Agents trained by self-play reach expert level.", "self-play"),
+    ("We seed the centers with k-means++ and refine them.", "k-means++"),
+    ("The iterates of gradient ascent on the dual converge.", "gradient ascent"),
+    ("A tensor-train decomposition compresses the layer.", "tensor-train decomposition"),
+    ("The policy follows the perturbed leader: follow-the-perturbed-leader (FTPL) has low regret.",
+     "follow-the-perturbed-leader"),
+])
+def test_classic_methods_are_in_the_vocabulary(nlp, text, name):
+    assert name in {m.canonical for m in mentions(nlp, text) if m.label == "METHOD" and not m.generic}
+
+
 @pytest.mark.parametrize("text", [
     "We investigate an online prediction strategy named as Discounted-Normal-Predictor [Kapralov and Panigrahy, 2010] "
     "for smoothed online convex optimization.",
@@ -1459,7 +1477,8 @@ def test_a_gerund_that_names_a_kind_still_starts_a_name(nlp, text, name):
 @pytest.mark.parametrize("text, name", [
     ("We revisit Oja’s rule for streaming PCA.", "Oja's rule"),
     ("The estimator relies on Hutchinson's estimator of the trace.", "Hutchinson's estimator"),
-    ("We analyze Goldstein's classical subgradient method.", "Goldstein's classical subgradient method"),
+    ("We analyze Polyak's classical averaging scheme.", "Polyak's classical averaging scheme"),
+    ("We analyze Goldstein's classical subgradient method.", None),  # the vocabulary's subgradient method, first
     ("We speed up Sinkhorn's algorithm.", "Sinkhorn algorithm"),  # as the vocabulary names it
     ("Today's best performing algorithm is slow.", None),  # a common word, no person's name
     ("We tighten Hoeffding's inequality.", None),  # a theory result, no method

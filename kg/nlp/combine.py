@@ -245,6 +245,10 @@ class Combiner:
             # the call: most names end in no kind word)
             return Candidate(start, end, label, "model", canonical, False, False, confidence)
         core = max(inside, key=lambda c: (c.end - c.start, c.priority))
+        if label == "METHOD" and core.extractor == "gazetteer" and any(
+                c.extractor == "gazetteer" and c.label == label and (c.end <= core.start or c.start >= core.end)
+                for c in inside):
+            return None  # two known methods side by side compose, not one name: "AlphaGo Zero self-play games"
         if label == "TASK" and (lower[end - 1] in _NOT_TASK_HEAD_IDS or core.start == start and any(
                 lower[k] in _PREPOSITION_IDS for k in range(core.end, end))):
             return None  # the known task stands: "node classification on graphs", "quantization process"

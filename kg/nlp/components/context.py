@@ -552,7 +552,7 @@ def model_name_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
 def eponym_candidates(doc: Doc, common: frozenset[str]) -> list[Candidate]:
     """Methods named after a person: a capitalised name that is no common word, its possessive, up to three
     lower-case words and the last head word of methods among them ("Sinkhorn's algorithm", "Oja's update rule",
-    "Goldstein's classical subgradient method"; not "Today's best algorithm" nor "Hoeffding's inequality"), named
+    "Polyak's classical averaging scheme"; not "Today's best algorithm" nor "Hoeffding's inequality"), named
     as the vocabulary names them ("Sinkhorn's algorithm" is its Sinkhorn algorithm), else as written with a
     straight quote. A vocabulary name inside one is taken first ("Nesterov's accelerated gradient descent" gives
     gradient descent)."""

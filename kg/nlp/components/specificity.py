@@ -620,7 +620,8 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                 m.generic = True  # begun inside brackets: "1+ε)-approximation algorithm" of "(1+ε)-approximation"
                 continue
             if m.label == "METHOD" and m.extractor == "model_extension":
-                found = spec.core_span(m.canonical, known)
+                # (a name known whole is itself: "multi-layer perceptron" is MLP, not a perceptron of some size)
+                found = None if m.canonical.lower() in known else spec.core_span(m.canonical, known)
                 words = None
                 if m.end - m.start == len(m.text):  # (a text as written: its offsets hold it)
                     words = found if m.text == m.canonical else spec.core_span(m.text, known)

@@ -387,6 +387,6 @@ def test_a_crowded_overview_labels_more_than_its_few_biggest_nodes():
     g = synthetic_graph(3000)
     nodes, _, _, frame = network_data(g, select_overview(g, 1500))
     shown = [n for n in nodes if n["font"]["size"] * frame["zoom"] >= SHOWN_PX - 0.5]
-    # (21 when labels kept clear of the biggest tenth; 34-38 as BLAS rounds the layout's float32 sums, which
-    # depends on the buffers' alignment: other libraries loaded before change it)
+    # (21 when labels kept clear of the biggest tenth; 34 or 38 as OpenBLAS sums the layout's float32 products
+    # with one thread, as the --accurate NER sets it, or with two)
     assert len(nodes) > 1000 and len(shown) >= 30

@@ -30,7 +30,7 @@ GRAVITY = 1.0
 def layout(nodes: list[str], edges: Iterable[tuple[str, str]], *, seed: int = 7,
            iterations: int = 120, centre: str | None = None) -> dict[str, tuple[float, float]]:
     """Pixel positions for ``nodes``, deterministic for a given ``seed`` (up to how BLAS rounds the repulsion's
-    float32 sums in a large component, which can vary with the buffers' alignment); ``centre`` (a focus node) is
+    float32 sums in a large component, which varies with its number of threads); ``centre`` (a focus node) is
     held in the middle of its component.
 
     Each connected component is drawn on its own; the largest goes first and the rest are packed in

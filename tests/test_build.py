@@ -99,6 +99,7 @@ def test_a_results_value_has_a_number_to_sort_by(value, score):
     ("Office-31", ["Office31"], ["Office31"]),  # a spelling Cypher matches as written
     ("offline reinforcement learning", ["Offline reinforcement learning (RL)", "RL", "offline RL"], ["offline RL"]),
     ("Deep Q-Network", ["DQN", "DQNs"], ["DQN", "DQNs"]),  # (the initials of every word)
+    ("OR", ["operations research"], ["operations research"]),  # "research" is a field's word, and the name's own
 ])
 def test_a_concepts_aliases_are_its_other_names(name, forms, aliases):
     from kg.build.elements import display_aliases

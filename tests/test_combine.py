@@ -114,6 +114,21 @@ def test_an_entity_joining_two_known_names_leaves_them_apart_but_not_a_name_with
     assert (phrase in {m.text for m in doc._.kg_mentions}) == whole
 
 
+@pytest.mark.parametrize("text, phrase, name", [
+    ("We study the stochastic contextual bandit setting with corruptions.", "stochastic contextual bandit setting",
+     "stochastic contextual bandit"),  # a known task inside, with a modifier
+    ("This matters to reinforcement learning research at large.", "reinforcement learning research",
+     "reinforcement learning"),
+    ("Such estimators are common in the causal inference literature.", "causal inference literature",
+     "causal inference"),
+    ("We revisit the sequential learning setting here.", "sequential learning setting",
+     "sequential learning setting"),  # only the tagger's: no task's head word once the setting word goes
+])
+def test_a_tasks_name_drops_a_setting_or_a_field_word(nlp, combine, text, phrase, name):
+    doc = with_entity(nlp, combine, text, phrase, "TASK")
+    assert {m.canonical for m in doc._.kg_mentions if m.text == phrase} == {name}
+
+
 @pytest.mark.parametrize("text, phrase, names", [
     ("On 58% of the AlphaGo Zero self-play games, the agent loses.", "AlphaGo Zero self-play games",
      {"AlphaGo Zero", "self-play"}),
@@ -124,6 +139,16 @@ def test_an_entity_of_two_known_methods_side_by_side_is_the_two_methods(nlp, com
     doc = with_entity(nlp, combine, text, phrase, "METHOD")
     found = {m.text for m in doc._.kg_mentions if m.label == "METHOD" and not m.generic}
     assert found >= names and phrase not in found
+
+
+@pytest.mark.parametrize("text, phrase", [
+    ("We apply momentum adversarial distillation to the student.", "momentum adversarial distillation"),  # apart
+    ("It is a plug-in for boosting adversarial training of robust models.", "boosting adversarial training"),  # a verb
+])
+def test_an_entity_of_two_known_methods_not_side_by_side_or_after_a_verb_is_not_split(nlp, combine, text, phrase):
+    doc = with_entity(nlp, combine, text, phrase, "METHOD")
+    found = {m.text for m in doc._.kg_mentions if m.label == "METHOD"}
+    assert not {"momentum", "boosting"} & found
 
 
 @pytest.mark.parametrize("text, phrase, name", [

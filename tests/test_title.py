@@ -221,6 +221,8 @@ def test_a_title_topic_that_starts_with_a_persons_name_is_no_task():
     ("Data Augmentation in Finite-Sum Minimax Optimization", ["finite-sum minimax optimization"]),
     ("Learning Rates in Off-Policy Temporal Difference Learning", []),  # a known method: no task
     ("Token Pruning in the Context of Efficient Video Recognition", []),  # "of": where, not what
+    ("Decoupling Features in Hierarchical Propagation for Dense Flow Segmentation",
+     ["dense flow segmentation"]),  # "for" later: the task follows it, "in" says how
 ])
 def test_what_a_title_says_its_paper_is_for_is_a_task(title, tasks):
     [(_, ex)] = list(extract([Paper(id="p", title=title, text="We study it and give an algorithm.")]))

@@ -249,26 +249,32 @@ def digit_tokens(doc: Doc, start: int, end: int) -> list[int]:
 
 
 _DIGITS = "kg_digit_tokens"  # doc.user_data key: indices of the tokens with a digit
-_CITED = re.compile(r"(?:19|20)\d\d[a-z]?|et|al\.?")  # inside a citation: "[Kapralov and Panigrahy, 2010]"
-_REFERENCE = re.compile(r"\d{1,3}|[,\u2013-]")  # "[12]", "[3, 4]", "[5-7]"
+_YEAR = re.compile(r"(?:19|20)\d\d[a-z]?")  # a cited work's year: "2010", "2019b"
+_REFERENCE = re.compile(r"[1-9]\d{0,2}(?:[,\u2013-][1-9]\d{0,2})*|[,\u2013-]")  # "12", "3", ",", "5-7", "1,2"
 _CLOSE = {"[": "]", "(": ")"}
 
 
 def cites_at(doc: Doc, i: int) -> bool:
-    """Whether token ``i`` opens a citation: a bracket around authors and a year ("[Kapralov and Panigrahy, 2010]",
-    "(Shapley et al.)") or around reference numbers ("[12]", "[3, 4]"). A name right before one is someone else's."""
+    """Whether token ``i`` opens a citation: a bracket around authors and a year, opening with a capitalised name and
+    closing on the year or "et al." ("[Kapralov and Panigrahy, 2010]", "(Shapley et al.)"), or a square bracket
+    around reference numbers ("[12]", "[3, 4]", "[5-7]"; not an interval, "[0, 1]"). A name right before one is
+    someone else's; "(covering 1990 to 2020)" or "(2024)" is none."""
     if i >= len(doc) or doc[i].text not in _CLOSE:
         return False
     close = _CLOSE[doc[i].text]
     inside = []
-    for k in range(i + 1, min(len(doc), i + 24)):
+    for k in range(i + 1, min(len(doc), i + 14)):
         if doc[k].text == close:
             break
-        inside.append(doc[k].lower_)
+        inside.append(doc[k].text)
     else:
         return False
-    return bool(inside) and (any(_CITED.fullmatch(w) for w in inside) or doc[i].text == "["
-                             and all(_REFERENCE.fullmatch(w) for w in inside))
+    if not inside:
+        return False
+    if doc[i].text == "[" and all(_REFERENCE.fullmatch(w) for w in inside):
+        return True
+    first, last = inside[0], inside[-1].lower().rstrip(".")
+    return first[:1].isupper() and first.isalpha() and (bool(_YEAR.fullmatch(last)) or last == "al")
 
 
 _POSSESSIVE = re.compile(r"\s?['’]s$")
@@ -283,6 +289,7 @@ def strip_possessive(name: str) -> str:
 
 TEXT = "kg_text"  # doc.user_data key: the doc's text (kg.nlp.extract puts the text it tokenised there)
 FORMULAS = "kg_formulas"  # doc.user_data key: the text's formulas in math letters (kg.corpus.clean.CleanText.formulas)
+TITLE = "kg_title"  # doc.user_data key: the paper's title as written, when the input gave one
 
 
 def doc_text(doc: Doc) -> str:

@@ -52,8 +52,8 @@ from spacy.util import minibatch
 
 from kg.model import LABELS
 from kg.nlp import _doc
-from kg.nlp.candidates import (MODEL_ENTS, Abbreviation, Candidate, abbreviations, candidates, column, doc_text, ids,
-                               is_namelike, span_text, strip_possessive, substrings)
+from kg.nlp.candidates import (MODEL_ENTS, TITLE, Abbreviation, Candidate, abbreviations, candidates, column, doc_text,
+                               ids, is_namelike, span_text, strip_possessive, substrings)
 from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp.labels import FAMILY_SUFFIXES, TASK_NOUN, TASK_WORDS, family_base, family_suffix, only_data_kinds
 from kg.nlp import lexicon
@@ -78,7 +78,8 @@ TYPE_HEADS = {
 # mention keeps them. Not "model", "network" or "system": those are part of names ("language model").
 NAME_HEADS = {
     "METHOD": lexicon.words("method_name_heads"),
-    "TASK": TYPE_HEADS["TASK"] | lexicon.words("setting_heads"),  # "stochastic contextual bandit setting"
+    # "stochastic contextual bandit setting", "reinforcement learning research"
+    "TASK": TYPE_HEADS["TASK"] | lexicon.words("setting_heads") | lexicon.words("field_heads"),
     "METRIC": TYPE_HEADS["METRIC"],
     "DATASET": lexicon.words("dataset_name_heads"),
 }
@@ -245,9 +246,7 @@ class Combiner:
             # the call: most names end in no kind word)
             return Candidate(start, end, label, "model", canonical, False, False, confidence)
         core = max(inside, key=lambda c: (c.end - c.start, c.priority))
-        if label == "METHOD" and core.extractor == "gazetteer" and any(
-                c.extractor == "gazetteer" and c.label == label and (c.end <= core.start or c.start >= core.end)
-                for c in inside):
+        if label == "METHOD" and core.extractor == "gazetteer" and _side_by_side(doc, lower, core, inside, start):
             return None  # two known methods side by side compose, not one name: "AlphaGo Zero self-play games"
         if label == "TASK" and (lower[end - 1] in _NOT_TASK_HEAD_IDS or core.start == start and any(
                 lower[k] in _PREPOSITION_IDS for k in range(core.end, end))):
@@ -446,6 +445,26 @@ def _joins_names(doc: Doc, inside: list[Candidate], start: int, end: int) -> boo
             return True
         if (before or after) and all(t.is_lower or not t.is_alpha for t in doc[start:end]):
             return True
+    return False
+
+
+def _side_by_side(doc: Doc, lower: Sequence[int], core: Candidate, inside: list[Candidate], start: int) -> bool:
+    """Whether another vocabulary method sits right before or after ``core`` inside an entity that starts at
+    ``start`` ("fine-tuning language models", "AlphaGo Zero self-play games"): two methods, not one name. Not right
+    after a title's colon, where a paper spells out its own name ("M³ViT: Mixture-of-Experts Vision Transformer for
+    ..."), nor after an -ing word that starts the entity, a verb more often than a method ("boosting adversarial
+    training")."""
+    title = doc.user_data.get(TITLE)
+    if title and start > 0 and doc[start - 1].text == ":" and doc[start].idx < len(title):
+        return False
+    for c in inside:
+        if c.extractor != "gazetteer" or c.label != core.label or not (c.end == core.start or c.start == core.end):
+            continue
+        first = c if c.start < core.start else core
+        word = doc.vocab.strings[lower[start]]
+        if first.start == start and first.end - first.start == 1 and word.endswith("ing") and word.isalpha():
+            continue  # (a hyphenated one is a noun: "fine-tuning language models")
+        return True
     return False
 
 

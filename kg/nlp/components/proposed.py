@@ -478,7 +478,11 @@ class ProposedFinder:
             if abbrs:
                 if abbrs[0].long(doc)[-1].lower_.rstrip("s") in PROBLEM_HEADS:
                     label = "TASK"  # "called the multi-robot reward collection problem (MRRC)"
-                out.append(abbrs[0].proposed(doc, label))
+                pair = abbrs[0].proposed(doc, label)
+                if cites_at(doc, pair.end) or pair.end < len(doc) and doc[pair.end].text == ")" \
+                        and cites_at(doc, pair.end + 1):
+                    pair.proposed = False  # "named as Discounted Normal Predictor (DNP) [Kapralov and Panigrahy]"
+                out.append(pair)
                 continue
             named = _run(doc, j, sent.end, self.known)
             named = _through_of(doc, named, sent.end, self.known) if named else None

@@ -79,6 +79,7 @@ class Specificity:
     # the words the vocabulary's method names end in (kg.nlp.components.gazetteer.Gazetteer.head_words); None: not
     # known, and any head may end a method's name
     method_heads: frozenset[str] | None = None
+    step_heads: frozenset[str] = frozenset()  # a step's word, no method's head: "training iterations"
     # reason() by (name, label): the names of a corpus repeat, and each test of one costs ~5 µs in Python
     _reasons: dict[tuple[str, str], str | None] = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -316,6 +317,7 @@ def load_specificity(directory: str = "") -> Specificity:
         compound_starts=lexicon.terms(umbrella["adjective_endings"]["compound_starts"]),
         judging=lexicon.terms(umbrella["judged_umbrella"]["modifiers"]) | lexicon.words("judging_words"),
         not_method_heads=lexicon.terms(umbrella["not_method_heads"]["terms"]),
+        step_heads=lexicon.terms(umbrella["step_heads"]["terms"]),
     )
 
 
@@ -556,7 +558,8 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
     from kg.nlp.user_lists import load_stoplist, load_types
 
     gazetteer = load_gazetteer()
-    spec = dataclasses.replace(load_specificity(directory), method_heads=gazetteer.head_words("METHOD"))
+    spec = load_specificity(directory)
+    spec = dataclasses.replace(spec, method_heads=gazetteer.head_words("METHOD") - spec.step_heads)
     lookup = gazetteer.lookup()
     known = {form: e.name for form, e in lookup.items() if e.label == "METHOD"}
     known_tasks = {form: e.name for form, e in lookup.items() if e.label == "TASK"}

@@ -457,14 +457,14 @@ def _side_by_side(doc: Doc, lower: Sequence[int], core: Candidate, inside: list[
     title = doc.user_data.get(TITLE)
     if title and start > 0 and doc[start - 1].text == ":" and doc[start].idx < len(title):
         return False
+    word = doc.vocab.strings[lower[start]]
+    verb_first = word.endswith("ing") and word.isalpha()  # (a hyphenated one is a noun: "fine-tuning language models")
     for c in inside:
         if c.extractor != "gazetteer" or c.label != core.label or not (c.end == core.start or c.start == core.end):
             continue
         first = c if c.start < core.start else core
-        word = doc.vocab.strings[lower[start]]
-        if first.start == start and first.end - first.start == 1 and word.endswith("ing") and word.isalpha():
-            continue  # (a hyphenated one is a noun: "fine-tuning language models")
-        return True
+        if not (verb_first and first.start == start and first.end - first.start == 1):
+            return True
     return False
 
 

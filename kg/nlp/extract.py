@@ -11,9 +11,8 @@ from spacy.util import minibatch
 
 from kg.corpus.clean import CleanText, clean
 from kg.model import Extraction, Mention, Paper, Result, Span
-from kg.nlp.candidates import FORMULAS, MENTIONS, RESULTS, TEXT
+from kg.nlp.candidates import FORMULAS, MENTIONS, RESULTS, TEXT, TITLE
 from kg.nlp.pipeline import load_pipeline
-from kg.nlp.components.title import TITLE
 
 # Abstracts per batch: each component runs over the whole batch in turn, and larger batches keep its code and data
 # in the CPU's caches longer. Against 64, 256 took 0.90-0.91x the time per abstract (synthetic abstracts, batch

@@ -20,13 +20,13 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from kg.nlp import _doc
-from kg.nlp.candidates import (FORMULAS, MENTIONS, PRIORITY, Abbreviation, Candidate, abbreviations, candidates,
-                               column, ids, model_entities, positions_of, sentence_bounds, sentence_starts,
-                               span_text, strip_possessive, token_ends)
+from kg.nlp.candidates import (FORMULAS, MENTIONS, PRIORITY, TITLE, Abbreviation, Candidate, abbreviations,
+                               candidates, column, ids, model_entities, positions_of, sentence_bounds,
+                               sentence_starts, span_text, strip_possessive, token_ends)
 from kg.nlp.combine import TYPE_HEADS, concept_name
 from kg.nlp.components.context import stands_as_name
 from kg.nlp.components.gazetteer import Entry, load_gazetteer
-from kg.nlp.components.title import TITLE, title_long_form
+from kg.nlp.components.title import title_long_form
 from kg.model import LABELS
 from kg.nlp.labels import is_language, label_from_words
 from kg.nlp import lexicon

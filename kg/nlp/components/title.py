@@ -28,6 +28,7 @@ Sinkhorn Iteration").
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from spacy.lang.en.stop_words import STOP_WORDS
 from spacy.language import Language
@@ -36,7 +37,7 @@ from spacy.tokens import Doc, Span
 from kg.nlp import lexicon
 from kg.nlp.candidates import TITLE, Candidate, abbreviations, candidates, doc_text, sentence_bounds
 from kg.nlp.combine import MODIFIER_SUFFIXES
-from kg.nlp.components.gazetteer import load_gazetteer
+from kg.nlp.components.gazetteer import Entry, load_gazetteer
 from kg.nlp.components.specificity import load_specificity
 from kg.nlp.labels import (TASK_HEAD_NOUNS, TASK_NOUN, description_label, description_words, label_from_words,
                             names_a_task)
@@ -272,17 +273,23 @@ def _topic_range(title: str, start: int, end: int, cue: str = "for") -> tuple[in
     name, known = title[start:end], load_gazetteer().lookup()
     if name.lower() in known or spec.reason(name, "TASK") is not None:
         return None
-    if cue == "in" and ("of" in low or any((entry := known.get(" ".join(low[a:b]))) is not None
-                                          and entry.label == "METHOD"
-                                          for a in range(len(low)) for b in range(a + 1, len(low) + 1))):
+    if cue == "in" and ("of" in low or any(entry.label == "METHOD" for entry, _, _ in _known_runs(low, known))):
         return None
-    if not cue and (low[0].endswith("ly") or any(
-            (entry := known.get(" ".join(low[a:b]))) is not None and (entry.label == "METHOD" or b - a > 1)
-            for a in range(len(low)) for b in range(a + 1, len(low) + 1) if (a, b) != (0, len(low)))):
+    whole = (0, len(low))
+    if not cue and (low[0].endswith("ly") or any(entry.label == "METHOD" or b - a > 1
+                                                 for entry, a, b in _known_runs(low, known) if (a, b) != whole)):
         return None  # a known task of two words or more inside an opening topic names it ("Faster Reinforcement
         # Learning with ..."), a known method makes it a method's name ("Weighted Distillation with ..."); after
         # "for", the title names the problem ("for Few-Shot Video Segmentation")
     return start, end
+
+
+def _known_runs(low: list[str], known: dict) -> Iterator[tuple[Entry, int, int]]:
+    """The vocabulary's entries that runs of the lower-case words ``low`` name, with each run's word range."""
+    for a in range(len(low)):
+        for b in range(a + 1, len(low) + 1):
+            if (entry := known.get(" ".join(low[a:b]))) is not None:
+                yield entry, a, b
 
 
 def _gerund(word: str) -> bool:

@@ -409,3 +409,20 @@ def test_a_document_names_each_concept_once_whatever_its_spellings():
     out = prediction(paper, ex)  # the title's "Distribution-informed Neural Networks", the text's singular
     keys = [n.lower().rstrip("s") for n in out["concepts"]["METHOD"]]
     assert len(keys) == len(set(keys)) and len(out["proposed"]) == 1
+
+
+def test_canonical_names_that_differ_only_in_case_or_an_aside_are_one_concept_with_one_name():
+    from kg.model import Extraction, Paper
+    from kg.sinks.predictions import document_names, prediction
+
+    title = "Watermarking for Out-of-distribution Detection"
+    text = "Out-of-distribution (OOD) detection aims to identify OOD data."
+    ex = Extraction("p")
+    ex.mentions = [_mention(text, "Out-of-distribution (OOD) detection", "TASK", "Out-of-distribution detection",
+                            "model_phrase")]
+    t = _mention(title, "Out-of-distribution Detection", "TASK", "out-of-distribution detection")
+    t.in_title = True
+    ex.mentions.insert(0, t)
+    names = document_names(text, ex, title)
+    assert names[("TASK", "Out-of-distribution detection")] == names[("TASK", "out-of-distribution detection")]
+    assert prediction(Paper("p", text, title=title), ex)["concepts"]["TASK"] == ["out-of-distribution detection"]

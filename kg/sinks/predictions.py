@@ -102,7 +102,14 @@ def document_names(text: str, ex: Extraction, title: str = "") -> dict[tuple[str
             out[key] = key[1] + tail  # a paper that writes only "GANs" names GAN so
             continue
         out[key] = key[1]
-    return out
+    # One concept, one name: canonical names that differ only in case or punctuation are one concept, as in the
+    # graph ("out-of-distribution detection" of the title and "Out-of-distribution (OOD) detection" of the text).
+    # The first name, but the paper's own name as it proposes it ("Inception Transformer" over the title's).
+    proposed = {(m.label, m.canonical) for m in ex.mentions if m.proposed}
+    chosen: dict[tuple[str, str], str] = {}
+    for (label, canonical), name in sorted(out.items(), key=lambda item: item[0] not in proposed):
+        chosen.setdefault((label, concept_key(canonical)), name)
+    return {(label, canonical): chosen[(label, concept_key(canonical))] for label, canonical in out}
 
 
 def _written(name: str, text: str) -> str | None:

@@ -440,6 +440,11 @@ def test_an_unknown_pair_takes_the_label_its_long_forms_head_word_says_over_the_
     ("We optimise the One-way Partial AUC (OPAUC) directly.", "One-way Partial AUC", "METRIC"),
     ("We build on the Bayesian Neural Architecture Search (BNAS) method.", "Bayesian Neural Architecture Search",
      "METHOD"),  # a method's head word after the pair says what it is
+    # so does a task's, a metric's or a dataset's, over the model's reading and the long form's words
+    ("We solve the distributed distributionally robust optimization (DDRO) problem fast.",
+     "distributed distributionally robust optimization", "TASK"),
+    ("We report the safety-weighted-utility (SWU) score of each agent.", "safety-weighted-utility", "METRIC"),
+    ("Models fail on the Pointer Value Retrieval (PVR) benchmark.", "Pointer Value Retrieval", "DATASET"),
 ])
 def test_an_unknown_pair_ending_in_a_known_name_takes_that_names_label_over_the_models(nlp, combine, text, long,
                                                                                        label):

@@ -201,9 +201,14 @@ def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation], lo
             # the known name the long form ends with says its label, unless a method's head word follows the pair
             # ("the Bayesian Neural Architecture Search (BNAS) method")
             after = hi + (hi < len(doc) and doc[hi].text == ")")
-            named_by = None if after < len(doc) and doc[after].lower_ in _METHOD_HEADS else lookup
+            head = doc[after].lower_ if after < len(doc) else ""
+            named_by = None if head in _METHOD_HEADS else lookup
             label, canonical, proposed, bench, extractor = (_pair_label(ents, a, long, short in redefined, named_by),
                                                             long, False, False, "abbreviation")
+            # the kind a head word after the pair names: "the densest subgraph (DSG) problem" is a TASK, "the
+            # safety-weighted-utility (SWU) score" a METRIC, "the Pointer Value Retrieval (PVR) benchmark" a DATASET;
+            # not a method's head: "non-autoregressive translation (NAT) models" are models for a task
+            label = next((kind for kind, heads in TYPE_HEADS.items() if kind != "METHOD" and head in heads), label)
             if label == "METHOD" and _before_data_head(doc, hi):
                 label = "DATASET"  # "the EventCorefBank (ECB) corpus"
         if label == "TASK" and extractor == "abbreviation" and canonical == long \

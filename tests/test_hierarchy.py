@@ -22,6 +22,8 @@ ABSTRACTS = [
     {"id": "j", "title": "Patches", "text": "We train a Vision Transformer and compare it with a Transformer on ImageNet."},
     {"id": "k", "title": "Federated", "text": "We study personalized FL with a focal loss (FL) for detection."},
     {"id": "l", "title": "Graphs", "text": "We train graph Transformers for node classification on Cora."},
+    {"id": "m", "title": "Segments", "text": "Our model reaches 40.2 AP on the COCO minival split for instance "
+     "segmentation."},
 ]
 
 
@@ -88,9 +90,11 @@ def test_dataset_variants_and_splits_link_to_their_dataset(graph):
     assert graph.has_edge("dataset:imagenetc", "dataset:imagenet", key="VARIANT_OF")
     assert graph.has_edge("dataset:cocotestdev", "dataset:coco", key="VARIANT_OF")
     assert not graph.has_edge("dataset:imagenet", "dataset:imagenetc")
-    # a split named by another name of its dataset ("MS COCO") links to that dataset, not to a second COCO
-    (split,) = [n for n, d in graph.nodes(data=True) if d.get("name") == "MS COCO mini-val set"]
+    # a split named by another name of its dataset ("MS COCO") links to that dataset, not to a second COCO, and
+    # is one split however papers write it ("MS COCO mini-val set", "the COCO minival split")
+    (split,) = [n for n, d in graph.nodes(data=True) if d.get("name") == "COCO minival"]
     assert graph.has_edge(split, "dataset:coco", key="VARIANT_OF")
+    assert {u for u, v, k in graph.in_edges(split, keys=True) if k == "EVALUATES_ON"} == {"paper:e", "paper:m"}
     assert [n for n, d in graph.nodes(data=True) if d.get("name") == "COCO"] == ["dataset:coco"]
     # no dataset is a variant of itself, even where its base name is one of its own names
     assert not [u for u, v, k in graph.edges(keys=True) if k == "VARIANT_OF" and u == v]
@@ -105,8 +109,8 @@ def test_a_parent_task_reaches_the_papers_of_its_subtasks_and_says_which(graph):
 
 def test_a_dataset_reaches_its_splits(graph):
     report = around_concept(graph, "Dataset", "COCO")
-    assert [p for p, _, _ in report.papers] == ["paper:d", "paper:e"]
-    assert report.included == ["COCO test-dev", "MS COCO mini-val set"]
+    assert [p for p, _, _ in report.papers] == ["paper:d", "paper:e", "paper:m"]
+    assert report.included == ["COCO minival", "COCO test-dev"]
 
 
 def test_a_task_the_vocabulary_does_not_place_goes_under_the_task_its_name_ends_with(graph):

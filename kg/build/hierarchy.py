@@ -155,7 +155,7 @@ def _build(res: Resolution) -> Hierarchy:
             h.links.append((root, parent_root, "SUBTASK_OF"))
             linked.add((root, parent_root))
     datasets = {c.key: root for root, c in res.concepts.items() if root[0] == "DATASET"}
-    for root, c in res.concepts.items():  # then their other names: "MS COCO mini-val set" is a variant of COCO
+    for root, c in res.concepts.items():  # then their other names: "MS COCO test-dev" is a variant of COCO
         if root[0] == "DATASET":
             for form in c.aliases:
                 datasets.setdefault(concept_key(form), root)

@@ -104,6 +104,9 @@ _PREPOSITION_IDS, _PLURAL_HEAD_IDS, _GENERIC_HEAD_IDS = ids(PREPOSITIONS), ids(P
 _EDGE_IDS, _LEADING_IDS, _TRAILING_IDS = ids(EDGE_WORDS), ids(LEADING_WORDS), ids(TRAILING_WORDS)
 _NOT_TASK_HEAD_IDS = ids(NOT_TASK_HEADS)
 _SETTING_IDS = ids(lexicon.words("setting_heads"))  # "the federated learning setting" is federated learning
+# A dataset's splits by the names kg gives them ("mini-val" -> "minival"), and the words after them a name drops
+_SPLIT_NAMES = {get_string_id(written): name for written, name in map(str.split, lexicon.ordered("split_names"))}
+_SPLIT_HEAD_IDS = ids(lexicon.words("split_heads"))
 _COMPONENT_IDS = ids(lexicon.words("component_heads"))  # "the prediction head": no task "prediction"
 _COORDINATOR_IDS = ids(frozenset({"and", "or"}))
 _OF_ID = get_string_id("of")
@@ -255,6 +258,9 @@ class Combiner:
         if core.start == start and all(lower[k] in _GENERIC_HEAD_IDS or label == "TASK" and lower[k] in _SETTING_IDS
                                        for k in range(core.end, end)):
             canonical = core.canonical or span_text(doc, core.start, core.end)
+        elif label == "DATASET" and core.start == start and (split := _split_name(lower, core.end, end)) is not None:
+            # a known dataset's split: "MS COCO mini-val set" is "COCO minival", as the vocabulary names COCO's splits
+            canonical = f"{core.canonical or span_text(doc, core.start, core.end)} {split}"
         elif label == "METRIC":
             # A metric's name is exact: "regret" stays "regret" inside "T-type regret bound". (A dataset's is not:
             # "WMT09 English-Hungarian data set" is a more precise name than the gazetteer's "WMT09".)
@@ -321,6 +327,14 @@ class Combiner:
             canonical = longs[orth[start]]
         return Candidate(start, end, label, "model_phrase", canonical=canonical or concept_name(doc, start, end, label),
                          confidence=confidence)
+
+
+def _split_name(lower: Sequence[int], start: int, end: int) -> str | None:
+    """The name of the split that tokens ``[start, end)`` after a dataset's name write ("mini-val set" -> "minival",
+    "validation split" -> "val"), or None if they write none."""
+    if not 1 <= end - start <= 2 or end - start == 2 and lower[end - 1] not in _SPLIT_HEAD_IDS:
+        return None
+    return _SPLIT_NAMES.get(lower[start])
 
 
 def _other_label_before(inside: list[Candidate], label: str, end: int) -> bool:

@@ -316,6 +316,25 @@ def test_a_name_capitalised_by_its_sentence_is_shown_in_lower_case():
         assert without_sentence_capital(name) == name  # names keep their capitals
 
 
+def test_a_name_mixing_a_titles_capitals_with_lower_case_is_shown_in_lower_case():
+    from kg.build.resolve import without_title_case
+
+    assert without_title_case("cross-silo Federated Learning") == "cross-silo federated learning"
+    assert without_title_case("hierarchical Optimal Transport") == "hierarchical optimal transport"
+    assert without_title_case("Reinforcement Learning formulation") == "reinforcement learning formulation"
+    assert without_title_case("Cross-Entropy loss function") == "cross-entropy loss function"
+    for name in ("Markov Chain Monte Carlo sampling", "localized Gaussian Processes",  # a name's capitals stay
+                 "Mixture of Experts", "Federated Learning", "Temporal U-Net", "GAN training"):  # no lower-case word
+        assert without_title_case(name) == name
+
+
+def test_a_concept_written_in_a_titles_capitals_is_named_in_lower_case_in_the_graph():
+    from kg.build.resolve import resolve
+
+    res = resolve([_ex("p", "METHOD", "Functional Linear Regression model")])
+    assert [c.name for c in res.concepts.values()] == ["functional linear regression model"]
+
+
 def test_resolution_loads_no_spacy_component():
     import subprocess
     import sys
@@ -365,4 +384,4 @@ def test_a_long_form_spelling_its_letters_in_capitals_is_shown_as_a_sentence_wri
     res = resolve([_ex("a", "METHOD", "local impliCit functiOns"), _ex("b", "METHOD", "itErative Active SEt"),
                    _ex("c", "METHOD", "iFormer"), _ex("d", "TASK", "Trigonometry-Aware Neural networKs")])
     assert sorted(c.name for c in res.concepts.values()) == [
-        "Trigonometry-Aware Neural networks", "iFormer", "iterative Active Set", "local implicit functions"]
+        "Trigonometry-Aware Neural networks", "iFormer", "iterative active set", "local implicit functions"]

@@ -67,6 +67,25 @@ def without_spelling_capitals(name: str) -> str:
     return _SPELLING_WORD.sub(plain, name) if " " in name and any(c.isupper() for c in name[1:]) else name
 
 
+_TITLE_WORD = re.compile(r"[A-Z][a-z]+(?:-[A-Za-z][a-z]*)*")  # "Transport", "Out-Of-Distribution", "Cross-entropy"
+_FUNCTION_WORDS = lexicon.words("function_words") | lexicon.words("prepositions")
+
+
+def without_title_case(name: str) -> str:
+    """A name that mixes a title's capitals with a sentence's lower case ("cross-silo Federated Learning",
+    "hierarchical Optimal Transport", "Reinforcement Learning formulation") in lower case: only when a word of
+    content is in lower case and every title-cased word is common in lower case, so names keep their capitals
+    ("Markov Chain Monte Carlo sampling", "localized Gaussian Processes", "Mixture of Experts")."""
+    words = name.split(" ")
+    if len(words) < 2 or not any(w.islower() and w not in _FUNCTION_WORDS for w in words):
+        return name
+    common = lexicon.common_words()
+    titled = [i for i, w in enumerate(words) if _TITLE_WORD.fullmatch(w)]
+    if not titled or not all(part.lower() in common for i in titled for part in words[i].split("-")):
+        return name
+    return " ".join(w.lower() if i in titled else w for i, w in enumerate(words))
+
+
 def short_form(name: str) -> bool:
     """Whether a canonical name looks like an abbreviation ("LST", "GraphDE", "Lv.k GP" is not)."""
     return " " not in name and len(name) <= 12 and any(c.isupper() for c in name)
@@ -317,7 +336,7 @@ class Resolver:
                 # "LST" of two long forms, "AdAM" of Adaptation-Aware kernel Modulation: named by its own
                 name = max((f for f in entry.forms if _spelled_out(f)), key=lambda f: (len(f), f != f.lower()), default=name)
             if root[0] != "DATASET" and not entry.known:  # (the vocabulary's names are as it spells them)
-                name = without_sentence_capital(without_spelling_capitals(name))
+                name = without_title_case(without_sentence_capital(without_spelling_capitals(name)))
             aliases = sorted(f for f in entry.forms if f.lower() != name.lower())
             concepts[root] = Concept(root[0], concept_key(name), name, aliases, entry.benchmark, n)
             self._known[root] = entry.known

@@ -584,6 +584,10 @@ def test_a_measure_with_its_short_form_inside_and_no_number_is_only_a_mention(nl
     ms = nlp("Minimizing the inclusive Kullback-Leibler (KL) divergence with MCMC.")._.kg_mentions
     assert not any(m.label == "METRIC" and not m.generic for m in ms)
     assert not any(m.label == "TASK" for m in ms)  # nor is "Kullback-Leibler" a task
+    # nor its short form, where the tagger reads it as one, there or later
+    ms = nlp("Trust region methods perform policy updates. These usually rely on the Kullback-Leibler (KL) divergence "
+             "to limit the change in the policy. We use the KL divergence.")._.kg_mentions
+    assert [(m.text, m.generic) for m in ms if "KL" in m.text] == [("Kullback-Leibler (KL) divergence", True)]
 
 
 def test_an_example_in_brackets_is_no_short_form_inside_a_name(nlp):

@@ -179,6 +179,13 @@ def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation], lo
     for a in pairs:
         lo, hi = min(a.long_start, a.short_start), max(a.long_end, a.short_end)
         prop = _covering(cands, lo, hi, "proposed")
+        whole = _covering(cands, lo, hi, "abbreviation")
+        if prop is None and whole is not None and whole.generic and (whole.start, whole.end) != (lo, hi):
+            # the short form of a known name's first words, inside a mention of that name that makes no concept
+            # ("rely on the Kullback-Leibler (KL) divergence to limit ..."): that name's mention, no concept either
+            for s, e in ((a.long_start, a.long_end), (a.short_start, a.short_end)):
+                out.append(Candidate(s, e, whole.label, "abbreviation", canonical=whole.canonical, generic=True))
+            continue
         known = _exact(out, a.long_start, a.long_end) or _exact(out, a.short_start, a.short_end)
         short, long = span_text(doc, a.short_start, a.short_end), span_text(doc, a.long_start, a.long_end)
         phrase = _covering(cands, lo, hi, "model_phrase")
@@ -263,7 +270,7 @@ def _propagate(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) -> l
     for a in pairs:
         # the pair's own candidate (the highest priority on the short form), not a weaker one on the same span
         c = _strongest_on(cands, a.short_start, a.short_end)
-        if c is not None:
+        if c is not None and not c.generic:  # (a generic mention's short form names nothing later either)
             names.setdefault(_words(doc, a.short_start, a.short_end), c)
     for words in [w for w in names if len(w) == 1]:  # "LM" after "language models (LMs)", "GANs" after "(GAN)"
         other = _OTHER_NUMBER.sub(lambda m: m.group(1) if m.group(2) else m.group(1) + "s", words[0])

@@ -76,23 +76,19 @@ def _power(doc: Doc, k: int) -> Token | None:
     return doc[k] if k < len(doc) and _POWER.fullmatch(doc[k].text) else None
 
 
-_OF_METRIC = re.compile(r"\s*of\s+(?:the\s+)?")  # between a value and a metric it is a share of: "2% of AUC"
 _DELTA_BEFORE = lexicon.words("delta_before")
 _DELTA_AFTER = lexicon.words("delta_after")
 
 
 def _is_delta(doc: Doc, start: int, end: int, metric: DocMention | None = None) -> bool:
     """Whether the value at characters ``[start, end)`` is a difference: "by 5.9%", "a 5.9% gain", "a 5.9% top-1
-    accuracy gain" (the word after the metric that follows the value), "+5.9%"; and a share of a metric, "over 2% of
-    AUC" (its value reads "an AUC of 92%")."""
-    text = doc_text(doc)
-    if metric is not None and metric.start > end and _OF_METRIC.fullmatch(text, end, metric.start):
-        return True
+    accuracy gain" (the word after the metric that follows the value), "+5.9%"."""
     if metric is not None and 0 <= metric.start - end <= 1:
         end = metric.end
     span = doc.char_span(start, end, alignment_mode="expand")
     if span is None:
         return False
+    text = doc_text(doc)
     if text[start:start + 1] in "+↑" or text[max(0, start - 1):start] == "+":
         return True
     before = [t.lower_ for t in doc[max(0, span.start - 5):span.start]]

@@ -590,6 +590,12 @@ def test_a_measure_with_its_short_form_inside_and_no_number_is_only_a_mention(nl
     assert [(m.text, m.generic) for m in ms if "KL" in m.text] == [("Kullback-Leibler (KL) divergence", True)]
 
 
+def test_the_short_form_inside_a_known_name_names_that_name(nlp):
+    ms = nlp("We report the Kullback-Leibler (KL) divergence of 0.3 and the KL of 0.2.")._.kg_mentions
+    assert {(m.text, m.label, m.canonical) for m in ms if m.text == "KL"} == {("KL", "METRIC", "KL divergence")}
+    assert not any(m.label == "TASK" for m in ms)
+
+
 def test_an_example_in_brackets_is_no_short_form_inside_a_name(nlp):
     found = {m.canonical for m in nlp("Milestones in text-to-image (DALL-E) generation.")._.kg_mentions}
     assert "DALL-E" in found

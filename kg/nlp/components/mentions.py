@@ -109,6 +109,10 @@ def _pair_label(ents: list[tuple[int, int, str]] | None, a: Abbreviation, long: 
 
 
 _KIND_WORDS = lexicon.words("kind_words")
+# words after which a noun phrase has ended ("the DDRO problem in ...", "the SWU score, which ...")
+# (and a verb's form in "-ed" or "-ing": "the PVR benchmark introduced in ...", "the GSC task based on ...")
+_PHRASE_BREAKS = lexicon.words("function_words") | lexicon.words("prepositions") | lexicon.words("clause_words") \
+    | lexicon.words("baseline_markers")
 _METHOD_HEADS = TYPE_HEADS["METHOD"] | lexicon.words("plural_heads") | {"baseline", "baselines"}
 
 
@@ -180,11 +184,12 @@ def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation], lo
         lo, hi = min(a.long_start, a.short_start), max(a.long_end, a.short_end)
         prop = _covering(cands, lo, hi, "proposed")
         whole = _covering(cands, lo, hi, "abbreviation")
-        if prop is None and whole is not None and whole.generic and (whole.start, whole.end) != (lo, hi):
-            # the short form of a known name's first words, inside a mention of that name that makes no concept
-            # ("rely on the Kullback-Leibler (KL) divergence to limit ..."): that name's mention, no concept either
+        if prop is None and whole is not None and (whole.start, whole.end) != (lo, hi):
+            # the short form of a known name's first words, inside that name's mention: that name, and a mention
+            # only where the name makes no concept ("rely on the Kullback-Leibler (KL) divergence to limit ...")
             for s, e in ((a.long_start, a.long_end), (a.short_start, a.short_end)):
-                out.append(Candidate(s, e, whole.label, "abbreviation", canonical=whole.canonical, generic=True))
+                out.append(Candidate(s, e, whole.label, "abbreviation", canonical=whole.canonical,
+                                     benchmark=whole.benchmark, generic=whole.generic))
             continue
         known = _exact(out, a.long_start, a.long_end) or _exact(out, a.short_start, a.short_end)
         short, long = span_text(doc, a.short_start, a.short_end), span_text(doc, a.long_start, a.long_end)
@@ -212,10 +217,15 @@ def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation], lo
             named_by = None if head in _METHOD_HEADS else lookup
             label, canonical, proposed, bench, extractor = (_pair_label(ents, a, long, short in redefined, named_by),
                                                             long, False, False, "abbreviation")
-            # the kind a head word after the pair names: "the densest subgraph (DSG) problem" is a TASK, "the
-            # safety-weighted-utility (SWU) score" a METRIC, "the Pointer Value Retrieval (PVR) benchmark" a DATASET;
-            # not a method's head: "non-autoregressive translation (NAT) models" are models for a task
-            label = next((kind for kind, heads in TYPE_HEADS.items() if kind != "METHOD" and head in heads), label)
+            # the kind a head word that ends the phrase after the pair names: "the densest subgraph (DSG) problem" is
+            # a TASK, "the safety-weighted-utility (SWU) score" a METRIC, a method's "Pointer Value Retrieval (PVR)
+            # benchmark" a DATASET (a task's stays: "a motion forecasting (MPMF) dataset" holds that task's data);
+            # not "score network", "problem formulation", nor a method's head ("translation (NAT) models")
+            nxt = doc[after + 1].lower_ if after + 1 < len(doc) else ""
+            ends = not nxt.isalpha() or nxt in _PHRASE_BREAKS or nxt.endswith(("ed", "ing"))
+            kind = next((k for k, heads in TYPE_HEADS.items() if k != "METHOD" and head in heads), None) if ends else None
+            if kind is not None and (kind != "DATASET" or label == "METHOD"):
+                label = kind
             if label == "METHOD" and _before_data_head(doc, hi):
                 label = "DATASET"  # "the EventCorefBank (ECB) corpus"
         if label == "TASK" and extractor == "abbreviation" and canonical == long \

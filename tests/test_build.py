@@ -426,3 +426,23 @@ def test_canonical_names_that_differ_only_in_case_or_an_aside_are_one_concept_wi
     names = document_names(text, ex, title)
     assert names[("TASK", "Out-of-distribution detection")] == names[("TASK", "out-of-distribution detection")]
     assert prediction(Paper("p", text, title=title), ex)["concepts"]["TASK"] == ["out-of-distribution detection"]
+
+
+def test_a_concepts_one_name_is_the_papers_proposed_spelling_or_its_words_over_a_short_form():
+    from kg.model import Extraction, Paper
+    from kg.sinks.predictions import prediction
+
+    title = "Inception transformer with MCTS"
+    text = "We propose the Inception Transformer. It plans with Monte-Carlo tree search."
+    ex = Extraction("p")
+    first = _mention(title, "Inception transformer", "METHOD", "inception transformer")
+    short = _mention(title, "MCTS", "METHOD", "MCTS")
+    for m in (first, short):
+        m.in_title = True
+    ex.mentions = [first, short, _mention(text, "Inception Transformer", "METHOD", "Inception Transformer",
+                                          "proposed", proposed=True),
+                   _mention(text, "Monte-Carlo tree search", "METHOD", "Monte-Carlo tree search")]
+    ex.mentions[1].canonical = "Monte Carlo tree search"  # (the title's short form, linked by the vocabulary)
+    row = prediction(Paper("p", text, title=title), ex)
+    assert row["concepts"]["METHOD"] == ["Inception Transformer", "Monte-Carlo tree search"]
+    assert row["proposed"] == ["Inception Transformer"]

@@ -577,3 +577,15 @@ def test_a_tagger_method_in_lower_case_with_of_inside_describes_and_names_no_met
     monkeypatch.setattr(combine, "of_describes", True)
     doc = with_entity(nlp, combine, text, phrase, "METHOD")
     assert any(m.text == phrase for m in doc._.kg_mentions) == kept
+
+
+@pytest.mark.parametrize("text, phrase, name", [
+    ("Our detector reaches 50.2 AP on the MS-COCO mini-val set.", "MS-COCO mini-val set", "COCO minival"),
+    ("Our detector reaches 50.2 AP on the MS COCO minival split.", "MS COCO minival split", "COCO minival"),
+    ("We get 50.1 AP on the MS COCO 2017 validation set.", "MS COCO 2017 validation set",  # COCO 2017's split,
+     "MS COCO 2017 validation set"),  # not any COCO's
+])
+def test_a_known_datasets_split_is_named_as_the_vocabulary_names_splits_but_not_a_releases(nlp, combine, text, phrase,
+                                                                                          name):
+    doc = with_entity(nlp, combine, text, phrase, "DATASET")
+    assert {m.canonical for m in doc._.kg_mentions if m.text == phrase} == {name}

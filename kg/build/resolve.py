@@ -18,11 +18,14 @@ paper is kept only as the compact array of the names it mentions, to count paper
 from __future__ import annotations
 
 import difflib
+import functools
+import json
 import re
 from array import array
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from kg.model import Extraction
 from kg.nlp import lexicon
@@ -67,6 +70,7 @@ def without_spelling_capitals(name: str) -> str:
     return _SPELLING_WORD.sub(plain, name) if " " in name and any(c.isupper() for c in name[1:]) else name
 
 
+GAZETTEER = Path(__file__).parents[1] / "nlp" / "data" / "gazetteer"  # the vocabulary's files
 _TITLE_WORD = re.compile(r"[A-Z][a-z]+(?:-[A-Za-z][a-z]*)*")  # "Transport", "Out-Of-Distribution", "Cross-entropy"
 _FUNCTION_WORDS = lexicon.words("function_words") | lexicon.words("prepositions")
 
@@ -75,7 +79,8 @@ def without_title_case(name: str) -> str:
     """A name that mixes a title's capitals with a sentence's lower case ("cross-silo Federated Learning",
     "hierarchical Optimal Transport", "Reinforcement Learning formulation") in lower case: only when a word of
     content is in lower case and every title-cased word is common in lower case, so names keep their capitals
-    ("Markov Chain Monte Carlo sampling", "localized Gaussian Processes", "Mixture of Experts")."""
+    ("Markov Chain Monte Carlo sampling", "localized Gaussian Processes", "Mixture of Experts"), and not where
+    title-cased words write a name the vocabulary spells in capitals ("Mean Teacher model", "vision Transformer")."""
     words = name.split(" ")
     if len(words) < 2 or not any(w.islower() and w not in _FUNCTION_WORDS for w in words):
         return name
@@ -83,7 +88,29 @@ def without_title_case(name: str) -> str:
     titled = [i for i, w in enumerate(words) if _TITLE_WORD.fullmatch(w)]
     if not titled or not all(part.lower() in common for i in titled for part in words[i].split("-")):
         return name
+    capitalised = _capitalised_names()
+    for i in titled:
+        run = i
+        while run + 1 < len(words) and run + 1 in titled:
+            run += 1
+            if " ".join(words[i:run + 1]).lower() in capitalised:
+                return name
+        if words[i].lower() in capitalised:
+            return name
     return " ".join(w.lower() if i in titled else w for i, w in enumerate(words))
+
+
+@functools.cache
+def _capitalised_names() -> frozenset[str]:
+    """The vocabulary's names written with a capital ("Transformer", "Mean Teacher"), in lower case."""
+    out = set()
+    for path in GAZETTEER.glob("*.jsonl"):
+        with path.open(encoding="utf-8") as f:
+            for row in map(json.loads, f):
+                name = row.get("name", "")
+                if name != name.lower():
+                    out.add(name.lower())
+    return frozenset(out)
 
 
 def short_form(name: str) -> bool:

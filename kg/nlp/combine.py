@@ -258,8 +258,10 @@ class Combiner:
         if core.start == start and all(lower[k] in _GENERIC_HEAD_IDS or label == "TASK" and lower[k] in _SETTING_IDS
                                        for k in range(core.end, end)):
             canonical = core.canonical or span_text(doc, core.start, core.end)
-        elif label == "DATASET" and core.start == start and (split := _split_name(lower, core.end, end)) is not None:
+        elif label == "DATASET" and core.start == start and (split := _split_name(lower, core.end, end)) is not None \
+                and not _drops_digits(span_text(doc, core.start, core.end), core.canonical):
             # a known dataset's split: "MS COCO mini-val set" is "COCO minival", as the vocabulary names COCO's splits
+            # (not a release's: "MS COCO 2017 validation set" is no "COCO val")
             canonical = f"{core.canonical or span_text(doc, core.start, core.end)} {split}"
         elif label == "METRIC":
             # A metric's name is exact: "regret" stays "regret" inside "T-type regret bound". (A dataset's is not:
@@ -327,6 +329,11 @@ class Combiner:
             canonical = longs[orth[start]]
         return Candidate(start, end, label, "model_phrase", canonical=canonical or concept_name(doc, start, end, label),
                          confidence=confidence)
+
+
+def _drops_digits(text: str, canonical: str | None) -> bool:
+    """Whether a name's canonical form leaves out digits its text has ("COCO 2017" named "COCO")."""
+    return canonical is not None and sorted(filter(str.isdigit, text)) != sorted(filter(str.isdigit, canonical))
 
 
 def _split_name(lower: Sequence[int], start: int, end: int) -> str | None:

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from kg.build.jsontext import dumps
+from kg.build.resolve import short_form
 from kg.model import Extraction, Mention, Paper
 from kg.schema import concept_key
 from kg.sinks.base import GraphSink
@@ -104,10 +105,12 @@ def document_names(text: str, ex: Extraction, title: str = "") -> dict[tuple[str
         out[key] = key[1]
     # One concept, one name: canonical names that differ only in case or punctuation are one concept, as in the
     # graph ("out-of-distribution detection" of the title and "Out-of-distribution (OOD) detection" of the text).
-    # The first name, but the paper's own name as it proposes it ("Inception Transformer" over the title's).
+    # The first name, but the paper's own name as it proposes it ("Inception Transformer" over the title's), and a
+    # name in words over a short form ("Monte-Carlo tree search" over the title's "MCTS").
     proposed = {(m.label, m.canonical) for m in ex.mentions if m.proposed}
     chosen: dict[tuple[str, str], str] = {}
-    for (label, canonical), name in sorted(out.items(), key=lambda item: item[0] not in proposed):
+    ranked = sorted(out.items(), key=lambda item: (item[0] not in proposed, short_form(item[1]) or " " not in item[1]))
+    for (label, canonical), name in ranked:
         chosen.setdefault((label, concept_key(canonical)), name)
     return {(label, canonical): chosen[(label, concept_key(canonical))] for label, canonical in out}
 

@@ -1155,7 +1155,7 @@ def test_a_task_named_by_its_head_word_starts_after_verbs_and_ends_at_the_head(n
     ("It helps in tasks such as parking a car or landing an aircraft.", set()),  # clauses
     ("The signal supports applications such as interpolation and encoding.", set()),  # words most abstracts use
     ("We test on tasks, including action recognition, long-term action anticipation, and video alignment.",
-     {"action recognition", "long-term action anticipation", "video alignment"}),  # a known task inside: as before
+     {"action recognition", "long term action anticipation", "video alignment"}),  # a known task, hyphen or not
 ])
 def test_tasks_given_as_examples_of_tasks_or_applications_are_tasks(nlp, text, tasks):
     assert {m.canonical for m in mentions(nlp, text) if m.label == "TASK" and not m.generic} == tasks
@@ -1720,3 +1720,21 @@ def test_the_title_long_form_reads_the_names_initials():
 def test_a_variant_of_a_method_is_the_papers_own_but_the_method_is_not(nlp, text, others, own):
     found = proposed(nlp, text)
     assert not others & found and own <= found
+
+
+@pytest.mark.parametrize("text, label, name", [
+    ("We train the network with gradient-descent and data-augmentation.", "METHOD", "gradient descent"),
+    ("We train the network with gradient-descent and data-augmentation.", "METHOD", "data augmentation"),
+    ("The planner runs Monte-Carlo tree search at every step.", "METHOD", "Monte Carlo tree search"),
+    ("Graph networks rely on message-passing.", "METHOD", "message passing"),
+])
+def test_a_known_name_written_with_hyphens_is_that_name(nlp, text, label, name):
+    assert name in by_label(nlp, text, label)
+
+
+@pytest.mark.parametrize("text, name", [
+    ("We exchange features in a privacy-preserving way.", "privacy preserving"),
+    ("We design a privacy-preserving SplitNN solution.", "privacy preserving"),
+])
+def test_a_known_name_written_with_hyphens_before_a_word_modifies_it(nlp, text, name):
+    assert name not in {m.canonical for m in mentions(nlp, text)}

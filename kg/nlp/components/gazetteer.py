@@ -140,6 +140,24 @@ _UNIT_AT_END = re.compile(r"(?<=[A-Za-z\-]\d)(?=[KMBkm]$)|(?<=[A-Za-z\-]\d\d)(?=
                           r"|(?<=[A-Za-z\-]\d{3})(?=[KMBkm]$)")  # (a lookbehind has one width: one per digit count)
 
 
+_HYPHENATED_LABELS = frozenset({"METHOD", "TASK"})  # (a metric so written is a modifier: "sample-complexity bounds")
+_WORD = re.compile(r"[A-Za-z]+")
+_PHRASE_BREAKS = lexicon.words("function_words") | lexicon.words("prepositions") | lexicon.words("clause_words")
+
+
+def _hyphenations(form: str) -> list[str]:
+    """A name of two to four plain words as papers also write it, with hyphens that make words one token: all of
+    them for two or three words ("gradient-descent", "branch-and-bound"), one pair for three or four ("Monte-Carlo
+    tree search", "tree-search"); none for other names."""
+    words = form.split()
+    if not 2 <= len(words) <= 4 or not all(_WORD.fullmatch(w) for w in words):
+        return []
+    out = ["-".join(words)] if len(words) <= 3 else []
+    if len(words) >= 3:
+        out += [" ".join([*words[:i], f"{words[i]}-{words[i + 1]}", *words[i + 2:]]) for i in range(len(words) - 1)]
+    return out
+
+
 def _unit_apart(form: str) -> str:
     """A name ending in a number and its unit, written with the unit apart, as tokenised text writes it ("JFT-300M"
     as "JFT-300 M", "ImageNet-1K" as "ImageNet-1 K"); "" for other names."""
@@ -184,6 +202,7 @@ class GazetteerMatcher:
         self._shared_last = frozenset(form.rsplit(" ", 1)[1] for form, e in self.known.items()
                                       if " " in form and e.label in _SHARED_HEAD_LABELS)
         self._entries: dict[int, Entry] = {}
+        self._hyphenated: set[int] = set()  # the keys of names written with hyphens (:func:`_hyphenations`)
         # Names by their tokens' lower-case forms, case-sensitive ones by their exact forms; the matches of one
         # span come in the order the entries are listed.
         self.lower, self.exact = _doc.PhraseIndex(LOWER), _doc.PhraseIndex(ORTH)
@@ -192,6 +211,16 @@ class GazetteerMatcher:
             self._entries[key] = e
             forms = list(dict.fromkeys(f for form in (e.name, *e.aliases)
                                        for f in (form, plural(form), _unit_apart(form)) if f))
+            if e.label in _HYPHENATED_LABELS:  # (in any case: the words of a case-sensitive name spelled out)
+                words = [f for f in forms if not e.case_sensitive or _spelled_out(f)]
+                joined = [f for f in dict.fromkeys(h for form in words for h in _hyphenations(form))
+                          if f not in self.known]
+                if joined:  # (its own key: a match of these forms is checked for a noun after it)
+                    hyphenated = nlp.vocab.strings.add(f"{e.label}|{e.name}|hyphenated")
+                    self._entries[hyphenated] = e
+                    self._hyphenated.add(hyphenated)
+                    for form in joined:
+                        self.lower.add(hyphenated, [t.lower for t in nlp.make_doc(form)])
             matcher = self.exact if e.case_sensitive else self.lower
             for form in forms:
                 matcher.add(key, [t.orth if e.case_sensitive else t.lower for t in nlp.make_doc(form)])
@@ -210,6 +239,10 @@ class GazetteerMatcher:
         for matcher in (self.lower, self.exact):
             for key, start, end in matcher(doc):
                 e = self._entries[key]
+                if key in self._hyphenated and end < len(doc) and doc[end].text[:1].isalpha() \
+                        and doc[end].lower_ not in _PHRASE_BREAKS:
+                    continue  # a hyphenated name before a word modifies it: "a privacy-preserving way", "Monte-Carlo
+                    # estimates", "privacy-preserving SplitNN" (alone it is the name: "trained with gradient-descent")
                 if e.needs_number and not has_number(doc, *sentence_bounds(doc, start)) and not _compared(doc, start):
                     continue
                 found = Candidate(start, end, e.label, "gazetteer", canonical=e.name, benchmark=e.benchmark)

@@ -1738,3 +1738,15 @@ def test_a_known_name_written_with_hyphens_is_that_name(nlp, text, label, name):
 ])
 def test_a_known_name_written_with_hyphens_before_a_word_modifies_it(nlp, text, name):
     assert name not in {m.canonical for m in mentions(nlp, text)}
+
+
+def test_a_titles_clause_is_no_name():
+    from kg.model import Paper
+    from kg.nlp.extract import extract
+    from kg.sinks.predictions import prediction
+
+    paper = Paper("p", "We study deep learning for nonparametric regression with few samples.",
+                  title="When Deep Learning Meets Nonparametric Regression")
+    [(paper, ex)] = list(extract([paper]))
+    names = [n for names in prediction(paper, ex)["concepts"].values() for n in names]
+    assert not [n for n in names if "meets" in n.lower()]

@@ -1750,3 +1750,20 @@ def test_a_titles_clause_is_no_name():
     [(paper, ex)] = list(extract([paper]))
     names = [n for names in prediction(paper, ex)["concepts"].values() for n in names]
     assert not [n for n in names if "meets" in n.lower()]
+
+
+def test_a_hyphenated_spelling_another_entry_owns_is_that_entrys_alone(nlp, tmp_path):
+    import json
+
+    from kg.nlp.candidates import candidates
+    from kg.nlp.components.gazetteer import GazetteerMatcher
+
+    rows = [{"name": "Monte Carlo", "label": "METHOD"}, {"name": "Monte-Carlo dropout", "label": "METHOD",
+                                                           "aliases": ["Monte-Carlo"]}]
+    (tmp_path / "methods.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    matcher = GazetteerMatcher(nlp, "test_gazetteer", str(tmp_path))
+    doc = nlp.make_doc("We average Monte-Carlo.")
+    for name in ("kg_sentencizer", "kg_abbreviations"):
+        doc = nlp.get_pipe(name)(doc)
+    found = [c.canonical for c in candidates(matcher(doc)) if c.extractor == "gazetteer"]
+    assert found == ["Monte-Carlo dropout"]

@@ -214,7 +214,7 @@ class GazetteerMatcher:
             if e.label in _HYPHENATED_LABELS:  # (in any case: the words of a case-sensitive name spelled out)
                 words = [f for f in forms if not e.case_sensitive or _spelled_out(f)]
                 joined = [f for f in dict.fromkeys(h for form in words for h in _hyphenations(form))
-                          if f not in self.known]
+                          if f.lower() not in self.known]
                 if joined:  # (its own key: a match of these forms is checked for a noun after it)
                     hyphenated = nlp.vocab.strings.add(f"{e.label}|{e.name}|hyphenated")
                     self._entries[hyphenated] = e

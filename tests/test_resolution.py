@@ -325,7 +325,8 @@ def test_a_name_mixing_a_titles_capitals_with_lower_case_is_shown_in_lower_case(
     assert without_title_case("Cross-Entropy loss function") == "cross-entropy loss function"
     for name in ("Markov Chain Monte Carlo sampling", "localized Gaussian Processes",  # a name's capitals stay
                  "Mixture of Experts", "Federated Learning", "Temporal U-Net", "GAN training",  # no lower-case word
-                 "Mean Teacher model", "multi-scale vision Transformer"):  # names the vocabulary writes so
+                 "Mean Teacher model", "multi-scale vision Transformer",  # names the vocabulary writes so
+                 "SHAdow Knowledge transfer", "common source CoordInated GAN"):  # capitals spelling a short form
         assert without_title_case(name) == name
 
 

@@ -73,6 +73,7 @@ def without_spelling_capitals(name: str) -> str:
 GAZETTEER = Path(__file__).parents[1] / "nlp" / "data" / "gazetteer"  # the vocabulary's files
 _TITLE_WORD = re.compile(r"[A-Z][a-z]+(?:-[A-Za-z][a-z]*)*")  # "Transport", "Out-Of-Distribution", "Cross-entropy"
 _FUNCTION_WORDS = lexicon.words("function_words") | lexicon.words("prepositions")
+_SPELLING_CAPITALS = re.compile(r"[A-Z]{2,}[a-z]|[a-z][A-Z]")  # "SHAdow", "CoordInated"
 
 
 def without_title_case(name: str) -> str:
@@ -82,8 +83,9 @@ def without_title_case(name: str) -> str:
     ("Markov Chain Monte Carlo sampling", "localized Gaussian Processes", "Mixture of Experts"), and not where
     title-cased words write a name the vocabulary spells in capitals ("Mean Teacher model", "vision Transformer")."""
     words = name.split(" ")
-    if len(words) < 2 or not any(w.islower() and w not in _FUNCTION_WORDS for w in words):
-        return name
+    if len(words) < 2 or not any(w.islower() and w not in _FUNCTION_WORDS for w in words) \
+            or any(_SPELLING_CAPITALS.search(w) for w in words):
+        return name  # (capitals inside a word spell a paper's short form: "SHAdow Knowledge transfer")
     common = lexicon.common_words()
     titled = [i for i, w in enumerate(words) if _TITLE_WORD.fullmatch(w)]
     if not titled or not all(part.lower() in common for i in titled for part in words[i].split("-")):

@@ -27,8 +27,8 @@ from kg.build.resolve import Concept, Key, Resolution
 from kg.nlp import lexicon
 from kg.schema import concept_key
 
-TASKS = Path(__file__).parents[1] / "nlp" / "data" / "gazetteer" / "tasks.jsonl"
-DATASETS = Path(__file__).parents[1] / "nlp" / "data" / "gazetteer" / "datasets.jsonl"
+TASKS = lexicon.GAZETTEER / "tasks.jsonl"
+DATASETS = lexicon.GAZETTEER / "datasets.jsonl"
 # A variant, split or release after a dataset's name: "-C", "-LT", " test-dev", " val set", " 2.0", "-v2", "-21K".
 _VARIANT = re.compile(r"^(?P<base>.+?)[\s\-_]+(?P<suffix>[A-Z]{1,2}|v?\d+(?:\.\d+)*[KkMmBb]?|"
                       r"(?:train|training|val|valid|validation|test|testing|dev|test-dev|test-std|test-challenge|"

@@ -25,7 +25,6 @@ from array import array
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from kg.model import Extraction
 from kg.nlp import lexicon
@@ -70,7 +69,6 @@ def without_spelling_capitals(name: str) -> str:
     return _SPELLING_WORD.sub(plain, name) if " " in name and any(c.isupper() for c in name[1:]) else name
 
 
-GAZETTEER = Path(__file__).parents[1] / "nlp" / "data" / "gazetteer"  # the vocabulary's files
 _TITLE_WORD = re.compile(r"[A-Z][a-z]+(?:-[A-Za-z][a-z]*)*")  # "Transport", "Out-Of-Distribution", "Cross-entropy"
 _FUNCTION_WORDS = lexicon.words("function_words") | lexicon.words("prepositions")
 _SPELLING_CAPITALS = re.compile(r"[A-Z]{2,}[a-z]|[a-z][A-Z]")  # "SHAdow", "CoordInated"
@@ -106,8 +104,8 @@ def without_title_case(name: str) -> str:
 def _capitalised_names() -> frozenset[str]:
     """The vocabulary's names written with a capital ("Transformer", "Mean Teacher"), in lower case."""
     out = set()
-    for path in GAZETTEER.glob("*.jsonl"):
-        with path.open(encoding="utf-8") as f:
+    for name in lexicon.CONCEPT_FILES:
+        with (lexicon.GAZETTEER / name).open(encoding="utf-8") as f:
             for row in map(json.loads, f):
                 name = row.get("name", "")
                 if name != name.lower():

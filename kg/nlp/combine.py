@@ -45,7 +45,7 @@ import dataclasses
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from spacy.attrs import LOWER, ORTH
+from spacy.attrs import IDX, LOWER, ORTH
 from spacy.strings import get_string_id
 from spacy.tokens import Doc
 from spacy.util import minibatch
@@ -197,8 +197,8 @@ class Combiner:
             return None  # one character is no name: the "M" of "300 M images"
         if label == "DATASET" and only_data_kinds(doc[start:end]):
             return None  # what data is in or of: "English German", "translate it into French", "EEG"
-        if end - start > 2 and not _TITLE_VERB_IDS.isdisjoint(lower[start + 1:end - 1]) \
-                and (title := doc.user_data.get(TITLE)) and doc[start].idx < len(title):
+        if end - start > 2 and (title := doc.user_data.get(TITLE)) and column(doc, IDX)[start] < len(title) \
+                and not _TITLE_VERB_IDS.isdisjoint(lower[start + 1:end - 1]):
             return None  # a title's clause, no name: "deep learning meets nonparametric regression"
         confidence = self.confidence.get(label, 0.5)
         overlapping = rules.overlapping(start, end)  # (empty for about a third of the entities: no test then)

@@ -13,6 +13,8 @@ from pathlib import Path
 
 DATA = Path(__file__).parent / "data" / "lexicon"
 SPECIFICITY = DATA.parent / "specificity"
+GAZETTEER = DATA.parent / "gazetteer"  # the vocabulary's files (kg.nlp.components.gazetteer reads them)
+CONCEPT_FILES = ("datasets.jsonl", "metrics.jsonl", "tasks.jsonl", "methods.jsonl")  # its concepts, by label
 
 
 def _unique(pairs: list[tuple[str, object]]) -> dict:

@@ -7,7 +7,6 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from kg.build.jsontext import dumps
-from kg.build.resolve import short_form
 from kg.model import Extraction, Mention, Paper
 from kg.schema import concept_key
 from kg.sinks.base import GraphSink
@@ -109,7 +108,7 @@ def document_names(text: str, ex: Extraction, title: str = "") -> dict[tuple[str
     # name in words over a short form ("Monte-Carlo tree search" over the title's "MCTS").
     proposed = {(m.label, m.canonical) for m in ex.mentions if m.proposed}
     chosen: dict[tuple[str, str], str] = {}
-    ranked = sorted(out.items(), key=lambda item: (item[0] not in proposed, short_form(item[1]) or " " not in item[1]))
+    ranked = sorted(out.items(), key=lambda item: (item[0] not in proposed, " " not in item[1]))
     for (label, canonical), name in ranked:
         chosen.setdefault((label, concept_key(canonical)), name)
     return {(label, canonical): chosen[(label, concept_key(canonical))] for label, canonical in out}

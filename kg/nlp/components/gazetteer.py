@@ -26,8 +26,8 @@ from kg.nlp.candidates import (Candidate, abbreviations, candidates, column, doc
                                sentence_bounds, span_text, token_ends)
 from kg.nlp.labels import FAMILY_SUFFIXES, language_pair
 
-DEFAULT_DIR = Path(__file__).parents[1] / "data" / "gazetteer"
-CONCEPT_FILES = ("datasets.jsonl", "metrics.jsonl", "tasks.jsonl", "methods.jsonl")
+DEFAULT_DIR = lexicon.GAZETTEER
+CONCEPT_FILES = lexicon.CONCEPT_FILES
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +142,8 @@ _UNIT_AT_END = re.compile(r"(?<=[A-Za-z\-]\d)(?=[KMBkm]$)|(?<=[A-Za-z\-]\d\d)(?=
 
 _HYPHENATED_LABELS = frozenset({"METHOD", "TASK"})  # (a metric so written is a modifier: "sample-complexity bounds")
 _WORD = re.compile(r"[A-Za-z]+")
-_PHRASE_BREAKS = lexicon.words("function_words") | lexicon.words("prepositions") | lexicon.words("clause_words")
+# words after which a noun phrase has ended ("gradient-descent and ...", "the DDRO problem in ...")
+PHRASE_BREAKS = lexicon.words("function_words") | lexicon.words("prepositions") | lexicon.words("clause_words")
 
 
 def _hyphenations(form: str) -> list[str]:
@@ -240,7 +241,7 @@ class GazetteerMatcher:
             for key, start, end in matcher(doc):
                 e = self._entries[key]
                 if key in self._hyphenated and end < len(doc) and doc[end].text[:1].isalpha() \
-                        and doc[end].lower_ not in _PHRASE_BREAKS:
+                        and doc[end].lower_ not in PHRASE_BREAKS:
                     continue  # a hyphenated name before a word modifies it: "a privacy-preserving way", "Monte-Carlo
                     # estimates", "privacy-preserving SplitNN" (alone it is the name: "trained with gradient-descent")
                 if e.needs_number and not has_number(doc, *sentence_bounds(doc, start)) and not _compared(doc, start):

@@ -25,7 +25,7 @@ from kg.nlp.candidates import (FORMULAS, MENTIONS, PRIORITY, TITLE, Abbreviation
                                sentence_starts, span_text, strip_possessive, token_ends)
 from kg.nlp.combine import TYPE_HEADS, concept_name
 from kg.nlp.components.context import stands_as_name
-from kg.nlp.components.gazetteer import Entry, load_gazetteer
+from kg.nlp.components.gazetteer import PHRASE_BREAKS, Entry, load_gazetteer
 from kg.nlp.components.title import title_long_form
 from kg.model import LABELS
 from kg.nlp.labels import is_language, label_from_words
@@ -109,10 +109,9 @@ def _pair_label(ents: list[tuple[int, int, str]] | None, a: Abbreviation, long: 
 
 
 _KIND_WORDS = lexicon.words("kind_words")
-# words after which a noun phrase has ended ("the DDRO problem in ...", "the SWU score, which ...")
-# (and a verb's form in "-ed" or "-ing": "the PVR benchmark introduced in ...", "the GSC task based on ...")
-_PHRASE_BREAKS = lexicon.words("function_words") | lexicon.words("prepositions") | lexicon.words("clause_words") \
-    | lexicon.words("baseline_markers")
+# words after which a noun phrase has ended, and "than" ("the SWU score than ..."); a verb's form in "-ed" or "-ing"
+# ends one too ("the PVR benchmark introduced in ...", "the GSC task based on ...")
+_PHRASE_BREAKS = PHRASE_BREAKS | lexicon.words("baseline_markers")
 _METHOD_HEADS = TYPE_HEADS["METHOD"] | lexicon.words("plural_heads") | {"baseline", "baselines"}
 
 

@@ -315,6 +315,21 @@ def test_a_document_names_a_concept_by_its_modified_name_when_the_canonical_is_o
     assert names[("METHOD", "MCMC")] == "MCMC"  # a kind word after the name is no part of it
 
 
+def test_a_plural_canonical_name_written_in_the_singular_names_the_concept():
+    from kg.sinks.predictions import document_names
+    from kg.model import Extraction, Mention, Span
+
+    title, text = "Episodic Latent MABs", "We consider a multi-armed bandit problem, and a class of GANs."
+    ex = Extraction("p")
+    ex.mentions = [Mention(16, 20, "TASK", "MABs", "multi-armed bandits", "gazetteer", Span(0, 20), in_title=True),
+                   _mention(text, "multi-armed bandit problem", "TASK", "multi-armed bandits"),
+                   _mention(text, "class", "METHOD", "class"),  # "clas" is no singular
+                   _mention(text, "GANs", "METHOD", "GAN")]
+    names = document_names(text, ex, title)
+    assert names[("TASK", "multi-armed bandits")] == "multi-armed bandits"  # not the title's short form
+    assert names[("METHOD", "GAN")] == "GANs"
+
+
 def test_the_first_of_two_names_sharing_a_last_word_is_named_in_full():
     from kg.sinks.predictions import prediction
     from kg.model import Extraction, Mention, Paper, Span

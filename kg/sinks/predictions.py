@@ -85,6 +85,8 @@ def document_names(text: str, ex: Extraction, title: str = "") -> dict[tuple[str
                 own[a:b] = " " * (b - a)
             written = " ".join("".join(own).split()).lower()
             tail = _written(key[1].lower(), written)
+            if tail is None and _singular(key[1]) and _written(_singular(key[1]).lower(), written) == "":
+                tail = ""  # a paper that writes "a multi-armed bandit problem" names multi-armed bandits so
             if tail is None:
                 tail = _written(key[1].lower(), _ASIDE.sub("", written))
                 if tail is not None and _INNER_ASIDE.search(spelling):
@@ -112,6 +114,15 @@ def document_names(text: str, ex: Extraction, title: str = "") -> dict[tuple[str
     for (label, canonical), name in ranked:
         chosen.setdefault((label, concept_key(canonical)), name)
     return {(label, canonical): chosen[(label, concept_key(canonical))] for label, canonical in out}
+
+
+def _singular(name: str) -> str:
+    """A plural name's singular ("multi-armed bandits" -> "multi-armed bandit"), "" for a name not plural in its last
+    word (nor a short form: "MAML")."""
+    last = name.rsplit(" ", 1)[-1]
+    if len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is")) and last[:-1].islower():
+        return name[:-1]
+    return ""
 
 
 def _written(name: str, text: str) -> str | None:

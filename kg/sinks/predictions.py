@@ -55,9 +55,9 @@ def document_names(text: str, ex: Extraction, title: str = "") -> dict[tuple[str
     """The name of each (label, canonical name) concept of a paper as the paper writes it: the canonical name where
     a mention spells it (in any case) or the text has it as whole words (line breaks taken as spaces, a plural
     ending allowed and a plural name's singular, a short aside in brackets skipped: "out-of-distribution (OOD)
-    detection"), else the paper's first spelling (a gazetteer's "image colorization" is "colorization" for a paper that only says "colorization"), but
-    the canonical name for the first of two names sharing a last word ("image" of "image and video
-    classification"). In order of first mention."""
+    detection"), else the paper's first spelling (a gazetteer's "image colorization" is "colorization" for a paper
+    that only says "colorization"), but the canonical name for the first of two names sharing a last word ("image"
+    of "image and video classification"). In order of first mention."""
     first: dict[tuple[str, str], str] = {}
     spelled: set[tuple[str, str]] = set()
     spans: dict[tuple[str, str], list[tuple[int, int]]] = {}

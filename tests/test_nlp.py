@@ -1000,6 +1000,15 @@ def test_a_value_of_a_metric_takes_that_metric(nlp):
     assert results_of(nlp, listed) == set()  # (two metrics listed: which value is whose is not said in order)
 
 
+def test_a_metric_after_a_value_and_a_word_that_says_which_is_the_values(nlp):
+    assert results_of(nlp, "SemMAE achieves 84.5% fine-tuning accuracy on ImageNet-1k, beating the vanilla MAE.") \
+        == {("84.5%", "ImageNet", "accuracy")}
+    assert results_of(nlp, "It reaches 71.2% linear probing accuracy on ImageNet.") \
+        == {("71.2%", "ImageNet", "accuracy")}
+    assert results_of(nlp, "It is 2.1% higher accuracy on ImageNet than ResNet.") == set()  # a difference
+    assert results_of(nlp, "It keeps 50% of the accuracy on ImageNet.") == set()  # not across a function word
+
+
 def test_a_value_needs_a_metric_and_a_dataset(nlp):
     assert results_of(nlp, "It obtains 90.1% on ImageNet.") == set()
     assert results_of(nlp, "It obtains 90.1% accuracy.") == set()

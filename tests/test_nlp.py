@@ -1017,6 +1017,13 @@ def test_a_value_needs_a_metric_and_a_dataset(nlp):
     assert results_of(nlp, "It obtains 90.1% accuracy on ImageNet.") == {("90.1%", "ImageNet", "accuracy")}
 
 
+def test_a_past_proposal_verb_after_we_proposes(nlp):
+    text = "To address it, we proposed Redundancy-Free Graph Neural Network (RFGNN), in which paths are propagated."
+    assert proposed(nlp, text) >= {"RFGNN"} or proposed(nlp, text) >= {"Redundancy-Free Graph Neural Network"}
+    assert not proposed(nlp, "The proposed Graph Isomorphism Network (GIN) is evaluated on molecules.")
+    assert not proposed(nlp, "Recently, Smith et al. proposed Graph Mixing Networks (GMN) for molecules.")
+
+
 def test_a_known_short_form_defined_with_a_new_long_form_is_a_proposal(nlp):
     # "NCF" is a known method (neural collaborative filtering); this paper defines its own NCF
     assert proposed(nlp, "We propose a novel Natural Color Fool (NCF) attack to fool classifiers.") >= {"NCF"} or \

@@ -27,6 +27,7 @@ from kg.nlp.labels import TASK_WORDS, description_label, description_words, labe
 from kg.nlp import lexicon
 
 VERBS = lexicon.words("proposing_verbs")
+PAST_VERBS = lexicon.words("proposing_verbs_past")  # "we proposed X": a proposal only right after "we"
 SUBJECTS = lexicon.words("proposing_subjects")
 NAMING = lexicon.words("naming_words")
 HEADS = lexicon.words("proposed_heads")
@@ -49,14 +50,14 @@ _JOINERS = lexicon.words("plain_name_stops")
 _SHORT_NAME = re.compile(r"[A-Z][A-Z0-9-]{1,7}")  # MCC, LAR, FCOS-3D
 _COINED = re.compile(r"(?<=.)[A-Z0-9]")  # a capital or a digit inside a word: "ModaMixer", "iSIDG", not "Newton"
 OWN = lexicon.words("own_words")
-_TRIGGERS = frozenset(VERBS | NAMING | OWN)
+_TRIGGERS = frozenset(VERBS | PAST_VERBS | NAMING | OWN)
 _NOVEL = frozenset({"novel", "new"})
 # "such as", "including", "namely", "compared with", "than": what follows is others' or a list
 _NOT_OWN_LIST = lexicon.words("example_cues") | lexicon.words("compared_method_cues") | {"compare", "compared"}
 _OUR_NEW = frozenset({"proposed", "novel", "new"})  # "our proposed X": the authors' own name
 _PROPOSED = frozenset({"proposed"})  # "the proposed X" too
 _CONTRIBUTION = frozenset({"contribution", "contributions"})  # "our main contribution is X": a proposal
-_PAIR_VERBS = frozenset({"construct", "constructs", "instantiate", "instantiates"})  # propose only new pairs
+_PAIR_VERBS = frozenset({"construct", "constructs", "constructed", "instantiate", "instantiates"})  # new pairs only
 _FUNCTION = lexicon.words("function_words") | PREPOSITIONS  # whose first letters make a short form's lower case
 _MIXED_SHORT = re.compile(r"[A-Z]+[a-z][A-Za-z]*[A-Z][A-Za-z]*")  # a short form in mixed case: "CdVAE", "GeoDiff"
 # names of results ("a concentration inequality which we term R2WDC"); a bound may be a method ("an optimistic upper
@@ -148,6 +149,13 @@ def _is_authors_sentence(sent: Span, verb_i: int) -> bool:
         if lower[k] in _SUBJECT_IDS:
             return True
     return False
+
+
+def _proposing(tok: Token) -> bool:
+    """Whether ``tok`` is a proposal verb: "propose", "introduces" ..., or a past form right after "we" ("we
+    proposed Redundancy-Free Graph Neural Network (RFGNN)"; "the proposed method" is no verb)."""
+    low = tok.lower_
+    return low in VERBS or low in PAST_VERBS and tok.i > 0 and tok.doc[tok.i - 1].lower_ == "we"
 
 
 def _defined_before(doc: Doc, run: tuple[int, int], before: int) -> bool:
@@ -505,7 +513,7 @@ class ProposedFinder:
     def _names_the_proposal(doc: Doc, sent: Span, naming: int) -> bool:
         """Whether "namely" at ``naming`` names what the authors' proposal verb before it introduces ("we propose a
         ... attacker, namely DADA"), not items of a counted list ("two new loss terms, namely ...")."""
-        verbs = [t.i for t in doc[sent.start:naming] if t.lower_ in VERBS]
+        verbs = [t.i for t in doc[sent.start:naming] if _proposing(t)]
         if not verbs or not _is_authors_sentence(sent, verbs[-1]):
             return False
         return not any(t.lower_ in _COUNTS or t.like_num for t in doc[verbs[-1] + 1:naming])
@@ -516,7 +524,7 @@ class ProposedFinder:
         attention procedure called staircase attention", after a method's head word): two to four words, or one
         hyphenated word, up to punctuation, a preposition or a relative word; never a known name or a single plain
         word ("called clients"). ``kind``: where the phrase saying what is named ends (:func:`_named_end`)."""
-        if label != "METHOD" or not any(t.lower_ in VERBS for t in doc[sent.start:naming]) \
+        if label != "METHOD" or not any(_proposing(t) for t in doc[sent.start:naming]) \
                 or not _is_authors_sentence(sent, naming):
             return None
         if not any(t.lower_ in HEADS for t in doc[max(sent.start, kind - 4):kind]):
@@ -541,7 +549,7 @@ class ProposedFinder:
         capitals after a proposal verb; a known method's name stays that method."""
         if j >= sent.end or not _SHORT_NAME.fullmatch(doc[j].text):
             return None
-        if not any(t.lower_ in VERBS for t in doc[sent.start:naming]) or not _is_authors_sentence(sent, naming):
+        if not any(_proposing(t) for t in doc[sent.start:naming]) or not _is_authors_sentence(sent, naming):
             return None
         entry = self.known.get(doc[j].lower_)
         said = sent.text.lower()
@@ -697,10 +705,10 @@ class ProposedFinder:
         for sent, triggers in sentences.values():  # the rules visit only the trigger words, in text order
             named = self._named(doc, sent, triggers)
             for tok in triggers:
-                if tok.lower_ in VERBS and _is_authors_sentence(sent, tok.i) and not named:
+                if _proposing(tok) and _is_authors_sentence(sent, tok.i) and not named:
                     found += self._objects(doc, sent, tok.i + 1, pairs_only=tok.lower_ in _PAIR_VERBS)
             found += named + self._our_method(doc, sent, triggers)
-            verbs = [t.i for t in triggers if t.lower_ in VERBS]
+            verbs = [t.i for t in triggers if _proposing(t)]
             if verbs and not named and _is_authors_sentence(sent, verbs[0]):
                 found += self._listed_after_colon(doc, sent, verbs[0])
             for k in novel:

@@ -1017,6 +1017,14 @@ def test_a_value_needs_a_metric_and_a_dataset(nlp):
     assert results_of(nlp, "It obtains 90.1% accuracy on ImageNet.") == {("90.1%", "ImageNet", "accuracy")}
 
 
+def test_a_coined_name_in_brackets_after_a_titled_object_is_the_proposal(nlp):
+    text = "We propose the Transformer with a Finite Admixture of Shared Heads (FiSHformers), a class of transformers."
+    assert "FiSHformers" in proposed(nlp, text)
+    assert "PromptGen" in proposed(nlp, "We propose Generative Visual Prompt (PromptGen), a framework for control.")
+    assert not proposed(nlp, "We introduce Vision Transformers (ViT) to the task.")  # a known name
+    assert not proposed(nlp, "We propose a method for Multi Agent Reinforcement Learning (MARL) tasks.")
+
+
 def test_a_past_proposal_verb_after_we_proposes(nlp):
     text = "To address it, we proposed Redundancy-Free Graph Neural Network (RFGNN), in which paths are propagated."
     assert proposed(nlp, text) >= {"RFGNN"} or proposed(nlp, text) >= {"Redundancy-Free Graph Neural Network"}

@@ -328,6 +328,8 @@ class ProposedFinder:
             return [Candidate(a, b, "METHOD", "proposed", proposed=True)
                     for a, b in _listed_from(doc, colon + 1, limit, self.known)]
         abbrs = self._abbrev_in(doc, start, max(stop, start + 1) + 1)
+        if not abbrs and (titled := self._titled_pair(doc, start, limit)) is not None:
+            return [titled]
         if abbrs:
             a = abbrs[0]
             end = max(a.long_end, a.short_end)
@@ -391,6 +393,29 @@ class ProposedFinder:
             if run and (run[1] >= limit or doc[run[1]].text in {",", ".", "("} or doc[run[1]].lower_ in STOPS):
                 return [Candidate(run[0], run[1], "METHOD", "proposed", proposed=True)]
         return []
+
+    def _titled_pair(self, doc: Doc, start: int, limit: int) -> Candidate | None:
+        """A proposal's object written as a title, three capitalised words or more with only function words between
+        them, then a coined name in brackets that the vocabulary does not know: "we propose the Transformer with a
+        Finite Admixture of Shared Heads (FiSHformers), a ..." (where the abbreviation rules found no pair, as the
+        title does not spell the name out). The bracketed name is the proposal."""
+        i = start
+        while i < limit and doc[i].lower_ in _OPENERS:
+            i += 1
+        capitals, k = 0, i
+        while k < limit and doc[k].text != "(":
+            t = doc[k]
+            if t.text[:1].isupper() and len(t.text) > 1:
+                capitals += 1
+            elif t.lower_ not in _FUNCTION:
+                return None
+            k += 1
+        if capitals < 3 or k + 2 >= limit or doc[k + 2].text != ")" or not doc[k - 1].text[:1].isupper():
+            return None
+        short = doc[k + 1].text
+        if not _COINED.search(short) or not short[:1].isupper() or short.lower() in self.known:
+            return None
+        return Candidate(k + 1, k + 2, "METHOD", "proposed", proposed=True)
 
     def _new_name_first(self, doc: Doc, start: int, stop: int) -> bool:
         """Whether the phrase from ``start`` to the colon at ``stop`` opens (after "a", "the", "novel", "new") with a

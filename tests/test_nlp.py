@@ -1011,6 +1011,13 @@ def test_a_metric_after_a_value_and_a_word_that_says_which_is_the_values(nlp):
     assert results_of(nlp, "It keeps 50% of the accuracy on ImageNet.") == set()  # not across a function word
 
 
+def test_a_second_value_on_another_dataset_keeps_the_first_values_metric(nlp):
+    text = "We achieve 96.7% accuracy on CIFAR10 and 83.0% on CIFAR100 at a privacy budget of 1."
+    assert results_of(nlp, text) == {("96.7%", "CIFAR-10", "accuracy"), ("83.0%", "CIFAR-100", "accuracy")}
+    assert results_of(nlp, "It gets 76.9% accuracy on ImageNet and 9.5% of the parameters.") \
+        == {("76.9%", "ImageNet", "accuracy")}
+
+
 def test_a_value_needs_a_metric_and_a_dataset(nlp):
     assert results_of(nlp, "It obtains 90.1% on ImageNet.") == set()
     assert results_of(nlp, "It obtains 90.1% accuracy.") == set()

@@ -1018,6 +1018,13 @@ def test_a_second_value_on_another_dataset_keeps_the_first_values_metric(nlp):
         == {("76.9%", "ImageNet", "accuracy")}
 
 
+def test_a_measure_on_a_dataset_changing_from_one_value_to_another(nlp):
+    text = "It raises the accuracy on MultiArith from 17.7% to 78.7% and GSM8K from 10.4% to 40.7% with InstructGPT."
+    assert results_of(nlp, text) == {("78.7%", "MultiArith", "accuracy")}  # (GSM8K's measure is not said again)
+    assert results_of(nlp, "It reaches an accuracy on CIFAR-10 of 95.1% and beats ResNet.") \
+        == {("95.1%", "CIFAR-10", "accuracy")}
+
+
 def test_a_value_needs_a_metric_and_a_dataset(nlp):
     assert results_of(nlp, "It obtains 90.1% on ImageNet.") == set()
     assert results_of(nlp, "It obtains 90.1% accuracy.") == set()

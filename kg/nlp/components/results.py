@@ -233,6 +233,21 @@ def _naming_metric(text: str, ms: list[DocMention], metric: DocMention | None,
     return d
 
 
+_AFTER_A_VALUE = re.compile(r"[\d%][\s$\\]*$")  # what ends a value right before a metric ("96.7% accuracy")
+
+
+def _measured_on(text: str, ms: list[DocMention], metric: DocMention | None, start: int) -> DocMention | None:
+    """The dataset named between a value's metric and the value, in one clause: "the accuracy on MultiArith from
+    17.7% to 78.7%", "accuracy on CIFAR-10 of 95.1%"."""
+    if metric is None or metric.end > start:
+        return None
+    d = _nearest(ms, start, "DATASET", False, 48)
+    if d is None or d.start < metric.end or any(c in text[metric.end:start] for c in ",;:()") \
+            or _AFTER_A_VALUE.search(text, max(0, metric.start - 4), metric.start):
+        return None  # (another value's measure: "96.7% accuracy on CIFAR10 and 83.0% on CIFAR100")
+    return d
+
+
 _NEXT_CLAUSE = re.compile(r",\s*(?:and|but|while|whereas|whilst)\b")  # (not ";", which lists within brackets too)
 
 
@@ -311,6 +326,9 @@ def _attach_metrics(text: str, ms: list[DocMention], values: list[tuple[int, int
     for k, (vs, ve, _) in enumerate(values):
         if metrics[k] is None:
             before = _nearest(ms, vs, "METRIC", False, 16)
+            if before is None and (far := _nearest(ms, vs, "METRIC", False, 64)) is not None \
+                    and _ON_FROM.fullmatch(text, far.end, vs):
+                before = far  # "the accuracy on GSM8K from 10.4% to 40.7%"
             if before is not None and id(before) not in taken:
                 metrics[k] = before
                 taken.add(id(before))
@@ -320,6 +338,7 @@ def _attach_metrics(text: str, ms: list[DocMention], values: list[tuple[int, int
     return metrics
 
 
+_ON_FROM = re.compile(r" (?:on|in|for) [^,;()%]{1,40}? from \$?")  # a measure's dataset, then where it changes from
 _NEXT_ON = re.compile(r" (?:on|in) [^,;()%]{1,40}?(?:,| and|, and) \$?")  # "on CIFAR10 and ": the first's dataset
 _ON = re.compile(r"\$? (?:on|in) ")  # the second value's dataset follows
 
@@ -385,8 +404,8 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
                     and not _methods_listed(text, ms, _list_length(text, values, k)):
                 continue  # "97%, 92% and 50% ... respectively" with fewer datasets named: which is whose is unknown
             else:
-                dataset = _naming_metric(text, ms, metric, values) or _dataset_after(text, ms, ve) \
-                    or _nearest(ms, vs, "DATASET", False, 200)
+                dataset = _naming_metric(text, ms, metric, values) or _measured_on(text, ms, metric, vs) \
+                    or _dataset_after(text, ms, ve) or _nearest(ms, vs, "DATASET", False, 200)
             if metric is None or dataset is None or _compared(doc, sent, _token_at(doc, vs)):
                 continue
             if value.endswith("%") and metric.canonical.lower() in _COST:

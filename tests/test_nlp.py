@@ -1036,6 +1036,10 @@ def test_a_coined_name_in_brackets_after_a_titled_object_is_the_proposal(nlp):
     assert "FiSHformers" in proposed(nlp, text)
     assert "PromptGen" in proposed(nlp, "We propose Generative Visual Prompt (PromptGen), a framework for control.")
     assert not proposed(nlp, "We introduce Vision Transformers (ViT) to the task.")  # a known name
+    named = "We propose a simple method in this paper, named Mining unseen Classes via Regional Objectness (MicroSeg)."
+    assert "MicroSeg" in proposed(nlp, named)
+    task = "We pose an extended task without the consensus assumption, named Robust Referring Segmentation (R2-VOS)."
+    assert "R2-VOS" not in proposed(nlp, task)  # a task the paper names, not its method
     assert not proposed(nlp, "We propose a method for Multi Agent Reinforcement Learning (MARL) tasks.")
 
 

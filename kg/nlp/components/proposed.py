@@ -59,6 +59,7 @@ _PROPOSED = frozenset({"proposed"})  # "the proposed X" too
 _CONTRIBUTION = frozenset({"contribution", "contributions"})  # "our main contribution is X": a proposal
 _PAIR_VERBS = frozenset({"construct", "constructs", "constructed", "instantiate", "instantiates"})  # new pairs only
 _FUNCTION = lexicon.words("function_words") | PREPOSITIONS  # whose first letters make a short form's lower case
+_TITLE_JOINERS = _FUNCTION | lexicon.words("edge_words")  # the small words of a name written as a title ("via")
 _MIXED_SHORT = re.compile(r"[A-Z]+[a-z][A-Za-z]*[A-Z][A-Za-z]*")  # a short form in mixed case: "CdVAE", "GeoDiff"
 # names of results ("a concentration inequality which we term R2WDC"); a bound may be a method ("an optimistic upper
 # confidence bound, which we call KL-UCB++")
@@ -394,23 +395,27 @@ class ProposedFinder:
                 return [Candidate(run[0], run[1], "METHOD", "proposed", proposed=True)]
         return []
 
-    def _titled_pair(self, doc: Doc, start: int, limit: int) -> Candidate | None:
-        """A proposal's object written as a title, three capitalised words or more with only function words between
-        them, then a coined name in brackets that the vocabulary does not know: "we propose the Transformer with a
-        Finite Admixture of Shared Heads (FiSHformers), a ..." (where the abbreviation rules found no pair, as the
-        title does not spell the name out). The bracketed name is the proposal."""
+    def _titled_pair(self, doc: Doc, start: int, limit: int, capitals: int = 3, plain: int = 0) -> Candidate | None:
+        """A proposal's object written as a title, ``capitals`` capitalised words or more with only function words
+        (and up to ``plain`` other lower-case words) between them, then a coined name in brackets that the
+        vocabulary does not know: "we propose the Transformer with a Finite Admixture of Shared Heads
+        (FiSHformers), a ...", "named Mining unseen Classes via Regional Objectness (MicroSeg)" (where the
+        abbreviation rules found no pair, as the title does not spell the name out). The bracketed name is the
+        proposal."""
         i = start
         while i < limit and doc[i].lower_ in _OPENERS:
             i += 1
-        capitals, k = 0, i
+        k = i
         while k < limit and doc[k].text != "(":
             t = doc[k]
             if t.text[:1].isupper() and len(t.text) > 1:
-                capitals += 1
-            elif t.lower_ not in _FUNCTION:
-                return None
+                capitals -= 1
+            elif t.lower_ not in _TITLE_JOINERS:
+                if plain <= 0 or not t.text.isalpha() or not t.text.islower():
+                    return None
+                plain -= 1
             k += 1
-        if capitals < 3 or k + 2 >= limit or doc[k + 2].text != ")" or not doc[k - 1].text[:1].isupper():
+        if capitals > 0 or k + 2 >= limit or doc[k + 2].text != ")" or not doc[k - 1].text[:1].isupper():
             return None
         short = doc[k + 1].text
         if not _COINED.search(short) or not short[:1].isupper() or short.lower() in self.known:
@@ -506,6 +511,11 @@ class ProposedFinder:
             label = "TASK" if problem else ("DATASET" if data else
                                             "METRIC" if _measure_named(doc, sent, tok.i) else "METHOD")
             abbrs = self._abbrev_in(doc, j, j + 1)
+            titled = self._titled_pair(doc, j, sent.end, 2, 1) if label == "METHOD" and not abbrs else None
+            if titled is not None and _label_for_head(doc, titled.end + 1) == "METHOD" \
+                    and not any(t.lower_.rstrip("s") in PROBLEM_HEADS for t in doc[sent.start:titled.end + 2]):
+                out.append(titled)  # "named Mining unseen Classes via Regional Objectness (MicroSeg)"
+                continue
             if abbrs and doc[tok.i - 1].lower_ != "we" and not self._new_pair(doc, abbrs[0]):
                 continue  # a known pair others named: "a method referred to as Model-Agnostic Meta-Learning (MAML)"
             if abbrs:

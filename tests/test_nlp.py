@@ -1043,6 +1043,14 @@ def test_a_coined_name_in_brackets_after_a_titled_object_is_the_proposal(nlp):
     assert not proposed(nlp, "We propose a method for Multi Agent Reinforcement Learning (MARL) tasks.")
 
 
+def test_a_new_pair_after_a_colon_that_ends_the_proposals_description(nlp):
+    text = ("We present a new technique for the accelerated training of PINNs that combines scientific computing "
+            "with machine learning: discretely-trained PINNs (DT-PINNs).")
+    assert proposed(nlp, text) & {"DT-PINNs", "discretely-trained PINNs"}
+    known = "We present a new technique for training that combines two methods: stochastic gradient descent (SGD)."
+    assert not proposed(nlp, known)
+
+
 def test_a_past_proposal_verb_after_we_proposes(nlp):
     text = "To address it, we proposed Redundancy-Free Graph Neural Network (RFGNN), in which paths are propagated."
     assert proposed(nlp, text) >= {"RFGNN"} or proposed(nlp, text) >= {"Redundancy-Free Graph Neural Network"}

@@ -393,6 +393,13 @@ class ProposedFinder:
             run = _run(doc, stop + 1, limit, self.known)
             if run and (run[1] >= limit or doc[run[1]].text in {",", ".", "("} or doc[run[1]].lower_ in STOPS):
                 return [Candidate(run[0], run[1], "METHOD", "proposed", proposed=True)]
+        # A new pair after a colon that ends the object's description: "a new technique for ... that combines ...
+        # with machine learning: discretely-trained PINNs (DT-PINNs)"
+        late = next((k for k in range(stop, limit) if orth[k] in _LIST_OPENERS), None)
+        if late is not None and not self._abbrev_in(doc, start, late):
+            abbrs = [a for a in self._abbrev_in(doc, late + 1, late + 2) if a.long_start < a.short_start]
+            if abbrs and self._new_pair(doc, abbrs[0]):
+                return [abbrs[0].proposed(doc, "METHOD")]
         return []
 
     def _titled_pair(self, doc: Doc, start: int, limit: int, capitals: int = 3, plain: int = 0) -> Candidate | None:

@@ -3,7 +3,9 @@ the concept parameters of the saved queries (``kg query``): its id (``task:reinf
 alias, names compared as concept keys (:func:`kg.schema.concept_key`: case, spacing, punctuation, a plural and a
 trailing "dataset" do not matter, so "CIFAR 10" names CIFAR-10, and "snns" SNN as "SNNs" does).
 
-The ways are tried in that order (id, the key of an id, name, alias) and the first that some concept answers to
+A name spelled as one of two concepts that differ only in case is written ("SnAKe" beside "SNAKE", keyed by
+:func:`kg.schema.cased_key`) names that one. Otherwise the ways are tried in that order (id, the key of an id,
+name, alias) and the first that some concept answers to
 decides: one concept is the answer, several raise :class:`AmbiguousConcept` listing them (nothing is picked
 silently; "RL" is an alias of reinforcement learning and of offline reinforcement learning), none a ValueError
 naming the closest names. A name that may stand for a concept of any type ("concept") is looked for by the key of
@@ -98,6 +100,10 @@ def match_concept(concepts: Iterable[tuple[K, str, str, Iterable[str]]], node_ty
     closest names when none does."""
     concepts = list(concepts)
     wanted = name.strip()
+    cased = schema.cased_key(wanted)  # "SNAKE" where "SnAKe" is another concept (kg.build.resolve)
+    found_cased = [k for k, node, _, _ in concepts if node.split(":", 1)[-1] == cased]
+    if len(found_cased) == 1:
+        return found_cased[0]
     for key in keys(wanted):
         for ways in _ways(node_type):
             found = {node: (k, cname) for k, node, cname, aliases in concepts
@@ -130,7 +136,8 @@ def resolve_in_store(run: Run, kind: str, name: str) -> str:
     id or its name; only a name that is neither, or one that may stand for a concept of any type and is no id (the
     aliases of the other types count as much), reads every concept of the kind."""
     labels = LABELS[kind]
-    ids = [name.strip(), *(schema.node_id(label, key) for key in keys(name) for label in labels)]
+    ids = [name.strip(), *(schema.node_id(label, key) for key in [*keys(name), schema.cased_key(name)]
+                           for label in labels)]
     rows = _concepts(run, labels, "WHERE c.id IN $ids", {"ids": ids})
     if not rows or (kind == CONCEPT and all(r[0] != name.strip() for r in rows)):
         rows = _concepts(run, labels, "", {})

@@ -132,6 +132,13 @@ def concept_key(name: str) -> str:
     return folded or s.replace("\x00", ".")
 
 
+def cased_key(name: str) -> str:
+    """The key of a concept kept apart from another whose name differs from it only in case ("SnAKe" and "SNAKE",
+    "STaR" and "Stars", two papers' own names): the name's key, a dash and its letters and digits as written
+    (``snake-SnAKe``; a dash is in no :func:`concept_key`)."""
+    return f"{concept_key(name)}-{re.sub(r'[^0-9A-Za-z]+', '', name)}"
+
+
 def idf(n_papers: int, concept_papers: int) -> float:
     """Rarity of a concept: ``ln(1 + N / papers)``; a name every paper shares weighs little, a rare one much."""
     return round(math.log1p(n_papers / max(concept_papers, 1)), 6)

@@ -258,6 +258,47 @@ def test_a_short_form_written_in_another_case_than_a_vocabulary_name_is_another_
     assert res.concept_for("METHOD", "LoRA", defined_short_forms(lora)) is res.concept_for("METHOD", "LoRA")
 
 
+def _proposes(pid: str, name: str):
+    """A paper proposing ``name`` without spelling it out (a title's "SnAKe: Bayesian Optimization with ...")."""
+    from kg.model import Extraction, Mention, Span
+
+    return Extraction(pid, [Mention(0, len(name), "METHOD", name, name, "proposed", Span(0, 9), proposed=True)])
+
+
+def test_a_short_form_a_paper_proposes_is_no_other_papers_definition_of_its_letters():
+    from kg.build.elements import paper_elements
+    from kg.build.resolve import defined_short_forms, resolve
+    from kg.model import Paper
+
+    cup = _own("a", "CUP", "Critic-Guided Policy Reuse")
+    other = _proposes("b", "CUP")  # another method, whose abstract never spells it out
+    res = resolve([cup, other])
+    assert res.concept_for("METHOD", "CUP", defined_short_forms(cup)).name == "Critic-Guided Policy Reuse"
+    assert res.concept_for("METHOD", "CUP", defined_short_forms(other)).name == "CUP"
+    _, edges = paper_elements(Paper("b", "x"), other, res)
+    assert [(t, r) for _, t, r, _ in edges] == [("method:cup", "PROPOSES")]
+
+
+def test_two_papers_own_names_in_other_case_are_two_concepts_and_each_name_finds_its_own():
+    from kg.build.elements import paper_elements
+    from kg.build.resolve import defined_short_forms, resolve
+    from kg.concept_names import match_concept
+    from kg.model import Paper
+
+    snake, bo = _proposes("a", "SNAKE"), _proposes("b", "SnAKe")
+    gans = [_proposes("c", "GANs"), _proposes("d", "GAN")]  # a plural is the same name
+    res = resolve([snake, bo, *gans])
+    a, b = (res.concept_for("METHOD", n, defined_short_forms(e)) for n, e in (("SNAKE", snake), ("SnAKe", bo)))
+    assert a is not b and {a.key, b.key} == {"snake", "snake-SnAKe"}
+    ids = {ex.paper_id: [t for _, t, _, _ in paper_elements(Paper(ex.paper_id, "x"), ex, res)[1]]
+           for ex in (snake, bo)}
+    assert ids == {"a": ["method:snake"], "b": ["method:snake-SnAKe"]}
+    concepts = [(c.key, f"method:{c.key}", c.name, c.aliases) for c in res.concepts.values()]
+    assert match_concept(concepts, "Method", "SnAKe") == "snake-SnAKe"
+    assert match_concept(concepts, "Method", "SNAKE") == match_concept(concepts, "Method", "snake") == "snake"
+    assert len({res.concept_for("METHOD", n, defined_short_forms(e)).key for n, e in zip(("GANs", "GAN"), gans)}) == 1
+
+
 def test_long_forms_joined_by_hyphens_or_holding_the_short_forms_letters_define_it():
     """"Meta-Auto-Decoder (MAD)" and "Momentum Adversarial Distillation (MAD)" ("momentuMADversarial") are two
     concepts; a title's "Meta-Reward-Net" and the abstract's "Meta-Reward-Net (MRN)" are one."""

@@ -5,7 +5,10 @@ Mentions from all papers are grouped by (label, concept key). Abbreviation pairs
 unless that form is ambiguous in the corpus (``SC`` defined with two different long forms stays apart). A short
 form a paper defines for its own name is keyed by its long form in that paper, so two long forms of one short
 form are two concepts ("Ladder Side-Tuning (LST)" and "Local Sequence Transformer (LST)"), each named by its long
-form; a paper that only uses the short form joins the concept when the corpus defines it one way.
+form; a paper that only uses the short form joins the concept when the corpus defines it one way. A short form a
+paper proposes without spelling it out is that paper's definition, so another paper's long form for its letters
+leaves the two apart; and two such names that differ only in case ("SnAKe" and "SNAKE", "STaR" and "Stars") stay
+two concepts, the second keyed by its spelling (:func:`kg.schema.cased_key`).
 
 A name has one type per graph: where papers read one name as two labels ("reinforcement learning" as the task
 of 164 papers and the method of 25), a vote picks one, the vocabulary's reading first, then one that more than a
@@ -28,7 +31,7 @@ from dataclasses import dataclass, field
 
 from kg.model import Extraction
 from kg.nlp import lexicon
-from kg.schema import concept_key
+from kg.schema import cased_key, concept_key
 
 Key = tuple[str, str]  # (label, concept key)
 _HEADS = lexicon.words("generic_heads") | lexicon.words("method_name_heads") | lexicon.words("method_type_heads") | {
@@ -146,7 +149,18 @@ def defined_short_forms(ex: Extraction) -> dict[str, tuple[str, str]]:
         if longs:
             long = max(longs, key=len)
             out[short] = (concept_key(long), concept_key(_without_heads(long)))
+    # A short form the paper proposes without spelling it out ("SnAKe", "Stars" of a title) is this paper's own
+    # name: it is defined here, as if by a long form no other paper writes, so that another paper's definition of
+    # the same letters ("Self-Taught Reasoner (STaR)") makes the short form ambiguous instead of joining the two.
+    for m in ex.mentions:
+        short = concept_key(m.canonical)
+        if m.proposed and short not in out and m.canonical not in known and short_form(m.canonical):
+            own = _OWN_NAME + ex.paper_id
+            out[short] = (own, own)
     return out
+
+
+_OWN_NAME = "\x01"  # starts the long-form key of a paper's own undefined short form (then the paper's id)
 
 
 def _without_heads(name: str) -> str:
@@ -166,6 +180,9 @@ def _spellings(longs: dict[str, str]) -> list[list[str]]:
     groups: list[list[str]] = []
     for k in sorted(longs):
         core = longs[k]
+        if k.startswith(_OWN_NAME):
+            groups.append([k])  # a paper's own name is no spelling of another's
+            continue
         for g in groups:
             if difflib.SequenceMatcher(None, longs[g[0]], core).ratio() >= 0.85:
                 g.append(k)
@@ -320,6 +337,7 @@ class Resolver:
             concepts = self._concepts(index, ambiguous, apart)
         if _join_same_names(index, concepts):
             concepts = self._concepts(index, ambiguous, apart)
+        _keys_apart_by_case(concepts)
         return Resolution(concepts, index, len(self.per_paper))
 
     def _apart(self) -> set[Key]:
@@ -455,17 +473,42 @@ def _expanded_key(name: str, spelled: dict[str, str]) -> str | None:
 def _join_same_names(index: dict[Key, Key], concepts: dict[Key, Concept]) -> bool:
     """Concepts of one label whose display names have one key are one concept (a node's id is its label and its
     name's key): "IRM" defined as "invariant risk minimization" in one paper and "invariant risk minimization"
-    named in another. The first met keeps the others' mentions. Whether any joined."""
+    named in another. The first met keeps the others' mentions, a concept resolved by its name's key before one
+    that a paper's definition keeps apart. But two short forms kept apart that differ in case ("SnAKe" and "SNAKE",
+    "STaR" and "Stars": two papers' own names) stay two (:func:`_keys_apart_by_case`). Whether any joined."""
     first: dict[tuple[str, str], Key] = {}
     moved = {}
-    for root, c in concepts.items():
+    for root, c in _plain_first(concepts):
         into = first.setdefault((c.label, c.key), root)
-        if into != root:
+        if into != root and not _apart_by_case(concepts[into].name, c.name):
             moved[root] = into
     for own, root in index.items():
         if root in moved:
             index[own] = moved[root]
     return bool(moved)
+
+
+def _plain_first(concepts: dict[Key, Concept]) -> list[tuple[Key, Concept]]:
+    """The concepts, those resolved by their name's key before those a paper's definition keeps apart."""
+    return sorted(concepts.items(), key=lambda rc: _WITH in rc[0][1])
+
+
+def _keys_apart_by_case(concepts: dict[Key, Concept]) -> None:
+    """The concepts :func:`_join_same_names` keeps apart by case take their names' :func:`cased_key`, all but the
+    first."""
+    first: set[tuple[str, str]] = set()
+    for _, c in _plain_first(concepts):
+        if (c.label, c.key) in first:
+            c.key = cased_key(c.name)
+        first.add((c.label, c.key))
+
+
+def _apart_by_case(a: str, b: str) -> bool:
+    """Whether two short forms are other names in other case ("SnAKe", "SNAKE"), a plural "s" aside ("GANs", "GAN"
+    are one)."""
+    a, b = (re.sub(r"[^0-9A-Za-z]+", "", n) for n in (a, b))
+    a, b = (n[:-1] if n.endswith("s") else n for n in (a, b))
+    return short_form(a) and short_form(b) and a != b and a.lower() == b.lower()
 
 
 def resolve(extractions: Iterable[Extraction]) -> Resolution:

@@ -2,7 +2,8 @@
 ``paper:``, its DOI (any case) or arXiv id (any version) where the graph keeps them, one of its other ids (a
 preprint's DOI or a second input id kept when two records of it were merged: ``other_ids``), its name or title (as
 the input writes it, LaTeX and all, or as kg shows it), or the name (or an alias) of a method it proposes; case and
-spacing do not matter.
+spacing do not matter, but where several papers answer to a name and one is spelled exactly so ("SnAKe" and
+"SNAKE"), that one is meant.
 
 An id names one paper. Otherwise every paper whose name, title or proposed method matches is a candidate: one
 candidate is the answer, several raise :class:`AmbiguousPaper` listing them (nothing is picked silently), none is
@@ -76,8 +77,9 @@ class Papers(Protocol):
     def by_id(self, ids: list[str]) -> list[Candidate]:
         """The papers with one of these node ids."""
 
-    def by_name(self, wanted: str) -> list[Candidate]:
-        """The papers whose name or title, or a proposed method's name or alias, lower-cased is ``wanted``."""
+    def by_name(self, wanted: str, exact: bool = False) -> list[Candidate]:
+        """The papers whose name or title, or a proposed method's name or alias, lower-cased (``exact``: as
+        written, spacing collapsed) is ``wanted``."""
 
     def by_identifier(self, doi: str, arxiv: str, other: str = "") -> list[Candidate]:
         """The papers whose DOI (lower case) is ``doi`` or whose arXiv id is ``arxiv``, or one of whose other ids
@@ -87,9 +89,10 @@ class Papers(Protocol):
         """Every paper name and proposed method name, for suggestions."""
 
 
-def normal(text: str) -> str:
-    """``text`` as names are compared: spacing collapsed, lower case."""
-    return " ".join(str(text).split()).lower()
+def normal(text: str, exact: bool = False) -> str:
+    """``text`` as names are compared: spacing collapsed, lower case (``exact``: in its own case)."""
+    text = " ".join(str(text).split())
+    return text if exact else text.lower()
 
 
 _ARXIV_LIKE = re.compile(r"\d{4}\.\d{4,5}(v\d+)?")  # (also what arXiv never issued: still no words to search for)
@@ -139,15 +142,16 @@ class GraphPapers:
         """The papers with one of these node ids."""
         return [self._candidate(n) for n in dict.fromkeys(ids) if self._is_paper(n)]
 
-    def by_name(self, wanted: str) -> list[Candidate]:
-        """The papers whose name, title or proposed method's name or alias, normalised, is ``wanted``."""
+    def by_name(self, wanted: str, exact: bool = False) -> list[Candidate]:
+        """The papers whose name, title or proposed method's name or alias, normalised (:func:`normal`), is
+        ``wanted``."""
         found: dict[str, None] = {}  # one pass over the nodes; a method leads to the papers proposing it
         for n, d in self.g.nodes(data=True):
             kind = d.get("type")
             if kind == schema.PAPER.label:
-                if any(f and normal(f) == wanted for f in (d.get("name"), d.get("title"))):
+                if any(f and normal(f, exact) == wanted for f in (d.get("name"), d.get("title"))):
                     found[n] = None
-            elif kind == schema.METHOD.label and any(f and normal(f) == wanted
+            elif kind == schema.METHOD.label and any(f and normal(f, exact) == wanted
                                                        for f in (d.get("name"), *(d.get("aliases") or []))):
                 found.update((p, None) for p, _, k in self.g.in_edges(n, keys=True) if k == schema.PROPOSES.name)
         return [self._candidate(n) for n in found]
@@ -185,6 +189,10 @@ _BY_NAME = ("MATCH (p:Paper) WHERE toLower(p.name) = $wanted OR toLower(p.title)
 _BY_METHOD = ("MATCH (p:Paper)-[:PROPOSES]->(m:Method) WITH p, m, $wanted AS wanted "
               "WHERE toLower(m.name) = wanted OR any(a IN m.aliases WHERE toLower(a) = wanted) "
               "RETURN DISTINCT p.id, p.title, p.name")
+_BY_EXACT_NAME = "MATCH (p:Paper) WHERE p.name = $wanted OR p.title = $wanted RETURN p.id, p.title, p.name"
+_BY_EXACT_METHOD = ("MATCH (p:Paper)-[:PROPOSES]->(m:Method) WITH p, m, $wanted AS wanted "
+                    "WHERE m.name = wanted OR any(a IN m.aliases WHERE a = wanted) "
+                    "RETURN DISTINCT p.id, p.title, p.name")
 _NAMES = ("MATCH (p:Paper) RETURN p.name, p.title",
           "MATCH (:Paper)-[:PROPOSES]->(m:Method) RETURN DISTINCT m.name")
 
@@ -204,9 +212,11 @@ class StorePapers:
         """The papers with one of these node ids."""
         return self._candidates(self.run(_BY_ID, {"ids": list(dict.fromkeys(ids))})) if ids else []
 
-    def by_name(self, wanted: str) -> list[Candidate]:
-        """The papers whose name, title or proposed method's name or alias, lower-cased, is ``wanted``."""
-        rows = self.run(_BY_NAME, {"wanted": wanted}) + self.run(_BY_METHOD, {"wanted": wanted})
+    def by_name(self, wanted: str, exact: bool = False) -> list[Candidate]:
+        """The papers whose name, title or proposed method's name or alias, lower-cased (``exact``: as written),
+        is ``wanted``."""
+        name, method = (_BY_EXACT_NAME, _BY_EXACT_METHOD) if exact else (_BY_NAME, _BY_METHOD)
+        rows = self.run(name, {"wanted": wanted}) + self.run(method, {"wanted": wanted})
         return self._candidates(rows)
 
     def by_identifier(self, doi: str, arxiv: str, other: str = "") -> list[Candidate]:
@@ -246,6 +256,8 @@ def resolve(papers: Papers, name: str) -> str | None:
     if found := papers.by_id([name, PREFIX + bare]):
         return found[0].id
     if found := papers.by_name(normal(bare)):
+        if len(found) > 1 and len(exact := papers.by_name(normal(bare, exact=True), exact=True)) == 1:
+            return exact[0].id  # "SnAKe" of two papers named "SnAKe" and "SNAKE": the one spelled so
         return _one(name, found)
     doi, arxiv = identifiers(bare)
     if found := papers.by_id([PREFIX + x for x in (doi, arxiv) if x]):

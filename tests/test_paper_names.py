@@ -106,6 +106,19 @@ def test_the_store_resolves_names_as_the_graph_does(built):
     assert [c.id for c in caught.value.candidates] == ["paper:p2", "paper:p3"]
 
 
+def test_a_name_of_several_papers_spelled_as_one_of_them_names_that_one(tmp_path):
+    g = nx.MultiDiGraph()
+    for pid, name, title in [("paper:a", "SnAKe", "SnAKe: Bayesian Optimization with Pathwise Exploration"),
+                             ("paper:b", "SNAKE", "SNAKE: Shape-aware Neural 3D Keypoint Field")]:
+        g.add_node(pid, type="Paper", name=name, title=title, year=2022, venue="NeurIPS", authors=[], source=[],
+                   abstract=title)
+    conn = connect(write_build(g, tmp_path) / "graph.lbug")
+    for papers in (GraphPapers(g), StorePapers(lambda c, p: run_embedded(conn, c, p)[1])):
+        assert resolve(papers, "SnAKe") == "paper:a" and resolve(papers, " SNAKE ") == "paper:b"
+        with pytest.raises(AmbiguousPaper):
+            resolve(papers, "snake")  # spelled as neither
+
+
 # the three commands
 
 def assert_lists_the_duo_papers(code: int, out: str, err: str) -> None:

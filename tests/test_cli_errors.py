@@ -175,6 +175,14 @@ def test_invalid_option_values_are_refused_by_the_parser_in_one_line(tmp_path, a
     assert not out.exists()
 
 
+@pytest.mark.parametrize("command", ["build", "extract", "viz"])
+def test_an_empty_output_path_is_refused_not_taken_as_the_current_directory(tmp_path, command):
+    proc = subprocess.run([str(KG), command, SEED if command != "viz" else "out", "--out", ""], capture_output=True,
+                          text=True, cwd=tmp_path, timeout=300)
+    assert proc.returncode == 2 and "argument -o/--out: needs a path" in one_line(proc)
+    assert not any(tmp_path.iterdir())
+
+
 def test_options_that_contradict_each_other_are_refused():
     for args in (["--wipe", "--bulk"], ["--bulk", "--schema-only"]):
         proc = kg("load", "out", *args)

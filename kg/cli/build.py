@@ -4,8 +4,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from kg.cli.common import (EXIT_BAD_INPUT, add_command, add_inputs, finish, mode, non_negative_int, pipeline_config,
-                           positive_int, reading, report_problem)
+from kg.cli.common import (EXIT_BAD_INPUT, add_command, add_inputs, finish, mode, non_negative_int, output_path,
+                           pipeline_config, positive_int, reading, report_problem)
 from kg.cli.output import error, safe
 
 
@@ -15,7 +15,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                     help="build the graph and write graph.json, graph.graphml, mentions.jsonl, neo4j/, views/",
                     description="Example: kg build examples/icml --out out")
     add_inputs(p)
-    p.add_argument("-o", "--out", required=True, help="output directory")
+    p.add_argument("-o", "--out", required=True, type=output_path, help="output directory")
     p.add_argument("--max-nodes", type=positive_int, default=1500, help="node cap of the overview view (default 1500)")
     p.add_argument("--max-views", type=non_negative_int, default=200,
                    help="focused views of the N most used datasets and of N proposed methods (default 200; 0: all)")

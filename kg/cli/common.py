@@ -32,6 +32,14 @@ def _whole(text: str) -> int:
         raise argparse.ArgumentTypeError(f"needs a whole number, not {text!r}") from None
 
 
+def output_path(text: str) -> str:
+    """An argparse type: where to write, a path that is not empty (``--out ""`` would write into the current
+    directory)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("needs a path, not an empty one")
+    return text
+
+
 def positive_int(text: str) -> int:
     """An argparse type: a whole number of 1 or more."""
     n = _whole(text)

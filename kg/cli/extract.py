@@ -7,7 +7,8 @@ import os
 import sys
 from pathlib import Path
 
-from kg.cli.common import EXIT_BAD_INPUT, add_command, add_inputs, finish, pipeline_config, positive_int, reading
+from kg.cli.common import (EXIT_BAD_INPUT, add_command, add_inputs, finish, output_path, pipeline_config, positive_int,
+                           reading)
 from kg.cli.output import error, safe
 
 
@@ -17,7 +18,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                     description="One line per paper: mentions (raw-text offsets), concepts per label, proposed "
                                 "methods, results.")
     add_inputs(p)
-    p.add_argument("-o", "--out", required=True, help="output JSONL file")
+    p.add_argument("-o", "--out", required=True, type=output_path, help="output JSONL file")
     p.add_argument("--workers", type=positive_int, default=1, help="extraction processes (default 1)")
     p.set_defaults(run=run)
 

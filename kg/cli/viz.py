@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from kg.cli.common import EXIT_BAD_INPUT, EXIT_OK, add_command, positive_int, report_ambiguous
+from kg.cli.common import EXIT_BAD_INPUT, EXIT_OK, add_command, output_path, positive_int, report_ambiguous
 from kg.cli.output import error, safe
 
 
@@ -18,7 +18,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--focus", help="the paper, dataset, task or method to centre on (name, alias or id; a paper "
                                    "also by its title or proposed method)")
     p.add_argument("--max-nodes", type=positive_int, default=1500, help="node cap (default 1500)")
-    p.add_argument("-o", "--out", required=True, help="output HTML file")
+    p.add_argument("-o", "--out", required=True, type=output_path, help="output HTML file")
     p.set_defaults(run=run)
 
 

@@ -100,6 +100,19 @@ def test_the_streaming_reader_keeps_the_papers_read_corpus_keeps_and_warns_alike
     assert [p.source.line for p in problems] == [p.source.line for p in corpus.problems] == [2, 3, 4]
 
 
+def test_the_streaming_reader_warns_of_an_id_read_again_with_another_title_as_read_corpus_does(tmp_path):
+    other = "We study graph neural networks for node classification on citation graphs with few labels at all."
+    path = jsonl(tmp_path / "a.jsonl", {"id": "n1", "title": "FooNet", "abstract": ABSTRACT},
+                 {"id": "n1", "title": "Another Paper", "abstract": other},
+                 {"id": "n1", "title": "fooNet.", "abstract": ABSTRACT})  # the same title: a plain repeat
+    problems: list = []
+    streamed = [p.id for p in iter_papers([path], on_problem=problems.append)]
+    corpus = read_corpus([path])
+    assert streamed == [p.id for p in corpus.papers] == ["n1"]
+    assert [p.source.line for p in problems] == [p.source.line for p in corpus.problems] == [2]
+    assert "another title: 'Another Paper'" in str(problems[0]) and str(problems[0]).count("warning") == 1
+
+
 def test_an_incremental_build_keeps_one_paper_for_one_abstract_under_two_ids(tmp_path):
     first = jsonl(tmp_path / "a.jsonl", {"doi": "10.1000/a1", "title": "FooNet", "abstract": ABSTRACT})
     second = jsonl(tmp_path / "b.jsonl", {"doi": "10.2000/b2", "title": "FooNet", "abstract": ABSTRACT})

@@ -96,7 +96,8 @@ def iter_papers(paths: Sequence[str], *, strict: bool = False, max_chars: int = 
     abstract unless both records carry conflicting ids. Unlike :func:`read_corpus`, a repeat's sources are not merged
     into the paper, which has already been passed on.
     """
-    seen_ids: set[str] = set()  # every identifier of the papers passed on (DOIs, arXiv ids, explicit ids)
+    # every identifier of the papers passed on (DOIs, arXiv ids, explicit ids) -> a hash of its paper's title key
+    seen_ids: dict[str, int | None] = {}
     seen_content: dict[str, tuple[str, ...]] = {}  # text key -> the identifiers of the first paper with it
     seen_titles: dict[str, int] = {}  # text key -> the hash of the first paper's title key, if it has ids
 
@@ -113,6 +114,11 @@ def iter_papers(paths: Sequence[str], *, strict: bool = False, max_chars: int = 
         key = duplicates.text_key(item.text, None if item.has_input_id else item.id)
         ids = tuple(identifiers(item))  # (the empty tuple is one object: no memory per paper without ids)
         if any(i in seen_ids for i in ids):
+            first = next((seen_ids[i] for i in ids if seen_ids.get(i) is not None), None)
+            own = title_key(item.title)
+            if first is not None and own and hash(own) != first:  # (as kg build warns: records.title_conflict)
+                report(InputWarning(item.sources[0], f"paper {item.id} again, with another title: {item.title!r}; "
+                                                     f"the first record of it is kept"))
             continue
         held = seen_content.get(key)
         if held is not None and held and ids and not compatible(held, ids):
@@ -125,7 +131,8 @@ def iter_papers(paths: Sequence[str], *, strict: bool = False, max_chars: int = 
                     continue
         elif held is not None:
             continue
-        seen_ids.update(ids)
+        title = hash(title_key(item.title)) if title_key(item.title) else None
+        seen_ids.update((i, title) for i in ids)
         if key not in seen_content:
             seen_content[key] = ids
             if ids and title_key(item.title):

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -329,9 +331,17 @@ def test_the_package_maps_cypher_to_kg_cypher_for_installs():
 
 @pytest.mark.parametrize("content", ['{"nodes": [', "{}", "", "[1, 2]"])
 def test_a_damaged_graph_json_is_named_in_one_message(tmp_path, content):
-    from kg.errors import InputError
+    from kg.errors import StoreError
     from kg.store.rows import load_graph
 
     (tmp_path / "graph.json").write_text(content, encoding="utf-8")
-    with pytest.raises(InputError, match=r"graph\.json: not a graph kg wrote .*kg build INPUT --out"):
+    with pytest.raises(StoreError, match=r"graph\.json: not a graph kg wrote .*kg build INPUT --out"):
         load_graph(tmp_path)
+
+
+@pytest.mark.parametrize("command", [["related", "SCALE", "--graph", "DIR"], ["viz", "DIR", "--out", "OUT"]])
+def test_a_damaged_graph_exits_3_as_a_store_problem(tmp_path, command):
+    (tmp_path / "graph.json").write_text('{"nodes": [', encoding="utf-8")
+    args = [str(tmp_path) if a == "DIR" else str(tmp_path / "x.html") if a == "OUT" else a for a in command]
+    proc = subprocess.run([sys.executable, "-m", "kg.cli", *args], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 3 and "not a graph kg wrote" in proc.stderr and "Traceback" not in proc.stderr

@@ -11,7 +11,7 @@ import networkx as nx
 
 from kg import schema
 from kg.build.jsontext import json_text
-from kg.errors import InputError
+from kg.errors import StoreError
 
 
 @dataclass
@@ -80,7 +80,8 @@ def rel_rows(g: nx.MultiDiGraph) -> list[RelRows]:
 
 
 def load_graph(directory: Path) -> nx.MultiDiGraph:
-    """Read ``DIR/graph.json`` written by ``kg build``."""
+    """Read ``DIR/graph.json`` written by ``kg build``: FileNotFoundError when there is none, StoreError when it is
+    damaged (both exit code 3, a graph store problem)."""
     path = Path(directory) / "graph.json"
     if not path.is_file():
         raise FileNotFoundError(f"{path}: no graph here; run `kg build INPUT --out {directory}` first")
@@ -88,7 +89,7 @@ def load_graph(directory: Path) -> nx.MultiDiGraph:
         data = json.loads(path.read_text(encoding="utf-8"))
         return nx.node_link_graph(data, edges="links")
     except (ValueError, KeyError, TypeError, AttributeError) as exc:  # truncated, empty, {} or not node-link JSON
-        raise InputError(f"{path}: not a graph kg wrote ({type(exc).__name__}: {exc}); rebuild it with "
+        raise StoreError(f"{path}: not a graph kg wrote ({type(exc).__name__}: {exc}); rebuild it with "
                          f"`kg build INPUT --out {directory}`") from None
 
 

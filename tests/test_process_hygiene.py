@@ -98,6 +98,7 @@ def test_no_process_outlives_a_killed_build(corpus, tmp_path, stage, delay, sign
         assert files(out) == before, "something wrote into --out after the build had gone"
         assert not (out / "graph.json").exists()  # an unfinished build publishes nothing
         if polite:
+            assert not list(out.glob(".kg-new-*")), "the build left its unpublished output"
             assert proc.returncode == {signal.SIGINT: 130, signal.SIGTERM: 143}[signum]
             err = proc.stderr.read()
             assert "Traceback" not in err and "Warning" not in err, err

@@ -4,8 +4,8 @@
   ``LOCK_WAIT`` seconds for it, then says another build is writing DIR (it never writes there meanwhile).
 - :class:`Staging`: the build writes its files and folders into a hidden folder of DIR (same file system), then
   moves each into place when all are complete (a file by ``os.replace``, a folder by an atomic exchange where
-  Linux has one), so a reader opens a whole file of either build. What a killed build left there goes at the
-  start of the next one.
+  Linux has one), so a reader opens a whole file of either build. A build ended by SIGTERM removes its staging
+  folder (:func:`remove_pending`); what a build killed otherwise left there goes at the start of the next one.
 """
 from __future__ import annotations
 
@@ -59,6 +59,19 @@ def locked(out: Path, wait: float = LOCK_WAIT) -> Iterator[None]:
         os.close(fd)
 
 
+PENDING: set[Path] = set()  # staging folders and files of this process not yet published: SIGTERM removes them
+
+
+def remove_pending() -> None:
+    """Remove every staging folder or file of this process (kg.cli.guard, on SIGTERM, once its workers are gone)."""
+    for path in list(PENDING):
+        if path.is_dir():
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            path.unlink(missing_ok=True)
+        PENDING.discard(path)
+
+
 class Staging:
     """The outputs of one build into ``out``, written into ``out/.kg-new-PID/`` and published together."""
 
@@ -67,6 +80,7 @@ class Staging:
         clear_leftovers(self.out)
         self.dir = self.out / f"{STAGING}{os.getpid()}"
         self.dir.mkdir(parents=True)
+        PENDING.add(self.dir)
 
     def final(self, path: Path) -> Path:
         """Where ``path``, written into the staging folder, is once published."""
@@ -91,6 +105,7 @@ class Staging:
     def discard(self) -> None:
         """Remove the staging folder and what it holds (the build failed, or its old folders after publishing)."""
         shutil.rmtree(self.dir, ignore_errors=True)
+        PENDING.discard(self.dir)
 
 
 def glob_escape(name: str) -> str:

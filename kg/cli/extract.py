@@ -25,6 +25,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Extract every input paper and write one prediction line each."""
+    from kg.build.outdir import PENDING
     from kg.corpus.readers import iter_papers
     from kg.errors import Problem
     from kg.sinks.predictions import write_predictions
@@ -55,11 +56,13 @@ def run(args: argparse.Namespace) -> int:
 
             start_forkserver(["kg.nlp.extract"])
         new = out.with_name(f".{out.name}.kg-new-{os.getpid()}")  # renamed once whole: never a half-written --out
+        PENDING.add(new)  # (removed on SIGTERM too: kg.cli.guard)
         try:
             n = write_predictions(extract(itertools.chain([first], papers), n_process=args.workers,
                                           config=pipeline_config(args)), new)
             os.replace(new, out)
         finally:
             new.unlink(missing_ok=True)
+            PENDING.discard(new)
     print(f"extracted {n} paper{'' if n == 1 else 's'} -> {safe(out)}", file=sys.stderr)
     return finish(n, problems)

@@ -43,9 +43,10 @@ def run_guarded(command: Callable[[argparse.Namespace], int], args: argparse.Nam
 
 def _end_children_on_sigterm() -> Callable | int | None:
     """While a command runs, SIGTERM ends the processes it started (extraction workers, the process loading the
-    store, view writers), waits for them, then ends this process at once with exit code 143: nothing it started
-    writes into its output after it has gone, and no clean-up runs that a worker the signal also reached could block
-    (a pool whose worker died holding the pool's lock never shuts down). The handler it replaced, to restore; None
+    store, view writers), waits for them, removes the output it had not yet published (kg.build.outdir.PENDING),
+    then ends this process at once with exit code 143: nothing it started writes into its output after it has gone,
+    and no other clean-up runs that a worker the signal also reached could block (a pool whose worker died holding
+    the pool's lock never shuts down). The handler it replaced, to restore; None
     where it installs none: off the main thread, or where the caller ignores SIGTERM or set a handler from C."""
     if threading.current_thread() is not threading.main_thread():
         return None
@@ -57,6 +58,8 @@ def _end_children_on_sigterm() -> Callable | int | None:
     def end(signum: int, frame) -> None:
         if os.getpid() == owner:
             _end_children()
+            if (outdir := sys.modules.get("kg.build.outdir")) is not None:
+                outdir.remove_pending()  # a build's or kg extract's unpublished output
             os._exit(EXIT_TERMINATED)
         signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a fork that kept the handler ends as by default
         os.kill(os.getpid(), signal.SIGTERM)

@@ -165,6 +165,7 @@ def test_dollars_for_prices_are_not_math():
 def test_a_formula_with_a_command_may_have_spaces_inside_its_dollars():
     assert check(r"a speedup of $10\times $ on GPUs").text == "a speedup of 10× on GPUs"
     assert check(r"costs $5 (\textbf{net}) and $10 today").text == r"costs $5 (net) and $10 today"
+    assert check(r"ImageNet at 128$\times$128 resolution").text == "ImageNet at 128×128 resolution"
 
 
 def test_braces_that_are_text_stay():

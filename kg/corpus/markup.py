@@ -88,7 +88,8 @@ def pair_dollars(raw: str) -> dict[int, tuple[int, int]]:
 
     Pandoc's rule tells formulas from prices: the opening ``$`` is followed by a non-space, the closing one is
     preceded by a non-space and not followed by a digit; a body holding a LaTeX command ("$10\\times $") is a
-    formula with spaces inside its delimiters too, as no price holds one.
+    formula with spaces inside its delimiters too, as no price holds one, and so is a command without spaces
+    before a digit ("128$\\times$128").
     """
     delims = [(m.start(), len(m.group())) for m in _DOLLARS.finditer(raw) if m.group()[0] == "$"]
     formulas: dict[int, tuple[int, int]] = {}
@@ -96,9 +97,10 @@ def pair_dollars(raw: str) -> dict[int, tuple[int, int]]:
     while k + 1 < len(delims):
         (start, width), (close, close_width) = delims[k], delims[k + 1]
         body = raw[start + width : close]
+        command = _COMMAND.search(body) is not None
         inline_ok = width == 2 or (
-            (not body[:1].isspace() and not body[-1:].isspace() or _COMMAND.search(body) is not None)
-            and not raw[close + 1 : close + 2].isdigit()
+            (not body[:1].isspace() and not body[-1:].isspace() or command)
+            and (command and " " not in body or not raw[close + 1 : close + 2].isdigit())
         )
         if width == close_width and body and inline_ok and len(body) <= _MAX_MATH and "\n\n" not in body:
             formulas[start] = (close, width)

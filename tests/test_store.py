@@ -193,6 +193,13 @@ def test_params_and_formats():
     assert format_rows(["a", "path"], [[1, titles[:3]]]).splitlines()[2].endswith(", ".join(titles[:3]))
 
 
+def test_a_table_shows_text_cleaned_and_ids_as_they_are():
+    sentence = r"X achieves $79.2\%$ top-1 accuracy at 128$\times$128 on \textbf{ImageNet}."
+    row = format_rows(["paper", "evidence"], [["paper:neurips2022:--aQNMdJc9x", sentence]]).splitlines()[2]
+    assert row == "paper:neurips2022:--aQNMdJc9x  X achieves 79.2% top-1 accuracy at 128×128 on ImageNet."
+    assert sentence in format_rows(["evidence"], [[sentence]], "json").replace("\\\\", "\\")  # JSON: as stored
+
+
 def test_docker_compose_agrees_with_readme_and_loader():
     compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
     neo = compose["services"]["neo4j"]

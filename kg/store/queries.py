@@ -277,10 +277,17 @@ def _last_cell(v) -> str:
 
 
 def _cell(v) -> str:
+    """A table's cell: text with spaces in it (a title, an evidence sentence) as kg shows text, LaTeX and markdown
+    cleaned (``$79.2\\%$`` -> 79.2%, as the raw sentence is stored to keep its offsets); ids and names as they are."""
     if v is None:
         return ""
     if isinstance(v, float):
         return f"{v:.3f}"
     if isinstance(v, list):
         return ", ".join(_cell(x) for x in v)
-    return str(v).replace("\n", " ")
+    text = str(v).replace("\n", " ")
+    if " " in text.strip():
+        from kg.corpus.clean import clean_text
+
+        return clean_text(text)
+    return text

@@ -1016,6 +1016,8 @@ def test_a_second_value_on_another_dataset_keeps_the_first_values_metric(nlp):
     assert results_of(nlp, text) == {("96.7%", "CIFAR-10", "accuracy"), ("83.0%", "CIFAR-100", "accuracy")}
     assert results_of(nlp, "It gets 76.9% accuracy on ImageNet and 9.5% of the parameters.") \
         == {("76.9%", "ImageNet", "accuracy")}
+    assert results_of(nlp, "It reaches a mIoU of 80.1% on Cityscapes and 75.9% on PASCAL VOC 2012.") \
+        == {("80.1%", "Cityscapes", "mIoU"), ("75.9%", "PASCAL VOC 2012", "mIoU")}
 
 
 def test_a_measure_on_a_dataset_changing_from_one_value_to_another(nlp):

@@ -236,11 +236,13 @@ def _naming_metric(text: str, ms: list[DocMention], metric: DocMention | None,
 _AFTER_A_VALUE = re.compile(r"[\d%][\s$\\]*$")  # what ends a value right before a metric ("96.7% accuracy")
 
 
-def _measured_on(text: str, ms: list[DocMention], metric: DocMention | None, start: int) -> DocMention | None:
-    """The dataset named between a value's metric and the value, in one clause: "the accuracy on MultiArith from
-    17.7% to 78.7%", "accuracy on CIFAR-10 of 95.1%"."""
-    if metric is None or metric.end > start:
-        return None
+def _measured_on(text: str, ms: list[DocMention], metric: DocMention | None, start: int,
+                 values: list[tuple[int, int, str]]) -> DocMention | None:
+    """The dataset named between a value's metric and the value, in one clause, with no other value between but
+    where a change starts: "the accuracy on MultiArith from 17.7% to 78.7%", "accuracy on CIFAR-10 of 95.1%"."""
+    if metric is None or metric.end > start \
+            or any(metric.end <= ve <= start and not _TO.fullmatch(text, ve, start) for _, ve, _ in values):
+        return None  # (but the value a change starts from: "from 17.7% to 78.7%")
     d = _nearest(ms, start, "DATASET", False, 48)
     if d is None or d.start < metric.end or any(c in text[metric.end:start] for c in ",;:()") \
             or _AFTER_A_VALUE.search(text, max(0, metric.start - 4), metric.start):
@@ -332,9 +334,11 @@ def _attach_metrics(text: str, ms: list[DocMention], values: list[tuple[int, int
             if before is not None and id(before) not in taken:
                 metrics[k] = before
                 taken.add(id(before))
-            elif k > 0 and (last := metrics[k - 1]) is not None and last.start > values[k - 1][1] \
-                    and _NEXT_ON.fullmatch(text, last.end, vs) and _ON.match(text, ve):
-                metrics[k] = last  # "96.7% accuracy on CIFAR10 and 83.0% on CIFAR100": the same measure
+            elif k > 0 and (last := metrics[k - 1]) is not None \
+                    and _NEXT_ON.fullmatch(text, last.end if last.start > values[k - 1][1] else values[k - 1][1], vs) \
+                    and _ON.match(text, ve):
+                metrics[k] = last  # "96.7% accuracy on CIFAR10 and 83.0% on CIFAR100", "a mIoU of 80.1% on
+                # Cityscapes and 75.9% on PASCAL VOC": the same measure
     return metrics
 
 
@@ -404,7 +408,7 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
                     and not _methods_listed(text, ms, _list_length(text, values, k)):
                 continue  # "97%, 92% and 50% ... respectively" with fewer datasets named: which is whose is unknown
             else:
-                dataset = _naming_metric(text, ms, metric, values) or _measured_on(text, ms, metric, vs) \
+                dataset = _naming_metric(text, ms, metric, values) or _measured_on(text, ms, metric, vs, values) \
                     or _dataset_after(text, ms, ve) or _nearest(ms, vs, "DATASET", False, 200)
             if metric is None or dataset is None or _compared(doc, sent, _token_at(doc, vs)):
                 continue

@@ -68,3 +68,23 @@ def test_eval_command_reports_a_bad_file(tmp_path, capsys):
     bad.write_text("{not json\n")
     assert main(["eval", str(bad)]) == 2
     assert f"{bad}:1:" in capsys.readouterr().err
+
+
+def test_kg_eval_names_what_a_gold_file_lacks_and_shows_an_empty_label_as_n_a(tmp_path, capsys):
+    from kg.cli import main
+
+    def gold(name: str, *lines: str) -> str:
+        (tmp_path / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
+        return str(tmp_path / name)
+
+    record = '{"id": "a", "text": "We use BERT.", "spans": [{"start": 7, "end": 11, "label": "METHOD"}]}'
+    cases = [(gold("plain.jsonl", '{"id": "a", "text": "We use BERT."}'), "plain.jsonl: no annotations to score"),
+             (gold("noid.jsonl", record, '{"text": "x"}'), 'noid.jsonl:2: a record needs an "id"'),
+             (gold("bad.jsonl", record, "{bad"), "bad.jsonl:2: not JSON")]
+    for path, message in cases:
+        capsys.readouterr()
+        assert main(["eval", path, "--fast"]) == 2
+        assert message in capsys.readouterr().err
+    assert main(["eval", gold("ok.jsonl", record), "--fast", "--labels", "METHOD,TASK"]) == 0
+    out = capsys.readouterr().out
+    assert "mention  TASK     n/a  (gold 0, pred 0)" in out and "mention  METHOD   strict P 1.000" in out

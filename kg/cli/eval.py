@@ -14,7 +14,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p = add_command(subparsers, "eval",
                     help="score extraction on a gold JSONL file (mention and document level P/R/F1)",
                     description="Example: kg eval gold.jsonl --labels METHOD,TASK,METRIC")
-    p.add_argument("gold", help="gold file: one JSON object per line with text, spans, entities")
+    p.add_argument("gold", help='gold file: one JSON object a line with "id", "text", and "entities" (per label, '
+                                'each concept\'s surface forms: {"METHOD": [["LoRA", "Low-Rank Adaptation"]]}) '
+                                'and/or "spans" ([{"start": 0, "end": 4, "label": "METHOD"}])')
     p.add_argument("--labels", default="METHOD,TASK,DATASET,METRIC", help="labels to score (default all four)")
     p.add_argument("--pred", help="score this prediction file instead of running kg")
     p.add_argument("--json", action="store_true", help="one JSON object")

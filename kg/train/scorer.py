@@ -90,16 +90,33 @@ def score(gold: dict[str, dict], pred: dict[str, dict], labels: list[str]) -> di
     return out
 
 
+GOLD_FORMAT = ('one JSON object a line: "id", "text", and "entities" ({"METHOD": [["LoRA", "Low-Rank Adaptation"], '
+               '...], ...}: each concept\'s surface forms) and/or "spans" ([{"start": 0, "end": 4, "label": "METHOD"}])')
+
+
 def read_jsonl(path: Path) -> dict[str, dict]:
+    """Records by id: a gold file (:data:`GOLD_FORMAT`) or a prediction file (``kg extract``'s lines). ValueError
+    naming the file and line of a record that is not a JSON object with an "id"."""
     out = {}
     for n, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
-        if line.strip():
-            try:
-                d = json.loads(line)
-                out[str(d["id"])] = d
-            except (json.JSONDecodeError, KeyError, TypeError) as exc:
-                raise ValueError(f"{path}:{n}: not a gold/prediction record ({exc})") from None
+        if not line.strip():
+            continue
+        try:
+            d = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"{path}:{n}: not JSON ({exc.msg}, column {exc.colno})") from None
+        if not isinstance(d, dict) or d.get("id") is None:
+            raise ValueError(f"{path}:{n}: a record needs an \"id\" ({GOLD_FORMAT})")
+        out[str(d["id"])] = d
     return out
+
+
+def read_gold(path: Path) -> dict[str, dict]:
+    """The gold records of ``path``; ValueError when none holds an annotation (``entities`` or ``spans``)."""
+    gold = read_jsonl(path)
+    if not any(g.get("entities") or g.get("spans") for g in gold.values()):
+        raise ValueError(f"{path}: no annotations to score against ({GOLD_FORMAT})")
+    return gold
 
 
 def predict(gold: dict[str, dict], config: str = "") -> dict[str, dict]:
@@ -113,10 +130,13 @@ def predict(gold: dict[str, dict], config: str = "") -> dict[str, dict]:
 
 
 def render(result: dict) -> str:
-    """The scores as the table ``kg eval`` prints."""
+    """The scores as the table ``kg eval`` prints (a label with neither gold nor predicted mentions: n/a)."""
     lines = [f"docs {result['docs']}  missing predictions: {len(result['missing_predictions'])}"]
     for lab, v in result.get("mention", {}).items():
         s, p = v["strict"], v["partial"]
+        if not s["gold"] and not s["pred"]:
+            lines.append(f"mention  {lab:8} n/a  (gold 0, pred 0)")
+            continue
         lines.append(f"mention  {lab:8} strict P {s['p']:.3f} R {s['r']:.3f} F1 {s['f1']:.3f} | partial P {p['p']:.3f} "
                      f"R {p['r']:.3f} F1 {p['f1']:.3f}  (gold {s['gold']}, pred {s['pred']})")
     for lab, v in result["document"].items():
@@ -126,6 +146,6 @@ def render(result: dict) -> str:
 
 def evaluate(gold_path: Path, labels: Iterable[str] = LABELS, pred_path: Path | None = None, config: str = "") -> dict:
     """Score kg (or a prediction file) on a gold file."""
-    gold = read_jsonl(gold_path)
+    gold = read_gold(gold_path)
     pred = read_jsonl(pred_path) if pred_path else predict(gold, config)
     return score(gold, pred, list(labels))

@@ -91,7 +91,8 @@ def score(gold: dict[str, dict], pred: dict[str, dict], labels: list[str]) -> di
 
 
 GOLD_FORMAT = ('one JSON object a line: "id", "text", and "entities" ({"METHOD": [["LoRA", "Low-Rank Adaptation"], '
-               '...], ...}: each concept\'s surface forms) and/or "spans" ([{"start": 0, "end": 4, "label": "METHOD"}])')
+               '...], ...}: each concept\'s surface forms) and/or "spans" '
+               '([{"start": 0, "end": 4, "label": "METHOD"}])')
 
 
 def read_jsonl(path: Path) -> dict[str, dict]:

@@ -119,6 +119,17 @@ def check_uri(uri: str) -> None:
         raise StoreError(f"{redact_uri(uri)}: not a valid URI ({exc})") from None
 
 
+_REASON = re.compile(r"reason (?:\[Errno \d+\] )?(.+?)\)?$")
+
+
+def _unreachable(exc: Exception) -> str:
+    """Why the driver reached no server, in a few words ("Connection refused"), from its message of several lines
+    ("Couldn't connect to ... (resolved to ...):" then "Failed to establish connection ... (reason ...)")."""
+    lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+    found = next((m.group(1) for line in reversed(lines) if (m := _REASON.search(line))), None)
+    return found or (lines[0].rstrip(":") if lines else type(exc).__name__)
+
+
 def connect(cfg: Neo4jConfig) -> Driver:
     """An open, verified driver; raises StoreError with a one-line reason (never the password)."""
     check_uri(cfg.uri)
@@ -132,7 +143,7 @@ def connect(cfg: Neo4jConfig) -> Driver:
     except AuthError:
         raise StoreError(f"Neo4j at {where} refused the credentials of user '{cfg.user}'") from None
     except ServiceUnavailable as exc:
-        raise StoreError(f"cannot reach Neo4j at {where}: {str(exc).splitlines()[0]}") from None
+        raise StoreError(f"cannot reach Neo4j at {where}: {_unreachable(exc)}") from None
     except ClientError as exc:
         if "DatabaseNotFound" in (exc.code or ""):
             raise StoreError(f"Neo4j at {where} has no database '{cfg.database}'") from None

@@ -176,6 +176,14 @@ def test_json_array_file_reports_each_record_line(tmp_path):
     assert messages(corpus) == [f"{path}:4: expected a JSON object, got a number"]
 
 
+def test_a_json_array_cut_short_is_one_problem_after_the_records_read(tmp_path):
+    path = write(tmp_path / "a.json", '[\n  {"text": "one"},\n  {"text": "two"}\n')
+    corpus = read_corpus([path])
+    assert [p.text for p in corpus.papers] == ["one", "two"]
+    assert messages(corpus) == [f"{path}:3: the JSON array ends without its ']': the file may be cut short; the "
+                                "records before are read"]
+
+
 # --- CSV -----------------------------------------------------------------------------------------------------------
 
 def test_csv_rows_become_papers_with_their_starting_line(tmp_path):

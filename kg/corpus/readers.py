@@ -590,6 +590,9 @@ def _read_json_document(path: str, lines: Iterable[_Line], max_chars: int) -> It
         i = _skip_space(text, end)
         if in_array and text.startswith(",", i):
             i = _skip_space(text, i + 1)
+    if in_array and i >= len(text):
+        yield Problem(Source(path, text.count("\n") + 1), "the JSON array ends without its ']': the file may be cut "
+                                                           "short; the records before are read")
 
 
 def _wrapped_items(path: str, text: str, start: int, end: int, line: int, wrapped: tuple[str, list],

@@ -202,6 +202,11 @@ class Combiner:
             return None  # a title's clause, no name: "deep learning meets nonparametric regression"
         confidence = self.confidence.get(label, 0.5)
         overlapping = rules.overlapping(start, end)  # (empty for about a third of the entities: no test then)
+        if overlapping and label in ("METHOD", "TASK") and (cut := max(
+                (c.end for c in overlapping if c.label == "DATASET" and c.extractor == "gazetteer"
+                 and c.start < start < c.end < end), default=0)):
+            # begun inside a known dataset's name: "v1.1 question answering" of "SQuAD v1.1 question answering"
+            return self._candidate(doc, rules, names, cut, end, label)
         if label == "METHOD" and self.of_describes and end - start > 2 \
                 and _describes(doc, lower, overlapping, start, end):
             return None

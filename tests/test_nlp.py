@@ -72,6 +72,7 @@ def test_a_dataset_with_its_language_pair_is_one_dataset(nlp, text, mention, nam
     ("We evaluate on the MNIST digit recognition task.", {("MNIST", "DATASET"), ("digit recognition", "TASK")}),
     ("It pushes SQuAD v1.1 question answering Test F1 to 93.2.",  # (not a task "v1.1 question answering")
      {("SQuAD 1.1", "DATASET"), ("question answering", "TASK"), ("F1 score", "METRIC")}),
+    ("We report results on the COCO object detection dataset.", {("COCO", "DATASET"), ("object detection", "TASK")}),
 ])
 def test_a_known_dataset_before_its_task_is_the_dataset_then_the_task(nlp, text, found):
     assert {(m.canonical, m.label) for m in nlp(text)._.kg_mentions if not m.generic} == found

@@ -210,7 +210,8 @@ class Combiner:
         if label == "METHOD" and self.of_describes and end - start > 2 \
                 and _describes(doc, lower, overlapping, start, end):
             return None
-        if overlapping and _known_dataset_and_head(doc, overlapping, start, end, label):
+        if overlapping and (_known_dataset_and_head(doc, overlapping, start, end, label)
+                            or label == "DATASET" and _dataset_then_task(doc, overlapping, start, end)):
             return None
         if label in self.need_support and not _any_label(overlapping, label) \
                 and not self_supported(doc[start:end], label):
@@ -392,6 +393,19 @@ def _known_dataset_and_head(doc: Doc, overlapping: list[Candidate], start: int, 
         if c.start == start and c.end < end and c.label == "DATASET" != label and c.extractor in _KNOWN_NAMES \
                 and all(t.lower_ in GENERIC_HEADS for t in doc[c.end:end]):
             return True
+    return False
+
+
+def _dataset_then_task(doc: Doc, overlapping: list[Candidate], start: int, end: int) -> bool:
+    """Whether a dataset entity is a known dataset's name, then a known task's, then only generic head words: "the
+    COCO object detection dataset" is the dataset COCO and the task object detection, which the rules give."""
+    for c in overlapping:
+        if c.start == start and c.label == "DATASET" and c.extractor in _KNOWN_NAMES:
+            for t in overlapping:
+                if t.start == c.end and t.end < end and t.label == "TASK" and t.extractor == "gazetteer" \
+                        and all(w.lower_ in GENERIC_HEADS for w in doc[t.end:end]) \
+                        and not any(w.text[:1].isupper() for w in doc[t.start:end]):
+                    return True  # (not a name in capitals: "the Waymo Domain Adaptation Dataset")
     return False
 
 

@@ -78,6 +78,11 @@ def test_a_known_dataset_before_its_task_is_the_dataset_then_the_task(nlp, text,
     assert {(m.canonical, m.label) for m in nlp(text)._.kg_mentions if not m.generic} == found
 
 
+def test_a_bracketed_aside_opens_no_name(nlp):
+    text = "Search methods combined with Deep Neural Networks' (DNN) heuristics have shown promising progress."
+    assert not any(m.text.startswith("(") for m in nlp(text)._.kg_mentions)
+
+
 def test_an_unknown_name_with_a_unit_is_one_dataset(nlp):
     doc = nlp("Comprehensive experiments on the challenging COCO-Stuff-10K and ADE20K datasets show it.")
     assert {(e.text, e.label_) for e in doc.ents} >= {("COCO-Stuff-10K", "DATASET"), ("ADE20K", "DATASET")}

@@ -326,7 +326,7 @@ def test_values_listed_with_as_many_datasets_pair_in_order(nlp, text, expected):
 @pytest.mark.parametrize("text, expected", [
     ("BERT pushes MultiNLI accuracy to 86.7% (4.6% absolute improvement), SQuAD v1.1 question answering Test F1 to "
      "93.2 (1.5 point absolute improvement) and SQuAD v2.0 Test F1 to 83.1.",
-     {("86.7%", "MNLI"), ("93.2", "SQuAD"), ("83.1", "SQuAD 2.0")}),
+     {("86.7%", "MNLI"), ("93.2", "SQuAD 1.1"), ("83.1", "SQuAD 2.0")}),  # (its version, not a task "v1.1 ...")
     ("FooNet reaches an ImageNet top-1 accuracy of 80.2% and transfers to COCO.", {("80.2%", "ImageNet")}),
     ("FooNet achieves 82.3% mAP on the CUHK-SYSU dataset, 41.7% mAP on the PRW dataset.",
      {("82.3%", "CUHK-SYSU"), ("41.7%", "PRW")}),  # a value between a dataset and the next metric

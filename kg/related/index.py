@@ -459,11 +459,14 @@ class IndexPapers:
         numbers = [self.index.number_of(p) for p in dict.fromkeys(ids)]
         return [self._candidate(i) for i in numbers if i is not None]
 
-    def by_name(self, wanted: str) -> list[Candidate]:
-        """The papers whose title (name), or a proposed method's name or alias, normalised, is ``wanted``."""
-        found = dict.fromkeys(self.index.titled(wanted))
+    def by_name(self, wanted: str, exact: bool = False) -> list[Candidate]:
+        """The papers whose title (name), or a proposed method's name or alias, normalised (``exact``: in its own
+        case), is ``wanted``."""
+        found = dict.fromkeys(self.index.titled(wanted.lower()))
+        if exact:
+            found = dict.fromkeys(i for i in found if normal(self._candidate(i).title, exact=True) == wanted)
         for j, papers in self.index.proposed_by.items():
-            if any(normal(f) == wanted for f in (self.index.concept_names[j], *self.index.aliases.get(j, ()))):
+            if any(normal(f, exact) == wanted for f in (self.index.concept_names[j], *self.index.aliases.get(j, ()))):
                 found.update((i, None) for i in papers)
         return [self._candidate(i) for i in found]
 

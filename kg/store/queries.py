@@ -286,7 +286,7 @@ def _cell(v) -> str:
     if isinstance(v, list):
         return ", ".join(_cell(x) for x in v)
     text = str(v).replace("\n", " ")
-    if " " in text.strip():
+    if " " in text.strip() and text.isprintable():  # (control characters stay, for the output to show them escaped)
         from kg.corpus.clean import clean_text
 
         return clean_text(text)

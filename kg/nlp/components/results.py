@@ -300,9 +300,12 @@ _FUNCTION_WORDS = lexicon.words("function_words") | lexicon.words("prepositions"
 
 
 def _modified_metric(text: str, ms: list[DocMention], end: int) -> DocMention | None:
-    """The metric after a value and one or two lower-case words that say which ("84.5% fine-tuning accuracy",
+    """The metric after a percentage and one or two lower-case words that say which ("84.5% fine-tuning accuracy",
     "71.2% linear probing accuracy"), or a dataset's name ("77.9% zero-shot ImageNet accuracy"); not across a
-    function word ("5% of the accuracy") nor a number."""
+    function word ("5% of the accuracy") nor a number, nor after a bare number, whose next word may be its unit
+    ("7.0 ms latency")."""
+    if not text.endswith("%", 0, end):
+        return None
     m = _nearest(ms, end, "METRIC", True, 48)
     if m is None or text[end:end + 1] != " " or text[m.start - 1:m.start] != " ":
         return None

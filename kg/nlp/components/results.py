@@ -300,12 +300,10 @@ _FUNCTION_WORDS = lexicon.words("function_words") | lexicon.words("prepositions"
 
 
 def _modified_metric(text: str, ms: list[DocMention], end: int) -> DocMention | None:
-    """The metric after a percentage and one or two lower-case words that say which ("84.5% fine-tuning accuracy",
-    "71.2% linear probing accuracy"), or a dataset's name ("77.9% zero-shot ImageNet accuracy"); not across a
-    function word ("5% of the accuracy") nor a number, nor after a bare number, whose next word may be its unit
-    ("7.0 ms latency")."""
-    if not text.endswith("%", 0, end):
-        return None
+    """The metric after a value and one or two lower-case words that say which ("84.5% fine-tuning accuracy",
+    "83.00 program accuracy"), or a dataset's name ("77.9% zero-shot ImageNet accuracy"); not across a function
+    word ("5% of the accuracy") nor a number, nor after a bare number a short word, which may be its unit ("7.0 ms
+    latency")."""
     m = _nearest(ms, end, "METRIC", True, 48)
     if m is None or text[end:end + 1] != " " or text[m.start - 1:m.start] != " ":
         return None
@@ -315,7 +313,8 @@ def _modified_metric(text: str, ms: list[DocMention], end: int) -> DocMention | 
         if not any(a <= at and at + len(w) <= b for a, b in datasets):
             words.append(w)
         at += len(w) + 1
-    if len(words) > 2 or any(not _MODIFIER_WORD.fullmatch(w) or w in _FUNCTION_WORDS for w in words):
+    if len(words) > 2 or any(not _MODIFIER_WORD.fullmatch(w) or w in _FUNCTION_WORDS for w in words) \
+            or words and not text.endswith("%", 0, end) and len(words[0]) < 4:
         return None
     return m
 

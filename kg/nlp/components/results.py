@@ -301,7 +301,7 @@ _FUNCTION_WORDS = lexicon.words("function_words") | lexicon.words("prepositions"
 
 def _modified_metric(text: str, ms: list[DocMention], end: int) -> DocMention | None:
     """The metric after a value and one or two lower-case words that say which ("84.5% fine-tuning accuracy",
-    "83.00 program accuracy"), or a dataset's name ("77.9% zero-shot ImageNet accuracy"); not across a function
+    "57.6 validation mIoU"), or a dataset's name ("77.9% zero-shot ImageNet accuracy"); not across a function
     word ("5% of the accuracy") nor a number, nor after a bare number a short word, which may be its unit ("7.0 ms
     latency")."""
     m = _nearest(ms, end, "METRIC", True, 48)

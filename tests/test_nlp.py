@@ -78,6 +78,21 @@ def test_a_known_dataset_before_its_task_is_the_dataset_then_the_task(nlp, text,
     assert {(m.canonical, m.label) for m in nlp(text)._.kg_mentions if not m.generic} == found
 
 
+def test_a_short_form_used_without_definition_names_the_concept_the_paper_spells_out(nlp):
+    from kg.model import Paper
+    from kg.nlp.extract import extract
+
+    def concepts(title: str, text: str) -> tuple[set[tuple[str, str]], set[str]]:
+        [(_, ex)] = list(extract([Paper("p", text, title=title)], nlp))
+        return {(m.canonical, m.label) for m in ex.mentions}, {m.canonical for m in ex.mentions if m.proposed}
+
+    found, own = concepts("RSA: Reducing Semantic Shift for Self-supervised Learning",
+                          "To address this problem, we propose a new SSL paradigm that counteracts semantic shift.")
+    assert ("self-supervised learning", "TASK") in found and "SSL" not in {n for n, _ in found} and "SSL" not in own
+    found, _ = concepts("FooNet", "We train FooNet with stochastic gradient directions and report SGD results.")
+    assert ("SGD", "METHOD") in found  # the vocabulary's SGD, against a phrase it does not know
+
+
 def test_a_bracketed_aside_opens_no_name(nlp):
     text = "Search methods combined with Deep Neural Networks' (DNN) heuristics have shown promising progress."
     assert not any(m.text.startswith("(") for m in nlp(text)._.kg_mentions)

@@ -638,7 +638,52 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict,
                               idx[sent_start], ends[sent_end - 1], c.proposed, c.benchmark, c.confidence, c.generic))
     _one_label_per_own_name(out)
     _own_long_forms(doc, out, pairs)
+    _spelled_out_elsewhere(doc, out, pairs)
     return out
+
+
+_SHORT = re.compile(r"[A-Z][A-Z0-9]{1,5}s?")  # "SSL", "GNNs", "CL"
+
+
+def _initials(name: str) -> str:
+    """The first letters of a name's words, hyphenated parts apart ("self-supervised learning" -> "ssl")."""
+    return "".join(w[0] for w in name.lower().replace("-", " ").split() if w[0].isalpha())
+
+
+def _spelled_out_elsewhere(doc: Doc, mentions: list[DocMention], pairs: list[Abbreviation]) -> None:
+    """A short form the paper uses without defining it names the one concept of the paper whose words it is the
+    initials of (the title's "Self-Supervised Learning" for "SSL approaches", "a new SSL paradigm"), over the
+    vocabulary's reading of its letters and over a proposal rule's, as a pair the paper writes would: what the
+    paper writes out is what it means. A short form the paper defines keeps its definition."""
+    wanted: dict[str, list[DocMention]] = {}  # the letters of a short form, lower case -> its mentions
+    for m in mentions:
+        text = m.text
+        if len(text) <= 7 and text[1:2].isupper() and m.label in ("METHOD", "TASK") and _SHORT.fullmatch(text) \
+                and (" " not in m.canonical or m.extractor == "gazetteer"):
+            wanted.setdefault((text[:-1] if text.endswith("s") else text).lower(), []).append(m)
+    if not wanted:  # (most abstracts use no short form as a method's or task's name)
+        return
+    firsts = {w[0] for w in wanted}
+    spelled: dict[str, set[tuple[str, str]]] = {}
+    for m in mentions:
+        name = m.canonical
+        if " " in name and name[:1].lower() in firsts and m.label in ("METHOD", "TASK") and not m.generic:
+            if (letters := _initials(name)) in wanted:
+                spelled.setdefault(letters, set()).add((name, m.label))
+    if not spelled:
+        return
+    defined = {a.short_text(doc).rstrip("s").lower() for a in pairs}
+    known_long = {m.canonical for m in mentions if m.extractor == "gazetteer"}
+    own = {name for m in mentions if m.proposed for name in (m.text, m.canonical)}
+    for letters, found in spelled.items():
+        if len(found) != 1 or letters in defined:
+            continue
+        (canonical, label), = found
+        for m in wanted[letters]:
+            if canonical == m.canonical or canonical not in known_long and (
+                    m.extractor == "gazetteer" or m.text in own or m.canonical in own):
+                continue  # (the vocabulary's reading, or the paper's own name, against a phrase no vocabulary knows)
+            m.canonical, m.label, m.proposed = canonical, label, False
 
 
 _OWN_LABEL_ORDER = ("DATASET", "METRIC", "METHOD", "TASK")  # the reading that says more of what an own name is first

@@ -93,6 +93,12 @@ def test_a_short_form_used_without_definition_names_the_concept_the_paper_spells
     assert ("SGD", "METHOD") in found  # the vocabulary's SGD, against a phrase it does not know
 
 
+def test_a_known_word_in_an_idiom_names_nothing(nlp):
+    found = {m.canonical for m in nlp("Optimal transport has gained momentum in the community.")._.kg_mentions}
+    assert "momentum" not in found and "optimal transport" in found
+    assert "momentum" in {m.canonical for m in nlp("We train it with SGD and momentum.")._.kg_mentions}
+
+
 def test_a_bracketed_aside_opens_no_name(nlp):
     text = "Search methods combined with Deep Neural Networks' (DNN) heuristics have shown promising progress."
     assert not any(m.text.startswith("(") for m in nlp(text)._.kg_mentions)

@@ -135,6 +135,16 @@ def _spelled_out(form: str) -> bool:
 _COMPARISON = lexicon.words("comparison_words")
 
 
+def _idioms() -> dict[int, frozenset[int]]:
+    """A known one-word name -> the words before it that make it a word of an idiom (lower-case string ids)."""
+    out: dict[int, set[int]] = {}
+    for pair in lexicon.words("idioms"):
+        before, word = pair.split(" ")
+        out.setdefault(get_string_id(word), set()).add(get_string_id(before))
+    return {word: frozenset(before) for word, before in out.items()}
+
+
+_IDIOMS = _idioms()
 _LANGUAGE_CODES = dict(pair.split(":") for pair in lexicon.ordered("language_code_names"))
 _UNIT_AT_END = re.compile(r"(?<=[A-Za-z\-]\d)(?=[KMBkm]$)|(?<=[A-Za-z\-]\d\d)(?=[KMBkm]$)"
                           r"|(?<=[A-Za-z\-]\d{3})(?=[KMBkm]$)")  # (a lookbehind has one width: one per digit count)
@@ -237,8 +247,11 @@ class GazetteerMatcher:
         if " (" in doc_text(doc):
             out += self._asides(doc)
         out += self._shared_heads(doc)
+        lower = column(doc, LOWER)
         for matcher in (self.lower, self.exact):
             for key, start, end in matcher(doc):
+                if end - start == 1 and start and lower[start - 1] in _IDIOMS.get(lower[start], ()):
+                    continue  # a word of an idiom names nothing: "has gained momentum in the community"
                 e = self._entries[key]
                 if key in self._hyphenated and end < len(doc) and doc[end].text[:1].isalpha() \
                         and doc[end].lower_ not in PHRASE_BREAKS:

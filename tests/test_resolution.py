@@ -297,6 +297,12 @@ def test_two_papers_own_names_in_other_case_are_two_concepts_and_each_name_finds
     assert match_concept(concepts, "Method", "SnAKe") == "snake-SnAKe"
     assert match_concept(concepts, "Method", "SNAKE") == match_concept(concepts, "Method", "snake") == "snake"
     assert len({res.concept_for("METHOD", n, defined_short_forms(e)).key for n, e in zip(("GANs", "GAN"), gans)}) == 1
+    # two papers' SNAKE and one paper's SnAKe: one concept per spelling, the one of most papers keyed plainly, in
+    # any order of the papers
+    for order in ([bo, snake, _proposes("e", "SNAKE")], [_proposes("e", "SNAKE"), snake, bo]):
+        res = resolve(order)
+        keys = {c.name: (c.key, c.papers) for c in res.concepts.values()}
+        assert keys == {"SNAKE": ("snake", 2), "SnAKe": ("snake-SnAKe", 1)}
 
 
 def test_long_forms_joined_by_hyphens_or_holding_the_short_forms_letters_define_it():

@@ -184,7 +184,7 @@ def _spellings(longs: dict[str, str]) -> list[list[str]]:
             groups.append([k])  # a paper's own name is no spelling of another's
             continue
         for g in groups:
-            if difflib.SequenceMatcher(None, longs[g[0]], core).ratio() >= 0.85:
+            if not g[0].startswith(_OWN_NAME) and difflib.SequenceMatcher(None, longs[g[0]], core).ratio() >= 0.85:
                 g.append(k)
                 break
         else:
@@ -471,44 +471,66 @@ def _expanded_key(name: str, spelled: dict[str, str]) -> str | None:
 
 
 def _join_same_names(index: dict[Key, Key], concepts: dict[Key, Concept]) -> bool:
-    """Concepts of one label whose display names have one key are one concept (a node's id is its label and its
-    name's key): "IRM" defined as "invariant risk minimization" in one paper and "invariant risk minimization"
-    named in another. The first met keeps the others' mentions, a concept resolved by its name's key before one
-    that a paper's definition keeps apart. But two short forms kept apart that differ in case ("SnAKe" and "SNAKE",
-    "STaR" and "Stars": two papers' own names) stay two (:func:`_keys_apart_by_case`). Whether any joined."""
-    first: dict[tuple[str, str], Key] = {}
+    """Concepts of one label whose display names have one key are one concept (a node's id is its label and, but
+    for names apart by case, its name's key): "IRM" defined as "invariant risk minimization" in one paper and
+    "invariant risk minimization" named in another. But short forms spelled in other case ("SnAKe" and "SNAKE",
+    "STaR" and "Stars": two papers' own names) stay apart, one concept per spelling (:func:`_case_form`); a name
+    that is no short form ("snake") joins the spelling :func:`_keys_apart_by_case` gives the plain key. The first
+    met of a spelling keeps the others' mentions. Whether any joined."""
+    groups: dict[tuple[str, str], list[Key]] = {}
+    for root, c in concepts.items():
+        groups.setdefault((c.label, c.key), []).append(root)
     moved = {}
-    for root, c in _plain_first(concepts):
-        into = first.setdefault((c.label, c.key), root)
-        if into != root and not _apart_by_case(concepts[into].name, c.name):
-            moved[root] = into
+    for roots in groups.values():
+        if len(roots) == 1:
+            continue
+        spellings = _spellings_of(concepts, roots)
+        if len(spellings) <= 1:
+            moved.update((r, roots[0]) for r in roots[1:])
+            continue
+        for rs in spellings.values():
+            moved.update((r, rs[0]) for r in rs[1:])
+        plain = _plain_spelling(concepts, spellings)
+        moved.update((r, plain[0]) for r in roots if not short_form(concepts[r].name))
     for own, root in index.items():
         if root in moved:
             index[own] = moved[root]
     return bool(moved)
 
 
-def _plain_first(concepts: dict[Key, Concept]) -> list[tuple[Key, Concept]]:
-    """The concepts, those resolved by their name's key before those a paper's definition keeps apart."""
-    return sorted(concepts.items(), key=lambda rc: _WITH in rc[0][1])
+def _case_form(name: str) -> str:
+    """A short form's letters and digits as written, a plural "s" aside ("SnAKe", "GANs" -> "GAN")."""
+    letters = re.sub(r"[^0-9A-Za-z]+", "", name)
+    return letters[:-1] if letters.endswith("s") else letters
+
+
+def _spellings_of(concepts: dict[Key, Concept], roots: list[Key]) -> dict[str, list[Key]]:
+    """The short forms among ``roots`` by spelling (:func:`_case_form`), in the order met."""
+    out: dict[str, list[Key]] = {}
+    for r in roots:
+        if short_form(concepts[r].name):
+            out.setdefault(_case_form(concepts[r].name), []).append(r)
+    return out
+
+
+def _plain_spelling(concepts: dict[Key, Concept], spellings: dict[str, list[Key]]) -> list[Key]:
+    """Of the spellings of one key, the one that keeps the plain key: the most papers, then the first name in
+    order (the input's order does not decide)."""
+    return min(spellings.values(), key=lambda rs: (-sum(concepts[r].papers for r in rs), concepts[rs[0]].name))
 
 
 def _keys_apart_by_case(concepts: dict[Key, Concept]) -> None:
-    """The concepts :func:`_join_same_names` keeps apart by case take their names' :func:`cased_key`, all but the
-    first."""
-    first: set[tuple[str, str]] = set()
-    for _, c in _plain_first(concepts):
-        if (c.label, c.key) in first:
-            c.key = cased_key(c.name)
-        first.add((c.label, c.key))
-
-
-def _apart_by_case(a: str, b: str) -> bool:
-    """Whether two short forms are other names in other case ("SnAKe", "SNAKE"), a plural "s" aside ("GANs", "GAN"
-    are one)."""
-    a, b = (re.sub(r"[^0-9A-Za-z]+", "", n) for n in (a, b))
-    a, b = (n[:-1] if n.endswith("s") else n for n in (a, b))
-    return short_form(a) and short_form(b) and a != b and a.lower() == b.lower()
+    """Concepts of one label and key left apart by :func:`_join_same_names` (short forms in other case): the
+    spelling with the most papers keeps the key, the others take their names' :func:`cased_key`."""
+    groups: dict[tuple[str, str], list[Key]] = {}
+    for root, c in concepts.items():
+        groups.setdefault((c.label, c.key), []).append(root)
+    for roots in groups.values():
+        if len(roots) > 1:
+            plain = _plain_spelling(concepts, {concepts[r].name: [r] for r in roots})
+            for r in roots:
+                if r != plain[0]:
+                    concepts[r].key = cased_key(concepts[r].name)
 
 
 def resolve(extractions: Iterable[Extraction]) -> Resolution:

@@ -88,3 +88,15 @@ def test_kg_eval_names_what_a_gold_file_lacks_and_shows_an_empty_label_as_n_a(tm
     assert main(["eval", gold("ok.jsonl", record), "--fast", "--labels", "METHOD,TASK"]) == 0
     out = capsys.readouterr().out
     assert "mention  TASK     n/a  (gold 0, pred 0)" in out and "mention  METHOD   strict P 1.000" in out
+
+
+def test_mention_scores_count_only_the_documents_with_spans():
+    from kg.train.scorer import score
+
+    gold = {"a": {"id": "a", "text": "We use BERT.", "spans": [{"start": 7, "end": 11, "label": "METHOD"}]},
+            "b": {"id": "b", "text": "We use GPT-2.", "entities": {"METHOD": [["GPT-2"]]}}}
+    pred = {"a": {"mentions": [{"start": 7, "end": 11, "label": "METHOD"}], "concepts": {"METHOD": ["BERT"]}},
+            "b": {"mentions": [{"start": 7, "end": 12, "label": "METHOD"}], "concepts": {"METHOD": ["GPT-2"]}}}
+    result = score(gold, pred, ["METHOD"])
+    assert result["mention"]["METHOD"]["strict"] == {"p": 1.0, "r": 1.0, "f1": 1.0, "pred": 1, "gold": 1}
+    assert result["document"]["METHOD"]["gold"] == 1

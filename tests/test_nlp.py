@@ -1038,6 +1038,7 @@ def test_a_metric_after_a_value_and_a_word_that_says_which_is_the_values(nlp):
         == {("77.9%", "ImageNet", "accuracy")}
     assert results_of(nlp, "It reaches 57.6 validation mIoU on ADE20K.") == {("57.6", "ADE20K", "mIoU")}
     assert results_of(nlp, "It runs at 7.0 ms latency on ImageNet.") == set()  # (ms: the number's unit)
+    assert results_of(nlp, "The pruned network reaches 75% sparsity maintaining accuracy on ImageNet.") == set()
     assert results_of(nlp, "It is 2.1% higher accuracy on ImageNet than ResNet.") == set()  # a difference
     assert results_of(nlp, "It keeps 50% of the accuracy on ImageNet.") == set()  # not across a function word
 

@@ -56,11 +56,12 @@ def _label(label: str) -> str:
 def score(gold: dict[str, dict], pred: dict[str, dict], labels: list[str]) -> dict:
     """Mention-level (when the gold has spans) and document-level scores per label."""
     out: dict = {"docs": len(gold), "missing_predictions": sorted(set(gold) - set(pred))}
-    if any(g.get("spans") for g in gold.values()):
+    spanned = {doc_id: g for doc_id, g in gold.items() if "spans" in g}  # (mention level: the documents with spans)
+    if any(g["spans"] for g in spanned.values()):
         mention = {}
         for lab in [*labels, "ALL"]:
             strict, partial = PRF(), PRF()
-            for doc_id, g in gold.items():
+            for doc_id, g in spanned.items():
                 want = lambda L: L in labels and (lab == "ALL" or L == lab)  # noqa: E731
                 gs = {(s["start"], s["end"], s["label"]) for s in g["spans"] if want(s["label"])}
                 ps = {(m["start"], m["end"], _label(m["label"])) for m in pred.get(doc_id, {}).get("mentions", [])

@@ -4,8 +4,8 @@ alias, names compared as concept keys (:func:`kg.schema.concept_key`: case, spac
 trailing "dataset" do not matter, so "CIFAR 10" names CIFAR-10, and "snns" SNN as "SNNs" does).
 
 A name spelled as one of two concepts that differ only in case is written ("SnAKe" beside "SNAKE", keyed by
-:func:`kg.schema.cased_key`) names that one. Otherwise the ways are tried in that order (id, the key of an id,
-name, alias) and the first that some concept answers to
+:func:`kg.schema.cased_key`) names that one, and one spelled as neither ("snake") lists them. Otherwise the ways
+are tried in that order (id, the key of an id, name, alias) and the first that some concept answers to
 decides: one concept is the answer, several raise :class:`AmbiguousConcept` listing them (nothing is picked
 silently; "RL" is an alias of reinforcement learning and of offline reinforcement learning), none a ValueError
 naming the closest names. A name that may stand for a concept of any type ("concept") is looked for by the key of
@@ -63,8 +63,9 @@ def _by_alias(wanted: str, key: str, node: str, name: str, aliases: Iterable[str
     return any(schema.concept_key(str(a)) == key for a in aliases)
 
 
-# The ways a name names a concept, the surest first (a concept's id is its type and its name's key, so the cheap
-# second way finds every name of a graph kg built; the names and aliases are read only when it finds none).
+# The ways a name names a concept, the surest first (a concept's id is its type and its name's key, or its cased
+# key for names apart by case, which match_concept tries first; so the cheap second way finds every other name of a
+# graph kg built; the names and aliases are read only when it finds none).
 _WAYS = (_by_id, _by_id_key, _by_name, _by_alias)
 # For a concept of any type, all but the id at once: a type's name is no surer than another type's alias.
 _ANY_TYPE_WAYS = ((_by_id,), (_by_id_key, _by_name, _by_alias))
@@ -100,10 +101,13 @@ def match_concept(concepts: Iterable[tuple[K, str, str, Iterable[str]]], node_ty
     closest names when none does."""
     concepts = list(concepts)
     wanted = name.strip()
-    cased = schema.cased_key(wanted)  # "SNAKE" where "SnAKe" is another concept (kg.build.resolve)
+    cased = schema.cased_key(wanted)  # "SnAKe" where "SNAKE" is another concept (kg.build.resolve)
     found_cased = [k for k, node, _, _ in concepts if node.split(":", 1)[-1] == cased]
     if len(found_cased) == 1:
         return found_cased[0]
+    apart = _apart_by_case(concepts, wanted)
+    if apart:
+        raise AmbiguousConcept(wanted, [Candidate(node, str(cname)) for _, node, cname, _ in apart], node_type.lower())
     for key in keys(wanted):
         for ways in _ways(node_type):
             found = {node: (k, cname) for k, node, cname, aliases in concepts
@@ -114,6 +118,18 @@ def match_concept(concepts: Iterable[tuple[K, str, str, Iterable[str]]], node_ty
                 raise AmbiguousConcept(wanted, [Candidate(n, str(c)) for n, (_, c) in found.items()],
                                        node_type.lower())
     raise ValueError(not_found([str(c[2]) for c in concepts], node_type, name))
+
+
+def _apart_by_case(concepts: list[tuple], wanted: str) -> list[tuple]:
+    """The concepts of ``wanted``'s key and those of that key apart by case (``snake`` and ``snake-SnAKe``), when
+    there are such and ``wanted`` is spelled as none of them ("snake" of "SNAKE" and "SnAKe"): nothing is picked
+    silently. Empty otherwise."""
+    key = schema.concept_key(wanted)
+    plain = [c for c in concepts if c[1].split(":", 1)[-1] == key]
+    siblings = [c for c in concepts if c[1].split(":", 1)[-1].startswith(key + "-")]
+    if not siblings or any(schema.cased_key(str(c[2])) == schema.cased_key(wanted) for c in plain):
+        return []
+    return plain + siblings
 
 
 def not_found(names: list[str], node_type: str, name: str) -> str:
@@ -139,6 +155,10 @@ def resolve_in_store(run: Run, kind: str, name: str) -> str:
     ids = [name.strip(), *(schema.node_id(label, key) for key in [*keys(name), schema.cased_key(name)]
                            for label in labels)]
     rows = _concepts(run, labels, "WHERE c.id IN $ids", {"ids": ids})
+    key = schema.concept_key(name)
+    if key and any(r[0].split(":", 1)[-1] == key for r in rows):  # the concepts of its key apart by case too
+        rows += [r for label in labels for r in _concepts(run, (label,), "WHERE c.id STARTS WITH $p",
+                                                            {"p": schema.node_id(label, key) + "-"}) if r not in rows]
     if not rows or (kind == CONCEPT and all(r[0] != name.strip() for r in rows)):
         rows = _concepts(run, labels, "", {})
     node_type = labels[0] if len(labels) == 1 else kind

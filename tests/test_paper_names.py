@@ -119,6 +119,23 @@ def test_a_name_of_several_papers_spelled_as_one_of_them_names_that_one(tmp_path
             resolve(papers, "snake")  # spelled as neither
 
 
+def test_concepts_apart_by_case_are_found_by_spelling_in_the_store_as_in_the_graph(tmp_path):
+    from kg.concept_names import AmbiguousConcept, match_concept, resolve_in_store
+
+    g = nx.MultiDiGraph()
+    for node, name in [("method:snake", "SNAKE"), ("method:snake-SnAKe", "SnAKe"), ("method:resnet", "ResNet")]:
+        g.add_node(node, type="Method", name=name, aliases=[], papers=1, idf=schema.idf(3, 1), benchmark=False)
+    conn = connect(write_build(g, tmp_path) / "graph.lbug")
+    run_store = lambda c, p: run_embedded(conn, c, p)[1]  # noqa: E731
+    concepts = [(n, n, d["name"], d["aliases"]) for n, d in g.nodes(data=True)]
+    for name, node in [("SnAKe", "method:snake-SnAKe"), ("SNAKE", "method:snake"), ("resnet", "method:resnet")]:
+        assert match_concept(concepts, "Method", name) == resolve_in_store(run_store, "method", name) == node
+    for find in (lambda n: match_concept(concepts, "Method", n), lambda n: resolve_in_store(run_store, "method", n)):
+        with pytest.raises(AmbiguousConcept) as caught:
+            find("Snake")
+        assert sorted(c.id for c in caught.value.candidates) == ["method:snake", "method:snake-SnAKe"]
+
+
 # the three commands
 
 def assert_lists_the_duo_papers(code: int, out: str, err: str) -> None:

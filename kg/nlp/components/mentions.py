@@ -682,7 +682,8 @@ def _spelled_out_elsewhere(doc: Doc, mentions: list[DocMention], pairs: list[Abb
         for m in wanted[letters]:
             if canonical == m.canonical or canonical not in known_long and (
                     m.extractor == "gazetteer" or m.text in own or m.canonical in own):
-                continue  # (the vocabulary's reading, or the paper's own name, against a phrase no vocabulary knows)
+                continue  # (the vocabulary's reading, or the paper's own name, against a phrase no vocabulary knows;
+                # against a known one, the letters are its: "a new SSL paradigm" is no new name)
             m.canonical, m.label, m.proposed = canonical, label, False
 
 

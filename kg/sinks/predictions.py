@@ -118,9 +118,9 @@ def document_names(text: str, ex: Extraction, title: str = "") -> dict[tuple[str
 
 def _singular(name: str) -> str:
     """A plural name's singular ("multi-armed bandits" -> "multi-armed bandit"), "" for a name not plural in its last
-    word (nor a short form: "MAML")."""
+    word (nor a short form: "MAML"; nor "robotics", "dynamics")."""
     last = name.rsplit(" ", 1)[-1]
-    if len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is")) and last[:-1].islower():
+    if len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is", "ics")) and last[:-1].islower():
         return name[:-1]
     return ""
 

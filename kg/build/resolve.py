@@ -7,8 +7,8 @@ form a paper defines for its own name is keyed by its long form in that paper, s
 form are two concepts ("Ladder Side-Tuning (LST)" and "Local Sequence Transformer (LST)"), each named by its long
 form; a paper that only uses the short form joins the concept when the corpus defines it one way. A short form a
 paper proposes without spelling it out is that paper's definition, so another paper's long form for its letters
-leaves the two apart; and two such names that differ only in case ("SnAKe" and "SNAKE", "STaR" and "Stars") stay
-two concepts, the second keyed by its spelling (:func:`kg.schema.cased_key`).
+leaves the two apart; and short forms that differ only in case ("SnAKe" and "SNAKE", "STaR" and "Stars") stay
+one concept per spelling, all but the spelling of most papers keyed by their spelling (:func:`kg.schema.cased_key`).
 
 A name has one type per graph: where papers read one name as two labels ("reinforcement learning" as the task
 of 164 papers and the method of 25), a vote picks one, the vocabulary's reading first, then one that more than a

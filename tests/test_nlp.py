@@ -99,6 +99,20 @@ def test_a_known_word_in_an_idiom_names_nothing(nlp):
     assert "momentum" in {m.canonical for m in nlp("We train it with SGD and momentum.")._.kg_mentions}
 
 
+def test_a_titles_verb_before_the_task_it_helps_names_no_method(nlp):
+    from kg.model import Paper
+    from kg.nlp.extract import extract
+
+    def methods(title: str) -> set[str]:
+        [(_, ex)] = list(extract([Paper("p", "We study it on benchmarks.", title=title)], nlp))
+        return {m.canonical for m in ex.mentions if m.label == "METHOD"}
+
+    assert "boosting" not in methods("MoGDE: Boosting Mobile Monocular 3D Object Detection with Ground Depth")
+    assert "boosting" not in methods("Boosting Out-of-distribution Detection with Typical Features")
+    assert "boosting" in methods("A Boosting Approach to Reinforcement Learning")
+    assert "pre-training" in methods("Large-scale Pretraining for Text-to-Video Generation")  # a noun there
+
+
 def test_a_bracketed_aside_opens_no_name(nlp):
     text = "Search methods combined with Deep Neural Networks' (DNN) heuristics have shown promising progress."
     assert not any(m.text.startswith("(") for m in nlp(text)._.kg_mentions)

@@ -40,7 +40,7 @@ from pathlib import Path
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from kg.nlp.candidates import MENTIONS, abbreviations, doc_text
+from kg.nlp.candidates import MENTIONS, TITLE, abbreviations, doc_text
 from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp import lexicon
 from kg.schema import concept_key
@@ -350,6 +350,26 @@ _NAMED_BY_RULES_OR_TAGGER = _TAGGER_OR_CONTEXT | {"abbreviation"}
 _EQUATION_SHORT = re.compile(r"[OPS]DEs?")
 
 
+_UP_TO_TWO_WORDS = re.compile(r"(?:\s+[\w-]+){0,2}\s+")
+_CLAUSE_START = re.compile(r"(?:^|[:;,]|\b(?:and|for|towards|toward|by|via|when)\s*)\s*$", re.IGNORECASE)
+_SMALL_WORDS = lexicon.words("function_words") | lexicon.words("prepositions") | lexicon.words("edge_words")
+
+
+def _task_object(text: str, m, mentions) -> bool:
+    """Whether mention ``m`` opens a clause ("Boosting ...", "...: Boosting ...", "for Boosting ...") and a task's
+    mention follows it after at most two words, none a small word, in one phrase ("Boosting Out-of-distribution
+    Detection", "Boosting Mobile Monocular 3D Object Detection"): ``m`` is a verb and the task its object, not a
+    method ("Pruning Neural Networks via Coresets" prunes no task; "Pretraining for Text-to-Video Generation",
+    "GNN Pretraining Help ..." are no verbs)."""
+    if not _CLAUSE_START.search(text, max(0, m.start - 12), m.start):
+        return False
+    for o in mentions:
+        if o.label == "TASK" and o.start > m.end and _UP_TO_TWO_WORDS.fullmatch(text, m.end, o.start) \
+                and not _SMALL_WORDS.intersection(text[m.end:o.start].lower().split()):
+            return True
+    return False
+
+
 def _equations(name: str) -> bool:
     """Whether a name is a kind of equation ("stochastic differential equations", "PDEs", "equation of motion"),
     not a neural method built on one ("neural ODE") nor one named by it ("Equation Learner")."""
@@ -598,6 +618,7 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
 
     def specificity(doc: Doc) -> Doc:
         text = doc_text(doc)  # the doc's text as extraction keeps it (Doc.text joins every token anew)
+        title_end = len(doc.user_data.get(TITLE) or "")  # (the title comes first in the text)
         local = _local_short_forms(doc)
         mentions = doc.user_data.get(MENTIONS) or ()
         own = {(m.canonical, m.label) for m in mentions if m.proposed}
@@ -672,6 +693,10 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                 continue
             if m.label == "METHOD" and _GERUND.fullmatch(m.text) and _OBJECT.match(text, m.end):
                 m.generic = True  # a verb with its object: "thereby boosting the effectiveness", "pruning the weights"
+                continue
+            if m.label == "METHOD" and m.start < title_end and _GERUND.fullmatch(m.text.lower()) \
+                    and _task_object(text, m, mentions):
+                m.generic = True  # a title's verb before the task it helps: "Boosting Out-of-distribution Detection"
                 continue
             # the tests of the names alone, once per name (they only make a mention generic, as those above do)
             key = (m.canonical, m.text, m.label, m.extractor, local.get(m.canonical), local.get(m.text), family)

@@ -132,11 +132,21 @@ def concept_key(name: str) -> str:
     return folded or s.replace("\x00", ".")
 
 
+def spelling(name: str) -> str:
+    """A name's ASCII letters and digits as written, in their case ("SnAKe" of "SnAKe:", "R2VOS" of "R²-VOS")."""
+    return re.sub(r"[^0-9A-Za-z]+", "", name)
+
+
 def cased_key(name: str) -> str:
     """The key of a concept kept apart from another whose name differs from it only in case ("SnAKe" and "SNAKE",
-    "STaR" and "Stars", two papers' own names): the name's key, a dash and its letters and digits as written
+    "STaR" and "Stars", two papers' own names): the name's key, a dash and its :func:`spelling`
     (``snake-SnAKe``; a dash is in no :func:`concept_key`)."""
-    return f"{concept_key(name)}-{re.sub(r'[^0-9A-Za-z]+', '', name)}"
+    return f"{concept_key(name)}-{spelling(name)}"
+
+
+def initials(name: str) -> str:
+    """The first letters of a name's words, hyphenated parts apart, in upper case ("multi-agent RL": "MAR")."""
+    return "".join(w[0] for w in name.replace("-", " ").split() if w[0].isalpha()).upper()
 
 
 def idf(n_papers: int, concept_papers: int) -> float:

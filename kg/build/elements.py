@@ -22,7 +22,7 @@ from kg.corpus.clean import clean
 from kg.corpus.ids import normalise_id
 from kg.model import Extraction, Paper
 from kg.build.hierarchy import hierarchy
-from kg.build.resolve import Resolution, defined_short_forms, initials, mention_key, short_form
+from kg.build.resolve import Resolution, defined_short_forms, mention_key, short_form
 
 FIRST_WORDS = 8
 PREFIX_CHARS = 300
@@ -119,7 +119,7 @@ def _spells_a_tail(alias: str, name: str) -> bool:
     if not short_form(alias):
         return False
     letters = "".join(c for c in alias.removesuffix("s") if c.isalpha()).upper()
-    first_letters = initials(name)
+    first_letters = schema.initials(name)
     return 0 < len(letters) < len(first_letters) and first_letters.endswith(letters)
 
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 from kg.model import Extraction
 from kg.nlp import lexicon
-from kg.schema import cased_key, concept_key
+from kg.schema import cased_key, concept_key, initials, spelling
 
 Key = tuple[str, str]  # (label, concept key)
 _HEADS = lexicon.words("generic_heads") | lexicon.words("method_name_heads") | lexicon.words("method_type_heads") | {
@@ -445,11 +445,6 @@ class Resolver:
         return bool(winner)
 
 
-def initials(name: str) -> str:
-    """The first letters of a name's words, hyphenated parts apart, in upper case ("multi-agent RL": "MAR")."""
-    return "".join(w[0] for w in re.split(r"[\s-]+", name) if w[:1].isalpha()).upper()
-
-
 def _spelled_out_names(concepts: dict[Key, Concept]) -> dict[str, str]:
     """Short form key -> the one concept name it spells out in the corpus: a concept's alias that is a short form
     of its name's initials ("RL" of reinforcement learning); short forms of two names are left out."""
@@ -500,7 +495,7 @@ def _join_same_names(index: dict[Key, Key], concepts: dict[Key, Concept]) -> boo
 
 def _case_form(name: str) -> str:
     """A short form's letters and digits as written, a plural "s" aside ("SnAKe", "GANs" -> "GAN")."""
-    letters = re.sub(r"[^0-9A-Za-z]+", "", name)
+    letters = spelling(name)
     return letters[:-1] if letters.endswith("s") else letters
 
 

@@ -113,30 +113,30 @@ def iter_papers(paths: Sequence[str], *, strict: bool = False, max_chars: int = 
             continue
         key = duplicates.text_key(item.text, None if item.has_input_id else item.id)
         ids = tuple(identifiers(item))  # (the empty tuple is one object: no memory per paper without ids)
+        own = title_key(item.title)
+        title = hash(own) if own else None  # (a number: less memory than the title)
         if any(i in seen_ids for i in ids):
             first = next((seen_ids[i] for i in ids if seen_ids.get(i) is not None), None)
-            own = title_key(item.title)
-            if first is not None and own and hash(own) != first:  # (as kg build warns: records.title_conflict)
+            if first is not None and title is not None and title != first:  # (as kg build warns: records.title_conflict)
                 report(InputWarning(item.sources[0], f"paper {item.id} again, with another title: {item.title!r}; "
                                                      f"the first record of it is kept"))
             continue
         held = seen_content.get(key)
         if held is not None and held and ids and not compatible(held, ids):
             if duplicates.long_enough(item.text):
-                title, own = seen_titles.get(key), title_key(item.title)
-                titles = None if title is None or not own else title == hash(own)
+                held_title = seen_titles.get(key)
+                titles = None if held_title is None or title is None else held_title == title
                 report(duplicates.merged(item, held[0], None, held[0], titles) if titles is not False else
                        duplicates.apart(item, held[0], None))
                 if titles is not False:
                     continue
         elif held is not None:
             continue
-        title = hash(title_key(item.title)) if title_key(item.title) else None
         seen_ids.update((i, title) for i in ids)
         if key not in seen_content:
             seen_content[key] = ids
-            if ids and title_key(item.title):
-                seen_titles[key] = hash(title_key(item.title))  # (a number: less memory than the title)
+            if ids and title is not None:
+                seen_titles[key] = title
         yield item
 
 

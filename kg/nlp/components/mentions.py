@@ -30,7 +30,7 @@ from kg.nlp.components.title import title_long_form
 from kg.model import LABELS
 from kg.nlp.labels import is_language, label_from_words
 from kg.nlp import lexicon
-from kg.schema import concept_key
+from kg.schema import concept_key, initials
 
 @dataclass(slots=True)
 class DocMention:
@@ -645,11 +645,6 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict,
 _SHORT = re.compile(r"[A-Z][A-Z0-9]{1,5}s?")  # "SSL", "GNNs", "CL"
 
 
-def _initials(name: str) -> str:
-    """The first letters of a name's words, hyphenated parts apart ("self-supervised learning" -> "ssl")."""
-    return "".join(w[0] for w in name.lower().replace("-", " ").split() if w[0].isalpha())
-
-
 def _spelled_out_elsewhere(doc: Doc, mentions: list[DocMention], pairs: list[Abbreviation]) -> None:
     """A short form the paper uses without defining it names the one concept of the paper whose words it is the
     initials of (the title's "Self-Supervised Learning" for "SSL approaches", "a new SSL paradigm"), over the
@@ -660,19 +655,19 @@ def _spelled_out_elsewhere(doc: Doc, mentions: list[DocMention], pairs: list[Abb
         text = m.text
         if len(text) <= 7 and text[1:2].isupper() and m.label in ("METHOD", "TASK") and _SHORT.fullmatch(text) \
                 and (" " not in m.canonical or m.extractor == "gazetteer"):
-            wanted.setdefault((text[:-1] if text.endswith("s") else text).lower(), []).append(m)
+            wanted.setdefault((text[:-1] if text.endswith("s") else text).upper(), []).append(m)
     if not wanted:  # (most abstracts use no short form as a method's or task's name)
         return
-    firsts = {w[0] for w in wanted}
+    firsts = {w[0] for w in wanted}  # (upper case)
     spelled: dict[str, set[tuple[str, str]]] = {}
     for m in mentions:
         name = m.canonical
-        if " " in name and name[:1].lower() in firsts and m.label in ("METHOD", "TASK") and not m.generic:
-            if (letters := _initials(name)) in wanted:
+        if " " in name and name[:1].upper() in firsts and m.label in ("METHOD", "TASK") and not m.generic:
+            if (letters := initials(name)) in wanted:
                 spelled.setdefault(letters, set()).add((name, m.label))
     if not spelled:
         return
-    defined = {a.short_text(doc).rstrip("s").lower() for a in pairs}
+    defined = {a.short_text(doc).rstrip("s").upper() for a in pairs}
     known_long = {m.canonical for m in mentions if m.extractor == "gazetteer"}
     own = {name for m in mentions if m.proposed for name in (m.text, m.canonical)}
     for letters, found in spelled.items():

@@ -22,7 +22,7 @@ from spacy.tokens import Doc, Span, Token
 from kg.nlp.candidates import (Abbreviation, Candidate, abbreviations, candidates, cites_at, column, ids, is_namelike,
                                positions, positions_of, sentence, sentence_bounds, span_text)
 from kg.nlp.components.gazetteer import load_gazetteer
-from kg.nlp.components.specificity import load_specificity
+from kg.nlp.components.specificity import SMALL_WORDS, load_specificity
 from kg.nlp.labels import TASK_WORDS, description_label, description_words, label_from_words
 from kg.nlp import lexicon
 
@@ -59,7 +59,6 @@ _PROPOSED = frozenset({"proposed"})  # "the proposed X" too
 _CONTRIBUTION = frozenset({"contribution", "contributions"})  # "our main contribution is X": a proposal
 _PAIR_VERBS = lexicon.words("pair_verbs")  # propose only new pairs
 _FUNCTION = lexicon.words("function_words") | PREPOSITIONS  # whose first letters make a short form's lower case
-_TITLE_JOINERS = _FUNCTION | lexicon.words("edge_words")  # the small words of a name written as a title ("via")
 _MIXED_SHORT = re.compile(r"[A-Z]+[a-z][A-Za-z]*[A-Z][A-Za-z]*")  # a short form in mixed case: "CdVAE", "GeoDiff"
 # names of results ("a concentration inequality which we term R2WDC"); a bound may be a method ("an optimistic upper
 # confidence bound, which we call KL-UCB++")
@@ -417,7 +416,7 @@ class ProposedFinder:
             t = doc[k]
             if t.text[:1].isupper() and len(t.text) > 1:
                 capitals -= 1
-            elif t.lower_ not in _TITLE_JOINERS:
+            elif t.lower_ not in SMALL_WORDS:  # (a name written as a title: "Mining unseen Classes via ...")
                 if plain <= 0 or not t.text.isalpha() or not t.text.islower():
                     return None
                 plain -= 1

@@ -352,7 +352,8 @@ _EQUATION_SHORT = re.compile(r"[OPS]DEs?")
 
 _UP_TO_TWO_WORDS = re.compile(r"(?:\s+[\w-]+){0,2}\s+")
 _CLAUSE_START = re.compile(r"(?:^|[:;,]|\b(?:and|for|towards|toward|by|via|when)\s*)\s*$", re.IGNORECASE)
-_SMALL_WORDS = lexicon.words("function_words") | lexicon.words("prepositions") | lexicon.words("edge_words")
+SMALL_WORDS = lexicon.words("function_words") | lexicon.words("prepositions") | lexicon.words("edge_words")
+# (function words, prepositions and the words an entity neither starts nor ends with: a title's small words)
 
 
 def _task_object(text: str, m, mentions) -> bool:
@@ -365,7 +366,7 @@ def _task_object(text: str, m, mentions) -> bool:
         return False
     for o in mentions:
         if o.label == "TASK" and o.start > m.end and _UP_TO_TWO_WORDS.fullmatch(text, m.end, o.start) \
-                and not _SMALL_WORDS.intersection(text[m.end:o.start].lower().split()):
+                and not SMALL_WORDS.intersection(text[m.end:o.start].lower().split()):
             return True
     return False
 

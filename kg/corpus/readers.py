@@ -117,7 +117,7 @@ def iter_papers(paths: Sequence[str], *, strict: bool = False, max_chars: int = 
         title = hash(own) if own else None  # (a number: less memory than the title)
         if any(i in seen_ids for i in ids):
             first = next((seen_ids[i] for i in ids if seen_ids.get(i) is not None), None)
-            if first is not None and title is not None and title != first:  # (as kg build warns: records.title_conflict)
+            if first is not None and title is not None and title != first:  # (as records.title_conflict warns)
                 report(InputWarning(item.sources[0], f"paper {item.id} again, with another title: {item.title!r}; "
                                                      f"the first record of it is kept"))
             continue

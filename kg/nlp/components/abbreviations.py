@@ -27,14 +27,14 @@ _CLOSERS = frozenset(get_string_id(c) for c in ")]")
 _BRACKETS = _CLOSERS | frozenset(get_string_id(c) for c in "([")
 
 
-_NOT_SHORT_CHARS = frozenset(",;:")
+_NOT_SHORT_CHARS = frozenset(",;:()[]")
 _QUOTES = frozenset("'\"`\u2018\u2019\u201c\u201d")
 _NOT_SHORT_FIRST = lexicon.words("not_short_first")
 
 
 def _short_ok(text: str) -> bool:
     """Whether ``text`` can be a short form: 2 to 15 characters, a letter and a capital among them, one or two words,
-    no comma, semicolon or colon, and no word that starts no short form first. (The character tests are C loops:
+    no comma, semicolon, colon or bracket ("3)/E" of "SE(3)/E(3)-equivariant"), and no word that starts no short form first. (The character tests are C loops:
     ``map`` of a str method, not a generator.)"""
     if not 2 <= len(text) <= _MAX_SHORT_CHARS or not _NOT_SHORT_CHARS.isdisjoint(text) \
             or not any(map(str.isalpha, text)) or not any(map(str.isupper, text)):
@@ -78,13 +78,18 @@ def _sh_match_letters(short: str, long: str) -> int:
     return li + 1
 
 
+def _max_words(short: str) -> int:
+    """The most tokens a long form of ``short`` may have (Schwartz & Hearst's bound)."""
+    return min(len(short) + 5, len(short) * 2)
+
+
 def _long_candidate(doc: Doc, end: int, short: str) -> tuple[int, int] | None:
     """Token range of the long form ending at token ``end`` for ``short``, or None."""
     while end > 0 and not doc[end - 1].text.strip("\u201d\u2019\"'"):  # "“sign random projections” (SignRP)"
         end -= 1
     if end == 0:
         return None
-    max_words = min(len(short) + 5, len(short) * 2)
+    max_words = _max_words(short)
     sent_start = sentence_bounds(doc, end - 1)[0]
     start = max(sent_start, end - max_words)
     orth = column(doc, ORTH)
@@ -189,9 +194,12 @@ def find_abbreviations(doc: Doc) -> list[Abbreviation]:
                 continue
         if in_short:
             continue
-        # "short (long form)": a single name token just before the parenthesis.
+        # "short (long form)": a single name token just before the parenthesis, and a long form as long as the
+        # forward pairs' may be, with no bracket of its own: not "AF (an often-neglected requisite for commonly
+        # used BO regret bounds)".
         prev = span_text(doc, i - 1, i)
-        if _short_ok(prev) and close - i - 1 >= 2 and _sh_match(prev, inner) == 0:
+        if _short_ok(prev) and 2 <= close - i - 1 <= _max_words(prev) and _sh_match(prev, inner) == 0 \
+                and not any(orth[k] in _BRACKETS for k in range(i + 1, close)):
             found.append(Abbreviation(i + 1, close, i - 1, i))
     for i in positions(doc, _NAMING):  # "a novel Multi-modal Grouping Network, namely MGN"
         end = i - 1 if i > 1 and orth[i - 1] == _COMMA else i

@@ -26,6 +26,7 @@ from kg.nlp.candidates import (FORMULAS, MENTIONS, PRIORITY, TITLE, Abbreviation
 from kg.nlp.combine import TYPE_HEADS, concept_name
 from kg.nlp.components.context import stands_as_name
 from kg.nlp.components.gazetteer import PHRASE_BREAKS, Entry, load_gazetteer
+from kg.nlp.components.proposed import CONDITION_HEADS
 from kg.nlp.components.title import title_long_form
 from kg.model import LABELS
 from kg.nlp.labels import is_language, label_from_words
@@ -213,6 +214,11 @@ def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation], lo
             # ("the Bayesian Neural Architecture Search (BNAS) method")
             after = hi + (hi < len(doc) and doc[hi].text == ")")
             head = doc[after].lower_ if after < len(doc) else ""
+            if head in CONDITION_HEADS:  # a condition or property stated: "the Polyak-Lojasiewicz (PL) condition"
+                for s, e in ((a.long_start, a.long_end), (a.short_start, a.short_end)):
+                    out.append(Candidate(s, e, _pair_label(ents, a, long, short in redefined, None), "abbreviation",
+                                         canonical=long, generic=True))
+                continue
             named_by = None if head in _METHOD_HEADS else lookup
             label, canonical, proposed, bench, extractor = (_pair_label(ents, a, long, short in redefined, named_by),
                                                             long, False, False, "abbreviation")
@@ -279,7 +285,7 @@ def _propagate(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) -> l
     for a in pairs:
         # the pair's own candidate (the highest priority on the short form), not a weaker one on the same span
         c = _strongest_on(cands, a.short_start, a.short_end)
-        if c is not None and not c.generic:  # (a generic mention's short form names nothing later either)
+        if c is not None:  # (a generic mention's short form names nothing later either: generic there too)
             names.setdefault(_words(doc, a.short_start, a.short_end), c)
     for words in [w for w in names if len(w) == 1]:  # "LM" after "language models (LMs)", "GANs" after "(GAN)"
         other = _OTHER_NUMBER.sub(lambda m: m.group(1) if m.group(2) else m.group(1) + "s", words[0])
@@ -302,8 +308,8 @@ def _propagate(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) -> l
                 continue
             c = names[words]
             if c.start != i and not any(k in longer for k in range(i, i + n)):
-                extra.append(Candidate(i, i + n, c.label, "abbreviation",
-                                       canonical=c.canonical or span_text(doc, c.start, c.end), benchmark=c.benchmark))
+                extra.append(Candidate(i, i + n, c.label, "abbreviation", canonical=c.canonical or span_text(
+                    doc, c.start, c.end), benchmark=c.benchmark, generic=c.generic))
             break
     # A name that context showed to be a dataset is a dataset wherever else it appears.
     datasets = {span_text(doc, c.start, c.end): c for c in cands if c.label == "DATASET" and c.extractor == "context"}

@@ -767,8 +767,10 @@ class ProposedFinder:
                 found += self._the_proposed(doc, sentence(doc, i), i)
         # One common word is never a name of its own ("Active exploration for ...", "Rendering").
         found = [c for c in found if not (c.end - c.start == 1 and self.plain_word(doc[c.start].text))
-                 and load_specificity().reason(doc[c.start:c.end].text, c.label) != "hardware or software"]
-        # (nor is hardware or software: "an algorithm achieving TPU (Google Tensor Processing Unit) peak performance")
+                 and load_specificity().reason(doc[c.start:c.end].text, c.label) != "hardware or software"
+                 and not _before_condition(doc, c.end)]
+        # (nor is hardware or software: "an algorithm achieving TPU (Google Tensor Processing Unit) peak performance";
+        # nor a condition: "we establish the first optimal rate when ... satisfy the Polyak-Lojasiewicz (PL) condition")
         first = min((c.start for c in found if c.proposed or c.label == "METRIC"), default=None)  # (a new metric
         # is the authors' too: the coined names defined after it are their methods)
         firsts: dict[int, int] = {}  # per sentence with an own name: where the first one starts
@@ -782,6 +784,18 @@ class ProposedFinder:
             found += self._components(doc, sentence(doc, first).end, found)
         out += found
         return doc
+
+
+CONDITION_HEADS = lexicon.words("condition_heads")
+_CLOSING = frozenset(")]\"'\u201d\u2019")
+
+
+def _before_condition(doc: Doc, end: int) -> bool:
+    """Whether the word after token ``end`` (past closing brackets and quotes) names a condition, property or
+    assumption: "the Polyak-Lojasiewicz (PL) condition", "a \u201cWhat You See Is What You Get\u201d (WYSIWYG) property"."""
+    while end < len(doc) and doc[end].text in _CLOSING:
+        end += 1
+    return end < len(doc) and doc[end].lower_ in CONDITION_HEADS
 
 
 @Language.factory("kg_proposed", default_config={"directory": ""})

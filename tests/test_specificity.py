@@ -143,6 +143,8 @@ def test_a_local_definition_wins_over_the_vocabularys_expansion(nlp):
     ("high-quality generation", "TASK", "model", True),  # a judged umbrella term
     ("theoretical understanding", "TASK", "model_extension", True), ("fast adaptation", "TASK", "context", True),
     ("large-scale machine learning", "TASK", "model", True), ("downstream classification", "TASK", "model", True),
+    ("enormous machine learning", "TASK", "model_extension", True), ("principled deep learning", "TASK", "model", True),
+    ("complex query answering", "TASK", "model", False),  # a task of its own, not a judged one
     ("efficient exploration", "TASK", "gazetteer", False),  # the vocabulary's name stays
     ("Bregman-type", "METHOD", "model", True),
     ("SBiO-BreD", "METHOD", "model", False),  # a name

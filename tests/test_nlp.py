@@ -78,6 +78,15 @@ def test_a_known_dataset_before_its_task_is_the_dataset_then_the_task(nlp, text,
     assert {(m.canonical, m.label) for m in nlp(text)._.kg_mentions if not m.generic} == found
 
 
+def test_a_concept_read_as_method_and_task_takes_the_vocabularys_label(nlp):
+    doc = nlp("Recursive Reinforcement Learning. As state-of-the-art reinforcement learning (RL) algorithms cannot "
+              "directly reason about recursion, they must rely on the practitioner's ingenuity. We develop RL "
+              "algorithms capable of computing optimal policies in environments described as a collection of Markov "
+              "decision processes.")
+    labels = {m.label for m in doc._.kg_mentions if m.canonical == "reinforcement learning" and not m.generic}
+    assert labels == {"TASK"}
+
+
 def test_a_short_form_used_without_definition_names_the_concept_the_paper_spells_out(nlp):
     from kg.model import Paper
     from kg.nlp.extract import extract

@@ -645,7 +645,28 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict,
     _one_label_per_own_name(out)
     _own_long_forms(doc, out, pairs)
     _spelled_out_elsewhere(doc, out, pairs)
+    _one_label_per_known_concept(out, known)
     return out
+
+
+_METHOD_OR_TASK = ("METHOD", "TASK")
+
+
+def _one_label_per_known_concept(mentions: list[DocMention], known: dict) -> None:
+    """A concept the paper reads both as a method and as a task takes the label the vocabulary gives it, where it
+    knows the concept as one of the two ("reinforcement learning" a task, "stochastic approximation" a method): one
+    concept, one label, as the graph has it."""
+    labels: dict[str, set[str]] = {}
+    for m in mentions:
+        if m.label in _METHOD_OR_TASK and not m.generic:
+            labels.setdefault(m.canonical.lower(), set()).add(m.label)
+    for name, found in labels.items():
+        entry = known.get(name) if len(found) == 2 else None
+        if entry is None or entry.label not in _METHOD_OR_TASK:
+            continue
+        for m in mentions:
+            if m.label in _METHOD_OR_TASK and m.canonical.lower() == name:
+                m.label = entry.label
 
 
 _SHORT = re.compile(r"[A-Z][A-Z0-9]{1,5}s?")  # "SSL", "GNNs", "CL"

@@ -175,6 +175,11 @@ def test_must_not_merge(gaz, a, b):
         ("out-of-distribution detection", "out-of-distribution detection"),
         ("OOD detection", "out-of-distribution detection"),
         ("Segment Anything", "SAM"),
+        # a British spelling is the American one's entry, whatever list it came from (a PwC task "bayesian
+        # optimisation" is no task beside the method)
+        ("Bayesian optimisation", "Bayesian optimization"),
+        ("behavioural cloning", "behavior cloning"),
+        ("reward modelling", "reward modeling"),
     ],
 )
 def test_expected_aliases(gaz, alias, canonical):

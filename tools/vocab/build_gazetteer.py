@@ -320,6 +320,50 @@ def without_keywords(row: dict, same_keys: set[str]) -> dict:
     return {**row, "aliases": aliases} if "aliases" in row else row
 
 
+_BRITISH = [(re.compile(r"is(ation|e|es|ed|ing)\b"), r"iz\1"), (re.compile(r"(?<=[a-z]{3})our(al|s)?\b"), r"or\1"),
+            (re.compile(r"(?<=[aeiou])ll(ed|ing|er)\b"), r"l\1")]  # "optimisation", "behavioural", "modelling"
+
+
+def spelling_key(name: str) -> str:
+    """:func:`key` of a name in American spelling ("Bayesian optimisation" and "Bayesian optimization" are one)."""
+    name = name.lower()
+    for pattern, repl in _BRITISH:
+        name = pattern.sub(repl, name)
+    return key(name)
+
+
+def _cased_as(form: str, name: str) -> str:
+    """``form`` with the capital of each of ``name``'s words that it shares a first letter with, word by word."""
+    words = form.split()
+    if len(words) != len(name.split()):
+        return form
+    return " ".join(w[:1].upper() + w[1:] if n[:1].isupper() and n[:1].lower() == w[:1].lower() else w
+                    for w, n in zip(words, name.split()))
+
+
+def spelling_variants(entries: dict[str, list[dict]]) -> None:
+    """Entries that only spell another's name (or alias) the British or the American way become its aliases, as the
+    hand-curated entries list such spellings ("language modelling"): "bayesian optimisation", a PwC task, of the
+    method "Bayesian optimization"; the keyword "reward modelling" of "reward modeling". One concept, one label: the
+    hand-curated entry's, else the first's. (The next build reads them as that entry's aliases.)"""
+    rows = sorted((r for label in FILES for r in entries[label]), key=lambda r: "kg" not in r["sources"])
+    owner: dict[str, dict] = {}
+    merged = set()
+    for row in rows:
+        forms = [row["name"], *row.get("aliases", ())]
+        other = next((owner[k] for k in map(spelling_key, forms) if k in owner), None)
+        if other is not None and not {key(f) for f in forms} & {key(f) for f in (other["name"], *other.get("aliases", ()))}:
+            if other["case_sensitive"]:  # written as the entry writes its name: "Bayesian optimisation"
+                forms = [_cased_as(f, other["name"]) for f in forms]
+            other["aliases"] = [*other.get("aliases", ()), *(f for f in forms if f not in other.get("aliases", ()))]
+            merged.add(id(row))
+            continue
+        for k in map(spelling_key, forms):
+            owner.setdefault(k, row)
+    for label in FILES:
+        entries[label] = [r for r in entries[label] if id(r) not in merged]
+
+
 def add_aliases(entries: dict[str, list[dict]], same: list[tuple[str, str]]) -> None:
     """Each (alias, name) pair's alias added to the entry named ``name`` (by its name or an alias)."""
     rows = {key(f): r for rs in entries.values() for r in rs for f in (r["name"], *r.get("aliases", ()))}
@@ -390,6 +434,7 @@ def main() -> int:
     for row in new_keywords:
         entries[row["label"]].append(row)
     add_aliases(entries, same)
+    spelling_variants(entries)
     for row in entries["TASK"]:
         row.pop("parents", None)
         row.pop("area", None)

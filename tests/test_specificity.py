@@ -27,6 +27,7 @@ def concepts(nlp, text: str) -> dict[str, set[str]]:
     ("NVIDIA V100", "DATASET"), ("GPUs", "METHOD"), ("PyTorch", "METHOD"), ("learning rate", "METRIC"),
     ("sample complexity", "METRIC"), ("efficient training method", "METHOD"), ("Megatron-LM", "METHOD"),
     ("scikit-learn", "METHOD"), ("OpenAI", "METHOD"), ("DeepMind", "METHOD"),
+    ("eBay", "METHOD"), ("OpenWhisk", "METHOD"),  # a market and a serverless platform ("markets ... like eBay")
     ("distribution shift", "TASK"), ("spurious correlations", "TASK"), ("implicit bias", "TASK"),  # phenomena
     ("AI models", "METHOD"), ("ML systems", "METHOD"), ("DNN classifier", "METHOD"),  # umbrella word and class noun
     ("fairness", "TASK"),  # a property, as "robustness" (the vocabulary's alias of algorithmic fairness)

@@ -141,6 +141,8 @@ def test_a_local_definition_wins_over_the_vocabularys_expansion(nlp):
     ("closed-form implementation", "METHOD", "model", True),  # how one is realised
     ("deterministic truthful", "METHOD", "model", True),  # ends in an adjective in -ful
     ("feature extractor", "METHOD", "model", True),  # a part of one
+    ("temporal-consistency condition", "METHOD", "model", True), ("multi-hop assumption", "METHOD", "model", True),
+    ("nice prediction", "TASK", "model", True),
     ("high-quality generation", "TASK", "model", True),  # a judged umbrella term
     ("theoretical understanding", "TASK", "model_extension", True), ("fast adaptation", "TASK", "context", True),
     ("large-scale machine learning", "TASK", "model", True), ("downstream classification", "TASK", "model", True),

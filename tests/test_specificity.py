@@ -143,6 +143,11 @@ def test_a_local_definition_wins_over_the_vocabularys_expansion(nlp):
     ("feature extractor", "METHOD", "model", True),  # a part of one
     ("temporal-consistency condition", "METHOD", "model", True), ("multi-hop assumption", "METHOD", "model", True),
     ("nice prediction", "TASK", "model", True),
+    # a dimension or an umbrella term's short form makes no name of a phrase the tagger alone reads as a task
+    ("3D indoor scenes", "TASK", "model", True), ("3D vision", "TASK", "model", True),
+    ("ML applications", "TASK", "model", True), ("AI vision", "TASK", "model", True),
+    ("3D reconstruction", "TASK", "model", False), ("3D volume rendering", "TASK", "model", False),
+    ("3D human pose estimation", "TASK", "model", False),
     ("high-quality generation", "TASK", "model", True),  # a judged umbrella term
     ("theoretical understanding", "TASK", "model_extension", True), ("fast adaptation", "TASK", "context", True),
     ("large-scale machine learning", "TASK", "model", True), ("downstream classification", "TASK", "model", True),

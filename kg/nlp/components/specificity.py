@@ -227,8 +227,8 @@ class Specificity:
             return False
         written = name
         if label == "METHOD":  # a method's dimension is its data's, not a name: "3D networks", "2D prediction pipeline"
-            name = _DIMENSION.sub("", name)  # (a task's says which task: "3D reconstruction")
-        if name_like(name):
+            name = _DIMENSION.sub("", name)  # (a task's says which task: "3D reconstruction", but it makes no name
+        if name_like(name if label == "METHOD" else self._without_dimensions(name)):  # of "3D indoor scenes")
             return False
         words = _WORDS.findall(name.lower())
         if not words:
@@ -250,7 +250,16 @@ class Specificity:
             return all(w in self.generic_words or w in self.judging or w in _LOSS_MODIFIERS for w in words[:-1])
         if label == "METHOD":
             return last in self.class_heads or name.islower() and not self.method_head(last)  # ("B-splines": a name)
-        return len(words) < 2 or last not in self.task_heads
+        if last in self.task_heads:
+            return len(words) < 2
+        # a dimension says which task a process noun names: "3D volume rendering", "3D garment modeling"
+        return not (_ONE_DIMENSION.search(written) and last.endswith(_PROCESS_ENDINGS) and last not in self.umbrella)
+
+    def _without_dimensions(self, name: str) -> str:
+        """A task's words without its dimensions ("3D", "2.5D") and umbrella terms' short forms ("AI", "ML"), which
+        make no phrase a name ("3D indoor scenes", "ML applications")."""
+        return " ".join(w for w in name.split() if not _ONE_DIMENSION.fullmatch(w)
+                        and not (w.isupper() and w.lower() in self.umbrella))
 
     def method_head(self, word: str) -> bool:
         """Whether a lower-case word may end a method's name: a word the vocabulary's method names end in
@@ -271,6 +280,7 @@ _DESCRIBING = lexicon.words("describing_words") | lexicon.words("judging_words")
 _JOINED = re.compile(r"\s(?:and|or)\s|\w/\w")  # two things joined: "X and Y", "X or Y", "X/Y"
 _JOINED_WORDS = re.compile(r"\s(?:and|or|into|versus|vs\.?)\s")  # (a slash joins a method's own name: "Q/K/V")
 _DIMENSION = re.compile(r"^(?:\d(?:\.\d)?D\s+)+")  # "3D", "2.5D" first: how many dimensions the data has
+_ONE_DIMENSION = re.compile(r"\d(?:\.\d)?D")
 _NAME_LIKE = re.compile(r"[0-9]|(?<=.)[A-Z]")  # a digit, or a capital anywhere but a phrase's first letter
 
 

@@ -142,7 +142,7 @@ def test_a_local_definition_wins_over_the_vocabularys_expansion(nlp):
     ("deterministic truthful", "METHOD", "model", True),  # ends in an adjective in -ful
     ("feature extractor", "METHOD", "model", True),  # a part of one
     ("temporal-consistency condition", "METHOD", "model", True), ("multi-hop assumption", "METHOD", "model", True),
-    ("nice prediction", "TASK", "model", True),
+    ("nice prediction", "TASK", "model", True), ("mainstream vision", "TASK", "model_extension", True),
     # a dimension or an umbrella term's short form makes no name of a phrase the tagger alone reads as a task
     ("3D indoor scenes", "TASK", "model", True), ("3D vision", "TASK", "model", True),
     ("ML applications", "TASK", "model", True), ("AI vision", "TASK", "model", True),

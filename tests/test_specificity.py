@@ -148,6 +148,7 @@ def test_a_local_definition_wins_over_the_vocabularys_expansion(nlp):
     ("ML applications", "TASK", "model", True), ("AI vision", "TASK", "model", True),
     ("3D reconstruction", "TASK", "model", False), ("3D volume rendering", "TASK", "model", False),
     ("3D human pose estimation", "TASK", "model", False),
+    ("statistical ML models", "METHOD", "model", True), ("customized AI models", "METHOD", "model", True),
     ("high-quality generation", "TASK", "model", True),  # a judged umbrella term
     ("theoretical understanding", "TASK", "model_extension", True), ("fast adaptation", "TASK", "context", True),
     ("large-scale machine learning", "TASK", "model", True), ("downstream classification", "TASK", "model", True),

@@ -228,7 +228,7 @@ class Specificity:
         written = name
         if label == "METHOD":  # a method's dimension is its data's, not a name: "3D networks", "2D prediction pipeline"
             name = _DIMENSION.sub("", name)  # (a task's says which task: "3D reconstruction", but it makes no name
-        if name_like(name if label == "METHOD" else self._without_dimensions(name)):  # of "3D indoor scenes")
+        if name_like(self._without_dimensions(name)):  # of "3D indoor scenes"; nor does "ML" of "statistical ML models")
             return False
         words = _WORDS.findall(name.lower())
         if not words:
@@ -256,8 +256,8 @@ class Specificity:
         return not (_ONE_DIMENSION.search(written) and last.endswith(_PROCESS_ENDINGS) and last not in self.umbrella)
 
     def _without_dimensions(self, name: str) -> str:
-        """A task's words without its dimensions ("3D", "2.5D") and umbrella terms' short forms ("AI", "ML"), which
-        make no phrase a name ("3D indoor scenes", "ML applications")."""
+        """A phrase's words without its dimensions ("3D", "2.5D") and umbrella terms' short forms ("AI", "ML"), which
+        make no phrase a name ("3D indoor scenes", "ML applications", "statistical ML models")."""
         return " ".join(w for w in name.split() if not _ONE_DIMENSION.fullmatch(w)
                         and not (w.isupper() and w.lower() in self.umbrella))
 

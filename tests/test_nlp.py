@@ -935,6 +935,8 @@ def test_a_capitalised_word_before_the_noun_it_modifies_is_no_dataset(nlp):
     ("It generalizes to unseen environments (NetHack, ALFWorld, RTFM, Messenger, and Touchdown).",
      {"RTFM", "Messenger", "Touchdown"}),
     ("We study Markov Potential Games (MPGs) with many agents.", set()),  # a class of games, named in capitals
+    ("Our results on the Attributes of People and Taskonomy datasets reflect an improved trade-off.",
+     {"Attributes of People", "Taskonomy"}),  # a name with "of" inside, before its head
     # an appositive says what a name is
     ("We study this approach for offline RL in 9x9 Go, a challenging game for which the state space is vast.",
      {"9x9 Go"}),

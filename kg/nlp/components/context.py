@@ -62,11 +62,15 @@ def _runs_on(tok: Token, generic: frozenset[str]) -> bool:
     return is_namelike(tok) and tok.lower_ not in generic and tok.lower_ not in FUNCTION_WORDS
 
 
-def _name_run_left(doc: Doc, end: int, generic: frozenset[str]) -> tuple[int, int] | None:
-    """The run of name-like tokens ending just before token ``end``."""
+def _name_run_left(doc: Doc, end: int, generic: frozenset[str], through_of: bool = False) -> tuple[int, int] | None:
+    """The run of name-like tokens ending just before token ``end``; with ``through_of``, carried on over "of"
+    between two capitalised words ("the Attributes of People and Taskonomy datasets")."""
     start = end
     while start > 0 and end - start < MAX_NAME_TOKENS and _runs_on(doc[start - 1], generic):
         start -= 1
+        if through_of and start > 1 and end - start + 1 < MAX_NAME_TOKENS and doc[start - 1].lower_ == "of" \
+                and doc[start].is_title and doc[start - 2].is_title and _runs_on(doc[start - 2], generic):
+            start -= 1
     return (start, end) if start < end else None
 
 
@@ -133,7 +137,7 @@ def _names_before_head(doc: Doc, head: Token, generic: frozenset[str]) -> list[t
     runs = []
     i = head.i
     while True:
-        run = _name_run_left(doc, i, generic)
+        run = _name_run_left(doc, i, generic, through_of=True)
         if not run:
             break
         runs.append(run)

@@ -196,6 +196,9 @@ def pwc_datasets(pwc: Path, taken: set[str], blocked: set[str], generic: set[str
         if len(words) == 1 and re.fullmatch(r"[A-Z][a-z]+", name) and (used_in(background, [name])
                                                                        or name.lower() in ENGLISH):
             continue  # a capitalised ordinary word or place ("Supervised", "University", "London")
+        if len(words) > 1 and all(w.isalpha() and w.lower() in ENGLISH for w in words) \
+                and all(w.islower() for w in [words[0][1:], *words[1:]]) or name.endswith(" et al"):
+            continue  # ordinary words in sentence case ("Social media", "Medical domain") or a citation ("Deng et al")
         letters = re.sub(r"[^A-Za-z]", "", name)
         if len(letters) <= 3 and not re.search(r"\d", name):
             continue  # short acronyms without a digit are too ambiguous to match everywhere

@@ -926,6 +926,8 @@ def test_a_citation_key_is_no_name(nlp, text, key):
 def test_a_capitalised_word_before_the_noun_it_modifies_is_no_dataset(nlp):
     ms = mentions(nlp, "The results based on the Euclidean distance are poor. We test on Cityscapes.")
     assert {m.text for m in ms if m.label == "DATASET"} == {"Cityscapes"}
+    ms = mentions(nlp, "Finally, we use simulated settings and experiments on the US census data to show it.")
+    assert not {m.text for m in ms if m.label == "DATASET"}  # a short acronym modifies the noun too
 
 
 @pytest.mark.parametrize("text, names", [

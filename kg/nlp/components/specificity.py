@@ -228,8 +228,8 @@ class Specificity:
         written = name
         if label == "METHOD":  # a method's dimension is its data's, not a name: "3D networks", "2D prediction pipeline"
             name = _DIMENSION.sub("", name)  # (a task's says which task: "3D reconstruction", but it makes no name
-        if name_like(self._without_dimensions(name)):  # of "3D indoor scenes"; nor does "ML" of "statistical ML models")
-            return False
+        if name_like(name) and name_like(self._without_dimensions(name)):  # of "3D indoor scenes"; nor does "ML" of
+            return False  # "statistical ML models")
         words = _WORDS.findall(name.lower())
         if not words:
             return False

@@ -880,6 +880,18 @@ def test_a_condition_or_property_defined_by_a_pair_is_no_concept(nlp, text, shor
     assert any(m.text == short and m.generic for m in doc._.kg_mentions)
 
 
+def test_a_head_word_of_a_condition_that_goes_on_is_no_condition(nlp):
+    doc = nlp("We propose the Deep Kernel Two-Sample (DKTS) hypothesis test, which detects distribution shift. "
+              "DKTS is fast.")
+    assert "DKTS" in {m.canonical for m in doc._.kg_mentions if m.proposed and not m.generic}
+
+
+def test_a_generic_short_form_leaves_a_longer_name_around_it(nlp):
+    doc = nlp("Trust region methods rely on the Kullback-Leibler (KL) divergence. We propose KL guided sampling, a "
+              "method that beats KL regularization.")
+    assert "KL guided sampling" in {m.text for m in doc._.kg_mentions if not m.generic}
+
+
 def test_a_long_form_does_not_reach_back_over_another_parenthesis(nlp):
     from kg.nlp.candidates import abbreviations
 

@@ -356,8 +356,9 @@ def spelling_variants(entries: dict[str, list[dict]]) -> None:
         forms = [row["name"], *row.get("aliases", ())]
         other = next((owner[k] for k in map(spelling_key, forms) if k in owner), None)
         if other is not None and not {key(f) for f in forms} & {key(f) for f in (other["name"], *other.get("aliases", ()))}:
-            if other["case_sensitive"]:  # written as the entry writes its name: "Bayesian optimisation"
-                forms = [_cased_as(f, other["name"]) for f in forms]
+            if other["case_sensitive"]:  # written as the entry writes its name ("Bayesian optimisation"), and at a
+                cased = [_cased_as(f, other["name"]) for f in forms]  # sentence's start ("Behavioural cloning")
+                forms = list(dict.fromkeys([*cased, *(f[:1].upper() + f[1:] for f in cased)]))
             other["aliases"] = [*other.get("aliases", ()), *(f for f in forms if f not in other.get("aliases", ()))]
             merged.add(id(row))
             continue

@@ -26,7 +26,7 @@ from kg.nlp.candidates import (FORMULAS, MENTIONS, PRIORITY, TITLE, Abbreviation
 from kg.nlp.combine import TYPE_HEADS, concept_name
 from kg.nlp.components.context import stands_as_name
 from kg.nlp.components.gazetteer import PHRASE_BREAKS, Entry, load_gazetteer
-from kg.nlp.components.proposed import CONDITION_HEADS
+from kg.nlp.components.proposed import before_condition
 from kg.nlp.components.title import title_long_form
 from kg.model import LABELS
 from kg.nlp.labels import is_language, label_from_words
@@ -214,7 +214,7 @@ def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation], lo
             # ("the Bayesian Neural Architecture Search (BNAS) method")
             after = hi + (hi < len(doc) and doc[hi].text == ")")
             head = doc[after].lower_ if after < len(doc) else ""
-            if head in CONDITION_HEADS:  # a condition or property stated: "the Polyak-Lojasiewicz (PL) condition"
+            if before_condition(doc, hi):  # a condition or property stated: "the Polyak-Lojasiewicz (PL) condition"
                 for s, e in ((a.long_start, a.long_end), (a.short_start, a.short_end)):
                     out.append(Candidate(s, e, _pair_label(ents, a, long, short in redefined, None), "abbreviation",
                                          canonical=long, generic=True))
@@ -307,6 +307,8 @@ def _propagate(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) -> l
             if _words(doc, i, min(i + n, len(doc))) != words:
                 continue
             c = names[words]
+            if c.generic and any(o.start < i + n and i < o.end and (o.start < i or o.end > i + n) for o in cands):
+                break  # a generic short form inside a longer name leaves that name: "KL guided sampling"
             if c.start != i and not any(k in longer for k in range(i, i + n)):
                 extra.append(Candidate(i, i + n, c.label, "abbreviation", canonical=c.canonical or span_text(
                     doc, c.start, c.end), benchmark=c.benchmark, generic=c.generic))

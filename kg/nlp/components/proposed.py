@@ -21,7 +21,7 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.nlp.candidates import (Abbreviation, Candidate, abbreviations, candidates, cites_at, column, ids, is_namelike,
                                positions, positions_of, sentence, sentence_bounds, span_text)
-from kg.nlp.components.gazetteer import load_gazetteer
+from kg.nlp.components.gazetteer import PHRASE_BREAKS, load_gazetteer
 from kg.nlp.components.specificity import SMALL_WORDS, load_specificity
 from kg.nlp.labels import TASK_WORDS, description_label, description_words, label_from_words
 from kg.nlp import lexicon
@@ -768,7 +768,7 @@ class ProposedFinder:
         # One common word is never a name of its own ("Active exploration for ...", "Rendering").
         found = [c for c in found if not (c.end - c.start == 1 and self.plain_word(doc[c.start].text))
                  and load_specificity().reason(doc[c.start:c.end].text, c.label) != "hardware or software"
-                 and not _before_condition(doc, c.end)]
+                 and not before_condition(doc, c.end)]
         # (nor is hardware or software: "an algorithm achieving TPU (Google Tensor Processing Unit) peak performance";
         # nor a condition: "we establish the first optimal rate when ... satisfy the Polyak-Lojasiewicz (PL) condition")
         first = min((c.start for c in found if c.proposed or c.label == "METRIC"), default=None)  # (a new metric
@@ -790,12 +790,16 @@ CONDITION_HEADS = lexicon.words("condition_heads")
 _CLOSING = frozenset(")]\"'\u201d\u2019")
 
 
-def _before_condition(doc: Doc, end: int) -> bool:
+def before_condition(doc: Doc, end: int) -> bool:
     """Whether the word after token ``end`` (past closing brackets and quotes) names a condition, property or
-    assumption: "the Polyak-Lojasiewicz (PL) condition", "a \u201cWhat You See Is What You Get\u201d (WYSIWYG) property"."""
+    assumption and ends the phrase there: "the Polyak-Lojasiewicz (PL) condition", "a \u201cWhat You See Is What You
+    Get\u201d (WYSIWYG) property" (not "the DKTS hypothesis test", "the condition number")."""
     while end < len(doc) and doc[end].text in _CLOSING:
         end += 1
-    return end < len(doc) and doc[end].lower_ in CONDITION_HEADS
+    if end >= len(doc) or doc[end].lower_ not in CONDITION_HEADS:
+        return False
+    nxt = doc[end + 1].lower_ if end + 1 < len(doc) else ""
+    return not nxt.isalpha() or nxt in PHRASE_BREAKS or nxt.endswith(("ed", "ing"))
 
 
 @Language.factory("kg_proposed", default_config={"directory": ""})

@@ -252,7 +252,7 @@ class Specificity:
             return last in self.class_heads or name.islower() and not self.method_head(last)  # ("B-splines": a name)
         if last in self.task_heads:
             return len(words) < 2
-        # a dimension says which task a process noun names: "3D volume rendering", "3D garment modeling"
+        # a dimension says which task a process noun names: "3D volume rendering" (not an umbrella noun: "3D vision")
         return not (_ONE_DIMENSION.search(written) and last.endswith(_PROCESS_ENDINGS) and last not in self.umbrella)
 
     def _without_dimensions(self, name: str) -> str:

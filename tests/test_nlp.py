@@ -85,6 +85,8 @@ def test_a_concept_read_as_method_and_task_takes_the_vocabularys_label(nlp):
               "decision processes.")
     labels = {m.label for m in doc._.kg_mentions if m.canonical == "reinforcement learning" and not m.generic}
     assert labels == {"TASK"}
+    assert [(e.start_char, e.label_) for e in doc.ents] == [(m.start, m.label) for m in doc._.kg_mentions]  # as
+    # the mentions end up labelled
 
 
 def test_a_short_form_used_without_definition_names_the_concept_the_paper_spells_out(nlp):

@@ -635,6 +635,7 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict,
     chosen = [c for c in chosen if not (c.label == "METRIC" and c.end < len(doc) and doc[c.end].lower_ == "training")]
     out = []
     idx, ends, starts, n = column(doc, IDX), token_ends(doc), sentence_starts(doc), len(doc)
+    first = len(ents) if ents is not None else 0
     for c in chosen:
         if ents is not None:
             ents.append((c.start, c.end, c.label))
@@ -648,6 +649,8 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict,
     _own_long_forms(doc, out, pairs)
     _spelled_out_elsewhere(doc, out, pairs)
     _one_label_per_known_concept(out, known)
+    if ents is not None:  # doc.ents as the mentions end up labelled (one per mention, in the same order)
+        ents[first:] = [(start, end, m.label) for (start, end, _), m in zip(ents[first:], out)]
     return out
 
 

@@ -400,6 +400,7 @@ def test_a_known_task_under_a_method_head_is_still_the_models_phrase(nlp, combin
 @pytest.mark.parametrize("text, phrase", [
     ("Recent object detection methods are slow.", "object detection methods"),
     ("Test-Time Adaptation (TTA) adapts a model online. Current TTA methods still fail.", "TTA methods"),
+    ("Reinforcement learning (RL) agents are used for solving tasks.", "Reinforcement learning (RL) agents"),
 ])
 def test_methods_for_a_known_task_are_a_generic_mention_not_a_method_concept(nlp, combine, text, phrase):
     doc = with_entity(nlp, combine, text, phrase, "METHOD")

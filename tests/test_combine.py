@@ -400,13 +400,22 @@ def test_a_known_task_under_a_method_head_is_still_the_models_phrase(nlp, combin
 @pytest.mark.parametrize("text, phrase", [
     ("Recent object detection methods are slow.", "object detection methods"),
     ("Test-Time Adaptation (TTA) adapts a model online. Current TTA methods still fail.", "TTA methods"),
-    ("Reinforcement learning (RL) agents are used for solving tasks.", "Reinforcement learning (RL) agents"),
 ])
 def test_methods_for_a_known_task_are_a_generic_mention_not_a_method_concept(nlp, combine, text, phrase):
     doc = with_entity(nlp, combine, text, phrase, "METHOD")
     m = next(m for m in doc._.kg_mentions if m.text == phrase)
     assert m.label == "METHOD" and m.generic  # the span is kept as a mention, and names no METHOD concept
     assert not any(m.label == "METHOD" and not m.generic for m in doc._.kg_mentions)
+
+
+@pytest.mark.parametrize("text, phrase, name", [
+    ("We beat the KataGo agent at Go.", "KataGo agent", "KataGo"),
+    ("Reinforcement learning (RL) agents are used for solving tasks.", "Reinforcement learning (RL) agents",
+     "Reinforcement learning"),  # (no concept "reinforcement learning agents")
+])
+def test_an_agent_is_named_by_what_it_runs(nlp, combine, text, phrase, name):
+    doc = with_entity(nlp, combine, text, phrase, "METHOD")
+    assert {m.canonical for m in doc._.kg_mentions if m.text == phrase} == {name}
 
 
 def test_a_method_head_on_an_unknown_name_is_still_a_method(nlp, combine):

@@ -525,14 +525,10 @@ def _modifiers_only(doc: Doc, start: int, end: int) -> bool:
 
 
 def _task_with_method_head(doc: Doc, names: ShortForms, inside: list[Candidate], start: int, end: int) -> bool:
-    """Whether ``doc[start:end]`` is a known task's name (or the short form of one), perhaps with its short form in
-    brackets, and a generic method head."""
+    """Whether ``doc[start:end]`` is a known task's name (or the short form of one) and a generic method head."""
     if end - start < 2 or doc[end - 1].lower_ not in GENERIC_HEADS:
         return False
-    last = end - 1
-    if last - start > 3 and doc[last - 1].text == ")" and doc[last - 3].text == "(":
-        last -= 3  # the task's short form in brackets between: "reinforcement learning (RL) agents"
-    core = [c for c in inside if c.start == start and c.end == last]
+    core = [c for c in inside if c.start == start and c.end == end - 1]
     if core:
         return all(c.label == "TASK" for c in core)
     return end - start == 2 and column(doc, ORTH)[start] in names.tasks

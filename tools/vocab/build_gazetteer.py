@@ -344,6 +344,11 @@ def _cased_as(form: str, name: str) -> str:
                     for w, n in zip(words, name.split()))
 
 
+def _forms(row: dict) -> list[str]:
+    """An entry's name and aliases."""
+    return [row["name"], *row.get("aliases", ())]
+
+
 def spelling_variants(entries: dict[str, list[dict]]) -> None:
     """Entries that only spell another's name (or alias) the British or the American way become its aliases, as the
     hand-curated entries list such spellings ("language modelling"): "bayesian optimisation", a PwC task, of the
@@ -353,9 +358,9 @@ def spelling_variants(entries: dict[str, list[dict]]) -> None:
     owner: dict[str, dict] = {}
     merged = set()
     for row in rows:
-        forms = [row["name"], *row.get("aliases", ())]
+        forms = _forms(row)
         other = next((owner[k] for k in map(spelling_key, forms) if k in owner), None)
-        if other is not None and not {key(f) for f in forms} & {key(f) for f in (other["name"], *other.get("aliases", ()))}:
+        if other is not None and not set(map(key, forms)) & set(map(key, _forms(other))):  # (already one by key)
             if other["case_sensitive"]:  # written as the entry writes its name ("Bayesian optimisation"), and at a
                 cased = [_cased_as(f, other["name"]) for f in forms]  # sentence's start ("Behavioural cloning")
                 forms = list(dict.fromkeys([*cased, *(f[:1].upper() + f[1:] for f in cased)]))

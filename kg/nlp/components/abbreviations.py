@@ -34,8 +34,8 @@ _NOT_SHORT_FIRST = lexicon.words("not_short_first")
 
 def _short_ok(text: str) -> bool:
     """Whether ``text`` can be a short form: 2 to 15 characters, a letter and a capital among them, one or two words,
-    no comma, semicolon, colon or bracket ("3)/E" of "SE(3)/E(3)-equivariant"), and no word that starts no short form first. (The character tests are C loops:
-    ``map`` of a str method, not a generator.)"""
+    no comma, semicolon, colon or bracket ("3)/E" of "SE(3)/E(3)-equivariant"), and no word that starts no short form
+    first. (The character tests are C loops: ``map`` of a str method, not a generator.)"""
     if not 2 <= len(text) <= _MAX_SHORT_CHARS or not _NOT_SHORT_CHARS.isdisjoint(text) \
             or not any(map(str.isalpha, text)) or not any(map(str.isupper, text)):
         return False

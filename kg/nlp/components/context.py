@@ -177,9 +177,8 @@ _AFTER_A_NAME = FUNCTION_WORDS | SEPARATORS | DATASET_HEADS | HEAD_MODIFIED | le
 def _modifies_a_noun(doc: Doc, start: int, end: int) -> bool:
     """Whether the name run ``[start, end)`` is one capitalised plain word (or an acronym of three letters at most)
     followed by a lower-case word that it modifies: "on the Euclidean distance" names a distance, not a dataset
-    called Euclidean. (A name with digits, inner
-    capitals or hyphens stays: SciREX calls "English-to-French" in "on the English-to-French translation task" a
-    dataset.)"""
+    called Euclidean. (A name with digits, inner capitals or hyphens stays: SciREX calls "English-to-French" in "on
+    the English-to-French translation task" a dataset.)"""
     word = doc[start].text if end - start == 1 else ""
     if end >= len(doc) or not word.isalpha() or not (doc[start].is_title or word.isupper() and len(word) <= 3):
         return False  # (a short acronym modifies too: "on the US census data", "on AC power networks")

@@ -279,8 +279,8 @@ _PHENOMENON_LINKS = frozenset({"of", "under", "to", "against"})  # "detection of
 _DESCRIBING = lexicon.words("describing_words") | lexicon.words("judging_words")  # "pretrained CLIP model" is CLIP
 _JOINED = re.compile(r"\s(?:and|or)\s|\w/\w")  # two things joined: "X and Y", "X or Y", "X/Y"
 _JOINED_WORDS = re.compile(r"\s(?:and|or|into|versus|vs\.?)\s")  # (a slash joins a method's own name: "Q/K/V")
-_DIMENSION = re.compile(r"^(?:\d(?:\.\d)?D\s+)+")  # "3D", "2.5D" first: how many dimensions the data has
-_ONE_DIMENSION = re.compile(r"\d(?:\.\d)?D")
+_ONE_DIMENSION = re.compile(r"\d(?:\.\d)?D")  # "3D", "2.5D": how many dimensions the data has
+_DIMENSION = re.compile(rf"^(?:{_ONE_DIMENSION.pattern}\s+)+")  # dimensions first
 _NAME_LIKE = re.compile(r"[0-9]|(?<=.)[A-Z]")  # a digit, or a capital anywhere but a phrase's first letter
 
 

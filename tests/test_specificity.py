@@ -142,6 +142,10 @@ def test_a_local_definition_wins_over_the_vocabularys_expansion(nlp):
     ("deterministic truthful", "METHOD", "model", True),  # ends in an adjective in -ful
     ("feature extractor", "METHOD", "model", True),  # a part of one
     ("temporal-consistency condition", "METHOD", "model", True), ("multi-hop assumption", "METHOD", "model", True),
+    # a method's outputs, parameters or formulas, or instances of a problem
+    ("logistic regression coefficients", "METHOD", "model", True), ("model predictions", "METHOD", "model", True),
+    ("closed-form expression", "METHOD", "model", True), ("linear regression instances", "METHOD", "model", True),
+    ("multi-step prediction", "METHOD", "model", False),  # (a process noun: what the tagger calls a method stays)
     ("nice prediction", "TASK", "model", True), ("mainstream vision", "TASK", "model_extension", True),
     # a dimension or an umbrella term's short form makes no name of a phrase the tagger alone reads as a task
     ("3D indoor scenes", "TASK", "model", True), ("3D vision", "TASK", "model", True),

@@ -599,3 +599,12 @@ def test_a_known_datasets_split_is_named_as_the_vocabulary_names_splits_but_not_
                                                                                           name):
     doc = with_entity(nlp, combine, text, phrase, "DATASET")
     assert {m.canonical for m in doc._.kg_mentions if m.text == phrase} == {name}
+
+
+@pytest.mark.parametrize("text,phrase,label", [
+    ("LMs trained using cross-entropy exhibit text degeneration.", "cross-entropy exhibit text degeneration", "METHOD"),
+    ("The InfoLOOB objective helps. InfoLOOB outperform CLIP here.", "InfoLOOB outperform CLIP", "METHOD"),
+    ("BarlowTwins enables search over spaces.", "BarlowTwins enables search", "TASK"),
+])
+def test_an_entity_over_a_verb_that_joins_two_names_is_a_clause_no_name(nlp, combine, text, phrase, label):
+    assert (phrase, label) not in spans(with_entity(nlp, combine, text, phrase, label))

@@ -45,7 +45,7 @@ import dataclasses
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from spacy.attrs import IDX, LOWER, ORTH
+from spacy.attrs import LOWER, ORTH
 from spacy.strings import get_string_id
 from spacy.tokens import Doc
 from spacy.util import minibatch
@@ -103,7 +103,7 @@ SUPPORTING_HEADS = {"METRIC": lexicon.words("metric_supporting_heads"), "DATASET
 _PREPOSITION_IDS, _PLURAL_HEAD_IDS, _GENERIC_HEAD_IDS = ids(PREPOSITIONS), ids(PLURAL_HEADS), ids(GENERIC_HEADS)
 _EDGE_IDS, _LEADING_IDS, _TRAILING_IDS = ids(EDGE_WORDS), ids(LEADING_WORDS), ids(TRAILING_WORDS)
 _NOT_TASK_HEAD_IDS = ids(NOT_TASK_HEADS)
-_TITLE_VERB_IDS = ids(lexicon.words("title_verbs"))
+_CLAUSE_VERB_IDS = ids(lexicon.words("clause_verbs"))
 _SETTING_IDS = ids(lexicon.words("setting_heads"))  # "the federated learning setting" is federated learning
 # A dataset's splits by the names kg gives them ("mini-val" -> "minival"), and the words after them a name drops
 _SPLIT_NAMES = {get_string_id(written): name for written, name in map(str.split, lexicon.ordered("split_names"))}
@@ -202,9 +202,9 @@ class Combiner:
             return None  # one character is no name: the "M" of "300 M images"
         if label == "DATASET" and only_data_kinds(doc[start:end]):
             return None  # what data is in or of: "English German", "translate it into French", "EEG"
-        if end - start > 2 and (title := doc.user_data.get(TITLE)) and column(doc, IDX)[start] < len(title) \
-                and not _TITLE_VERB_IDS.isdisjoint(lower[start + 1:end - 1]):
-            return None  # a title's clause, no name: "deep learning meets nonparametric regression"
+        if end - start > 2 and not _CLAUSE_VERB_IDS.isdisjoint(lower[start + 1:end - 1]):
+            return None  # a clause, no name: the title's "deep learning meets nonparametric regression", "models
+            # trained with cross-entropy exhibit text degeneration"
         confidence = self.confidence.get(label, 0.5)
         overlapping = rules.overlapping(start, end)  # (empty for about a third of the entities: no test then)
         if overlapping and label in ("METHOD", "TASK") and (cut := max(

@@ -578,6 +578,12 @@ def test_a_name_inside_a_formula_in_math_letters_is_no_mention_unless_a_metric_o
     ("A sparse mixture of experts model routes tokens.", "sparse mixture of experts model", True),  # a known name
     ("We present Self-supervised Aggregation of Diverse Experts here.", "Self-supervised Aggregation of Diverse Experts",
      True),  # a name by its capitals
+    # a sentence's first capital and a short form in brackets make no name
+    ("Unsupervised learning of latent variable models (LVMs) is widely used.",
+     "Unsupervised learning of latent variable models (LVMs)", False),
+    ("Learning representations of neural network weights is an emerging task.",
+     "Learning representations of neural network weights", False),
+    ("We use it. Mixture of Gaussians Sampling helps here.", "Mixture of Gaussians Sampling", True),
 ])
 def test_a_tagger_method_in_lower_case_with_of_inside_describes_and_names_no_method(nlp, combine, monkeypatch, text,
                                                                                      phrase, kept):

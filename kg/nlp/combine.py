@@ -379,7 +379,8 @@ def _pairs_within(pairs: tuple[Abbreviation, ...], start: int, end: int) -> list
 def _describes(doc: Doc, lower: Sequence[int], overlapping: list[Candidate], start: int, end: int) -> bool:
     """Whether a method phrase describes rather than names: "of" inside it, in lower case ("a model of speech
     processing", "fusion of embedding tables"), unless a rule's name spans the "of" ("mixture of experts") or a
-    capital makes it a name ("Self-supervised Aggregation of ...")."""
+    capital makes it a name ("Self-supervised Aggregation of ..."). A sentence's first word and a short form in
+    brackets make no name of it ("Unsupervised learning of latent variable models (LVMs) is ...")."""
     for of in range(start + 1, end - 1):
         if lower[of] == _OF_ID:
             break
@@ -388,7 +389,13 @@ def _describes(doc: Doc, lower: Sequence[int], overlapping: list[Candidate], sta
     for c in overlapping:
         if c.start < of < c.end - 1:
             return False
-    return not any(t.text[:1].isupper() for t in doc[start:end])
+    depth = 0
+    for t in doc[start:end]:
+        text = t.text
+        depth += (text == "(") - (text == ")")
+        if text[:1].isupper() and not depth and not (t.is_sent_start and text[1:].islower()):
+            return False
+    return True
 
 
 def _known_dataset_and_head(doc: Doc, overlapping: list[Candidate], start: int, end: int, label: str) -> bool:

@@ -614,3 +614,21 @@ def test_a_known_datasets_split_is_named_as_the_vocabulary_names_splits_but_not_
 ])
 def test_an_entity_over_a_verb_that_joins_two_names_is_a_clause_no_name(nlp, combine, text, phrase, label):
     assert (phrase, label) not in spans(with_entity(nlp, combine, text, phrase, label))
+
+
+@pytest.mark.parametrize("text,phrase,name", [
+    ("We compare against CNN based models on images.", "CNN based models", "CNN"),
+    ("These recurrent neural network based systems are slow.", "recurrent neural network based systems", "RNN"),
+    ("We train a model based on attention weights.", "model based on attention", None),  # "based on": no family
+    ("We compare plain regression based models.", "regression based models", None),  # a plain word names nothing
+])
+def test_based_written_apart_names_what_a_method_phrase_is_built_on(nlp, combine, text, phrase, name):
+    from kg.nlp.combine import built_on
+
+    doc = with_entity(nlp, combine, text, phrase, "METHOD")
+    start = text.index(phrase)
+    span = doc.char_span(start, start + len(phrase))
+    assert built_on(doc, span.start, span.end) == name
+    if name:
+        found = {m.canonical for m in doc._.kg_mentions if m.label == "METHOD" and not m.generic}
+        assert name in found and phrase not in found

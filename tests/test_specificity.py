@@ -533,3 +533,17 @@ def test_the_precision_of_a_number_format_is_no_metric(nlp):
 def test_a_kind_of_biological_data_is_no_dataset(nlp):
     doc = nlp("Across synthetic, image, and single-cell RNA-sequencing datasets, our model disentangles better.")
     assert not {m.canonical for m in doc.user_data[MENTIONS] if m.label == "DATASET" and not m.generic}
+
+
+@pytest.mark.parametrize("name, words", [
+    ("dynamic programming-based algorithms", "dynamic programming"),
+    ("recurrent neural network based systems", "recurrent neural network"),  # "based" written apart
+    ("MoCo based model", "MoCo"),
+    ("model based on attention", None),  # "based on" makes no family
+])
+def test_a_family_phrase_names_the_words_before_its_family_word(name, words):
+    from kg.nlp.components.gazetteer import load_gazetteer
+    from kg.nlp.components.specificity import family_core
+
+    found = family_core(name, load_gazetteer().lookup())
+    assert (found[3] if found else None) == words

@@ -670,20 +670,26 @@ def concept_name(doc: Doc, start: int, end: int, label: str, lower: Sequence[int
 
 
 def _family_word(doc: Doc, c: Candidate, start: int, end: int) -> bool:
-    """Whether candidate ``c`` is the vocabulary's method in a family word inside ``start:end`` ("GAN-like")."""
-    return c.extractor == "gazetteer" and c.label == "METHOD" and c.end - c.start == 1 and start <= c.start < end \
-        and family_suffix(doc[c.start].lower_) is not None  # (not a name with a hyphen of its own: "Q-learning")
+    """Whether candidate ``c`` is the vocabulary's method in a family word inside ``start:end`` ("GAN-like"), or
+    before "based" written apart there ("GAT based model"; not "based on")."""
+    if c.extractor != "gazetteer" or c.label != "METHOD" or not start <= c.start < end:
+        return False
+    if c.end - c.start == 1 and family_suffix(doc[c.start].lower_) is not None:
+        return True  # (not a name with a hyphen of its own: "Q-learning")
+    return c.end < end - 1 and doc[c.end].lower_ == "based" and doc[c.end + 1].lower_ not in ("on", "upon")
 
 
 def built_on(doc: Doc, start: int, end: int) -> str | None:
     """The method a method phrase is a family of: the name before its first "-based", "-like", "-style", "-driven"
     or "-type" word that is not its last ("dynamic programming-based algorithms" -> "dynamic programming",
-    "recurrent neural network-like learning approaches" -> "RNN", "a MixUp-based strategy" -> "mixup"), when the
-    vocabulary knows it as a method, or a coined name written alone ("MoCo-based models"; :func:`based_on`).
+    "recurrent neural network-like learning approaches" -> "RNN", "a MixUp-based strategy" -> "mixup"; "based"
+    written apart too: "policy gradient based training"), when the vocabulary knows it as a method, or a coined name
+    written alone ("MoCo-based models"; :func:`based_on`).
     Authors of such phrases name the method they build on; the phrase names no concept of its own, unless a name
     follows ("the GPU-based linear solver FALKON")."""
-    if "-" not in span_text(doc, start, end - 1):  # (every family suffix has a hyphen; most phrases have none)
-        return None
+    words = span_text(doc, start, end - 1)
+    if "-" not in words and " based" not in words:  # (a family suffix has a hyphen, but "based" written apart; most
+        return None  # phrases have neither)
     lower, strings = column(doc, LOWER), doc.vocab.strings
     found = family_base([strings[lower[i]] for i in range(start, end)], load_gazetteer().lookup())
     if found is None:
@@ -693,6 +699,8 @@ def built_on(doc: Doc, start: int, end: int) -> str | None:
         return None  # a name after it names the phrase: "the GPU-based linear solver FALKON"
     if entry is not None:
         return entry.name if entry.label == "METHOD" else None
+    if k == 1 and suffix == "based":  # a coined name, then "based" apart: "MoCo based models"
+        return based_on(doc[start].text + "-based")
     return based_on(doc[start].text, suffix) if k == 0 else None
 
 

@@ -125,19 +125,25 @@ def family_suffix(word: str) -> str | None:
     return next((s for s in FAMILY_SUFFIXES if word.endswith(s)), None) if word.endswith(FAMILY_SUFFIXES) else None
 
 
+# "based" written apart is a family suffix too ("graph attention network based models"), but not in "based on"
+_BASED, _BASED_ON = "based", frozenset({"on", "upon"})
+
+
 def family_base(words: Sequence[str], lookup: Mapping[str, object]) -> tuple[int, int, str, object | None] | None:
     """Where a family phrase's lower-case ``words`` name what it is built on ("dynamic programming-based
     algorithms", "a MixUp-based strategy"): ``(s, k, suffix, entry)`` for the first word ``k`` but the last that
     ends in a family suffix ("-based", "-like", "-style", ...), and the longest run ``words[s:k+1]`` (word ``k``
     without its suffix) that ``lookup`` holds, with its entry (``s = k`` and no entry when none); None for no
-    family word."""
+    family word. Word ``k`` may be "based" alone ("policy gradient based training"): the suffix is then the whole
+    word, and the run ``words[s:k]`` (``s = k - 1`` when none is known)."""
     for k, word in enumerate(words[:-1]):
-        suffix = family_suffix(word)
+        apart = word == _BASED and k > 0 and words[k + 1] not in _BASED_ON
+        suffix = word if apart else family_suffix(word)
         if suffix is None:
             continue
-        for s in range(k + 1):
-            entry = lookup.get(" ".join([*words[s:k], word[:-len(suffix)]]))
+        for s in range(k if apart else k + 1):
+            entry = lookup.get(" ".join([*words[s:k], word[:-len(suffix)]]).strip())
             if entry is not None:
                 return s, k, suffix, entry
-        return k, k, suffix, None
+        return k - apart, k, suffix, None
     return None

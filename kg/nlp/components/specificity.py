@@ -342,6 +342,8 @@ def family_core(name: str, lookup: dict) -> tuple[object | None, int, int, str] 
     s, k, suffix, entry = found
     start = sum(len(w) + 1 for w in words[:s])
     end = sum(len(w) + 1 for w in words[:k]) + len(words[k]) - len(suffix)
+    if len(words[k]) == len(suffix):  # "based" written apart: the words before it
+        end -= 1
     return entry, start, end, name[start:end]
 
 
@@ -672,8 +674,8 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
             # A family phrase names the method it is built on (kg.nlp.combine.built_on), no weak description:
             # "recurrent neural network-like learning approaches" names RNN by its first words, the mention's words.
             family = False
-            if m.label == "METHOD" and m.extractor == "model" and m.canonical != m.text and "-" in m.text \
-                    and (found := family_core(m.text, lookup)) is not None:  # (every family suffix has a hyphen)
+            if m.label == "METHOD" and m.extractor == "model" and m.canonical != m.text \
+                    and ("-" in m.text or " based " in m.text) and (found := family_core(m.text, lookup)) is not None:
                 entry, a, b, words = found
                 if entry is not None and entry.label == "METHOD" and entry.name == m.canonical:
                     family = True

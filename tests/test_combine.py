@@ -632,3 +632,18 @@ def test_based_written_apart_names_what_a_method_phrase_is_built_on(nlp, combine
     if name:
         found = {m.canonical for m in doc._.kg_mentions if m.label == "METHOD" and not m.generic}
         assert name in found and phrase not in found
+
+
+@pytest.mark.parametrize("ents,label", [
+    ([(3, 7, "METHOD"), (8, 9, "DATASET")], "METHOD"),  # letters in brackets the tagger reads as a dataset
+    ([(3, 7, "TASK"), (8, 9, "METHOD")], "METHOD"),  # otherwise the short form's reading, as it is used later
+    ([(8, 9, "DATASET")], "DATASET"),  # the only reading
+    ([(3, 7, "METHOD")], "METHOD"),
+])
+def test_a_pair_no_rule_knows_takes_the_taggers_reading(ents, label):
+    from kg.nlp.candidates import Abbreviation
+    from kg.nlp.components.mentions import _pair_label
+
+    # "We study the Combinatorial Thompson Sampling policy (CTS) for ...": long form 3-7, short form 8-9
+    pair = Abbreviation(3, 7, 8, 9)
+    assert _pair_label(ents, pair, "Combinatorial Thompson Sampling policy") == label

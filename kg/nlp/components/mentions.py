@@ -91,8 +91,8 @@ def _pair_label(ents: list[tuple[int, int, str]] | None, a: Abbreviation, long: 
                 lookup: dict[str, Entry] | None = None) -> str:
     """The label of an abbreviation pair no rule knows: the one its long form's head word says it is ("Knowledge
     Delivery System" is a METHOD, "... Corpus" a DATASET); else the trained model's, on the short form (else on the
-    long form), as it read the name in context; without a model, the long form's head word ("... Alignment" ->
-    TASK). A short form the text ``redefined`` away from a vocabulary entry ("Adversarial Response Characteristics
+    long form, and over a short form it calls a dataset), as it read the name in context; without a model, the long
+    form's head word ("... Alignment" -> TASK). A short form the text ``redefined`` away from a vocabulary entry ("Adversarial Response Characteristics
     (ARC)", not the ARC dataset; "masked autoencoding (MAE)", not the metric) takes the model's reading of the long
     form only, else its words: the model saw the entry's label on the letters."""
     words = long.lower().split()
@@ -101,12 +101,12 @@ def _pair_label(ents: list[tuple[int, int, str]] | None, a: Abbreviation, long: 
             return label
     if lookup is not None and (known := _known_head(long, lookup)) is not None:
         return known
-    spans = ((a.long_start, a.long_end),) if redefined else ((a.short_start, a.short_end), (a.long_start, a.long_end))
-    for span in spans:
-        for s, e, label in ents or ():
-            if (s, e) == span:
-                return label
-    return label_from_words(long)
+    read = {(s, e): label for s, e, label in ents or ()}
+    whole = read.get((a.long_start, a.long_end))
+    short = None if redefined else read.get((a.short_start, a.short_end))
+    if short == "DATASET" and whole is not None:
+        return whole  # letters in brackets look like a dataset's name to the tagger: "... policy (CTS)"
+    return short or whole or label_from_words(long)
 
 
 _KIND_WORDS = lexicon.words("kind_words")

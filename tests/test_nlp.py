@@ -1147,6 +1147,25 @@ def test_a_coined_name_in_brackets_after_a_titled_object_is_the_proposal(nlp):
     assert not proposed(nlp, "We propose a method for Multi Agent Reinforcement Learning (MARL) tasks.")
 
 
+@pytest.mark.parametrize("text, name", [
+    ("In this paper, we propose a method (BeamCLIP) that can effectively transfer.", "BeamCLIP"),
+    ("Based on this observation, we propose a model ('GlassSemNet') that integrates the context.", "GlassSemNet"),
+    ("We also propose a stochastic bilevel optimization method (SBiO-BreD) to solve it.", "SBiO-BreD"),
+    ("We release a new dataset (FooBench2) for testing it.", "FooBench2"),
+])
+def test_a_coined_name_in_brackets_after_a_proposals_head_word_is_the_proposal(nlp, text, name):
+    assert name in proposed(nlp, text)
+
+
+@pytest.mark.parametrize("text", [
+    "We propose a new loss (MSE) for this.",  # a known name
+    "We propose a model (Transformer) for this.",  # no coined name
+    "We propose a model that works well (ours) here.",  # a clause before the bracket
+])
+def test_no_proposal_in_brackets_after_a_head_word_but_a_coined_unknown_name(nlp, text):
+    assert not proposed(nlp, text)
+
+
 def test_a_new_pair_after_a_colon_that_ends_the_proposals_description(nlp):
     text = ("We present a new technique for the accelerated training of PINNs that combines scientific computing "
             "with machine learning: discretely-trained PINNs (DT-PINNs).")

@@ -69,6 +69,7 @@ _NAME_LEADS = tuple(tuple(lead.split()) for lead in lexicon.ordered("name_leads"
 _COUNTS = lexicon.words("count_words")
 _IN_USE = lexicon.words("usage_adverbs")
 _APPOSITION = frozenset({",", ":", "–", "—"})  # what follows a name and describes it
+_QUOTES = frozenset({"'", '"', "‘", "’", "“", "”", "`", "``", "''"})
 _ARTICLES = lexicon.words("articles")
 _PHRASE_GOES_ON = frozenset(HEADS | STOPS | PREPOSITIONS | lexicon.words("function_words") | _JOINERS)
 _OPENERS = _ARTICLES | _NOVEL
@@ -328,7 +329,7 @@ class ProposedFinder:
             return [Candidate(a, b, "METHOD", "proposed", proposed=True)
                     for a, b in _listed_from(doc, colon + 1, limit, self.known)]
         abbrs = self._abbrev_in(doc, start, max(stop, start + 1) + 1)
-        if not abbrs and (titled := self._titled_pair(doc, start, limit)) is not None:
+        if not abbrs and (titled := self._titled_pair(doc, start, limit) or self._headed_name(doc, start, limit)):
             return [titled]
         if abbrs:
             a = abbrs[0]
@@ -427,6 +428,27 @@ class ProposedFinder:
         if not _COINED.search(short) or not short[:1].isupper() or short.lower() in self.known:
             return None
         return Candidate(k + 1, k + 2, "METHOD", "proposed", proposed=True)
+
+    def _headed_name(self, doc: Doc, start: int, limit: int) -> Candidate | None:
+        """A coined name in brackets right after a proposal's object that ends in a method's head word, which the
+        abbreviation rules did not pair with the words before it: "we propose a method (BeamCLIP)", "a
+        statistically and computationally efficient algorithm (Delphi)", "a model ('GlassSemNet')". The bracketed
+        name is the proposal; the vocabulary does not know it."""
+        k = start
+        while k < limit and doc[k].text != "(":
+            if not doc[k].text.replace("-", "").isalpha() or doc[k].lower_ in STOPS or k - start >= 8:
+                return None  # (a clause, a number or a long description before the bracket)
+            k += 1
+        if k == start or k >= limit or doc[k - 1].lower_ not in HEADS:
+            return None
+        at = k + 1 + (k + 1 < limit and doc[k + 1].text in _QUOTES)
+        close = at + 1 + (at + 1 < limit and doc[at + 1].text in _QUOTES)
+        if close >= limit or doc[close].text != ")":
+            return None
+        name = doc[at].text
+        if not _COINED.search(name) or not name[:1].isalpha() or name.lower() in self.known:
+            return None
+        return Candidate(at, at + 1, _label_for_head(doc, k - 1), "proposed", proposed=True)
 
     def _new_name_first(self, doc: Doc, start: int, stop: int) -> bool:
         """Whether the phrase from ``start`` to the colon at ``stop`` opens (after "a", "the", "novel", "new") with a

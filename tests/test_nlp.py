@@ -1166,6 +1166,26 @@ def test_no_proposal_in_brackets_after_a_head_word_but_a_coined_unknown_name(nlp
     assert not proposed(nlp, text)
 
 
+@pytest.mark.parametrize("text, name", [
+    ("We call our approach Simmer (Safe policy IMproveMEnt for RL) to reflect this.", "Simmer"),
+    ("We call this NeRF-RL.", "NeRF-RL"),
+    ("We call it GraphDE, and it works.", "GraphDE"),
+    ("We call our algorithm MVP, short for MultiValid Prediction.", "MVP"),
+    ("We call the resulting models InstructGPT.", "InstructGPT"),  # the paper's own, though a vocabulary knows it
+    ("We call the resulting dataset FooSet.", "FooSet"),
+])
+def test_we_call_an_object_by_a_name_proposes_it(nlp, text, name):
+    assert name in proposed(nlp, text)
+
+
+def test_we_call_a_problem_by_a_name_names_a_task(nlp):
+    text = "We call this problem Vertically Federated Participant Selection, and model it."
+    assert ("Vertically Federated Participant Selection", "TASK") in {
+        (m.canonical, m.label) for m in mentions(nlp, text)}
+    assert not proposed(nlp, text)  # a task is named, no method proposed
+    assert not proposed(nlp, "We call this the curse of depth.")  # no name
+
+
 def test_a_new_pair_after_a_colon_that_ends_the_proposals_description(nlp):
     text = ("We present a new technique for the accelerated training of PINNs that combines scientific computing "
             "with machine learning: discretely-trained PINNs (DT-PINNs).")

@@ -179,6 +179,31 @@ def _name_at(doc: Doc, i: int, limit: int) -> tuple[int, int] | None:
     return (i, end) if end > i else None
 
 
+_NAMING_VERBS = frozenset({"call", "name", "term", "dub"})  # "we call X NAME"
+_OBJECT_PRONOUNS = frozenset({"it", "this", "them", "these"})
+_OBJECT_OPENERS = frozenset({"our", "the", "this", "these", "such"})
+
+
+def _after_object(doc: Doc, j: int, limit: int) -> tuple[int, str | None] | None:
+    """Where the name starts after "we call" and the object it names: a pronoun ("we call it GraphDE", "we call
+    this NeRF-RL"), or up to five plain words ending in a head word ("we call our approach Simmer", "we call the
+    resulting models InstructGPT"); with that head word (None after a pronoun). None when no name follows."""
+    if j + 1 >= limit:
+        return None
+    if doc[j].lower_ in _OBJECT_PRONOUNS and _name_at(doc, j + 1, limit) is not None:
+        return j + 1, None
+    if doc[j].lower_ not in _OBJECT_OPENERS:
+        return None
+    k = j + 1
+    while k < min(limit, j + 6) and doc[k].text.isalpha() and doc[k].text.islower():
+        k += 1
+    head = doc[k - 1].lower_
+    if k == j + 1 or k >= limit or _name_at(doc, k, limit) is None or not (
+            head in HEADS or head in DATASET_HEADS or head.rstrip("s") in PROBLEM_HEADS):
+        return None
+    return k, head
+
+
 def _plain_capitalised(tok: Token) -> bool:
     """Whether a word is a plain capitalised word ("Branch", "Learn"), the kind two of which "&" joins into one name;
     not a coined name ("FooNet & BarNet" are two)."""
@@ -516,13 +541,18 @@ class ProposedFinder:
                 continue  # "also called Task-Free Continual Learning (TFCL)": a name in use, not a new one
             if tok.lower_ in _LISTING and not self._names_the_proposal(doc, sent, tok.i):
                 continue  # "three augmentation methods, namely GAUG, ...": a list, or others' methods
-            j = tok.i + 1
-            for lead in _NAME_LEADS:  # "called a Knowledge Transfer Network (KTN)", "denoted it as ASH"
-                if [t.lower_ for t in doc[j:j + len(lead)]] == list(lead) and j + len(lead) < sent.end:
-                    j += len(lead)
-                    break
-            if j > tok.i + 1 + (doc[tok.i + 1].lower_ == "as") and not _is_authors_sentence(sent, tok.i):
-                continue  # "it is called an Online Contention Resolution Scheme": a known name, told
+            j, object_head = tok.i + 1, None
+            after = _after_object(doc, j, sent.end) if tok.lower_ in _NAMING_VERBS and doc[tok.i - 1].lower_ == "we" \
+                else None
+            if after is not None:
+                j, object_head = after  # "we call our approach Simmer", "we call it GraphDE"
+            else:
+                for lead in _NAME_LEADS:  # "called a Knowledge Transfer Network (KTN)", "denoted it as ASH"
+                    if [t.lower_ for t in doc[j:j + len(lead)]] == list(lead) and j + len(lead) < sent.end:
+                        j += len(lead)
+                        break
+                if j > tok.i + 1 + (doc[tok.i + 1].lower_ == "as") and not _is_authors_sentence(sent, tok.i):
+                    continue  # "it is called an Online Contention Resolution Scheme": a known name, told
             end = _named_end(doc, sent, tok.i)
             before = [t.lower_ for t in doc[max(sent.start, end - 4) : end]]
             head = max(end - 1, sent.start)
@@ -536,6 +566,8 @@ class ProposedFinder:
                          or w in PROBLEM_HEADS or w.rstrip("s") in PROBLEM_HEADS), None)
             problem = near is not None and (near in PROBLEM_HEADS or near.rstrip("s") in PROBLEM_HEADS)
             data = near in DATASET_HEADS or near in ENVIRONMENT_HEADS  # ("a new simulation environment called X")
+            if object_head is not None:  # the object says what is named: "we call the resulting dataset X"
+                problem, data = object_head.rstrip("s") in PROBLEM_HEADS, object_head in DATASET_HEADS
             label = "TASK" if problem else ("DATASET" if data else
                                             "METRIC" if _measure_named(doc, sent, tok.i) else "METHOD")
             abbrs = self._abbrev_in(doc, j, j + 1)
@@ -555,8 +587,11 @@ class ProposedFinder:
                     pair.proposed = False  # "named as Discounted Normal Predictor (DNP) [Kapralov and Panigrahy]"
                 out.append(pair)
                 continue
-            named = _run(doc, j, sent.end, self.known)
-            named = _through_of(doc, named, sent.end, self.known) if named else None
+            if after is not None:  # the name after "we call" and its object is the paper's, known or not: "we call
+                named = _name_at(doc, j, sent.end)  # the resulting models InstructGPT"
+            else:
+                named = _run(doc, j, sent.end, self.known)
+                named = _through_of(doc, named, sent.end, self.known) if named else None
             if named and doc[j - 1].lower_ in _ARTICLES and named[1] < sent.end and doc[named[1]].text.isalpha() \
                     and doc[named[1]].text.islower() and doc[named[1]].lower_ not in _PHRASE_GOES_ON:
                 named = None  # "which we call the QoS regret": after an article, a name modifying a noun names none

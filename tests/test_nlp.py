@@ -1178,6 +1178,16 @@ def test_we_call_an_object_by_a_name_proposes_it(nlp, text, name):
     assert name in proposed(nlp, text)
 
 
+@pytest.mark.parametrize("text, name", [
+    ("We propose a new family of topologies, EquiTopo, which has an almost constant degree.", "EquiTopo"),
+    ("We then propose a novel episodic memory, LeGEM, for model-free MARL algorithms.", "LeGEM"),
+    ("We propose a novel method, OTP, which works.", "OTP"),  # (with a head word, as before)
+])
+def test_a_coined_name_in_apposition_to_a_proposals_object_is_the_proposal(nlp, text, name):
+    assert name in proposed(nlp, text)
+    assert not proposed(nlp, text.replace("propose", "study", 1))  # (an authors' proposal only)
+
+
 def test_we_call_a_problem_by_a_name_names_a_task(nlp):
     text = "We call this problem Vertically Federated Participant Selection, and model it."
     assert ("Vertically Federated Participant Selection", "TASK") in {

@@ -410,13 +410,17 @@ class ProposedFinder:
                     return [Candidate(run[0], run[1], label, "proposed", proposed=label in ("METHOD", "DATASET"))]
                 return []
             i += 1
-        # Appositive: "a novel method, OTP, which ...", "a novel framework, FEDerated ... (FED-PUB)"
-        if stop < limit and doc[stop].text == "," and any(t.lower_ in HEADS for t in doc[start:stop]):
-            abbrs = [a for a in self._abbrev_in(doc, stop + 1, stop + 2) if a.long_start < a.short_start]
+        # Appositive: "a novel method, OTP, which ...", "a novel framework, FEDerated ... (FED-PUB)"; without a
+        # method's head word, a coined name alone: "a new family of topologies, EquiTopo, which ..."
+        if stop < limit and doc[stop].text == ",":
+            headed = any(t.lower_ in HEADS for t in doc[start:stop])
+            abbrs = [a for a in self._abbrev_in(doc, stop + 1, stop + 2) if a.long_start < a.short_start] \
+                if headed else []
             if abbrs and self._new_pair(doc, abbrs[0]):
                 return [abbrs[0].proposed(doc, "METHOD")]
             run = _run(doc, stop + 1, limit, self.known)
-            if run and (run[1] >= limit or doc[run[1]].text in {",", ".", "("} or doc[run[1]].lower_ in STOPS):
+            if run and (run[1] >= limit or doc[run[1]].text in {",", ".", "("} or doc[run[1]].lower_ in STOPS) \
+                    and (headed or run[1] - run[0] == 1 and _COINED.search(doc[run[0]].text)):
                 return [Candidate(run[0], run[1], "METHOD", "proposed", proposed=True)]
         # A new pair after a colon that ends the object's description: "a new technique for ... that combines ...
         # with machine learning: discretely-trained PINNs (DT-PINNs)"

@@ -1188,6 +1188,14 @@ def test_a_coined_name_in_apposition_to_a_proposals_object_is_the_proposal(nlp, 
     assert not proposed(nlp, text.replace("propose", "study", 1))  # (an authors' proposal only)
 
 
+def test_new_names_joined_after_a_proposal_verb_are_the_proposals(nlp):
+    assert proposed(nlp, "We first design S-IBP and S-CROWN that tackle the non-linear functions.") \
+        == {"S-IBP", "S-CROWN"}
+    assert not proposed(nlp, "We design CNN and RNN variants that work.")  # known names
+    text = "We propose Transformers with conditional queries for SGG, namely, TraCQ with a new formulation."
+    assert "TraCQ" in proposed(nlp, text)  # "namely" and a comma
+
+
 def test_we_call_a_problem_by_a_name_names_a_task(nlp):
     text = "We call this problem Vertically Federated Participant Selection, and model it."
     assert ("Vertically Federated Participant Selection", "TASK") in {

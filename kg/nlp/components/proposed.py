@@ -408,6 +408,10 @@ class ProposedFinder:
                         or _split_head(doc, run[1]):
                     label = "TASK" if nxt is not None and nxt.lower_ in PROBLEM_HEADS else _label_for_head(doc, run[1])
                     return [Candidate(run[0], run[1], label, "proposed", proposed=label in ("METHOD", "DATASET"))]
+                if nxt.lower_ in ("and", "or") and len(listed := _listed(doc, run, limit, self.known)) > 1 \
+                        and (listed[-1][1] >= limit or doc[listed[-1][1]].lower_ in STOPS):
+                    return [Candidate(a, b, "METHOD", "proposed", proposed=True) for a, b in listed]  # "we design
+                    # S-IBP and S-CROWN that tackle ...": new names joined, then the clause about them
                 return []
             i += 1
         # Appositive: "a novel method, OTP, which ...", "a novel framework, FEDerated ... (FED-PUB)"; without a
@@ -551,6 +555,7 @@ class ProposedFinder:
             if after is not None:
                 j, object_head = after  # "we call our approach Simmer", "we call it GraphDE"
             else:
+                j += tok.lower_ in _LISTING and doc[j].text == ","  # "namely, TraCQ"
                 for lead in _NAME_LEADS:  # "called a Knowledge Transfer Network (KTN)", "denoted it as ASH"
                     if [t.lower_ for t in doc[j:j + len(lead)]] == list(lead) and j + len(lead) < sent.end:
                         j += len(lead)

@@ -1173,6 +1173,8 @@ def test_no_proposal_in_brackets_after_a_head_word_but_a_coined_unknown_name(nlp
     ("We call our algorithm MVP, short for MultiValid Prediction.", "MVP"),
     ("We call the resulting models InstructGPT.", "InstructGPT"),  # the paper's own, though a vocabulary knows it
     ("We call the resulting dataset FooSet.", "FooSet"),
+    ("We call the resulting tests MMDAggInc, HSICAggInc and KSDAggInc.", "KSDAggInc"),  # any noun after "resulting"
+    ("At its core is a novel self-attention mechanism, which we dub HiLo.", "HiLo"),
 ])
 def test_we_call_an_object_by_a_name_proposes_it(nlp, text, name):
     assert name in proposed(nlp, text)
@@ -1192,6 +1194,8 @@ def test_new_names_joined_after_a_proposal_verb_are_the_proposals(nlp):
     assert proposed(nlp, "We first design S-IBP and S-CROWN that tackle the non-linear functions.") \
         == {"S-IBP", "S-CROWN"}
     assert not proposed(nlp, "We design CNN and RNN variants that work.")  # known names
+    text = "We introduce SignNet and BasisNet\u2014new neural architectures that are invariant to sign flips."
+    assert proposed(nlp, text) == {"SignNet", "BasisNet"}  # (the dash ends the names: no list after it)
     text = "We propose Transformers with conditional queries for SGG, namely, TraCQ with a new formulation."
     assert "TraCQ" in proposed(nlp, text)  # "namely" and a comma
 

@@ -69,7 +69,7 @@ _NAME_LEADS = tuple(tuple(lead.split()) for lead in lexicon.ordered("name_leads"
 _COUNTS = lexicon.words("count_words")
 _IN_USE = lexicon.words("usage_adverbs")
 _APPOSITION = frozenset({",", ":", "–", "—"})  # what follows a name and describes it
-_QUOTES = frozenset({"'", '"', "‘", "’", "“", "”", "`", "``", "''"})
+_QUOTES = frozenset("'\"`\u2018\u2019\u201c\u201d")  # around a name: "a model ('GlassSemNet')"
 _ARTICLES = lexicon.words("articles")
 _PHRASE_GOES_ON = frozenset(HEADS | STOPS | PREPOSITIONS | lexicon.words("function_words") | _JOINERS)
 _OPENERS = _ARTICLES | _NOVEL
@@ -179,9 +179,9 @@ def _name_at(doc: Doc, i: int, limit: int) -> tuple[int, int] | None:
     return (i, end) if end > i else None
 
 
-_NAMING_VERBS = frozenset({"call", "name", "term", "dub"})  # "we call X NAME"
-_OBJECT_PRONOUNS = frozenset({"it", "this", "them", "these"})
-_OBJECT_OPENERS = frozenset({"our", "the", "this", "these", "such"})
+_NAMING_VERBS = lexicon.words("naming_verbs")  # "we call X NAME"
+_OBJECT_PRONOUNS = lexicon.words("named_object_pronouns")
+_OBJECT_OPENERS = lexicon.words("named_object_openers")
 
 
 def _after_object(doc: Doc, j: int, limit: int) -> tuple[int, str | None] | None:
@@ -198,9 +198,10 @@ def _after_object(doc: Doc, j: int, limit: int) -> tuple[int, str | None] | None
     while k < min(limit, j + 6) and doc[k].text.isalpha() and doc[k].text.islower():
         k += 1
     head = doc[k - 1].lower_
-    if k == j + 1 or k >= limit or _name_at(doc, k, limit) is None or not (
-            head in HEADS or head in DATASET_HEADS or head.rstrip("s") in PROBLEM_HEADS):
-        return None
+    name = _name_at(doc, k, limit) if k > j + 1 and k < limit else None
+    if name is None or not (head in HEADS or head in DATASET_HEADS or head.rstrip("s") in PROBLEM_HEADS
+                            or doc[j + 1].lower_ == "resulting" and _COINED.search(doc[k].text)):
+        return None  # (after "the resulting", any noun: "we call the resulting tests MMDAggInc, ...")
     return k, head
 
 
@@ -409,7 +410,8 @@ class ProposedFinder:
                     label = "TASK" if nxt is not None and nxt.lower_ in PROBLEM_HEADS else _label_for_head(doc, run[1])
                     return [Candidate(run[0], run[1], label, "proposed", proposed=label in ("METHOD", "DATASET"))]
                 if nxt.lower_ in ("and", "or") and len(listed := _listed(doc, run, limit, self.known)) > 1 \
-                        and (listed[-1][1] >= limit or doc[listed[-1][1]].lower_ in STOPS):
+                        and (listed[-1][1] >= limit or doc[listed[-1][1]].lower_ in STOPS
+                             or doc[listed[-1][1]].text in _APPOSITION):
                     return [Candidate(a, b, "METHOD", "proposed", proposed=True) for a, b in listed]  # "we design
                     # S-IBP and S-CROWN that tackle ...": new names joined, then the clause about them
                 return []
@@ -485,14 +487,18 @@ class ProposedFinder:
 
     def _new_name_first(self, doc: Doc, start: int, stop: int) -> bool:
         """Whether the phrase from ``start`` to the colon at ``stop`` opens (after "a", "the", "novel", "new") with a
-        coined name (a capital or a digit inside a word: "kNNxKDE", "Partial G-CNNs") that the colon or a method's
-        head word follows, that the vocabulary does not know and the text did not define before; not a modifier
-        ("a Bayesian algorithm:", "GNN-based methods:")."""
+        coined name (a capital or a digit inside a word: "kNNxKDE", "Partial G-CNNs"), or new names joined by "and"
+        ("SignNet and BasisNet---new neural architectures"), that the colon or a method's head word follows, that the
+        vocabulary does not know and the text did not define before; not a modifier ("a Bayesian algorithm:",
+        "GNN-based methods:")."""
         i = start
         while i < stop and doc[i].lower_ in _OPENERS:
             i += 1
         run = _name_at(doc, i, stop)
-        if run is None or not (run[1] == stop or doc[run[1]].lower_ in HEADS and run[1] + 1 == stop):
+        if run is None:
+            return False
+        end = max([run[1]] + [b for _, b in _listed(doc, run, stop, self.known)])  # (the last of joined names)
+        if not (end == stop or doc[end].lower_ in HEADS and end + 1 == stop):
             return False
         text = span_text(doc, *run)
         return any(_COINED.search(part) for part in text.split("-")) and not text.endswith(MODIFIER_SUFFIXES) \
@@ -542,7 +548,7 @@ class ProposedFinder:
         for tok in triggers:
             if tok.lower_ not in NAMING or tok.i + 1 >= sent.end or tok.i in known_at:
                 continue  # (not the start of a known name: "named entity recognition")
-            if tok.lower_ in ("call", "name", "refer", "term") and (tok.i == 0 or doc[tok.i - 1].lower_ != "we"):
+            if tok.lower_ in ("call", "dub", "name", "refer", "term") and (tok.i == 0 or doc[tok.i - 1].lower_ != "we"):
                 continue  # "which we call X", "an estimator we name FLO", "an object we term the PBRF", "which we
                 # refer to as X"; not "a call to", "the name of", "in the long term", "refer to the appendix"
             if tok.i > sent.start and doc[tok.i - 1].lower_ in _IN_USE:

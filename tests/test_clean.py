@@ -9,7 +9,7 @@ import pytest
 from kg.corpus.clean import CleanText, clean
 
 SEEDS = sorted((Path(__file__).parents[1] / "examples" / "icml").glob("*.txt"))
-GENERATED = "×√()/²⁻¹αθλ·…“”‘’öé—–-"  # characters cleaning makes up rather than copies
+GENERATED = "×√()/²⁻¹αθλ·…“”‘’öé—–-ℝ𝔼"  # characters cleaning makes up rather than copies
 
 
 def check(raw: str) -> CleanText:
@@ -52,6 +52,13 @@ def test_text_formatting_commands_keep_their_content():
 
 def test_math_font_commands_keep_their_content():
     assert check(r"$\mathrm{KL}$ and $\text{if } x$").text == "KL and if x"
+
+
+def test_blackboard_bold_letters_are_the_double_struck_letters_they_print():
+    c = check(r"sinks in $\mathbb{R}^2$ with $\mathbb{E}[x]$ and an $R^2$ of 0.9")
+    assert c.text == "sinks in ℝ² with 𝔼[x] and an R² of 0.9"  # the plane ℝ² is no metric R²
+    assert raw_of(c, "ℝ") == r"\mathbb{R}"
+    assert check(r"$\mathbb{RR}$").text == "RR"  # more than a letter: the letters as written
 
 
 def test_underlined_initials_in_math_join_the_rest_of_the_word():

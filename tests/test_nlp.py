@@ -1957,6 +1957,16 @@ def test_a_known_name_written_with_hyphens_before_a_word_modifies_it(nlp, text, 
     assert name not in {m.canonical for m in mentions(nlp, text)}
 
 
+def test_the_plane_in_blackboard_bold_is_no_metric():
+    from kg.model import Paper
+    from kg.nlp.extract import extract
+
+    paper = Paper("p", r"We study networks connecting sources and sinks in $\mathbb{R}^2$. We reach an $R^2$ of 0.9.")
+    [(paper, ex)] = list(extract([paper]))
+    metrics = [m for m in ex.mentions if m.label == "METRIC"]
+    assert [paper.text[m.start:m.end] for m in metrics] == ["R^2"]  # the measure, not the plane
+
+
 def test_a_titles_clause_is_no_name():
     from kg.model import Paper
     from kg.nlp.extract import extract

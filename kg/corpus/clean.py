@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from kg.corpus.markup import (
     ACCENTS,
     DECLARATIONS,
+    DOUBLE_STRUCK,
     DROP_ARG,
     ESCAPED,
     FRACTIONS,
@@ -495,6 +496,10 @@ class _Cleaner:
         name = raw[i + 1 : j]
         if name in ACCENTS:  # \c{c}, \v{s}
             return self._accent(i, name, j)
+        if name == "mathbb" and (arg := self._argument(j)) is not None and arg[1] - arg[0] == 2 \
+                and raw[arg[0] + 1] in DOUBLE_STRUCK:  # "$\mathbb{R}^2$": the plane ℝ², not the metric R²
+            out.append(DOUBLE_STRUCK[raw[arg[0] + 1]], i, arg[1] + 1)
+            return arg[1] + 1
         if name in WRAPPERS or name in FRACTIONS or name == "sqrt":
             arg = self._argument(j)
             if arg is None:

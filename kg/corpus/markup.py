@@ -57,6 +57,11 @@ ESCAPED = frozenset("%&_#${}*")  # "\*" is markdown's escaped star
 ACCENTS = {"'": "\u0301", "`": "\u0300", '"': "\u0308", "^": "\u0302", "~": "\u0303", "=": "\u0304", ".": "\u0307",
             "c": "\u0327", "v": "\u030c", "u": "\u0306", "H": "\u030b", "r": "\u030a", "k": "\u0328"}
 SUPERSCRIPTS = dict(zip("0123456789+-=()ni", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱ"))
+# \mathbb's letters as the double-struck letters they print ("$\mathbb{R}^2$" is the plane ℝ², not the metric R²):
+# seven in Unicode's letterlike block, the others in its mathematical alphanumerics.
+DOUBLE_STRUCK = {c: chr(0x1D538 + k) for k, c in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZ")} | {
+    c: chr(0x1D552 + k) for k, c in enumerate("abcdefghijklmnopqrstuvwxyz")} | {
+    c: chr(0x1D7D8 + k) for k, c in enumerate("0123456789")} | dict(zip("CHNPQRZ", "ℂℍℕℙℚℝℤ"))
 
 _MAX_MATH = 500  # a "$...$" longer than this is more likely two stray dollars than one formula
 _MAX_EMPHASIS = 300

@@ -1957,6 +1957,13 @@ def test_a_known_name_written_with_hyphens_before_a_word_modifies_it(nlp, text, 
     assert name not in {m.canonical for m in mentions(nlp, text)}
 
 
+def test_an_authors_name_before_a_cited_year_is_no_method(nlp):
+    text = ("Belanger & McCallum (2016) and Gygli et al. (2017) have shown that an energy network can capture "
+            "arbitrary dependencies amongst the output variables in structured prediction.")
+    assert "McCallum" not in {m.canonical for m in mentions(nlp, text)}
+    assert "BERT" in {m.canonical for m in mentions(nlp, "We fine-tune BERT (2019) on it.")}  # a known name stays
+
+
 def test_the_plane_in_blackboard_bold_is_no_metric():
     from kg.model import Paper
     from kg.nlp.extract import extract

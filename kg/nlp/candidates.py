@@ -277,6 +277,13 @@ def cites_at(doc: Doc, i: int) -> bool:
     return first[:1].isupper() and first.isalpha() and (bool(_YEAR.fullmatch(last)) or last == "al")
 
 
+def year_cited_at(doc: Doc, i: int) -> bool:
+    """Whether tokens from ``i`` are a bracketed year alone, as after an author's name in a narrative citation
+    ("Belanger & McCallum (2016) have shown ...", "Smith [2020]"): the name before it is a person's."""
+    return i + 2 < len(doc) and doc[i].text in _CLOSE and doc[i + 2].text == _CLOSE[doc[i].text] \
+        and bool(_YEAR.fullmatch(doc[i + 1].text))
+
+
 _POSSESSIVE = re.compile(r"\s?['’]s$")
 
 

@@ -22,7 +22,7 @@ from spacy.tokens import Doc
 from kg.nlp import _doc
 from kg.nlp.candidates import (FORMULAS, MENTIONS, PRIORITY, TITLE, Abbreviation, Candidate, abbreviations,
                                candidates, column, ids, model_entities, positions_of, sentence_bounds,
-                               sentence_starts, span_text, strip_possessive, token_ends)
+                               sentence_starts, span_text, strip_possessive, token_ends, year_cited_at)
 from kg.nlp.combine import TYPE_HEADS, concept_name
 from kg.nlp.components.context import stands_as_name
 from kg.nlp.components.gazetteer import PHRASE_BREAKS, Entry, load_gazetteer
@@ -600,6 +600,9 @@ def without_asides(name: str) -> str:
     return out.strip() or name
 
 
+_SHAPE_OR_MODEL = frozenset({"name", "model"})  # a name only its shape or the trained model reads as one
+
+
 def select_mentions(doc: Doc, generic: frozenset[str], known: dict,
                     ents: list[tuple[int, int, str]] | None = None) -> list[DocMention]:
     """Resolve all candidates of ``doc`` into non-overlapping mentions (appended to ``ents`` as token ranges and
@@ -612,8 +615,10 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict,
     # the model's support (SciERC dev: such names were 0 of 4 right), unless its mixed case makes it a name alone
     # ("TinyBERT", "CogView2"; kg.nlp.components.context.stands_as_name).
     model_ents = model_entities(doc)
-    cands = [c for c in cands if c.extractor != "name" or model_sees(model_ents, c.start, c.end)
-             or stands_as_name(doc, c.start)]
+    cands = [c for c in cands if (c.extractor != "name" or model_sees(model_ents, c.start, c.end)
+                                  or stands_as_name(doc, c.start))
+             and not (c.end - c.start == 1 and c.extractor in _SHAPE_OR_MODEL and year_cited_at(doc, c.end))]
+    # (an author's name before a cited year is a person: "Belanger & McCallum (2016) have shown")
     cands = _without_generic(doc, cands, generic)
     if FORMULAS in doc.user_data:
         cands = _outside_formulas(doc, cands, doc.user_data[FORMULAS])

@@ -1957,6 +1957,12 @@ def test_a_known_name_written_with_hyphens_before_a_word_modifies_it(nlp, text, 
     assert name not in {m.canonical for m in mentions(nlp, text)}
 
 
+def test_a_name_after_a_metric_and_on_is_a_dataset(nlp):
+    text = ("Our model achieves over 3% enhancement in contact prediction accuracy across 8 scenarios on Physion and "
+            "a lower rollout MSE on RigidFall compared with state-of-the-art GNN simulators.")
+    assert ("RigidFall", "DATASET") in {(m.canonical, m.label) for m in mentions(nlp, text)}
+
+
 def test_an_authors_name_before_a_cited_year_is_no_method(nlp):
     text = ("Belanger & McCallum (2016) and Gygli et al. (2017) have shown that an energy network can capture "
             "arbitrary dependencies amongst the output variables in structured prediction.")

@@ -291,12 +291,14 @@ _EVAL_CUE_IDS = ids(EVAL_CUES)
 
 def _evaluated_before(doc: Doc, i: int) -> bool:
     """Whether an evaluation cue or a number in digits comes up to 8 tokens before token ``i``, in its sentence (a
-    number in digits: "the first attack on Go AIs" reports none)."""
+    number in digits: "the first attack on Go AIs" reports none), or a known metric's name ends right before it
+    ("lower rollout MSE on RigidFall")."""
     lower, like_num = column(doc, LOWER), column(doc, LIKE_NUM)
-    for k in range(max(sentence_bounds(doc, i)[0], i - 8), i):
+    start = max(sentence_bounds(doc, i)[0], i - 8)
+    for k in range(start, i):
         if lower[k] in _EVAL_CUE_IDS or like_num[k] and _HAS_DIGIT.search(doc[k].text):
             return True
-    return False
+    return any(c.end == i and c.label == "METRIC" and c.extractor == "gazetteer" for c in candidates(doc))
 
 
 _LAST_ITEM = frozenset({"and", "or"})

@@ -162,6 +162,8 @@ def test_a_local_definition_wins_over_the_vocabularys_expansion(nlp):
     ("Bregman-type", "METHOD", "model", True),
     ("SBiO-BreD", "METHOD", "model", False),  # a name
     ("adaptive speed", "METHOD", "model_extension", False),  # a noun in -ed
+    ("task-agnostic statistical", "METRIC", "model", True),  # a metric's words cut before its noun
+    ("top-1 accuracy", "METRIC", "model", False), ("Frobenius error", "METRIC", "model", False),
 ])
 def test_what_the_tagger_alone_proposes_as_a_task_needs_a_task_head(name, label, extractor, weak):
     assert load_specificity().weak_description(name, label, extractor) is weak

@@ -211,7 +211,8 @@ class Specificity:
         collection", "training procedure"); any such phrase that ends in an adjective ("object-level visual"). A
         task of the tagger's alone is never two joined by "and", "or" or a slash ("optimization and generalization",
         "regression/classification"), nor one short form ("NN", "MDPs"): a task written as a short form is defined in
-        the abstract, and the abbreviation rule finds it there."""
+        the abstract, and the abbreviation rule finds it there. A metric of theirs that ends in an adjective is cut
+        before its noun ("task-agnostic statistical")."""
         if extractor == "model" and label == "TASK" and (_JOINED.search(name) or len(name.split()) == 1
                                                          and name_like(name)):
             return True
@@ -224,7 +225,9 @@ class Specificity:
                 and _ADVERB_AND_WORD.fullmatch(name) and self.adverb(name.split()[0]):
             return True  # an adverb and the word it modifies: a property ("linearly convergent", "fully Bayesian")
         if extractor not in ("model", "model_extension", "context") or label not in ("METHOD", "TASK"):
-            return False
+            return label == "METRIC" and extractor in _TAGGER_OR_CONTEXT and self.ends_as_adjective(name)  # a
+            # measure's words cut before its noun: "a task-agnostic statistical measure" read as "task-agnostic
+            # statistical"
         written = name
         if label == "METHOD":  # a method's dimension is its data's, not a name: "3D networks", "2D prediction pipeline"
             name = _DIMENSION.sub("", name)  # (a task's says which task: "3D reconstruction", but it makes no name

@@ -1957,6 +1957,12 @@ def test_a_known_name_written_with_hyphens_before_a_word_modifies_it(nlp, text, 
     assert name not in {m.canonical for m in mentions(nlp, text)}
 
 
+def test_a_pair_before_a_word_and_a_methods_head_is_a_method(nlp):
+    text = ("We extend to reinforcement learning the computationally appealing Indexed Minimum Empirical Divergence "
+            "(IMED) bandit algorithm.")
+    assert ("Indexed Minimum Empirical Divergence", "METHOD") in {(m.canonical, m.label) for m in mentions(nlp, text)}
+
+
 def test_a_name_after_a_metric_and_on_is_a_dataset(nlp):
     text = ("Our model achieves over 3% enhancement in contact prediction accuracy across 8 scenarios on Physion and "
             "a lower rollout MSE on RigidFall compared with state-of-the-art GNN simulators.")

@@ -231,6 +231,9 @@ def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation], lo
             kind = next((k for k, heads in TYPE_HEADS.items() if k != "METHOD" and head in heads), None) if ends else None
             if kind is not None and (kind != "DATASET" or label == "METHOD"):
                 label = kind
+            elif nxt in _METHOD_HEADS and head.isalpha() and head.islower() and label in ("METRIC", "DATASET"):
+                label = "METHOD"  # a method's head a word later: "the Indexed Minimum Empirical Divergence (IMED)
+                # bandit algorithm", not the divergence its words end in
             if label == "METHOD" and _before_data_head(doc, hi):
                 label = "DATASET"  # "the EventCorefBank (ECB) corpus"
         if label == "TASK" and extractor == "abbreviation" and canonical == long \

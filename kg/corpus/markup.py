@@ -62,6 +62,7 @@ SUPERSCRIPTS = dict(zip("0123456789+-=()ni", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻�
 DOUBLE_STRUCK = {c: chr(0x1D538 + k) for k, c in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZ")} | {
     c: chr(0x1D552 + k) for k, c in enumerate("abcdefghijklmnopqrstuvwxyz")} | {
     c: chr(0x1D7D8 + k) for k, c in enumerate("0123456789")} | dict(zip("CHNPQRZ", "ℂℍℕℙℚℝℤ"))
+PLAIN_LETTERS = str.maketrans({v: k for k, v in DOUBLE_STRUCK.items()})  # back, for readers that know only those
 
 _MAX_MATH = 500  # a "$...$" longer than this is more likely two stray dollars than one formula
 _MAX_EMPHASIS = 300

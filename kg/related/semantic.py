@@ -23,6 +23,7 @@ from pathlib import Path
 import numpy
 
 from kg.corpus.clean import clean_text
+from kg.corpus.markup import PLAIN_LETTERS
 from kg.model import Extraction, Paper
 
 PIECES = 62  # word pieces of title and abstract embedded (64 positions with [CLS] and [SEP]; docs/related.md)
@@ -45,8 +46,10 @@ def available() -> bool:
 
 def paper_text(title: str | None, abstract: str | None) -> str:
     """The text embedded for a paper: its title, then its abstract, as they read (LaTeX and markdown removed:
-    "$\\mathbb{R}^n$" is "Rⁿ", not the word pieces of "mathbb")."""
-    return ". ".join(t for t in (clean_text(title or "").strip(), clean_text(abstract or "").strip()) if t)
+    "$\\mathbb{R}^n$" is "Rⁿ", not the word pieces of "mathbb"; the encoder's vocabulary has the plain letter, not
+    the double-struck one that cleaning prints)."""
+    text = ". ".join(t for t in (clean_text(title or "").strip(), clean_text(abstract or "").strip()) if t)
+    return text.translate(PLAIN_LETTERS)
 
 
 def embed(texts: list[str]) -> numpy.ndarray:

@@ -92,9 +92,10 @@ def _pair_label(ents: list[tuple[int, int, str]] | None, a: Abbreviation, long: 
     """The label of an abbreviation pair no rule knows: the one its long form's head word says it is ("Knowledge
     Delivery System" is a METHOD, "... Corpus" a DATASET); else the trained model's, on the short form (else on the
     long form, and over a short form it calls a dataset), as it read the name in context; without a model, the long
-    form's head word ("... Alignment" -> TASK). A short form the text ``redefined`` away from a vocabulary entry ("Adversarial Response Characteristics
-    (ARC)", not the ARC dataset; "masked autoencoding (MAE)", not the metric) takes the model's reading of the long
-    form only, else its words: the model saw the entry's label on the letters."""
+    form's head word ("... Alignment" -> TASK). A short form the text ``redefined`` away from a vocabulary entry
+    ("Adversarial Response Characteristics (ARC)", not the ARC dataset; "masked autoencoding (MAE)", not the metric)
+    takes the model's reading of the long form only, else its words: the model saw the entry's label on the
+    letters."""
     words = long.lower().split()
     for label, heads in TYPE_HEADS.items():
         if words and words[-1] in heads:

@@ -466,9 +466,9 @@ class ProposedFinder:
 
     def _headed_name(self, doc: Doc, start: int, limit: int) -> Candidate | None:
         """A coined name in brackets right after a proposal's object that ends in a method's head word, which the
-        abbreviation rules did not pair with the words before it: "we propose a method (BeamCLIP)", "a
-        statistically and computationally efficient algorithm (Delphi)", "a model ('GlassSemNet')". The bracketed
-        name is the proposal; the vocabulary does not know it."""
+        abbreviation rules did not pair with the words before it: "we propose a method (BeamCLIP)", "a stochastic
+        bilevel optimization method (SBiO-BreD)", "a model ('GlassSemNet')". The bracketed name is the proposal: a
+        capital or a digit inside it ("Delphi" may be a plain word), and the vocabulary does not know it."""
         k = start
         while k < limit and doc[k].text != "(":
             if not doc[k].text.replace("-", "").isalpha() or doc[k].lower_ in STOPS or k - start >= 8:

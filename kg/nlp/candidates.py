@@ -284,6 +284,9 @@ def year_cited_at(doc: Doc, i: int) -> bool:
         and bool(_YEAR.fullmatch(doc[i + 1].text))
 
 
+QUOTES = frozenset("'\"`\u2018\u2019\u201c\u201d")  # quote marks a name may stand in: "a model ('GlassSemNet')"
+
+
 _POSSESSIVE = re.compile(r"\s?['’]s$")
 
 

@@ -55,7 +55,8 @@ from kg.nlp import _doc
 from kg.nlp.candidates import (MODEL_ENTS, TITLE, Abbreviation, Candidate, abbreviations, candidates, column, doc_text,
                                ids, is_namelike, span_text, strip_possessive, substrings)
 from kg.nlp.components.gazetteer import load_gazetteer
-from kg.nlp.labels import FAMILY_SUFFIXES, TASK_NOUN, TASK_WORDS, family_base, family_suffix, only_data_kinds
+from kg.nlp.labels import (FAMILY_SUFFIXES, TASK_NOUN, TASK_WORDS, family_base, family_suffix, may_hold_family_word,
+                           only_data_kinds)
 from kg.nlp import lexicon
 
 LEADING_VERBS = lexicon.words("leading_verbs")
@@ -687,9 +688,8 @@ def built_on(doc: Doc, start: int, end: int) -> str | None:
     written alone ("MoCo-based models"; :func:`based_on`).
     Authors of such phrases name the method they build on; the phrase names no concept of its own, unless a name
     follows ("the GPU-based linear solver FALKON")."""
-    words = span_text(doc, start, end - 1)
-    if "-" not in words and " based" not in words:  # (a family suffix has a hyphen, but "based" written apart; most
-        return None  # phrases have neither)
+    if not may_hold_family_word(span_text(doc, start, end - 1)):  # (the family word is not the last)
+        return None
     lower, strings = column(doc, LOWER), doc.vocab.strings
     found = family_base([strings[lower[i]] for i in range(start, end)], load_gazetteer().lookup())
     if found is None:

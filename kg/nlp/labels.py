@@ -129,6 +129,12 @@ def family_suffix(word: str) -> str | None:
 _BASED, _BASED_ON = "based", frozenset({"on", "upon"})
 
 
+def may_hold_family_word(text: str) -> bool:
+    """Whether ``text`` may hold a family word: a hyphen (every family suffix has one), or "based" written apart
+    before another word (most phrases have neither)."""
+    return "-" in text or " based " in f"{text} "
+
+
 def family_base(words: Sequence[str], lookup: Mapping[str, object]) -> tuple[int, int, str, object | None] | None:
     """Where a family phrase's lower-case ``words`` name what it is built on ("dynamic programming-based
     algorithms", "a MixUp-based strategy"): ``(s, k, suffix, entry)`` for the first word ``k`` but the last that
@@ -142,7 +148,7 @@ def family_base(words: Sequence[str], lookup: Mapping[str, object]) -> tuple[int
         if suffix is None:
             continue
         for s in range(k if apart else k + 1):
-            entry = lookup.get(" ".join([*words[s:k], word[:-len(suffix)]]).strip())
+            entry = lookup.get(" ".join(words[s:k] if apart else [*words[s:k], word[:-len(suffix)]]))
             if entry is not None:
                 return s, k, suffix, entry
         return k - apart, k, suffix, None

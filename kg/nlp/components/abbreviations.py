@@ -17,7 +17,8 @@ from spacy.language import Language
 from spacy.strings import get_string_id
 from spacy.tokens import Doc
 
-from kg.nlp.candidates import ABBREVIATIONS, FORMULAS, Abbreviation, column, positions, sentence_bounds, span_text
+from kg.nlp.candidates import (ABBREVIATIONS, FORMULAS, QUOTES, Abbreviation, column, positions, sentence_bounds,
+                               span_text)
 from kg.nlp import lexicon
 
 _STOP_LEFT = lexicon.words("abbreviation_stop_left")
@@ -28,7 +29,6 @@ _BRACKETS = _CLOSERS | frozenset(get_string_id(c) for c in "([")
 
 
 _NOT_SHORT_CHARS = frozenset(",;:()[]")
-_QUOTES = frozenset("'\"`\u2018\u2019\u201c\u201d")
 _NOT_SHORT_FIRST = lexicon.words("not_short_first")
 
 
@@ -184,7 +184,7 @@ def find_abbreviations(doc: Doc) -> list[Abbreviation]:
         in_short = close - i == 4 and orth[close - 1] == _SHORT and orth[close - 2] in _FOR_IN
         short_end = i + 2 if in_short else close  # "focal modulation networks (FocalNets in short)": the name alone
         short_start = i + 1
-        while short_end - short_start > 2 and doc[short_start].text in _QUOTES and doc[short_end - 1].text in _QUOTES:
+        while short_end - short_start > 2 and doc[short_start].text in QUOTES and doc[short_end - 1].text in QUOTES:
             short_start, short_end = short_start + 1, short_end - 1  # "('GSD-S')": the name without its quotes
         inner = span_text(doc, short_start, short_end)  # the bracketed tokens short_start .. short_end - 1
         if _short_ok(inner):

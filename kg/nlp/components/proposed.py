@@ -19,8 +19,8 @@ from spacy.language import Language
 from spacy.strings import get_string_id
 from spacy.tokens import Doc, Span, Token
 
-from kg.nlp.candidates import (Abbreviation, Candidate, abbreviations, candidates, cites_at, column, ids, is_namelike,
-                               positions, positions_of, sentence, sentence_bounds, span_text)
+from kg.nlp.candidates import (QUOTES, Abbreviation, Candidate, abbreviations, candidates, cites_at, column, ids,
+                               is_namelike, positions, positions_of, sentence, sentence_bounds, span_text)
 from kg.nlp.components.gazetteer import PHRASE_BREAKS, load_gazetteer
 from kg.nlp.components.specificity import SMALL_WORDS, load_specificity
 from kg.nlp.labels import TASK_WORDS, description_label, description_words, label_from_words
@@ -69,7 +69,6 @@ _NAME_LEADS = tuple(tuple(lead.split()) for lead in lexicon.ordered("name_leads"
 _COUNTS = lexicon.words("count_words")
 _IN_USE = lexicon.words("usage_adverbs")
 _APPOSITION = frozenset({",", ":", "–", "—"})  # what follows a name and describes it
-_QUOTES = frozenset("'\"`\u2018\u2019\u201c\u201d")  # around a name: "a model ('GlassSemNet')"
 _ARTICLES = lexicon.words("articles")
 _PHRASE_GOES_ON = frozenset(HEADS | STOPS | PREPOSITIONS | lexicon.words("function_words") | _JOINERS)
 _OPENERS = _ARTICLES | _NOVEL
@@ -476,8 +475,8 @@ class ProposedFinder:
             k += 1
         if k == start or k >= limit or doc[k - 1].lower_ not in HEADS:
             return None
-        at = k + 1 + (k + 1 < limit and doc[k + 1].text in _QUOTES)
-        close = at + 1 + (at + 1 < limit and doc[at + 1].text in _QUOTES)
+        at = k + 1 + (k + 1 < limit and doc[k + 1].text in QUOTES)
+        close = at + 1 + (at + 1 < limit and doc[at + 1].text in QUOTES)
         if close >= limit or doc[close].text != ")":
             return None
         name = doc[at].text
@@ -548,7 +547,7 @@ class ProposedFinder:
         for tok in triggers:
             if tok.lower_ not in NAMING or tok.i + 1 >= sent.end or tok.i in known_at:
                 continue  # (not the start of a known name: "named entity recognition")
-            if tok.lower_ in ("call", "dub", "name", "refer", "term") and (tok.i == 0 or doc[tok.i - 1].lower_ != "we"):
+            if (tok.lower_ in _NAMING_VERBS or tok.lower_ == "refer") and (tok.i == 0 or doc[tok.i - 1].lower_ != "we"):
                 continue  # "which we call X", "an estimator we name FLO", "an object we term the PBRF", "which we
                 # refer to as X"; not "a call to", "the name of", "in the long term", "refer to the appendix"
             if tok.i > sent.start and doc[tok.i - 1].lower_ in _IN_USE:

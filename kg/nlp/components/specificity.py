@@ -44,7 +44,7 @@ from kg.nlp.candidates import MENTIONS, TITLE, abbreviations, doc_text
 from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp import lexicon
 from kg.schema import concept_key
-from kg.nlp.labels import DATA_KINDS, family_base, family_suffix, is_language
+from kg.nlp.labels import DATA_KINDS, family_base, family_suffix, is_language, may_hold_family_word
 from kg.nlp.tokenizer import SYMBOLS
 
 DATA = lexicon.SPECIFICITY
@@ -678,7 +678,7 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
             # "recurrent neural network-like learning approaches" names RNN by its first words, the mention's words.
             family = False
             if m.label == "METHOD" and m.extractor == "model" and m.canonical != m.text \
-                    and ("-" in m.text or " based " in m.text) and (found := family_core(m.text, lookup)) is not None:
+                    and may_hold_family_word(m.text) and (found := family_core(m.text, lookup)) is not None:
                 entry, a, b, words = found
                 if entry is not None and entry.label == "METHOD" and entry.name == m.canonical:
                     family = True

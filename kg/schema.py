@@ -149,6 +149,20 @@ def initials(name: str) -> str:
     return "".join(w[0] for w in name.replace("-", " ").split() if w[0].isalpha()).upper()
 
 
+_LETTER_HYPHEN = re.compile(r"(?<=[A-Za-z])-(?=[A-Za-z])")
+_LETTER_ALONE = re.compile(r"(?<![\w-])[A-Za-z]-|-[A-Za-z](?![\w-])")  # "k-nearest", "t-SNE", "Mask R-CNN"
+
+
+def spaced(name: str) -> str:
+    """A name of two words or more with hyphens between letters as papers also write it, with spaces ("meta
+    reinforcement learning", "test time adaptation", "chain of thought prompting"); "" for other names: one
+    hyphenated word spaced is a phrase of its own ("speed up", "part of"), and a letter alone a word of the
+    sentence (a title's "K Nearest Neighbor Search")."""
+    if " " not in name or not _LETTER_HYPHEN.search(name) or _LETTER_ALONE.search(name):
+        return ""
+    return _LETTER_HYPHEN.sub(" ", name)
+
+
 def idf(n_papers: int, concept_papers: int) -> float:
     """Rarity of a concept: ``ln(1 + N / papers)``; a name every paper shares weighs little, a rare one much."""
     return round(math.log1p(n_papers / max(concept_papers, 1)), 6)

@@ -330,6 +330,16 @@ def test_a_plural_canonical_name_written_in_the_singular_names_the_concept():
     assert names[("METHOD", "GAN")] == "GANs"
 
 
+def test_a_hyphenated_canonical_name_written_with_spaces_names_the_concept_as_written():
+    from kg.sinks.predictions import document_names
+    from kg.model import Extraction
+
+    text = "In meta reinforcement learning tasks, agents adapt fast."
+    ex = Extraction("p")
+    ex.mentions = [_mention(text, "meta reinforcement learning tasks", "TASK", "meta-reinforcement learning")]
+    assert document_names(text, ex)[("TASK", "meta-reinforcement learning")] == "meta reinforcement learning"
+
+
 def test_the_first_of_two_names_sharing_a_last_word_is_named_in_full():
     from kg.sinks.predictions import prediction
     from kg.model import Extraction, Mention, Paper, Span

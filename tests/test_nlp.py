@@ -1949,6 +1949,32 @@ def test_a_known_name_written_with_hyphens_is_that_name(nlp, text, label, name):
     assert name in by_label(nlp, text, label)
 
 
+@pytest.mark.parametrize("text, label, name", [
+    ("In meta reinforcement learning, an agent adapts to new tasks.", "TASK", "meta-reinforcement learning"),
+    ("We study class incremental learning with rehearsal.", "TASK", "class-incremental learning"),
+    ("Test time adaptation adapts a model during inference.", "TASK", "test-time adaptation"),
+    ("Chain of thought prompting elicits reasoning.", "METHOD", "chain-of-thought prompting"),
+])
+def test_a_known_hyphenated_name_written_with_spaces_is_that_name(nlp, text, label, name):
+    assert name in by_label(nlp, text, label)
+
+
+@pytest.mark.parametrize("text, name", [
+    ("We speed up training by a factor of two.", "speed-up"),  # one hyphenated word spaced: a phrase of its own
+    ("TPU-KNN: K Nearest Neighbor Search at Peak FLOP/s. We search for neighbors fast.", "k-nearest neighbor"),
+])
+def test_a_spaced_name_is_no_hyphenated_word_nor_a_letter_alone(nlp, text, name):
+    assert name not in {m.canonical for m in mentions(nlp, text)}
+
+
+def test_a_pair_with_a_known_long_form_names_its_short_form_wherever_it_stands(nlp):
+    text = ("In meta-reinforcement learning (meta RL), an agent learns from a set of training tasks. The optimal "
+            "meta RL policy is well defined.")
+    found = {(m.text, m.canonical) for m in mentions(nlp, text) if not m.generic}
+    assert ("meta RL", "meta-reinforcement learning") in found  # not a concept "meta RL" of the tagger's
+    assert {c for t, c in found if t == "meta RL"} == {"meta-reinforcement learning"}
+
+
 @pytest.mark.parametrize("text, name", [
     ("We exchange features in a privacy-preserving way.", "privacy preserving"),
     ("We design a privacy-preserving SplitNN solution.", "privacy preserving"),

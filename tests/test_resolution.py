@@ -436,3 +436,17 @@ def test_a_long_form_spelling_its_letters_in_capitals_is_shown_as_a_sentence_wri
                    _ex("c", "METHOD", "iFormer"), _ex("d", "TASK", "Trigonometry-Aware Neural networKs")])
     assert sorted(c.name for c in res.concepts.values()) == [
         "Trigonometry-Aware Neural networks", "iFormer", "iterative active set", "local implicit functions"]
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("meta-reinforcement learning", "meta reinforcement learning"),
+    ("chain-of-thought prompting", "chain of thought prompting"),
+    ("speed-up", ""),  # one word: "speed up" is a verb phrase
+    ("k-nearest neighbor", ""),  # a letter alone
+    ("Mask R-CNN", ""),
+    ("gradient descent", ""),  # no hyphen
+])
+def test_a_hyphenated_name_of_several_words_is_spaced(name, expected):
+    from kg.schema import spaced
+
+    assert spaced(name) == expected

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from kg.build.jsontext import dumps
 from kg.model import Extraction, Mention, Paper
-from kg.schema import concept_key
+from kg.schema import concept_key, spaced
 from kg.sinks.base import GraphSink
 
 
@@ -85,6 +85,9 @@ def document_names(text: str, ex: Extraction, title: str = "") -> dict[tuple[str
                 own[a:b] = " " * (b - a)
             written = " ".join("".join(own).split()).lower()
             tail = _written(key[1].lower(), written)
+            if tail is None and (apart := spaced(key[1])) and (tail := _written(apart.lower(), written)) is not None:
+                out[key] = apart + tail  # a paper that writes "meta reinforcement learning" names it so
+                continue
             if tail is None and _singular(key[1]) and _written(_singular(key[1]).lower(), written) == "":
                 tail = ""  # a paper that writes "a multi-armed bandit problem" names multi-armed bandits so
             if tail is None:

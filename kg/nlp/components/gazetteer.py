@@ -25,6 +25,7 @@ from kg.nlp import _doc, lexicon
 from kg.nlp.candidates import (Candidate, abbreviations, candidates, column, doc_text, has_number, ids,
                                sentence_bounds, span_text, token_ends)
 from kg.nlp.labels import FAMILY_SUFFIXES, language_pair
+from kg.schema import spaced
 
 DEFAULT_DIR = lexicon.GAZETTEER
 CONCEPT_FILES = lexicon.CONCEPT_FILES
@@ -239,6 +240,12 @@ class GazetteerMatcher:
                     # "Inception Score" of IS, "Gaussian processes" of GP: the spelled-out name in any case ("an
                     # Inception score of 9.68", "Gaussian Process surrogate"); the short forms keep their case
                     self.lower.add(key, [t.lower for t in nlp.make_doc(form)])
+            if e.label in _HYPHENATED_LABELS:
+                # the names written with spaces for their hyphens ("meta reinforcement learning"), in the case
+                # their hyphenated forms match in, unless another entry has that spelling
+                for form in dict.fromkeys(map(spaced, forms)):
+                    if form and form.lower() not in self.known:
+                        matcher.add(key, [t.orth if e.case_sensitive else t.lower for t in nlp.make_doc(form)])
 
     def __call__(self, doc: Doc) -> Doc:
         out = candidates(doc)

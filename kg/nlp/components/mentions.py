@@ -206,6 +206,10 @@ def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation], lo
                 (noun.name if noun else long), False, False, "abbreviation"
         elif known is not None:
             label, canonical, proposed, bench, extractor = known.label, known.canonical or long, False, known.benchmark, "gazetteer"
+            # the pair defines its short form: the tagger's reading of those words gives way ("meta-reinforcement
+            # learning (meta RL)": the tagger's "meta RL", around the known RL, would outrank the pair's reading)
+            out = [c for c in out if not (c.start == a.short_start and c.end == a.short_end
+                                          and c.extractor.startswith("model"))]
         elif noun is not None:  # (named by the text's own pair, so its short form is no vocabulary reading of the letters)
             label, canonical, proposed, bench, extractor = noun.label, noun.name, False, noun.benchmark, "abbreviation"
         elif silent(a) or a.people_by(doc):

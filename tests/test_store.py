@@ -200,6 +200,15 @@ def test_a_table_shows_text_cleaned_and_ids_as_they_are():
     assert sentence in format_rows(["evidence"], [[sentence]], "json").replace("\\\\", "\\")  # JSON: as stored
 
 
+
+def test_a_table_keeps_ids_inside_text_and_maps_as_they_are():
+    # an id copied from the table names its paper again: "--" in it is no LaTeX dash
+    label = "On \\textbf{Bias} -- a study (paper:neurips2022:--aQNMdJc9x)"
+    row = format_rows(["label"], [[label]]).splitlines()[2]
+    assert row == "On Bias – a study (paper:neurips2022:--aQNMdJc9x)"
+    node = {"id": "paper:neurips2022:--aQNMdJc9x", "title": "A -- B", "k": "a--b"}
+    assert format_rows(["p"], [[node]]).splitlines()[2] == "{id: paper:neurips2022:--aQNMdJc9x, title: A – B, k: a--b}"
+
 def test_docker_compose_agrees_with_readme_and_loader():
     compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
     neo = compose["services"]["neo4j"]

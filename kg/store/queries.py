@@ -276,18 +276,44 @@ def _last_cell(v) -> str:
     return ", ".join(shown)
 
 
+# a node's id inside a text ("paper:neurips2022:--aQNMdJc9x"), which cleaning must not touch ("--" is a LaTeX dash)
+_NODE_ID = re.compile(r"\b(?:paper|method|task|dataset|metric|result):\S*[^\s).,;]")
+
+
 def _cell(v) -> str:
     """A table's cell: text with spaces in it (a title, an evidence sentence) as kg shows text, LaTeX and markdown
-    cleaned (``$79.2\\%$`` -> 79.2%, as the raw sentence is stored to keep its offsets); ids and names as they are."""
+    cleaned (``$79.2\\%$`` -> 79.2%, as the raw sentence is stored to keep its offsets); ids and names as they are,
+    inside a text too, and a map's keys and values each as a cell (a node's title cleaned, its id not)."""
     if v is None:
         return ""
     if isinstance(v, float):
         return f"{v:.3f}"
     if isinstance(v, list):
         return ", ".join(_cell(x) for x in v)
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{k}: {_cell(x)}" for k, x in v.items()) + "}"
     text = str(v).replace("\n", " ")
     if " " in text.strip() and text.isprintable():  # (control characters stay, for the output to show them escaped)
-        from kg.corpus.clean import clean_text
-
-        return clean_text(text)
+        return _cleaned_around_ids(text)
     return text
+
+
+def _cleaned_around_ids(text: str) -> str:
+    """``text`` cleaned as kg shows text, but for the node ids in it, kept as they are."""
+    from kg.corpus.clean import clean_text
+
+    out, at = [], 0
+    for m in _NODE_ID.finditer(text):
+        out += [_cleaned_part(text[at:m.start()], clean_text), m.group()]
+        at = m.end()
+    out.append(_cleaned_part(text[at:], clean_text))
+    return "".join(out)
+
+
+def _cleaned_part(part: str, clean_text) -> str:
+    """A part of a text cleaned, with the spaces at its ends kept (they join it to the ids around it)."""
+    core = part.strip(" ")
+    if not core:
+        return part
+    lead = part[:len(part) - len(part.lstrip(" "))]
+    return lead + clean_text(core) + part[len(lead) + len(core):]

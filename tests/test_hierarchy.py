@@ -161,3 +161,16 @@ def test_a_method_typed_parent_hands_its_place_to_its_own_parents():
     h = _build(Resolution(concepts, {k: k for k in concepts}))
     assert (("TASK", "videoanomalydetection"), ("TASK", "anomalydetection"), "SUBTASK_OF") in h.links
     assert ("TASK", "3danomalydetection") not in h.nodes
+
+
+def test_a_parent_no_paper_names_and_the_tree_leaves_alone_goes_under_the_task_its_name_ends_with():
+    from kg.build.hierarchy import _build
+    from kg.build.resolve import Concept, Resolution
+
+    # the tree puts "semi-supervised object detection" under "2D object detection", which has no parent of its own
+    concepts = {("TASK", "semisupervisedobjectdetection"): Concept(
+        "TASK", "semisupervisedobjectdetection", "semi-supervised object detection", papers=1)}
+    h = _build(Resolution(concepts, {k: k for k in concepts}))
+    assert (("TASK", "semisupervisedobjectdetection"), ("TASK", "2dobjectdetection"), "SUBTASK_OF") in h.links
+    assert (("TASK", "2dobjectdetection"), ("TASK", "objectdetection"), "SUBTASK_OF") in h.links
+    assert h.nodes[("TASK", "objectdetection")].papers == 0

@@ -140,20 +140,30 @@ def _build(res: Resolution) -> Hierarchy:
     for key, c in tasks.items():
         for form in c.aliases:
             named.setdefault(concept_key(form), ("TASK", key))
-    for key, c in list(tasks.items()):  # then a narrower name under the task it ends with
-        root = ("TASK", key)
-        if root in parented:
+    # then a narrower name under the task it ends with: the papers' tasks, and the parents no paper names that the
+    # tree leaves without one ("2D object detection", the tree's parent of "semi-supervised object detection", under
+    # object detection), those this adds in turn too
+    pending = [(("TASK", key), c) for key, c in tasks.items()] + [(r, c) for r, c in h.nodes.items() if r[0] == "TASK"]
+    done: set[Key] = set()
+    while pending:
+        root, c = pending.pop(0)
+        if root in parented or root in done:
             continue
+        done.add(root)
         head = _known_head(c.name, lambda k: k in named or k in tree)
         if head is None:
             continue
         folded = concept_key(head)
         if " " not in head.strip() and folded not in by_name and concept_key(tree.get(folded, {}).get("name", "")) != folded:
             continue  # one word names a task by its own name only, not as another's alias ("detection")
+        n_nodes, n_links = len(h.nodes), len(h.links)
         parent_root = named.get(folded) or task_root(tree[folded]["name"])
+        # (a new parent node came with the tree's links of its own: those it has need no name's)
+        parented.update(child for child, _, _ in h.links[n_links:])
         if parent_root is not None and parent_root != root and (parent_root, root) not in linked:  # (no two-task cycle through aliases)
             h.links.append((root, parent_root, "SUBTASK_OF"))
             linked.add((root, parent_root))
+        pending += list(h.nodes.items())[n_nodes:]  # (dicts keep their order: the nodes added just now)
     datasets = {c.key: root for root, c in res.concepts.items() if root[0] == "DATASET"}
     for root, c in res.concepts.items():  # then their other names: "MS COCO test-dev" is a variant of COCO
         if root[0] == "DATASET":

@@ -210,6 +210,21 @@ def test_csv_row_with_extra_fields_is_skipped(tmp_path):
     assert [p.text for p in corpus.papers] == ["two"]
 
 
+
+def test_csv_rows_ending_in_a_separator_are_read(tmp_path):
+    # some spreadsheets end every data row with a separator the header does not have
+    path = write(tmp_path / "a.csv", "id,text\n1,one,\n2,two,,\n")
+    corpus = read_corpus([path])
+    assert messages(corpus) == []
+    assert [p.text for p in corpus.papers] == ["one", "two"]
+
+
+def test_a_short_csv_row_is_read_with_its_text_and_said_short_without_it(tmp_path):
+    path = write(tmp_path / "a.csv", "id,title,text,year\n1,A,one\n2,B\n")
+    corpus = read_corpus([path])
+    assert messages(corpus) == [f"{path}:3: row has 2 fields; the header has 4"]
+    assert [p.text for p in corpus.papers] == ["one"]
+
 # --- stdin and directories -----------------------------------------------------------------------------------------
 
 def test_stdin_paper_list():

@@ -667,10 +667,16 @@ def _read_csv(path: str, lines: Iterable[_Line], max_chars: int, tabs: bool = Fa
                 yield Problem(Source(path, start), "CSV header has no 'text' or 'abstract' column (columns: "
                               + ", ".join(header[:8]) + "; --map text=COLUMN names the abstract's)")
                 return
-        elif len(row) > len(header):
-            yield Problem(Source(path, start), f"row has {len(row)} fields; the header has {len(header)}")
         else:
+            while len(row) > len(header) and not row[-1].strip():
+                row.pop()  # empty fields after the last column: a separator that ends every line, as some
+                # spreadsheets write it
             record = {name: cell for name, cell in zip(header, row) if cell.strip()}  # an empty cell is no value
+            if len(row) > len(header) or len(row) < len(header) and not _TEXT_COLUMNS & record.keys() and not (
+                    mapped and mapped.lower() in record):
+                # (a short row with its abstract is read: the empty fields at its end left out)
+                yield Problem(Source(path, start), f"row has {len(row)} fields; the header has {len(header)}")
+                continue
             yield from paper_from_record(record, Source(path, start), max_chars)
 
 

@@ -59,6 +59,15 @@ def test_extract_keeps_input_ids(tmp_path):
     assert row["id"] == "p-1" and row["proposed"] == ["COBRA"] and "GLUE" in row["concepts"]["DATASET"]
 
 
+
+def test_extract_to_standard_output(tmp_path):
+    src = tmp_path / "in.jsonl"
+    src.write_text(json.dumps({"id": "p-1", "abstract": GOOD}) + "\n")
+    proc = kg("extract", str(src), "--out", "-")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["proposed"] == ["COBRA"]
+    assert "-> standard output" in proc.stderr and not (tmp_path / "-").exists()
+
 def test_extract_offsets_point_into_the_raw_text(tmp_path):
     raw = r"We propose \emph{FooNet}, a novel model. FooNet reaches 90\% accuracy on the **BarSet** dataset."
     src = tmp_path / "in.jsonl"

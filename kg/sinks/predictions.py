@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import TextIO
 
 from kg.build.jsontext import dumps
 from kg.model import Extraction, Mention, Paper
@@ -183,13 +184,20 @@ def prediction(paper: Paper, ex: Extraction) -> dict:
     }
 
 
-def write_predictions(items: Iterable[tuple[Paper, Extraction]], path: Path) -> int:
-    """Write one prediction line per paper; returns the number written."""
-    n = 0
+def write_predictions(items: Iterable[tuple[Paper, Extraction]], path: Path | TextIO) -> int:
+    """Write one prediction line per paper to a file (or an open text stream: standard output); returns the number
+    written."""
+    if not isinstance(path, Path):
+        return _write_lines(items, path)
     with path.open("w", encoding="utf-8") as fh:
-        for paper, ex in items:
-            fh.write(dumps(prediction(paper, ex)) + "\n")
-            n += 1
+        return _write_lines(items, fh)
+
+
+def _write_lines(items: Iterable[tuple[Paper, Extraction]], fh: TextIO) -> int:
+    n = 0
+    for paper, ex in items:
+        fh.write(dumps(prediction(paper, ex)) + "\n")
+        n += 1
     return n
 
 

@@ -433,9 +433,11 @@ def test_json_hits_and_concept_papers_carry_title_venue_year_and_url(seed_build,
     hits = json.loads(capsys.readouterr().out)["hits"]
     assert hits and all({"title", "venue", "year", "url"} <= set(h) for h in hits)
     assert hits[0]["venue"] == "ICML" and hits[0]["year"] == 2026
+    # the example's papers have no titles: the name shown is the proposed method's, which is no title
+    assert all(h["title"] is None and h["name"] for h in hits)
     assert main(["related", "--dataset", "PRW", "--graph", out, "--format", "json"]) == 0
     [paper] = json.loads(capsys.readouterr().out)["papers"]
-    assert paper["name"] == "SCALE" and paper["venue"] == "ICML" and "title" in paper
+    assert paper["name"] == "SCALE" and paper["venue"] == "ICML" and paper["title"] is None
 
 
 @pytest.mark.parametrize("names, shows", [

@@ -172,7 +172,7 @@ def _print_hits(args: argparse.Namespace, query: str, paper: str | None, label: 
     """Print ranked hits as text, JSON or a markdown list; ``facts(paper)`` gives a hit's title, url, venue, year."""
     if args.format == "json":
         print(json.dumps({"query": query, "paper": paper, "weights": weights,
-                          "hits": [{**h.to_json(), **facts(h.paper)._asdict()} for h in hits]}, indent=1))
+                          "hits": [{**h.to_json(), **facts(h.paper).to_json()} for h in hits]}, indent=1))
         return EXIT_OK
     if args.format == "markdown":
         print(safe(markdown_list(facts, label, hits), multiline=True))
@@ -250,7 +250,7 @@ def _around_concept(around: Callable[..., ConceptReport], facts: Callable[[str],
     shown = report.papers
     if args.format == "json":
         print(json.dumps({"concept": report.concept, "name": report.name, "papers_total": report.total,
-                          "papers": [{"paper": p, "name": n, **facts(p)._asdict(), "evidence": e}
+                          "papers": [{"paper": p, "name": n, **facts(p).to_json(), "evidence": e}
                                      for p, n, e in shown],
                           "datasets_used_with": [{"name": n, "papers": c} for n, c in report.co_used],
                           "included": report.included}, indent=1))

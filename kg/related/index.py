@@ -212,8 +212,9 @@ class RelatedIndex:
 
     def facts(self, paper: str) -> PaperFacts:
         """What a reference to the paper shows: title (name), url, venue, year."""
-        name, venue, year, url = self._paper_line(self.number_of(paper))[:4]
-        return PaperFacts(name, url, venue, year)
+        line = self._paper_line(self.number_of(paper))
+        name, venue, year, url = line[:4]
+        return PaperFacts(name, url, venue, year, line[5] if len(line) > 5 else True)  # (an older index: titled)
 
     def keywords(self, i: int) -> list[str]:
         """The authors' keywords of paper number ``i`` (none in an index an older kg wrote)."""

@@ -78,18 +78,24 @@ class Hit:
 
 
 class PaperFacts(NamedTuple):
-    """What a reference to a paper shows."""
+    """What a reference to a paper shows: its title, or its name where it has none (``titled`` false)."""
 
     title: str
     url: str | None
     venue: str | None
     year: int | None
+    titled: bool = True
+
+    def to_json(self) -> dict:
+        """The facts as JSON gives them: no title for a paper without one (its name is the hit's ``name``)."""
+        return {"title": self.title if self.titled else None, "url": self.url, "venue": self.venue, "year": self.year}
 
 
 def paper_facts(g: nx.MultiDiGraph, paper: str) -> PaperFacts:
     """A paper node's title (else its name), url, venue and year."""
     d = g.nodes[paper]
-    return PaperFacts(str(d.get("title") or d.get("name") or paper), d.get("url"), d.get("venue"), d.get("year"))
+    return PaperFacts(str(d.get("title") or d.get("name") or paper), d.get("url"), d.get("venue"), d.get("year"),
+                      bool(d.get("title")))
 
 
 def keyword_key(keyword: str) -> str:

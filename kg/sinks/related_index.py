@@ -4,11 +4,11 @@ few memory-mapped arrays instead of the whole ``graph.json``.
 - ``paper_ids.txt``: paper node ids as JSON strings, one a line in index order, and ``paper_dois.txt``,
   ``paper_arxiv_ids.txt`` and ``paper_other_ids.txt`` beside them: each paper's DOI in lower case, arXiv id and
   other ids (``other_ids``, separated by tabs), an empty line where it has none, which name a paper too
-  (:mod:`kg.paper_names`); ``paper_facts.jsonl``: each paper's
-  name (title), venue, year, url and the authors' keywords as one JSON list a line, and ``paper_lines.npy`` where
-  each line starts (a query reads only the lines of its hits), ``paper_rank.npy`` each paper's place by name, then
-  id; ``concepts.json``: concept ids, names, types, IDFs, the aliases of those that have some and the papers
-  proposing each proposed method;
+  (:mod:`kg.paper_names`); ``paper_facts.jsonl``: each paper's name (title), venue, year, url, the authors' keywords
+  and whether the name is its title as one JSON list a line, and ``paper_lines.npy`` where each line starts (a query
+  reads only the lines of its hits), ``paper_rank.npy`` each paper's place by name, then id; ``concepts.json``:
+  concept ids, names, types, IDFs, the aliases of those that have some and the papers proposing each proposed
+  method;
 - ``terms.txt``: the index words, one a line in word-number order; ``titles.txt``: the names lower-cased, one a line;
 - ``sentences.txt``: the sentences that link papers to concepts (each paper's distinct ones once), and
   ``paper_sentence_starts.npy``/``paper_sentence_ends.npy`` beside ``paper_concepts.npy``: where the sentence of
@@ -118,6 +118,7 @@ class RelatedIndexSink(GraphSink):
         self.dir.mkdir(parents=True, exist_ok=True)
         self.papers: dict[str, int] = {}
         self.names: list[str] = []
+        self.has_title: list[bool] = []  # whether a paper's name is its title (else its proposed name or first words)
         self.venues: list = []
         self.years: list = []
         self.urls: list = []
@@ -147,6 +148,7 @@ class RelatedIndexSink(GraphSink):
         if i is None:
             i = self.papers[n] = len(self.names)
             self.names.append(n)
+            self.has_title.append(False)
             self.venues.append(None)
             self.years.append(None)
             self.urls.append(None)
@@ -162,6 +164,7 @@ class RelatedIndexSink(GraphSink):
         if kind == schema.PAPER.label:
             i = self._paper(n)
             self.names[i] = " ".join(str(d.get("name") or n).split())  # one line, single spaces: found by title
+            self.has_title[i] = bool(d.get("title"))
             self.venues[i], self.years[i], self.urls[i] = d.get("venue"), d.get("year"), d.get("url")
             self.keywords[i] = [str(k) for k in d.get("keywords") or ()]
             self.dois[i] = " ".join(str(d.get("doi") or "").split()).lower()  # (one line each)
@@ -293,13 +296,13 @@ class RelatedIndexSink(GraphSink):
         return path
 
     def _write_papers(self) -> list[Path]:
-        """``paper_facts.jsonl`` (name, venue, year, url, keywords: a JSON list a line), ``paper_lines.npy`` (line
+        """``paper_facts.jsonl`` (name, venue, year, url, keywords, whether the name is the title: a JSON list a line), ``paper_lines.npy`` (line
         starts) and ``paper_rank.npy`` (each paper's place in the order of names, then ids: how papers are listed)."""
         path, starts, at = self.dir / "paper_facts.jsonl", array("q", [0]), 0
         with path.open("wb") as f:
             for i in range(len(self.names)):
-                line = (json.dumps([self.names[i], self.venues[i], self.years[i], self.urls[i], self.keywords[i]],
-                                   ensure_ascii=False) + "\n").encode("utf-8")
+                line = (json.dumps([self.names[i], self.venues[i], self.years[i], self.urls[i], self.keywords[i],
+                                    self.has_title[i]], ensure_ascii=False) + "\n").encode("utf-8")
                 f.write(line)
                 at += len(line)
                 starts.append(at)

@@ -67,6 +67,10 @@ def test_concept_centred_report(seed_build):
     g = seed_build[0].graph
     report = around_concept(g, "Dataset", "cuhk sysu")
     assert [n for _, n, _ in report.papers] == ["SCALE"] and report.co_used == [("PRW", 1)]
+    # cut to top, the report says how many datasets there are in all (the command prints "... and N more")
+    task = around_concept(g, "Task", "test-time adaptation")
+    short = around_concept(g, "Task", "test-time adaptation", top=1)
+    assert len(short.co_used) == 1 and short.co_total == task.co_total == len(task.co_used) == 2
     with pytest.raises(ValueError, match="did you mean Office-31"):
         around_concept(g, "Dataset", "Ofice31")
 
@@ -216,8 +220,8 @@ def test_the_index_reports_every_concept_as_the_graph_does(seed_build):
         for hierarchy in (True, False):
             want = around_concept(g, kind, name, hierarchy=hierarchy)
             got = index.around_concept(kind, name, hierarchy=hierarchy)
-            assert (got.concept, got.name, got.papers, got.co_used, got.included, got.total) == (
-                want.concept, want.name, want.papers, want.co_used, want.included, want.total), name
+            assert (got.concept, got.name, got.papers, got.co_used, got.included, got.total, got.co_total) == (
+                want.concept, want.name, want.papers, want.co_used, want.included, want.total, want.co_total), name
 
 
 def test_the_index_lists_the_candidates_of_an_ambiguous_name_and_names_a_missing_id(tmp_path, capsys):

@@ -253,6 +253,7 @@ def _around_concept(around: Callable[..., ConceptReport], facts: Callable[[str],
                           "papers": [{"paper": p, "name": n, **facts(p).to_json(), "evidence": e}
                                      for p, n, e in shown],
                           "datasets_used_with": [{"name": n, "papers": c} for n, c in report.co_used],
+                          "datasets_used_with_total": report.co_total,
                           "included": report.included}, indent=1))
         return EXIT_OK
     if args.format == "markdown":
@@ -267,7 +268,9 @@ def _around_concept(around: Callable[..., ConceptReport], facts: Callable[[str],
     if report.total > len(shown):
         print(f"  ... and {report.total - len(shown)} more (--top N shows N)")
     if report.co_used:
-        print(safe("datasets most often used with it: " + ", ".join(f"{n} ({c})" for n, c in report.co_used)))
+        more = report.co_total - len(report.co_used)
+        print(safe("datasets most often used with it: " + ", ".join(f"{n} ({c})" for n, c in report.co_used)
+                   + (f", ... and {more} more (--top N shows N)" if more > 0 else "")))
     return EXIT_OK
 
 

@@ -423,7 +423,8 @@ class RelatedIndex:
         ptr = self.a["concept_ptr"]
         included = [self.concept_names[n] for n in nodes[1:] if ptr[n + 1] > ptr[n]]
         return ConceptReport(self.concept_ids[c], self.concept_names[c], listed,
-                             sorted(co.items(), key=lambda kv: (-kv[1], kv[0]))[:top], included, total=len(papers))
+                             sorted(co.items(), key=lambda kv: (-kv[1], kv[0]))[:top], included, total=len(papers),
+                             co_total=len(co))
 
     def _co_used(self, papers: numpy.ndarray, nodes: set[int]) -> Counter[str]:
         """How many of ``papers`` use each other dataset (by name)."""

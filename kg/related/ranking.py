@@ -277,13 +277,16 @@ class ConceptReport:
     concept: str
     name: str
     papers: list[tuple[str, str, str]]  # (paper id, name, evidence sentence), by name then id; maybe the first few
-    co_used: list[tuple[str, int]]  # (dataset name, papers using both)
+    co_used: list[tuple[str, int]]  # (dataset name, papers using both), the first few
     included: list[str] = field(default_factory=list)  # names of the subtasks and variants whose papers count too
     total: int = -1  # how many papers in all (-1: as many as ``papers`` lists)
+    co_total: int = -1  # how many datasets are used with it in all (-1: as many as ``co_used`` lists)
 
     def __post_init__(self) -> None:
         if self.total < 0:
             self.total = len(self.papers)
+        if self.co_total < 0:
+            self.co_total = len(self.co_used)
 
 
 
@@ -314,7 +317,7 @@ def around_concept(g: nx.MultiDiGraph, node_type: str, name: str, *, top: int = 
     included = [g.nodes[n]["name"] for n in nodes[1:] if any(k in LINKS for _, _, k in g.in_edges(n, keys=True))]
     return ConceptReport(c, g.nodes[c]["name"], papers[:shown],
                          sorted(co.items(), key=lambda kv: (-kv[1], kv[0]))[:top],
-                         included, total=len(papers))
+                         included, total=len(papers), co_total=len(co))
 
 
 def text_concept_keys(text: str) -> set[tuple[str, str]]:

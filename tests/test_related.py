@@ -570,3 +570,12 @@ def test_the_words_of_a_formula_make_no_texts_alike(tmp_path, capsys):
     assert main(["related", r"bounds in $\mathbb{R}^n$ with \mathcal{H}", "--graph", str(tmp_path / "out"),
                  "--format", "json"]) == 0
     assert all(h["tfidf"] == 0.0 for h in json.loads(capsys.readouterr().out)["hits"])
+
+
+
+def test_a_text_query_of_one_short_sentence_is_read_as_a_title():
+    from kg.related.ranking import text_concept_keys
+
+    # title case: "Point Imitation Learning" is no task; the title's reading names the method and the task
+    assert text_concept_keys("Proximal Point Imitation Learning.") == text_concept_keys(
+        "proximal point imitation learning.") == {("Method", "proximalpointmethod"), ("Task", "imitationlearning")}

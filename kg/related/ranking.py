@@ -23,6 +23,8 @@ True
 """
 from __future__ import annotations
 
+import re
+
 import weakref
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
@@ -320,12 +322,20 @@ def around_concept(g: nx.MultiDiGraph, node_type: str, name: str, *, top: int = 
                          included, total=len(papers), co_total=len(co))
 
 
+TITLE_WORDS = 25  # a query of at most so many words and one sentence is read as a title
+_SENTENCE_BREAK = re.compile(r"[.!?]\s+\S")
+
+
 def text_concept_keys(text: str) -> set[tuple[str, str]]:
-    """The (node type, concept key) of each concept kg's extractor finds in a piece of text (e.g. an abstract)."""
+    """The (node type, concept key) of each concept kg's extractor finds in a piece of text (e.g. an abstract). A
+    text of one short sentence is read as a title: its capitals are a title's ("Proximal Point Imitation Learning."
+    names the proximal point method and imitation learning, not a "Point Imitation Learning")."""
     from kg.model import Paper
     from kg.nlp.extract import extract
 
-    [(_, ex)] = list(extract([Paper(id="query", text=text)]))
+    text = text.strip()
+    short = len(text.split()) <= TITLE_WORDS and not _SENTENCE_BREAK.search(text)
+    [(_, ex)] = list(extract([Paper(id="query", title=text, text="") if short else Paper(id="query", text=text)]))
     return {(schema.NODE_FOR_LABEL[m.label].label, schema.concept_key(m.canonical)) for m in ex.mentions}
 
 

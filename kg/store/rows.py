@@ -84,7 +84,8 @@ def load_graph(directory: Path) -> nx.MultiDiGraph:
     damaged (both exit code 3, a graph store problem)."""
     path = Path(directory) / "graph.json"
     if not path.is_file():
-        raise FileNotFoundError(f"{path}: no graph here; run `kg build INPUT --out {directory}` first")
+        raise FileNotFoundError(f"{path}: no graph here; run `kg build INPUT --out {directory}` first, or give the"
+                                " folder a build wrote (kg related and kg query: --graph DIR)")
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         return nx.node_link_graph(data, edges="links")

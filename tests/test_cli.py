@@ -217,7 +217,7 @@ def test_viz_writes_a_focused_view(tmp_path, seed_build):
 def test_query_and_related_on_a_missing_build_exit_3(tmp_path):
     for args in (["query", "top_datasets", "--param", "limit=3", "--graph", str(tmp_path)], ["related", "X", "--graph", str(tmp_path)]):
         proc = kg(*args)
-        assert proc.returncode == 3 and "kg build" in proc.stderr
+        assert proc.returncode == 3 and "kg build" in proc.stderr and "--graph DIR" in proc.stderr
 
 
 def test_a_refused_query_is_one_line_and_exit_2(seed_build):

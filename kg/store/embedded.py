@@ -268,8 +268,8 @@ def connect(path: Path) -> ladybug.Connection:
     store; StoreError when the engine cannot open it (a damaged file, another process writing it)."""
     path = Path(path)
     if not path.exists():
-        raise FileNotFoundError(f"{path}: no embedded store here; run `kg build INPUT --out {path.parent}` first, or give"
-                                " the folder a build wrote (kg related and kg query: --graph DIR)")
+        raise FileNotFoundError(f"{path}: no embedded store here; run `kg build INPUT --out {path.parent}` first, or"
+                                " give the folder a build wrote (kg related and kg query: --graph DIR)")
     try:
         return ladybug.Connection(ladybug.Database(str(path), read_only=True))
     except RuntimeError as e:  # (the engine's errors are RuntimeErrors)

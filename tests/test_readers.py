@@ -225,6 +225,18 @@ def test_a_short_csv_row_is_read_with_its_text_and_said_short_without_it(tmp_pat
     assert messages(corpus) == [f"{path}:3: row has 2 fields; the header has 4"]
     assert [p.text for p in corpus.papers] == ["one"]
 
+
+def test_a_paper_list_block_opening_with_a_title_line_has_that_title(tmp_path):
+    path = write(tmp_path / "a.txt",
+                 "Attention Is All You Need\nWe propose the Transformer, based solely on attention, and train it on\n"
+                 "WMT 2014 English-German.\n\n"
+                 "DiffCSE: contrastive learning of sentence embeddings\nWe present DiffCSE, a framework.\n\n"
+                 "We propose a new method for image\nclassification that beats ResNet-50 on ImageNet.\n")
+    papers = read_corpus([path]).papers
+    assert [p.title for p in papers] == ["Attention Is All You Need",
+                                         "DiffCSE: contrastive learning of sentence embeddings", None]
+    assert papers[0].text.startswith("We propose the Transformer") and papers[2].text.startswith("We propose a new")
+
 # --- stdin and directories -----------------------------------------------------------------------------------------
 
 def test_stdin_paper_list():

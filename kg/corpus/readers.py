@@ -440,6 +440,9 @@ def _read_txt(path: str, lines: Iterable[_Line], max_chars: int) -> Iterator[Pap
                 venue, year = header
         first_block = False
         for start, abstract in _abstracts(block, unreadable):
+            title = None
+            if len(block) > 1 and start == block[0][0] and _title_line(block[0][1], block[1][1]):
+                title, abstract = block[0][1].strip(), "\n".join(text for _, text in block[1:]).strip()
             problem = check_text(abstract, Source(path, start), max_chars)
             if problem is None and len(block) == 1 and _no_abstract(abstract):
                 problem = MissingText(Source(path, start), f"block is one short line with no sentence "
@@ -448,7 +451,8 @@ def _read_txt(path: str, lines: Iterable[_Line], max_chars: int) -> Iterator[Pap
             if problem is not None:
                 yield problem
             else:
-                yield Paper(content_id(abstract), abstract, venue=venue, year=year, sources=[Source(path, start)])
+                yield Paper(content_id(abstract), abstract, title=title, venue=venue, year=year,
+                            sources=[Source(path, start)])
 
 
 def _blocks(path: str, lines: Iterable[_Line]) -> Iterator[Problem | tuple[list[tuple[int, str]], bool]]:
@@ -489,6 +493,22 @@ def _no_abstract(text: str) -> bool:
     """Whether a block of one line is no abstract: shorter than a paragraph and ending no statement ("Oral session
     3", "Attention Is All You Need", "Do Transformers Really Perform Bad for Graph Representation?")."""
     return "\n" not in text and len(text) < _PARAGRAPH_CHARS and _STATEMENT_END.search(text) is None
+
+
+_NAMED_TITLE = re.compile(r"[^\s:]+(?: [^\s:]+){0,5}: \S")  # up to six words, a colon: "Why X fail: ..."
+
+
+def _title_line(first: str, second: str) -> bool:
+    """Whether a block's first line is its abstract's title: it ends no statement, the next line opens a sentence,
+    and it reads as a title: most of its words of four letters or more capitalised, or up to six words before a colon
+    ("Attention Is All You Need", "DiffCSE: Difference-based Contrastive Learning"). A hard-wrapped abstract's
+    first line goes on in the next one, in lower case."""
+    first, second = first.strip(), second.strip()
+    if not _no_abstract(first) or not second[:1].isupper():
+        return False
+    long_words = [w for w in re.findall(r"[^\W\d_][\w'-]*", first) if len(w) >= 4]
+    capitalised = sum(w[0].isupper() for w in long_words)
+    return bool(long_words) and capitalised * 2 > len(long_words) or bool(_NAMED_TITLE.match(first))
 
 
 def _quoted(text: str, limit: int = 60) -> str:

@@ -186,6 +186,19 @@ def test_an_arxiv_doi_is_kept_beside_the_arxiv_id_it_gives_and_gives_way_to_a_pu
         assert (paper.id, paper.doi, paper.arxiv_id) == ("10.5555/prune.2022", "10.5555/prune.2022", "2204.09656")
 
 
+@pytest.mark.parametrize("ref, venue, year", [
+    ("Advances in Neural Information Processing Systems 37 (NeurIPS 2024)", "NeurIPS", 2024),
+    ("ICLR 2023", "ICLR", 2023),
+    ("Phys. Rev. D 76, 013009 (2007)", "arXiv", 2024),  # no venue kg knows: the preprint's
+])
+def test_an_arxiv_record_published_at_a_known_venue_takes_that_venue(tmp_path, ref, venue, year):
+    path = tmp_path / "snapshot.json"
+    path.write_text(json.dumps({"id": "2401.00001", "abstract": "We prune Transformers.", "journal-ref": ref,
+                                "categories": "cs.LG", "update_date": "2024-01-02"}) + "\n")
+    [paper] = read(path).papers
+    assert (paper.venue, paper.year) == (venue, year)
+
+
 @pytest.mark.parametrize("raw, doi", [("https://doi.org/10.18653/V1/N19-1423", "10.18653/v1/n19-1423"),
                                       ("doi:10.1145/3292500.3330701", "10.1145/3292500.3330701"),
                                       ("http://dx.doi.org/10.1000/XYZ.", "10.1000/xyz"), ("n/a", None)])

@@ -32,7 +32,7 @@ from kg.corpus.lines import whole_text
 from kg.corpus.script import foreign_script
 from kg.corpus import columns as read_options
 from kg.corpus import duplicates
-from kg.corpus.records import (FIELD_NAMES, Line, MissingText, check_text, content_id, identifiers, merge_into,
+from kg.corpus.records import (FIELD_NAMES, VENUES, YEAR, Line, MissingText, check_text, content_id, identifiers, merge_into,
                                paper_from_record, title_conflict, title_key)
 from kg.errors import InputError, InputWarning, Problem
 from kg.model import Paper, Source
@@ -527,12 +527,6 @@ def _abstracts(block: list[tuple[int, str]], unreadable: bool) -> list[tuple[int
     return [(block[0][0], "\n".join(text for _, text in block).strip())]
 
 
-_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
-_VENUES = {
-    v.lower(): v
-    for v in "ICML NeurIPS NIPS ICLR AAAI IJCAI ACL EMNLP NAACL EACL COLING CVPR ICCV ECCV WACV BMVC KDD WWW SIGIR "
-    "WSDM CIKM AISTATS UAI COLT TMLR JMLR TACL TPAMI arXiv CoRL ICRA IROS MICCAI Interspeech ICASSP MLSys".split()
-}
 _ACRONYM = re.compile(r"[A-Z][A-Za-z]*[A-Z][A-Za-z]*")  # ICML, NeurIPS
 
 
@@ -543,9 +537,9 @@ def _header(block: list[str], strict: bool = False) -> tuple[str | None, int | N
     line = block[0].strip()
     if len(block) != 1 or len(line) > 100 or len(line.split()) > 10 or line.endswith((".", "!", "?")):
         return None
-    year = _YEAR.search(line)
+    year = YEAR.search(line)
     words = re.findall(r"[A-Za-z]+", line)
-    venue = next((_VENUES[w.lower()] for w in words if w.lower() in _VENUES), None)
+    venue = next((VENUES[w.lower()] for w in words if w.lower() in VENUES), None)
     if strict and (venue is None or year is None):
         return None
     if venue is None and year is not None:

@@ -25,12 +25,32 @@ _ARXIV_FIELDS = ("categories", "update_date", "versions")
 _ARXIV_OTHER = ("submitter", "comments", "journal-ref", "report-no", "license", "authors_parsed")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
+YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+# The venues a paper list's header or an arXiv record's journal reference is recognised by (lower case -> as written)
+VENUES = {
+    v.lower(): v
+    for v in "ICML NeurIPS NIPS ICLR AAAI IJCAI ACL EMNLP NAACL EACL COLING CVPR ICCV ECCV WACV BMVC KDD WWW SIGIR "
+    "WSDM CIKM AISTATS UAI COLT TMLR JMLR TACL TPAMI arXiv CoRL ICRA IROS MICCAI Interspeech ICASSP MLSys".split()
+}
+
 # One input line: (1-based number, text without its line end, or a message saying why the line is unreadable).
 Line = tuple[int, str, str | None]
 
 
 class MissingText(Problem):
     """A record without an abstract (a reader summarises many of them in one line)."""
+
+
+def _journal_ref(ref: object) -> tuple[str, int | None] | None:
+    """The venue (and year) an arXiv record's journal reference names, when it names a known one ("NeurIPS 2024",
+    "Advances in Neural Information Processing Systems 35 (NeurIPS 2022)"), else None."""
+    if not isinstance(ref, str):
+        return None
+    venue = next((VENUES[w.lower()] for w in re.findall(r"[A-Za-z]+", ref) if w.lower() in VENUES), None)
+    if venue is None or venue == "arXiv":
+        return None
+    year = YEAR.search(ref)
+    return venue, int(year.group()) if year else None
 
 
 def content_id(text: str) -> str:
@@ -148,8 +168,9 @@ def paper_from_fields(value: dict, source: Source, max_chars: int, shape: str = 
     title, venue, url = (_string(value, name, source, problems) for name in ("title", "venue", "url"))
     year = _year(value.get("year"), source, problems)
     if record_id and (any(name in value for name in _ARXIV_FIELDS) or _ARXIV_NEW_ID.fullmatch(record_id)):
-        venue = venue or "arXiv"
-        year = year or _arxiv_year(record_id, value.get("update_date"))
+        published = _journal_ref(value.get("journal-ref")) if venue is None else None
+        venue = venue or (published[0] if published else "arXiv")
+        year = year or (published and published[1]) or _arxiv_year(record_id, value.get("update_date"))
         url = url or f"https://arxiv.org/abs/{record_id}"
     doi, arxiv, others = _identifiers(value, record_id, url, source, problems)
     authors = _valid_authors([_display(a) for a in _authors(value)], source, problems)

@@ -2039,3 +2039,14 @@ def test_a_hyphenated_spelling_another_entry_owns_is_that_entrys_alone(nlp, tmp_
         doc = nlp.get_pipe(name)(doc)
     found = [c.canonical for c in candidates(matcher(doc)) if c.extractor == "gazetteer"]
     assert found == ["Monte-Carlo dropout"]
+
+
+
+@pytest.mark.parametrize("text, name, label", [
+    ("We fine-tune LLaMA-7B on the Alpaca dataset with LoRA.", "Alpaca", "DATASET"),  # the model's name: its data
+    ("We apply T-Few to the RAFT benchmark and reach super-human performance.", "RAFT", "DATASET"),
+    # a short form the abstract defines stays what it names
+    ("Test-time training (TTT) adapts models. We compare TTT methods on standard TTT benchmarks.", "TTT", "METHOD"),
+])
+def test_a_known_methods_name_right_before_a_dataset_head_is_a_dataset(nlp, text, name, label):
+    assert {m.label for m in mentions(nlp, text) if m.text == name and not m.generic} == {label}

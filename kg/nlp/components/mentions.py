@@ -114,6 +114,7 @@ _KIND_WORDS = lexicon.words("kind_words")
 # words after which a noun phrase has ended, and "than" ("the SWU score than ..."); a verb's form in "-ed" or "-ing"
 # ends one too ("the PVR benchmark introduced in ...", "the GSC task based on ...")
 _PHRASE_BREAKS = PHRASE_BREAKS | lexicon.words("baseline_markers")
+_DATASET_HEAD_IDS = ids(lexicon.words("dataset_heads"))  # (one-word heads: "data set" is two tokens)
 _METHOD_HEADS = TYPE_HEADS["METHOD"] | lexicon.words("plural_heads") | {"baseline", "baselines"}
 
 
@@ -434,13 +435,21 @@ def _proposed_long_forms(doc: Doc, cands: list[Candidate]) -> list[Candidate]:
     return out
 
 
-def _named_datasets_win(cands: list[Candidate]) -> list[Candidate]:
+def _named_datasets_win(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) -> list[Candidate]:
     """A dataset named by its context around a known task or method name is the dataset: "the VQA v2.0 dataset"
-    is not the task VQA; the inner candidates go."""
+    is not the task VQA; the inner candidates go. So does a known method's reading of the very name a
+    dataset's head word follows: "the Alpaca dataset" is the data, not the model Alpaca (a task's is its
+    benchmarks': "KGC benchmarks"; and so is a short form the abstract defines: "test-time training (TTT) ... TTT
+    benchmarks")."""
     outer = [c for c in cands if c.label == "DATASET" and c.extractor == "context"]
     if not outer:
         return cands
-    return [c for c in cands if c.label == "DATASET" or not _strictly_inside(c, outer)]
+    lower = column(doc, LOWER)
+    short = {span_text(doc, a.short_start, a.short_end) for a in pairs}
+    headed = {(c.start, c.end) for c in outer if c.end < len(doc) and lower[c.end] in _DATASET_HEAD_IDS
+              and span_text(doc, c.start, c.end) not in short}
+    return [c for c in cands if c.label == "DATASET" or not _strictly_inside(c, outer)
+            and not (c.label == "METHOD" and (c.start, c.end) in headed)]  # (a task's stays: "the DG benchmarks")
 
 
 def _strictly_inside(c: Candidate, outer: list[Candidate]) -> bool:
@@ -618,7 +627,7 @@ def select_mentions(doc: Doc, generic: frozenset[str], known: dict,
     pairs = abbreviations(doc)
     cands = _propagate(doc, _split_pairs(doc, candidates(doc), pairs, known), pairs)
     cands = _longer_names_everywhere(doc, cands)
-    cands = _named_datasets_win(cands)
+    cands = _named_datasets_win(doc, cands, pairs)
     # A name only its word shape marks as a method, like an abbreviation pair only word shapes would label, needs
     # the model's support (SciERC dev: such names were 0 of 4 right), unless its mixed case makes it a name alone
     # ("TinyBERT", "CogView2"; kg.nlp.components.context.stands_as_name).

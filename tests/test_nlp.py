@@ -2050,3 +2050,9 @@ def test_a_hyphenated_spelling_another_entry_owns_is_that_entrys_alone(nlp, tmp_
 ])
 def test_a_known_methods_name_right_before_a_dataset_head_is_a_dataset(nlp, text, name, label):
     assert {m.label for m in mentions(nlp, text) if m.text == name and not m.generic} == {label}
+
+
+def test_a_known_dataset_before_a_setting_word_is_that_dataset(nlp):
+    # "domain" names where a known environment is used, as "setting" does for a task
+    assert "Atari" in by_label(nlp, "Experiments on the Atari domain show gains over PPO.", "DATASET")
+    assert "Atari domain" not in by_label(nlp, "Experiments on the Atari domain show gains over PPO.", "DATASET")

@@ -106,6 +106,7 @@ _EDGE_IDS, _LEADING_IDS, _TRAILING_IDS = ids(EDGE_WORDS), ids(LEADING_WORDS), id
 _NOT_TASK_HEAD_IDS = ids(NOT_TASK_HEADS)
 _CLAUSE_VERB_IDS = ids(lexicon.words("clause_verbs"))
 _SETTING_IDS = ids(lexicon.words("setting_heads"))  # "the federated learning setting" is federated learning
+_SETTING_LABELS = ("TASK", "DATASET")  # (and "the Atari domain" Atari)
 # A dataset's splits by the names kg gives them ("mini-val" -> "minival"), and the words after them a name drops
 _SPLIT_NAMES = {get_string_id(written): name for written, name in map(str.split, lexicon.ordered("split_names"))}
 _SPLIT_HEAD_IDS = ids(lexicon.words("split_heads"))
@@ -271,7 +272,8 @@ class Combiner:
                 lower[k] in _PREPOSITION_IDS for k in range(core.end, end))):
             return None  # the known task stands: "node classification on graphs", "quantization process"
         canonical = None
-        if core.start == start and all(lower[k] in _GENERIC_HEAD_IDS or label == "TASK" and lower[k] in _SETTING_IDS
+        if core.start == start and all(lower[k] in _GENERIC_HEAD_IDS
+                                       or label in _SETTING_LABELS and lower[k] in _SETTING_IDS
                                        for k in range(core.end, end)):
             canonical = core.canonical or span_text(doc, core.start, core.end)
         elif label == "DATASET" and core.start == start and (split := _split_name(lower, core.end, end)) is not None \

@@ -2056,3 +2056,12 @@ def test_a_known_dataset_before_a_setting_word_is_that_dataset(nlp):
     # "domain" names where a known environment is used, as "setting" does for a task
     assert "Atari" in by_label(nlp, "Experiments on the Atari domain show gains over PPO.", "DATASET")
     assert "Atari domain" not in by_label(nlp, "Experiments on the Atari domain show gains over PPO.", "DATASET")
+
+
+@pytest.mark.parametrize("text, label, name", [
+    ("We present a generalization of contrastive Hebbian learning to meta-learning.", "METHOD",
+     "contrastive Hebbian learning"),
+])
+def test_a_variants_noun_and_of_open_no_name(nlp, text, label, name):
+    found = by_label(nlp, text, label)
+    assert name in found and not any(n.lower().startswith("generalization") for n in found)

@@ -113,6 +113,7 @@ _SPLIT_HEAD_IDS = ids(lexicon.words("split_heads"))
 _COMPONENT_IDS = ids(lexicon.words("component_heads"))  # "the prediction head": no task "prediction"
 _COORDINATOR_IDS = ids(frozenset({"and", "or"}))
 _OF_ID = get_string_id("of")
+_VARIANT_IDS = ids(lexicon.words("variant_words"))
 _OPEN_ID, _CLOSE_ID = get_string_id("("), get_string_id(")")
 _TYPE_HEAD_IDS = {label: ids(words) for label, words in TYPE_HEADS.items()}
 _NAME_HEAD_IDS = {label: ids(words) for label, words in NAME_HEADS.items()}
@@ -200,6 +201,9 @@ class Combiner:
             close = next((k for k in range(start + 2, end - 1) if lower[k] == _CLOSE_ID), 0)
             if close:  # an aside opens no name: "(DNN) heuristics" of "Deep Neural Networks' (DNN) heuristics"
                 return self._candidate(doc, rules, names, close + 1, end, label)
+        if end - start > 2 and lower[start] in _VARIANT_IDS and lower[start + 1] == _OF_ID:
+            # a variant's noun opens no name: "a generalization of contrastive Hebbian learning" names the method
+            return self._candidate(doc, rules, names, start + 2, end, label)
         if end - start == 1 and len(span_text(doc, start, end)) == 1:
             return None  # one character is no name: the "M" of "300 M images"
         if label == "DATASET" and only_data_kinds(doc[start:end]):

@@ -408,7 +408,7 @@ def test_nodes_relationships_and_paths_print_as_on_the_embedded_store(neo4j_driv
     nodes = [[(x["_LABEL"], x["id"]) for x in row["path"]["_NODES"]] for row in (n, e)]
     assert nodes[0] == nodes[1]
     assert without_ids(n["path"]["_RELS"]) == without_ids(e["path"]["_RELS"])
-    for fmt, label in (("table", "'_LABEL': 'Paper'"), ("csv", '""_LABEL"": ""Dataset""')):
+    for fmt, label in (("table", "_LABEL: Paper"), ("csv", '""_LABEL"": ""Dataset""')):
         shown = kg_cli("query", "--neo4j", "--cypher", cypher, "--format", fmt, env=cli_env(neo4j_config)).stdout
         assert label in shown and "<Node" not in shown and "frozenset" not in shown, shown
 

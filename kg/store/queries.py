@@ -291,11 +291,16 @@ def _cell(v) -> str:
     if isinstance(v, list):
         return ", ".join(_cell(x) for x in v)
     if isinstance(v, dict):
-        return "{" + ", ".join(f"{k}: {_cell(x)}" for k, x in v.items()) + "}"
+        return "{" + ", ".join(f"{k}: {_inner(x)}" for k, x in v.items()) + "}"
     text = str(v).replace("\n", " ")
     if " " in text.strip() and text.isprintable():  # (control characters stay, for the output to show them escaped)
         return _cleaned_around_ids(text)
     return text
+
+
+def _inner(v) -> str:
+    """A value inside a map: as a cell, a list in brackets (a path's nodes)."""
+    return "[" + ", ".join(_inner(x) for x in v) + "]" if isinstance(v, list) else _cell(v)
 
 
 def _cleaned_around_ids(text: str) -> str:

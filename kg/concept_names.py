@@ -28,10 +28,13 @@ task:reinforcementlearning  reinforcement learning
 from __future__ import annotations
 
 import difflib
+import functools
+import json
 from collections.abc import Iterable
 from typing import TypeVar
 
 from kg import schema
+from kg.nlp.lexicon import GAZETTEER
 from kg.paper_names import AmbiguousName, Candidate, Run
 
 K = TypeVar("K")
@@ -96,15 +99,28 @@ def keys(name: str) -> list[str]:
 def match_concept(concepts: Iterable[tuple[K, str, str, Iterable[str]]], node_type: str, name: str) -> K:
     """The key of the concept of ``concepts`` (key, node id, name, aliases; all of ``node_type``, or of any type for
     "concept") that ``name`` names: by its id, else its name, else an alias (the first way some concept answers to
-    decides; for "concept", name and alias are one way), by each of its :func:`keys` in turn. Raises
-    :class:`AmbiguousConcept` when several answer to it that way, and ValueError with the
+    decides; for "concept", name and alias are one way), by each of its :func:`keys` in turn; else, for a name the
+    vocabulary knows, by the vocabulary's other names of it ("MS-COCO" names COCO in a graph whose papers write
+    only "COCO"). Raises :class:`AmbiguousConcept` when several answer to it that way, and ValueError with the
     closest names when none does."""
     concepts = list(concepts)
+    found = _match(concepts, node_type, name)
+    for other in _vocabulary_names(name, node_type) if found is None else ():
+        found = _match(concepts, node_type, other)
+        if found is not None:
+            break
+    if found is None:
+        raise ValueError(not_found([str(c[2]) for c in concepts], node_type, name))
+    return found[0]
+
+
+def _match(concepts: list[tuple[K, str, str, Iterable[str]]], node_type: str, name: str) -> tuple[K] | None:
+    """:func:`match_concept` by the graph's names alone: the key found (in a tuple), or None."""
     wanted = name.strip()
     cased = schema.cased_key(wanted)  # "SnAKe" where "SNAKE" is another concept (kg.build.resolve)
     found_cased = [k for k, node, _, _ in concepts if node.split(":", 1)[-1] == cased]
     if len(found_cased) == 1:
-        return found_cased[0]
+        return (found_cased[0],)
     apart = _apart_by_case(concepts, wanted)
     if apart:
         raise AmbiguousConcept(wanted, [Candidate(node, str(cname)) for _, node, cname, _ in apart], node_type.lower())
@@ -113,11 +129,36 @@ def match_concept(concepts: Iterable[tuple[K, str, str, Iterable[str]]], node_ty
             found = {node: (k, cname) for k, node, cname, aliases in concepts
                      if any(way(wanted, key, node, cname, aliases) for way in ways)}
             if len(found) == 1:
-                return next(iter(found.values()))[0]
+                return (next(iter(found.values()))[0],)
             if found:
                 raise AmbiguousConcept(wanted, [Candidate(n, str(c)) for n, (_, c) in found.items()],
                                        node_type.lower())
-    raise ValueError(not_found([str(c[2]) for c in concepts], node_type, name))
+    return None
+
+
+@functools.lru_cache(maxsize=1)
+def _vocabulary() -> dict[str, list[tuple[str, tuple[str, ...]]]]:
+    """The vocabulary's entries by the concept key of each of their names: (node label, the entry's names, its own
+    name first), read once (~50 ms)."""
+    out: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+    for path in sorted(GAZETTEER.glob("*.jsonl")):
+        with path.open(encoding="utf-8") as fh:
+            for entry in map(json.loads, fh):
+                node = schema.NODE_FOR_LABEL.get(entry.get("label", ""))
+                if node is None:
+                    continue
+                names = (entry["name"], *entry.get("aliases", ()))
+                for n in names:
+                    out.setdefault(schema.concept_key(n), []).append((node.label, names))
+    return out
+
+
+def _vocabulary_names(name: str, node_type: str) -> list[str]:
+    """The vocabulary's other names of the concept ``name`` names (of ``node_type``, or any type for "concept"),
+    its own name first."""
+    labels = LABELS.get(node_type.lower(), (node_type,))
+    out = [n for label, names in _vocabulary().get(schema.concept_key(name), ()) if label in labels for n in names]
+    return [n for n in dict.fromkeys(out) if schema.concept_key(n) != schema.concept_key(name)]
 
 
 def _apart_by_case(concepts: list[tuple], wanted: str) -> list[tuple]:

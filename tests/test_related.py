@@ -579,3 +579,16 @@ def test_a_text_query_of_one_short_sentence_is_read_as_a_title():
     # title case: "Point Imitation Learning" is no task; the title's reading names the method and the task
     assert text_concept_keys("Proximal Point Imitation Learning.") == text_concept_keys(
         "proximal point imitation learning.") == {("Method", "proximalpointmethod"), ("Task", "imitationlearning")}
+
+
+def test_a_concept_is_named_by_the_vocabularys_other_names_of_it(seed_build):
+    from kg.concept_names import match_concept
+
+    # the papers write "COCO" only: the vocabulary's "MS-COCO" and "Microsoft COCO" name it too
+    datasets = [("dataset:coco", "dataset:coco", "COCO", []), ("dataset:cococ", "dataset:cococ", "COCO-C", [])]
+    assert match_concept(datasets, "Dataset", "MS-COCO") == match_concept(datasets, "Dataset", "Microsoft COCO") \
+        == "dataset:coco"
+    with pytest.raises(ValueError, match="no Dataset named 'MS-COCO-X'"):
+        match_concept(datasets, "Dataset", "MS-COCO-X")
+    report = around_concept(seed_build[0].graph, "Dataset", "MS COCO")
+    assert report.name == "COCO"

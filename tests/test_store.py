@@ -207,7 +207,8 @@ def test_a_table_keeps_ids_inside_text_and_maps_as_they_are():
     row = format_rows(["label"], [[label]]).splitlines()[2]
     assert row == "On Bias – a study (paper:neurips2022:--aQNMdJc9x)"
     node = {"id": "paper:neurips2022:--aQNMdJc9x", "title": "A -- B", "k": "a--b"}
-    assert format_rows(["p"], [[node]]).splitlines()[2] == "{id: paper:neurips2022:--aQNMdJc9x, title: A – B, k: a--b}"
+    shown = format_rows(["p"], [[node]]).splitlines()[2]
+    assert shown == "{id: paper:neurips2022:--aQNMdJc9x, title: A – B, k: a--b}"
 
 def test_docker_compose_agrees_with_readme_and_loader():
     compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())

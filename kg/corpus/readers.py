@@ -32,8 +32,8 @@ from kg.corpus.lines import whole_text
 from kg.corpus.script import foreign_script
 from kg.corpus import columns as read_options
 from kg.corpus import duplicates
-from kg.corpus.records import (FIELD_NAMES, VENUES, YEAR, Line, MissingText, check_text, content_id, identifiers, merge_into,
-                               paper_from_record, title_conflict, title_key)
+from kg.corpus.records import (FIELD_NAMES, VENUES, YEAR, Line, MissingText, check_text, content_id, identifiers,
+                               merge_into, paper_from_record, title_conflict, title_key)
 from kg.errors import InputError, InputWarning, Problem
 from kg.model import Paper, Source
 

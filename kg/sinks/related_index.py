@@ -296,8 +296,9 @@ class RelatedIndexSink(GraphSink):
         return path
 
     def _write_papers(self) -> list[Path]:
-        """``paper_facts.jsonl`` (name, venue, year, url, keywords, whether the name is the title: a JSON list a line), ``paper_lines.npy`` (line
-        starts) and ``paper_rank.npy`` (each paper's place in the order of names, then ids: how papers are listed)."""
+        """``paper_facts.jsonl`` (name, venue, year, url, keywords, whether the name is the title: a JSON list a
+        line), ``paper_lines.npy`` (line starts) and ``paper_rank.npy`` (each paper's place in the order of names,
+        then ids: how papers are listed)."""
         path, starts, at = self.dir / "paper_facts.jsonl", array("q", [0]), 0
         with path.open("wb") as f:
             for i in range(len(self.names)):

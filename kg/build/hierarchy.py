@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -143,10 +144,11 @@ def _build(res: Resolution) -> Hierarchy:
     # then a narrower name under the task it ends with: the papers' tasks, and the parents no paper names that the
     # tree leaves without one ("2D object detection", the tree's parent of "semi-supervised object detection", under
     # object detection), those this adds in turn too
-    pending = [(("TASK", key), c) for key, c in tasks.items()] + [(r, c) for r, c in h.nodes.items() if r[0] == "TASK"]
+    pending = deque([*((("TASK", key), c) for key, c in tasks.items()),
+                     *((r, c) for r, c in h.nodes.items() if r[0] == "TASK")])
     done: set[Key] = set()
     while pending:
-        root, c = pending.pop(0)
+        root, c = pending.popleft()
         if root in parented or root in done:
             continue
         done.add(root)
@@ -163,7 +165,8 @@ def _build(res: Resolution) -> Hierarchy:
         if parent_root is not None and parent_root != root and (parent_root, root) not in linked:  # (no two-task cycle through aliases)
             h.links.append((root, parent_root, "SUBTASK_OF"))
             linked.add((root, parent_root))
-        pending += list(h.nodes.items())[n_nodes:]  # (dicts keep their order: the nodes added just now)
+        if len(h.nodes) > n_nodes:  # (dicts keep their order: the nodes added just now; rarely any)
+            pending += list(h.nodes.items())[n_nodes:]
     datasets = {c.key: root for root, c in res.concepts.items() if root[0] == "DATASET"}
     for root, c in res.concepts.items():  # then their other names: "MS COCO test-dev" is a variant of COCO
         if root[0] == "DATASET":

@@ -32,8 +32,8 @@ from kg.corpus.lines import whole_text
 from kg.corpus.script import foreign_script
 from kg.corpus import columns as read_options
 from kg.corpus import duplicates
-from kg.corpus.records import (FIELD_NAMES, VENUES, YEAR, Line, MissingText, check_text, content_id, identifiers,
-                               merge_into, paper_from_record, title_conflict, title_key)
+from kg.corpus.records import (FIELD_NAMES, YEAR, Line, MissingText, check_text, content_id, identifiers, merge_into,
+                               named_venue, paper_from_record, title_conflict, title_key)
 from kg.errors import InputError, InputWarning, Problem
 from kg.model import Paper, Source
 
@@ -539,7 +539,7 @@ def _header(block: list[str], strict: bool = False) -> tuple[str | None, int | N
         return None
     year = YEAR.search(line)
     words = re.findall(r"[A-Za-z]+", line)
-    venue = next((VENUES[w.lower()] for w in words if w.lower() in VENUES), None)
+    venue = named_venue(words)
     if strict and (venue is None or year is None):
         return None
     if venue is None and year is not None:

@@ -7,7 +7,7 @@ import hashlib
 import json
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from kg.corpus import columns as read_options
 from kg.corpus.clean import clean_text
@@ -27,7 +27,7 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 
 YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 # The venues a paper list's header or an arXiv record's journal reference is recognised by (lower case -> as written)
-VENUES = {
+_VENUES = {
     v.lower(): v
     for v in "ICML NeurIPS NIPS ICLR AAAI IJCAI ACL EMNLP NAACL EACL COLING CVPR ICCV ECCV WACV BMVC KDD WWW SIGIR "
     "WSDM CIKM AISTATS UAI COLT TMLR JMLR TACL TPAMI arXiv CoRL ICRA IROS MICCAI Interspeech ICASSP MLSys".split()
@@ -41,12 +41,17 @@ class MissingText(Problem):
     """A record without an abstract (a reader summarises many of them in one line)."""
 
 
+def named_venue(words: Iterable[str]) -> str | None:
+    """The first known venue among ``words``, as it is written (``_VENUES``), or None."""
+    return next((_VENUES[w.lower()] for w in words if w.lower() in _VENUES), None)
+
+
 def _journal_ref(ref: object) -> tuple[str, int | None] | None:
     """The venue (and year) an arXiv record's journal reference names, when it names a known one ("NeurIPS 2024",
     "Advances in Neural Information Processing Systems 35 (NeurIPS 2022)"), else None."""
     if not isinstance(ref, str):
         return None
-    venue = next((VENUES[w.lower()] for w in re.findall(r"[A-Za-z]+", ref) if w.lower() in VENUES), None)
+    venue = named_venue(re.findall(r"[A-Za-z]+", ref))
     if venue is None or venue == "arXiv":
         return None
     year = YEAR.search(ref)

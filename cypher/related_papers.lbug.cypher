@@ -1,7 +1,7 @@
 // name: related_papers
 // purpose: Papers related to a paper through every kind of shared concept, each weighted by type and rarity (idf), twice for each of the two papers whose title names it; the concept part of the ranking of `kg related`.
-// params: paper: paper (id, title or proposed method, e.g. "SCALE"), w_dataset, w_task, w_method, w_metric: number (type weights, e.g. 3.0, 1.5, 1.0, 0.25), top: integer (e.g. 10)
-// example: kg query related_papers --param paper=SCALE --param w_dataset=3.0 --param w_task=1.5 --param w_method=1.0 --param w_metric=0.25 --param top=10
+// params: paper: paper (id, title or proposed method, e.g. "SCALE"), w_dataset: number = 3.0, w_task: number = 1.5, w_method: number = 1.0, w_metric: number = 0.25 (type weights, as `kg related` weighs the concepts), top: integer = 10 (papers to return)
+// example: kg query related_papers --param paper=SCALE
 // engine: Ladybug tests a node's table with `label(c)`; Neo4j with `c:Dataset` (see the .neo4j file).
 MATCH (p:Paper)-[r1:PROPOSES|USES|ADDRESSES|EVALUATES_ON|REPORTS]->(c)<-[r2:PROPOSES|USES|ADDRESSES|EVALUATES_ON|REPORTS]-(q:Paper)
 WHERE (p.id = $paper OR p.name = $paper) AND q.id <> p.id

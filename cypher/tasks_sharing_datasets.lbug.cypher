@@ -1,7 +1,7 @@
 // name: tasks_sharing_datasets
 // purpose: Pairs of unrelated tasks whose papers (or their subtasks' papers) evaluate on the same datasets, a dataset's variants counting as the dataset (where research areas meet on data).
-// params: limit: integer (rows to return, e.g. 20)
-// example: kg query tasks_sharing_datasets --param limit=20
+// params: limit: integer = 20 (rows to return)
+// example: kg query tasks_sharing_datasets
 // engine: Ladybug's collect does not keep the order of an ORDER BY before it (collect(DISTINCT ...) never
 // does), so `datasets` and `via` are sorted with list_sort, which Neo4j 5 lacks (see the .neo4j file).
 // A task's papers include those of its subtasks, and a dataset's variants count as the dataset (SUBTASK_OF,

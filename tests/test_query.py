@@ -139,6 +139,33 @@ def test_the_params_header_declares_each_parameter_with_its_kind():
             param_kinds(bad)
 
 
+def test_the_params_header_gives_defaults_typed_by_kind():
+    from kg.store.queries import param_defaults, param_kinds
+
+    header = 'paper: paper (e.g. "SCALE"), w_a: number = 3, w_b: number = 0.25 (weights), top: integer = 10 (rows)'
+    assert param_kinds(header) == {"paper": "paper", "w_a": "number", "w_b": "number", "top": "integer"}
+    got = param_defaults(header)
+    assert got == {"w_a": 3.0, "w_b": 0.25, "top": 10} and isinstance(got["w_a"], float)
+    assert param_defaults("a, b: integer = 2") == {"a": 2, "b": 2}  # a default after names is theirs all
+    with pytest.raises(ValueError, match="whole number"):
+        param_defaults("limit: integer = many (rows)")
+
+
+def test_a_saved_query_runs_on_its_defaults_and_a_param_overrides_one(built, capsys, tmp_path):
+    from kg.related.ranking import DEFAULT_WEIGHTS
+
+    q = load_queries()["related_papers"]  # the ranking's weights are kg related's
+    assert {k: v for k, v in q.defaults.items() if k.startswith("w_")} == {
+        f"w_{kind.lower()}": w for kind, w in DEFAULT_WEIGHTS.items()}
+    assert len(query_json(capsys, built, "top_datasets")) == 2  # limit 20: both datasets
+    assert len(query_json(capsys, built, "top_datasets", "--param", "limit=1")) == 1
+    assert [r["paper"] for r in query_json(capsys, built, "related_papers", "--param", "paper=Classy")] \
+        == ["paper:2106.09680", "paper:p3"]
+    (tmp_path / "bad.cypher").write_text("// params: limit: integer = lots\nRETURN $limit AS x\n")
+    code, _, err = run(capsys, "query", "bad", "--cypher-dir", str(tmp_path), "--graph", str(built))
+    assert code == 2 and "bad.cypher: // params:" in one_line(err) and "whole number" in err
+
+
 def test_every_saved_query_declares_the_parameters_its_files_read():
     from kg.store.queries import query_params
 

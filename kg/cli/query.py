@@ -78,6 +78,7 @@ def run(args: argparse.Namespace) -> int:
         read = ", ".join(sorted(query_params(cypher))) or "none"
         error(f"--param {', '.join(unknown)}: {what} no such parameter (its parameters: {read})")
         return EXIT_BAD_INPUT
+    params = {**(saved.defaults if saved else {}), **params}  # what --param leaves out, from the query's header
     if missing := missing_params(cypher, params):
         example = f" (e.g. {saved.example})" if saved and saved.example else ""
         error(f"the query needs --param {' --param '.join(m + '=...' for m in missing)}{example}")

@@ -1,9 +1,9 @@
 """The saved query library (``cypher/*.cypher``) and running Cypher on either engine.
 
 Each file starts with a header of ``// key: value`` lines: name, purpose, params, example. ``params`` declares each
-parameter with its kind: ``a, b: paper (ids, titles or proposed methods, e.g. "FML"), limit: integer (e.g. 20)``.
-A kind after a name is also that of the names before it back to the last one described; the kinds are in
-:data:`KINDS`. A query whose dialects differ has one file per engine: ``NAME.neo4j.cypher`` and ``NAME.lbug.cypher``.
+parameter with its kind and, optionally, its default: ``a, b: paper (ids, titles or proposed methods, e.g. "FML"),
+limit: integer = 20 (rows to return)``. A kind after a name is also that of the names before it back to the last one
+described; the kinds are in :data:`KINDS`. ``kg query`` gives a parameter its default when ``--param`` does not. A query whose dialects differ has one file per engine: ``NAME.neo4j.cypher`` and ``NAME.lbug.cypher``.
 """
 from __future__ import annotations
 
@@ -40,6 +40,7 @@ class SavedQuery:
     example: str
     text: dict[str, str] = field(default_factory=dict)  # engine -> Cypher
     kinds: dict[str, str] = field(default_factory=dict)  # parameter -> its kind (KINDS, or VALUE)
+    defaults: dict[str, object] = field(default_factory=dict)  # parameter -> its value when --param gives none
 
     def for_engine(self, engine: str) -> str:
         return self.text.get(engine) or self.text["any"]
@@ -55,32 +56,45 @@ def _header(text: str) -> dict[str, str]:
     return out
 
 
-# One declared parameter: its name, an optional ": kind" and an optional "(description)" (one level of nested
-# parentheses), up to the comma before the next.
-_DECLARED = re.compile(r"\s*([A-Za-z_]\w*)\s*(?::\s*(\w+))?\s*(\((?:[^()]|\([^()]*\))*\))?\s*(?:,|$)")
+# One declared parameter: its name, an optional ": kind", an optional "= default" and an optional "(description)"
+# (one level of nested parentheses), up to the comma before the next.
+_DECLARED = re.compile(r"\s*([A-Za-z_]\w*)\s*(?::\s*(\w+))?\s*(?:=\s*([^\s,()]+))?\s*(\((?:[^()]|\([^()]*\))*\))?\s*(?:,|$)")
 
 
-def param_kinds(declared: str) -> dict[str, str]:
-    """The parameters a ``// params:`` header declares, with their kinds: ``a, b: paper (e.g. "FML"), top: integer``
-    -> ``{"a": "paper", "b": "paper", "top": "integer"}`` ("" or "-": none). A name given no kind is VALUE.
-    ValueError for a header that is not such a list, or names a kind not in :data:`KINDS`."""
-    out: dict[str, str] = {}
+def _declarations(declared: str) -> list[tuple[str, str, str | None]]:
+    """``(name, kind, default text or None)`` of each parameter a ``// params:`` header declares, in order. A kind
+    (or a default) after a name is also that of the names before it back to the last one described. ValueError for
+    a header that is not such a list, or names a kind not in :data:`KINDS`."""
+    out: list[tuple[str, str, str | None]] = []
     pending: list[str] = []
     text, at = declared.strip(), 0
     while text not in ("", "-") and at < len(text):
         m = _DECLARED.match(text, at)
         if m is None:
-            raise ValueError(f"cannot read the parameters at {text[at:at + 30]!r} (NAME: KIND (what), ...)")
-        name, kind, described = m.groups()
+            raise ValueError(f"cannot read the parameters at {text[at:at + 30]!r} (NAME: KIND = DEFAULT (what), ...)")
+        name, kind, default, described = m.groups()
         if kind is not None and kind not in KINDS:
             raise ValueError(f"parameter {name} has kind {kind!r}, not one of {', '.join(KINDS)}")
         pending.append(name)
-        if kind or described:
-            out.update(dict.fromkeys(pending, kind or VALUE))
+        if kind or default or described:
+            out.extend((each, kind or VALUE, default) for each in pending)
             pending = []
         at = m.end()
-    out.update(dict.fromkeys(pending, VALUE))
-    return out
+    return out + [(each, VALUE, None) for each in pending]
+
+
+def param_kinds(declared: str) -> dict[str, str]:
+    """The parameters a ``// params:`` header declares, with their kinds: ``a, b: paper (e.g. "FML"), top: integer``
+    -> ``{"a": "paper", "b": "paper", "top": "integer"}`` ("" or "-": none). A name given no kind is VALUE.
+    ValueError as :func:`_declarations`."""
+    return {name: kind for name, kind, _ in _declarations(declared)}
+
+
+def param_defaults(declared: str) -> dict[str, object]:
+    """The defaults a ``// params:`` header gives, each typed by its parameter's kind: ``top: integer = 10`` ->
+    ``{"top": 10}``. ValueError as :func:`_declarations`, and for a default its kind does not take."""
+    return {name: _typed(name, default, kind) for name, kind, default in _declarations(declared)
+            if default is not None}
 
 
 def load_queries(directory: Path = CYPHER_DIR) -> dict[str, SavedQuery]:
@@ -95,11 +109,11 @@ def load_queries(directory: Path = CYPHER_DIR) -> dict[str, SavedQuery]:
         stem = path.name[: -len(".cypher")]
         name, _, engine = stem.partition(".")
         try:
-            kinds = param_kinds(head.get("params", ""))
+            kinds, defaults = param_kinds(head.get("params", "")), param_defaults(head.get("params", ""))
         except ValueError as exc:
             raise ValueError(f"{path}: // params: {exc}") from None
         q = out.setdefault(name, SavedQuery(head.get("name", name), head.get("purpose", ""), head.get("params", ""),
-                                            head.get("example", ""), kinds=kinds))
+                                            head.get("example", ""), kinds=kinds, defaults=defaults))
         q.text[engine or "any"] = text
     return out
 

@@ -84,6 +84,9 @@ def test_concepts_named_only_in_the_title_are_extracted_with_title_offsets():
     # mention offsets in the prediction point into the abstract only
     assert all(paper.text[m["start"]:m["end"]] for m in pred["mentions"])
     assert not any(m["text"].lower() == "semantic segmentation" for m in pred["mentions"])
+    # the title's mentions are reported apart, with offsets into the title
+    assert ("Semantic Segmentation", "TASK") in {(m["text"], m["label"]) for m in pred["title_mentions"]}
+    assert all(title[m["start"]:m["end"]] == m["text"] for m in pred["title_mentions"])
 
 
 def test_title_evidence_in_the_graph_names_the_title_field(tmp_path):

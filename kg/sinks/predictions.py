@@ -165,7 +165,8 @@ def _once(names: Iterable[str]) -> list[str]:
 
 def prediction(paper: Paper, ex: Extraction) -> dict:
     """One paper in the prediction format that ``kg eval`` scores (:mod:`kg.train.scorer`; also what ``kg extract``
-    writes): ``id``, ``mentions`` (``start``, ``end``, ``label``), ``concepts`` (names by label), ``proposed``."""
+    writes): ``id``, ``mentions`` (``start``, ``end``, ``label``: offsets into the abstract), ``title_mentions``
+    (offsets into the title), ``concepts`` (names by label), ``proposed``, ``results``."""
     names = document_names(paper.text, ex, paper.title or "")
     concepts = _by_label((label, name) for (label, _), name in names.items())
     bench = _by_label(("BENCHMARK", names[("DATASET", m.canonical)]) for m in ex.mentions
@@ -178,6 +179,8 @@ def prediction(paper: Paper, ex: Extraction) -> dict:
                      for m, s, e in defined_spans(paper.text, [m for m in ex.mentions if not m.in_title])]
                     + [{"start": m.start, "end": m.end, "label": m.label, "text": m.text, "generic": True,
                         "extractor": m.extractor} for m in ex.generic],
+        "title_mentions": [{"start": m.start, "end": m.end, "label": m.label, "text": m.text, "canonical": m.canonical,
+                            "extractor": m.extractor, "proposed": m.proposed} for m in ex.mentions if m.in_title],
         "concepts": concepts,
         "proposed": _once(names[(m.label, m.canonical)] for m in ex.mentions if m.proposed),
         "results": [{"method": r.method, "dataset": r.dataset, "metric": r.metric, "value": r.value} for r in ex.results],

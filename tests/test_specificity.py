@@ -549,3 +549,22 @@ def test_a_family_phrase_names_the_words_before_its_family_word(name, words):
 
     found = family_core(name, load_gazetteer().lookup())
     assert (found[3] if found else None) == words
+
+
+@pytest.mark.parametrize("title, text, proposed", [
+    ("Certifying Some Distributional Fairness with Subpopulation Decomposition",
+     "In this paper, we first formulate the certified fairness of an ML model trained on a given data distribution as "
+     "an optimization problem.", set()),
+    # the title names the letters, or the abstract defines them: the paper's own name
+    ("PAC: Assisted Value Factorization with Counterfactual Predictions",
+     "We tackle this limitation and propose PAC, a new framework leveraging assistive information.", {"PAC"}),
+    ("Generalization Analysis on Learning with a Verifier",
+     "Such a module, which we call a concurrent verifier (CV), can give a certification. We propose the CV and "
+     "analyse it.", {"CV"}),
+])
+def test_an_umbrella_term_is_no_proposed_name_unless_the_paper_names_it_so(title, text, proposed):
+    from kg.model import Paper
+    from kg.nlp.extract import extract
+
+    (_, ex), = extract([Paper("p", text, title=title)])
+    assert {m.canonical for m in ex.mentions if m.proposed} == proposed

@@ -20,7 +20,9 @@ concept. These tests decide, each from data under ``kg/nlp/data/specificity`` wi
   or in a word that neither the vocabulary's method names end in nor names a process ("random graphs", "discrete
   time", "stochastic game": :meth:`Specificity.method_head`).
 
-A paper's own proposed name is never made generic.
+A paper's own proposed name is never made generic; an umbrella term is no such name ("ML" of "we formulate the
+certified fairness of an ML model") unless the abstract defines it or the title names it ("PAC: ..."), and is then
+a generic mention like any other.
 
 Local definitions win over the vocabulary: where the abstract defines a short form that contains a known
 abbreviation as a word ("Level k Gradient Play (Lv.k GP)"), or defines that abbreviation itself with another long
@@ -637,6 +639,13 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
         title_end = len(doc.user_data.get(TITLE) or "")  # (the title comes first in the text)
         local = _local_short_forms(doc)
         mentions = doc.user_data.get(MENTIONS) or ()
+        titled = {m.canonical for m in mentions if m.start < title_end}
+        for m in mentions:
+            if m.proposed and m.canonical.lower() in spec.umbrella and m.canonical not in local \
+                    and m.canonical not in titled:
+                # an umbrella term is no paper's own name ("ML" of "we formulate ... of an ML model"), unless the
+                # paper defines the letters or its title names them ("PAC: Assisted Value Factorization ...")
+                m.proposed = False
         own = {(m.canonical, m.label) for m in mentions if m.proposed}
         own_other = {(name, label) for name, _ in own for label in ("METHOD", "DATASET", "TASK", "METRIC")} - own
         tools: set[tuple[str, str]] = set()  # (label, name) of concepts one of whose mentions names a tool

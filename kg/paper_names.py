@@ -1,6 +1,7 @@
 """One way to name a paper everywhere (``kg related``, ``kg query``, ``kg viz --focus``): its id, with or without
 ``paper:``, its DOI (any case) or arXiv id (any version) where the graph keeps them, one of its other ids (a
-preprint's DOI or a second input id kept when two records of it were merged: ``other_ids``), its name or title (as
+preprint's DOI or a second input id kept when two records of it were merged: ``other_ids``), the end of its id
+after the source (an OpenReview id, or its web address), its name or title (as
 the input writes it, LaTeX and all, or as kg shows it), or the name (or an alias) of a method it proposes; case and
 spacing do not matter, but where several papers answer to a name and one is spelled exactly so ("SnAKe" and
 "SNAKE"), that one is meant.
@@ -85,6 +86,10 @@ class Papers(Protocol):
         """The papers whose DOI (lower case) is ``doi`` or whose arXiv id is ``arxiv``, or one of whose other ids
         (``other_ids``) is one of ``doi``, ``arxiv`` and ``other`` (an empty one: none)."""
 
+    def by_id_end(self, key: str) -> list[Candidate]:
+        """The papers whose node id ends in ``":" + key`` (the input's own id after its source: "VOyYhoN_yg" of
+        ``paper:neurips2022:VOyYhoN_yg``)."""
+
     def names(self) -> list[str]:
         """Every paper name and proposed method name, for suggestions."""
 
@@ -112,10 +117,31 @@ def identifiers(name: str) -> tuple[str, str]:
     return normalise_doi(bare) or "", normalise_arxiv(bare) or ""
 
 
+_URL = re.compile(r"https?://", re.IGNORECASE)
+_URL_ID = re.compile(r"[?&]id=([^&#\s]+)")  # OpenReview's https://openreview.net/forum?id=... (and pdf?id=...)
+_ID_KEY = re.compile(r"[\w.-]+")
+
+
+def id_key(name: str) -> str:
+    """The input's own id of a paper that ``name`` is by itself, to find among the ends of node ids: an OpenReview
+    id as written or in its URL; "" for words, and for a name with spaces or other punctuation.
+
+    >>> id_key("https://openreview.net/forum?id=VOyYhoN_yg"), id_key("VOyYhoN_yg"), id_key("graph neural networks")
+    ('VOyYhoN_yg', 'VOyYhoN_yg', '')
+    """
+    name = str(name).strip().removeprefix(PREFIX)
+    if _URL.match(name):
+        found = _URL_ID.search(name)
+        return found.group(1) if found else ""
+    return name if _ID_KEY.fullmatch(name) else ""
+
+
 def looks_like_id(name: str) -> bool:
-    """Whether ``name`` is written as a paper id (``paper:...``, a DOI, an arXiv id) rather than words."""
+    """Whether ``name`` is written as a paper id (``paper:...``, a DOI, an arXiv id, a web address) rather than
+    words."""
     name = str(name).strip()
-    return name.startswith(PREFIX) or any(identifiers(name)) or _ARXIV_LIKE.fullmatch(name) is not None
+    return name.startswith(PREFIX) or _URL.match(name) is not None or any(identifiers(name)) \
+        or _ARXIV_LIKE.fullmatch(name) is not None
 
 
 def _title(title: object, name: object, pid: str) -> str:
@@ -164,6 +190,12 @@ class GraphPapers:
                 and ((doi and str(d.get("doi") or "").lower() == doi) or (arxiv and d.get("arxiv_id") == arxiv)
                      or not keys.isdisjoint(d.get("other_ids") or ()))]
 
+    def by_id_end(self, key: str) -> list[Candidate]:
+        """The papers whose node id ends in ``":" + key``."""
+        tail = ":" + key
+        return [self._candidate(n) for n, d in self.g.nodes(data=True)
+                if d.get("type") == schema.PAPER.label and str(n).endswith(tail)]
+
     def names(self) -> list[str]:
         """Every paper's name and title, and every proposed method's name."""
         out = []
@@ -183,6 +215,7 @@ _BY_IDENTIFIER = {"doi": "MATCH (p:Paper) WHERE toLower(p.doi) = $doi RETURN p.i
                   "arxiv": "MATCH (p:Paper) WHERE p.arxiv_id = $arxiv RETURN p.id, p.title, p.name"}
 _BY_OTHER_ID = ("MATCH (p:Paper) WITH p, $keys AS keys WHERE any(o IN p.other_ids WHERE o IN keys) "
                 "RETURN p.id, p.title, p.name")  # (other ids are kept normalised: kg.build.elements.other_ids)
+_BY_ID_END = "MATCH (p:Paper) WHERE p.id ENDS WITH $tail RETURN p.id, p.title, p.name"
 _BY_NAME = ("MATCH (p:Paper) WHERE toLower(p.name) = $wanted OR toLower(p.title) = $wanted "
             "RETURN p.id, p.title, p.name")
 # (Ladybug takes no parameter inside any(...), hence the WITH)
@@ -227,6 +260,10 @@ class StorePapers:
         keys = list(dict.fromkeys(k for k in (doi, arxiv, other) if k))
         return self._candidates(rows + (self._by_other_id(keys) if keys else []))
 
+    def by_id_end(self, key: str) -> list[Candidate]:
+        """The papers whose node id ends in ``":" + key``."""
+        return self._candidates(self.run(_BY_ID_END, {"tail": ":" + key}))
+
     def _by_other_id(self, keys: list[str]) -> list[list]:
         """(id, title, name) of the papers one of whose other ids is one of ``keys``; none in an embedded store an
         older kg wrote, which has no ``other_ids`` (Neo4j reads a missing property as null)."""
@@ -245,7 +282,8 @@ class StorePapers:
 def resolve(papers: Papers, name: str) -> str | None:
     """The id of the paper ``name`` names, or None when no paper answers to it: by id (with or without ``paper:``),
     then by name, title or proposed method, then by DOI or arXiv id, or one of its other ids (a DOI in any case, an
-    arXiv id in any version, an input's own id as written), then by title with LaTeX and markdown removed as
+    arXiv id in any version, an input's own id as written), then by the end of its id (an OpenReview id, or its
+    URL: "VOyYhoN_yg" names ``paper:neurips2022:VOyYhoN_yg``), then by title with LaTeX and markdown removed as
     ``kg build`` removes them from titles.
 
     Raises :class:`AmbiguousPaper` when several do."""
@@ -263,6 +301,8 @@ def resolve(papers: Papers, name: str) -> str | None:
     if found := papers.by_id([PREFIX + x for x in (doi, arxiv) if x]):
         return found[0].id
     if found := papers.by_identifier(doi, arxiv, " ".join(bare.split())):
+        return _one(name, found)
+    if (key := id_key(bare)) and (found := papers.by_id_end(key)):
         return _one(name, found)
     found = papers.by_name(normal(_cleaned(bare)))
     return _one(name, found) if found else None

@@ -270,10 +270,11 @@ def test_tasks_sharing_a_variant_meet_on_its_dataset(tmp_path):
 # a paper named by its DOI (any case) or arXiv id, one by its title as the input wrote it, and concept names
 # ("SSL": a method's name and a task's alias; "snns": a plural acronym in lower case), in every command
 
-BERT, LATEX = "paper:10.18653/v1/n19-1423", "paper:latex"
+BERT, LATEX, FORUM = "paper:10.18653/v1/n19-1423", "paper:latex", "paper:neurips2022:VOyYhoN_yg"
 IDENTIFIED = {BERT: dict(name="BERT", title="BERT: Pre-training of Deep Bidirectional Transformers",
                          doi="10.18653/v1/n19-1423", arxiv_id="1810.04805"),
-              LATEX: dict(name="Multi-Class H-Consistency Bounds", title="Multi-Class H-Consistency Bounds")}
+              LATEX: dict(name="Multi-Class H-Consistency Bounds", title="Multi-Class H-Consistency Bounds"),
+              FORUM: dict(name="Statistically Meaningful Approximation", title="Statistically Meaningful Approximation")}
 NAMED_CONCEPTS = {"method:ssl": ("Method", "SSL", []),
                   "task:selfsupervisedlearning": ("Task", "self-supervised learning", ["SSL"]),
                   "method:spikingneuralnetwork": ("Method", "spiking neural networks", ["SNN"])}
@@ -311,7 +312,9 @@ def identified(tmp_path_factory) -> dict[str, Path]:
 
 
 PAPER_NAMES = [("10.18653/V1/N19-1423", BERT), ("https://doi.org/10.18653/V1/N19-1423", BERT), ("1810.04805", BERT),
-               ("arXiv:1810.04805v2", BERT), ("Multi-Class $H$-Consistency Bounds", LATEX)]
+               ("arXiv:1810.04805v2", BERT), ("Multi-Class $H$-Consistency Bounds", LATEX),
+               # the input's own id after its source, as OpenReview gives it or in its address
+               ("VOyYhoN_yg", FORUM), ("https://openreview.net/forum?id=VOyYhoN_yg", FORUM)]
 
 
 @pytest.mark.parametrize("source", ["graph", "index"])
@@ -336,7 +339,8 @@ def test_kg_query_and_kg_viz_name_a_paper_by_doi_arxiv_id_or_title_as_written(id
 
 
 @pytest.mark.parametrize("source", ["graph", "index"])
-@pytest.mark.parametrize("name", ["2999.99999", "1901.00001v2", "10.1234/nothing", "paper:p9"])
+@pytest.mark.parametrize("name", ["2999.99999", "1901.00001v2", "10.1234/nothing", "paper:p9",
+                                  "https://openreview.net/forum?id=nothing"])
 def test_kg_related_refuses_an_id_no_paper_has_rather_than_searching_its_words(identified, capsys, source, name):
     code, out, err = run(capsys, "related", name, "--graph", str(identified[source]))
     assert code == 2 and not out and f"no paper named '{name}'" in err

@@ -66,6 +66,17 @@ class _Lines:
             last, at = at, text.find(key, at + 1)
         return found
 
+    def ending(self, tail: bytes) -> list[int]:
+        """The numbers of the lines that end in ``tail``."""
+        text, key, found, number, last = self.text, tail + b"\n", [], 0, 0
+        at = text.find(key)
+        while at != -1:
+            number += text.count(b"\n", last, at)  # the lines before this one
+            last = at
+            found.append(number - 1)
+            at = text.find(key, at + 1)
+        return found
+
     def holding(self, field: bytes) -> list[int]:
         """The numbers of the lines that hold ``field`` as one of their tab-separated fields."""
         text, found, number, last = self.text, [], 0, 0
@@ -476,6 +487,11 @@ class IndexPapers:
         """The papers whose DOI (lower case) is ``doi`` or whose arXiv id is ``arxiv``, or one of whose other ids is
         one of ``doi``, ``arxiv`` and ``other`` (an empty one: none)."""
         return [self._candidate(i) for i in self.index.identified(doi, arxiv, other)]
+
+    def by_id_end(self, key: str) -> list[Candidate]:
+        """The papers whose node id ends in ``":" + key`` (a search of ``paper_ids.txt``, a JSON string a line)."""
+        tail = (":" + json.dumps(key, ensure_ascii=False)[1:]).encode("utf-8")
+        return [self._candidate(i) for i in self.index._ids.ending(tail)]
 
     def names(self) -> list[str]:
         """Every paper's title (name) and every proposed method's name."""

@@ -90,6 +90,19 @@ def test_related_command_accepts_abstract_words(seed_build, capsys):
     assert capsys.readouterr().out.splitlines()[1].split()[2] == "FML"
 
 
+def test_a_text_query_names_the_concepts_it_stands_on_and_says_when_it_has_none_of_the_kinds(seed_build, capsys):
+    out = str(seed_build[1])
+    assert main(["related", "person search on CUHK-SYSU", "--graph", out, "--top", "1"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert "(known concepts: dataset CUHK-SYSU, task person search)" in first
+    assert main(["related", "person search on CUHK-SYSU", "--graph", out, "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["query_concepts"] == [
+        {"type": "Dataset", "name": "CUHK-SYSU"}, {"type": "Task", "name": "person search"}]
+    assert main(["related", "person search", "--graph", out, "--by", "dataset"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "(no known concept of those kinds)" in lines[0] and lines[1:] == ["  (it names no dataset concept)"]
+
+
 def test_related_command_by_dataset(seed_build, capsys):
     assert main(["related", "--dataset", "PRW", "--graph", str(seed_build[1])]) == 0
     text = capsys.readouterr().out

@@ -123,14 +123,15 @@ def _from_graph(args: argparse.Namespace, g, query: str, weights: dict[str, floa
         return paper
     if paper:
         hits = rel.related(g, paper, top=args.top, weights=weights, shared_only=bool(args.by))
-        label = f"{g.nodes[paper]['name']} [{paper}]"
+        label, concepts = f"{g.nodes[paper]['name']} [{paper}]", rel.paper_concepts(g, paper)
     else:
         concepts, texts = rel.concepts_from_text(g, query), rel.text_index(g)
         vector = texts.vector_of_text(query)
         hits = rel.rank(g, concepts, top=args.top, weights=weights, similarity=texts.similar_to_text(query),
                         query_vector=vector, embedding=rel.text_embedding(g, query), shared_only=bool(args.by))
-        label = f"the text ({len(concepts)} known concept{'' if len(concepts) == 1 else 's'})"
-    return _print_hits(args, query, paper, label, weights, hits, lambda p: rel.paper_facts(g, p))
+        label = "the text"
+    named = sorted((g.nodes[c]["type"], g.nodes[c]["name"]) for c in concepts)
+    return _print_hits(args, query, paper, label, weights, hits, lambda p: rel.paper_facts(g, p), named)
 
 
 def _from_index(args: argparse.Namespace, index, query: str, weights: dict[str, float]) -> int:
@@ -143,11 +144,11 @@ def _from_index(args: argparse.Namespace, index, query: str, weights: dict[str, 
         return paper
     if paper:
         hits = index.related(paper, top=args.top, weights=weights, shared_only=bool(args.by))
-        label = f"{index.name(index.number_of(paper))} [{paper}]"
+        label, named = f"{index.name(index.number_of(paper))} [{paper}]", index.concepts_of(paper)
     else:
-        hits, known = index.related_to_text(query, top=args.top, weights=weights, shared_only=bool(args.by))
-        label = f"the text ({known} known concept{'' if known == 1 else 's'})"
-    return _print_hits(args, query, paper, label, weights, hits, index.facts)
+        hits, named = index.related_to_text(query, top=args.top, weights=weights, shared_only=bool(args.by))
+        label = "the text"
+    return _print_hits(args, query, paper, label, weights, hits, index.facts, named)
 
 
 def _resolve(papers, query: str) -> str | int | None:
@@ -168,18 +169,26 @@ _TITLES = ("", ", in a title", ", in both titles")  # how many of the two papers
 
 
 def _print_hits(args: argparse.Namespace, query: str, paper: str | None, label: str, weights: dict[str, float],
-                hits: list, facts: Callable[[str], PaperFacts]) -> int:
-    """Print ranked hits as text, JSON or a markdown list; ``facts(paper)`` gives a hit's title, url, venue, year."""
+                hits: list, facts: Callable[[str], PaperFacts], named: list[tuple[str, str]]) -> int:
+    """Print ranked hits as text, JSON or a markdown list; ``facts(paper)`` gives a hit's title, url, venue, year;
+    ``named``: the query's concepts, (type, name) each."""
     if args.format == "json":
         print(json.dumps({"query": query, "paper": paper, "weights": weights,
+                          "query_concepts": [{"type": t, "name": n} for t, n in named],
                           "hits": [{**h.to_json(), **facts(h.paper).to_json()} for h in hits]}, indent=1))
         return EXIT_OK
     if args.format == "markdown":
         print(safe(markdown_list(facts, label, hits), multiline=True))
         return EXIT_OK
+    weighted = [(t, n) for t, n in named if weights.get(t)]
+    if paper is None:  # what the extractor found in the words, so that a reader sees what the ranking stands on
+        label += f" (known concepts: {', '.join(f'{t.lower()} {n}' for t, n in weighted)})" if weighted else \
+            " (no known concept" + (" of those kinds)" if args.by else ")")
     print(f"related to {safe(label)}, weights " + ", ".join(f"{k.lower()} {v:g}" for k, v in weights.items()))
     if not hits:
-        print("  (no paper shares a weighted concept or words with it)")
+        kinds = " or ".join(t.lower() for t, w in weights.items() if w)
+        print(f"  (it names no {kinds} concept)" if args.by and not weighted else
+              "  (no paper shares a weighted concept or words with it)")
     for i, h in enumerate(hits, 1):
         f = facts(h.paper)
         where = " ".join(str(x) for x in (f.venue, f.year) if x)

@@ -308,16 +308,26 @@ class RelatedIndex:
                           keywords=self.keywords(i), shared_only=shared_only)
 
     def related_to_text(self, text: str, *, top: int = 10, weights: dict[str, float] | None = None,
-                        text_weight: float = TEXT_WEIGHT, shared_only: bool = False) -> tuple[list[Hit], int]:
+                        text_weight: float = TEXT_WEIGHT, shared_only: bool = False
+                        ) -> tuple[list[Hit], list[tuple[str, str]]]:
         """Papers related to a free text (an abstract, a few words), as :func:`kg.related.ranking.rank` ranks them
-        from ``concepts_from_text`` and the texts' similarity; also how many known concepts the text names."""
+        from ``concepts_from_text`` and the texts' similarity; also the known concepts the text names, (type,
+        name) each."""
         concepts = self.concepts_in_text(text)
         vector = self.vector_of_text(text)
         similarity = self._scores(list(vector.items())) if text_weight else None
         embedding = embed([text])[0] if text_weight and self.embeddings is not None and available() else None
         return self._rank(concepts, similarity, exclude=None, top=top, weights=weights, text_weight=text_weight,
                           query_vector=vector if text_weight else None, embedding=embedding,
-                          shared_only=shared_only), len(concepts)
+                          shared_only=shared_only), self._named(concepts)
+
+    def concepts_of(self, paper: str) -> list[tuple[str, str]]:
+        """(type, name) of each concept the paper node ``paper`` links to."""
+        return self._named(self._row("paper", "paper_concepts", self.number_of(paper)).tolist())
+
+    def _named(self, concepts: list[int]) -> list[tuple[str, str]]:
+        """(type, name) of concepts by number, by type then name."""
+        return sorted((self.concept_types[c], self.concept_names[c]) for c in concepts)
 
     def _rank(self, concepts: list[int], similarity: numpy.ndarray | None, *, exclude: int | None, top: int,
               weights: dict[str, float] | None, text_weight: float, titled: set[int] = frozenset(),

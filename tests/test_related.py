@@ -75,6 +75,30 @@ def test_concept_centred_report(seed_build):
         around_concept(g, "Dataset", "Ofice31")
 
 
+def test_a_concepts_papers_list_the_title_then_those_naming_it_most_on_the_graph_and_the_index(tmp_path):
+    """--dataset ImageNet should open with the papers about ImageNet and those evaluating on it, not with those that
+    name it once in passing ("initialized with ImageNet features")."""
+    import networkx as nx
+
+    from kg import schema
+    from kg.related.index import DIRECTORY, RelatedIndex
+    from kg.sinks.base import feed
+    from kg.sinks.related_index import RelatedIndexSink
+
+    g = nx.MultiDiGraph()
+    g.add_node("dataset:d", type="Dataset", name="D", aliases=[], papers=3, idf=schema.idf(3, 3), benchmark=False)
+    for pid, name, count, field in (("paper:a", "Alpha", 1, "abstract"), ("paper:b", "Beta", 3, "abstract"),
+                                    ("paper:c", "Gamma", 1, "title"), ("paper:z", "Zeta", 2, "abstract")):
+        g.add_node(pid, type="Paper", name=name, title=name, year=2022, venue="NeurIPS", authors=[], source=[],
+                   abstract=f"{name} uses D.")
+        g.add_edge(pid, "dataset:d", key="EVALUATES_ON", type="EVALUATES_ON", sentence=f"{name} uses D.",
+                   count=count, evidence=[{"field": field, "start": 0, "end": 1}] * count)
+    feed(g, RelatedIndexSink(tmp_path / DIRECTORY))
+    index = RelatedIndex.load(tmp_path / DIRECTORY)
+    for report in (around_concept(g, "Dataset", "D"), index.around_concept("Dataset", "D")):
+        assert [n for _, n, _ in report.papers] == ["Gamma", "Beta", "Zeta", "Alpha"]
+
+
 def test_related_command_explains_and_speaks_json(seed_build, capsys):
     out = str(seed_build[1])
     assert main(["related", "ReEx", "--graph", out]) == 0

@@ -28,14 +28,15 @@ from kg.related.textsim import QUERY_TERMS, idf, query_text, shared_words, unit_
 
 DIRECTORY = "related"
 _ARRAYS = ("paper_lines", "paper_rank", "paper_ptr", "paper_concepts", "paper_titled", "paper_sentence_starts",
-           "paper_sentence_ends", "concept_ptr", "concept_papers", "concept_titled", "doc_ptr", "doc_terms",
+           "paper_sentence_ends", "concept_ptr", "concept_papers", "concept_titled", "concept_counts", "doc_ptr",
+           "doc_terms",
            "doc_weights", "term_ptr", "term_docs", "term_weights")
 _FILES = ("paper_ids.txt", "paper_dois.txt", "paper_arxiv_ids.txt", "paper_other_ids.txt", "paper_facts.jsonl",
           "concepts.json", "terms.txt", "titles.txt", "sentences.txt", "hierarchy.json", "format.txt",
           *(f"{a}.npy" for a in _ARRAYS))
 # format.txt: 3 since the papers' DOIs and arXiv ids are in paper_dois.txt and paper_arxiv_ids.txt, 4 since their
-# other ids are in paper_other_ids.txt
-FORMAT = "4"
+# other ids are in paper_other_ids.txt, 5 since concept_counts.npy holds how often each paper names each concept
+FORMAT = "5"
 
 
 class _Lines:
@@ -429,15 +430,19 @@ class RelatedIndex:
         nodes = [c, *self.below(c)] if hierarchy else [c]
         first: dict[int, int] = {}  # paper -> the concept whose link names it first
         titled: set[int] = set()  # the papers whose title names it (or a subtask or variant): listed first
+        named: Counter[int] = Counter()  # paper -> how often it names them
         for node in nodes:
             rows = self._row("concept", "concept_papers", node).tolist()
-            for q, t in zip(rows, self._row("concept", "concept_titled", node).tolist()):
+            for q, t, k in zip(rows, self._row("concept", "concept_titled", node).tolist(),
+                               self._row("concept", "concept_counts", node).tolist()):
                 first.setdefault(q, node)
+                named[q] += k
                 if t:
                     titled.add(q)
         papers = numpy.fromiter(first, dtype=numpy.int64, count=len(first))
         untitled = numpy.fromiter((q not in titled for q in first), dtype=bool, count=len(first))
-        listed_order = papers[numpy.lexsort((numpy.asarray(self.a["paper_rank"])[papers], untitled))]
+        fewer = numpy.fromiter((-named[q] for q in first), dtype=numpy.int64, count=len(first))
+        listed_order = papers[numpy.lexsort((numpy.asarray(self.a["paper_rank"])[papers], fewer, untitled))]
         shown_papers = listed_order if shown is None else listed_order[:shown]
         listed = [(self.paper_id(q), self.name(q), self.sentence(q, first[q])) for q in shown_papers.tolist()]
         co = self._co_used(papers, set(nodes))

@@ -298,19 +298,22 @@ def around_concept(g: nx.MultiDiGraph, node_type: str, name: str, *, top: int = 
     """Papers linked to a concept, and the datasets most often used with it. With ``hierarchy``, the papers of
     its subtasks and dataset variants ("3D human pose estimation" under "pose estimation", "COCO test-dev" under
     "COCO") count too, and the report names them. Papers whose title names it come first, then the others, each
-    by name. ``shown``: list only the first so many papers."""
+    group by how often the paper names it (its links' mentions), then by name. ``shown``: list only the first so
+    many papers."""
     c = find_concept(g, node_type, name)
     nodes = [c, *below(g, c)] if hierarchy else [c]
     by_paper: dict[str, tuple[str, str, str]] = {}
     titled: set[str] = set()  # the papers whose title names it (or a subtask or variant): about it, listed first
+    named: Counter[str] = Counter()  # paper -> how often it names them: a paper that reports on it, before a mention
     for node in nodes:
         for q, _, k, d in g.in_edges(node, keys=True, data=True):
             if k in LINKS:
                 if q not in by_paper:
                     by_paper[q] = (q, g.nodes[q]["name"], link_sentence(d))
+                named[q] += min(max(int(d.get("count") or 1), 1), 65535)  # (as the index keeps it)
                 if in_title(d):
                     titled.add(q)
-    papers = sorted(by_paper.values(), key=lambda t: (t[0] not in titled, t[1], t[0]))
+    papers = sorted(by_paper.values(), key=lambda t: (t[0] not in titled, -named[t[0]], t[1], t[0]))
     co: Counter[str] = Counter()
     for q, _, _ in papers:
         for v in paper_concepts(g, q):

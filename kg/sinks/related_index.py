@@ -16,7 +16,8 @@ few memory-mapped arrays instead of the whole ``graph.json``.
   subtasks, variants and kinds under each concept (``SUBTASK_OF``, ``VARIANT_OF``, ``KIND_OF``), by concept number;
 - ``paper_ptr.npy``/``paper_concepts.npy`` and ``concept_ptr.npy``/``concept_papers.npy``: which concepts a paper
   links to (proposes, uses, addresses, evaluates on, reports) and which papers link to a concept (CSR arrays), with
-  ``paper_titled.npy``/``concept_titled.npy`` beside them: 1 where the paper's title names the concept;
+  ``paper_titled.npy``/``concept_titled.npy`` beside them: 1 where the paper's title names the concept, and
+  ``concept_counts.npy``: how many times the paper names the concept (its links' mentions);
 - ``doc_ptr.npy``/``doc_terms.npy``/``doc_weights.npy``: each paper's TF-IDF vector of title and abstract, and
   ``term_ptr.npy``/``term_docs.npy``/``term_weights.npy`` the same by word (postings), as
   :mod:`kg.related.textsim` computes them (stored as 32-bit floats);
@@ -136,6 +137,7 @@ class RelatedIndexSink(GraphSink):
         self.doc_tf = _Spill(self.dir / ".doc_tf.spill", "H")
         self.link_papers, self.link_concepts = array("i"), array("i")
         self.link_titled = array("b")  # 1 where the link's evidence includes the paper's title
+        self.link_counts = array("H")  # the link's mentions
         self.sentences = (self.dir / "sentences.txt").open("wb")
         self.link_starts, self.link_ends = array("q"), array("q")  # each link's sentence in sentences.txt
         self.written_for: tuple[int, dict[str, tuple[int, int]]] = (-1, {})  # the last paper's sentences so far
@@ -196,6 +198,7 @@ class RelatedIndexSink(GraphSink):
                 self.proposed.setdefault(v, []).append(self._paper(u))
             self.link_concepts.append(self.linked.setdefault(v, len(self.linked)))
             self.link_titled.append(in_title(d))
+            self.link_counts.append(min(max(int(d.get("count") or 1), 1), 65535))
             start, end = self._sentence(self._paper(u), " ".join(str(d.get("sentence") or "").split()))
             self.link_starts.append(start)
             self.link_ends.append(end)
@@ -246,15 +249,16 @@ class RelatedIndexSink(GraphSink):
         known = cols >= 0
         rows = numpy.frombuffer(self.link_papers, dtype=numpy.int32)[known]
         titled = numpy.frombuffer(self.link_titled, dtype=numpy.int8)[known].astype(bool)
+        counts = numpy.frombuffer(self.link_counts, dtype=numpy.uint16)[known].astype(numpy.int32)
         starts = numpy.frombuffer(self.link_starts, dtype=numpy.int64)[known]
         ends = numpy.frombuffer(self.link_ends, dtype=numpy.int64)[known]
         cols = cols[known]
         self.link_papers = self.link_concepts = array("i")
-        self.link_titled = array("b")
+        self.link_titled, self.link_counts = array("b"), array("H")
         self.link_starts, self.link_ends = array("q"), array("q")
         files += self._csr("paper", rows, cols, n, len(concept_ids), titled, (starts, ends))
-        files += self._csr("concept", cols, rows, len(concept_ids), n, titled)
-        del rows, cols, titled, starts, ends
+        files += self._csr("concept", cols, rows, len(concept_ids), n, titled, counts=counts)
+        del rows, cols, titled, counts, starts, ends
         files += self._text(n)
         files += self._write_embeddings(n)
         return files
@@ -341,19 +345,25 @@ class RelatedIndexSink(GraphSink):
         return path
 
     def _csr(self, name: str, rows: numpy.ndarray, cols: numpy.ndarray, n: int, width: int,
-             titled: numpy.ndarray, sentences: tuple[numpy.ndarray, numpy.ndarray] | None = None) -> list[Path]:
+             titled: numpy.ndarray, sentences: tuple[numpy.ndarray, numpy.ndarray] | None = None,
+             counts: numpy.ndarray | None = None) -> list[Path]:
         """``{name}_ptr`` and ``{name}_{other}`` arrays: for each of ``n`` rows, its columns (sorted, distinct);
         ``{name}_titled``: 1 where any link of that row and column is ``titled``; with ``sentences`` (each link's
-        start and end in sentences.txt), ``{name}_sentence_starts``/``_ends``: those of each pair's first link."""
+        start and end in sentences.txt), ``{name}_sentence_starts``/``_ends``: those of each pair's first link; with
+        ``counts`` (each link's), ``{name}_counts``: their sum per pair."""
         keys = rows.astype(numpy.int64) * max(width, 1) + cols
         order = numpy.argsort(keys, kind="stable")
-        pairs, first = numpy.unique(keys[order], return_index=True)
+        pairs, first, pair_of = numpy.unique(keys[order], return_index=True, return_inverse=True)
         ptr = numpy.zeros(n + 1, dtype=numpy.int64)
         numpy.add.at(ptr, pairs // max(width, 1) + 1, 1)
         other = "concepts" if name == "paper" else "papers"
         files = [self._save(f"{name}_ptr", numpy.cumsum(ptr)),
                  self._save(f"{name}_{other}", (pairs % max(width, 1)).astype(numpy.int32)),
                  self._save(f"{name}_titled", numpy.isin(pairs, keys[titled]).astype(numpy.int8))]
+        if counts is not None:
+            summed = numpy.zeros(len(pairs), dtype=numpy.int64)
+            numpy.add.at(summed, pair_of, counts[order])
+            files.append(self._save(f"{name}_counts", numpy.minimum(summed, 2**31 - 1).astype(numpy.int32)))
         if sentences is not None:
             links = order[first]
             files += [self._save(f"{name}_sentence_starts", sentences[0][links]),

@@ -110,14 +110,16 @@ _UNDECOMPOSED = str.maketrans({"Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "Đ":
 
 @functools.lru_cache(maxsize=1 << 18)
 def concept_key(name: str) -> str:
-    """The identity of a concept name: case, spacing, punctuation, a plural ``s`` and a trailing
-    "dataset"/"benchmark" folded (``Office-31`` == ``Office31``, ``LLMs`` == ``LLM``), digits, dots inside numbers
-    and suffix letters kept (``ImageNet`` != ``ImageNet-C``, ``GPT-3`` != ``GPT-4``, ``OPT-1.3B`` != ``OPT-13B``,
-    ``DeiT-S`` != ``DeiT``)."""
+    """The identity of a concept name: case, spacing, punctuation (Unicode's dashes and quotes too), a plural ``s``
+    and a trailing "dataset"/"benchmark" folded (``Office-31`` == ``Office31``, ``LLMs`` == ``LLM``), digits, dots
+    inside numbers and suffix letters kept (``ImageNet`` != ``ImageNet-C``, ``GPT-3`` != ``GPT-4``, ``OPT-1.3B``
+    != ``OPT-13B``, ``DeiT-S`` != ``DeiT``)."""
     raw = name.strip()
     if not raw.isascii():  # ASCII (nearly every name) has nothing to decompose: a third less time per uncached name
+        # marks go, and so do Unicode's punctuation and spaces as ASCII's do ("Hamilton–Jacobi–Bellman" with en
+        # dashes is Hamilton-Jacobi-Bellman, "“BERT”" BERT); letters of other scripts stay ("θ-learning")
         raw = "".join(c for c in unicodedata.normalize("NFKD", raw.translate(_UNDECOMPOSED))
-                      if not unicodedata.combining(c))
+                      if c.isascii() or not (unicodedata.combining(c) or unicodedata.category(c)[0] in "PZ"))
     acronym_plural = len(raw) >= 3 and raw.endswith("s") and raw[-2].isupper()  # LLMs, MDPs, GNNs
     # a lower-case "s" after a letter may be a plural; not "DeiT-S" or "YOLOv5s", where it is the model size
     word_plural = len(raw) >= 2 and raw.endswith("s") and raw[-2].isalpha()

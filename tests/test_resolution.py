@@ -81,6 +81,9 @@ def test_different_things_stay_apart(graph, n, label, a, b):
     ("DeiT-S", "DeiT", False), ("YOLOv5s", "YOLOv5", False), ("ConvNeXt-S", "ConvNeXt", False),
     ("ResNets", "ResNet", True), ("LLMs", "LLM", True), ("Transformers", "transformer", True),
     ("Polyak-Łojasiewicz", "Polyak-Lojasiewicz", True), ("Gödel", "Godel", True),  # (Ł has no decomposition)
+    # Unicode's dashes, quotes and spaces are punctuation as ASCII's are; other scripts' letters stay
+    ("Hamilton–Jacobi–Bellman", "Hamilton-Jacobi-Bellman", True), ("Q\u2010learning", "Q-learning", True),
+    ("\u201cBERT\u201d", "BERT", True), ("θ-learning", "learning", False),
 ])
 def test_concept_keys_keep_number_dots_and_size_letters(a, b, same):
     from kg.schema import concept_key
@@ -109,6 +112,31 @@ def test_a_name_ending_in_a_short_form_is_the_concept_that_spells_it_out():
     joined = res.concept_for("TASK", "multi-agent RL")
     assert joined is res.concept_for("TASK", "multi-agent reinforcement learning") and joined.papers == 3
     assert res.concept_for("TASK", "multi-agent systems") is not joined
+
+
+@pytest.mark.parametrize("named, headed, kept", [
+    ("expectation-maximization", "expectation-maximization algorithm", "expectation-maximization"),
+    ("CTC", "CTC Loss", "CTC"), ("Mixture of Experts", "mixture of expert models", "Mixture of Experts"),
+    ("cross-entropy loss", "cross entropy", "cross-entropy loss"),  # (the name of most papers keeps both)
+])
+def test_a_name_with_a_kind_word_after_it_is_the_concept_without_it(named, headed, kept):
+    from kg.build.resolve import resolve
+
+    exs = [_ex("a", "METHOD", named), _ex("b", "METHOD", headed)]
+    if kept == "cross-entropy loss":
+        exs.append(_ex("c", "METHOD", named))
+    res = resolve(exs)
+    joined = res.concept_for("METHOD", named)
+    assert joined is res.concept_for("METHOD", headed) and joined.name == kept
+
+
+@pytest.mark.parametrize("a, b", [("ReLU", "ReLU networks"), ("value iteration", "Value Iteration Networks"),
+                                  ("LoCaL", "local training")])
+def test_a_thing_built_on_a_method_and_another_spelling_stay_apart(a, b):
+    from kg.build.resolve import resolve
+
+    res = resolve([_ex("a", "METHOD", a), _ex("b", "METHOD", b)])
+    assert res.concept_for("METHOD", a) is not res.concept_for("METHOD", b)
 
 
 def test_a_name_read_as_two_labels_gets_the_label_most_papers_give_it():

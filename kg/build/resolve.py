@@ -9,6 +9,8 @@ form; a paper that only uses the short form joins the concept when the corpus de
 paper proposes without spelling it out is that paper's definition, so another paper's long form for its letters
 leaves the two apart; and short forms that differ only in case ("SnAKe" and "SNAKE", "STaR" and "Stars") stay
 one concept per spelling, all but the spelling of most papers keyed by their spelling (:func:`kg.schema.cased_key`).
+A method's or task's name with a head word that only says its kind ("EM algorithm", "CTC loss") is the concept of
+the name without it, where the corpus has that.
 
 A name has one type per graph: where papers read one name as two labels ("reinforcement learning" as the task
 of 164 papers and the method of 25), a vote picks one, the vocabulary's reading first, then one that more than a
@@ -38,6 +40,9 @@ _HEADS = lexicon.words("generic_heads") | lexicon.words("method_name_heads") | l
     "training", "setting", "settings", "principle"}
 
 
+# Head words after a method's or task's name that say only what kind of thing it is ("EM algorithm", "CTC loss"); not
+# "network" or "function", which name another thing built on it ("ReLU networks", "Value Iteration Networks")
+_KIND_HEADS = lexicon.words("generic_heads") | lexicon.words("method_name_heads") | {"training", "loss", "losses"}
 _SENTENCE_CAPITAL = re.compile(r"[A-Z][a-z]+(?:-[a-z]+)*")
 
 
@@ -337,6 +342,8 @@ class Resolver:
             concepts = self._concepts(index, ambiguous, apart)
         if _join_same_names(index, concepts):
             concepts = self._concepts(index, ambiguous, apart)
+        if self._join_kind_heads(index, concepts):
+            concepts = self._concepts(index, ambiguous, apart)
         _keys_apart_by_case(concepts)
         return Resolution(concepts, index, len(self.per_paper))
 
@@ -411,6 +418,33 @@ class Resolver:
             index[own] = root
         return bool(winner)
 
+    def _join_kind_heads(self, index: dict[Key, Key], concepts: dict[Key, Concept]) -> bool:
+        """A method or task named with head words that only say what kind of thing it is is the concept named
+        without them: "expectation-maximization algorithm" and "expectation-maximization", "CTC loss" and "CTC",
+        "finite element method" and "finite element". The concept the vocabulary knows, else the one of the most
+        papers, else the shorter name keeps both. Whether any joined."""
+        by_key: dict[Key, Key] = {(c.label, c.key): root for root, c in concepts.items()}
+        winner = {}
+        for root, c in concepts.items():
+            if c.label not in ("METHOD", "TASK"):
+                continue
+            words = c.name.split()
+            while len(words) > 1 and words[-1].lower() in _KIND_HEADS:
+                words.pop()
+            other = by_key.get((c.label, concept_key(" ".join(words)))) if len(words) < len(c.name.split()) else None
+            if other is not None and _written(concepts[other].name) != _written(" ".join(words)):
+                other = None  # the same letters, another name: "LoCaL" (a paper's own) is not the "local" of
+                # "local training"
+            if other is not None and other != root and other not in winner:
+                best = max((root, other), key=lambda r: (self._known.get(r, False), concepts[r].papers,
+                                                         -len(concepts[r].name)))
+                winner[root if best == other else other] = best
+        for own, root in index.items():
+            while root in winner:
+                root = winner[root]
+            index[own] = root
+        return bool(winner)
+
     def _vote(self, index: dict[Key, Key], concepts: dict[Key, Concept]) -> bool:
         """One label per concept name: concepts of several labels that share a name key, or whose spelled-out forms
         meet ("MDP" with the form "Markov decision process" as a method, "Markov decision processes" as a task),
@@ -443,6 +477,20 @@ class Resolver:
             if root in winner:
                 index[own] = winner[root]
         return bool(winner)
+
+
+def _written(name: str) -> list[str]:
+    """A name's words as they are compared for :meth:`Resolver._join_kind_heads`: split at spaces and hyphens, in
+    lower case and without a plural "s" ("mixture of expert models" is Mixture of Experts), but a word written in
+    mixed case ("LoCaL", "ResNeXt"), which is a name as spelled."""
+    out = []
+    for w in re.split(r"[\s\-]+", name):
+        if w and w[1:].lower() != w[1:] and w.upper() != w:
+            out.append(w)
+        elif w:
+            w = w.lower()
+            out.append(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w)
+    return out
 
 
 def _spelled_out_names(concepts: dict[Key, Concept]) -> dict[str, str]:

@@ -99,6 +99,32 @@ def test_a_concepts_papers_list_the_title_then_those_naming_it_most_on_the_graph
         assert [n for _, n, _ in report.papers] == ["Gamma", "Beta", "Zeta", "Alpha"]
 
 
+def test_a_links_sentence_is_the_abstracts_where_the_title_names_the_concept_too(tmp_path):
+    """A reference shows the paper's title already: its evidence line is the abstract's sentence, and the title's
+    only where the abstract never names the concept."""
+    import networkx as nx
+
+    from kg import schema
+    from kg.related.index import DIRECTORY, RelatedIndex
+    from kg.related.ranking import link_sentence
+    from kg.sinks.base import feed
+    from kg.sinks.related_index import RelatedIndexSink
+
+    both = [{"field": "title", "sentence": "D matters"}, {"sentence": "We evaluate on D."}]
+    assert link_sentence({"sentence": "D matters", "evidence": both}) == "We evaluate on D."
+    assert link_sentence({"sentence": "D matters", "evidence": both[:1]}) == "D matters"
+    g = nx.MultiDiGraph()
+    g.add_node("dataset:d", type="Dataset", name="D", aliases=[], papers=1, idf=schema.idf(1, 1), benchmark=False)
+    g.add_node("paper:a", type="Paper", name="D matters", title="D matters", year=2022, venue="NeurIPS", authors=[],
+               source=[], abstract="We evaluate on D.")
+    g.add_edge("paper:a", "dataset:d", key="EVALUATES_ON", type="EVALUATES_ON", sentence="D matters", count=2,
+               evidence=both)
+    feed(g, RelatedIndexSink(tmp_path / DIRECTORY))
+    index = RelatedIndex.load(tmp_path / DIRECTORY)
+    for report in (around_concept(g, "Dataset", "D"), index.around_concept("Dataset", "D")):
+        assert report.papers == [("paper:a", "D matters", "We evaluate on D.")]
+
+
 def test_related_command_explains_and_speaks_json(seed_build, capsys):
     out = str(seed_build[1])
     assert main(["related", "ReEx", "--graph", out]) == 0

@@ -137,8 +137,11 @@ def in_title(link: dict) -> bool:
 
 
 def link_sentence(link: dict) -> str:
-    """The sentence of a paper-concept link's first evidence, on one line."""
-    return " ".join(str(link.get("sentence") or "").split())
+    """The sentence of a paper-concept link's first evidence in the abstract (else its first: the title), on one
+    line: a reference shows the paper's title already."""
+    told = next((e.get("sentence") for e in link.get("evidence") or () if e.get("field") != "title"
+                 and e.get("sentence")), None)
+    return " ".join(str(told or link.get("sentence") or "").split())
 
 
 def titled_concepts(g: nx.MultiDiGraph, paper: str) -> set[str]:

@@ -44,7 +44,7 @@ from numpy.lib import format as npy
 
 from kg import schema
 from kg.related.index import FORMAT
-from kg.related.ranking import in_title
+from kg.related.ranking import in_title, link_sentence
 from kg.related.semantic import WIDTH, unpack
 from kg.related.textsim import paper_text, words
 from kg.sinks.base import GraphSink
@@ -199,7 +199,7 @@ class RelatedIndexSink(GraphSink):
             self.link_concepts.append(self.linked.setdefault(v, len(self.linked)))
             self.link_titled.append(in_title(d))
             self.link_counts.append(min(max(int(d.get("count") or 1), 1), 65535))
-            start, end = self._sentence(self._paper(u), " ".join(str(d.get("sentence") or "").split()))
+            start, end = self._sentence(self._paper(u), link_sentence(d))
             self.link_starts.append(start)
             self.link_ends.append(end)
         elif k in schema.HIERARCHY:

@@ -147,8 +147,14 @@ def test_the_params_header_gives_defaults_typed_by_kind():
     got = param_defaults(header)
     assert got == {"w_a": 3.0, "w_b": 0.25, "top": 10} and isinstance(got["w_a"], float)
     assert param_defaults("a, b: integer = 2") == {"a": 2, "b": 2}  # a default after names is theirs all
-    with pytest.raises(ValueError, match="whole number"):
+    # text with spaces, commas or brackets in double quotes (a JSON string); an unquoted one is one word
+    assert param_defaults('venue: text = "NeurIPS, 2022 (main)" (a venue), q: text = ""') == {
+        "venue": "NeurIPS, 2022 (main)", "q": ""}
+    with pytest.raises(ValueError, match="the default of limit: needs a whole number"):
         param_defaults("limit: integer = many (rows)")
+    for bad in ("q: text = f(x)", 'q: text = "open', "q: text = "):
+        with pytest.raises(ValueError, match="cannot read the parameters"):
+            param_defaults(bad)
 
 
 def test_a_saved_query_runs_on_its_defaults_and_a_param_overrides_one(built, capsys, tmp_path):
@@ -163,7 +169,13 @@ def test_a_saved_query_runs_on_its_defaults_and_a_param_overrides_one(built, cap
         == ["paper:2106.09680", "paper:p3"]
     (tmp_path / "bad.cypher").write_text("// params: limit: integer = lots\nRETURN $limit AS x\n")
     code, _, err = run(capsys, "query", "bad", "--cypher-dir", str(tmp_path), "--graph", str(built))
-    assert code == 2 and "bad.cypher: // params:" in one_line(err) and "whole number" in err
+    assert code == 2 and "bad.cypher: // params:" in one_line(err) and "the default of limit" in err
+    # the dialects of one query declare the same parameters
+    (tmp_path / "bad.cypher").unlink()
+    (tmp_path / "two.lbug.cypher").write_text("// params: limit: integer = 5\nRETURN $limit AS x\n")
+    (tmp_path / "two.neo4j.cypher").write_text("// params: limit: integer = 6\nRETURN $limit AS x\n")
+    code, _, err = run(capsys, "query", "two", "--cypher-dir", str(tmp_path), "--graph", str(built))
+    assert code == 2 and "two.neo4j.cypher: // params: not those of the query's other dialect file" in one_line(err)
 
 
 def test_every_saved_query_declares_the_parameters_its_files_read():

@@ -3,7 +3,9 @@
 Each file starts with a header of ``// key: value`` lines: name, purpose, params, example. ``params`` declares each
 parameter with its kind and, optionally, its default: ``a, b: paper (ids, titles or proposed methods, e.g. "FML"),
 limit: integer = 20 (rows to return)``. A kind after a name is also that of the names before it back to the last one
-described; the kinds are in :data:`KINDS`. ``kg query`` gives a parameter its default when ``--param`` does not. A query whose dialects differ has one file per engine: ``NAME.neo4j.cypher`` and ``NAME.lbug.cypher``.
+described; the kinds are in :data:`KINDS`. A default is one word, or text in double quotes (a JSON string: ``venue:
+text = "NeurIPS 2022"``); ``kg query`` gives a parameter its default when ``--param`` does not. A query whose
+dialects differ has one file per engine, ``NAME.neo4j.cypher`` and ``NAME.lbug.cypher``, with one header.
 """
 from __future__ import annotations
 
@@ -56,9 +58,10 @@ def _header(text: str) -> dict[str, str]:
     return out
 
 
-# One declared parameter: its name, an optional ": kind", an optional "= default" and an optional "(description)"
-# (one level of nested parentheses), up to the comma before the next.
-_DECLARED = re.compile(r"\s*([A-Za-z_]\w*)\s*(?::\s*(\w+))?\s*(?:=\s*([^\s,()]+))?\s*(\((?:[^()]|\([^()]*\))*\))?\s*(?:,|$)")
+# One declared parameter: its name, an optional ": kind", an optional "= default" (a word, or a JSON string) and an
+# optional "(description)" (one level of nested parentheses), up to the comma before the next.
+_DECLARED = re.compile(r"\s*([A-Za-z_]\w*)\s*(?::\s*(\w+))?\s*(?:=\s*(\"(?:[^\"\\]|\\.)*\"|[^\s,()\"]+(?!\()))?\s*"
+                       r"(\((?:[^()]|\([^()]*\))*\))?\s*(?:,|$)")
 
 
 def _declarations(declared: str) -> list[tuple[str, str, str | None]]:
@@ -92,9 +95,19 @@ def param_kinds(declared: str) -> dict[str, str]:
 
 def param_defaults(declared: str) -> dict[str, object]:
     """The defaults a ``// params:`` header gives, each typed by its parameter's kind: ``top: integer = 10`` ->
-    ``{"top": 10}``. ValueError as :func:`_declarations`, and for a default its kind does not take."""
-    return {name: _typed(name, default, kind) for name, kind, default in _declarations(declared)
-            if default is not None}
+    ``{"top": 10}``, ``venue: text = "NeurIPS 2022"`` -> ``{"venue": "NeurIPS 2022"}``. ValueError as
+    :func:`_declarations`, and for a default its kind does not take."""
+    return _defaults(_declarations(declared))
+
+
+def _defaults(declarations: list[tuple[str, str, str | None]]) -> dict[str, object]:
+    """The typed defaults of :func:`_declarations`' parameters that have one."""
+    out: dict[str, object] = {}
+    for name, kind, default in declarations:
+        if default is not None:
+            text = json.loads(default) if default.startswith('"') else default
+            out[name] = _typed(name, text, kind, what=f"the default of {name}")
+    return out
 
 
 def load_queries(directory: Path = CYPHER_DIR) -> dict[str, SavedQuery]:
@@ -109,11 +122,14 @@ def load_queries(directory: Path = CYPHER_DIR) -> dict[str, SavedQuery]:
         stem = path.name[: -len(".cypher")]
         name, _, engine = stem.partition(".")
         try:
-            kinds, defaults = param_kinds(head.get("params", "")), param_defaults(head.get("params", ""))
+            declarations = _declarations(head.get("params", ""))
+            kinds, defaults = {n: k for n, k, _ in declarations}, _defaults(declarations)
         except ValueError as exc:
             raise ValueError(f"{path}: // params: {exc}") from None
         q = out.setdefault(name, SavedQuery(head.get("name", name), head.get("purpose", ""), head.get("params", ""),
                                             head.get("example", ""), kinds=kinds, defaults=defaults))
+        if (q.kinds, q.defaults) != (kinds, defaults):
+            raise ValueError(f"{path}: // params: not those of the query's other dialect file ({q.params})")
         q.text[engine or "any"] = text
     return out
 
@@ -143,19 +159,21 @@ def parse_params(pairs: list[str], kinds: dict[str, str] | None = None) -> dict[
     return out
 
 
-def _typed(key: str, value: str, kind: str) -> object:
-    """``value`` as parameter ``key`` of ``kind`` takes it."""
+def _typed(key: str, value: str, kind: str, what: str = "") -> object:
+    """``value`` as parameter ``key`` of ``kind`` takes it; ``what`` names the value in an error (default:
+    ``--param KEY``)."""
     if kind not in (INTEGER, YEAR, NUMBER, VALUE):
         return value
+    what = what or f"--param {key}"
     number = _number(value)
     if kind in (INTEGER, YEAR) and not isinstance(number, int):
-        raise ValueError(f"--param {key}: needs a whole number, not {value!r}")
+        raise ValueError(f"{what}: needs a whole number, not {value!r}")
     if kind == NUMBER:
         if number is None:
-            raise ValueError(f"--param {key}: needs a number, not {value!r}")
+            raise ValueError(f"{what}: needs a number, not {value!r}")
         return float(number)
     if isinstance(number, int) and not INT64[0] <= number <= INT64[1]:
-        raise ValueError(f"--param {key}: {value} is outside the 64-bit integer range the stores hold")
+        raise ValueError(f"{what}: {value} is outside the 64-bit integer range the stores hold")
     return value if number is None else number
 
 

@@ -113,6 +113,9 @@ def test_a_links_sentence_is_the_abstracts_where_the_title_names_the_concept_too
     both = [{"field": "title", "sentence": "D matters"}, {"sentence": "We evaluate on D."}]
     assert link_sentence({"sentence": "D matters", "evidence": both}) == "We evaluate on D."
     assert link_sentence({"sentence": "D matters", "evidence": both[:1]}) == "D matters"
+    # the link's best evidence stays where it is not the title: the sentence proposing the method
+    proposed = [{"sentence": "M is known."}, {"sentence": "We introduce M."}]
+    assert link_sentence({"sentence": "We introduce M.", "evidence": proposed}) == "We introduce M."
     g = nx.MultiDiGraph()
     g.add_node("dataset:d", type="Dataset", name="D", aliases=[], papers=1, idf=schema.idf(1, 1), benchmark=False)
     g.add_node("paper:a", type="Paper", name="D matters", title="D matters", year=2022, venue="NeurIPS", authors=[],

@@ -137,11 +137,14 @@ def in_title(link: dict) -> bool:
 
 
 def link_sentence(link: dict) -> str:
-    """The sentence of a paper-concept link's first evidence in the abstract (else its first: the title), on one
-    line: a reference shows the paper's title already."""
-    told = next((e.get("sentence") for e in link.get("evidence") or () if e.get("field") != "title"
-                 and e.get("sentence")), None)
-    return " ".join(str(told or link.get("sentence") or "").split())
+    """A paper-concept link's sentence (its best evidence: where the paper proposes it, else its first), on one line;
+    where that is the title, the abstract's first sentence naming it, if any: a reference shows the title already."""
+    sentence = link.get("sentence") or ""
+    evidence = link.get("evidence") or ()
+    if any(e.get("field") == "title" and e.get("sentence") == sentence for e in evidence):
+        sentence = next((e["sentence"] for e in evidence if e.get("field") != "title" and e.get("sentence")),
+                        sentence)
+    return " ".join(str(sentence).split())
 
 
 def titled_concepts(g: nx.MultiDiGraph, paper: str) -> set[str]:

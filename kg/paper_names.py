@@ -118,8 +118,9 @@ def identifiers(name: str) -> tuple[str, str]:
 
 
 _URL = re.compile(r"https?://", re.IGNORECASE)
-_URL_ID = re.compile(r"[?&]id=([^&#\s]+)")  # OpenReview's https://openreview.net/forum?id=... (and pdf?id=...)
-_ID_KEY = re.compile(r"[\w.-]+")
+# OpenReview's https://openreview.net/forum?id=... (and pdf?id=..., with &noteId=... and other parameters)
+_OPENREVIEW_ID = re.compile(r"https?://(?:www\.)?openreview\.net/\S*?[?&]id=([^&#\s]+)", re.IGNORECASE)
+_ID_KEY = re.compile(r"[\w.:-]+")
 
 
 def id_key(name: str) -> str:
@@ -131,7 +132,7 @@ def id_key(name: str) -> str:
     """
     name = str(name).strip().removeprefix(PREFIX)
     if _URL.match(name):
-        found = _URL_ID.search(name)
+        found = _OPENREVIEW_ID.match(name)
         return found.group(1) if found else ""
     return name if _ID_KEY.fullmatch(name) else ""
 

@@ -108,6 +108,14 @@ _UNDECOMPOSED = str.maketrans({"Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "Đ":
                                "æ": "ae", "Œ": "OE", "œ": "oe", "ı": "i"})
 
 
+# Unicode punctuation that has an ASCII twin: dashes and the minus sign, quotes, the middle dot (a decimal point in
+# "1·5"), and spaces
+_AS_ASCII = str.maketrans({**dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212", "-"),
+                           **dict.fromkeys("\u2018\u2019\u201a\u201b\u2032", "'"),
+                           **dict.fromkeys("\u201c\u201d\u201e\u201f\u2033", '"'), "\u00b7": ".",
+                           **dict.fromkeys("\u00a0\u2002\u2003\u2009\u200a\u202f", " ")})
+
+
 @functools.lru_cache(maxsize=1 << 18)
 def concept_key(name: str) -> str:
     """The identity of a concept name: case, spacing, punctuation (Unicode's dashes and quotes too), a plural ``s``
@@ -116,9 +124,10 @@ def concept_key(name: str) -> str:
     != ``OPT-13B``, ``DeiT-S`` != ``DeiT``)."""
     raw = name.strip()
     if not raw.isascii():  # ASCII (nearly every name) has nothing to decompose: a third less time per uncached name
-        # marks go, and so do Unicode's punctuation and spaces as ASCII's do ("Hamilton–Jacobi–Bellman" with en
-        # dashes is Hamilton-Jacobi-Bellman, "“BERT”" BERT); letters of other scripts stay ("θ-learning")
-        raw = "".join(c for c in unicodedata.normalize("NFKD", raw.translate(_UNDECOMPOSED))
+        # Unicode's dashes, quotes, dots and spaces are ASCII's ("Hamilton–Jacobi–Bellman" with en dashes is
+        # Hamilton-Jacobi-Bellman, "ResNet−50" ResNet-50, "Fisher’s" Fisher's); marks go, and so does other
+        # punctuation; letters of other scripts stay ("θ-learning")
+        raw = "".join(c for c in unicodedata.normalize("NFKD", raw.translate(_UNDECOMPOSED).translate(_AS_ASCII))
                       if c.isascii() or not (unicodedata.combining(c) or unicodedata.category(c)[0] in "PZ"))
     acronym_plural = len(raw) >= 3 and raw.endswith("s") and raw[-2].isupper()  # LLMs, MDPs, GNNs
     # a lower-case "s" after a letter may be a plural; not "DeiT-S" or "YOLOv5s", where it is the model size

@@ -274,7 +274,8 @@ BERT, LATEX, FORUM = "paper:10.18653/v1/n19-1423", "paper:latex", "paper:neurips
 IDENTIFIED = {BERT: dict(name="BERT", title="BERT: Pre-training of Deep Bidirectional Transformers",
                          doi="10.18653/v1/n19-1423", arxiv_id="1810.04805"),
               LATEX: dict(name="Multi-Class H-Consistency Bounds", title="Multi-Class H-Consistency Bounds"),
-              FORUM: dict(name="Statistically Meaningful Approximation", title="Statistically Meaningful Approximation")}
+              FORUM: dict(name="Statistically Meaningful Approximation",
+                          title="Statistically Meaningful Approximation")}
 NAMED_CONCEPTS = {"method:ssl": ("Method", "SSL", []),
                   "task:selfsupervisedlearning": ("Task", "self-supervised learning", ["SSL"]),
                   "method:spikingneuralnetwork": ("Method", "spiking neural networks", ["SNN"])}
@@ -314,7 +315,8 @@ def identified(tmp_path_factory) -> dict[str, Path]:
 PAPER_NAMES = [("10.18653/V1/N19-1423", BERT), ("https://doi.org/10.18653/V1/N19-1423", BERT), ("1810.04805", BERT),
                ("arXiv:1810.04805v2", BERT), ("Multi-Class $H$-Consistency Bounds", LATEX),
                # the input's own id after its source, as OpenReview gives it or in its address
-               ("VOyYhoN_yg", FORUM), ("https://openreview.net/forum?id=VOyYhoN_yg", FORUM)]
+               ("VOyYhoN_yg", FORUM), ("https://openreview.net/forum?id=VOyYhoN_yg", FORUM),
+               ("https://openreview.net/forum?id=VOyYhoN_yg&noteId=abc", FORUM)]
 
 
 @pytest.mark.parametrize("source", ["graph", "index"])
@@ -338,9 +340,30 @@ def test_kg_query_and_kg_viz_name_a_paper_by_doi_arxiv_id_or_title_as_written(id
     assert f"<title>Paper: {title}" in (tmp_path / "v.html").read_text(encoding="utf-8")
 
 
+@pytest.mark.parametrize("source", ["graph", "index", "store"])
+def test_an_id_end_two_sources_share_lists_both_papers(tmp_path, capsys, source):
+    from kg.related.index import DIRECTORY
+    from kg.sinks.base import feed
+    from kg.sinks.related_index import RelatedIndexSink
+
+    g = nx.MultiDiGraph()
+    for pid in ("paper:neurips2022:Ab1", "paper:iclr2023:Ab1", "paper:iclr2023:Ab12"):
+        g.add_node(pid, type="Paper", name=pid, title=f"Title of {pid}", year=2022, venue="NeurIPS", authors=[],
+                   source=[], abstract="Text.")
+    (tmp_path / "graph.json").write_text(json.dumps(nx.node_link_data(g, edges="links")), encoding="utf-8")
+    if source == "index":
+        feed(g, RelatedIndexSink(tmp_path / DIRECTORY))
+    if source == "store":
+        write_ladybug(g, tmp_path / "graph.lbug")
+        code, _, err = run(capsys, "query", "paper_concepts", "--param", "paper=Ab1", "--graph", str(tmp_path))
+    else:
+        code, _, err = run(capsys, "related", "Ab1", "--graph", str(tmp_path))
+    assert code == 2 and "paper:neurips2022:Ab1" in err and "paper:iclr2023:Ab1" in err and "Ab12" not in err
+
+
 @pytest.mark.parametrize("source", ["graph", "index"])
 @pytest.mark.parametrize("name", ["2999.99999", "1901.00001v2", "10.1234/nothing", "paper:p9",
-                                  "https://openreview.net/forum?id=nothing"])
+                                  "https://openreview.net/forum?id=nothing", "https://example.org/x?id=VOyYhoN_yg"])
 def test_kg_related_refuses_an_id_no_paper_has_rather_than_searching_its_words(identified, capsys, source, name):
     code, out, err = run(capsys, "related", name, "--graph", str(identified[source]))
     assert code == 2 and not out and f"no paper named '{name}'" in err

@@ -143,8 +143,10 @@ def test_related_command_accepts_abstract_words(seed_build, capsys):
     assert capsys.readouterr().out.splitlines()[1].split()[2] == "FML"
 
 
-def test_a_text_query_names_the_concepts_it_stands_on_and_says_when_it_has_none_of_the_kinds(seed_build, capsys):
-    out = str(seed_build[1])
+@pytest.mark.parametrize("source", ["graph", "index"])
+def test_a_query_names_the_concepts_it_stands_on_and_says_when_it_has_none_of_the_kinds(
+        graph_only_and_index_only, capsys, source):
+    out = str(graph_only_and_index_only[source == "index"])
     assert main(["related", "person search on CUHK-SYSU", "--graph", out, "--top", "1"]) == 0
     first = capsys.readouterr().out.splitlines()[0]
     assert "(known concepts: dataset CUHK-SYSU, task person search)" in first
@@ -154,6 +156,9 @@ def test_a_text_query_names_the_concepts_it_stands_on_and_says_when_it_has_none_
     assert main(["related", "person search", "--graph", out, "--by", "dataset"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert "(no known concept of those kinds)" in lines[0] and lines[1:] == ["  (it names no dataset concept)"]
+    # a paper's own concepts, as the graph links them
+    assert main(["related", "SCALE", "--graph", out, "--format", "json"]) == 0
+    assert {"type": "Dataset", "name": "CUHK-SYSU"} in json.loads(capsys.readouterr().out)["query_concepts"]
 
 
 def test_related_command_by_dataset(seed_build, capsys):

@@ -83,7 +83,8 @@ def test_different_things_stay_apart(graph, n, label, a, b):
     ("Polyak-Łojasiewicz", "Polyak-Lojasiewicz", True), ("Gödel", "Godel", True),  # (Ł has no decomposition)
     # Unicode's dashes, quotes and spaces are punctuation as ASCII's are; other scripts' letters stay
     ("Hamilton–Jacobi–Bellman", "Hamilton-Jacobi-Bellman", True), ("Q\u2010learning", "Q-learning", True),
-    ("\u201cBERT\u201d", "BERT", True), ("θ-learning", "learning", False),
+    ("\u201cBERT\u201d", "BERT", True), ("θ-learning", "learning", False), ("ResNet\u221250", "ResNet-50", True),
+    ("Fisher\u2019s", "Fisher's", True), ("1\u00b75", "15", False),
 ])
 def test_concept_keys_keep_number_dots_and_size_letters(a, b, same):
     from kg.schema import concept_key
@@ -118,6 +119,7 @@ def test_a_name_ending_in_a_short_form_is_the_concept_that_spells_it_out():
     ("expectation-maximization", "expectation-maximization algorithm", "expectation-maximization"),
     ("CTC", "CTC Loss", "CTC"), ("Mixture of Experts", "mixture of expert models", "Mixture of Experts"),
     ("cross-entropy loss", "cross entropy", "cross-entropy loss"),  # (the name of most papers keeps both)
+    ("expectation\u2013maximization", "expectation-maximization algorithm", "expectation\u2013maximization"),
 ])
 def test_a_name_with_a_kind_word_after_it_is_the_concept_without_it(named, headed, kept):
     from kg.build.resolve import resolve
@@ -131,6 +133,7 @@ def test_a_name_with_a_kind_word_after_it_is_the_concept_without_it(named, heade
 
 
 @pytest.mark.parametrize("a, b", [("ReLU", "ReLU networks"), ("value iteration", "Value Iteration Networks"),
+                                  ("LLM", "LLM agents"), ("PCs", "PC algorithm"),
                                   ("LoCaL", "local training")])
 def test_a_thing_built_on_a_method_and_another_spelling_stay_apart(a, b):
     from kg.build.resolve import resolve

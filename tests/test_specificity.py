@@ -561,6 +561,8 @@ def test_a_family_phrase_names_the_words_before_its_family_word(name, words):
     ("Generalization Analysis on Learning with a Verifier",
      "Such a module, which we call a concurrent verifier (CV), can give a certification. We propose the CV and "
      "analyse it.", {"CV"}),
+    ("Assisted Value Factorization", "We propose PAC framework, which leverages assistive information. PAC beats "
+     "QMIX.", {"PAC"}),  # a name before the class noun, no "a" or "an"
 ])
 def test_an_umbrella_term_is_no_proposed_name_unless_the_paper_names_it_so(title, text, proposed):
     from kg.model import Paper

@@ -40,9 +40,8 @@ _HEADS = lexicon.words("generic_heads") | lexicon.words("method_name_heads") | l
     "training", "setting", "settings", "principle"}
 
 
-# Head words after a method's or task's name that say only what kind of thing it is ("EM algorithm", "CTC loss"); not
-# "network" or "function", which name another thing built on it ("ReLU networks", "Value Iteration Networks")
-_KIND_HEADS = lexicon.words("generic_heads") | lexicon.words("method_name_heads") | {"training", "loss", "losses"}
+# Head words after a method's or task's name that say only what kind of thing it is ("EM algorithm", "CTC loss")
+_KIND_HEADS = lexicon.words("kind_heads")
 _SENTENCE_CAPITAL = re.compile(r"[A-Z][a-z]+(?:-[a-z]+)*")
 
 
@@ -424,7 +423,7 @@ class Resolver:
         "finite element method" and "finite element". The concept the vocabulary knows, else the one of the most
         papers, else the shorter name keeps both. Whether any joined."""
         by_key: dict[Key, Key] = {(c.label, c.key): root for root, c in concepts.items()}
-        winner = {}
+        winner: dict[Key, Key] = {}
         for root, c in concepts.items():
             if c.label not in ("METHOD", "TASK"):
                 continue
@@ -480,17 +479,21 @@ class Resolver:
 
 
 def _written(name: str) -> list[str]:
-    """A name's words as they are compared for :meth:`Resolver._join_kind_heads`: split at spaces and hyphens, in
+    """A name's words as they are compared for :meth:`Resolver._join_kind_heads`: split at spaces and dashes, in
     lower case and without a plural "s" ("mixture of expert models" is Mixture of Experts), but a word written in
-    mixed case ("LoCaL", "ResNeXt"), which is a name as spelled."""
+    mixed case ("LoCaL", "ResNeXt"), which is a name as spelled, and a short form's plural ("PCs", probabilistic
+    circuits, is not the "PC" of "PC algorithm")."""
     out = []
-    for w in re.split(r"[\s\-]+", name):
+    for w in _WORD_BREAK.split(name):
         if w and w[1:].lower() != w[1:] and w.upper() != w:
             out.append(w)
         elif w:
             w = w.lower()
             out.append(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w)
     return out
+
+
+_WORD_BREAK = re.compile(r"[\s\-\u2010-\u2015\u2212]+")  # spaces and dashes (hyphens, en and em dashes, minus)
 
 
 def _spelled_out_names(concepts: dict[Key, Concept]) -> dict[str, str]:

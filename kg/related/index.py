@@ -29,8 +29,7 @@ from kg.related.textsim import QUERY_TERMS, idf, query_text, shared_words, unit_
 DIRECTORY = "related"
 _ARRAYS = ("paper_lines", "paper_rank", "paper_ptr", "paper_concepts", "paper_titled", "paper_sentence_starts",
            "paper_sentence_ends", "concept_ptr", "concept_papers", "concept_titled", "concept_counts", "doc_ptr",
-           "doc_terms",
-           "doc_weights", "term_ptr", "term_docs", "term_weights")
+           "doc_terms", "doc_weights", "term_ptr", "term_docs", "term_weights")
 _FILES = ("paper_ids.txt", "paper_dois.txt", "paper_arxiv_ids.txt", "paper_other_ids.txt", "paper_facts.jsonl",
           "concepts.json", "terms.txt", "titles.txt", "sentences.txt", "hierarchy.json", "format.txt",
           *(f"{a}.npy" for a in _ARRAYS))
@@ -201,6 +200,11 @@ class RelatedIndex:
         """The index number of the paper node ``paper``, or None: a search of ``paper_ids.txt`` as one text."""
         found = self._ids.find(json.dumps(paper, ensure_ascii=False).encode("utf-8"), first=True)
         return found[0] if found else None
+
+    def numbers_ending(self, tail: str) -> list[int]:
+        """The index numbers of the papers whose node id ends in ``tail`` (a search of ``paper_ids.txt``, a JSON
+        string a line)."""
+        return self._ids.ending(json.dumps(tail, ensure_ascii=False)[1:].encode("utf-8"))
 
     def paper_id(self, i: int) -> str:
         """The node id of paper number ``i``."""
@@ -504,9 +508,8 @@ class IndexPapers:
         return [self._candidate(i) for i in self.index.identified(doi, arxiv, other)]
 
     def by_id_end(self, key: str) -> list[Candidate]:
-        """The papers whose node id ends in ``":" + key`` (a search of ``paper_ids.txt``, a JSON string a line)."""
-        tail = (":" + json.dumps(key, ensure_ascii=False)[1:]).encode("utf-8")
-        return [self._candidate(i) for i in self.index._ids.ending(tail)]
+        """The papers whose node id ends in ``":" + key``."""
+        return [self._candidate(i) for i in self.index.numbers_ending(":" + key)]
 
     def names(self) -> list[str]:
         """Every paper's title (name) and every proposed method's name."""

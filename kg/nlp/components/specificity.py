@@ -20,8 +20,8 @@ concept. These tests decide, each from data under ``kg/nlp/data/specificity`` wi
   or in a word that neither the vocabulary's method names end in nor names a process ("random graphs", "discrete
   time", "stochastic game": :meth:`Specificity.method_head`).
 
-A paper's own proposed name is never made generic; an umbrella term before a class noun is no such name ("ML" of "we
-formulate the certified fairness of an ML model") unless the abstract defines it or the title names it ("PAC:
+A paper's own proposed name is never made generic; "an" umbrella term before a class noun is no such name ("ML" of
+"we formulate the certified fairness of an ML model") unless the abstract defines it or the title names it ("PAC:
 ..."), and is then a generic mention like any other.
 
 Local definitions win over the vocabulary: where the abstract defines a short form that contains a known
@@ -574,11 +574,16 @@ def _defined_apart(spec: Specificity, short: str, long: str, lookup: dict) -> bo
 _SHORT_FORM_PARTS = re.compile(r"[\s.]+")
 
 
-def _before_class_head(spec: Specificity, text: str, end: int) -> bool:
-    """Whether the word after ``end`` in ``text`` is a class noun ("model", "methods", "framework"): what precedes
-    it says which kind, and names nothing by itself ("an ML model")."""
+def _a_kind(spec: Specificity, text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` says which kind of a class noun after it "a" or "an" before it speaks of ("an ML
+    model", "a DNN classifier"): no name of its own ("We propose PAC framework" names one)."""
     found = _WORDS.match(text, end + 1) if text[end:end + 1] == " " else None
-    return found is not None and (found.group().lower() in spec.class_heads or found.group().lower() in _GENERIC_HEADS)
+    head = found.group().lower() if found is not None else ""
+    return (head in spec.class_heads or head in _GENERIC_HEADS) and _INDEFINITE.search(text, max(start - 4, 0), start) \
+        is not None
+
+
+_INDEFINITE = re.compile(r"(?:^|\W)an? $", re.IGNORECASE)
 
 
 def _local_short_forms(doc: Doc) -> dict[str, str]:
@@ -649,8 +654,8 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
         titled = {m.canonical for m in mentions if m.start < title_end}
         for m in mentions:
             if m.proposed and m.canonical.lower() in spec.umbrella and m.canonical not in local \
-                    and m.canonical not in titled and _before_class_head(spec, text, m.end):
-                # an umbrella term before a class noun is no paper's own name ("ML" of "we formulate ... of an ML
+                    and m.canonical not in titled and _a_kind(spec, text, m.start, m.end):
+                # "an" umbrella term before a class noun is no paper's own name ("ML" of "we formulate ... of an ML
                 # model"), unless the paper defines the letters or its title names them ("PAC: Assisted ...")
                 m.proposed = False
         own = {(m.canonical, m.label) for m in mentions if m.proposed}

@@ -47,7 +47,7 @@ def test_every_list_is_described_and_named_once():
 
 
 def test_every_list_is_used():
-    code = "\n".join(p.read_text(encoding="utf-8") for p in NLP.rglob("*.py"))
+    code = "\n".join(p.read_text(encoding="utf-8") for p in NLP.parent.rglob("*.py"))  # (kg.build reads some too)
     unused = [key for key in lexicon.keys() if not re.search(rf"""lexicon\.(words|ordered)\(["']{key}["']\)""", code)]
     assert not unused, f"word lists no code reads: {unused}"
 

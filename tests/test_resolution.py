@@ -26,6 +26,7 @@ MERGE = [
     ("METHOD", "Transformers", "Transformer"), ("METHOD", "LLMs", "large language models"),
     ("METHOD", "GNNs", "graph neural networks"), ("METHOD", "ViT", "Vision Transformer"),
     ("METHOD", "PPO", "Proximal Policy Optimization"), ("METHOD", "knowledge distillation", "Knowledge Distillation"),
+    ("METHOD", "diffusion models", "diffusion probabilistic models"),
     ("METRIC", "mAP", "mean average precision"), ("METRIC", "top-1 accuracy", "Top-1 Accuracy"),
     ("METRIC", "FID", "Fréchet Inception Distance"), ("TASK", "VQA", "visual question answering"),
     ("TASK", "NER", "named entity recognition"), ("TASK", "OOD detection", "out-of-distribution detection"),

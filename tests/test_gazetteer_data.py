@@ -27,7 +27,7 @@ MIN_COUNTS = {
     "generic.jsonl": 100,
 }
 ENTRY_KEYS = {"name", "aliases", "label", "benchmark", "case_sensitive", "sources"}
-OPTIONAL_KEYS = {"needs_number", "parents", "area"}
+OPTIONAL_KEYS = {"needs_number", "parents", "area", "kind_of"}
 SOURCES = {"kg", "pwc", "keywords"}  # ATTRIBUTION.md: kg's curation, Papers with Code, authors' keywords
 GENERIC_KEYS = {"name", "label"}
 CONCEPT_FILES = [f for f in LABELS if f != "generic.jsonl"]
@@ -100,6 +100,15 @@ def test_entry_fields_and_types(gaz, fname):
         assert isinstance(e["case_sensitive"], bool), where
         if fname != "datasets.jsonl":
             assert e["benchmark"] is False, f"{where}: only datasets can be benchmarks"
+
+
+def test_a_methods_family_is_a_vocabulary_method_and_only_hand_curated_entries_name_one(gaz):
+    names = {e["name"] for e in gaz["methods.jsonl"]}
+    for e in gaz["methods.jsonl"]:
+        if "kind_of" in e:
+            assert "kg" in e["sources"] and e["kind_of"], e["_where"]
+            assert set(e["kind_of"]) <= names - {e["name"]}, f"{e['_where']}: {e['kind_of']}"
+    assert sum("kind_of" in e for e in gaz["methods.jsonl"]) >= 30
 
 
 def test_generic_fields(gaz):

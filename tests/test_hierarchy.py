@@ -86,6 +86,24 @@ def test_a_one_word_method_name_heads_its_kinds_in_either_number_but_not_as_anot
     assert bool(h.links) == linked
 
 
+def test_a_method_the_vocabulary_places_in_a_family_is_a_kind_of_it_even_where_no_paper_names_the_family():
+    from types import SimpleNamespace
+
+    from kg.build.hierarchy import Hierarchy, _method_kinds
+    from kg.build.resolve import Concept
+    from kg.schema import concept_key
+
+    names = ("DDPM", "GCN", "graph neural networks", "LSTM", "denoising diffusion probabilistic models")
+    concepts = {("METHOD", concept_key(n)): Concept("METHOD", concept_key(n), n, [], False, 1) for n in names}
+    h = Hierarchy()
+    _method_kinds(SimpleNamespace(concepts=concepts), h)
+    links = {(c[1], p[1]) for c, p, kind in h.links if kind == "KIND_OF"}
+    assert {("ddpm", "diffusionmodel"), ("gcn", "graphneuralnetwork"), ("lstm", "rnn")} <= links
+    # the families no paper names are nodes of their own; a name that is only an alias of the entry has no family
+    assert {c.name for c in h.nodes.values()} == {"diffusion models", "RNN"}
+    assert not any(c == concept_key("denoising diffusion probabilistic models") for c, _ in links)
+
+
 def test_dataset_variants_and_splits_link_to_their_dataset(graph):
     assert graph.has_edge("dataset:imagenetc", "dataset:imagenet", key="VARIANT_OF")
     assert graph.has_edge("dataset:cocotestdev", "dataset:coco", key="VARIANT_OF")

@@ -10,7 +10,9 @@
 - ``(:Dataset)-[:VARIANT_OF]->(:Dataset)``: a dataset whose name is another dataset's name plus a variant, split
   or release ("ImageNet-C", "COCO test-dev", "ImageNet val", "SQuAD 2.0") is linked to it; both stay nodes.
 - ``(:Method)-[:KIND_OF]->(:Method)``: a method whose name ends with another method's name ("Vision Transformer",
-  "latent diffusion models"), both in the graph.
+  "latent diffusion models"), both in the graph; and a method the vocabulary places in a family (``kind_of`` in
+  ``kg/nlp/data/gazetteer/methods.jsonl``: DDPM among diffusion models, GCN among graph neural networks), the
+  family a node of its own where no paper names it, as a task's parents are.
 
 Computed once per resolution from the concepts' names, after cross-paper resolution.
 """
@@ -30,6 +32,7 @@ from kg.schema import concept_key
 
 TASKS = lexicon.GAZETTEER / "tasks.jsonl"
 DATASETS = lexicon.GAZETTEER / "datasets.jsonl"
+METHODS = lexicon.GAZETTEER / "methods.jsonl"
 # A variant, split or release after a dataset's name: "-C", "-LT", " test-dev", " val set", " 2.0", "-v2", "-21K".
 _VARIANT = re.compile(r"^(?P<base>.+?)[\s\-_]+(?P<suffix>[A-Z]{1,2}|v?\d+(?:\.\d+)*[KkMmBb]?|"
                       r"(?:train|training|val|valid|validation|test|testing|dev|test-dev|test-std|test-challenge|"
@@ -199,17 +202,33 @@ def _method_kinds(res: Resolution, h: Hierarchy) -> None:
     """A method whose name ends with another method's name, after words that narrow it, is a kind of it ("Vision
     Transformer", "latent diffusion models", "natural policy gradient"): by the other's own name, not an alias (a
     short form names several things: "personalized FL" is no focal loss), and a one-word name as it is written
-    (the name "GRADIENT" is not the word "gradient")."""
+    (the name "GRADIENT" is not the word "gradient"). And a vocabulary entry's family (``kind_of``), a new node
+    where no paper names it."""
     methods = {c.key: root for root, c in res.concepts.items() if root[0] == "METHOD"}
-    for root, c in res.concepts.items():
+    other_types = {c.key for root, c in res.concepts.items() if root[0] != "METHOD"}
+    families = _vocabulary(METHODS)
+    for root, c in list(res.concepts.items()):
         if root[0] != "METHOD":
             continue
+        linked = set()
         head = _known_head(c.name, lambda k: k in methods and methods[k] != root)
-        if head is None:
-            continue
-        parent = methods[concept_key(head)]
-        name = res.concepts[parent].name
-        one, named = head.strip().removesuffix("s"), name.removesuffix("s")  # ("Transformers", "GANs")
-        if " " not in head.strip() and one != named and not (one.lower() == named.lower() and not name.isupper()):
-            continue
-        h.links.append((root, parent, "KIND_OF"))
+        if head is not None:
+            parent = methods[concept_key(head)]
+            name = res.concepts[parent].name
+            one, named = head.strip().removesuffix("s"), name.removesuffix("s")  # ("Transformers", "GANs")
+            if " " in head.strip() or one == named or one.lower() == named.lower() and not name.isupper():
+                h.links.append((root, parent, "KIND_OF"))
+                linked.add(parent)
+        row = families.get(c.key)
+        # the vocabulary's family of the entry this concept is (by its name: a short form names several things)
+        for family in row.get("kind_of", ()) if row is not None and concept_key(row["name"]) == c.key else ():
+            key = concept_key(family)
+            if key in other_types:
+                continue  # the graph has the name as another type
+            parent = methods.get(key)
+            if parent is None:
+                parent = methods[key] = ("METHOD", key)
+                h.nodes.setdefault(parent, Concept("METHOD", key, family, [], False, 0))
+            if parent != root and parent not in linked:
+                h.links.append((root, parent, "KIND_OF"))
+                linked.add(parent)

@@ -214,7 +214,7 @@ def _method_kinds(res: Resolution, h: Hierarchy) -> None:
         head = _known_head(c.name, lambda k: k in methods and methods[k] != root)
         if head is not None:
             parent = methods[concept_key(head)]
-            name = res.concepts[parent].name
+            name = (res.concepts.get(parent) or h.nodes[parent]).name  # (a family node no paper names, too)
             one, named = head.strip().removesuffix("s"), name.removesuffix("s")  # ("Transformers", "GANs")
             if " " in head.strip() or one == named or one.lower() == named.lower() and not name.isupper():
                 h.links.append((root, parent, "KIND_OF"))

@@ -239,6 +239,31 @@ def test_one_short_form_with_two_long_forms_of_two_labels_stays_two_concepts():
     assert res.concept_for("METHOD", "data augmentation") is not res.concept_for("TASK", "domain adaptation")
 
 
+def test_a_papers_definition_of_a_vocabulary_short_form_as_another_thing_is_another_concept():
+    """Q-ViT's "information rectification module (IRM)" is not the vocabulary's IRM, Invariant Risk Minimization,
+    which two other papers name; a paper spelling the letters as the vocabulary does ("Physics-Informed Neural
+    Network (PINN)") joins the vocabulary's concept however another paper defines them ("polynomial integer neural
+    networks (PINNs)")."""
+    from kg.model import Extraction, Mention, Span
+    from kg.build.resolve import resolve
+
+    def named(pid, short, long, extractor, proposed=False):
+        ex = Extraction(pid, [Mention(0, len(short), "METHOD", short, short, extractor, Span(0, 9), proposed)])
+        ex.aliases = {short: [long]} if long else {}
+        return ex
+
+    def papers(res):
+        return {c.name: c.papers for c in res.concepts.values()}
+
+    res = resolve([named("qvit", "IRM", "information rectification module", "proposed", True),
+                   named("b", "IRM", "Invariant Risk Minimization", "gazetteer"), named("c", "IRM", "", "gazetteer")])
+    assert papers(res) == {"IRM": 2, "information rectification module": 1}
+    res = resolve([named("a", "PINNs", "polynomial integer neural networks", "proposed", True),
+                   named("b", "PINN", "Physics-Informed Neural Network", "abbreviation"),
+                   named("c", "PINN", "", "gazetteer")])
+    assert papers(res) == {"Physics-Informed Neural Network": 2, "polynomial integer neural networks": 1}
+
+
 def _own(pid: str, short: str, long: str, *, other: str = ""):
     """A paper defining its own short form: "Ladder Side-Tuning (LST) ... LST", optionally mentioning ``other``."""
     from kg.model import Extraction, Mention, Span

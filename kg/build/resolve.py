@@ -7,8 +7,10 @@ form a paper defines for its own name is keyed by its long form in that paper, s
 form are two concepts ("Ladder Side-Tuning (LST)" and "Local Sequence Transformer (LST)"), each named by its long
 form; a paper that only uses the short form joins the concept when the corpus defines it one way. A short form a
 paper proposes without spelling it out is that paper's definition, so another paper's long form for its letters
-leaves the two apart; and short forms that differ only in case ("SnAKe" and "SNAKE", "STaR" and "Stars") stay
-one concept per spelling, all but the spelling of most papers keyed by their spelling (:func:`kg.schema.cased_key`).
+leaves the two apart, and so does a paper's definition of a vocabulary short form by another long form
+("information rectification module (IRM)" is not the vocabulary's Invariant Risk Minimization); and short forms
+that differ only in case ("SnAKe" and "SNAKE", "STaR" and "Stars") stay one concept per spelling, all but the
+spelling of most papers keyed by their spelling (:func:`kg.schema.cased_key`).
 A method's or task's name with a head word that only says its kind ("EM algorithm", "CTC loss") is the concept of
 the name without it, where the corpus has that.
 
@@ -118,6 +120,29 @@ def _capitalised_names() -> frozenset[str]:
                 if name != name.lower():
                     out.add(name.lower())
     return frozenset(out)
+
+
+@functools.cache
+def _vocabulary_long_forms() -> dict[Key, dict[str, str]]:
+    """(label, key of a short form) -> the keys of the spelled-out names of the vocabulary's entry that has it as its
+    name or an alias (each with the key without head words), as :meth:`Resolver.add` keeps a paper's definitions:
+    ("METHOD", "irm") -> invariant risk minimization."""
+    out: dict[Key, dict[str, str]] = defaultdict(dict)
+    for file in lexicon.CONCEPT_FILES:
+        with (lexicon.GAZETTEER / file).open(encoding="utf-8") as f:
+            for row in map(json.loads, f):
+                forms = [row["name"], *row.get("aliases", ())]
+                longs = {concept_key(f): concept_key(_without_heads(f)) for f in forms if _spelled_out(f)}
+                for form in forms:
+                    if longs and short_form(form):
+                        out[(row["label"], concept_key(form))].update(longs)
+    return dict(out)
+
+
+def _same_long_form(theirs: dict[str, str], longs: dict[str, str]) -> bool:
+    """Whether one of ``longs`` (long-form keys -> their cores) spells one of ``theirs`` (:func:`_spellings`)."""
+    return bool(theirs and longs) and any(set(g) & set(theirs) and set(g) & set(longs)
+                                          for g in _spellings({**theirs, **longs}))
 
 
 def short_form(name: str) -> bool:
@@ -293,6 +318,9 @@ class Resolver:
             for label, written in {(m.label, m.canonical) for m in ex.mentions if concept_key(m.canonical) == short}:
                 self.long_forms[(label, short)][long] = core
                 self.written[(label, short)].add(written)
+        # each defined short form's long form as the paper writes it: a form of its concept, which may be named by it
+        spelled = {concept_key(c): f for c, forms in ex.aliases.items() if concept_key(c) in defined for f in forms
+                   if concept_key(f) == defined[concept_key(c)][0]}
         mine = array("I")
         seen, numbers = self.seen, self.numbers
         for m in ex.mentions:
@@ -306,6 +334,8 @@ class Resolver:
             entry.forms.setdefault(m.canonical, None)
             if any(c.isalpha() for c in m.text):  # ("100" of "CIFAR-10/100" is no name of CIFAR-100)
                 entry.forms.setdefault(m.text, None)
+            if (long := spelled.get(concept_key(m.canonical))) is not None:
+                entry.forms.setdefault(long, None)
             entry.benchmark |= m.benchmark
             entry.known |= m.extractor == "gazetteer"
             entry.shaped &= m.extractor == "name"
@@ -318,13 +348,18 @@ class Resolver:
         uf = _UnionFind()
         ambiguous: set[str] = set()  # short forms the corpus defines with two different long forms
         apart = self._apart()
+        vocabulary = _vocabulary_long_forms()
         for (label, short), longs in self.long_forms.items():
             groups = _spellings(longs)
             if len(groups) > 1:
                 ambiguous.add(short)
+            theirs = vocabulary.get((label, short), {})
             for group in groups:  # spellings of one long form ("...Representations..." and "...Representation...")
                 joined = [(label, f"{short}{_WITH}{long}") for long in group]
-                one = len(groups) == 1 and (label, short) not in apart
+                # one definition in the corpus, or the vocabulary's ("Physics-Informed Neural Network (PINN)" where
+                # another paper defines "polynomial integer neural networks (PINNs)"): the short form's concept
+                one = len(groups) == 1 and (label, short) not in apart \
+                    or _same_long_form(theirs, {long: longs[long] for long in group})
                 joined += [(label, short)] if one else [(label, long) for long in group]
                 for own in joined[1:]:  # (a key no mention has only links the others through it)
                     uf.union(joined[0], own)
@@ -332,6 +367,10 @@ class Resolver:
             defined = self.long_forms.get((label, form))  # (a short form a paper defines as something else)
             if canonical not in ambiguous and (label, canonical) not in apart \
                     and len(self.expansions[(label, form)]) == 1 and (not defined or canonical in defined):
+                uf.union((label, canonical), (label, form))
+            elif canonical in vocabulary.get((label, form), ()) and (label, canonical) not in apart:
+                # the vocabulary's long form of the short form, which other papers define otherwise
+                # ("Physics-Informed Neural Network (PINN)" where one paper has "polynomial integer neural networks")
                 uf.union((label, canonical), (label, form))
         index = {own: uf.find(own) for own in self.seen}
         concepts = self._concepts(index, ambiguous, apart)
@@ -355,6 +394,12 @@ class Resolver:
         for key, written in self.written.items():
             entry = self.seen.get(key)
             if entry is not None and entry.known and written.isdisjoint(entry.forms):
+                out.add(key)
+        # Nor is a paper's definition of a vocabulary short form by another long form the vocabulary's thing:
+        # "information rectification module (IRM)" is not Invariant Risk Minimization, which other papers name.
+        vocabulary = _vocabulary_long_forms()
+        for key, longs in self.long_forms.items():
+            if key in self.seen and vocabulary.get(key) and not _same_long_form(vocabulary[key], longs):
                 out.add(key)
         return out
 
@@ -383,7 +428,7 @@ class Resolver:
         for (root, entry), n in zip(merged.items(), counts):
             ranked = sorted(entry.names.items(), key=lambda kv: (-kv[1], len(kv[0]), kv[0]))
             name = ranked[0][0]
-            if concept_key(name) in ambiguous or _WITH in root[1] and (root[0], concept_key(name)) in apart:
+            if concept_key(name) in ambiguous or root[1] != concept_key(name) and (root[0], concept_key(name)) in apart:
                 # "LST" of two long forms, "AdAM" of Adaptation-Aware kernel Modulation: named by its own
                 name = max((f for f in entry.forms if _spelled_out(f)), key=lambda f: (len(f), f != f.lower()), default=name)
             if root[0] != "DATASET" and not entry.known:  # (the vocabulary's names are as it spells them)

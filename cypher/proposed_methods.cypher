@@ -6,4 +6,4 @@
 MATCH (p:Paper)-[e:PROPOSES]->(m:Method)
 WHERE p.year = $year AND toLower(p.venue) = toLower($venue)
 RETURN m.name AS method, p.id AS paper, p.name AS name, e.sentence AS evidence
-ORDER BY method, paper
+ORDER BY toLower(method), method, paper

@@ -1,6 +1,6 @@
 // name: related_by
 // purpose: Papers related to a paper through the concepts of one kind they share (datasets, tasks, methods or metrics), or their subtasks and variants, ranked by the rarity (idf) of what they share.
-// params: paper: paper (id, title or proposed method, e.g. "SCALE"), by: text (dataset, task, method or metric; as in `kg related --by`)
+// params: paper: paper (id, title or proposed method, e.g. "SCALE"), by: type (as in `kg related --by`)
 // example: kg query related_by --param paper=SCALE --param by=task
 // engine: Neo4j expands the hierarchy from the paper's concept itself, which keeps the query on the concept's
 // neighbourhood on a big graph; its collect keeps the order of the ORDER BY before it, which sorts `via` (Ladybug

@@ -30,7 +30,7 @@ from __future__ import annotations
 import difflib
 import functools
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TypeVar
 
 from kg import schema
@@ -96,13 +96,15 @@ def keys(name: str) -> list[str]:
     return [k for k in dict.fromkeys(found) if k]
 
 
-def match_concept(concepts: Iterable[tuple[K, str, str, Iterable[str]]], node_type: str, name: str) -> K:
+def match_concept(concepts: Iterable[tuple[K, str, str, Iterable[str]]], node_type: str, name: str,
+                  others: Iterable[tuple[str, str, Iterable[str]]] = ()) -> K:
     """The key of the concept of ``concepts`` (key, node id, name, aliases; all of ``node_type``, or of any type for
     "concept") that ``name`` names: by its id, else its name, else an alias (the first way some concept answers to
     decides; for "concept", name and alias are one way), by each of its :func:`keys` in turn; else, for a name the
     vocabulary knows, by the vocabulary's other names of it ("MS-COCO" names COCO in a graph whose papers write
     only "COCO"). Raises :class:`AmbiguousConcept` when several answer to it that way, and ValueError with the
-    closest names when none does."""
+    closest names when none does, and the concepts of other types it names (``others``: type, name and aliases of
+    the graph's other concepts; the vocabulary's otherwise)."""
     concepts = list(concepts)
     found = _match(concepts, node_type, name)
     for other in _vocabulary_names(name, node_type) if found is None else ():
@@ -110,8 +112,25 @@ def match_concept(concepts: Iterable[tuple[K, str, str, Iterable[str]]], node_ty
         if found is not None:
             break
     if found is None:
-        raise ValueError(not_found([str(c[2]) for c in concepts], node_type, name))
+        raise ValueError(not_found([str(c[2]) for c in concepts], node_type, name) + _other_type(name, node_type,
+                                                                                                 others))
     return found[0]
+
+
+def _other_type(name: str, node_type: str, others: Iterable[tuple[str, str, Iterable[str]]]) -> str:
+    """A note naming the concepts of other types than ``node_type`` that ``name`` names ("SSL" asked for as a
+    dataset names tasks), those of ``others`` (type, name, aliases), else the vocabulary's; "" if none."""
+    key = schema.concept_key(name)
+    found = sorted({(t, str(n)) for t, n, aliases in others
+                    if key in {schema.concept_key(str(f)) for f in (n, *aliases)}})
+    if not found:
+        labels = LABELS.get(node_type.lower(), (node_type,))
+        found = sorted({(t, names[0]) for t, names in _vocabulary().get(key, ()) if t not in labels})
+    if not found:
+        return ""
+    kinds = " or ".join(dict.fromkeys(t.lower() for t, _ in found))
+    return f" ('{name}' names a {kinds}: {', '.join(n for _, n in found[:3])}" \
+           f"{', ...' if len(found) > 3 else ''})"
 
 
 def _match(concepts: list[tuple[K, str, str, Iterable[str]]], node_type: str, name: str) -> tuple[K] | None:
@@ -203,7 +222,16 @@ def resolve_in_store(run: Run, kind: str, name: str) -> str:
     if not rows or (kind == CONCEPT and all(r[0] != name.strip() for r in rows)):
         rows = _concepts(run, labels, "", {})
     node_type = labels[0] if len(labels) == 1 else kind
-    return match_concept(((r[0], r[0], r[1], r[2] or ()) for r in rows), node_type, name)
+    return match_concept(((r[0], r[0], r[1], r[2] or ()) for r in rows), node_type, name,
+                         _other_concepts(run, labels))
+
+
+def _other_concepts(run: Run, labels: tuple[str, ...]) -> Iterator[tuple[str, str, Iterable[str]]]:
+    """(type, name, aliases) of the store's concepts of the types not in ``labels``, read only when iterated (a name
+    no concept of ``labels`` has)."""
+    for t in CONCEPT_TYPES:
+        if t.label not in labels:
+            yield from ((t.label, r[1], r[2] or ()) for r in _concepts(run, (t.label,), "", {}))
 
 
 def _concepts(run: Run, labels: tuple[str, ...], where: str, params: dict) -> list[list]:

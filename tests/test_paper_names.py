@@ -369,6 +369,18 @@ def test_kg_related_refuses_an_id_no_paper_has_rather_than_searching_its_words(i
     assert code == 2 and not out and f"no paper named '{name}'" in err
 
 
+@pytest.mark.parametrize("source", ["graph", "index", "store"])
+def test_a_name_of_another_type_of_concept_says_which(identified, capsys, source):
+    """--dataset SSL in a graph whose SSL is a method and a task's alias: not found, and what SSL names instead."""
+    if source == "store":
+        code, out, err = run(capsys, "query", "papers_on_dataset", "--param", "dataset=SSL",
+                             "--graph", str(identified["graph"]))
+    else:
+        code, out, err = run(capsys, "related", "--dataset", "SSL", "--graph", str(identified[source]))
+    assert code == 2 and not out
+    assert "no Dataset named 'SSL'" in err and "('SSL' names a method or task: SSL, self-supervised learning)" in err
+
+
 def test_a_name_that_one_concept_has_and_others_have_as_an_alias_lists_them(identified, capsys):
     code, out, err = run(capsys, "query", "link_evidence", "--param", "paper=BERT", "--param", "concept=SSL",
                          "--graph", str(identified["graph"]))

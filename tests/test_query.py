@@ -199,6 +199,14 @@ def test_a_value_is_typed_by_its_parameters_kind():
             parse_params([bad], kinds)
 
 
+def test_a_concept_type_parameter_takes_any_case_and_number_and_refuses_other_words(built, capsys):
+    rows = query_json(capsys, built, "related_by", "--param", "paper=Classy", "--param", "by=dataset")
+    assert rows and query_json(capsys, built, "related_by", "--param", "paper=Classy", "--param", "by=Datasets") == rows
+    code, out, err = run(capsys, "query", "related_by", "--param", "paper=Classy", "--param", "by=foo",
+                         "--graph", str(built))
+    assert code == 2 and not out and "--param by: one of dataset, task, method, metric, not 'foo'" in one_line(err)
+
+
 def test_a_paper_id_that_reads_as_a_number_names_its_paper(built, capsys):
     rows = query_json(capsys, built, "paper_concepts", "--param", "paper=2106.09680")
     assert [(r["relation"], r["concept"]) for r in rows] == [

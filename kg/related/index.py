@@ -403,9 +403,11 @@ class RelatedIndex:
 
     def find_concept(self, kind: str, name: str) -> int:
         """The concept of type ``kind`` named ``name``, as :func:`kg.related.ranking.find_concept` finds it."""
-        return match_concept(((j, cid, cname, self.aliases.get(j, ())) for j, (cid, cname, ctype)
-                              in enumerate(zip(self.concept_ids, self.concept_names, self.concept_types))
-                              if ctype == kind), kind, name)
+        every = list(enumerate(zip(self.concept_ids, self.concept_names, self.concept_types)))
+        return match_concept(((j, cid, cname, self.aliases.get(j, ())) for j, (cid, cname, ctype) in every
+                              if ctype == kind), kind, name,
+                             ((ctype, cname, self.aliases.get(j, ())) for j, (_, cname, ctype) in every
+                              if ctype != kind))
 
     def below(self, concept: int) -> list[int]:
         """The subtasks and dataset variants under ``concept``, as :func:`kg.related.ranking.below` lists them."""

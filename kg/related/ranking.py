@@ -277,7 +277,9 @@ def find_concept(g: nx.MultiDiGraph, node_type: str, name: str) -> str:
     """A concept node of ``node_type`` by id, name or alias (kg.concept_names); ValueError with suggestions if none,
     AmbiguousConcept listing the concepts a name shared by several could mean."""
     return match_concept(((n, n, d["name"], d.get("aliases", ())) for n, d in g.nodes(data=True)
-                          if d.get("type") == node_type), node_type, name)
+                          if d.get("type") == node_type), node_type, name,
+                         ((d["type"], d["name"], d.get("aliases", ())) for _, d in g.nodes(data=True)
+                          if d.get("type") in DEFAULT_WEIGHTS and d["type"] != node_type))
 
 
 @dataclass

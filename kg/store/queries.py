@@ -24,13 +24,14 @@ _KG = Path(__file__).resolve().parents[1]
 CYPHER_DIR = _KG / "cypher" if (_KG / "cypher").is_dir() else _KG.parent / "cypher"
 ENGINES = ("lbug", "neo4j")
 
-PAPER, TEXT, INTEGER, YEAR, NUMBER = "paper", "text", "integer", "year", "number"
+PAPER, TEXT, INTEGER, YEAR, NUMBER, TYPE = "paper", "text", "integer", "year", "number", "type"
 VALUE = "value"  # no kind declared: typed from its text, as the parameters of --cypher are
 # What a parameter of each kind is: a paper (id, title or proposed method, which kg query resolves to its id,
 # kg.paper_names), a concept of a type or of any (name, alias or id, resolved to its id, kg.concept_names), other
-# text, a whole number, a year (a whole number that kg query warns about when no paper has it), or a number
-# (always a float).
-KINDS = (PAPER, *LABELS, TEXT, INTEGER, YEAR, NUMBER)
+# text, a whole number, a year (a whole number that kg query warns about when no paper has it), a number (always a
+# float), or a concept type (dataset, task, method or metric, in any case and number: "Datasets" is dataset).
+KINDS = (PAPER, *LABELS, TEXT, INTEGER, YEAR, NUMBER, TYPE)
+CONCEPT_TYPES = tuple(label for label in LABELS if label != "concept")  # the values of a TYPE parameter
 NAMES = (PAPER, *LABELS)  # the kinds kg query resolves to a node id
 
 
@@ -162,9 +163,15 @@ def parse_params(pairs: list[str], kinds: dict[str, str] | None = None) -> dict[
 def _typed(key: str, value: str, kind: str, what: str = "") -> object:
     """``value`` as parameter ``key`` of ``kind`` takes it; ``what`` names the value in an error (default:
     ``--param KEY``)."""
+    what = what or f"--param {key}"
+    if kind == TYPE:
+        one = value.strip().lower()
+        one = one[:-1] if one.endswith("s") else one
+        if one not in CONCEPT_TYPES:
+            raise ValueError(f"{what}: one of {', '.join(CONCEPT_TYPES)}, not {value!r}")
+        return one
     if kind not in (INTEGER, YEAR, NUMBER, VALUE):
         return value
-    what = what or f"--param {key}"
     number = _number(value)
     if kind in (INTEGER, YEAR) and not isinstance(number, int):
         raise ValueError(f"{what}: needs a whole number, not {value!r}")

@@ -30,7 +30,7 @@ WITH id, concept, rarity, ids_a, via_a, collect(DISTINCT q.id) AS ids_b,
      list_sort(collect(DISTINCT CASE WHEN t.id <> b.id THEN t.name END)) AS via_b,
      count(DISTINCT CASE WHEN q.id IN ids_a THEN q.id END) AS both
 WHERE NOT (size(ids_a) = 1 AND size(ids_b) = 1 AND both = 1)
-RETURN concept, rarity,
+RETURN concept, CASE WHEN id STARTS WITH 'dataset:' THEN 'dataset' ELSE 'method' END AS type, rarity,
        size(ids_a) - CASE WHEN size(ids_b) = 1 AND both = 1 THEN 1 ELSE 0 END AS papers_a,
        size(ids_b) - CASE WHEN size(ids_a) = 1 AND both = 1 THEN 1 ELSE 0 END AS papers_b,
        via_a, via_b

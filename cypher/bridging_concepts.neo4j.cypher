@@ -28,7 +28,8 @@ WITH c, ids_a, via_a, collect(DISTINCT q.id) AS ids_b,
      collect(DISTINCT CASE WHEN t IN below_b THEN t.name END) AS via_b,
      count(DISTINCT CASE WHEN q.id IN ids_a THEN q.id END) AS both
 WHERE NOT (size(ids_a) = 1 AND size(ids_b) = 1 AND both = 1)
-RETURN c.name AS concept, c.idf AS rarity,
+RETURN c.name AS concept, CASE WHEN c.id STARTS WITH 'dataset:' THEN 'dataset' ELSE 'method' END AS type,
+       c.idf AS rarity,
        size(ids_a) - CASE WHEN size(ids_b) = 1 AND both = 1 THEN 1 ELSE 0 END AS papers_a,
        size(ids_b) - CASE WHEN size(ids_a) = 1 AND both = 1 THEN 1 ELSE 0 END AS papers_b,
        via_a, via_b

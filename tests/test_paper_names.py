@@ -237,9 +237,9 @@ def test_link_evidence_includes_the_concepts_subtasks(built):
 
 def test_bridging_concepts_count_the_papers_of_subtasks(built):
     got = rows(built, "bridging_concepts", task_a="domain adaptation", task_b="model compression")
-    assert [(r["concept"], r["papers_a"], r["papers_b"], r["via_a"], r["via_b"]) for r in got] == [
-        ("COCO", 1, 1, [], []),  # Adapt (domain adaptation) and Duo (model compression)
-        ("ResNet", 1, 1, ["single-source domain generalization"], [])]  # RoCo and Duo
+    assert [(r["concept"], r["type"], r["papers_a"], r["papers_b"], r["via_a"], r["via_b"]) for r in got] == [
+        ("COCO", "dataset", 1, 1, [], []),  # Adapt (domain adaptation) and Duo (model compression)
+        ("ResNet", "method", 1, 1, ["single-source domain generalization"], [])]  # RoCo and Duo
 
 
 def test_tasks_sharing_datasets_roll_subtasks_and_variants_up(built):

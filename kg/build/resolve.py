@@ -110,16 +110,19 @@ def without_title_case(name: str) -> str:
 
 
 @functools.cache
-def _capitalised_names() -> frozenset[str]:
-    """The vocabulary's names written with a capital ("Transformer", "Mean Teacher"), in lower case."""
-    out = set()
+def _vocabulary_rows() -> tuple[dict, ...]:
+    """The vocabulary's entries, every label's, read once."""
+    rows = []
     for name in lexicon.CONCEPT_FILES:
         with (lexicon.GAZETTEER / name).open(encoding="utf-8") as f:
-            for row in map(json.loads, f):
-                name = row.get("name", "")
-                if name != name.lower():
-                    out.add(name.lower())
-    return frozenset(out)
+            rows += map(json.loads, f)
+    return tuple(rows)
+
+
+@functools.cache
+def _capitalised_names() -> frozenset[str]:
+    """The vocabulary's names written with a capital ("Transformer", "Mean Teacher"), in lower case."""
+    return frozenset(row["name"].lower() for row in _vocabulary_rows() if row["name"] != row["name"].lower())
 
 
 @functools.cache
@@ -128,15 +131,23 @@ def _vocabulary_long_forms() -> dict[Key, dict[str, str]]:
     name or an alias (each with the key without head words), as :meth:`Resolver.add` keeps a paper's definitions:
     ("METHOD", "irm") -> invariant risk minimization."""
     out: dict[Key, dict[str, str]] = defaultdict(dict)
-    for file in lexicon.CONCEPT_FILES:
-        with (lexicon.GAZETTEER / file).open(encoding="utf-8") as f:
-            for row in map(json.loads, f):
-                forms = [row["name"], *row.get("aliases", ())]
-                longs = {concept_key(f): concept_key(_without_heads(f)) for f in forms if _spelled_out(f)}
-                for form in forms:
-                    if longs and short_form(form):
-                        out[(row["label"], concept_key(form))].update(longs)
+    for row in _vocabulary_rows():
+        forms = [row["name"], *row.get("aliases", ())]
+        longs = {concept_key(f): concept_key(_without_heads(f)) for f in forms if _spelled_out(f)}
+        for form in forms:
+            if longs and short_form(form):
+                out[(row["label"], concept_key(form))].update(longs)
     return dict(out)
+
+
+def _follow(index: dict[Key, Key], winner: dict[Key, Key]) -> bool:
+    """Each name of ``index`` to the concept its root joined (``winner``: a root -> the root it joins, in chains);
+    whether any joined."""
+    for own, root in index.items():
+        while root in winner:
+            root = winner[root]
+        index[own] = root
+    return bool(winner)
 
 
 def _same_long_form(theirs: dict[str, str], longs: dict[str, str]) -> bool:
@@ -456,11 +467,7 @@ class Resolver:
                 group = [root, *others]
                 best = max(group, key=lambda r: (self._known.get(r, False), concepts[r].papers, r[0]))
                 winner.update({r: best for r in group if r != best})
-        for own, root in index.items():
-            while root in winner:
-                root = winner[root]
-            index[own] = root
-        return bool(winner)
+        return _follow(index, winner)
 
     def _join_kind_heads(self, index: dict[Key, Key], concepts: dict[Key, Concept]) -> bool:
         """A method or task named with head words that only say what kind of thing it is is the concept named
@@ -483,11 +490,7 @@ class Resolver:
                 best = max((root, other), key=lambda r: (self._known.get(r, False), concepts[r].papers,
                                                          -len(concepts[r].name)))
                 winner[root if best == other else other] = best
-        for own, root in index.items():
-            while root in winner:
-                root = winner[root]
-            index[own] = root
-        return bool(winner)
+        return _follow(index, winner)
 
     def _vote(self, index: dict[Key, Key], concepts: dict[Key, Concept]) -> bool:
         """One label per concept name: concepts of several labels that share a name key, or whose spelled-out forms

@@ -56,24 +56,22 @@ class _Lines:
 
     def find(self, line: bytes, first: bool = False) -> list[int]:
         """The numbers of the lines that are ``line`` (only the first with ``first``)."""
-        text, key, found, number, last = self.text, b"\n" + line + b"\n", [], 0, 0
-        at = text.find(key)
-        while at != -1:
-            number += text.count(b"\n", last, at)  # the lines before this one
-            found.append(number)
-            if first:
-                break
-            last, at = at, text.find(key, at + 1)
-        return found
+        return self._matching(b"\n" + line + b"\n", first)
 
     def ending(self, tail: bytes) -> list[int]:
         """The numbers of the lines that end in ``tail``."""
-        text, key, found, number, last = self.text, tail + b"\n", [], 0, 0
+        return self._matching(tail + b"\n")
+
+    def _matching(self, key: bytes, first: bool = False) -> list[int]:
+        """The numbers of the lines in which ``key`` starts (only the first with ``first``)."""
+        text, found, number, last = self.text, [], -1, 0
         at = text.find(key)
         while at != -1:
-            number += text.count(b"\n", last, at)  # the lines before this one
-            last = at
-            found.append(number - 1)
+            number += text.count(b"\n", last, at + 1)  # the line breaks up to this line's own
+            last = at + 1
+            found.append(number)
+            if first:
+                break
             at = text.find(key, at + 1)
         return found
 

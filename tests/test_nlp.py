@@ -1147,6 +1147,14 @@ def test_a_coined_name_in_brackets_after_a_titled_object_is_the_proposal(nlp):
     assert not proposed(nlp, "We propose a method for Multi Agent Reinforcement Learning (MARL) tasks.")
 
 
+def test_a_known_short_form_defined_by_another_titled_long_form_is_the_papers_own_name(nlp):
+    text = ("We propose the Dynamics-Aware Hybrid Offline-and-Online Reinforcement Learning (H2O) framework to provide "
+            "an answer. H2O beats the baselines.")
+    ms = [m for m in mentions(nlp, text) if m.text == "H2O"]
+    assert ms and all(m.label == "METHOD" for m in ms) and ms[0].proposed  # not the vocabulary's dataset H2O
+    assert "MLP" not in proposed(nlp, "Each level, denoted by a Multi-Layer Perception (MLP), takes a point.")  # a typo
+
+
 @pytest.mark.parametrize("text, name", [
     ("In this paper, we propose a method (BeamCLIP) that can effectively transfer.", "BeamCLIP"),
     ("Based on this observation, we propose a model ('GlassSemNet') that integrates the context.", "GlassSemNet"),

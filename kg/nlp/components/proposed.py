@@ -13,6 +13,7 @@ Things introduced as problems or settings (``a novel problem termed SSNA``) are 
 from __future__ import annotations
 
 import re
+from difflib import SequenceMatcher
 
 from spacy.attrs import LOWER, ORTH
 from spacy.language import Language
@@ -459,9 +460,19 @@ class ProposedFinder:
         if capitals > 0 or k + 2 >= limit or doc[k + 2].text != ")" or not doc[k - 1].text[:1].isupper():
             return None
         short = doc[k + 1].text
-        if not _COINED.search(short) or not short[:1].isupper() or short.lower() in self.known:
+        first = next(j for j in range(i, k) if doc[j].text[:1].isupper())  # (the name, after "by a", "as the")
+        if not _COINED.search(short) or not short[:1].isupper() or self._known_pair(short, span_text(doc, first, k)):
             return None
         return Candidate(k + 1, k + 2, "METHOD", "proposed", proposed=True)
+
+    def _known_pair(self, short: str, long: str) -> bool:
+        """Whether the vocabulary knows ``short`` by the long form ``long`` the text gives it (or knows ``long``): a
+        known short form defined by another long form is the paper's own name ("the Dynamics-Aware Hybrid
+        Offline-and-Online Reinforcement Learning (H2O) framework", not the dataset H2O); one written nearly as the
+        vocabulary does is its concept (a typo: "a Multi-Layer Perception (MLP)")."""
+        entry, long = self.known.get(short.lower()), long.lower()
+        return long in self.known or entry is not None and any(
+            SequenceMatcher(None, long, name.lower()).ratio() >= 0.9 for name in (entry.name, *entry.aliases))
 
     def _headed_name(self, doc: Doc, start: int, limit: int) -> Candidate | None:
         """A coined name in brackets right after a proposal's object that ends in a method's head word, which the

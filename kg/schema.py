@@ -39,7 +39,7 @@ PAPER = NodeType("Paper", "#4e79a7", ("id", "name", "title", "venue", "year", "a
 METHOD = NodeType("Method", "#f28e2b", CONCEPT_PROPS)
 TASK = NodeType("Task", "#59a14f", CONCEPT_PROPS + ("area",))  # area: the vocabulary's research area
 DATASET = NodeType("Dataset", "#e15759", CONCEPT_PROPS)
-METRIC = NodeType("Metric", "#b07aa1", CONCEPT_PROPS)
+METRIC = NodeType("Metric", "#b07aa1", CONCEPT_PROPS + ("lower_is_better",))  # its results sort lowest first
 RESULT = NodeType("Result", "#9c755f", ("id", "name", "value", "score", "unit", "method", "dataset", "metric", "sentence",
                                         "start_char", "end_char"))
 NODE_TYPES: tuple[NodeType, ...] = (PAPER, METHOD, TASK, DATASET, METRIC, RESULT)
@@ -50,6 +50,7 @@ BENCHMARK_LABEL = "Benchmark"
 PROPERTY_TYPES: dict[str, str] = {
     "year": "int", "start_char": "int", "end_char": "int", "count": "int", "papers": "int",
     "confidence": "float", "idf": "float", "score": "float", "benchmark": "bool",
+    "lower_is_better": "bool",
     "aliases": "list", "authors": "list", "source": "list", "keywords": "list", "other_ids": "list",
 }  # extra Neo4j label on Dataset nodes that are called benchmarks
 

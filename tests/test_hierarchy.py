@@ -24,6 +24,8 @@ ABSTRACTS = [
     {"id": "l", "title": "Graphs", "text": "We train graph Transformers for node classification on Cora."},
     {"id": "m", "title": "Segments", "text": "Our model reaches 40.2 AP on the COCO minival split for instance "
      "segmentation."},
+    {"id": "n", "title": "Samplers", "text": "Our sampler reaches an FID of 3.2 on CIFAR-10 in a tenth of the running "
+     "time."},
 ]
 
 
@@ -193,3 +195,8 @@ def test_a_parent_no_paper_names_and_the_tree_leaves_alone_goes_under_the_task_i
     assert (("TASK", "semisupervisedobjectdetection"), ("TASK", "2dobjectdetection"), "SUBTASK_OF") in h.links
     assert (("TASK", "2dobjectdetection"), ("TASK", "objectdetection"), "SUBTASK_OF") in h.links
     assert h.nodes[("TASK", "objectdetection")].papers == 0
+
+
+def test_a_metric_says_whether_lower_is_better_as_the_vocabulary_does(graph):
+    metrics = {d["name"]: d["lower_is_better"] for _, d in graph.nodes(data=True) if d["type"] == "Metric"}
+    assert metrics["FID"] and metrics["running time"] and not metrics["accuracy"] and not metrics["AP"]

@@ -311,6 +311,8 @@ def test_lists_and_ties_come_in_order_on_a_synthetic_graphs_store(synthetic_stor
     g, path = synthetic_store
     conn = connect(path)
     queries = load_queries()
+    lower = {d["name"]: d["lower_is_better"] for _, d in g.nodes(data=True) if d["type"] == "Metric"}
+    assert any(lower.values()) and not all(lower.values())
     assert {name for name, _ in synthetic_params(g)} == set(queries)
     long_lists = ties = 0
     for name, params in synthetic_params(g):
@@ -320,10 +322,12 @@ def test_lists_and_ties_come_in_order_on_a_synthetic_graphs_store(synthetic_stor
             assert all(v == sorted(v) for v in lists), (name, params, col)
             long_lists += sum(len(v) > 2 for v in lists)
         if name == "results_on_dataset":
-            # method, metric, value by number (highest first), value, via, paper; null last
+            # method, metric, value by number (best first: lowest where lower is better), value, via, paper's name,
+            # paper; null last
             def key(r):
-                text = tuple((v is None, v or "") for v in r[:5])
-                return (*text[:2], -(value_score(r[2])[0] or 0.0), *text[2:])
+                text = tuple((v is None, v or "") for v in (*r[:4], r[5], r[4]))
+                score = value_score(r[2])[0] or 0.0
+                return (*text[:2], score if lower.get(r[1]) else -score, *text[2:])
 
             keys = [key(r) for r in rows]
             assert keys == sorted(keys), params

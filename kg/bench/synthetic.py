@@ -113,9 +113,11 @@ def synthetic_graph(papers: int, seed: int = 0) -> nx.MultiDiGraph:
         weights = [1.0 / (k + 1) for k in range(n)]
         pools[label] = (names, weights)
         node_type = schema.NODE_FOR_LABEL[label].label
-        for name in names:
+        for k, name in enumerate(names):
             g.add_node(schema.node_id(node_type, schema.concept_key(name)), type=node_type, name=name, aliases=[],
                        papers=0, idf=0.0, benchmark=label == "DATASET" and rng.random() < 0.2)
+            if label == "METRIC":  # a third of the metrics are errors, distances or times (no draw: same graph)
+                g.nodes[schema.node_id(node_type, schema.concept_key(name))]["lower_is_better"] = k % 3 == 1
     for i in range(papers):
         pid = schema.node_id("Paper", f"syn{i:07d}")
         g.add_node(pid, type="Paper", name=f"Method{i}", title=f"Synthetic paper {i}", venue=rng.choice(["ICML", "NeurIPS", "ICLR"]),

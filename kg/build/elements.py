@@ -135,6 +135,8 @@ def concept_nodes(res: Resolution) -> Iterator[Node]:
                  "papers": c.papers, "idf": schema.idf(res.papers, c.papers), "benchmark": c.benchmark}
         if root in h.areas:
             attrs["area"] = h.areas[root]
+        if c.label == "METRIC":
+            attrs["lower_is_better"] = root in h.lower_is_better
         yield concept_node_id(c.label, c.key), attrs
 
 

@@ -14,6 +14,9 @@
   ``kg/nlp/data/gazetteer/methods.jsonl``: DDPM among diffusion models, GCN among graph neural networks), the
   family a node of its own where no paper names it, as a task's parents are.
 
+A metric's direction is the vocabulary's too: ``lower_is_better`` on the Metric nodes of error rates, distances,
+losses, costs and times ("FID", "WER", "running time"), false on the others, so that results sort best first.
+
 Computed once per resolution from the concepts' names, after cross-paper resolution.
 """
 from __future__ import annotations
@@ -33,6 +36,7 @@ from kg.schema import concept_key
 TASKS = lexicon.GAZETTEER / "tasks.jsonl"
 DATASETS = lexicon.GAZETTEER / "datasets.jsonl"
 METHODS = lexicon.GAZETTEER / "methods.jsonl"
+METRICS = lexicon.GAZETTEER / "metrics.jsonl"
 # A variant, split or release after a dataset's name: "-C", "-LT", " test-dev", " val set", " 2.0", "-v2", "-21K".
 _VARIANT = re.compile(r"^(?P<base>.+?)[\s\-_]+(?P<suffix>[A-Z]{1,2}|v?\d+(?:\.\d+)*[KkMmBb]?|"
                       r"(?:train|training|val|valid|validation|test|testing|dev|test-dev|test-std|test-challenge|"
@@ -41,10 +45,12 @@ _VARIANT = re.compile(r"^(?P<base>.+?)[\s\-_]+(?P<suffix>[A-Z]{1,2}|v?\d+(?:\.\d
 
 @dataclass
 class Hierarchy:
-    """Concept nodes the links need that no paper names, each task's area, and the links."""
+    """Concept nodes the links need that no paper names, each task's area, the metrics where lower is better, and
+    the links."""
 
     nodes: dict[Key, Concept] = field(default_factory=dict)
     areas: dict[Key, str] = field(default_factory=dict)
+    lower_is_better: set[Key] = field(default_factory=set)  # metrics the vocabulary says so of (error, FID, WER)
     links: list[tuple[Key, Key, str]] = field(default_factory=list)  # (child, parent, relationship type)
 
 
@@ -195,6 +201,9 @@ def _build(res: Resolution) -> Hierarchy:
         if base is not None and base != root:  # (a base that is one of its own names: "CUB-200" of CUB-200-2011)
             h.links.append((root, base, "VARIANT_OF"))
     _method_kinds(res, h)
+    metrics = _vocabulary(METRICS)
+    h.lower_is_better = {root for root, c in res.concepts.items()
+                         if root[0] == "METRIC" and metrics.get(c.key, {}).get("lower_is_better")}
     return h
 
 

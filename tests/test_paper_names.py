@@ -214,8 +214,17 @@ def rows(built: Path, name: str, **params) -> list[dict]:
 
 def test_papers_on_a_dataset_include_its_variants(built):
     got = [(r["name"], r["dataset"], r["via"]) for r in rows(built, "papers_on_dataset", dataset="coco")]
-    assert sorted(got) == [("Adapt", "COCO", None), ("Duo", "COCO", None), ("RoCo", "COCO", "COCO-C")]
+    assert sorted(got) == [("Adapt", "COCO", []), ("Duo", "COCO", []), ("RoCo", "COCO", ["COCO-C"])]
     assert [r["name"] for r in rows(built, "papers_on_dataset", dataset="COCO-C")] == ["RoCo"]
+
+
+def test_a_paper_on_a_dataset_and_its_variants_is_one_row_with_the_datasets_own_evidence(tmp_path):
+    g = named_graph()
+    g.add_edge("paper:p5", "dataset:cococ", key="EVALUATES_ON", type="EVALUATES_ON", sentence="Adapt on COCO-C.",
+               **EVIDENCE)
+    got = rows(write_build(g, tmp_path), "papers_on_dataset", dataset="coco")
+    assert [(r["name"], r["via"], r["evidence"]) for r in got if r["name"] == "Adapt"] == [
+        ("Adapt", ["COCO-C"], "Adapt evaluates_on COCO.")]
 
 
 def test_results_on_a_dataset_include_its_variants(built):

@@ -1147,6 +1147,20 @@ def test_a_coined_name_in_brackets_after_a_titled_object_is_the_proposal(nlp):
     assert not proposed(nlp, "We propose a method for Multi Agent Reinforcement Learning (MARL) tasks.")
 
 
+def test_a_coined_name_in_brackets_after_our_head_word_is_the_proposal(nlp):
+    text = "To show the efficacy of our approach (RegMixup), we provide thorough analyses on vision datasets."
+    assert "RegMixup" in proposed(nlp, text)
+    assert not proposed(nlp, "To show the efficacy of our approach (ResNet), we provide analyses.")  # a known name
+
+
+def test_a_name_given_in_a_sentence_about_others_work_is_not_the_papers_own(nlp):
+    text = ("Many UDA works attempt to vanish the domain gap gradually via intermediate spaces, dubbed domain "
+            "bridging (DB). We propose a new model.")
+    assert "DB" not in proposed(nlp, text)
+    assert "DB" in proposed(nlp, "Unlike existing works, we attempt this via intermediate spaces, dubbed domain "
+                                 "bridging (DB).")  # the authors' sentence
+
+
 def test_a_known_short_form_defined_by_another_titled_long_form_is_the_papers_own_name(nlp):
     text = ("We propose the Dynamics-Aware Hybrid Offline-and-Online Reinforcement Learning (H2O) framework to provide "
             "an answer. H2O beats the baselines.")

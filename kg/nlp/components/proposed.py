@@ -42,6 +42,7 @@ PREPOSITIONS = lexicon.words("prepositions")
 _SPLITS = lexicon.words("split_words")
 MODIFIER_SUFFIXES = lexicon.ordered("modifier_suffixes")
 _SUBJECT_IDS, _STOP_IDS = ids(frozenset(SUBJECTS)), ids(frozenset(STOPS))  # tested against the LOWER column
+_OTHERS_WORK_IDS = ids(lexicon.words("others_work"))  # (kg.nlp.components.proposed._others_name)
 _COMMA, _COLON, _OF = get_string_id(","), get_string_id(":"), get_string_id("of")
 _VARIANT_IDS, _ARTICLE_IDS = ids(lexicon.words("variant_words")), ids(lexicon.words("articles"))
 _OWN_IDS = ids(lexicon.words("own_words"))
@@ -150,6 +151,14 @@ def _is_authors_sentence(sent: Span, verb_i: int) -> bool:
         if lower[k] in _SUBJECT_IDS:
             return True
     return False
+
+
+def _others_name(sent: Span, naming: int) -> bool:
+    """Whether the name after the naming word at ``naming`` is others': the authors are not the sentence's subject
+    and a word of others' work comes before it ("many UDA works attempt to ..., dubbed domain bridging (DB)")."""
+    lower = column(sent.doc, LOWER)
+    return not _is_authors_sentence(sent, naming) and any(lower[k] in _OTHERS_WORK_IDS
+                                                          for k in range(sent.start, naming))
 
 
 def _proposing(tok: Token) -> bool:
@@ -608,7 +617,7 @@ class ProposedFinder:
                     label = "TASK"  # "called the multi-robot reward collection problem (MRRC)"
                 pair = abbrs[0].proposed(doc, label)
                 if cites_at(doc, pair.end) or pair.end < len(doc) and doc[pair.end].text == ")" \
-                        and cites_at(doc, pair.end + 1):
+                        and cites_at(doc, pair.end + 1) or _others_name(sent, tok.i):
                     pair.proposed = False  # "named as Discounted Normal Predictor (DNP) [Kapralov and Panigrahy]"
                 out.append(pair)
                 continue
@@ -627,8 +636,9 @@ class ProposedFinder:
                 listed = [(listed[0][0], listed[-1][1])]  # one name with "and" in it, then its short form (F3M)
             elif len(listed) > 1 and after is not None and not after.is_punct:
                 listed = listed[:1]  # the list goes on into the clause: "we call GraphDE, and Theorem 1 shows"
-            own = label in ("METHOD", "DATASET") and not (listed and cites_at(doc, listed[-1][1]))  # not others':
-            # "a strategy named as Discounted-Normal-Predictor [Kapralov and Panigrahy, 2010]"
+            own = label in ("METHOD", "DATASET") and not (listed and cites_at(doc, listed[-1][1])) \
+                and not _others_name(sent, tok.i)  # not others': "a strategy named as Discounted-Normal-Predictor
+            # [Kapralov and Panigrahy, 2010]"
             out += [Candidate(a, b, label, "proposed", proposed=own) for a, b in listed]
         return out
 
@@ -682,7 +692,8 @@ class ProposedFinder:
 
     def _our_method(self, doc: Doc, sent: Span, triggers: list[Token]) -> list[Candidate]:
         """``Our proposed method, X (ABBR), is ...``; ``our approximate gradient-based update rule, ModProp,``;
-        ``with our modality mixer (ModaMixer)``: a pair the authors' own phrase defines, unknown by both forms. Each
+        ``with our modality mixer (ModaMixer)``: a pair the authors' own phrase defines, unknown by both forms, or a
+        coined name in brackets after its head word (``our approach (RegMixup)``). Each
         "our" names one at most ("Our fastest model, EfficientFormer-L1, ..., and our largest model,
         EfficientFormer-L7, ...")."""
         found: list[Candidate] = []
@@ -705,6 +716,8 @@ class ProposedFinder:
             titled = _title_cased(long) and load_specificity().reason(long.text, "METHOD") is None
             if coined or titled:  # "our Fixed-Distance HMC (FDHMC)"; not "our graph neural network (GNN)"
                 return [pairs[0].proposed(doc, "METHOD")]
+        if not pairs and (headed := self._headed_name(doc, i + 1, sent.end)) is not None:
+            return [headed]  # "the efficacy of our approach (RegMixup)": a coined name in brackets after the head
         k = i + 1
         while k < sent.end and k - i <= 5 and doc[k].lower_ not in HEADS:
             k += 1

@@ -239,6 +239,32 @@ def test_one_short_form_with_two_long_forms_of_two_labels_stays_two_concepts():
     assert res.concept_for("METHOD", "data augmentation") is not res.concept_for("TASK", "domain adaptation")
 
 
+def test_long_forms_of_one_short_form_written_with_another_ending_are_one_concept():
+    from kg.build.resolve import resolve
+    from kg.model import Extraction, Mention, Span
+
+    def defined(pid, label, long, short):
+        ex = Extraction(pid, [Mention(0, 2, label, short, long, "abbreviation", Span(0, 2)),
+                              Mention(3, 3 + len(long), label, long, long, "abbreviation", Span(0, 2))])
+        ex.aliases = {long: [short]}
+        return ex
+
+    def names(*papers):
+        return sorted((c.name, c.papers) for c in resolve(list(papers)).concepts.values())
+
+    assert len(names(defined("a", "METHOD", "generalized advantage estimator", "GAE"),
+                     defined("b", "METHOD", "generalized advantage estimation", "GAE"))) == 1
+    assert len(names(defined("a", "METHOD", "Markov Decisions Processes", "MDP"),
+                     defined("b", "METHOD", "Markov decision processes", "MDP"))) == 1
+    # other words: two things (one short form for both)
+    assert len(names(defined("a", "TASK", "semi-supervised learning", "SSL"),
+                     defined("b", "TASK", "self-supervised learning", "SSL"))) == 2
+    assert len(names(defined("a", "TASK", "offline reinforcement learning", "RL"),
+                     defined("b", "TASK", "reinforcement learning", "RL"))) == 2
+    assert len(names(defined("a", "METRIC", "in-distribution accuracy", "ID"),
+                     defined("b", "METRIC", "out-of-distribution accuracy", "ID"))) == 2
+
+
 def test_a_papers_definition_of_a_vocabulary_short_form_as_another_thing_is_another_concept():
     """Q-ViT's "information rectification module (IRM)" is not the vocabulary's IRM, Invariant Risk Minimization,
     which two other papers name; a paper spelling the letters as the vocabulary does ("Physics-Informed Neural

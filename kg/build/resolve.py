@@ -27,6 +27,7 @@ from __future__ import annotations
 import difflib
 import functools
 import json
+import os
 import re
 from array import array
 from collections import Counter, defaultdict
@@ -232,6 +233,39 @@ def _spellings(longs: dict[str, str]) -> list[list[str]]:
     return groups
 
 
+_WORDS = re.compile(r"[a-z0-9]+")
+
+
+def _word_variants(keys: set[str], names: dict[str, str]) -> list[list[str]]:
+    """``keys`` (of names in ``names``) grouped by the words their names write: the same words but for a plural
+    ("Markov Decisions Processes") and the last word's ending ("estimator" and "estimation", "program" and
+    "programming", "Equilibria" and "Equilibrium": a stem of five letters or more, most of the shorter word). Not
+    "semi-" against "self-supervised learning", nor "offline reinforcement learning" against "reinforcement
+    learning": other words."""
+    groups: list[tuple[list[str], list[str]]] = []  # (the first name's words, its group's keys)
+    for k in sorted(keys):
+        words = _WORDS.findall(names.get(k, k).lower())
+        for first, group in groups:
+            if _same_words(first, words):
+                group.append(k)
+                break
+        else:
+            groups.append((words, [k]))
+    return [group for _, group in groups]
+
+
+def _same_words(a: list[str], b: list[str]) -> bool:
+    """Whether two names' words are one name's (:func:`_word_variants`)."""
+    if len(a) != len(b) or not a:
+        return False
+    for x, y in zip(a[:-1], b[:-1]):
+        if x != y and x.removesuffix("s") != y.removesuffix("s"):
+            return False
+    x, y = a[-1], b[-1]
+    stem = len(os.path.commonprefix((x, y)))
+    return x == y or stem >= 5 and stem >= 0.7 * min(len(x), len(y))
+
+
 def mention_key(label: str, canonical: str, defined: dict[str, tuple[str, str]]) -> Key:
     """The key a paper's mention is resolved by: its name's, or, for a short form the paper defines
     (:func:`defined_short_forms`), the short form's with the long form's (``lst\0laddersidetuning``), which
@@ -303,6 +337,7 @@ class Resolver:
     def __init__(self) -> None:
         # Which long forms each short form stands for, per label, over the whole corpus; and the pairs defined.
         self.expansions: dict[Key, set[str]] = defaultdict(set)
+        self.expanded_names: dict[str, str] = {}  # an expansion's key -> its name as first written
         self.pairs: dict[tuple[str, str, str], None] = {}
         self.seen: dict[Key, _Names] = {}
         self.numbers: dict[Key, int] = {}
@@ -323,6 +358,7 @@ class Resolver:
                         continue  # (a spelling of a long name is no expansion of it; a short form used alone
                         # stays one: "PC" named by one paper and spelled out by another may be two things)
                     self.expansions[(label, concept_key(f))].add(concept_key(canonical))
+                    self.expanded_names.setdefault(concept_key(canonical), canonical)
                     self.pairs.setdefault((label, concept_key(canonical), concept_key(f)), None)
         defined = defined_short_forms(ex)
         for short, (long, core) in defined.items():
@@ -374,10 +410,18 @@ class Resolver:
                 joined += [(label, short)] if one else [(label, long) for long in group]
                 for own in joined[1:]:  # (a key no mention has only links the others through it)
                     uf.union(joined[0], own)
+        # the long forms papers give one short form, by the words they write: "generalized advantage estimator (GAE)"
+        # and "generalized advantage estimation (GAE)" are one long form written two ways, and one concept
+        variants = {key: _word_variants(expanded, self.expanded_names) for key, expanded in self.expansions.items()}
+        for (label, _), groups in variants.items():
+            for group in groups:
+                for other in group[1:]:
+                    if (label, group[0]) not in apart and (label, other) not in apart:
+                        uf.union((label, group[0]), (label, other))
         for label, canonical, form in self.pairs:
             defined = self.long_forms.get((label, form))  # (a short form a paper defines as something else)
             if canonical not in ambiguous and (label, canonical) not in apart \
-                    and len(self.expansions[(label, form)]) == 1 and (not defined or canonical in defined):
+                    and len(variants[(label, form)]) == 1 and (not defined or canonical in defined):
                 uf.union((label, canonical), (label, form))
             elif canonical in vocabulary.get((label, form), ()) and (label, canonical) not in apart:
                 # the vocabulary's long form of the short form, which other papers define otherwise

@@ -27,7 +27,7 @@ MIN_COUNTS = {
     "generic.jsonl": 100,
 }
 ENTRY_KEYS = {"name", "aliases", "label", "benchmark", "case_sensitive", "sources"}
-OPTIONAL_KEYS = {"needs_number", "parents", "area", "kind_of"}
+OPTIONAL_KEYS = {"needs_number", "parents", "area", "kind_of", "lower_is_better"}
 SOURCES = {"kg", "pwc", "keywords"}  # ATTRIBUTION.md: kg's curation, Papers with Code, authors' keywords
 GENERIC_KEYS = {"name", "label"}
 CONCEPT_FILES = [f for f in LABELS if f != "generic.jsonl"]
@@ -109,6 +109,15 @@ def test_a_methods_family_is_a_vocabulary_method_and_only_hand_curated_entries_n
             assert "kg" in e["sources"] and e["kind_of"], e["_where"]
             assert set(e["kind_of"]) <= names - {e["name"]}, f"{e['_where']}: {e['kind_of']}"
     assert sum("kind_of" in e for e in gaz["methods.jsonl"]) >= 30
+
+
+def test_only_hand_curated_metrics_say_lower_is_better_and_only_metrics(gaz):
+    for fname in CONCEPT_FILES:
+        for e in gaz[fname]:
+            if "lower_is_better" in e:
+                assert fname == "metrics.jsonl" and "kg" in e["sources"] and e["lower_is_better"] is True, e["_where"]
+    lower = {e["name"] for e in gaz["metrics.jsonl"] if e.get("lower_is_better")}
+    assert {"FID", "error rate", "WER", "perplexity", "MSE"} <= lower and not {"accuracy", "BLEU", "AP"} & lower
 
 
 def test_generic_fields(gaz):

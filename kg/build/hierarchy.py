@@ -115,6 +115,9 @@ def _build(res: Resolution) -> Hierarchy:
         (or another type): a name has one type per graph."""
         key = concept_key(name)
         root = by_name.get(key)
+        if root is None and ("TASK", key) in res.concepts:
+            root = by_name[key] = ("TASK", key)  # a name the papers write for a task named otherwise: the
+            # vocabulary's parent "object tracking" is the concept "visual object tracking", of that alias
         if root is None and key in other_types:
             return None
         if root is None:
@@ -237,7 +240,8 @@ def _method_kinds(res: Resolution, h: Hierarchy) -> None:
             parent = methods.get(key)
             if parent is None:
                 parent = methods[key] = ("METHOD", key)
-                h.nodes.setdefault(parent, Concept("METHOD", key, family, [], False, 0))
+                if parent not in res.concepts:  # (else a name the papers write for a method named otherwise)
+                    h.nodes.setdefault(parent, Concept("METHOD", key, family, [], False, 0))
             if parent != root and parent not in linked:
                 h.links.append((root, parent, "KIND_OF"))
                 linked.add(parent)

@@ -1153,6 +1153,17 @@ def test_a_coined_name_in_brackets_after_our_head_word_is_the_proposal(nlp):
     assert not proposed(nlp, "To show the efficacy of our approach (ResNet), we provide analyses.")  # a known name
 
 
+def test_a_known_name_the_authors_give_a_new_thing_is_the_papers_own(nlp):
+    """The paper that made a name known is in a corpus too: "We propose a new detector, called DETR"."""
+    assert "DETR" in proposed(nlp, "We propose a new detector, called DETR, based on a set-based global loss.")
+    assert "random erasing" in proposed(nlp, "We present a new method, termed Random Erasing, for training CNNs.")
+    assert not proposed(nlp, "We propose to use a model called BERT for the task.")  # nothing new
+    assert not proposed(nlp, "Many works use a new variant, called PPO, for control.")  # no proposal of theirs
+    assert "Sequential Neural Coding Network" in proposed(
+        nlp, "We propose a new kind of connectionist architecture, the Sequential Neural Coding Network, that is "
+             "robust to forgetting.")
+
+
 def test_a_name_given_in_a_sentence_about_others_work_is_not_the_papers_own(nlp):
     text = ("Many UDA works attempt to vanish the domain gap gradually via intermediate spaces, dubbed domain "
             "bridging (DB). We propose a new model.")

@@ -153,6 +153,14 @@ def _is_authors_sentence(sent: Span, verb_i: int) -> bool:
     return False
 
 
+def _new_thing_named(doc: Doc, sent: Span, naming: int) -> bool:
+    """Whether the naming word at ``naming`` names a new thing the authors propose: a proposal verb of theirs before
+    it, then "new" or "novel" ("We propose a new detector, called DETR")."""
+    verbs = [t.i for t in doc[sent.start:naming] if _proposing(t)]
+    return bool(verbs) and _is_authors_sentence(sent, verbs[0]) \
+        and not _NOVEL.isdisjoint(t.lower_ for t in doc[verbs[0] + 1:naming])
+
+
 def _others_name(sent: Span, naming: int) -> bool:
     """Whether the name after the naming word at ``naming`` is others': the authors are not the sentence's subject
     and a word of others' work comes before it ("many UDA works attempt to ..., dubbed domain bridging (DB)")."""
@@ -433,7 +441,11 @@ class ProposedFinder:
                 if headed else []
             if abbrs and self._new_pair(doc, abbrs[0]):
                 return [abbrs[0].proposed(doc, "METHOD")]
-            run = _run(doc, stop + 1, limit, self.known)
+            # a known name too after a new thing's description ("we propose a new simple network architecture, the
+            # Transformer, based solely on attention"): the paper that made it known
+            fresh = headed and not _NOVEL.isdisjoint(t.lower_ for t in doc[start:stop])
+            at = stop + 1 + (fresh and stop + 1 < limit and doc[stop + 1].lower_ == "the")
+            run = _run(doc, at, limit, self.known) or (_name_at(doc, at, limit) if fresh else None)
             if run and (run[1] >= limit or doc[run[1]].text in {",", ".", "("} or doc[run[1]].lower_ in STOPS) \
                     and (headed or run[1] - run[0] == 1 and _COINED.search(doc[run[0]].text)):
                 return [Candidate(run[0], run[1], "METHOD", "proposed", proposed=True)]
@@ -610,7 +622,9 @@ class ProposedFinder:
                     and not any(t.lower_.rstrip("s") in PROBLEM_HEADS for t in doc[sent.start:titled.end + 2]):
                 out.append(titled)  # "named Mining unseen Classes via Regional Objectness (MicroSeg)"
                 continue
-            if abbrs and doc[tok.i - 1].lower_ != "we" and not self._new_pair(doc, abbrs[0]):
+            fresh = _new_thing_named(doc, sent, tok.i)  # "we propose a new detector, called DETR": the paper's,
+            # whatever the vocabulary knows (the paper that made a name known is in the corpus too)
+            if abbrs and doc[tok.i - 1].lower_ != "we" and not self._new_pair(doc, abbrs[0]) and not fresh:
                 continue  # a known pair others named: "a method referred to as Model-Agnostic Meta-Learning (MAML)"
             if abbrs:
                 if abbrs[0].long(doc)[-1].lower_.rstrip("s") in PROBLEM_HEADS:
@@ -626,6 +640,7 @@ class ProposedFinder:
             else:
                 named = _run(doc, j, sent.end, self.known)
                 named = _through_of(doc, named, sent.end, self.known) if named else None
+                named = named or (_name_at(doc, j, sent.end) if fresh else None)
             if named and doc[j - 1].lower_ in _ARTICLES and named[1] < sent.end and doc[named[1]].text.isalpha() \
                     and doc[named[1]].text.islower() and doc[named[1]].lower_ not in _PHRASE_GOES_ON:
                 named = None  # "which we call the QoS regret": after an article, a name modifying a noun names none

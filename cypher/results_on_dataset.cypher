@@ -1,5 +1,5 @@
 // name: results_on_dataset
-// purpose: Methods' results on a dataset or one of its variants, best first: value, metric, paper and sentence.
+// purpose: A leaderboard of the results on a dataset or its variants, per metric best first, with paper and sentence.
 // params: dataset: dataset (name, alias or id, e.g. "ModelNet40")
 // example: kg query results_on_dataset --param dataset=ModelNet40
 // A variant (VARIANT_OF, at any depth up to 8) counts as the dataset; `via` names the variant a result is on, and
@@ -12,9 +12,10 @@ OPTIONAL MATCH (r)-[:FOR_METHOD]->(m:Method)
 OPTIONAL MATCH (r)-[:IN_METRIC]->(x:Metric)
 RETURN m.name AS method, x.name AS metric, r.value AS value, CASE WHEN v.id <> d.id THEN v.name END AS via,
        p.id AS paper, p.name AS name, r.sentence AS evidence
-// each method's values on a metric by number, best first: lowest first where the metric's node says lower is better
-// (error rates, FID, WER, times), highest first otherwise (`value` is text as the paper writes it: "10.17" sorted
-// before "2.35"); ties in a fixed order, the same on both engines: by paper name, then paper id and result
-ORDER BY method, metric,
+// a leaderboard: per metric, values by number, best first (lowest first where the metric's node says lower is
+// better: error rates, FID, WER, times; highest first otherwise; `value` is text as the paper writes it, "10.17"
+// sorted before "2.35"), results without a metric last; ties in a fixed order, the same on both engines: by method,
+// value, variant, paper name, paper id and result
+ORDER BY metric,
          CASE WHEN x.lower_is_better THEN coalesce(r.score, 0.0) ELSE -coalesce(r.score, 0.0) END,
-         value, via, name, paper, r.id
+         method, value, via, name, paper, r.id

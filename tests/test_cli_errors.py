@@ -287,6 +287,25 @@ def test_messages_about_files_and_counts_read_right(tmp_path):
     assert proc.returncode == 0 and "extracted 1 paper ->" in proc.stderr
 
 
+def test_a_missing_input_is_said_once_without_a_count_of_nothing(tmp_path):
+    proc = kg("build", str(tmp_path / "nothere.jsonl"), "--out", str(tmp_path / "out"))
+    assert proc.returncode == 2 and proc.stderr.splitlines() == [f"{tmp_path / 'nothere.jsonl'}: no such file",
+                                                                 "kg: no usable records in the input"]
+
+
+def test_a_param_written_as_two_words_is_told_how_to_write_it(seed_build):
+    proc = kg("query", "papers_on_dataset", "--param", "dataset", "PRW", "--graph", str(seed_build[1]))
+    assert proc.returncode == 2 and "--param takes KEY=VALUE in one word" in one_line(proc)
+    proc = kg("query", "papers_on_dataset", "--param", "dataset=PRW", "extra", "--graph", str(seed_build[1]))
+    assert proc.returncode == 2 and "KEY=VALUE" not in one_line(proc)
+
+
+def test_by_takes_a_kind_in_the_plural_as_related_by_does(seed_build):
+    proc = kg("related", "SCALE", "--by", "Datasets", "--graph", str(seed_build[1]), "--format", "json")
+    assert proc.returncode == 0 and json.loads(proc.stdout)["weights"] == {"Dataset": 3.0, "Task": 0.0, "Method": 0.0,
+                                                                           "Metric": 0.0}
+
+
 def test_a_parameter_beyond_64_bits_is_refused(seed_build):
     proc = kg("query", "top_datasets", "--param", "limit=" + "9" * 30, "--graph", str(seed_build[1]))
     assert proc.returncode == 2 and "64-bit" in one_line(proc)

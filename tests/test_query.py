@@ -278,6 +278,15 @@ def test_a_year_no_paper_has_is_a_warning_naming_the_years_the_graph_has(built, 
                "old_year=2022")[2] == ""
 
 
+def test_a_venue_no_paper_has_is_a_warning_naming_the_venues_the_graph_has(built, capsys):
+    code, out, err = run(capsys, "query", "proposed_methods", "--graph", str(built), "--format", "json", "--param",
+                         "venue=NIPS", "--param", "year=2022")
+    assert code == 0 and json.loads(out) == []
+    assert err == "kg: warning: --param venue=NIPS: no paper of the graph is of that venue (its venues: NeurIPS)\n"
+    assert run(capsys, "query", "proposed_methods", "--graph", str(built), "--param", "venue=neurips", "--param",
+               "year=2022")[2] == ""
+
+
 # what the query reads, and what it does not
 
 @pytest.mark.parametrize("cypher, value", [("RETURN 'cost $USD' AS s", "cost $USD"),

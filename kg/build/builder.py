@@ -209,10 +209,10 @@ def build(inputs: Sequence[str], out: str | Path | None = None, *, strict: bool 
         for p in corpus.problems:
             if on_problem:
                 on_problem(p)
-        if progress is not None:
-            progress("reading", len(corpus.papers), len(corpus.papers))
         if not corpus.papers:  # nothing usable read: an earlier build in ``out`` stays as it was
             return BuildReport(nx.MultiDiGraph(), 0, list(corpus.problems), extracted=0)
+        if progress is not None:  # (not "reading 0/0 papers" after the problem that says why)
+            progress("reading", len(corpus.papers), len(corpus.papers))
         config = config or config_path(mode)
         embed = embeddings and mode != "fast" and semantic.available()
         if out is None:

@@ -50,7 +50,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not driver_log.handlers:
         driver_log.addHandler(logging.NullHandler())
     try:
-        args = parser().parse_args(sys.argv[1:] if argv is None else list(argv))
+        given = sys.argv[1:] if argv is None else list(argv)
+        top = parser()
+        top.given = given  # (what an error about unrecognized arguments reads, kg.cli.common.Parser.error)
+        args = top.parse_args(given)
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     return run_guarded(args.run, args)

@@ -22,7 +22,11 @@ class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line (no usage block), control characters escaped, exit code 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {safe(message)} (see {self.prog} --help)\n")
+        hint, given = f"see {self.prog} --help", getattr(self, "given", [])
+        if message.startswith("unrecognized arguments") and any(
+                a == "--param" and "=" not in b for a, b in zip(given, given[1:])):
+            hint = "--param takes KEY=VALUE in one word: --param dataset=ImageNet"  # ("--param dataset ImageNet")
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {safe(message)} ({hint})\n")
 
 
 def _whole(text: str) -> int:

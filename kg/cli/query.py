@@ -45,7 +45,7 @@ def printable(text: str, fmt: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """List the saved queries, or run one and print its rows."""
-    from kg.store.queries import (NAMES, YEAR, format_listing, format_rows, load_queries, missing_params,
+    from kg.store.queries import (NAMES, VENUE, YEAR, format_listing, format_rows, load_queries, missing_params,
                                   parse_params, query_params)
 
     try:
@@ -87,8 +87,8 @@ def run(args: argparse.Namespace) -> int:
         for key, kind in kinds.items():
             if kind in NAMES and key in params and (code := _resolve(run_cypher, params, key, kind)) != EXIT_OK:
                 return code
-            if kind == YEAR and key in params:
-                _warn_if_no_paper_of(run_cypher, key, params[key])
+            if kind in (YEAR, VENUE) and key in params:
+                _warn_if_no_paper_of(run_cypher, key, params[key], kind)
         columns, rows = run_cypher(cypher, params)
     print(printable(format_rows(columns, rows, args.format), args.format))
     return EXIT_OK
@@ -112,14 +112,24 @@ def _name_given_to_neo4j(args: argparse.Namespace) -> None:
         args.name, args.neo4j = args.neo4j, "env"
 
 
-def _warn_if_no_paper_of(run_cypher: Callable, key: str, year: object) -> None:
-    """A warning on standard error when no paper of the graph has the year ``--param key`` gives (the answer
-    would hold nothing of it: new_datasets against a year the corpus lacks lists every dataset as new)."""
-    _, rows = run_cypher("MATCH (p:Paper) WHERE p.year = $year RETURN count(p)", {"year": year})
+def _warn_if_no_paper_of(run_cypher: Callable, key: str, value: object, kind: str) -> None:
+    """A warning on standard error when no paper of the graph has the year or the venue (in any case) ``--param
+    key`` gives (the answer would hold nothing of it: new_datasets against a year the corpus lacks lists every
+    dataset as new, proposed_methods of "NIPS" nothing), naming those it has (venues: the 20 with most papers)."""
+    from kg.store.queries import YEAR
+
+    if kind == YEAR:
+        found = "MATCH (p:Paper) WHERE p.year = $value RETURN count(p)"
+        have = "MATCH (p:Paper) WHERE p.year IS NOT NULL RETURN DISTINCT p.year AS y ORDER BY y LIMIT 20"
+    else:
+        found = "MATCH (p:Paper) WHERE toLower(p.venue) = toLower($value) RETURN count(p)"
+        have = ("MATCH (p:Paper) WHERE p.venue IS NOT NULL WITH p.venue AS v, count(*) AS n "
+                "RETURN v ORDER BY n DESC, v LIMIT 20")
+    _, rows = run_cypher(found, {"value": value})
     if rows and rows[0][0] == 0:
-        _, years = run_cypher("MATCH (p:Paper) WHERE p.year IS NOT NULL RETURN DISTINCT p.year AS y ORDER BY y", {})
-        have = ", ".join(str(r[0]) for r in years[:20]) or "none"
-        error(f"warning: --param {key}={year}: no paper of the graph is of that year (its years: {have})")
+        _, values = run_cypher(have, {})
+        listed = ", ".join(str(r[0]) for r in values) or "none"
+        error(f"warning: --param {key}={value}: no paper of the graph is of that {kind} (its {kind}s: {listed})")
 
 
 def _resolve(run_cypher: Callable, params: dict, key: str, kind: str) -> int:

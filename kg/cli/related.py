@@ -50,11 +50,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def by_kinds(text: str) -> list[str]:
-    """An argparse type: ``--by dataset,task`` as ``["dataset", "task"]`` (any case, spaces aside), refusing an empty
-    or unknown kind."""
+    """An argparse type: ``--by dataset,task`` as ``["dataset", "task"]`` (any case and number, spaces aside),
+    refusing an empty or unknown kind."""
     from kg.related.ranking import KINDS
 
     kinds = [k.strip().lower() for k in text.split(",")]
+    kinds = [k[:-1] if k.endswith("s") and k[:-1] in KINDS else k for k in kinds]  # "datasets", as related_by takes
     if "" in kinds:
         raise argparse.ArgumentTypeError(f"needs kinds separated by commas, e.g. dataset,task; {text!r} has an "
                                          "empty one")

@@ -24,13 +24,14 @@ _KG = Path(__file__).resolve().parents[1]
 CYPHER_DIR = _KG / "cypher" if (_KG / "cypher").is_dir() else _KG.parent / "cypher"
 ENGINES = ("lbug", "neo4j")
 
-PAPER, TEXT, INTEGER, YEAR, NUMBER, TYPE = "paper", "text", "integer", "year", "number", "type"
+PAPER, TEXT, INTEGER, YEAR, NUMBER, TYPE, VENUE = "paper", "text", "integer", "year", "number", "type", "venue"
 VALUE = "value"  # no kind declared: typed from its text, as the parameters of --cypher are
 # What a parameter of each kind is: a paper (id, title or proposed method, which kg query resolves to its id,
 # kg.paper_names), a concept of a type or of any (name, alias or id, resolved to its id, kg.concept_names), other
-# text, a whole number, a year (a whole number that kg query warns about when no paper has it), a number (always a
-# float), or a concept type (dataset, task, method or metric, in any case and number: "Datasets" is dataset).
-KINDS = (PAPER, *LABELS, TEXT, INTEGER, YEAR, NUMBER, TYPE)
+# text, a venue (text that kg query warns about when no paper has it, in any case), a whole number, a year (a whole
+# number that kg query warns about when no paper has it), a number (always a float), or a concept type (dataset,
+# task, method or metric, in any case and number: "Datasets" is dataset).
+KINDS = (PAPER, *LABELS, TEXT, VENUE, INTEGER, YEAR, NUMBER, TYPE)
 CONCEPT_TYPES = tuple(label for label in LABELS if label != "concept")  # the values of a TYPE parameter
 NAMES = (PAPER, *LABELS)  # the kinds kg query resolves to a node id
 

@@ -75,17 +75,40 @@ def test_bibtex_fields_decoded_from_zotero_mendeley_and_acl_anthology_shapes():
     assert (zotero.id, zotero.doi, zotero.arxiv_id, zotero.year) == ("10.5555/graphmix.2019.100", "10.5555/graphmix.2019.100",
                                                                      "1901.10000", 2019)
     assert zotero.authors == ["Ana Müller", "Jérôme García"]  # M{\"u}ller, Garc{\'i}a
-    assert zotero.venue == "Advances in Neural Information Processing Systems"
+    assert zotero.venue == "NeurIPS"  # "Advances in Neural Information Processing Systems" (kg/data/venues.json)
     assert zotero.keywords == ["Image Classification", "Benchmarks"]
     assert "2.1% over" in zotero.text and r"$\alpha \leq 0.1$" in zotero.text  # Zotero's \% and {\textbackslash}
     mendeley = papers["SparseFormer: Robust Machine Translation with Low-Rank Updates"]  # title = {{...}}
-    assert (mendeley.id, mendeley.venue) == ("2002.10137", "Proceedings of the 40th International Conference on "
-                                                           "Machine Learning")
+    assert (mendeley.id, mendeley.venue) == ("2002.10137", "ICML")  # "Proceedings of the 40th International ..."
     acl = papers["TokenDrop: Efficient Node Classification with Sparse Attention"]  # "{TokenDrop}: ..."
     assert acl.url == "https://aclanthology.org/2021.acl-long.102" and acl.authors[-1] == "Sofía Ødegaard"
     arxiv_only = next(p for p in papers.values() if p.id == "2210.12877")  # @misc, doi = 10.48550/arXiv....
     assert (arxiv_only.doi, arxiv_only.arxiv_id, arxiv_only.venue) == ("10.48550/arxiv.2210.12877", "2210.12877",
                                                                         "arXiv")
+
+
+@pytest.mark.parametrize("written, shown", [
+    ("Proceedings of the 2019 Conference of the North American Chapter of the Association for Computational "
+     "Linguistics: Human Language Technologies, Volume 1 (Long and Short Papers)", "NAACL"),
+    ("Proceedings of the 58th Annual Meeting of the Association for Computational Linguistics", "ACL"),
+    ("Advances in Neural Information Processing Systems 35 (NeurIPS 2022)", "NeurIPS"),
+    ("IEEE/CVF International Conference on Computer Vision", "ICCV"),
+    ("arXiv preprint arXiv:2005.14165", "arXiv"),
+    ("NeurIPS 2022", "NeurIPS 2022"),  # an acronym as written, its year too
+    ("Neural Computation", "Neural Computation"),  # a venue kg does not know
+])
+def test_a_venue_written_out_is_shown_by_its_acronym(written, shown):
+    from kg.corpus.records import venue_name
+
+    assert venue_name(written) == shown
+
+
+def test_a_google_scholar_arxiv_journal_gives_the_preprints_id_and_address(tmp_path):
+    bib = tmp_path / "s.bib"
+    bib.write_text("@article{brown2020, title={Language models are few-shot learners}, year={2020}, "
+                   "journal={arXiv preprint arXiv:2005.14165}, abstract={We train GPT-3.}}\n", encoding="utf-8")
+    (paper,) = read_corpus([str(bib)]).papers
+    assert (paper.venue, paper.arxiv_id, paper.url) == ("arXiv", "2005.14165", "https://arxiv.org/abs/2005.14165")
 
 
 def test_ris_csl_openalex_semantic_scholar_and_openreview_fields():
@@ -94,8 +117,7 @@ def test_ris_csl_openalex_semantic_scholar_and_openreview_fields():
         "10.5555/graphmix.2019.100", "1901.10000", 2019, ["Ana Müller", "Jérôme García"],
         ["image classification", "benchmarks"])
     csl = by_title(read(CSL))[GRAPHMIX]
-    assert (csl.id, csl.arxiv_id, csl.venue, csl.year) == ("10.5555/graphmix.2019.100", "1901.10000",
-                                                          "Advances in Neural Information Processing Systems", 2019)
+    assert (csl.id, csl.arxiv_id, csl.venue, csl.year) == ("10.5555/graphmix.2019.100", "1901.10000", "NeurIPS", 2019)
     work = by_title(read(OPENALEX))[GRAPHMIX]
     assert work.text.startswith("We propose GraphMix, a method for image classification")  # from the inverted index
     assert (work.id, work.arxiv_id, work.other_ids, work.year) == ("10.5555/graphmix.2019.100", "1901.10000",
@@ -407,9 +429,9 @@ def test_bibtex_joined_values_accents_on_dotless_i_spaced_accents_and_others(tmp
 """, encoding="utf-8")
     corpus = read_corpus([str(bib)])
     got = {p.title: (p.venue, p.year, p.authors) for p in corpus.papers}
-    assert got["Attention"] == ("Proceedings of NAACL-HLT 2019", 2019,
+    assert got["Attention"] == ("NAACL", 2019,  # "Proceedings of NAACL-HLT 2019", joined from @string
                                 ["Juan García", "Jan Dvořák", "Ming-Wei Chang"])
-    assert got["Second"][:2] == ("Proceedings of ACL 2022", 2022)
+    assert got["Second"][:2] == ("ACL", 2022)
     assert got["Third"][1] == 2021 and not corpus.problems  # a repeated key keeps its year
 
 

@@ -3,11 +3,13 @@ identity rules: a paper's id is its DOI, else its arXiv id, else the id its sour
 abstract; two records sharing any of these identifiers are one paper."""
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 
 from kg.corpus import columns as read_options
 from kg.corpus.clean import clean_text
@@ -26,12 +28,15 @@ _ARXIV_OTHER = ("submitter", "comments", "journal-ref", "report-no", "license", 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
-# The venues a paper list's header or an arXiv record's journal reference is recognised by (lower case -> as written)
-_VENUES = {
-    v.lower(): v
-    for v in "ICML NeurIPS NIPS ICLR AAAI IJCAI ACL EMNLP NAACL EACL COLING CVPR ICCV ECCV WACV BMVC KDD WWW SIGIR "
-    "WSDM CIKM AISTATS UAI COLT TMLR JMLR TACL TPAMI arXiv CoRL ICRA IROS MICCAI Interspeech ICASSP MLSys".split()
-}
+VENUES_FILE = Path(__file__).resolve().parents[1] / "data" / "venues.json"
+
+
+@functools.cache
+def _venues() -> tuple[dict[str, str], tuple[tuple[str, str], ...]]:
+    """The venues kg recognises (``kg/data/venues.json``): acronyms (lower case -> as written), and the words of
+    venues' full names with their acronyms, in the order to test them."""
+    data = json.loads(VENUES_FILE.read_text(encoding="utf-8"))
+    return {v.lower(): v for v in data["acronyms"]}, tuple((words, acronym) for words, acronym in data["names"])
 
 # One input line: (1-based number, text without its line end, or a message saying why the line is unreadable).
 Line = tuple[int, str, str | None]
@@ -42,8 +47,23 @@ class MissingText(Problem):
 
 
 def named_venue(words: Iterable[str]) -> str | None:
-    """The first known venue among ``words``, as it is written (``_VENUES``), or None."""
-    return next((_VENUES[w.lower()] for w in words if w.lower() in _VENUES), None)
+    """The first known venue among ``words``, as it is written (:func:`_venues`), or None."""
+    acronyms = _venues()[0]
+    return next((acronyms[w.lower()] for w in words if w.lower() in acronyms), None)
+
+
+def venue_name(venue: str | None) -> str | None:
+    """A venue as kg shows it: a known venue's acronym for a venue written out or in a longer phrase ("Proceedings of
+    the 2019 Conference of the North American Chapter of the Association for Computational Linguistics ..." is NAACL,
+    "Advances in Neural Information Processing Systems 35" NeurIPS, "arXiv preprint arXiv:2005.14165" arXiv); a venue
+    written as its acronym, with a year or not ("NeurIPS 2022"), and one kg does not know stay as written."""
+    if not venue:
+        return venue
+    words = re.findall(r"[A-Za-z]+", venue)
+    if len(words) == 1 and named_venue(words):
+        return venue
+    lowered = " ".join(venue.lower().split())
+    return named_venue(words) or next((acronym for name, acronym in _venues()[1] if name in lowered), venue)
 
 
 def _journal_ref(ref: object) -> tuple[str, int | None] | None:
@@ -185,10 +205,10 @@ def paper_from_fields(value: dict, source: Source, max_chars: int, shape: str = 
         id=own_id or content_id(text),
         text=text,
         title=_display(title),
-        venue=_display(venue),
+        venue=venue_name(_display(venue)),
         year=year,
         authors=[a for a in authors if a],
-        url=url,
+        url=url or _link(arxiv, doi),
         sources=[source],
         has_input_id=own_id is not None,
         doi=doi,
@@ -215,6 +235,11 @@ def _identifiers(value: dict, record_id: str | None, url: str | None, source: So
     elif record_id and is_doi(record_id.lower()):
         doi, others = doi or normalise_doi(record_id), others[1:]
     return doi, arxiv or arxiv_from_doi(doi) or (arxiv_from_url(url) if url and "arxiv.org/" in url else None), others
+
+
+def _link(arxiv: str | None, doi: str | None) -> str | None:
+    """A paper's address from its identifiers, where its record gives none: its arXiv page, else its DOI's."""
+    return f"https://arxiv.org/abs/{arxiv}" if arxiv else f"https://doi.org/{doi}" if doi else None
 
 
 def _display(text: str | None) -> str | None:

@@ -91,9 +91,12 @@ def to_record(entry: Entry, macros: dict[str, str] | None = None) -> dict:
     eprint = f.get("eprint")
     prefix = str(first(f.get("archiveprefix"), f.get("eprinttype")) or "").lower()
     note = _ARXIV_NOTE.search(f.get("note") or "") if isinstance(f.get("note"), str) else None  # Zotero's
+    # Google Scholar's "journal = {arXiv preprint arXiv:2005.14165}" names the preprint too
+    cited = _ARXIV_NOTE.search(f.get("journal") or "") if isinstance(f.get("journal"), str) else None
     arxiv = first(f.get("arxivid"), eprint if prefix == "arxiv" or (isinstance(eprint, str)
                                                                      and is_arxiv_id(eprint.strip())) else None,
-                  note.group(1) if note else None)
+                  note.group(1) if note else None,
+                  cited.group(1) if cited and is_arxiv_id(cited.group(1).rstrip(".,;")) else None)
     venue = first(f.get("booktitle"), f.get("journal"), f.get("journaltitle"), f.get("eventtitle"),
                   "arXiv" if arxiv or str(f.get("publisher", "")).lower() == "arxiv" else None)
     authors = [a for a in (f.get("author") or []) if a.strip().lower() != "others"] if isinstance(

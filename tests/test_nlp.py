@@ -1129,6 +1129,15 @@ def test_a_measure_on_a_dataset_changing_from_one_value_to_another(nlp):
         == {("95.1%", "CIFAR-10", "accuracy")}
 
 
+def test_a_result_obtained_using_a_method_named_after_it_is_that_methods(nlp):
+    text = ("To show the significance of efficient DP training, we achieve 96.7% accuracy on CIFAR-10 and 83.0% on "
+            "CIFAR-100 using BEiT.")
+    assert {(r.method, r.value) for r in nlp(text)._.kg_results} == {("BEiT", "96.7%"), ("BEiT", "83.0%")}
+    other = ("Semi-ViT-Huge achieves 80% top-1 accuracy on ImageNet using only 1% labels, which is comparable with "
+             "Inception-v4 using 100% ImageNet labels.")
+    assert {r.method for r in nlp(other)._.kg_results} == {"Semi-ViT-Huge"}
+
+
 def test_a_value_needs_a_metric_and_a_dataset(nlp):
     assert results_of(nlp, "It obtains 90.1% on ImageNet.") == set()
     assert results_of(nlp, "It obtains 90.1% accuracy.") == set()

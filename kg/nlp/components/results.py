@@ -251,6 +251,18 @@ def _measured_on(text: str, ms: list[DocMention], metric: DocMention | None, sta
 
 
 _NEXT_CLAUSE = re.compile(r",\s*(?:and|but|while|whereas|whilst)\b")  # (not ";", which lists within brackets too)
+_RELATIVE = re.compile(r",\s*(?:which|where|who|whose)\b")
+_MEANS = re.compile(r"\b(?:%s)\s+(?:the\s+|a\s+|an\s+)?$" % "|".join(sorted(lexicon.words("result_means"))))
+
+
+def _obtained_with(text: str, ms: list[DocMention], end: int) -> DocMention | None:
+    """The method a value ending at ``end`` was obtained with, named after it in its clause: "we achieve 96.7%
+    accuracy on CIFAR10 and 83.0% on CIFAR100 at $\epsilon=1$ using BEiT"."""
+    m = _nearest(ms, end, "METHOD", True, 120)
+    if m is None or _NEXT_CLAUSE.search(text, end, m.start) or _RELATIVE.search(text, end, m.start) \
+            or any(c in text[end:m.start] for c in ";:()"):
+        return None  # (not a relative clause's: "80% ... using only 1% labels, which is comparable with ...")
+    return m if _MEANS.search(text, end, m.start) else None
 
 
 def _dataset_after(text: str, ms: list[DocMention], end: int) -> DocMention | None:
@@ -433,7 +445,7 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
             else:  # (not a method the sentence compares with: "fewer parameters than ResNet-50 and obtains 80.2%")
                 if named is None:
                     named = [m for m in ms if m.label == "METHOD" and not _compared_with(doc, m)]
-                nearest = _nearest(named, vs, "METHOD", False, 200)
+                nearest = _obtained_with(text, named, ve) or _nearest(named, vs, "METHOD", False, 200)
                 method = nearest.canonical if nearest else None
             out.append(DocResult(value, method, dataset.canonical if dataset else None,
                                  metric.canonical if metric else None, sent.start_char, sent.end_char))

@@ -257,7 +257,7 @@ _MEANS = re.compile(r"\b(?:%s)\s+(?:the\s+|a\s+|an\s+)?$" % "|".join(sorted(lexi
 
 def _obtained_with(text: str, ms: list[DocMention], end: int) -> DocMention | None:
     """The method a value ending at ``end`` was obtained with, named after it in its clause: "we achieve 96.7%
-    accuracy on CIFAR10 and 83.0% on CIFAR100 at $\epsilon=1$ using BEiT"."""
+    accuracy on CIFAR10 and 83.0% on CIFAR100 at epsilon=1 using BEiT"."""
     m = _nearest(ms, end, "METHOD", True, 120)
     if m is None or _NEXT_CLAUSE.search(text, end, m.start) or _RELATIVE.search(text, end, m.start) \
             or any(c in text[end:m.start] for c in ";:()"):

@@ -1030,6 +1030,8 @@ def test_extraction_leaves_no_cyclic_garbage_and_restores_the_collector(nlp):
     ("We evaluate on CIFAR-10/100 and ImageNet.", [("CIFAR-10", "CIFAR-10"), ("100", "CIFAR-100"), ("ImageNet", "ImageNet")]),
     ("Forecasts on ETTh1/2 are reported.", [("ETTh1", "ETTh1"), ("2", "ETTh2")]),
     ("We use CIFAR-10/CIFAR-100 and SVHN.", [("CIFAR-10", "CIFAR-10"), ("CIFAR-100", "CIFAR-100"), ("SVHN", "SVHN")]),
+    ("It reaches 49.8 AP and 45.7 AP on YouTube-VIS 2019 & 2021.",  # releases joined by "&"
+     [("YouTube-VIS 2019", "YouTube-VIS 2019"), ("2021", "YouTube-VIS 2021")]),
 ])
 def test_a_slash_between_numbered_names_names_two_datasets(nlp, text, expected):
     assert [(m.text, m.canonical) for m in mentions(nlp, text) if m.label == "DATASET"] == expected

@@ -431,13 +431,13 @@ class GazetteerMatcher:
         return out
 
     def _siblings(self, doc: Doc, end: int, e: Entry) -> list[Candidate]:
-        """The datasets a slash adds to a numbered name: "CIFAR-10/100" names CIFAR-10 and CIFAR-100, "ETTh1/2"
-        ETTh1 and ETTh2 (the tokenizer splits the slash); each number after a slash is a mention of the known
-        dataset it completes."""
+        """The datasets a slash or "&" adds to a numbered name: "CIFAR-10/100" names CIFAR-10 and CIFAR-100,
+        "ETTh1/2" ETTh1 and ETTh2 (the tokenizer splits the slash), "YouTube-VIS 2019 & 2021" both releases; each
+        number after one is a mention of the known dataset it completes."""
         stem = e.name.rstrip("0123456789")
         out = []
         i = end
-        while stem != e.name and i + 1 < len(doc) and doc[i].text == "/" and doc[i + 1].text.isdigit():
+        while stem != e.name and i + 1 < len(doc) and doc[i].text in ("/", "&") and doc[i + 1].text.isdigit():
             known = self.known.get(f"{stem}{doc[i + 1].text}".lower())
             if known is None or known.label != "DATASET":
                 break

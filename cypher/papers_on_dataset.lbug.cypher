@@ -1,5 +1,5 @@
 // name: papers_on_dataset
-// purpose: Papers that evaluate on a dataset or benchmark (name, alias or id) or its variants, one row each, with evidence.
+// purpose: Papers that evaluate on a dataset or benchmark (name, alias or id) or its variants, with evidence.
 // params: dataset: dataset (name, alias or id, e.g. "CUHK-SYSU")
 // example: kg query papers_on_dataset --param dataset=CUHK-SYSU
 // engine: Ladybug's collect does not keep the order of an ORDER BY before it, so `via` is sorted with list_sort,

@@ -14,8 +14,8 @@ RETURN m.name AS method, x.name AS metric, r.value AS value, CASE WHEN v.id <> d
        p.id AS paper, p.name AS name, r.sentence AS evidence
 // a leaderboard: per metric, values by number, best first (lowest first where the metric's node says lower is
 // better: error rates, FID, WER, times; highest first otherwise; `value` is text as the paper writes it, "10.17"
-// sorted before "2.35"), results without a metric last; ties in a fixed order, the same on both engines: by method,
-// value, variant, paper name, paper id and result
-ORDER BY metric,
+// sorted before "2.35"; a value that is no number, "~5.2", after the numbers), results without a metric last;
+// ties in a fixed order, the same on both engines: by method, value, variant, paper name, paper id and result
+ORDER BY metric, r.score IS NULL,
          CASE WHEN x.lower_is_better THEN coalesce(r.score, 0.0) ELSE -coalesce(r.score, 0.0) END,
          method, value, via, name, paper, r.id

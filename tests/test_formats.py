@@ -94,8 +94,16 @@ def test_bibtex_fields_decoded_from_zotero_mendeley_and_acl_anthology_shapes():
     ("Advances in Neural Information Processing Systems 35 (NeurIPS 2022)", "NeurIPS"),
     ("IEEE/CVF International Conference on Computer Vision", "ICCV"),
     ("arXiv preprint arXiv:2005.14165", "arXiv"),
-    ("NeurIPS 2022", "NeurIPS 2022"),  # an acronym as written, its year too
+    ("NeurIPS 2022", "NeurIPS"),  # the year is the paper's own field
+    ("IEEE/CVF Conference on Computer Vision and Pattern Recognition", "CVPR"),  # a publisher's acronym
     ("Neural Computation", "Neural Computation"),  # a venue kg does not know
+    ("International Conference on Machine Learning and Applications", "International Conference on Machine Learning "
+                                                                      "and Applications"),  # a name that goes on
+    ("ICMLA 2020", "ICMLA 2020"),  # another acronym
+    ("International Conference on Computer Vision Theory and Applications",
+     "International Conference on Computer Vision Theory and Applications"),
+    ("Pacific-Asia Conference on Knowledge Discovery and Data Mining", "PAKDD"),
+    ("NeurIPS 2022 Workshop on Distribution Shifts", "NeurIPS 2022 Workshop on Distribution Shifts"),
 ])
 def test_a_venue_written_out_is_shown_by_its_acronym(written, shown):
     from kg.corpus.records import venue_name
@@ -106,9 +114,28 @@ def test_a_venue_written_out_is_shown_by_its_acronym(written, shown):
 def test_a_google_scholar_arxiv_journal_gives_the_preprints_id_and_address(tmp_path):
     bib = tmp_path / "s.bib"
     bib.write_text("@article{brown2020, title={Language models are few-shot learners}, year={2020}, "
-                   "journal={arXiv preprint arXiv:2005.14165}, abstract={We train GPT-3.}}\n", encoding="utf-8")
+                   "journal={arXiv preprint arXiv:2005.14165.}, abstract={We train GPT-3.}}\n", encoding="utf-8")
     (paper,) = read_corpus([str(bib)]).papers
-    assert (paper.venue, paper.arxiv_id, paper.url) == ("arXiv", "2005.14165", "https://arxiv.org/abs/2005.14165")
+    assert (paper.venue, paper.arxiv_id) == ("arXiv", "2005.14165")  # (the full stop after the id left out)
+
+
+def test_a_paper_without_an_address_links_to_its_arxiv_or_doi_page_and_a_records_own_address_wins(tmp_path):
+    from kg.build.elements import _paper_attrs
+    from kg.model import Extraction
+
+    first = tmp_path / "a.jsonl"
+    first.write_text(json.dumps({"arxiv_id": "1810.04805", "title": "BERT", "abstract": "We introduce BERT."}) + "\n"
+                     + json.dumps({"doi": "10.5555/other.1", "title": "Other", "abstract": "We study other things."}) + "\n",
+                     encoding="utf-8")
+    second = tmp_path / "b.jsonl"
+    second.write_text(json.dumps({"arxiv_id": "1810.04805", "title": "BERT", "abstract": "We introduce BERT.",
+                                  "url": "https://aclanthology.org/N19-1423"}) + "\n", encoding="utf-8")
+    papers = {p.title: p for p in read_corpus([str(first), str(second)]).papers}
+    assert papers["BERT"].url == "https://aclanthology.org/N19-1423"  # the record's, not a link made before merging
+    urls = {t: _paper_attrs(p, Extraction(p.id))["url"] for t, p in papers.items()}
+    assert urls == {"BERT": "https://aclanthology.org/N19-1423", "Other": "https://doi.org/10.5555/other.1"}
+    alone = read_corpus([str(first)]).papers[0]
+    assert alone.url is None and _paper_attrs(alone, Extraction(alone.id))["url"] == "https://arxiv.org/abs/1810.04805"
 
 
 def test_ris_csl_openalex_semantic_scholar_and_openreview_fields():

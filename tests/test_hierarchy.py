@@ -26,6 +26,8 @@ ABSTRACTS = [
      "segmentation."},
     {"id": "o", "title": "Trackers", "text": "We study object tracking in crowded videos."},
     {"id": "p", "title": "Crowds", "text": "We study multi-object tracking in crowded videos."},
+    {"id": "q", "title": "Activities", "text": "We study activity recognition in videos."},
+    {"id": "r", "title": "Concurrent", "text": "We study concurrent activity recognition in smart homes."},
     {"id": "n", "title": "Samplers", "text": "Our sampler reaches an FID of 3.2 on CIFAR-10 in a tenth of the running "
      "time."},
 ]
@@ -212,3 +214,5 @@ def test_a_parent_the_papers_write_as_another_tasks_alias_is_that_task_not_an_em
     assert not [n for n, d in graph.nodes(data=True) if d["type"] != "Paper" and n not in linked]
     report = around_concept(graph, "Task", "object tracking")
     assert {p for p, _, _ in report.papers} == {"paper:o", "paper:p"}
+    # the same by an alias that is not the concept's root: "activity recognition" is action recognition's
+    assert {p for p, _, _ in around_concept(graph, "Task", "activity recognition").papers} >= {"paper:q", "paper:r"}

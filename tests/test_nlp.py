@@ -1138,6 +1138,8 @@ def test_a_result_obtained_using_a_method_named_after_it_is_that_methods(nlp):
     other = ("Semi-ViT-Huge achieves 80% top-1 accuracy on ImageNet using only 1% labels, which is comparable with "
              "Inception-v4 using 100% ImageNet labels.")
     assert {r.method for r in nlp(other)._.kg_results} == {"Semi-ViT-Huge"}
+    own = "ViT-B reaches 81.2% top-1 accuracy on ImageNet when trained using RandAugment."  # the value's subject
+    assert {r.method for r in nlp(own)._.kg_results} == {"ViT-B"}
 
 
 def test_a_value_needs_a_metric_and_a_dataset(nlp):
@@ -1162,6 +1164,9 @@ def test_a_coined_name_in_brackets_after_our_head_word_is_the_proposal(nlp):
     text = "To show the efficacy of our approach (RegMixup), we provide thorough analyses on vision datasets."
     assert "RegMixup" in proposed(nlp, text)
     assert not proposed(nlp, "To show the efficacy of our approach (ResNet), we provide analyses.")  # a known name
+    assert "TDPO" in proposed(nlp, "Our policy gradient method (TDPO) outperforms existing methods.")
+    assert not proposed(nlp, "We compare our method with the strong baseline network (HRFormerX) on COCO.")
+    assert not proposed(nlp, "Our model outperforms the strongest existing method (DualNetX) on COCO.")
 
 
 def test_a_known_name_the_authors_give_a_new_thing_is_the_papers_own(nlp):
@@ -1170,6 +1175,8 @@ def test_a_known_name_the_authors_give_a_new_thing_is_the_papers_own(nlp):
     assert "random erasing" in proposed(nlp, "We present a new method, termed Random Erasing, for training CNNs.")
     assert not proposed(nlp, "We propose to use a model called BERT for the task.")  # nothing new
     assert not proposed(nlp, "Many works use a new variant, called PPO, for control.")  # no proposal of theirs
+    assert not proposed(nlp, "We present a novel analysis of the popular optimizer called Adam.")  # what "of" adds
+    assert not proposed(nlp, "We introduce a new regularizer for the widely used detector called DETR.")
     assert "Sequential Neural Coding Network" in proposed(
         nlp, "We propose a new kind of connectionist architecture, the Sequential Neural Coding Network, that is "
              "robust to forgetting.")
@@ -1181,6 +1188,7 @@ def test_a_name_given_in_a_sentence_about_others_work_is_not_the_papers_own(nlp)
     assert "DB" not in proposed(nlp, text)
     assert "DB" in proposed(nlp, "Unlike existing works, we attempt this via intermediate spaces, dubbed domain "
                                  "bridging (DB).")  # the authors' sentence
+    assert "SpecMixNet" in proposed(nlp, "Unlike previous methods, our framework, called SpecMixNet, is fast.")
 
 
 def test_a_known_short_form_defined_by_another_titled_long_form_is_the_papers_own_name(nlp):
@@ -1189,6 +1197,7 @@ def test_a_known_short_form_defined_by_another_titled_long_form_is_the_papers_ow
     ms = [m for m in mentions(nlp, text) if m.text == "H2O"]
     assert ms and all(m.label == "METHOD" for m in ms) and ms[0].proposed  # not the vocabulary's dataset H2O
     assert "MLP" not in proposed(nlp, "Each level, denoted by a Multi-Layer Perception (MLP), takes a point.")  # a typo
+    assert not proposed(nlp, "We build on the Deep Residual Learning Framework (ResNet) and propose more.")
 
 
 @pytest.mark.parametrize("text, name", [

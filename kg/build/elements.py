@@ -64,6 +64,11 @@ def other_ids(paper: Paper) -> list[str]:
     return [i for i in dict.fromkeys(normalise_id(str(i)) for i in paper.other_ids) if i and i not in own]
 
 
+def _link(arxiv: str | None, doi: str | None) -> str | None:
+    """A paper's address from its identifiers, where no record of it gives one: its arXiv page, else its DOI's."""
+    return f"https://arxiv.org/abs/{arxiv}" if arxiv else f"https://doi.org/{doi}" if doi else None
+
+
 def _paper_attrs(paper: Paper, ex: Extraction) -> dict:
     proposed = ex.proposed
     attrs = {
@@ -73,7 +78,7 @@ def _paper_attrs(paper: Paper, ex: Extraction) -> dict:
         "venue": paper.venue,
         "year": paper.year,
         "authors": list(paper.authors),
-        "url": paper.url,
+        "url": paper.url or _link(paper.arxiv_id, paper.doi),
         "doi": paper.doi,
         "arxiv_id": paper.arxiv_id,
         "other_ids": other_ids(paper),

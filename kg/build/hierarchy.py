@@ -96,6 +96,19 @@ def _general(name: str, tree: dict[str, dict]) -> str:
     return name
 
 
+def _by_alias(res: Resolution, label: str) -> dict[str, Key]:
+    """The concepts of ``label`` by the keys of their names in words ("object tracking"; not short forms, which name
+    several things) and of their roots (the name a concept's first mention wrote)."""
+    out: dict[str, Key] = {}
+    for root, c in res.concepts.items():
+        if root[0] == label:
+            out.setdefault(root[1], root)
+            for form in c.aliases:
+                if " " in form.strip():
+                    out.setdefault(concept_key(form), root)
+    return out
+
+
 def hierarchy(res: Resolution) -> Hierarchy:
     """The links among ``res``'s concepts (computed once and kept on ``res``)."""
     if res.hierarchy is None:
@@ -107,6 +120,7 @@ def _build(res: Resolution) -> Hierarchy:
     h = Hierarchy()
     tasks = {key: c for (label, key), c in res.concepts.items() if label == "TASK"}
     by_name = {c.key: root for root, c in res.concepts.items() if root[0] == "TASK"}
+    by_alias = _by_alias(res, "TASK")
     other_types = {c.key for root, c in res.concepts.items() if root[0] != "TASK"}
     tree = _vocabulary(TASKS)
 
@@ -114,10 +128,8 @@ def _build(res: Resolution) -> Hierarchy:
         """The task named ``name``, a new node when no paper names it; None when the graph has it as a method
         (or another type): a name has one type per graph."""
         key = concept_key(name)
-        root = by_name.get(key)
-        if root is None and ("TASK", key) in res.concepts:
-            root = by_name[key] = ("TASK", key)  # a name the papers write for a task named otherwise: the
-            # vocabulary's parent "object tracking" is the concept "visual object tracking", of that alias
+        root = by_name.get(key) or by_alias.get(key)  # a name the papers write for a task named otherwise: the
+        # vocabulary's parent "object tracking" is the concept "visual object tracking", of that alias
         if root is None and key in other_types:
             return None
         if root is None:
@@ -219,6 +231,7 @@ def _method_kinds(res: Resolution, h: Hierarchy) -> None:
     methods = {c.key: root for root, c in res.concepts.items() if root[0] == "METHOD"}
     other_types = {c.key for root, c in res.concepts.items() if root[0] != "METHOD"}
     families = _vocabulary(METHODS)
+    by_alias = _by_alias(res, "METHOD")
     for root, c in list(res.concepts.items()):
         if root[0] != "METHOD":
             continue
@@ -237,11 +250,10 @@ def _method_kinds(res: Resolution, h: Hierarchy) -> None:
             key = concept_key(family)
             if key in other_types:
                 continue  # the graph has the name as another type
-            parent = methods.get(key)
+            parent = methods.get(key) or by_alias.get(key)  # (a name the papers write for a method named otherwise)
             if parent is None:
                 parent = methods[key] = ("METHOD", key)
-                if parent not in res.concepts:  # (else a name the papers write for a method named otherwise)
-                    h.nodes.setdefault(parent, Concept("METHOD", key, family, [], False, 0))
+                h.nodes.setdefault(parent, Concept("METHOD", key, family, [], False, 0))
             if parent != root and parent not in linked:
                 h.links.append((root, parent, "KIND_OF"))
                 linked.add(parent)

@@ -32,11 +32,12 @@ VENUES_FILE = Path(__file__).resolve().parents[1] / "data" / "venues.json"
 
 
 @functools.cache
-def _venues() -> tuple[dict[str, str], tuple[tuple[str, str], ...]]:
-    """The venues kg recognises (``kg/data/venues.json``): acronyms (lower case -> as written), and the words of
-    venues' full names with their acronyms, in the order to test them."""
+def _venues() -> tuple[dict[str, str], tuple[tuple[str, str], ...], frozenset[str]]:
+    """The venues kg recognises (``kg/data/venues.json``): acronyms (lower case -> as written), the words of venues'
+    full names with their acronyms, in the order to test them, and publishers' acronyms."""
     data = json.loads(VENUES_FILE.read_text(encoding="utf-8"))
-    return {v.lower(): v for v in data["acronyms"]}, tuple((words, acronym) for words, acronym in data["names"])
+    return ({v.lower(): v for v in data["acronyms"]}, tuple((words, acronym) for words, acronym in data["names"]),
+            frozenset(data["publishers"]))
 
 # One input line: (1-based number, text without its line end, or a message saying why the line is unreadable).
 Line = tuple[int, str, str | None]
@@ -52,18 +53,32 @@ def named_venue(words: Iterable[str]) -> str | None:
     return next((acronyms[w.lower()] for w in words if w.lower() in acronyms), None)
 
 
+_WORKSHOP = re.compile(r"\bworkshops?\b")
+_GOES_ON = re.compile(r" [a-z]")  # a full name that goes on with a word names another venue
+
+
 def venue_name(venue: str | None) -> str | None:
     """A venue as kg shows it: a known venue's acronym for a venue written out or in a longer phrase ("Proceedings of
     the 2019 Conference of the North American Chapter of the Association for Computational Linguistics ..." is NAACL,
-    "Advances in Neural Information Processing Systems 35" NeurIPS, "arXiv preprint arXiv:2005.14165" arXiv); a venue
-    written as its acronym, with a year or not ("NeurIPS 2022"), and one kg does not know stay as written."""
+    "Advances in Neural Information Processing Systems 35" NeurIPS, "arXiv preprint arXiv:2005.14165" arXiv, "NeurIPS
+    2022" NeurIPS: the year is the paper's own field); a workshop, a venue kg does not know and one with another
+    acronym ("ICMLA", "PAKDD") stay as written."""
     if not venue:
         return venue
     words = re.findall(r"[A-Za-z]+", venue)
-    if len(words) == 1 and named_venue(words):
-        return venue
     lowered = " ".join(venue.lower().split())
-    return named_venue(words) or next((acronym for name, acronym in _venues()[1] if name in lowered), venue)
+    publishers = _venues()[2]
+    if _WORKSHOP.search(lowered) or any(w.isupper() and len(w) >= 4 and not named_venue([w]) and w not in publishers
+                                        for w in words):
+        return venue  # a workshop, or another venue's acronym: "ICMLA", "PAKDD", "VISAPP"
+    found = named_venue(words)
+    if found is not None:
+        return found
+    for name, acronym in _venues()[1]:
+        at = lowered.find(name)
+        if at >= 0 and not _GOES_ON.match(lowered, at + len(name)):
+            return acronym  # (not "... Computer Vision Theory and Applications", another venue's name)
+    return venue
 
 
 def _journal_ref(ref: object) -> tuple[str, int | None] | None:
@@ -208,7 +223,7 @@ def paper_from_fields(value: dict, source: Source, max_chars: int, shape: str = 
         venue=venue_name(_display(venue)),
         year=year,
         authors=[a for a in authors if a],
-        url=url or _link(arxiv, doi),
+        url=url,
         sources=[source],
         has_input_id=own_id is not None,
         doi=doi,
@@ -235,11 +250,6 @@ def _identifiers(value: dict, record_id: str | None, url: str | None, source: So
     elif record_id and is_doi(record_id.lower()):
         doi, others = doi or normalise_doi(record_id), others[1:]
     return doi, arxiv or arxiv_from_doi(doi) or (arxiv_from_url(url) if url and "arxiv.org/" in url else None), others
-
-
-def _link(arxiv: str | None, doi: str | None) -> str | None:
-    """A paper's address from its identifiers, where its record gives none: its arXiv page, else its DOI's."""
-    return f"https://arxiv.org/abs/{arxiv}" if arxiv else f"https://doi.org/{doi}" if doi else None
 
 
 def _display(text: str | None) -> str | None:

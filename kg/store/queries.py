@@ -235,6 +235,15 @@ _STORE_FAILURES = ("IO exception", "Storage exception", "Buffer manager", "Check
 _CHECKPOINT = re.compile(r"(?:^|;)\s*CHECKPOINT\b", re.IGNORECASE)
 
 
+def schema_property(message: str) -> bool:
+    """Whether an engine's "Cannot find property P" names a property of kg's schema (:mod:`kg.schema`): one a
+    store written by an older kg lacks, not a user's typo."""
+    from kg import schema
+
+    found = re.search(r"Cannot find property (\w+)", message)
+    return found is not None and any(found.group(1) in t.properties for t in schema.NODE_TYPES)
+
+
 def run_embedded(conn, cypher: str, params: dict) -> tuple[list[str], list[list]]:
     """Run on a Ladybug connection: (column names, rows). Raises :class:`QueryError` when Ladybug refuses it."""
     if _CHECKPOINT.search(_code(cypher)):
@@ -249,6 +258,9 @@ def run_embedded(conn, cypher: str, params: dict) -> tuple[list[str], list[list]
                              "`kg query --neo4j`).", store=True) from None
         if "read-only database" in str(e):
             raise QueryError(WRITES) from None
+        if "Cannot find property" in str(e) and schema_property(str(e)):
+            raise QueryError(f"{e} This store was built by an older kg, before the property was in the schema: "
+                             "rebuild it with `kg build`.") from None
         raise QueryError(str(e), store=str(e).startswith(_STORE_FAILURES)) from None
     columns = result.get_column_names()
     rows = []

@@ -96,7 +96,7 @@ def to_record(entry: Entry, macros: dict[str, str] | None = None) -> dict:
     arxiv = first(f.get("arxivid"), eprint if prefix == "arxiv" or (isinstance(eprint, str)
                                                                      and is_arxiv_id(eprint.strip())) else None,
                   note.group(1) if note else None,
-                  cited.group(1) if cited and is_arxiv_id(cited.group(1).rstrip(".,;")) else None)
+                  cited.group(1).rstrip(".,;") if cited and is_arxiv_id(cited.group(1).rstrip(".,;")) else None)
     venue = first(f.get("booktitle"), f.get("journal"), f.get("journaltitle"), f.get("eventtitle"),
                   "arXiv" if arxiv or str(f.get("publisher", "")).lower() == "arxiv" else None)
     authors = [a for a in (f.get("author") or []) if a.strip().lower() != "others"] if isinstance(

@@ -43,6 +43,7 @@ _SPLITS = lexicon.words("split_words")
 MODIFIER_SUFFIXES = lexicon.ordered("modifier_suffixes")
 _SUBJECT_IDS, _STOP_IDS = ids(frozenset(SUBJECTS)), ids(frozenset(STOPS))  # tested against the LOWER column
 _OTHERS_WORK_IDS = ids(lexicon.words("others_work"))  # (kg.nlp.components.proposed._others_name)
+_KIND_WORDS = lexicon.words("generic_heads") | lexicon.words("method_name_heads")  # what kind of thing a name is
 _COMMA, _COLON, _OF = get_string_id(","), get_string_id(":"), get_string_id("of")
 _VARIANT_IDS, _ARTICLE_IDS = ids(lexicon.words("variant_words")), ids(lexicon.words("articles"))
 _OWN_IDS = ids(lexicon.words("own_words"))
@@ -155,18 +156,25 @@ def _is_authors_sentence(sent: Span, verb_i: int) -> bool:
 
 def _new_thing_named(doc: Doc, sent: Span, naming: int) -> bool:
     """Whether the naming word at ``naming`` names a new thing the authors propose: a proposal verb of theirs before
-    it, then "new" or "novel" ("We propose a new detector, called DETR")."""
+    it, then "new" or "novel" and no preposition ("We propose a new detector, called DETR")."""
     verbs = [t.i for t in doc[sent.start:naming] if _proposing(t)]
-    return bool(verbs) and _is_authors_sentence(sent, verbs[0]) \
-        and not _NOVEL.isdisjoint(t.lower_ for t in doc[verbs[0] + 1:naming])
+    if not verbs or not _is_authors_sentence(sent, verbs[0]):
+        return False
+    novel = [t.i for t in doc[verbs[0] + 1:naming] if t.lower_ in _NOVEL]
+    # the naming word names the new thing itself, not what a preposition adds: "a novel analysis of the popular
+    # optimizer called Adam", "a new attack on a popular defense, called Adversarial Training"; but "namely" names
+    # the new thing after all its words ("a new learning paradigm for self-supervised graph representation learning,
+    # namely, Group Discrimination (GD)")
+    return bool(novel) and (doc[naming].lower_ in _LISTING
+                            or not any(t.lower_ in PREPOSITIONS for t in doc[novel[-1] + 1:naming]))
 
 
 def _others_name(sent: Span, naming: int) -> bool:
     """Whether the name after the naming word at ``naming`` is others': the authors are not the sentence's subject
     and a word of others' work comes before it ("many UDA works attempt to ..., dubbed domain bridging (DB)")."""
     lower = column(sent.doc, LOWER)
-    return not _is_authors_sentence(sent, naming) and any(lower[k] in _OTHERS_WORK_IDS
-                                                          for k in range(sent.start, naming))
+    return not _is_authors_sentence(sent, naming) and not any(lower[k] in _OWN_IDS for k in range(sent.start, naming)) \
+        and any(lower[k] in _OTHERS_WORK_IDS for k in range(sent.start, naming))
 
 
 def _proposing(tok: Token) -> bool:
@@ -484,16 +492,27 @@ class ProposedFinder:
         first = next(j for j in range(i, k) if doc[j].text[:1].isupper())  # (the name, after "by a", "as the")
         if not _COINED.search(short) or not short[:1].isupper() or self._known_pair(short, span_text(doc, first, k)):
             return None
+        if any(c.extractor == "gazetteer" and first <= c.start and c.end <= k and 3 * (c.end - c.start) >= 2 * (k - first)
+               for c in candidates(doc)):
+            return None  # a known name is most of it: "the Deep Residual Learning Framework (ResNet)"
         return Candidate(k + 1, k + 2, "METHOD", "proposed", proposed=True)
 
     def _known_pair(self, short: str, long: str) -> bool:
         """Whether the vocabulary knows ``short`` by the long form ``long`` the text gives it (or knows ``long``): a
         known short form defined by another long form is the paper's own name ("the Dynamics-Aware Hybrid
         Offline-and-Online Reinforcement Learning (H2O) framework", not the dataset H2O); one written nearly as the
-        vocabulary does is its concept (a typo: "a Multi-Layer Perception (MLP)")."""
+        vocabulary does, or sharing a word of substance with its long form, is its concept (a typo: "a Multi-Layer
+        Perception (MLP)"; "the Deep Residual Learning Framework (ResNet)")."""
         entry, long = self.known.get(short.lower()), long.lower()
-        return long in self.known or entry is not None and any(
-            SequenceMatcher(None, long, name.lower()).ratio() >= 0.9 for name in (entry.name, *entry.aliases))
+        if long in self.known:
+            return True
+        if entry is None:
+            return False
+        names = [n.lower() for n in (entry.name, *entry.aliases)]
+        # a long form sharing a word of substance with the vocabulary's: "the Deep Residual Learning Framework
+        # (ResNet)" and "deep residual networks"
+        words = {w for n in names for w in n.split() if len(w) >= 5 and w not in _KIND_WORDS}
+        return any(SequenceMatcher(None, long, n).ratio() >= 0.9 for n in names) or not words.isdisjoint(long.split())
 
     def _headed_name(self, doc: Doc, start: int, limit: int) -> Candidate | None:
         """A coined name in brackets right after a proposal's object that ends in a method's head word, which the
@@ -731,8 +750,13 @@ class ProposedFinder:
             titled = _title_cased(long) and load_specificity().reason(long.text, "METHOD") is None
             if coined or titled:  # "our Fixed-Distance HMC (FDHMC)"; not "our graph neural network (GNN)"
                 return [pairs[0].proposed(doc, "METHOD")]
-        if not pairs and (headed := self._headed_name(doc, i + 1, sent.end)) is not None:
-            return [headed]  # "the efficacy of our approach (RegMixup)": a coined name in brackets after the head
+        bracket = next((k for k in range(i + 1, min(i + 8, sent.end)) if doc[k].text == "("), None)
+        if not pairs and bracket is not None and not any(t.lower_ in PREPOSITIONS or t.lower_ in _ARTICLES
+                                                         for t in doc[i + 1:bracket]) \
+                and (headed := self._headed_name(doc, i + 1, sent.end)) is not None:
+            return [headed]  # "the efficacy of our approach (RegMixup)", "our policy gradient method (TDPO)": a
+            # coined name in brackets after the phrase "our" opens (not "our method with the strong baseline
+            # network (HRFormerX)", "Our model outperforms the strongest existing method (DualNetX)")
         k = i + 1
         while k < sent.end and k - i <= 5 and doc[k].lower_ not in HEADS:
             k += 1

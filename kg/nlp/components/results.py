@@ -251,8 +251,9 @@ def _measured_on(text: str, ms: list[DocMention], metric: DocMention | None, sta
 
 
 _NEXT_CLAUSE = re.compile(r",\s*(?:and|but|while|whereas|whilst)\b")  # (not ";", which lists within brackets too)
-_RELATIVE = re.compile(r",\s*(?:which|where|who|whose)\b")
-_MEANS = re.compile(r"\b(?:%s)\s+(?:the\s+|a\s+|an\s+)?$" % "|".join(sorted(lexicon.words("result_means"))))
+_RELATIVE = re.compile(r",\s*(?:%s)\b" % "|".join(sorted(lexicon.words("relative_words"))))
+_MEANS = re.compile(r"\b(?:%s)\s+(?:(?:%s)\s+)?$" % ("|".join(sorted(lexicon.words("result_means"))),
+                                                       "|".join(sorted(lexicon.words("articles")))))
 
 
 def _obtained_with(text: str, ms: list[DocMention], end: int) -> DocMention | None:
@@ -445,7 +446,10 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
             else:  # (not a method the sentence compares with: "fewer parameters than ResNet-50 and obtains 80.2%")
                 if named is None:
                     named = [m for m in ms if m.label == "METHOD" and not _compared_with(doc, m)]
-                nearest = _obtained_with(text, named, ve) or _nearest(named, vs, "METHOD", False, 200)
+                nearest = _nearest(named, vs, "METHOD", False, 200)
+                if nearest is None or "," in text[nearest.end:vs]:  # (not the value's own subject: "ViT-B reaches
+                    # 81.2% ... when trained using RandAugment"; but "To ... DP training, we achieve ... using BEiT")
+                    nearest = _obtained_with(text, named, ve) or nearest
                 method = nearest.canonical if nearest else None
             out.append(DocResult(value, method, dataset.canonical if dataset else None,
                                  metric.canonical if metric else None, sent.start_char, sent.end_char))

@@ -1142,6 +1142,12 @@ def test_a_result_obtained_using_a_method_named_after_it_is_that_methods(nlp):
     assert {r.method for r in nlp(own)._.kg_results} == {"ViT-B"}
 
 
+def test_a_pair_the_context_reads_as_data_is_the_vocabularys_task_or_method_where_it_knows_the_long_form(nlp):
+    text = "Most existing results on Federated Learning (FL) assume the clients have ground-truth labels."
+    assert "Federated Learning" not in by_label(nlp, text, "DATASET")
+    assert "RAFT" in by_label(nlp, "We apply T-Few to the RAFT benchmark and report results.", "DATASET")
+
+
 def test_a_value_needs_a_metric_and_a_dataset(nlp):
     assert results_of(nlp, "It obtains 90.1% on ImageNet.") == set()
     assert results_of(nlp, "It obtains 90.1% accuracy.") == set()

@@ -89,10 +89,18 @@ def _name_run_right(doc: Doc, start: int, limit: int, generic: frozenset[str],
     return (start, end) if end > start else None
 
 
+_ASIDE = re.compile(r"\s*\([^()]*\)$")  # a short form in brackets after a name
+
+
 def _dataset(doc: Doc, span: tuple[int, int], benchmark: bool, confidence: float) -> Candidate | None:
     tokens = doc[span[0]:span[1]]
     if only_data_kinds(tokens):
         return None  # "English and Chinese datasets", "EEG datasets", "(Tabular, Image, NLP)"
+    long = _ASIDE.sub("", tokens.text)
+    known = load_gazetteer().lookup().get(long.lower()) if long != tokens.text else None
+    if known is not None and known.label != "DATASET":
+        return None  # a pair whose long form is the vocabulary's task or method: "most existing results on
+        # Federated Learning (FL)" (not "the RAFT benchmark", a known method's name that a head word makes a dataset)
     if tokens[0].text.endswith("ing") and tokens[0].is_title:  # "Using Parallel", "Building": a title's verb
         return None
     if _short_for_a_description(doc, span):

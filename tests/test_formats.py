@@ -124,9 +124,9 @@ def test_a_paper_without_an_address_links_to_its_arxiv_or_doi_page_and_a_records
     from kg.model import Extraction
 
     first = tmp_path / "a.jsonl"
-    first.write_text(json.dumps({"arxiv_id": "1810.04805", "title": "BERT", "abstract": "We introduce BERT."}) + "\n"
-                     + json.dumps({"doi": "10.5555/other.1", "title": "Other", "abstract": "We study other things."}) + "\n",
-                     encoding="utf-8")
+    records = [{"arxiv_id": "1810.04805", "title": "BERT", "abstract": "We introduce BERT."},
+               {"doi": "10.5555/other.1", "title": "Other", "abstract": "We study other things."}]
+    first.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
     second = tmp_path / "b.jsonl"
     second.write_text(json.dumps({"arxiv_id": "1810.04805", "title": "BERT", "abstract": "We introduce BERT.",
                                   "url": "https://aclanthology.org/N19-1423"}) + "\n", encoding="utf-8")

@@ -492,8 +492,8 @@ class ProposedFinder:
         first = next(j for j in range(i, k) if doc[j].text[:1].isupper())  # (the name, after "by a", "as the")
         if not _COINED.search(short) or not short[:1].isupper() or self._known_pair(short, span_text(doc, first, k)):
             return None
-        if any(c.extractor == "gazetteer" and first <= c.start and c.end <= k and 3 * (c.end - c.start) >= 2 * (k - first)
-               for c in candidates(doc)):
+        if any(c.extractor == "gazetteer" and first <= c.start and c.end <= k
+               and 3 * (c.end - c.start) >= 2 * (k - first) for c in candidates(doc)):
             return None  # a known name is most of it: "the Deep Residual Learning Framework (ResNet)"
         return Candidate(k + 1, k + 2, "METHOD", "proposed", proposed=True)
 

@@ -89,15 +89,13 @@ def _name_run_right(doc: Doc, start: int, limit: int, generic: frozenset[str],
     return (start, end) if end > start else None
 
 
-_ASIDE = re.compile(r"\s*\([^()]*\)$")  # a short form in brackets after a name
-
-
 def _dataset(doc: Doc, span: tuple[int, int], benchmark: bool, confidence: float) -> Candidate | None:
     tokens = doc[span[0]:span[1]]
     if only_data_kinds(tokens):
         return None  # "English and Chinese datasets", "EEG datasets", "(Tabular, Image, NLP)"
-    long = _ASIDE.sub("", tokens.text)
-    known = load_gazetteer().lookup().get(long.lower()) if long != tokens.text else None
+    pair = next((a for a in abbreviations(doc)
+                 if span[0] <= min(a.long_start, a.short_start) and max(a.long_end, a.short_end) <= span[1]), None)
+    known = load_gazetteer().lookup().get(pair.long_text(doc).lower()) if pair is not None else None
     if known is not None and known.label != "DATASET":
         return None  # a pair whose long form is the vocabulary's task or method: "most existing results on
         # Federated Learning (FL)" (not "the RAFT benchmark", a known method's name that a head word makes a dataset)

@@ -237,6 +237,30 @@ def test_a_paper_list_block_opening_with_a_title_line_has_that_title(tmp_path):
                                          "DiffCSE: contrastive learning of sentence embeddings", None]
     assert papers[0].text.startswith("We propose the Transformer") and papers[2].text.startswith("We propose a new")
 
+def test_a_paper_list_title_in_sentence_case_is_told_by_the_lines_after_it(tmp_path):
+    wrapped = ("We propose a new method for multi-hop question answering over knowledge graphs. Our model,\n"
+               "GraphReasoner, uses a transformer encoder over paths and reaches state-of-the-art accuracy on\n"
+               "WebQSP and MetaQA.\n")
+    paragraph = ("Sparse mixture-of-experts models scale language models at constant compute. We study load "
+                 "balancing and propose a router that lowers perplexity on C4 while training 20% faster than the Switch "
+                 "Transformer.\n")
+    long_title = "A study of the effect of label noise on the calibration of deep image classifiers in the wild"
+    path = write(tmp_path / "a.txt",
+                 f"Learning to reason over knowledge graphs\n{wrapped}\n"  # hard-wrapped wider than the title
+                 f"Efficient training of sparse mixture of experts\n{paragraph}\n"  # an abstract on one line
+                 f"{long_title}\nWe study label noise on CIFAR-10 and ImageNet and show\n"  # wrapped narrower
+                 "that simple loss corrections are competitive.\n\n"
+                 # a first line that the wrapping filled is the abstract's, capital after it or not
+                 "Our method for multi-hop question answering over knowledge graphs uses a new\n"
+                 "Transformer encoder over paths and reaches state-of-the-art accuracy on WebQSP\n"
+                 "and MetaQA.\n")
+    papers = read_corpus([path]).papers
+    assert [p.title for p in papers] == ["Learning to reason over knowledge graphs",
+                                         "Efficient training of sparse mixture of experts", long_title, None]
+    assert papers[0].text.startswith("We propose") and papers[1].text.startswith("Sparse mixture")
+    assert papers[3].text.startswith("Our method for")
+
+
 # --- stdin and directories -----------------------------------------------------------------------------------------
 
 def test_stdin_paper_list():

@@ -441,7 +441,7 @@ def _read_txt(path: str, lines: Iterable[_Line], max_chars: int) -> Iterator[Pap
         first_block = False
         for start, abstract in _abstracts(block, unreadable):
             title = None
-            if len(block) > 1 and start == block[0][0] and _title_line(block[0][1], block[1][1]):
+            if len(block) > 1 and start == block[0][0] and _title_line(block[0][1], [text for _, text in block[1:]]):
                 title, abstract = block[0][1].strip(), "\n".join(text for _, text in block[1:]).strip()
             problem = check_text(abstract, Source(path, start), max_chars)
             if problem is None and len(block) == 1 and _no_abstract(abstract):
@@ -496,19 +496,29 @@ def _no_abstract(text: str) -> bool:
 
 
 _NAMED_TITLE = re.compile(r"[^\s:]+(?: [^\s:]+){0,5}: \S")  # up to six words, a colon: "Why X fail: ..."
+# A first line this much shorter than the block's widest line, with the next line's first word, was not wrapped there
+# (hand- or PDF-wrapped lines are ragged; greedy wrapping fills each line to the width)
+_WRAP_SLACK = 0.8
 
 
-def _title_line(first: str, second: str) -> bool:
-    """Whether a block's first line is its abstract's title: it ends no statement, the next line opens a sentence,
-    and it reads as a title: most of its words of four letters or more capitalised, or up to six words before a colon
-    ("Attention Is All You Need", "DiffCSE: Difference-based Contrastive Learning"). A hard-wrapped abstract's
-    first line goes on in the next one, in lower case."""
-    first, second = first.strip(), second.strip()
+def _title_line(first: str, rest: list[str]) -> bool:
+    """Whether a block's first line is its abstract's title (``rest``: the block's other lines): it ends no
+    statement, the next line opens a sentence, and it reads as a title: most of its words of four letters or more
+    capitalised, or up to six words before a colon ("Attention Is All You Need", "DiffCSE: Difference-based
+    Contrastive Learning"). A hard-wrapped abstract's first line goes on in the next one, in lower case. A title in
+    sentence case ("Learning to reason over graphs") is told by the lines after it: one whole paragraph, or lines
+    wrapped narrower than it, or so wide that a wrapped first line would have held the next line's first word."""
+    first, second = first.strip(), rest[0].strip()
     if not _no_abstract(first) or not second[:1].isupper():
         return False
     long_words = [w for w in re.findall(r"[^\W\d_][\w'-]*", first) if len(w) >= 4]
     capitalised = sum(w[0].isupper() for w in long_words)
-    return bool(long_words) and capitalised * 2 > len(long_words) or bool(_NAMED_TITLE.match(first))
+    if long_words and capitalised * 2 > len(long_words) or _NAMED_TITLE.match(first):
+        return True
+    if len(rest) == 1:
+        return len(second) >= _PARAGRAPH_CHARS and _SENTENCE_END.search(second) is not None
+    width = max(len(line.strip()) for line in rest)  # (a wrapped first line is no wider than the others)
+    return len(first) > width / _WRAP_SLACK or len(first) + 1 + len(second.split()[0]) <= _WRAP_SLACK * width
 
 
 def _quoted(text: str, limit: int = 60) -> str:

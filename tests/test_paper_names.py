@@ -177,6 +177,13 @@ def test_kg_query_resolves_both_papers_of_a_path(built, capsys):
     assert json.loads(out)[0]["chain"] == ["SCALE", "CUHK-SYSU", "Duo"]
 
 
+def test_kg_query_warns_when_both_papers_of_a_path_are_one(built, capsys):
+    code, out, err = run(capsys, "query", "path_between_papers", "--param", "a=p1", "--param", "b=SCALE",
+                         "--graph", str(built), "--format", "json")
+    assert code == 0 and json.loads(out) == []
+    assert "warning: --param a and --param b name the same paper (paper:p1)" in err
+
+
 def test_kg_query_lists_the_papers_an_ambiguous_name_could_mean(built, capsys):
     assert_lists_the_duo_papers(*run(capsys, "query", "paper_concepts", "--param", "paper=Duo", "--graph", str(built)))
 

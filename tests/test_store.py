@@ -352,6 +352,36 @@ def test_a_schema_property_an_older_store_lacks_is_told_apart_from_a_typo():
     assert not schema_property("Binder exception: Cannot find property foo for x.")
 
 
+# (a Neo4j call, the Ladybug call its hint gives, on a Paper p and its relationship r to a concept)
+NEO4J_CALLS = {"type": ("type(r)", "label(r)"), "elementId": ("elementId(p)", "id(p)"),
+               "startNode": ("startNode(r).id", "start_node(r).id"), "endNode": ("endNode(r).id", "end_node(r).id"),
+               "toString": ("toString(p.year)", "to_string(p.year)"), "toInteger": ("toInteger('3')", "to_int64('3')"),
+               "toFloat": ("toFloat('1.5')", "to_double('1.5')"),
+               "split": ("split(p.id, ':')", "string_split(p.id, ':')"),
+               "head": ("head(['a'])", "['a'][1]"), "last": ("last(['a', 'b'])", "['a', 'b'][-1]"),
+               "timestamp": ("timestamp()", "current_timestamp()"), "date": ("date()", "current_date()")}
+
+
+@pytest.mark.parametrize("name", sorted(NEO4J_CALLS))
+def test_a_neo4j_function_the_embedded_store_lacks_is_told_its_spelling_there(lbug, name):
+    from kg.store.queries import NEO4J_SPELLINGS
+
+    neo4j, ladybug = NEO4J_CALLS[name]
+    query = "MATCH (p:Paper)-[r]->(c) RETURN {} AS v LIMIT 1"
+    with pytest.raises(QueryError) as refused:
+        run_embedded(lbug, query.format(neo4j), {})
+    assert str(refused.value).endswith(f"spells {name}() {NEO4J_SPELLINGS[name]} (or run the query on Neo4j: --neo4j).")
+    assert run_embedded(lbug, query.format(ladybug), {})[1]  # the spelling the hint gives runs
+
+
+def test_exists_on_the_embedded_store_is_told_is_not_null(lbug):
+    with pytest.raises(QueryError, match="writes exists\\(n.p\\) as n.p IS NOT NULL"):
+        run_embedded(lbug, "MATCH (p:Paper) RETURN exists(p.year) AS v", {})
+    with pytest.raises(QueryError) as refused:
+        run_embedded(lbug, "MATCH (p:Paper) RETURN nosuchfunction(p) AS v", {})
+    assert str(refused.value).endswith("does not exist.")
+
+
 def test_the_package_maps_cypher_to_kg_cypher_for_installs():
     """A wheel carries cypher/ as kg/cypher and every kg subpackage (tests/test_install.py builds and installs one;
     this test reads the configuration)."""

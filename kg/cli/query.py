@@ -89,6 +89,7 @@ def run(args: argparse.Namespace) -> int:
                 return code
             if kind in (YEAR, VENUE) and key in params:
                 _warn_if_no_paper_of(run_cypher, key, params[key], kind)
+        _warn_if_one_paper(params, kinds)
         columns, rows = run_cypher(cypher, params)
     print(printable(format_rows(columns, rows, args.format), args.format))
     return EXIT_OK
@@ -130,6 +131,21 @@ def _warn_if_no_paper_of(run_cypher: Callable, key: str, value: object, kind: st
         _, values = run_cypher(have, {})
         listed = ", ".join(str(r[0]) for r in values) or "none"
         error(f"warning: --param {key}={value}: no paper of the graph is of that {kind} (its {kind}s: {listed})")
+
+
+def _warn_if_one_paper(params: dict, kinds: dict[str, str]) -> None:
+    """A warning on standard error when two paper parameters name the same paper (``path_between_papers`` of a paper
+    and itself answers no rows)."""
+    from kg.store.queries import PAPER
+
+    keys: dict[object, list[str]] = {}
+    for key, kind in kinds.items():
+        if kind == PAPER and key in params:
+            keys.setdefault(params[key], []).append(key)
+    for paper, same in keys.items():
+        if len(same) > 1:
+            given = " and ".join(f"--param {k}" for k in same)
+            error(f"warning: {given} name the same paper ({paper}); the query compares two papers")
 
 
 def _resolve(run_cypher: Callable, params: dict, key: str, kind: str) -> int:

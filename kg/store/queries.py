@@ -244,6 +244,32 @@ def schema_property(message: str) -> bool:
     return found is not None and any(found.group(1) in t.properties for t in schema.NODE_TYPES)
 
 
+# Neo4j's functions that Ladybug spells another way (what its "function X does not exist" is told), and its exists()
+NEO4J_SPELLINGS = {
+    "type": "label(r)", "elementId": "id(n)", "startNode": "start_node(r)", "endNode": "end_node(r)",
+    "toString": "to_string(x)", "toInteger": "to_int64(x)", "toFloat": "to_double(x)", "split": "string_split(s, sep)",
+    "head": "list[1] (lists count from 1)", "last": "list[-1]", "timestamp": "current_timestamp()",
+    "date": "current_date()",
+}
+_BY_UPPER = {name.upper(): name for name in NEO4J_SPELLINGS}
+_NO_ARGUMENTS = ("TIMESTAMP", "DATE")  # Ladybug has these, taking arguments Neo4j's do not
+_MISSING_FUNCTION = re.compile(r"function (\w+) does not exist|Function (\w+) did not receive correct arguments")
+
+
+def ladybug_hint(message: str) -> str:
+    """How Ladybug spells the Neo4j function its error ``message`` says it lacks ("" when it names none kg knows)."""
+    if "Invalid input <exists(" in message:
+        return " The embedded store writes exists(n.p) as n.p IS NOT NULL."
+    found = _MISSING_FUNCTION.search(message)
+    if found is None:
+        return ""
+    upper = (found.group(1) or found.group(2)).upper()
+    name = _BY_UPPER.get(upper)
+    if name is None or found.group(2) and upper not in _NO_ARGUMENTS:
+        return ""
+    return f" The embedded store spells {name}() {NEO4J_SPELLINGS[name]} (or run the query on Neo4j: --neo4j)."
+
+
 def run_embedded(conn, cypher: str, params: dict) -> tuple[list[str], list[list]]:
     """Run on a Ladybug connection: (column names, rows). Raises :class:`QueryError` when Ladybug refuses it."""
     if _CHECKPOINT.search(_code(cypher)):
@@ -261,7 +287,7 @@ def run_embedded(conn, cypher: str, params: dict) -> tuple[list[str], list[list]
         if "Cannot find property" in str(e) and schema_property(str(e)):
             raise QueryError(f"{e} This store was built by an older kg, before the property was in the schema: "
                              "rebuild it with `kg build`.") from None
-        raise QueryError(str(e), store=str(e).startswith(_STORE_FAILURES)) from None
+        raise QueryError(str(e) + ladybug_hint(str(e)), store=str(e).startswith(_STORE_FAILURES)) from None
     columns = result.get_column_names()
     rows = []
     while result.has_next():

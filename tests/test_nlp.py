@@ -110,6 +110,18 @@ def test_a_known_word_in_an_idiom_names_nothing(nlp):
     assert "momentum" in {m.canonical for m in nlp("We train it with SGD and momentum.")._.kg_mentions}
 
 
+@pytest.mark.parametrize("text, task", [
+    ("Chinchilla outperforms Gopher (280B) and Megatron-Turing NLG (530B) on many tasks.", None),
+    ("It beats Jurassic-1 NLG and GPT-3 on many tasks.", None),
+    ("Off-Policy RL is hard when rewards are sparse.", "Off-Policy RL"),  # capitalised common words: a kind of RL
+    ("Our model improves English-German NMT quality.", "neural machine translation"),  # languages
+    ("It improves Chinese NER and parsing.", "named entity recognition"),
+])
+def test_a_tasks_short_form_ending_a_proper_name_is_the_names(nlp, text, task):
+    tasks = by_label(nlp, text, "TASK")
+    assert "natural language generation" not in tasks
+    assert task is None or task in tasks
+
 def test_a_titles_verb_before_the_task_it_helps_names_no_method(nlp):
     from kg.model import Paper
     from kg.nlp.extract import extract

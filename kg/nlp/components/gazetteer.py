@@ -24,7 +24,7 @@ from spacy.tokens import Doc
 from kg.nlp import _doc, lexicon
 from kg.nlp.candidates import (Candidate, abbreviations, candidates, column, doc_text, has_number, ids,
                                sentence_bounds, span_text, token_ends)
-from kg.nlp.labels import FAMILY_SUFFIXES, language_pair
+from kg.nlp.labels import FAMILY_SUFFIXES, is_language, language_pair
 from kg.schema import spaced
 
 DEFAULT_DIR = lexicon.GAZETTEER
@@ -195,6 +195,30 @@ def _coordinators(text: str) -> Iterator[int]:
             at = text.find(word, at + 1)
 
 
+_PROPER_PART = re.compile(r"[A-Z][a-z]+|\d+")  # a part of a proper name: "Megatron", "Turing", the "1" of "Jurassic-1"
+_SHORT_FORM = re.compile(r"[A-Z][A-Z0-9]+s?")  # "NLG", "RL", "POMDPs"
+
+
+def _ends_proper_name(doc: Doc, start: int, common: frozenset[str], known: dict[str, Entry]) -> bool:
+    """Whether the words right before token ``start`` make a proper name of two parts or more, joined by hyphens or
+    spaces: capitalised words no abstract writes in lower case, and numbers ("Megatron-Turing", "Jurassic-1"), none
+    of them a language or a known name. A short form after such a name is its last word ("Megatron-Turing NLG" is
+    a model, not natural language generation); a capitalised common word names a kind ("Multi-Agent RL")."""
+    parts: list[str] = []
+    k = start - 1
+    while k >= 0:
+        word = doc[k].text
+        split = word.split("-")
+        if not word[:1].isupper() or not all(_PROPER_PART.fullmatch(p) for p in split) \
+                or any(p.lower() in common for p in split) or is_language(word.lower()) or word.lower() in known:
+            break
+        parts[:0] = split
+        if doc[k].is_sent_start:
+            break
+        k -= 1
+    return len(parts) >= 2
+
+
 def _compared(doc: Doc, start: int) -> bool:
     """Whether a comparison word stands right before the name ("a significantly smaller model size")."""
     return start > 0 and doc[start - 1].lower_ in _COMPARISON
@@ -207,6 +231,7 @@ class GazetteerMatcher:
         self.name = name
         self.gazetteer = load_gazetteer(directory)
         self.known = self.gazetteer.lookup()
+        self._common = lexicon.common_words()
         # the last words of the names of two words or more, in either number ("divergence", "learning", "gans")
         self._last_word_ids = ids(frozenset(w for form in self.known if " " in form  # (as LOWER ids)
                                             for w in (form.rsplit(" ", 1)[1], plural(form.rsplit(" ", 1)[1])) if w))
@@ -260,6 +285,9 @@ class GazetteerMatcher:
                 if end - start == 1 and start and lower[start - 1] in _IDIOMS.get(lower[start], ()):
                     continue  # a word of an idiom names nothing: "has gained momentum in the community"
                 e = self._entries[key]
+                if e.label == "TASK" and end - start == 1 and _SHORT_FORM.fullmatch(doc[start].text) \
+                        and _ends_proper_name(doc, start, self._common, self.known):
+                    continue  # a task's short form ending a proper name is the name's: "Megatron-Turing NLG (530B)"
                 if key in self._hyphenated and end < len(doc) and doc[end].text[:1].isalpha() \
                         and doc[end].lower_ not in PHRASE_BREAKS:
                     continue  # a hyphenated name before a word modifies it: "a privacy-preserving way", "Monte-Carlo

@@ -7,7 +7,8 @@ one named right before that metric ("MultiNLI accuracy to 86.7%"), else the next
 (else the previous one), its method a method named in the sentence, else
 the paper's proposed method when the sentence speaks of "our" work; a value in brackets right after another
 model's name is that model's ("as fast as MobileNetV2 (74.7% top-1)"). An improvement ("outperforms X by 5.9%", "a
-3.2% gain", "+1.4 points") is a difference between two results, not a score of either, and is left out.
+3.2% gain", "+1.4 points") is a difference between two results, not a score of either, and is left out; so is a
+percentage of a metric ("over 2% of AUC in Camelyon16"), a share of the measure, not its value.
 """
 from __future__ import annotations
 
@@ -303,7 +304,8 @@ def _methods_listed(text: str, ms: list[DocMention], n: int) -> bool:
 
 
 def _of_metric(text: str, ms: list[DocMention], end: int) -> DocMention | None:
-    """The metric named right after a value and "of": "5% of F1 score in BRACS"."""
+    """The metric named right after a value and "of": "5% of F1 score in BRACS", whose share the value is (a gain
+    or a part kept), not its score."""
     m = _nearest(ms, end, "METRIC", True, 4)
     return m if m is not None and text[end:m.start] == " of " else None
 
@@ -334,9 +336,9 @@ def _modified_metric(text: str, ms: list[DocMention], end: int) -> DocMention | 
 
 
 def _attach_metrics(text: str, ms: list[DocMention], values: list[tuple[int, int, str]]) -> list[DocMention | None]:
-    """The metric of each value: the one right after it ("82.3% mAP", "5% of F1 score", "84.5% fine-tuning
-    accuracy"), else one right before it that no other value has taken ("accuracy of 82.3%"), so "82.3% mAP and
-    84.0% top-1" gives mAP and top-1."""
+    """The metric of each value: the one right after it ("82.3% mAP", "5% of F1 score" (a share of it), "84.5%
+    fine-tuning accuracy"), else one right before it that no other value has taken ("accuracy of 82.3%"), so
+    "82.3% mAP and 84.0% top-1" gives mAP and top-1."""
     metrics = [_nearest(ms, ve, "METRIC", True, 3) or (None if _listed(text, values, k) else
                                                         _of_metric(text, ms, ve) or _modified_metric(text, ms, ve))
                for k, (_, ve, _) in enumerate(values)]
@@ -414,7 +416,8 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
         for k, ((vs, ve, value), metric) in enumerate(zip(values, metrics)):
             if k in starts:
                 continue  # "from 70.1% to 75.3%": where it started, not the result
-            if _is_delta(doc, vs, ve, metric) or delta_end >= 0 and _JOINED_VALUES.fullmatch(text, delta_end, vs):
+            if _is_delta(doc, vs, ve, metric) or delta_end >= 0 and _JOINED_VALUES.fullmatch(text, delta_end, vs) \
+                    or metric is not None and _of_metric(text, ms, ve) is metric:  # "over 2% of AUC": a share
                 delta_end = ve  # "by up to 20.57%, 9.80%, and 13.72%", "+1.6 – 3.2 AP"
                 continue
             delta_end = -1

@@ -1849,6 +1849,29 @@ def test_datasets_of_a_defined_task_are_no_dataset_of_its_short_form(nlp):
     assert "Amazon Mechanical Turk" in by_label(nlp, text, "DATASET")  # a named long form names a dataset
 
 
+def test_data_of_a_kind_the_vocabulary_names_after_a_person_is_no_dataset(nlp):
+    # an eponym the vocabulary writes in a method's name ("hidden Markov model", "Gaussian processes")
+    text = "We derive bounds for deep neural networks with Markov datasets and with Gaussian data."
+    assert by_label(nlp, text, "DATASET") == set()
+    assert by_label(nlp, "We also evaluate on the Traffic dataset and on the Cora dataset.", "DATASET") \
+        == {"Traffic", "Cora"}
+
+
+def test_benchmarks_named_by_the_initials_of_the_papers_task_are_no_dataset(nlp):
+    text = ("We unify information extraction with one model. It is used in the IE community. Over 12 IE "
+            "benchmarks and the ZQRB benchmark, our system shows significant improvements.")
+    assert by_label(nlp, text, "DATASET") == {"ZQRB"}
+
+
+def test_a_name_a_value_measures_ends_a_list_of_places(nlp):
+    # "and NAME by a value" after the places of a result: a new clause's object
+    text = ("Our method reduces the latency of DDIM by 3.0x on RTX 3090 and 6.6x on Apple M1 Pro CPU, and GauGAN "
+            "by 4.2x on RTX 3090.")
+    assert "GauGAN" not in by_label(nlp, text, "DATASET")
+    assert by_label(nlp, "It achieves 91.2% accuracy on FooBench, BarSet and BazData.", "DATASET") \
+        == {"FooBench", "BarSet", "BazData"}
+
+
 def test_a_bracket_inside_a_formula_defines_no_short_form():
     from kg.model import Paper
     from kg.nlp.extract import extract

@@ -22,6 +22,7 @@ from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp.components.specificity import load_specificity
 from kg.nlp.labels import TASK_HEAD_NOUNS, TASK_NOUN, TASK_WORDS, only_data_kinds
 from kg.nlp import lexicon
+from kg.schema import initials
 
 DATASET_HEADS = lexicon.words("dataset_heads")
 ENVIRONMENT_HEADS = lexicon.words("environment_heads")
@@ -101,8 +102,11 @@ def _dataset(doc: Doc, span: tuple[int, int], benchmark: bool, confidence: float
         # Federated Learning (FL)" (not "the RAFT benchmark", a known method's name that a head word makes a dataset)
     if tokens[0].text.endswith("ing") and tokens[0].is_title:  # "Using Parallel", "Building": a title's verb
         return None
-    if _short_for_a_description(doc, span):
-        return None  # "three ObjectNav datasets" after "object-goal navigation (ObjectNav)": of a task
+    if _short_for_a_description(doc, span) or _task_initials(doc, span):
+        return None  # "three ObjectNav datasets" after "object-goal navigation (ObjectNav)", "12 IE benchmarks" in a
+        # paper on information extraction: of a task
+    if len(tokens) == 1 and tokens[0].is_title and tokens[0].lower_ in _eponyms():
+        return None  # "Markov datasets", "Gaussian data": a kind of data, as in "hidden Markov model"
     last = tokens[-1].lower_
     if last.endswith(MODIFIER_SUFFIXES) or tokens[0].lower_.startswith("non-") or _DIMENSIONS.fullmatch(tokens.text):
         return None  # "GPU-like devices", "CPU-only environments", "non-RL datasets", "3-D environments": a kind
@@ -136,6 +140,39 @@ def _short_for_a_description(doc: Doc, run: tuple[int, int]) -> bool:
     text = span_text(doc, *run)
     return any(a.short_end <= run[0] and a.short_text(doc) == text and a.long_text(doc).islower()
                for a in abbreviations(doc))
+
+
+_ACRONYM = re.compile(r"[A-Z]{2,}s?")  # "IE", "NERs"
+
+
+def _task_initials(doc: Doc, run: tuple[int, int]) -> bool:
+    """Whether ``run`` is a task's short form the vocabulary does not know: capitals that spell the initials of a
+    task the vocabulary finds in the paper ("12 IE benchmarks" in a paper on information extraction are benchmarks
+    of that task, no dataset). (A short form it knows, "VQA datasets", is its name there.)"""
+    text = span_text(doc, *run)
+    if not _ACRONYM.fullmatch(text):
+        return False
+    letters, rules = text.rstrip("s"), candidates(doc)
+    return not any(c.extractor == "gazetteer" and c.start < run[1] and run[0] < c.end for c in rules) and any(
+        c.label == "TASK" and c.extractor == "gazetteer" and c.canonical and " " in c.canonical
+        and initials(c.canonical) == letters for c in rules)
+
+
+@lru_cache(maxsize=1)
+def _eponyms() -> frozenset[str]:
+    """Capitalised words the vocabulary writes as the one capitalised word of a method's or task's name, before or
+    after lower-case words ("Markov games", "hidden Markov model", "Gaussian processes", "Thompson sampling"): a
+    person's or a language's name that says what kind of thing it is (lower case)."""
+    out = set()
+    for e in load_gazetteer().entries:
+        words = e.name.split()
+        if e.label not in ("METHOD", "TASK") or len(words) < 2:
+            continue
+        for k, word in enumerate(words):
+            rest = [w for w in words[:k] + words[k + 1:] if w[:1].isalpha()]
+            if word.isalpha() and word.istitle() and rest and all(w.islower() for w in rest):
+                out.add(word.lower())
+    return frozenset(out)
 
 
 def _names_before_head(doc: Doc, head: Token, generic: frozenset[str]) -> list[tuple[int, int]]:
@@ -286,7 +323,9 @@ def dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
             if _evaluated_before(doc, i):
                 j = tok.i + 1 + (doc[tok.i + 1].lower_ == "the")
                 if j < len(doc):
-                    runs = [r for r in _names_after(doc, j, generic) if not _modifies_a_noun(doc, *r)
+                    runs = _names_after(doc, j, generic)
+                    runs = runs[:next((k for k, r in enumerate(runs) if _by_a_value(doc, r[1])), len(runs))]
+                    runs = [r for r in runs if not _modifies_a_noun(doc, *r)
                             and not _names_a_method(doc, r[1]) and not _of_something(doc, r[1])]
                     out += _datasets(doc, runs, False, 0.5)
     return out
@@ -352,6 +391,20 @@ def listed_dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candida
                     and not any(c.start < b and a < c.end for c in rules):  # (a rule's reading of it stands)
                 out += _datasets(doc, [(a, b)], False, 0.5)
     return out
+
+
+_VALUE_HEDGES = lexicon.words("value_hedges")
+
+
+def _by_a_value(doc: Doc, end: int) -> bool:
+    """Whether "by" and a value follow a name at token ``end``: the name is what a value measures, a new clause's
+    ("on Apple M1 Pro CPU, and GauGAN by 4.2x on RTX 3090" speeds up GauGAN), and the list of places ends before it."""
+    if end >= len(doc) or doc[end].lower_ != "by":
+        return False
+    k = end + 1
+    while k < len(doc) and k - end <= 3 and (doc[k].text == "$" or doc[k].lower_ in _VALUE_HEDGES):
+        k += 1
+    return k < len(doc) and doc[k].text[:1].isdigit()
 
 
 def _of_something(doc: Doc, end: int) -> bool:

@@ -1213,6 +1213,19 @@ def test_a_name_given_in_a_sentence_about_others_work_is_not_the_papers_own(nlp)
     assert "SpecMixNet" in proposed(nlp, "Unlike previous methods, our framework, called SpecMixNet, is fast.")
 
 
+@pytest.mark.parametrize("text, name, own", [
+    ("Prior work has proposed a simple strategy for reinforcement learning, dubbed GCSL. We show it fails.", "GCSL",
+     False),
+    ("A recent study introduced a sampler, called FooSampler, for diffusion models.", "FooSampler", False),
+    ("Recent work proposes FooSampler, a sampler for diffusion models.", "FooSampler", False),
+    ("This paper proposes a new sampler, called FooSampler, for diffusion models.", "FooSampler", True),
+    ("Our work introduces FooSampler, a sampler for diffusion models.", "FooSampler", True),
+    ("A comprehensive empirical study confirms that the proposed training strategy, termed as DynamicD, helps.",
+     "DynamicD", True),  # the authors' "the proposed"
+])
+def test_a_paper_is_the_authors_only_where_a_word_points_at_it_as_theirs(nlp, text, name, own):
+    assert (name in proposed(nlp, text)) == own
+
 def test_a_known_short_form_defined_by_another_titled_long_form_is_the_papers_own_name(nlp):
     text = ("We propose the Dynamics-Aware Hybrid Offline-and-Online Reinforcement Learning (H2O) framework to provide "
             "an answer. H2O beats the baselines.")

@@ -42,6 +42,7 @@ PREPOSITIONS = lexicon.words("prepositions")
 _SPLITS = lexicon.words("split_words")
 MODIFIER_SUFFIXES = lexicon.ordered("modifier_suffixes")
 _SUBJECT_IDS, _STOP_IDS = ids(frozenset(SUBJECTS)), ids(frozenset(STOPS))  # tested against the LOWER column
+_PAPER_IDS, _POINTER_IDS = ids(lexicon.words("paper_nouns")), ids(lexicon.words("paper_pointers"))
 _OTHERS_WORK_IDS = ids(lexicon.words("others_work"))  # (kg.nlp.components.proposed._others_name)
 _KIND_WORDS = lexicon.words("generic_heads") | lexicon.words("method_name_heads")  # what kind of thing a name is
 _COMMA, _COLON, _OF = get_string_id(","), get_string_id(":"), get_string_id("of")
@@ -59,6 +60,7 @@ _NOVEL = frozenset({"novel", "new"})
 _NOT_OWN_LIST = lexicon.words("example_cues") | lexicon.words("compared_method_cues") | {"compare", "compared"}
 _OUR_NEW = frozenset({"proposed", "novel", "new"})  # "our proposed X": the authors' own name
 _PROPOSED = frozenset({"proposed"})  # "the proposed X" too
+_PROPOSED_IDS, _THE = ids(_PROPOSED), get_string_id("the")
 _CONTRIBUTION = frozenset({"contribution", "contributions"})  # "our main contribution is X": a proposal
 _PAIR_VERBS = lexicon.words("pair_verbs")  # propose only new pairs
 _FUNCTION = lexicon.words("function_words") | PREPOSITIONS  # whose first letters make a short form's lower case
@@ -146,10 +148,11 @@ def _split_head(doc: Doc, end: int) -> bool:
 
 
 def _is_authors_sentence(sent: Span, verb_i: int) -> bool:
-    """Whether the authors are the subject before the verb at ``verb_i``: "we", "our", "this paper" ..."""
+    """Whether the authors are the subject before the verb at ``verb_i``: "we", or a noun for a paper that a word
+    points at as theirs ("this paper", "our work"; "prior work has proposed" is others')."""
     lower = column(sent.doc, LOWER)
     for k in range(sent.start, min(verb_i, sent.end)):  # (a loop: a generator costs more than the few words)
-        if lower[k] in _SUBJECT_IDS:
+        if lower[k] in _SUBJECT_IDS or lower[k] in _PAPER_IDS and k > sent.start and lower[k - 1] in _POINTER_IDS:
             return True
     return False
 
@@ -170,11 +173,17 @@ def _new_thing_named(doc: Doc, sent: Span, naming: int) -> bool:
 
 
 def _others_name(sent: Span, naming: int) -> bool:
-    """Whether the name after the naming word at ``naming`` is others': the authors are not the sentence's subject
-    and a word of others' work comes before it ("many UDA works attempt to ..., dubbed domain bridging (DB)")."""
+    """Whether the name after the naming word at ``naming`` is others': the authors are not the sentence's subject,
+    no "our" or "the proposed" marks their own thing, and a word of others' work, or a paper no word points at as
+    theirs, comes before it ("many UDA works attempt to ..., dubbed domain bridging (DB)", "prior work has proposed
+    ..., dubbed GCSL"; not "an empirical study confirms that the proposed training strategy, termed as DynamicD")."""
     lower = column(sent.doc, LOWER)
-    return not _is_authors_sentence(sent, naming) and not any(lower[k] in _OWN_IDS for k in range(sent.start, naming)) \
-        and any(lower[k] in _OTHERS_WORK_IDS for k in range(sent.start, naming))
+    if _is_authors_sentence(sent, naming):
+        return False
+    for k in range(sent.start, naming):
+        if lower[k] in _OWN_IDS or lower[k] in _PROPOSED_IDS and k > sent.start and lower[k - 1] == _THE:
+            return False
+    return any(lower[k] in _OTHERS_WORK_IDS or lower[k] in _PAPER_IDS for k in range(sent.start, naming))
 
 
 def _proposing(tok: Token) -> bool:

@@ -82,7 +82,7 @@ def test_result_links_method_dataset_and_metric(graph):
 
 @pytest.mark.parametrize("value, score", [("94.4%", (94.4, "%")), ("94.4 %", (94.4, "%")), ("6.3x", (6.3, "x")),
                                           ("4 ×", (4.0, "x")), ("1.897×10⁻³", (0.001897, "")), ("2.10", (2.1, "")),
-                                          ("n/a", (None, ""))])
+                                          ("-9.5", (-9.5, "")), ("\u22129.5", (-9.5, "")), ("n/a", (None, ""))])
 def test_a_results_value_has_a_number_to_sort_by(value, score):
     from kg.build.elements import value_score
 

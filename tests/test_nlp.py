@@ -1106,6 +1106,18 @@ def test_values_given_respectively_to_unnamed_things_are_no_results(nlp):
     assert ("43.9%", "COCO", "mAP") in results_of(nlp, both)
 
 
+@pytest.mark.parametrize("value", ["-9.5", "\u22129.5", "\u20139.5", "$-9.5$"])
+def test_a_value_with_a_minus_sign_is_negative(nlp, value):
+    # a hyphen, a minus sign, or an en dash written for one, glued to the number
+    text = f"MolDock achieves a Vina score of {value} on the CrossDocked dataset."
+    assert results_of(nlp, text) == {("-9.5", "CrossDocked", "Vina score")}
+
+
+def test_a_dash_between_two_numbers_is_no_sign(nlp):
+    text = "MolDock achieves Vina scores of 4.2 \u20139.5 on the CrossDocked dataset."
+    assert ("-9.5", "CrossDocked", "Vina score") not in results_of(nlp, text)
+
+
 def test_a_percentage_of_a_metric_is_a_share_not_its_value(nlp):
     # "2% of AUC" is a gain here; elsewhere "retain 95% of accuracy", "save 40% of GPU memory": a share of the measure
     text = ("Experiments show state-of-the-art performance (e.g., over 2% of AUC in Camelyon16, 5% of F1 score in "

@@ -154,13 +154,14 @@ def concept_edges(res: Resolution) -> Iterator[Edge]:
         yield concept_node_id(a.label, a.key), concept_node_id(b.label, b.key), rel, {"type": rel}
 
 
-_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
-_VALUE = re.compile(r"(\d+(?:\.\d+)?)\s*(?:(%)|[x×](?:\s*10\^?([-+]?\d+))?)?")
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺\u2212", "0123456789-+-")  # (and a minus sign: "−9.5")
+_VALUE = re.compile(r"(-?\d+(?:\.\d+)?)\s*(?:(%)|[x×](?:\s*10\^?([-+]?\d+))?)?")  # (signed: "-9.5")
 
 
 def value_score(value: str) -> tuple[float | None, str]:
     """A result's value as a number and its unit, to sort and compare by: "94.4%" -> (94.4, "%"), "6.3x" ->
-    (6.3, "x"), "1.897×10⁻³" -> (0.001897, ""), "0.91" -> (0.91, ""); (None, "") for what is no number."""
+    (6.3, "x"), "1.897×10⁻³" -> (0.001897, ""), "0.91" -> (0.91, ""), "-9.5" -> (-9.5, ""); (None, "") for what is
+    no number."""
     m = _VALUE.fullmatch(value.strip().translate(_SUPERSCRIPTS))
     if m is None:
         return None, ""

@@ -40,22 +40,34 @@ class DocResult:
 
 
 def _value_tokens(doc: Doc, sent: Span) -> list[tuple[int, int, str]]:
-    """Character ranges and texts of numeric values in a sentence: ``82.3%``, ``0.91``, ``15×``. Only tokens with
-    a digit can be one; they are found from the shape column, and only they become Tokens."""
+    """Character ranges and texts of numeric values in a sentence: ``82.3%``, ``0.91``, ``15×``, ``-9.5`` (a
+    minus sign written as a hyphen, a minus or an en dash: :func:`_minus`; a signed whole number too, as no count
+    is negative). Only tokens with a digit can be one; they are found from the shape column, and only they become
+    Tokens."""
     out = []
     like_num = column(doc, LIKE_NUM)
     for k in digit_tokens(doc, sent.start, sent.end):
         tok = doc[k]
         t = tok.text
-        if like_num[k]:
+        glued = _MINUS_GLUED.fullmatch(t)  # "−9.5", written with a minus sign as one token
+        if like_num[k] or glued:
+            n = len(out)
+            sign = "-" if glued else ""
+            if glued:
+                t = t[1:]
+            elif (minus := _minus(doc, k, sent.start)) is not None:
+                sign, start = "-", minus.idx  # "of –9.5", the sign a token of its own
+            signed = sign or t[:1] == "-"
             nxt = doc[k + 1] if k + 1 < len(doc) else None
             power = _power(doc, k + 2) if nxt is not None and nxt.text == "×" else None
             if power is not None:  # "2.5 × 10⁵": one number in scientific notation
-                out.append((tok.idx, power.idx + len(power.text), t + "×" + power.text))
+                out.append((tok.idx, power.idx + len(power.text), sign + t + "×" + power.text))
             elif nxt is not None and nxt.text in {"%", "×", "x"}:
-                out.append((tok.idx, nxt.idx + len(nxt.text), tok.text_with_ws + nxt.text))
-            elif "." in t:
-                out.append((tok.idx, tok.idx + len(t), t))
+                out.append((tok.idx, nxt.idx + len(nxt.text), sign + t + tok.whitespace_ + nxt.text))
+            elif "." in t or signed:
+                out.append((tok.idx, tok.idx + len(tok.text), sign + t))
+            if sign and not glued and len(out) > n:
+                out[-1] = (start, *out[-1][1:])
         elif (sci := _SCIENTIFIC.match(t)) and t[sci.end():] in ("", "."):
             out.append((tok.idx, tok.idx + sci.end(), sci.group()))  # "1.897×10⁻³" written as one token (with a
             # sentence's full stop the tokenizer leaves on it)
@@ -66,6 +78,23 @@ def _value_tokens(doc: Doc, sent: Span) -> list[tuple[int, int, str]]:
             else:
                 out.append((tok.idx, tok.idx + len(t), t))  # "82.3%", and "15x" / "2.5×" written as one token
     return out
+
+
+_MINUS_GLUED = re.compile("\u2212\\d+(?:\\.\\d+)?")  # "−9.5": a minus sign, which spaCy reads as no number
+_SIGNS = frozenset("-\u2212\u2013")  # a hyphen, a minus sign, an en dash written for one
+_BEFORE_SIGN = frozenset("([$=:")
+
+
+def _minus(doc: Doc, k: int, start: int) -> Token | None:
+    """The minus sign before the number at token ``k`` as a token of its own ("a Vina score of –9.5"), where it is
+    clearly the number's: glued to it, and after "(", "[", "$", "=", ":" or a space after a word (a dash between
+    two numbers makes a range: "4.2 –9.5", "4.2–9.5")."""
+    if k - 1 < start or doc[k - 1].text not in _SIGNS or doc[k - 1].whitespace_:
+        return None
+    before = doc[k - 2] if k - 2 >= start else None
+    if before is None or before.text in _BEFORE_SIGN:
+        return doc[k - 1]
+    return doc[k - 1] if before.whitespace_ and not any(c.isdigit() for c in before.text) else None
 
 
 _POWER = re.compile(r"10(?:[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+|\^[-+]?\d+)")  # 10⁻³, 10⁵, 10^-3

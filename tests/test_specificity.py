@@ -407,6 +407,19 @@ def test_a_cost_is_a_metric_only_where_reported_or_evaluated(nlp, text, reported
     assert bool(found) == reported
 
 
+@pytest.mark.parametrize("text, reported", [
+    ("Our method reduces the training time by 20.9x on COCO.", True),  # a value
+    ("We significantly surpass CBS in terms of training time.", True),
+    ("Experiments show improved training times over INRs.", True),  # evaluated
+    ("The auxiliary labels are available at training time only.", False),  # a phase
+    ("This trend holds across variation in training time and model architecture.", False),  # a setting
+    ("Incorporating training time processes helps the certified radius by 4 points.", False),  # a modifier
+])
+def test_a_measure_in_background_words_is_a_metric_only_where_reported(nlp, text, reported):
+    assert load_specificity().reason("training time", "METRIC") == "only background words"
+    assert ("training time" in concepts(nlp, text).get("METRIC", set())) == reported
+
+
 @pytest.mark.parametrize("text, name", [
     ("We build an SE(3)-equivariant transformer for molecules.", "SE"),  # a group's notation, not a method
     ("We give a (1+ε)-approximation algorithm for k-means.", "1+ε)-approximation algorithm"),  # begun in brackets

@@ -52,6 +52,7 @@ from kg.nlp.tokenizer import SYMBOLS
 DATA = lexicon.SPECIFICITY
 _WORDS = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 _GENERIC_HEADS = lexicon.words("generic_heads")
+_BACKGROUND = "only background words"  # the reason a name made of background words alone is no concept
 _IMPLEMENTATIONS = frozenset({"implementation", "implementations"})
 _MATH_OBJECTS = lexicon.words("math_object_heads")
 _MODEL_NUMBER = re.compile(r"^[A-Za-z]{0,3}\d{2,5}[A-Za-z]{0,3}$")  # V100, A6000, RTX3090, 2080Ti
@@ -109,7 +110,7 @@ class Specificity:
         if not words:
             return None
         if all(w in self.generic_words for w in words) and not (len(name) > 1 and name.isupper()):
-            return "only background words"  # (a short form in capitals is a name: IS, the Inception Score)
+            return _BACKGROUND  # (a short form in capitals is a name: IS, the Inception Score)
         raw = _WORDS.findall(name)
         if label == "METHOD" and len(raw) > 1 and all(w.isupper() and w.lower() in self.umbrella for w in raw[:-1]) \
                 and (words[-1] in self.umbrella or words[-1] in _GENERIC_HEADS or words[-1] in self.class_heads):
@@ -446,24 +447,28 @@ _EVAL_CUES = lexicon.words("eval_cues")  # "our experiments show that ADGP reduc
 _COMPARED_IN = re.compile(r"\bin terms of\s+(?:the\s+)?$", re.IGNORECASE)  # "in terms of mean-square error"
 
 
-def _kind(m, measures: set[str]) -> str | None:
+def _kind(m, measures: set[str], plain: frozenset[str] = frozenset()) -> str | None:
     """"error" for an error only the tagger or a context rule calls a metric, "cost" for a cost (by the last word of
-    its name or its text: "the runtime" is the vocabulary's running time), else None."""
+    its name or its text: "the runtime" is the vocabulary's running time) or for a vocabulary measure named in
+    background words alone (``plain``: "training time", which papers also write for a phase or a setting), else
+    None."""
     last = m.canonical.lower().rsplit(" ", 1)[-1]
     if last in _ERRORS and m.extractor in _TAGGER_OR_CONTEXT and m.canonical.lower() not in measures:
         return "error"
+    if m.canonical in plain:
+        return "cost"
     return "cost" if last in _COSTS or m.text.lower().rsplit(" ", 1)[-1] in _COSTS else None
 
 
-def _unreported(doc: Doc, text: str, m, measures: set[str]) -> bool:
+def _unreported(doc: Doc, text: str, m, measures: set[str], plain: frozenset[str] = frozenset()) -> bool:
     """Whether an error or a cost (:func:`_kind`) is only analysed or discussed: no number in its sentence outside
     its own name ("a bound on the L2 error"), no other metric there that is not such a quantity itself ("we bound
     the Bellman error and the discretization error"), no "in terms of" before it, and, for a cost, no evaluation
     word ("experiments", "outperform") in its sentence."""
-    kind = _kind(m, measures)
+    kind = _kind(m, measures, plain)
     if kind is None or _COMPARED_IN.search(text, max(0, m.start - 20), m.start):
         return False
-    if _metric_context(doc, m, lambda o: not o.generic and _kind(o, measures) is None):
+    if _metric_context(doc, m, lambda o: not o.generic and _kind(o, measures, plain) is None):
         return False
     return kind == "error" or _EVAL_CUES.isdisjoint(_WORDS.findall(
         (text[m.sent_start:m.start] + " " + text[m.end:m.sent_end]).lower()))
@@ -510,11 +515,12 @@ def _tolerance(text: str, m) -> bool:
     return _AFTER_A_SYMBOL.search(text, max(0, m.start - 3), m.start) is not None
 
 
-def _names_no_measure(doc: Doc, text: str, m, measures: set[str]) -> bool:
+def _names_no_measure(doc: Doc, text: str, m, measures: set[str], plain: frozenset[str] = frozenset()) -> bool:
     """Whether a metric mention names no measure the paper reports: a word with another sense ("the precision
     matrix", "can recall": :func:`_modifies_next`, :func:`_verb`), a time that says when ("at inference time"), a
     rate or ratio of a setting ("masking ratio"), a kind of measure ("a similarity measure"), a tolerance
-    (:func:`_tolerance`), an error or cost only analysed or discussed (:func:`_unreported`). The rates and kinds
+    (:func:`_tolerance`), a measure in background words before a noun it modifies ("training time processes"), an
+    error or cost only analysed or discussed (:func:`_unreported`). The rates and kinds
     count only where the tagger or a context rule alone reads a metric, not for the vocabulary's names ("error
     rate", "compression ratio")."""
     low = m.canonical.lower()
@@ -525,7 +531,8 @@ def _names_no_measure(doc: Doc, text: str, m, measures: set[str]) -> bool:
             or low.endswith("time") and _PHASE.search(text, max(0, m.start - 10), m.start) is not None
             or tagger_only and last in _RATES
             or tagger_only and last in _MEASURE_NOUNS and not any(c.isupper() or c.isdigit() for c in m.canonical)
-            or _tolerance(text, m) or _unreported(doc, text, m, measures))
+            or m.canonical in plain and _modifies_next(text, m)
+            or _tolerance(text, m) or _unreported(doc, text, m, measures, plain))
 
 
 _NOT_MODIFIERS = lexicon.words("not_modifiers")
@@ -616,6 +623,9 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
     tasks = frozenset(known_tasks)
     does_a_task = lru_cache(maxsize=1 << 16)(lambda name: agent_of_task(name, tasks))
     measures = {form.lower() for form, e in lookup.items() if e.label == "METRIC"}
+    # measures the vocabulary names in background words alone ("training time"): concepts where a paper reports them
+    plain = frozenset(e.name for e in lookup.values() if e.label == "METRIC"
+                      and spec.reason(e.name, "METRIC") == _BACKGROUND)
     stop = load_stoplist(stoplist) if stoplist else frozenset()
     retype = load_types(types) if types else {}
     cache: dict[tuple, tuple[bool, bool]] = {}  # a mention's names (judge's arguments) -> judge's verdict
@@ -642,8 +652,9 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
         # video classification", kg.nlp.components.gazetteer)
         surface = _reason(spec, text, label, local) if text != canonical \
             and not canonical.lower().startswith(text.lower() + " ") else None
-        return (_reason(spec, canonical, label, local) is not None or (
-            surface is not None and surface != "only background words") or not family
+        reason = _reason(spec, canonical, label, local)
+        return (reason is not None and not (reason == _BACKGROUND and canonical in plain) or (
+            surface is not None and surface != _BACKGROUND) or not family
             and spec.weak_description(canonical, label, extractor), surface == "hardware or software")
 
     def specificity(doc: Doc) -> Doc:
@@ -722,7 +733,7 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
             if m.extractor == "gazetteer" and (m.canonical, m.label) in own_other:
                 m.generic = True  # "FIRE", the paper's own method, is not the vocabulary's dataset FIRE
                 continue
-            if m.label == "METRIC" and _names_no_measure(doc, text, m, measures):
+            if m.label == "METRIC" and _names_no_measure(doc, text, m, measures, plain):
                 m.generic = True  # "the precision matrix", "at inference time", "masking ratio", "the Bellman error"
                 continue
             if m.label == "METHOD" and m.extractor in ("model", "model_extension") and _before_theory_word(doc, m):

@@ -1131,9 +1131,9 @@ def test_a_percentage_of_a_metric_is_a_share_not_its_value(nlp):
 
 def test_a_metric_after_a_value_and_a_word_that_says_which_is_the_values(nlp):
     assert results_of(nlp, "SemMAE achieves 84.5% fine-tuning accuracy on ImageNet-1k, beating the vanilla MAE.") \
-        == {("84.5%", "ImageNet", "accuracy")}
+        == {("84.5%", "ImageNet", "fine-tuning accuracy")}  # (the metric's concept: the word that says which)
     assert results_of(nlp, "It reaches 71.2% linear probing accuracy on ImageNet.") \
-        == {("71.2%", "ImageNet", "accuracy")}
+        == {("71.2%", "ImageNet", "linear probing accuracy")}
     assert results_of(nlp, "LIMoE-L/16 achieves 77.9% zero-shot ImageNet accuracy.") \
         == {("77.9%", "ImageNet", "accuracy")}
     assert results_of(nlp, "It reaches 57.6 validation mIoU on ADE20K.") == {("57.6", "ADE20K", "mIoU")}

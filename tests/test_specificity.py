@@ -181,6 +181,11 @@ def test_what_the_tagger_alone_proposes_as_a_task_needs_a_task_head(name, label,
     ("It is necessary to achieve optimal accuracy here.", "accuracy"),
     ("Models provide accuracy and speed.", "accuracy"), ("It costs negligible accuracy.", "accuracy"),
     ("It reaches human-level accuracy.", "accuracy"),
+    ("SCINet achieves significant forecasting accuracy improvements.", "forecasting accuracy"),  # what was done
+    ("It improves the training accuracy by 3.6%.", "training accuracy"),
+    ("It scales while maintaining accuracy.", "accuracy"), ("It is faster without losing accuracy.", "accuracy"),
+    ("It reaches 75.6% linear evaluation accuracy.", "linear evaluation accuracy"),  # a known task's name whole
+    ("It shows better structure learning accuracy.", "structure learning accuracy"),
 ])
 def test_a_metric_takes_the_word_that_says_which_accuracy_it_is(text, fuller):
     from kg.nlp.components.specificity import fuller_metric_name

@@ -536,6 +536,7 @@ def _names_no_measure(doc: Doc, text: str, m, measures: set[str], plain: frozens
 
 
 _NOT_MODIFIERS = lexicon.words("not_modifiers")
+_OBJECT_VERBS = lexicon.words("object_verbs")
 
 
 def _tails(name: str) -> list[str]:
@@ -544,17 +545,42 @@ def _tails(name: str) -> list[str]:
     return [" ".join(words[k:]) for k in range(len(words))]
 
 
+@lru_cache(maxsize=1)
+def _doings() -> tuple[frozenset[str], frozenset[str]]:
+    """The vocabulary's task and method names of two words or more in lower case, and the words in -ing their names
+    end in ("forecasting", "tracking", "fine-tuning") that are no verbs taking an object (the lexicon's
+    ``object_verbs``: "improving", "maintaining")."""
+    gazetteer = load_gazetteer()
+    heads = gazetteer.head_words("TASK") | gazetteer.head_words("METHOD")
+    names = frozenset(form for form, e in gazetteer.lookup().items() if e.label in ("TASK", "METHOD") and " " in form)
+    return names, frozenset(w for w in heads if w.endswith("ing")) - _OBJECT_VERBS
+
+
 def fuller_metric_name(text: str, start: int, name: str) -> int:
     """Where a metric's concept name starts: at the word before the metric's mention that says which accuracy or
-    error it is ("test accuracy", "classification accuracy", "worst-group accuracy"), not at a judgement ("high
-    accuracy") or a verb ("reports accuracy"); ``start`` when there is none. The mention keeps its own words."""
+    error it is ("test accuracy", "classification accuracy", "worst-group accuracy"; a word in -ing that ends the
+    vocabulary's task or method names: "forecasting accuracy"), taken with the words before it that make it such a
+    name ("time series forecasting accuracy", "linear evaluation accuracy"); not at a judgement ("high accuracy")
+    or a verb ("reports accuracy", "improving accuracy"); ``start`` when there is none. The mention keeps its own
+    words."""
     if name.lower() not in _METRIC_HEADS or start < 2 or text[start - 1] != " " or text[start - 2] == " ":
         return start  # not one space before the name
     window = max(0, start - 41)
     word = _LAST_WORD.search(text, window, start - 1)
-    if word is None or word.group(1) in _NOT_MODIFIERS or word.group(1).endswith(("ly", "s", "ed", "ing")):
+    names, doings = _doings()
+    if word is None or word.group(1) in _NOT_MODIFIERS or word.group(1).endswith(("ly", "s", "ed", "ing")) \
+            and word.group(1) not in doings:
         return start
-    return word.start(1)
+    at = word.start(1)
+    before = _WORDS_BEFORE.search(text, max(0, at - 60), at)  # up to three words in lower case
+    words = before.group(0).split() if before else []
+    for k in range(len(words)):  # the longest name first
+        if " ".join([*words[k:], word.group(1)]) in names:
+            return at - len(" ".join(words[k:])) - 1
+    return at
+
+
+_WORDS_BEFORE = re.compile(r"(?<![\w-])(?:[a-z][a-z-]* ){1,3}$")
 
 
 _LAST_WORD = re.compile(r"(?<![A-Za-z-])([a-z][a-z-]{2,})$")

@@ -821,6 +821,15 @@ def test_a_metrics_symbol_in_brackets_is_part_of_its_mention(nlp, text, name):
     assert name in {m.text for m in mentions(nlp, text) if m.label == "METRIC"}
 
 
+@pytest.mark.parametrize("text, metric", [
+    ("On LaSOT, SwinTrack sets a new record with 0.713 SUC score.", "SUC"),  # a tracker's success score
+    ("Our method improves the training speed of video classification.", "training speed"),
+    ("Our linear-time tests match the test power of quadratic-time tests.", "statistical power"),
+])
+def test_a_trackers_success_training_speed_and_a_tests_power_are_metrics(nlp, text, metric):
+    assert {m.canonical for m in mentions(nlp, text) if m.label == "METRIC" and not m.generic} == {metric}
+
+
 def test_a_metric_reduction_is_the_measure_and_a_metric_before_training_is_none(nlp):
     assert "error rate reductions" in {m.text for m in mentions(nlp, "This leads to large error rate reductions.")
                                        if m.label == "METRIC"}

@@ -525,6 +525,9 @@ def test_gazetteer_names_match_in_the_plural(nlp):
 
     assert [plural(w) for w in ("word error rate", "accuracy", "GAN", "LoRAs", "CIFAR-10")] == [
         "word error rates", "accuracies", "GANs", "", ""]
+    assert [plural(w) for w in ("test loss", "Gaussian process", "beam search", "softmax")] == [
+        "test losses", "Gaussian processes", "beam searches", "softmaxes"]  # (a noun in a sibilant takes "es")
+    assert by_label(nlp, "The measures are highly correlated to final test losses.", "METRIC") == {"test loss"}
 
 
 def test_a_metric_mention_is_its_name_without_a_task_or_score_word():

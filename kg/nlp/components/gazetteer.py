@@ -104,10 +104,18 @@ def load_gazetteer(directory: str = "") -> Gazetteer:
     return Gazetteer(entries, generic, version)
 
 
+_ES_ENDINGS = lexicon.ordered("plural_es_endings")  # (in lower case) a noun that takes "es" in the plural
+
+
 def plural(form: str) -> str:
     """The plural of a name whose last word is a noun ("word error rate" -> "word error rates", "GAN" -> "GANs",
-    "accuracy" -> "accuracies"); empty when it already ends in "s" or not in a letter."""
-    if not form or not form[-1].isalpha() or form[-1] in "sS":
+    "accuracy" -> "accuracies", "test loss" -> "test losses", "beam search" -> "beam searches"); empty when it ends
+    in one "s" (a plural already: "LoRAs") or not in a letter."""
+    if not form or not form[-1].isalpha():
+        return ""
+    if form.endswith(_ES_ENDINGS):
+        return form + "es"
+    if form[-1] in "sS":
         return ""
     if form[-1] == "y" and len(form) > 1 and form[-2] not in "aeiou":
         return form[:-1] + "ies"

@@ -28,6 +28,7 @@ SEED_PARAMS = {
     "proposed_methods": {"venue": "ICML", "year": 2025},
     "link_evidence": {"paper": "SCALE", "concept": "CUHK-SYSU"},
     "bridging_concepts": {"task_a": "domain generalization", "task_b": "model compression"},
+    "task_benchmarks": {"task": "point cloud understanding", "limit": 20},
     "new_datasets": {"new_year": 2026, "old_year": 2025},
     "paper_concepts": {"paper": "DomED"},
     "path_between_papers": {"a": "FML", "b": "ReEx"},
@@ -290,6 +291,7 @@ def synthetic_params(g: nx.MultiDiGraph) -> list[tuple[str, dict]]:
             *(("related_papers", {"paper": p, "top": 20, **weights}) for p in papers),
             *(("paper_concepts", {"paper": p}) for p in papers),
             *(("link_evidence", {"paper": p, "concept": d}) for p in papers for d in datasets),
+            *(("task_benchmarks", {"task": t, "limit": 50}) for t in tasks),
             ("bridging_concepts", {"task_a": tasks[0], "task_b": tasks[1]}),
             ("bridging_concepts", {"task_a": tasks[2], "task_b": tasks[3]}),
             ("path_between_papers", {"a": papers[0], "b": papers[1]}),
@@ -299,7 +301,7 @@ def synthetic_params(g: nx.MultiDiGraph) -> list[tuple[str, dict]]:
 # The lists of names each saved query returns in alphabetical order (Ladybug's collect keeps no order, so the query
 # sorts them itself).
 SORTED_LISTS = {"tasks_sharing_datasets": ("datasets", "via"), "new_datasets": ("used_by",), "related_by": ("via",),
-                "bridging_concepts": ("via_a", "via_b")}
+                "bridging_concepts": ("via_a", "via_b"), "task_benchmarks": ("metrics", "via")}
 
 
 def test_lists_and_ties_come_in_order_on_a_synthetic_graphs_store(synthetic_store):

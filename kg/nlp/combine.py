@@ -28,7 +28,8 @@ More rules are fixed (tests/test_combine.py, tests/test_nlp.py):
 
 - ``model_phrase``: an entity that is one name the rules would split outranks the parts: a whole abbreviation pair
   ("Additive Operator Splitting (AOS) techniques", as SciERC and TDMSci annotate it) or names under a head word
-  that says what they are ("EM algorithm", "question answering system"); never over the paper's own method.
+  that says what they are ("EM algorithm", "SII measure"); never over the paper's own method. A known task under a
+  generic method head ("object detection methods", "a question answering system") is the task, not a phrase.
 - Concept names drop a trailing kind word when a name remains (:func:`concept_name`); the mention keeps it.
 - Short plural class phrases ("linear models") are ``generic`` mentions: reported, but not concepts.
 - A TASK entity whose head names a method is a METHOD ("3D pre-trained models"); one whose head names data or a
@@ -67,8 +68,8 @@ Entity = tuple[int, int, str]  # a model entity: token start, end, label
 EXTENDABLE = frozenset({"gazetteer", "context", "name"})
 # Head words that make a name longer without naming a different concept ("BLEU score" is BLEU).
 GENERIC_HEADS = lexicon.words("generic_heads")
-# Head words that say what kind of thing a phrase names: "question answering system" is a METHOD although
-# "question answering" is a TASK, "SII measure" a METRIC.
+# Head words that say what kind of thing a phrase names: "EM algorithm" is a METHOD, "SII measure" a METRIC (a known
+# task under a generic one, "question answering system", is the task).
 TYPE_HEADS = {
     "METHOD": lexicon.words("method_type_heads"),
     "TASK": frozenset(TASK_HEADS),
@@ -333,8 +334,9 @@ class Combiner:
             return None        # rule's name stands (the gazetteer knows ImageNet-1K is ImageNet)
         if label == "METHOD" and _task_with_method_head(doc, names, inside, start, end):
             # "object detection methods", "SRL systems", "TTA methods": methods for a task, not a method named
-            # after it. The span stays a mention (SciERC and SciREX mark it so); it names no METHOD concept.
-            return Candidate(start, end, label, "model_phrase", confidence=confidence, generic=True)
+            # after it; the rule's task stands, as the paper addresses it (SciERC and SciREX mark the whole span a
+            # method mention: 110 NeurIPS 2022 corpus papers had no link to the task they name so)
+            return None
         canonical = None
         generic_tail = lambda at: all(lower[k] in generic or orth[k] in _CLOSES for k in range(at, end))  # noqa: E731
         pair = pairs[0] if len(pairs) == 1 else None

@@ -242,8 +242,8 @@ def test_a_paper_list_title_in_sentence_case_is_told_by_the_lines_after_it(tmp_p
                "GraphReasoner, uses a transformer encoder over paths and reaches state-of-the-art accuracy on\n"
                "WebQSP and MetaQA.\n")
     paragraph = ("Sparse mixture-of-experts models scale language models at constant compute. We study load "
-                 "balancing and propose a router that lowers perplexity on C4 while training 20% faster than the Switch "
-                 "Transformer.\n")
+                 "balancing and propose a router that lowers perplexity on C4 while training 20% faster than the "
+                 "Switch Transformer.\n")
     long_title = "A study of the effect of label noise on the calibration of deep image classifiers in the wild"
     path = write(tmp_path / "a.txt",
                  f"Learning to reason over knowledge graphs\n{wrapped}\n"  # hard-wrapped wider than the title
@@ -259,6 +259,15 @@ def test_a_paper_list_title_in_sentence_case_is_told_by_the_lines_after_it(tmp_p
                                          "Efficient training of sparse mixture of experts", long_title, None]
     assert papers[0].text.startswith("We propose") and papers[1].text.startswith("Sparse mixture")
     assert papers[3].text.startswith("Our method for")
+
+
+def test_a_paper_lists_first_line_that_stops_at_a_function_word_is_no_title(tmp_path):
+    # hand-wrapped before a name: the first line goes on in the next one
+    path = write(tmp_path / "a.txt", "We evaluate our new retrieval method on\n"
+                                     "ImageNet, COCO and Flickr30k, where it beats the strongest baselines by a wide "
+                                     "margin in recall\nand in precision.\n")
+    [paper] = read_corpus([path]).papers
+    assert paper.title is None and paper.text.startswith("We evaluate our new retrieval method on")
 
 
 # --- stdin and directories -----------------------------------------------------------------------------------------

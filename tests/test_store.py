@@ -377,8 +377,10 @@ def test_a_neo4j_function_the_embedded_store_lacks_is_told_its_spelling_there(lb
 
 
 def test_exists_on_the_embedded_store_is_told_is_not_null(lbug):
-    with pytest.raises(QueryError, match="writes exists\\(n.p\\) as n.p IS NOT NULL"):
-        run_embedded(lbug, "MATCH (p:Paper) RETURN exists(p.year) AS v", {})
+    for query in ("MATCH (p:Paper) RETURN exists(p.year) AS v", "MATCH (p:Paper) WHERE exists(p.title) RETURN p.id",
+                  "MATCH (p:Paper) WHERE EXISTS(p.title) RETURN p.id"):
+        with pytest.raises(QueryError, match="writes exists\\(n.p\\) as n.p IS NOT NULL"):
+            run_embedded(lbug, query, {})
     with pytest.raises(QueryError) as refused:
         run_embedded(lbug, "MATCH (p:Paper) RETURN nosuchfunction(p) AS v", {})
     assert str(refused.value).endswith("does not exist.")

@@ -154,7 +154,8 @@ def concept_edges(res: Resolution) -> Iterator[Edge]:
         yield concept_node_id(a.label, a.key), concept_node_id(b.label, b.key), rel, {"type": rel}
 
 
-_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺\u2212", "0123456789-+-")  # (and a minus sign: "−9.5")
+# superscript digits and signs, and a minus sign ("−9.5"), as ASCII
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺\u2212", "0123456789-+-")
 _VALUE = re.compile(r"(-?\d+(?:\.\d+)?)\s*(?:(%)|[x×](?:\s*10\^?([-+]?\d+))?)?")  # (signed: "-9.5")
 
 

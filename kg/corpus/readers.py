@@ -36,6 +36,7 @@ from kg.corpus.records import (FIELD_NAMES, YEAR, Line, MissingText, check_text,
                                named_venue, paper_from_record, title_conflict, title_key)
 from kg.errors import InputError, InputWarning, Problem
 from kg.model import Paper, Source
+from kg.nlp import lexicon
 
 # .json may be a whole JSON document (an array of records) or JSON lines, like the arXiv metadata snapshot
 SUFFIXES: dict[str, str] = {".txt": "txt", ".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "json", ".csv": "csv",
@@ -499,6 +500,7 @@ _NAMED_TITLE = re.compile(r"[^\s:]+(?: [^\s:]+){0,5}: \S")  # up to six words, a
 # A first line this much shorter than the block's widest line, with the next line's first word, was not wrapped there
 # (hand- or PDF-wrapped lines are ragged; greedy wrapping fills each line to the width)
 _WRAP_SLACK = 0.8
+_FUNCTION_WORDS = lexicon.words("function_words") | lexicon.words("prepositions")  # (no title's last word)
 
 
 def _title_line(first: str, rest: list[str]) -> bool:
@@ -515,6 +517,8 @@ def _title_line(first: str, rest: list[str]) -> bool:
     capitalised = sum(w[0].isupper() for w in long_words)
     if long_words and capitalised * 2 > len(long_words) or _NAMED_TITLE.match(first):
         return True
+    if first.rsplit(None, 1)[-1].lower() in _FUNCTION_WORDS:
+        return False  # a line that stops at "on", "the", "and" goes on in the next: "... our retrieval method on"
     if len(rest) == 1:
         return len(second) >= _PARAGRAPH_CHARS and _SENTENCE_END.search(second) is not None
     width = max(len(line.strip()) for line in rest)  # (a wrapped first line is no wider than the others)

@@ -335,7 +335,7 @@ class Combiner:
         if label == "METHOD" and _task_with_method_head(doc, names, inside, start, end):
             # "object detection methods", "SRL systems", "TTA methods": methods for a task, not a method named
             # after it; the rule's task stands, as the paper addresses it (SciERC and SciREX mark the whole span a
-            # method mention: 110 NeurIPS 2022 corpus papers had no link to the task they name so)
+            # method mention)
             return None
         canonical = None
         generic_tail = lambda at: all(lower[k] in generic or orth[k] in _CLOSES for k in range(at, end))  # noqa: E731

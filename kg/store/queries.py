@@ -253,12 +253,13 @@ NEO4J_SPELLINGS = {
 }
 _BY_UPPER = {name.upper(): name for name in NEO4J_SPELLINGS}
 _NO_ARGUMENTS = ("TIMESTAMP", "DATE")  # Ladybug has these, taking arguments Neo4j's do not
+_EXISTS = re.compile(r"Invalid input <.*\bexists\(>", re.IGNORECASE | re.DOTALL)
 _MISSING_FUNCTION = re.compile(r"function (\w+) does not exist|Function (\w+) did not receive correct arguments")
 
 
 def ladybug_hint(message: str) -> str:
     """How Ladybug spells the Neo4j function its error ``message`` says it lacks ("" when it names none kg knows)."""
-    if "Invalid input <exists(" in message:
+    if _EXISTS.search(message):  # (Ladybug quotes the query up to where it stopped: "Invalid input <... exists(>")
         return " The embedded store writes exists(n.p) as n.p IS NOT NULL."
     found = _MISSING_FUNCTION.search(message)
     if found is None:

@@ -324,7 +324,8 @@ def dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
                 j = tok.i + 1 + (doc[tok.i + 1].lower_ == "the")
                 if j < len(doc):
                     runs = _names_after(doc, j, generic)
-                    runs = runs[:next((k for k, r in enumerate(runs) if _by_a_value(doc, r[1])), len(runs))]
+                    if _after_a_value(doc, i):  # "6.6x on Apple M1 Pro CPU, and GauGAN by 4.2x": a new clause
+                        runs = runs[:next((k for k, r in enumerate(runs) if k and _by_a_value(doc, r[1])), len(runs))]
                     runs = [r for r in runs if not _modifies_a_noun(doc, *r)
                             and not _names_a_method(doc, r[1]) and not _of_something(doc, r[1])]
                     out += _datasets(doc, runs, False, 0.5)
@@ -394,6 +395,11 @@ def listed_dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candida
 
 
 _VALUE_HEDGES = lexicon.words("value_hedges")
+
+
+def _after_a_value(doc: Doc, at: int) -> bool:
+    """Whether a value stands in the three tokens before token ``at`` ("6.6x on", "by 3.0x on")."""
+    return any(doc[k].text[:1].isdigit() for k in range(max(0, at - 3), at))
 
 
 def _by_a_value(doc: Doc, end: int) -> bool:

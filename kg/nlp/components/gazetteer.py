@@ -210,17 +210,20 @@ _SHORT_FORM = re.compile(r"[A-Z][A-Z0-9]+s?")  # "NLG", "RL", "POMDPs"
 def _ends_proper_name(doc: Doc, start: int, common: frozenset[str], known: dict[str, Entry]) -> bool:
     """Whether the words right before token ``start`` make a proper name of two parts or more, joined by hyphens or
     spaces: capitalised words no abstract writes in lower case, and numbers ("Megatron-Turing", "Jurassic-1"), none
-    of them a language or a known name. A short form after such a name is its last word ("Megatron-Turing NLG" is
-    a model, not natural language generation); a capitalised common word names a kind ("Multi-Agent RL")."""
+    of them a language, and no known name ending them ("Monte Carlo RL" is Monte Carlo and RL). A short form after
+    such a name is its last word ("Megatron-Turing NLG" is a model, not natural language generation); a capitalised
+    common word names a kind ("Multi-Agent RL"), languages a pair ("Kazakh-English NMT")."""
     parts: list[str] = []
     k = start - 1
     while k >= 0:
         word = doc[k].text
         split = word.split("-")
         if not word[:1].isupper() or not all(_PROPER_PART.fullmatch(p) for p in split) \
-                or any(p.lower() in common for p in split) or is_language(word.lower()) or word.lower() in known:
+                or any(p.lower() in common or is_language(p.lower()) for p in split):
             break
         parts[:0] = split
+        if any(" ".join(parts[j:]).lower() in known for j in range(len(parts))):
+            return False  # a known name ends right before the short form: "Monte Carlo RL", "Monte-Carlo RL"
         if doc[k].is_sent_start:
             break
         k -= 1

@@ -13,6 +13,7 @@ Things introduced as problems or settings (``a novel problem termed SSNA``) are 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from difflib import SequenceMatcher
 
 from spacy.attrs import LOWER, ORTH
@@ -149,12 +150,33 @@ def _split_head(doc: Doc, end: int) -> bool:
 
 def _is_authors_sentence(sent: Span, verb_i: int) -> bool:
     """Whether the authors are the subject before the verb at ``verb_i``: "we", or a noun for a paper that a word
-    points at as theirs ("this paper", "our work"; "prior work has proposed" is others')."""
+    points at as theirs ("this paper", "our work", "this short paper"; "prior work has proposed" is others')."""
     lower = column(sent.doc, LOWER)
     for k in range(sent.start, min(verb_i, sent.end)):  # (a loop: a generator costs more than the few words)
-        if lower[k] in _SUBJECT_IDS or lower[k] in _PAPER_IDS and k > sent.start and lower[k - 1] in _POINTER_IDS:
+        if lower[k] in _SUBJECT_IDS or lower[k] in _PAPER_IDS and _pointed_at(sent.doc, lower, k, sent.start):
             return True
     return False
+
+
+_POINTER_GAP = 2  # words between a pointer and its paper noun: "this short paper", "our present empirical study"
+
+
+def _pointed_at(doc: Doc, lower: Sequence[int], k: int, start: int) -> bool:
+    """Whether a word of ``paper_pointers`` points at the paper noun at token ``k`` as the authors' own: right before
+    it, or before up to two words in lower case ("this short paper")."""
+    for j in range(k - 1, max(start, k - 1 - _POINTER_GAP) - 1, -1):
+        if lower[j] in _POINTER_IDS:
+            return True
+        if not doc[j].is_lower:
+            return False
+    return False
+
+
+def _others_paper(lower: Sequence[int], k: int, start: int) -> bool:
+    """Whether the paper noun at token ``k`` is others' paper: an article or a word of others' work right before it,
+    or an article two words before ("a recent study", "prior work"; not the verbs "to study", "make it work")."""
+    return k > start and (lower[k - 1] in _ARTICLE_IDS or lower[k - 1] in _OTHERS_WORK_IDS
+                          or k - 1 > start and lower[k - 2] in _ARTICLE_IDS)
 
 
 def _new_thing_named(doc: Doc, sent: Span, naming: int) -> bool:
@@ -183,7 +205,8 @@ def _others_name(sent: Span, naming: int) -> bool:
     for k in range(sent.start, naming):
         if lower[k] in _OWN_IDS or lower[k] in _PROPOSED_IDS and k > sent.start and lower[k - 1] == _THE:
             return False
-    return any(lower[k] in _OTHERS_WORK_IDS or lower[k] in _PAPER_IDS for k in range(sent.start, naming))
+    return any(lower[k] in _OTHERS_WORK_IDS or lower[k] in _PAPER_IDS and _others_paper(lower, k, sent.start)
+               for k in range(sent.start, naming))
 
 
 def _proposing(tok: Token) -> bool:

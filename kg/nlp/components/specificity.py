@@ -577,7 +577,12 @@ def fuller_metric_name(text: str, start: int, name: str) -> int:
     for k in range(len(words)):  # the longest name first
         if " ".join([*words[k:], word.group(1)]) in names:
             return at - len(" ".join(words[k:])) - 1
+    if word.group(1).endswith("ing") and words and words[-1] in _GERUND_CUES:
+        return start  # a verb: "while matching accuracy", "allows trading accuracy for speed"
     return at
+
+
+_GERUND_CUES = lexicon.words("gerund_cues")
 
 
 _WORDS_BEFORE = re.compile(r"(?<![\w-])(?:[a-z][a-z-]* ){1,3}$")

@@ -837,6 +837,17 @@ def test_measures_of_trackers_training_tests_and_causal_graphs_are_metrics(nlp, 
     assert {m.canonical for m in mentions(nlp, text) if m.label == "METRIC" and not m.generic} == {metric}
 
 
+@pytest.mark.parametrize("text, method", [
+    ("We show that a well-calibrated classifier can still be unfair on minority groups.", None),
+    ("We attack the pre-trained classifier with universal perturbations.", None),
+    ("We train a linear classifier on frozen features of the encoder.", "linear classifier"),
+    ("The Bayes optimal classifier is unknown in practice.", "Bayes-optimal classifier"),
+])
+def test_a_classifier_named_by_its_properties_is_no_method(nlp, text, method):
+    found = {m.canonical for m in mentions(nlp, text) if m.label == "METHOD" and not m.generic}
+    assert found == ({method} if method else set())
+
+
 def test_test_as_a_verb_before_power_names_no_metric(nlp):
     assert not [m for m in mentions(nlp, "We test power consumption of the accelerator on three boards.")
                 if m.label == "METRIC" and not m.generic]

@@ -1,7 +1,7 @@
 // name: task_benchmarks
 // purpose: The datasets and benchmarks a task's papers (with its subtasks') evaluate on, most used first, with the metrics their results on each are in: a task's benchmark page.
-// params: task: task (name, alias or id, e.g. "image classification"), limit: integer = 20 (rows to return)
-// example: kg query task_benchmarks --param "task=image classification"
+// params: task: task (name, alias or id, e.g. "point cloud understanding"), limit: integer = 20 (rows to return)
+// example: kg query task_benchmarks --param "task=point cloud understanding"
 // engine: Ladybug sorts a collected list with list_sort; Neo4j sorts the rows before it collects (see the .neo4j file).
 // A task's papers include those of its subtasks (SUBTASK_OF, at any depth up to 8); `via` names the subtasks whose
 // papers evaluate on the dataset. A variant is a dataset of its own here (papers_on_dataset counts variants as their

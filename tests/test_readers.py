@@ -237,6 +237,7 @@ def test_a_paper_list_block_opening_with_a_title_line_has_that_title(tmp_path):
                                          "DiffCSE: contrastive learning of sentence embeddings", None]
     assert papers[0].text.startswith("We propose the Transformer") and papers[2].text.startswith("We propose a new")
 
+
 def test_a_paper_list_title_in_sentence_case_is_told_by_the_lines_after_it(tmp_path):
     wrapped = ("We propose a new method for multi-hop question answering over knowledge graphs. Our model,\n"
                "GraphReasoner, uses a transformer encoder over paths and reaches state-of-the-art accuracy on\n"

@@ -278,17 +278,18 @@ def run_embedded(conn, cypher: str, params: dict) -> tuple[list[str], list[list]
     try:
         result = conn.execute(cypher, params)
     except RuntimeError as e:  # Ladybug's errors are RuntimeErrors
-        if "storage type 'fwd'" in str(e) or "storage direction" in str(e):
-            raise QueryError(f"{e}\nThis embedded store holds a big graph, so its relationships are stored forward "
-                             "only (paper -> concept); undirected patterns and subqueries that start from a "
+        message = str(e)
+        if "storage type 'fwd'" in message or "storage direction" in message:
+            raise QueryError(f"{message}\nThis embedded store holds a big graph, so its relationships are stored "
+                             "forward only (paper -> concept); undirected patterns and subqueries that start from a "
                              "concept need both directions. Run the query on Neo4j (`kg load`, then "
                              "`kg query --neo4j`).", store=True) from None
-        if "read-only database" in str(e):
+        if "read-only database" in message:
             raise QueryError(WRITES) from None
-        if "Cannot find property" in str(e) and schema_property(str(e)):
-            raise QueryError(f"{e} This store was built by an older kg, before the property was in the schema: "
-                             "rebuild it with `kg build`.") from None
-        raise QueryError(str(e) + ladybug_hint(str(e)), store=str(e).startswith(_STORE_FAILURES)) from None
+        if schema_property(message):
+            raise QueryError(f"{message} This store was built by an older kg, before the property was in the "
+                             "schema: rebuild it with `kg build`.") from None
+        raise QueryError(message + ladybug_hint(message), store=message.startswith(_STORE_FAILURES)) from None
     columns = result.get_column_names()
     rows = []
     while result.has_next():

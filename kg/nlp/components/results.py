@@ -51,23 +51,20 @@ def _value_tokens(doc: Doc, sent: Span) -> list[tuple[int, int, str]]:
         t = tok.text
         glued = _MINUS_GLUED.fullmatch(t)  # "−9.5", written with a minus sign as one token
         if like_num[k] or glued:
-            n = len(out)
-            sign = "-" if glued else ""
+            sign, begin = "-" if glued else "", tok.idx
             if glued:
                 t = t[1:]
             elif (minus := _minus(doc, k, sent.start)) is not None:
-                sign, start = "-", minus.idx  # "of –9.5", the sign a token of its own
+                sign, begin = "-", minus.idx  # "of –9.5", the sign a token of its own
             signed = sign or t[:1] == "-"
             nxt = doc[k + 1] if k + 1 < len(doc) else None
             power = _power(doc, k + 2) if nxt is not None and nxt.text == "×" else None
             if power is not None:  # "2.5 × 10⁵": one number in scientific notation
-                out.append((tok.idx, power.idx + len(power.text), sign + t + "×" + power.text))
+                out.append((begin, power.idx + len(power.text), sign + t + "×" + power.text))
             elif nxt is not None and nxt.text in {"%", "×", "x"}:
-                out.append((tok.idx, nxt.idx + len(nxt.text), sign + t + tok.whitespace_ + nxt.text))
+                out.append((begin, nxt.idx + len(nxt.text), sign + t + tok.whitespace_ + nxt.text))
             elif "." in t or signed:
-                out.append((tok.idx, tok.idx + len(tok.text), sign + t))
-            if sign and not glued and len(out) > n:
-                out[-1] = (start, *out[-1][1:])
+                out.append((begin, tok.idx + len(tok.text), sign + t))
         elif (sci := _SCIENTIFIC.match(t)) and t[sci.end():] in ("", "."):
             out.append((tok.idx, tok.idx + sci.end(), sci.group()))  # "1.897×10⁻³" written as one token (with a
             # sentence's full stop the tokenizer leaves on it)

@@ -556,6 +556,11 @@ def _doings() -> tuple[frozenset[str], frozenset[str]]:
     return names, frozenset(w for w in heads if w.endswith("ing")) - _OBJECT_VERBS
 
 
+_LAST_WORD = re.compile(r"(?<![A-Za-z-])([a-z][a-z-]{2,})$")
+_WORDS_BEFORE = re.compile(r"(?<![\w-])(?:[a-z][a-z-]* ){1,3}$")  # up to three words in lower case
+_GERUND_CUES = lexicon.words("gerund_cues")  # after these a word in -ing is a verb
+
+
 def fuller_metric_name(text: str, start: int, name: str) -> int:
     """Where a metric's concept name starts: at the word before the metric's mention that says which accuracy or
     error it is ("test accuracy", "classification accuracy", "worst-group accuracy"; a word in -ing that ends the
@@ -580,15 +585,6 @@ def fuller_metric_name(text: str, start: int, name: str) -> int:
     if word.group(1).endswith("ing") and words and words[-1] in _GERUND_CUES:
         return start  # a verb: "while matching accuracy", "allows trading accuracy for speed"
     return at
-
-
-_GERUND_CUES = lexicon.words("gerund_cues")
-
-
-_WORDS_BEFORE = re.compile(r"(?<![\w-])(?:[a-z][a-z-]* ){1,3}$")
-
-
-_LAST_WORD = re.compile(r"(?<![A-Za-z-])([a-z][a-z-]{2,})$")
 
 
 def _reason(spec: Specificity, name: str, label: str, local: dict[str, str]) -> str | None:

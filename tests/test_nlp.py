@@ -976,6 +976,9 @@ def test_a_part_of_the_paper_is_no_dataset(nlp):
     ("RNN language models do well on various benchmarks merity2017regularizing, melis2017state, krause2017dynamic.",
      "merity2017regularizing"),
     ("The success of CNNs in the ImageNet challenge Krizhevsky_NIPS2012 has stimulated research.", "Krizhevsky_NIPS2012"),
+    # math a formula left as text: a superscript beside an underscore
+    (r"We use the integrated partial derivative $\Psi_j = \Vert \frac{\partial}{\partial \mathbf{x}^j} f(\mathbf{x})"
+     r"\Vert^2_{P_\mathcal{X}}$. We then provide a principled estimator.", "Vert²_P_X"),
 ])
 def test_a_citation_key_is_no_name(nlp, text, key):
     assert key not in {m.text for m in mentions(nlp, text)}
@@ -1788,6 +1791,10 @@ def test_a_task_head_before_an_adjective_still_ends_the_name(nlp):
     ("In this paper we show that our Machine Learning (ML) model is fast.", set()),  # an umbrella term
     ("Our new Bayesian approach scales well.", set()),  # a modifier before a method's head word
     ("Our proposed Transformer-based model wins.", set()),  # what it is based on
+    ("It helps speech models via our proposed S3-Router framework.", {"S3-Router"}),  # a digit: a name
+    # superscripts as the cleaner writes "S$^3$Delta"
+    ("We automatically search sparse structures, and we propose S³Delta for it.", {"S³Delta"}),
+    ("To address this, we propose the Re³Writer, which imitates the working patterns of physicians.", {"Re³Writer"}),
     ("We build on Influence Function (IF) and propose source-aware IF, which leverages the sources.",
      {"source-aware IF"}),  # a variant of a name defined before it
     ("These are Markov chain score ascent (MCSA) methods. We develop a novel MCSA scheme, parallel MCSA (pMCSA), "

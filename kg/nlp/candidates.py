@@ -116,7 +116,9 @@ def abbreviations(doc: Doc) -> list[Abbreviation]:
     return doc.user_data.get(ABBREVIATIONS) or []
 
 
-_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-+._'^")
+# with the superscripts the cleaner writes for "$^3$" ("S$^3$Delta" is read "S³Delta", a name)
+_SUPERSCRIPT_CHARS = frozenset("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻ⁱⁿ")
+_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-+._'^") | _SUPERSCRIPT_CHARS
 
 
 # Citation keys left in text: "merity2017regularizing" (BibTeX), "Krizhevsky_NIPS2012", "Jarrett_2009".
@@ -136,8 +138,8 @@ def _name_shape(t: str, like_url: bool) -> int:
     if len(t) < 2 or not t[0].isalnum() or not any(c.isalpha() for c in t) or not _NAME_CHARS.issuperset(t) or like_url:
         return 0
     if "_" in t or (t[0].islower() and any(c.isdigit() for c in t)):
-        if _CITATION_KEY.fullmatch(t):
-            return 0
+        if _CITATION_KEY.fullmatch(t) or ("_" in t and not _SUPERSCRIPT_CHARS.isdisjoint(t)):
+            return 0  # a citation key, or math written out of a formula ("Vert²_P_X")
     if any(c.isupper() for c in t[1:]):
         return 1
     if t[0].isalpha() and any(c.isdigit() for c in t):

@@ -286,9 +286,11 @@ def _variant_word(tok: Token) -> bool:
 
 def _modifier_before_head(doc: Doc, run: tuple[int, int]) -> bool:
     """Whether a one-word run is a capitalised modifier of the method's head word after it ("a new Bayesian
-    approach"), not a name."""
+    approach"), not a name (which a digit makes: "our proposed S3-Router framework")."""
     nxt = doc[run[1]] if run[1] < len(doc) else None
-    return nxt is not None and nxt.lower_ in HEADS and run[1] - run[0] == 1 and doc[run[0]].text.istitle()
+    word = doc[run[0]].text
+    return nxt is not None and nxt.lower_ in HEADS and run[1] - run[0] == 1 and word.istitle() \
+        and not any(c.isdigit() for c in word)
 
 
 def _title_cased(span: Span) -> bool:

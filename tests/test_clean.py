@@ -9,7 +9,7 @@ import pytest
 from kg.corpus.clean import CleanText, clean
 
 SEEDS = sorted((Path(__file__).parents[1] / "examples" / "icml").glob("*.txt"))
-GENERATED = "×√()/²⁻¹αθλ·…“”‘’öé—–-ℝ𝔼"  # characters cleaning makes up rather than copies
+GENERATED = "×√()/²⁻¹⁺ⁱαθλ·…“”‘’öé—–-ℝ𝔼"  # characters cleaning makes up rather than copies
 
 
 def check(raw: str) -> CleanText:
@@ -97,7 +97,12 @@ def test_greek_commands_become_greek_letters():
 
 
 def test_superscript_digits_become_superscript_characters():
-    assert check(r"MP-K$^2$alman and $n^{-1}$").text == "MP-K²alman and n⁻¹"
+    assert check(r"R$^2$ of $n^{-1}$, ExpTS$^+$ and Pascal-5$^i$").text == "R² of n⁻¹, ExpTS⁺ and Pascal-5ⁱ"
+
+
+def test_a_superscript_inside_a_word_is_written_plain():
+    # as the names' authors write them in plain text ("S3Delta", "M4I")
+    assert check(r"we propose S$^3$Delta and M$^4$I: MP-K$^2$alman").text == "we propose S3Delta and M4I: MP-K2alman"
 
 
 def test_fraction_becomes_a_slash():

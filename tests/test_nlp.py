@@ -1792,7 +1792,7 @@ def test_a_task_head_before_an_adjective_still_ends_the_name(nlp):
     ("Our new Bayesian approach scales well.", set()),  # a modifier before a method's head word
     ("Our proposed Transformer-based model wins.", set()),  # what it is based on
     ("It helps speech models via our proposed S3-Router framework.", {"S3-Router"}),  # a digit: a name
-    # superscripts as the cleaner writes "S$^3$Delta"
+    # superscripts in a name ("M³ViT"; in a word, the cleaner writes "S$^3$Delta" plain)
     ("We automatically search sparse structures, and we propose S³Delta for it.", {"S³Delta"}),
     ("To address this, we propose the Re³Writer, which imitates the working patterns of physicians.", {"Re³Writer"}),
     ("We build on Influence Function (IF) and propose source-aware IF, which leverages the sources.",

@@ -448,7 +448,8 @@ class _Cleaner:
         self.out.append(" " if nbsp or self.math_end >= 0 else "~", i)
 
     def _superscript(self, i: int) -> int:
-        """``^2`` and ``^{-1}`` as superscript characters; anything else keeps its caret."""
+        """``^2`` and ``^{-1}`` as superscript characters, but inside a word as plain ones ("S$^3$Delta" is
+        "S3Delta", as its authors write it in plain text); anything else keeps its caret."""
         raw, start = self.raw, i + 1
         end = self.braces.get(start, start)
         if end - start > 5:
@@ -456,7 +457,14 @@ class _Cleaner:
         body = raw[start + 1 : end] if end > start else raw[start : start + 1]
         if body and len(body) <= 4 and all(c in SUPERSCRIPTS for c in body):
             stop = end + 1 if end > start else start + 1
-            self.out.append("".join(SUPERSCRIPTS[c] for c in body), i, stop)
+            in_word = i == self.math_open and stop == self.math_end and self.math_open >= 2 \
+                and raw[self.math_open - 2].isalnum() and raw[stop + 1 : stop + 2].isalnum()
+            if in_word:
+                first = start + 1 if end > start else start
+                for k, c in enumerate(body):
+                    self.out.append(c, first + k)
+            else:
+                self.out.append("".join(SUPERSCRIPTS[c] for c in body), i, stop)
             return stop
         self.out.append("^", i)
         return start

@@ -116,7 +116,7 @@ def abbreviations(doc: Doc) -> list[Abbreviation]:
     return doc.user_data.get(ABBREVIATIONS) or []
 
 
-# with the superscripts the cleaner writes for "$^3$" ("S$^3$Delta" is read "S³Delta", a name)
+# with superscripts ("M³ViT", "ExpTS⁺": the cleaner writes "$^+$" so after a word)
 _SUPERSCRIPT_CHARS = frozenset("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻ⁱⁿ")
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-+._'^") | _SUPERSCRIPT_CHARS
 

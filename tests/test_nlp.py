@@ -2233,3 +2233,12 @@ def test_a_known_dataset_before_a_setting_word_is_that_dataset(nlp):
 def test_a_variants_noun_and_of_open_no_name(nlp, text, label, name):
     found = by_label(nlp, text, label)
     assert name in found and not any(n.lower().startswith("generalization") for n in found)
+
+
+def test_a_kind_of_data_defined_inside_a_task_name_is_no_concept(nlp):
+    text = ("Weakly-supervised whole-slide image (WSI) classification is a challenging task where many unlabeled "
+            "patches exist within each WSI while only a slide label is given.")
+    found = {(m.canonical, m.label) for m in mentions(nlp, text) if not m.generic}
+    assert ("weakly-supervised whole-slide image classification", "TASK") in found or \
+        ("whole-slide image classification", "TASK") in found
+    assert not any(name.lower() == "whole-slide image" for name, _ in found)

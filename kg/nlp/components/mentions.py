@@ -29,7 +29,7 @@ from kg.nlp.components.gazetteer import PHRASE_BREAKS, Entry, load_gazetteer
 from kg.nlp.components.proposed import before_condition
 from kg.nlp.components.title import title_long_form
 from kg.model import LABELS
-from kg.nlp.labels import is_language, label_from_words
+from kg.nlp.labels import DATA_KINDS, is_language, label_from_words
 from kg.nlp import lexicon
 from kg.schema import concept_key, initials
 
@@ -197,6 +197,7 @@ def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation], lo
         short, long = span_text(doc, a.short_start, a.short_end), span_text(doc, a.long_start, a.long_end)
         phrase = _covering(cands, lo, hi, "model_phrase")
         noun = _nominalised(long, lookup)  # "differentially private (DP)": differential privacy
+        generic = False
         if prop is not None:
             label, proposed, bench = prop.label, prop.proposed, prop.benchmark
             canonical = short if proposed else long
@@ -205,6 +206,9 @@ def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation], lo
             # The trained model read the pair as part of one longer name; later uses of the short form follow it.
             label, canonical, proposed, bench, extractor = (noun.label if noun else phrase.label), \
                 (noun.name if noun else long), False, False, "abbreviation"
+            # a kind of data that the name goes on after names none of it: "whole-slide image (WSI) classification"
+            generic = noun is None and doc[a.long_end - 1].lower_ in DATA_KINDS \
+                and phrase.end > hi + (hi < len(doc) and doc[hi].text == ")")
         elif known is not None:
             label, canonical, proposed, bench, extractor = known.label, known.canonical or long, False, known.benchmark, "gazetteer"
             # the pair defines its short form: the tagger's reading of those words gives way ("meta-reinforcement
@@ -250,7 +254,8 @@ def _split_pairs(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation], lo
         if canonical != long and noun is not None:
             renamed[long.lower()] = canonical
         for s, e in ((a.long_start, a.long_end), (a.short_start, a.short_end)):
-            out.append(Candidate(s, e, label, extractor, canonical=canonical, proposed=proposed, benchmark=bench))
+            out.append(Candidate(s, e, label, extractor, canonical=canonical, proposed=proposed, benchmark=bench,
+                                 generic=generic))
     for c in out if renamed else ():  # "DP algorithms", named by the long form: the noun's concept too
         if c.canonical is not None and c.canonical.lower() in renamed:
             c.canonical = renamed[c.canonical.lower()]

@@ -313,6 +313,9 @@ def test_a_document_names_a_concept_by_its_modified_name_when_the_canonical_is_o
     names = document_names(text, ex)
     assert names[("TASK", "speech recognition")] == "automatic speech recognition"  # the paper's name for it
     assert names[("METHOD", "MCMC")] == "MCMC"  # a kind word after the name is no part of it
+    text = "We also evaluate on the object tracking task."
+    ex.mentions = [_mention(text, "object tracking task", "TASK", "visual object tracking")]
+    assert document_names(text, ex)[("TASK", "visual object tracking")] == "object tracking"  # not the word "task"
 
 
 def test_a_plural_canonical_name_written_in_the_singular_names_the_concept():

@@ -49,6 +49,7 @@ def defined_spans(text: str, mentions: list[Mention]) -> Iterator[tuple[Mention,
 
 _ASIDE = re.compile(r"\s+\([^()]{1,24}\)")  # "reinforcement learning (RL) agents" writes "reinforcement learning agents"
 _INNER_ASIDE = re.compile(r"\s+\([^()]{1,24}\)\s+\w")  # an aside inside a name, not after it
+_TASK_HEAD = re.compile(r"\s+tasks?$", re.I)
 _DATASET_HEAD = re.compile(r"\s+(?:data ?sets?|benchmarks?|corpus|corpora|suite|collection|games?|environments?|tasks?)$", re.I)
 
 
@@ -103,7 +104,10 @@ def document_names(text: str, ex: Extraction, title: str = "") -> dict[tuple[str
                 out[key] = key[1]  # "image" of "image and video classification" names image classification
                 continue
             if tail is None:
-                out[key] = _ASIDE.sub("", spelling) or spelling  # "pretrained language models (LMs)": no aside
+                name = _ASIDE.sub("", spelling) or spelling  # "pretrained language models (LMs)": no aside
+                if key[0] == "TASK":
+                    name = _TASK_HEAD.sub("", name) or name  # "object tracking task" names object tracking
+                out[key] = name
                 continue
             out[key] = key[1] + tail  # a paper that writes only "GANs" names GAN so
             continue

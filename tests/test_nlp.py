@@ -685,6 +685,8 @@ def test_an_example_in_brackets_is_no_short_form_inside_a_name(nlp):
     ("We study Synchronous Stochastic Gradient Descent (SSGD) here.", "Synchronous Stochastic Gradient Descent"),
     ("We measure the total treatment effect (TTE) here.", "total treatment effect"),
     ("We train with deep reinforcement learning (RL) here.", "reinforcement learning"),  # no capital for "deep"
+    # articles and prepositions spell nothing: not "of uncertainty", whose "of" has both the O and the F
+    ("Optimism in the face of uncertainty (OFU) is a successful strategy.", "Optimism in the face of uncertainty"),
 ])
 def test_an_abbreviations_long_form_keeps_the_word_its_first_letter_is_from(nlp, text, long):
     from kg.nlp.candidates import abbreviations

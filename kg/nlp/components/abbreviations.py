@@ -122,14 +122,14 @@ def _long_candidate(doc: Doc, end: int, short: str) -> tuple[int, int] | None:
     return (s, end) if s < end else None
 
 
-_NAME_LINKS = lexicon.words("prepositions") | {"and", "-"}
+_NAME_LINKS = lexicon.words("prepositions") | lexicon.words("articles") | {"and", "-"}
 
 
 def _initials_start(doc: Doc, start: int, end: int, short: str) -> int:
     """Where a long form starts whose words' initials are exactly the capitals of ``short``, one word each (the
     capitals S, P, S, C of "SPS-Conv": "spatial pruned sparse convolution", where the plain matching reads all of
-    S, P, S in "sparse"); prepositions, "and" and hyphens between words spell nothing; ``end`` when there is none in
-    ``start`` .. ``end``."""
+    S, P, S in "sparse"); prepositions, articles, "and" and hyphens between words spell nothing ("Optimism in the
+    Face of Uncertainty (OFU)"); ``end`` when there is none in ``start`` .. ``end``."""
     capitals = [c.lower() for c in short if c.isupper()]
     k, at = len(capitals), end
     while k > 0 and at > start:

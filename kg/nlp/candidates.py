@@ -116,7 +116,7 @@ def abbreviations(doc: Doc) -> list[Abbreviation]:
     return doc.user_data.get(ABBREVIATIONS) or []
 
 
-# with superscripts ("M³ViT", "ExpTS⁺": the cleaner writes "$^+$" so after a word)
+# Name characters, superscripts among them ("M³ViT"; cleaning reads "ExpTS$^+$" as "ExpTS⁺")
 _SUPERSCRIPT_CHARS = frozenset("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻ⁱⁿ")
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-+._'^") | _SUPERSCRIPT_CHARS
 

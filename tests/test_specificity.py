@@ -592,3 +592,19 @@ def test_an_umbrella_term_is_no_proposed_name_unless_the_paper_names_it_so(title
 
     (_, ex), = extract([Paper("p", text, title=title)])
     assert {m.canonical for m in ex.mentions if m.proposed} == proposed
+
+
+@pytest.mark.parametrize("title, kept", [
+    ("Tsetlin Machine for Solving Contextual Bandit Problems", False),  # a property it claims
+    ("Scalable Interpretability via Polynomials", True),  # what the paper is about
+    ("Explaining a Reinforcement Learning Agent via Prototyping", True),
+])
+def test_a_models_property_is_a_task_only_where_the_title_is_about_it(nlp, title, kept):
+    from kg.model import Paper
+    from kg.nlp.extract import extract
+
+    text = ("We present a learner that beats other base learners on eight datasets. We further analyze the "
+            "interpretability of our learner, investigating how arms are selected.")
+    (_, ex), = extract([Paper(id="p", text=text, title=title)], nlp)
+    tasks = {m.canonical for m in ex.mentions if m.label == "TASK"}
+    assert ("interpretability" in tasks) == kept

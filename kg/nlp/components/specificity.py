@@ -34,7 +34,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -83,6 +83,8 @@ class Specificity:
     # known, and any head may end a method's name
     method_heads: frozenset[str] | None = None
     step_heads: frozenset[str] = frozenset()  # a step's word, no method's head: "training iterations"
+    model_properties: frozenset[str] = frozenset()  # a task only where the title names it: "interpretability"
+    property_stems: tuple[str, ...] = ()  # the title's words for them: "interpret", "explain"
     # reason() by (name, label): the names of a corpus repeat, and each test of one costs ~5 µs in Python
     _reasons: dict[tuple[str, str], str | None] = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -307,6 +309,20 @@ def _tool_words(groups) -> set[str]:
     return out
 
 
+def _words_start(text: str, stems: tuple[str, ...]) -> bool:
+    """Whether a word of ``text`` (lower case) starts with one of ``stems``."""
+    return any(text.startswith(stem) or f" {stem}" in text or f"-{stem}" in text for stem in stems)
+
+
+def _claimed_properties(properties: frozenset[str], mentions: Sequence) -> None:
+    """Make generic the TASK mentions of a model's property ("interpretability") in a paper whose title is not about
+    it: a property the abstract claims or lists ("appealing interpretability and transferability"), not the problem
+    the paper addresses."""
+    for m in mentions:
+        if m.label == "TASK" and not m.generic and not m.proposed and m.canonical.lower() in properties:
+            m.generic = True
+
+
 @lru_cache(maxsize=4)
 def load_specificity(directory: str = "") -> Specificity:
     """The word lists in ``directory`` (the packaged ``kg/nlp/data/specificity`` when empty)."""
@@ -334,6 +350,8 @@ def load_specificity(directory: str = "") -> Specificity:
         judging=lexicon.terms(umbrella["judged_umbrella"]["modifiers"]) | lexicon.words("judging_words"),
         not_method_heads=lexicon.terms(umbrella["not_method_heads"]["terms"]),
         step_heads=lexicon.terms(umbrella["step_heads"]["terms"]),
+        model_properties=lexicon.terms(umbrella["model_properties"]["terms"]),
+        property_stems=tuple(umbrella["model_properties"]["title_stems"]),
     )
 
 
@@ -782,6 +800,8 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                 m.generic = True
             if found[1]:
                 tools.add((m.label, m.canonical))
+        if spec.model_properties and not _words_start(text[:title_end].lower(), spec.property_stems):
+            _claimed_properties(spec.model_properties, mentions)
         if tools:  # "graphics processing units (GPUs)": the spelled-out name of a tool is no concept either
             for m in doc.user_data.get(MENTIONS) or ():
                 if (m.label, m.canonical) in tools and not m.proposed:

@@ -353,7 +353,8 @@ def test_a_tagger_read_from_disk_holds_the_compact_table_and_gives_the_whole_one
     again = LinearTagger.from_disk(tmp_path)
     assert again._weights is None  # only the compact table until asked
     index, rows = again.compact()
-    assert len(rows) == 1 + int(weights.any(axis=1).sum())
+    assert len(rows) == 1 + int(weights.any(axis=1).sum()) and rows.dtype == numpy.float16  # as stored
+    assert again.weights.dtype == numpy.float32
     assert numpy.array_equal(again.weights, weights) and numpy.array_equal(rows[index], weights)
 
 

@@ -55,7 +55,8 @@ static char format_kind(const char *format)
 }
 
 /* Gets a C-contiguous buffer of ``ndim`` dimensions whose items are ``kind`` (see format_kind; '?' also takes
- * uint8) and ``itemsize`` bytes; NULL with an exception set otherwise. Released by release(). */
+ * uint8) and ``itemsize`` bytes (0: floats of 2 or 4 bytes); NULL with an exception set otherwise. Released by
+ * release(). */
 static Py_buffer *get(Buffers *b, PyObject *obj, const char *name, char kind, Py_ssize_t itemsize, int ndim,
                       int writable)
 {
@@ -71,11 +72,16 @@ static Py_buffer *get(Buffers *b, PyObject *obj, const char *name, char kind, Py
     char got = format_kind(view->format);
     if (kind == '?' && got == 'u')
         got = '?';
-    if (got != kind || view->itemsize != itemsize || view->ndim != ndim) {
+    int size_ok = itemsize ? view->itemsize == itemsize : view->itemsize == 2 || view->itemsize == 4;
+    if (got != kind || !size_ok || view->ndim != ndim) {
         static const char *kinds[] = {"signed integer", "unsigned integer", "float", "bool"};
         const char *what = kinds[kind == 'i' ? 0 : kind == 'u' ? 1 : kind == 'f' ? 2 : 3];
-        PyErr_Format(PyExc_TypeError, "%s: expected a %d-d array of %zd-byte %s, got format '%s', %d-d", name,
-                     ndim, itemsize, what, view->format ? view->format : "B", view->ndim);
+        if (itemsize)
+            PyErr_Format(PyExc_TypeError, "%s: expected a %d-d array of %zd-byte %s, got format '%s', %d-d", name,
+                         ndim, itemsize, what, view->format ? view->format : "B", view->ndim);
+        else
+            PyErr_Format(PyExc_TypeError, "%s: expected a %d-d array of 2- or 4-byte %s, got format '%s', %d-d",
+                         name, ndim, what, view->format ? view->format : "B", view->ndim);
         return NULL;
     }
     return view;
@@ -198,41 +204,6 @@ static inline void hash_row(const Features *f, Py_ssize_t i, int64_t *restrict o
 
 /* ------------------------------------------------------------------------------------------------ scores */
 
-/* The weight table: float32 rows of one score per tag, one row per feature row (training's scores). */
-typedef struct {
-    const float *rows;
-    Py_ssize_t n_rows, n_tags;
-} Table;
-
-static int table(Table *w, Buffers *b, PyObject *obj)
-{
-    Py_buffer *view = get(b, obj, "weights", 'f', 4, 2, 0);
-    if (!view)
-        return -1;
-    w->rows = view->buf;
-    w->n_rows = dim(view, 0);
-    w->n_tags = dim(view, 1);
-    return 0;
-}
-
-/* out = the sum of the weight rows ``ids`` (n of them), added in order: row ids[0], then += row ids[1], ...
- * Returns 0, or -1 if an id is out of the table. */
-static inline int sum_rows(const Table *w, const int64_t *ids, Py_ssize_t n, float *out)
-{
-    const Py_ssize_t n_tags = w->n_tags;
-    for (Py_ssize_t k = 0; k < n; k++) {
-        if ((uint64_t)ids[k] >= (uint64_t)w->n_rows)
-            return -1;
-        const float *row = w->rows + ids[k] * n_tags;
-        if (k == 0)
-            memcpy(out, row, sizeof(float) * n_tags);
-        else
-            for (Py_ssize_t j = 0; j < n_tags; j++)
-                out[j] += row[j];
-    }
-    return 0;
-}
-
 /* Sums and decoding keep eight tags per vector (GCC/clang vector extensions): the same float32 adds and comparisons,
  * lane by lane, as one tag at a time. The functions that use them are compiled twice (VECTORS): for AVX2, one
  * instruction per vector, and for any x86-64, two SSE2 halves; the loader picks the CPU's (an ifunc). The tagger's
@@ -253,37 +224,113 @@ static inline f8 loadv(const float *p)
     return v;
 }
 
+/* Half floats (IEEE binary16, as numpy's float16) to float32, exactly: a normal half's exponent is rebased by
+ * integer addition (127 - 15), an infinity's or NaN's set to all ones, and a subnormal half (a whole number of
+ * 2**-24) is converted from its integer mantissa and scaled, which gives a normal float32. No float operation
+ * sees a subnormal, so the results do not depend on the CPU's flush-to-zero modes. */
+typedef uint16_t h8 __attribute__((vector_size(16)));
+typedef uint32_t u8 __attribute__((vector_size(32)));
+
+static inline f8 half8(const uint16_t *p)
+{
+    h8 h;
+    memcpy(&h, p, sizeof h);
+    const u8 x = __builtin_convertvector(h, u8);
+    const u8 magnitude = x & 0x7fff, exponent = x & 0x7c00;
+    const u8 normal = (magnitude << 13) + (112u << 23) + ((u8)(exponent == 0x7c00) & (112u << 23));
+    const f8 small = __builtin_convertvector((i8)magnitude, f8) * 0x1p-24f;
+    const i8 tiny = (i8)(exponent == 0);
+    const u8 bits = (u8)(((i8)small & tiny) | ((i8)normal & ~tiny)) | (x & 0x8000) << 16;
+    f8 v;
+    memcpy(&v, &bits, sizeof v);
+    return v;
+}
+
+static inline float half1(uint16_t h)
+{
+    const uint32_t magnitude = h & 0x7fff, exponent = h & 0x7c00;
+    const float small = (float)(int32_t)magnitude * 0x1p-24f;
+    uint32_t tiny, bits = (magnitude << 13) + (112u << 23) + ((exponent == 0x7c00) ? 112u << 23 : 0);
+    memcpy(&tiny, &small, sizeof tiny);
+    bits = exponent == 0 ? tiny : bits; /* (a select, not a branch: four in five weights are zero) */
+    bits |= (uint32_t)(h & 0x8000) << 16;
+    float v;
+    memcpy(&v, &bits, sizeof v);
+    return v;
+}
+
+/* With F16C (x86-64 CPUs since 2012), one instruction converts eight halves: the shipped tagger's 17-tag rows are
+ * summed by this function where the CPU has it (asked once, at import), by sum_places otherwise. The conversion
+ * is exact either way. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#include <immintrin.h>
+#define HALF_BY_CPU 1
+static int cpu_converts_halves;
+
+__attribute__((target("avx2,f16c"))) static void sum_half17(const uint16_t *rows, const uint32_t *at, Py_ssize_t n,
+                                                              float *out)
+{
+    const uint16_t *row = rows + (Py_ssize_t)at[0] * 17;
+    __m256 s0 = _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)row));
+    __m256 s1 = _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(row + 8)));
+    float s2 = _cvtsh_ss(row[16]);
+    for (Py_ssize_t k = 1; k < n; k++) {
+        row = rows + (Py_ssize_t)at[k] * 17;
+        s0 = _mm256_add_ps(s0, _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)row)));
+        s1 = _mm256_add_ps(s1, _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(row + 8))));
+        s2 += _cvtsh_ss(row[16]);
+    }
+    _mm256_storeu_ps(out, s0);
+    _mm256_storeu_ps(out + 8, s1);
+    out[16] = s2;
+}
+#endif
+
 /* The weight table for prediction, without its zero rows: ``index`` (uint32, one entry per feature row) gives each
- * feature row's place in ``rows`` (float32, kept x tags), whose row 0 is zeros and stands for every zero row. A
- * quarter of the 2**20 rows of the shipped tagger are non-zero, so the two arrays take 22 MB where the full table
- * takes 71 MB (49 MB less resident per process). A row now takes two dependent reads, the index entry and the
- * row, so prediction fetches index entries two tokens ahead and rows one ahead; measured against the full table in
- * alternating runs, its time per synthetic abstract was within the runs' spread (0.205 against 0.24 ms, and 0.24
- * against 0.22 ms).
- * The sums are the same: a zero row adds the same zeros wherever it is read from. */
+ * feature row's place in ``rows`` (float32 or float16, kept x tags), whose row 0 is zeros and stands for every zero
+ * row. A quarter of the 2**20 rows of the shipped tagger are non-zero, so the two arrays take 13 MB with float16
+ * rows (as the shipped weights are stored) where the full float32 table takes 71 MB. A row takes two dependent
+ * reads, the index entry and the row, so prediction fetches index entries two tokens ahead and rows one ahead.
+ * The sums are the same: a zero row adds the same zeros wherever it is read from, and a float16 row is converted
+ * to float32, exactly, before the same float32 adds (its 34 bytes are one or two cache lines where a float32 row's
+ * 68 are two or three: the sums wait on memory less). */
 typedef struct {
     const uint32_t *index;
-    const float *rows;
-    Py_ssize_t n_index, n_rows, n_tags;
+    const char *rows;
+    Py_ssize_t n_index, n_rows, n_tags, row_bytes;
+    int half; /* float16 rows */
 } Compact;
+
+/* Reads weight rows (float32 or float16, rows x tags) into ``w``, without an index. */
+static int weight_rows(Compact *w, Buffers *b, PyObject *rows_obj, const char *name)
+{
+    Py_buffer *rows = get(b, rows_obj, name, 'f', 0, 2, 0);
+    if (!rows || !check(dim(rows, 0) <= UINT32_MAX, PyExc_ValueError, "weights: too many rows"))
+        return -1;
+    w->index = NULL;
+    w->n_index = 0;
+    w->rows = rows->buf;
+    w->n_rows = dim(rows, 0);
+    w->n_tags = dim(rows, 1);
+    w->half = rows->itemsize == 2;
+    w->row_bytes = w->n_tags * rows->itemsize;
+    return 0;
+}
 
 static int compact(Compact *w, Buffers *b, PyObject *index_obj, PyObject *rows_obj)
 {
     Py_buffer *index = get(b, index_obj, "index", 'u', 4, 1, 0);
-    Py_buffer *rows = index ? get(b, rows_obj, "rows", 'f', 4, 2, 0) : NULL;
-    if (!rows || !check(dim(rows, 0) >= 1, PyExc_ValueError, "rows: at least the zero row"))
+    if (!index || weight_rows(w, b, rows_obj, "rows") < 0
+        || !check(w->n_rows >= 1, PyExc_ValueError, "rows: at least the zero row"))
         return -1;
     w->index = index->buf;
     w->n_index = dim(index, 0);
-    w->rows = rows->buf;
-    w->n_rows = dim(rows, 0);
-    w->n_tags = dim(rows, 1);
     return 0;
 }
 
 /* The places in ``rows`` of the feature rows ``ids`` (n of them) into ``at``, asking the caches for each weight
- * row (a float32 row of 17 tags spans two cache lines): prediction fetches rows ahead of their sums. -1 if an id
- * is beyond the index or its entry beyond the rows. */
+ * row (its first and last byte: a row spans up to three cache lines): prediction fetches rows ahead of their
+ * sums. -1 if an id is beyond the index or its entry beyond the rows. */
 static inline int places(const Compact *w, const int64_t *ids, Py_ssize_t n, uint32_t *at)
 {
     for (Py_ssize_t k = 0; k < n; k++) {
@@ -292,19 +339,42 @@ static inline int places(const Compact *w, const int64_t *ids, Py_ssize_t n, uin
         at[k] = w->index[ids[k]];
         if (at[k] >= (uint64_t)w->n_rows)
             return -1;
-        const char *row = (const char *)(w->rows + (Py_ssize_t)at[k] * w->n_tags);
+        const char *row = w->rows + (Py_ssize_t)at[k] * w->row_bytes;
         __builtin_prefetch(row);
-        __builtin_prefetch(row + 64);
+        __builtin_prefetch(row + w->row_bytes - 1);
+        if (w->row_bytes > 64)
+            __builtin_prefetch(row + 64);
     }
     return 0;
 }
 
-/* out = the sum of the rows at ``at`` (n of them), added in order, as sum_rows does; eight tags per vector, each
- * tag's adds in the same order as one at a time. */
+/* out = the sum of the rows at ``at`` (n >= 1 of them), added in order: row at[0], then += row at[1], ...; eight
+ * tags per vector, each tag's adds in the same order as one at a time. Float16 rows are converted to float32 first
+ * (by the CPU's F16C for 17 tags where it has it). */
 VECTORS static void sum_places(const Compact *w, const uint32_t *at, Py_ssize_t n, float *out)
 {
     const Py_ssize_t n_tags = w->n_tags, whole = n_tags / LANES * LANES;
-    const float *rows = w->rows;
+    if (w->half) {
+        const uint16_t *rows = (const uint16_t *)w->rows;
+#ifdef HALF_BY_CPU
+        if (n_tags == 17 && cpu_converts_halves) {
+            sum_half17(rows, at, n, out);
+            return;
+        }
+#endif
+        for (Py_ssize_t k = 0; k < n; k++) {
+            const uint16_t *row = rows + (Py_ssize_t)at[k] * n_tags;
+            Py_ssize_t j = 0;
+            for (; j < whole; j += LANES) {
+                f8 sum = k ? loadv(out + j) + half8(row + j) : half8(row + j);
+                memcpy(out + j, &sum, sizeof sum);
+            }
+            for (; j < n_tags; j++)
+                out[j] = k ? out[j] + half1(row[j]) : half1(row[j]);
+        }
+        return;
+    }
+    const float *rows = (const float *)w->rows;
     if (n_tags == 17) {  /* the shipped tagger's 17 tags: two vectors and one tag, summed in registers over all rows
                           * rather than through ``out`` (the same adds in the same order) */
         const float *row = rows + (Py_ssize_t)at[0] * 17;
@@ -534,8 +604,9 @@ done:
 
 PyDoc_STRVAR(scores_doc,
 "scores(weights, ids, out)\n--\n\n"
-"Emission scores into ``out`` (float32, n x tags): per row i, the sum of the ``weights`` rows (float32,\n"
-"table x tags) ids[i, 0], ids[i, 1], ... (``ids``: int64, n x templates, at least one), added in that order.");
+"Emission scores into ``out`` (float32, n x tags): per row i, the sum of the ``weights`` rows (float32 or\n"
+"float16, table x tags) ids[i, 0], ids[i, 1], ... (``ids``: int64, n x templates, at least one), added in that\n"
+"order (float16 rows converted to float32 exactly first).");
 
 static PyObject *py_scores(PyObject *self, PyObject *args)
 {
@@ -543,22 +614,36 @@ static PyObject *py_scores(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "OOO", &weights, &ids_obj, &out_obj))
         return NULL;
     Buffers b = {.n = 0};
-    Table w;
+    Compact w;
     PyObject *result = NULL;
-    Py_buffer *ids = table(&w, &b, weights) == 0 ? get(&b, ids_obj, "ids", 'i', 8, 2, 0) : NULL;
+    uint32_t *at = NULL;
+    Py_buffer *ids = weight_rows(&w, &b, weights, "weights") == 0 ? get(&b, ids_obj, "ids", 'i', 8, 2, 0) : NULL;
     Py_buffer *out = ids ? get(&b, out_obj, "out", 'f', 4, 2, 1) : NULL;
     if (!out || !check(dim(ids, 1) >= 1, PyExc_ValueError, "ids: at least one template")
         || !check(dim(out, 0) == dim(ids, 0) && dim(out, 1) == w.n_tags, PyExc_ValueError, "out: n x tags"))
         goto done;
     Py_ssize_t n = dim(ids, 0), n_templates = dim(ids, 1);
+    at = PyMem_Malloc(sizeof(uint32_t) * n_templates);
+    if (!at) {
+        PyErr_NoMemory();
+        goto done;
+    }
     int bad = 0;
     Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t i = 0; i < n && !bad; i++)
-        bad = sum_rows(&w, (const int64_t *)ids->buf + i * n_templates, n_templates, (float *)out->buf + i * w.n_tags);
+    for (Py_ssize_t i = 0; i < n && !bad; i++) {
+        const int64_t *row = (const int64_t *)ids->buf + i * n_templates;
+        for (Py_ssize_t k = 0; k < n_templates && !bad; k++) {
+            bad = (uint64_t)row[k] >= (uint64_t)w.n_rows;
+            at[k] = (uint32_t)row[k];
+        }
+        if (!bad)
+            sum_places(&w, at, n_templates, (float *)out->buf + i * w.n_tags);
+    }
     Py_END_ALLOW_THREADS
     if (check(!bad, PyExc_IndexError, "ids: a row beyond the weight table"))
         result = Py_NewRef(Py_None);
 done:
+    PyMem_Free(at);
     release(&b);
     return result;
 }
@@ -613,7 +698,8 @@ PyDoc_STRVAR(predict_doc,
 "predict(whole, seeds, parts, ends, pad, bits, index, rows, step, end, starts, lengths, tags)\n--\n\n"
 "feature_ids, scores and viterbi in one pass over each sequence: the best tags of the sequences' rows of\n"
 "``whole`` into ``tags`` (int64, rows; other rows are left alone). The weights are a compact table: feature row h\n"
-"is row index[h] of ``rows`` (``index``: uint32, 2**bits; ``rows``: float32, kept x tags, row 0 the zero row).");
+"is row index[h] of ``rows`` (``index``: uint32, 2**bits; ``rows``: float32 or float16, kept x tags, row 0 the\n"
+"zero row; float16 rows are converted to float32 exactly before the same float32 sums).");
 
 static PyObject *py_predict(PyObject *self, PyObject *args)
 {
@@ -830,5 +916,9 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__tagger(void)
 {
+#ifdef HALF_BY_CPU
+    __builtin_cpu_init();
+    cpu_converts_halves = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("f16c");
+#endif
     return PyModule_Create(&module);
 }

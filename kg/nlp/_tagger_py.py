@@ -41,7 +41,8 @@ def _kind(fmt: str) -> str | None:
 
 def _array(obj, name: str, kind: str, itemsize: int, ndim: int, writable: bool = False) -> numpy.ndarray:
     """``obj`` as a numpy array sharing its memory, if it is a C-contiguous buffer of ``ndim`` dimensions whose items
-    are ``kind`` and ``itemsize`` bytes (a '?' buffer also takes uint8); TypeError otherwise, as the C module."""
+    are ``kind`` and ``itemsize`` bytes (0: floats of 2 or 4 bytes; a '?' buffer also takes uint8); TypeError
+    otherwise, as the C module."""
     view = memoryview(obj)
     if writable and view.readonly:
         raise TypeError(f"{name}: the buffer is read-only")
@@ -50,8 +51,10 @@ def _array(obj, name: str, kind: str, itemsize: int, ndim: int, writable: bool =
     got = _kind(view.format)
     if kind == "?" and got == "u":
         got = "?"
-    if got != kind or view.itemsize != itemsize or view.ndim != ndim:
-        raise TypeError(f"{name}: expected a {ndim}-d array of {itemsize}-byte {_KINDS[kind]}, got format "
+    size_ok = view.itemsize == itemsize if itemsize else view.itemsize in (2, 4)
+    if got != kind or not size_ok or view.ndim != ndim:
+        size = f"{itemsize}-byte" if itemsize else "2- or 4-byte"
+        raise TypeError(f"{name}: expected a {ndim}-d array of {size} {_KINDS[kind]}, got format "
                         f"'{view.format}', {view.ndim}-d")
     return numpy.asarray(view)
 
@@ -115,17 +118,19 @@ def feature_ids(whole, seeds, parts, ends, pad: int, bits: int, out) -> None:
 
 
 def _sum_rows(table: numpy.ndarray, at: numpy.ndarray) -> numpy.ndarray:
-    """Per row i, the rows ``table[at[i, 0]]``, ``table[at[i, 1]]``, ... added in that order (float32)."""
-    out = table.take(at[:, 0], axis=0)
+    """Per row i, the rows ``table[at[i, 0]]``, ``table[at[i, 1]]``, ... added in that order (float32; a float16
+    table's rows are converted to float32, exactly, before the adds)."""
+    out = table.take(at[:, 0], axis=0).astype(numpy.float32, copy=False)
     for k in range(1, at.shape[1]):
         out += table.take(at[:, k], axis=0)
     return out
 
 
 def scores(weights, ids, out) -> None:
-    """Emission scores into ``out`` (float32, n x tags): per row i, the sum of the ``weights`` rows (float32,
-    table x tags) ids[i, 0], ids[i, 1], ... (``ids``: int64, n x templates, at least one), added in that order."""
-    weights = _array(weights, "weights", "f", 4, 2)
+    """Emission scores into ``out`` (float32, n x tags): per row i, the sum of the ``weights`` rows (float32 or
+    float16, table x tags) ids[i, 0], ids[i, 1], ... (``ids``: int64, n x templates, at least one), added in that
+    order (float16 rows converted to float32 exactly first)."""
+    weights = _array(weights, "weights", "f", 0, 2)
     ids = _array(ids, "ids", "i", 8, 2)
     out = _array(out, "out", "f", 4, 2, writable=True)
     _check(ids.shape[1] >= 1, ValueError, "ids: at least one template")
@@ -206,10 +211,11 @@ def viterbi(emissions, step, end, starts, lengths, allowed, tags) -> None:
 def predict(whole, seeds, parts, ends, pad: int, bits: int, index, rows, step, end, starts, lengths, tags) -> None:
     """feature_ids, scores and viterbi in one pass over each sequence: the best tags of the sequences' rows of
     ``whole`` into ``tags`` (int64, rows; other rows are left alone). The weights are a compact table: feature row h
-    is row index[h] of ``rows`` (``index``: uint32, 2**bits; ``rows``: float32, kept x tags, row 0 the zero row)."""
+    is row index[h] of ``rows`` (``index``: uint32, 2**bits; ``rows``: float32 or float16, kept x tags, row 0 the
+    zero row; float16 rows are converted to float32 exactly before the same float32 sums)."""
     whole, seeds, parts, ends, pad, mask, n_rows = _features(whole, seeds, parts, ends, pad, bits)
     index = _array(index, "index", "u", 4, 1)
-    table = _array(rows, "rows", "f", 4, 2)
+    table = _array(rows, "rows", "f", 0, 2)
     _check(len(table) >= 1, ValueError, "rows: at least the zero row")
     tags = _array(tags, "tags", "i", 8, 1, writable=True)
     _check(len(tags) == n_rows, ValueError, "tags: one per row")

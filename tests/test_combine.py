@@ -12,7 +12,7 @@ import pytest
 from kg.nlp.candidates import FORMULAS, candidates
 from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp.components.mentions import select_mentions, without_asides
-from kg.nlp.combine import Overlaps, concept_name, generic_class, generic_task_class, short_forms
+from kg.nlp.combine import concept_name, generic_class, generic_task_class, rule_spans, short_forms
 from kg.nlp.components.model import ModelCandidates, merge_entities, unconfirmed
 
 
@@ -44,7 +44,7 @@ def with_entity(nlp, combine, text: str, phrase: str, label: str, formulas: tupl
     assert span is not None, phrase
     rules = [c for c in candidates(doc) if not c.extractor.startswith("model")]
     doc._.kg_model_ents = [(span.start, span.end, label)]
-    cand = combine._candidate(doc, Overlaps(rules), short_forms(doc, rules), span.start, span.end, label)
+    cand = combine._candidate(doc, rule_spans(rules), short_forms(doc, rules), span.start, span.end, label)
     if cand is not None:
         candidates(doc).append(cand)
     doc._.kg_mentions = select_mentions(doc, frozenset(), {})
@@ -523,7 +523,7 @@ def test_an_unconfirmed_task_is_a_generic_mention_only_where_no_rule_or_pair_lie
     doc = nlp(text)
     span = doc.char_span(text.index(phrase), text.index(phrase) + len(phrase))
     rules = [c for c in candidates(doc) if not c.extractor.startswith("model")]
-    cand = combine._unlinked(doc, Overlaps(rules), short_forms(doc, rules), span.start, span.end, "TASK")
+    cand = combine._unlinked(doc, rule_spans(rules), short_forms(doc, rules), span.start, span.end, "TASK")
     if generic:
         assert cand is not None and cand.generic and cand.label == "TASK" and cand.extractor == "model"
     else:
@@ -534,7 +534,7 @@ def test_an_unconfirmed_task_under_a_method_head_is_a_generic_method_mention(nlp
     text = "We train sparse kernel learning models here."
     doc = nlp(text)
     rules = [c for c in candidates(doc) if not c.extractor.startswith("model")]
-    cand = combine._unlinked(doc, Overlaps(rules), short_forms(doc, rules), 2, 6, "TASK")
+    cand = combine._unlinked(doc, rule_spans(rules), short_forms(doc, rules), 2, 6, "TASK")
     assert doc[2:6].text == "sparse kernel learning models"
     assert cand is not None and cand.generic and cand.label == "METHOD"
 

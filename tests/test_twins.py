@@ -312,3 +312,33 @@ def test_trimming_gives_the_same_ranges(c_doc, docs):
             for end in range(start, min(start + 12, len(doc)) + 1):
                 assert trimmers[0].trim(doc, start, end) == trimmers[1].trim(doc, start, end), (start, end)
         _same_error(lambda: trimmers[0].trim(doc, 0, len(doc) + 1), lambda: trimmers[1].trim(doc, 0, len(doc) + 1))
+
+
+def test_rule_spans_find_the_same_rules(c_doc):
+    """Rules overlapping a range, in their order (empty rules and ranges included), and exact names, as a scan of
+    every rule finds them."""
+    from kg.nlp.candidates import Candidate
+
+    rng = random.Random(17)
+    labels, extractors = ("METHOD", "TASK"), ("gazetteer", "context", "name", "proposed")
+    for trial in range(50):
+        rules = []
+        for _ in range(rng.randrange(0, 30)):
+            a = rng.randrange(0, 40)
+            rules.append(Candidate(a, a + rng.randrange(0, 5), rng.choice(labels), rng.choice(extractors)))
+        named_by = frozenset({"gazetteer", "context"})
+        spans = (c_doc.RuleSpans(rules, named_by), doc_twin.RuleSpans(rules, named_by))
+        for start in range(0, 42, 3):
+            for end in range(start, start + 8):
+                expected = [c for c in rules if c.start < end and start < c.end]
+                for s in spans:
+                    assert s.overlapping(start, end) == expected and all(
+                        x is y for x, y in zip(s.overlapping(start, end), expected)), trial
+                for label in labels:
+                    named = any((c.start, c.end, c.label) == (start, end, label) and c.extractor in named_by
+                                for c in rules)
+                    assert [s.named(start, end, label) for s in spans] == [named, named], trial
+    for module in (c_doc, doc_twin):
+        assert module.RuleSpans([]).overlapping(0, 5) == [] and not module.RuleSpans([]).named(0, 1, "METHOD")
+    _same_error(lambda: c_doc.RuleSpans(None), lambda: doc_twin.RuleSpans(None))
+    _same_error(lambda: c_doc.RuleSpans([object()]), lambda: doc_twin.RuleSpans([object()]))

@@ -514,3 +514,41 @@ def tokenize(Tokenizer tokenizer, str string) -> Doc:
         doc.c[doc.length - 1].spacy = string[length - 1] == u" " and not in_ws
     tokenizer._apply_special_cases(doc)
     return doc
+
+
+@cython.final
+cdef class RuleSpans:
+    """A doc's rule candidates (objects with ``start``, ``end``, ``label`` and ``extractor``) by their token spans,
+    read once: the rules overlapping an entity are found by a typed scan of the spans (~50 rules per abstract, ~15
+    entities asked), not by Python tests of each rule's attributes or an index of the rules by token. ``named_by``:
+    the extractors whose spans :meth:`named` asks about."""
+    cdef readonly list rules
+    cdef readonly frozenset named_by
+    cdef vector[Py_ssize_t] starts, ends
+
+    def __init__(self, list rules not None, frozenset named_by not None=frozenset()):
+        self.rules, self.named_by = rules, named_by
+        self.starts.clear()
+        self.ends.clear()
+        for c in rules:
+            self.starts.push_back(c.start)
+            self.ends.push_back(c.end)
+
+    def overlapping(self, Py_ssize_t start, Py_ssize_t end) -> list:
+        """The rules with ``c.start < end and start < c.end``, in their order."""
+        cdef list out = []
+        cdef size_t i
+        for i in range(self.starts.size()):
+            if self.starts[i] < end and start < self.ends[i]:
+                out.append(self.rules[i])
+        return out
+
+    def named(self, Py_ssize_t start, Py_ssize_t end, label) -> bool:
+        """Whether a rule of an extractor in ``named_by`` spans exactly ``[start, end)`` with ``label``."""
+        cdef size_t i
+        for i in range(self.starts.size()):
+            if self.starts[i] == start and self.ends[i] == end:
+                c = self.rules[i]
+                if c.label == label and c.extractor in self.named_by:
+                    return True
+        return False

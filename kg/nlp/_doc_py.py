@@ -348,3 +348,25 @@ def fill_starts(doc: Doc, out, row: int, at: int) -> None:
 def tokenize(tokenizer: Tokenizer, string: str) -> Doc:
     """``tokenizer(string)`` (the compiled twin caches more of the text's chunks; the tokens are the same)."""
     return Tokenizer.__call__(tokenizer, string)
+
+
+class RuleSpans:
+    """A doc's rule candidates (objects with ``start``, ``end``, ``label`` and ``extractor``) by their token spans,
+    read once. ``named_by``: the extractors whose spans :meth:`named` asks about."""
+
+    __slots__ = ("rules", "named_by", "_spans")
+
+    def __init__(self, rules: list, named_by: frozenset = frozenset()) -> None:
+        if not isinstance(rules, list) or not isinstance(named_by, frozenset):
+            raise TypeError("RuleSpans: a list of rules and a frozenset of extractors")
+        self.rules, self.named_by = rules, named_by
+        self._spans = [(operator.index(c.start), operator.index(c.end)) for c in rules]
+
+    def overlapping(self, start: int, end: int) -> list:
+        """The rules with ``c.start < end and start < c.end``, in their order."""
+        return [c for c, (a, b) in zip(self.rules, self._spans) if a < end and start < b]
+
+    def named(self, start: int, end: int, label) -> bool:
+        """Whether a rule of an extractor in ``named_by`` spans exactly ``[start, end)`` with ``label``."""
+        return any((a, b) == (start, end) and c.label == label and c.extractor in self.named_by
+                   for c, (a, b) in zip(self.rules, self._spans))

@@ -169,7 +169,7 @@ class Combiner:
                 ents = doc.user_data[MODEL_ENTS] = _split_joined(doc, ents)
                 out = candidates(doc)
                 rules = [c for c in out if c.extractor != "model"]
-                names, index = short_forms(doc, rules), Overlaps(rules)
+                names, index = short_forms(doc, rules), rule_spans(rules)
                 for e in ents:  # (loops: a generator per doc costs more than its ~15 entities' tests)
                     if (c := self._candidate(doc, index, names, *e)) is not None:
                         out.append(c)
@@ -178,7 +178,7 @@ class Combiner:
                         out.append(c)
                 yield doc
 
-    def _unlinked(self, doc: Doc, rules: Overlaps, names: ShortForms, start: int, end: int,
+    def _unlinked(self, doc: Doc, rules: _doc.RuleSpans, names: ShortForms, start: int, end: int,
                   label: str) -> Candidate | None:
         """A ``generic`` candidate (a mention, no concept) for an entity apart from every rule's candidate and
         abbreviation pair, where it would be a plain ``model`` candidate: it takes no rule's place and labels no
@@ -190,12 +190,12 @@ class Combiner:
         c = self._candidate(doc, rules, names, start, end, label)
         return dataclasses.replace(c, generic=True) if c is not None and c.extractor == "model" else None
 
-    def _candidate(self, doc: Doc, rules: Overlaps, names: ShortForms, start: int, end: int,
+    def _candidate(self, doc: Doc, rules: _doc.RuleSpans, names: ShortForms, start: int, end: int,
                    label: str) -> Candidate | None:
         start, end = trim(doc, start, end)
         if label not in self.labels or not 0 < end - start <= self.max_tokens:
             return None
-        if (start, end, label) in rules.names:  # (first: the other tests up to the next Candidate say None too)
+        if rules.named(start, end, label):  # (first: the other tests up to the next Candidate say None too)
             return None  # a rule found the same name, and names it better ("BRATS 2015" is the release BraTS 2015)
         lower = column(doc, LOWER)
         if lower[start] == _OPEN_ID and end - start > 3:
@@ -550,47 +550,10 @@ def _task_with_method_head(doc: Doc, names: ShortForms, inside: list[Candidate],
     return end - start == 2 and column(doc, ORTH)[start] in names.tasks
 
 
-class Overlaps:
-    """A doc's rule candidates indexed by the tokens they cover: those overlapping an entity are found by its
-    tokens, not by a scan of every rule for each entity (~15 entities and ~50 rules per abstract)."""
-
-    __slots__ = ("rules", "names", "_at", "_empty")
-
-    def __init__(self, rules: list[Candidate]) -> None:
-        self.rules = rules
-        # the spans and labels of the gazetteer's and the context rules' names
-        self.names = {(c.start, c.end, c.label) for c in rules if c.extractor in _KNOWN_NAMES}
-        n = 0
-        for c in rules:  # (a loop: max() of a generator costs more)
-            if c.end > n:
-                n = c.end
-        at: list[list[int] | None] = [None] * n  # per token: its rules
-        empty = False
-        for i, c in enumerate(rules):
-            if c.end <= c.start:
-                empty = True
-            for k in range(c.start, c.end):
-                found = at[k]
-                if found is None:
-                    at[k] = [i]
-                else:
-                    found.append(i)
-        self._at, self._empty = at, empty
-
-    def overlapping(self, start: int, end: int) -> list[Candidate]:
-        """The rules with ``c.start < end and start < c.end``, in their order."""
-        if not self._empty:  # (as almost always: the rules of the entity's tokens, the same list for each of them
-            # that has any, or else every rule tested)
-            hits = None
-            for found in self._at[start:end]:
-                if found is None or found == hits:
-                    continue
-                if hits is not None:
-                    break
-                hits = found
-            else:
-                return list(map(self.rules.__getitem__, hits)) if hits else []
-        return [c for c in self.rules if c.start < end and start < c.end]
+def rule_spans(rules: list[Candidate]) -> _doc.RuleSpans:
+    """A doc's rule candidates indexed by their spans (:class:`kg.nlp._doc.RuleSpans`): those overlapping an entity,
+    and whether the gazetteer or a context rule names exactly its span with its label."""
+    return _doc.RuleSpans(rules, _KNOWN_NAMES)
 
 
 @dataclass(frozen=True, slots=True)

@@ -118,6 +118,7 @@ _VARIANT_IDS = ids(lexicon.words("variant_words"))
 _OPEN_ID, _CLOSE_ID = get_string_id("("), get_string_id(")")
 _TYPE_HEAD_IDS = {label: ids(words) for label, words in TYPE_HEADS.items()}
 _NAME_HEAD_IDS = {label: ids(words) for label, words in NAME_HEADS.items()}
+_SUPPORTING_HEAD_IDS = {label: ids(words) for label, words in SUPPORTING_HEADS.items()}
 
 
 class Combiner:
@@ -198,11 +199,12 @@ class Combiner:
         if rules.named(start, end, label):  # (first: the other tests up to the next Candidate say None too)
             return None  # a rule found the same name, and names it better ("BRATS 2015" is the release BraTS 2015)
         lower = column(doc, LOWER)
-        if lower[start] == _OPEN_ID and end - start > 3:
+        first, last = lower[start], lower[end - 1]  # (the entity's first and last words, read once)
+        if first == _OPEN_ID and end - start > 3:
             close = next((k for k in range(start + 2, end - 1) if lower[k] == _CLOSE_ID), 0)
             if close:  # an aside opens no name: "(DNN) heuristics" of "Deep Neural Networks' (DNN) heuristics"
                 return self._candidate(doc, rules, names, close + 1, end, label)
-        if end - start > 2 and lower[start] in _VARIANT_IDS and lower[start + 1] == _OF_ID:
+        if end - start > 2 and first in _VARIANT_IDS and lower[start + 1] == _OF_ID:
             # a variant's noun opens no name: "a generalization of contrastive Hebbian learning" names the method
             return self._candidate(doc, rules, names, start + 2, end, label)
         if end - start == 1 and len(span_text(doc, start, end)) == 1:
@@ -226,7 +228,8 @@ class Combiner:
                             or label == "DATASET" and _dataset_then_task(doc, overlapping, start, end)):
             return None
         if label in self.need_support and not _any_label(overlapping, label) \
-                and not self_supported(doc[start:end], label):
+                and not (last in _SUPPORTING_HEAD_IDS.get(label, ()) if label != "DATASET"
+                         else self_supported(doc[start:end], label)):  # (a metric's test without the Span)
             return None
         if label == "TASK" and end < len(doc) and lower[end] in _COMPONENT_IDS \
                 and not any(c.label == "TASK" and (c.start, c.end) == (start, end) for c in overlapping):
@@ -234,7 +237,7 @@ class Combiner:
             return Candidate(start, end, label, "model", confidence=confidence, generic=True)
         if label == "TASK" and not overlapping and not _any_in(lower, start, end, _PREPOSITION_IDS):
             # the head of a phrase without a preposition ("alignment of datasets")
-            head = doc.vocab.strings[lower[end - 1]]
+            head = doc.vocab.strings[last]
             if head in NOT_TASK_HEADS:
                 return None
             if head in METHOD_NOT_TASK_HEADS:
@@ -245,10 +248,10 @@ class Combiner:
             # "CNN-based models", "dynamic programming-based algorithms", "a MixUp-based strategy": the method a
             # family is built on (the gazetteer may have found it in the family word alone)
             return Candidate(start, end, label, "model", canonical=based, confidence=confidence)
-        if label == "METHOD" and not overlapping and end - start <= 2 and lower[end - 1] in _PLURAL_HEAD_IDS \
+        if label == "METHOD" and not overlapping and end - start <= 2 and last in _PLURAL_HEAD_IDS \
                 and generic_class(doc[start:end]):
             return Candidate(start, end, label, "model", confidence=confidence, generic=True)
-        if label == "TASK" and not overlapping and end - start == 2 and lower[end - 1] in _CLASS_OF_TASKS_IDS \
+        if label == "TASK" and not overlapping and end - start == 2 and last in _CLASS_OF_TASKS_IDS \
                 and generic_task_class(doc[start:end]):
             return Candidate(start, end, label, "model", confidence=confidence, generic=True)
         if label in self.need_name and not overlapping and not any(is_namelike(t) for t in doc[start:end]):
@@ -261,19 +264,19 @@ class Combiner:
             inside = []  # family words' methods name no phrase around them ("MAML-based meta-learner beats PPO-style")
         pairs = _pairs_within(names.pairs, start, end) if names.pairs else []
         # (most entities are neither around a pair nor under a head word, nor a task after a known dataset: no phrase)
-        if pairs or inside and label == "TASK" or lower[end - 1] in _TYPE_HEAD_IDS.get(label, ()):
+        if pairs or inside and label == "TASK" or last in _TYPE_HEAD_IDS.get(label, ()):
             phrase = self._phrase(doc, lower, names, pairs, overlapping, inside, start, end, label, confidence)
             if phrase is not None:
                 return phrase
         if not (self.extend and inside and _all_label(inside, label)):  # (most entities: a plain model candidate)
             canonical = concept_name(doc, start, end, label, lower, settings=False) \
-                if lower[end - 1] in _NAME_HEAD_IDS.get(label, ()) else None  # (concept_name's first test, without
+                if last in _NAME_HEAD_IDS.get(label, ()) else None  # (concept_name's first test, without
             # the call: most names end in no kind word)
             return Candidate(start, end, label, "model", canonical, False, False, confidence)
         core = max(inside, key=lambda c: (c.end - c.start, c.priority))
         if label == "METHOD" and core.extractor == "gazetteer" and _side_by_side(doc, lower, core, inside, start):
             return None  # two known methods side by side compose, not one name: "AlphaGo Zero self-play games"
-        if label == "TASK" and (lower[end - 1] in _NOT_TASK_HEAD_IDS or core.start == start and any(
+        if label == "TASK" and (last in _NOT_TASK_HEAD_IDS or core.start == start and any(
                 lower[k] in _PREPOSITION_IDS for k in range(core.end, end))):
             return None  # the known task stands: "node classification on graphs", "quantization process"
         canonical = None
@@ -489,8 +492,9 @@ def _split_joined(doc: Doc, ents: list[Entity]) -> list[Entity]:
 def _joined_names(doc: Doc, start: int, end: int, label: str) -> list[Entity]:
     """A METHOD entity of two names joined by "and" or "or", each one name-shaped word, perhaps under a generic head,
     as the two names ("UCB and KL-UCB algorithms", "OGDA and EG methods"); any other entity as it is."""
-    headed = end - start == 4 and doc[end - 1].lower_ in GENERIC_HEADS
-    if label != "METHOD" or end - start - headed != 3 or doc[start + 1].lower_ not in ("and", "or") \
+    lower = column(doc, LOWER)  # (its ids, not Tokens' texts: most such entities are no joined names)
+    headed = end - start == 4 and lower[end - 1] in _GENERIC_HEAD_IDS
+    if label != "METHOD" or end - start - headed != 3 or lower[start + 1] not in _COORDINATOR_IDS \
             or not (is_namelike(doc[start]) and is_namelike(doc[start + 2])):
         return [(start, end, label)]
     return [(start, start + 1, label), (start + 2, start + 3, label)]
@@ -711,7 +715,7 @@ _OPENS, _CLOSES, _BRACKETS = (ids(substrings(c)) for c in ("([", ")]", "()[]")) 
 _QUOTE_IDS = (get_string_id("\u201c"), get_string_id("\u201d"))  # opening, closing
 
 
-_TRIMMER = _doc.Trimmer(*map(_doc.IdSet, (_EDGE_IDS, _LEADING_IDS, _TRAILING_IDS, _OPENS, _CLOSES, _BRACKETS)))
+_TRIM = _doc.Trimmer(*map(_doc.IdSet, (_EDGE_IDS, _LEADING_IDS, _TRAILING_IDS, _OPENS, _CLOSES, _BRACKETS))).trim
 
 
 _QUOTED = "kg_closing_quote"  # doc.user_data key: whether the doc's text holds a closing double quote
@@ -740,4 +744,4 @@ def trim(doc: Doc, start: int, end: int) -> tuple[int, int]:
                 opened = True
             elif orth[k] == _QUOTE_IDS[1] and not opened:
                 start = k + 1
-    return _TRIMMER.trim(doc, start, end)
+    return _TRIM(doc, start, end)  # (the bound method: no attribute lookup per entity)

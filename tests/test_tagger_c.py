@@ -366,7 +366,16 @@ def token_columns(doc) -> numpy.ndarray:
 
     from kg.nlp.candidates import candidates
 
-    full, short = tg._candidate_columns(doc, candidates(doc))
+    n = len(doc)
+    full, short, prio = [0] * n, [0] * n, [-1] * n  # the highest-priority rule candidate's codes, token by token
+    for c in candidates(doc):
+        if not c.extractor.startswith("model"):
+            codes = tg._cand_codes(c.label, c.extractor, c.proposed)
+            for k in range(c.start, min(c.end, n)):
+                if c.priority > prio[k]:
+                    full[k], short[k] = codes[0 if c.end - c.start == 1 else 1 if k == c.start else
+                                              3 if k == c.end - 1 else 2]
+                    prio[k] = c.priority
     rows = [[t.lower, t.shape, t.suffix, get_string_id("p:" + t.lower_[:4]), get_string_id("s:" + t.lower_[-4:]),
              full[t.i], short[t.i], int(t.i == 0 or t.is_sent_start is True)] for t in doc]
     return numpy.array(rows, dtype=numpy.uint64).reshape(len(doc), len(tg.COLUMNS)).T

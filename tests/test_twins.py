@@ -342,3 +342,34 @@ def test_rule_spans_find_the_same_rules(c_doc):
         assert module.RuleSpans([]).overlapping(0, 5) == [] and not module.RuleSpans([]).named(0, 1, "METHOD")
     _same_error(lambda: c_doc.RuleSpans(None), lambda: doc_twin.RuleSpans(None))
     _same_error(lambda: c_doc.RuleSpans([object()]), lambda: doc_twin.RuleSpans([object()]))
+
+
+def test_candidate_columns_are_the_same(c_doc):
+    """The tagger's candidate codes: the highest-priority candidate per token (the first of equal ones), model
+    candidates left out, ranges beyond the doc cut, every other value left alone; the same errors."""
+    from kg.nlp.candidates import Candidate
+
+    rng = random.Random(18)
+    priority = {"gazetteer": 3, "context": 2, "name": 1}
+    extractors = ("gazetteer", "context", "name", "proposed", "model", "model_phrase")
+
+    def codes(label, extractor, proposed):
+        return tuple((hash((label, extractor, proposed, pos, 1)) % 2 ** 64, hash((label, pos)) % 2 ** 64)
+                     for pos in "UBIL")
+
+    for trial in range(40):
+        n = rng.randrange(0, 30)
+        cands = []
+        for _ in range(rng.randrange(0, 25)):
+            a = rng.randrange(0, n + 3)
+            cands.append(Candidate(a, a + rng.randrange(0, 5), rng.choice(("METHOD", "TASK")), rng.choice(extractors),
+                                   proposed=rng.random() < 0.2))
+        outs = [numpy.full((8, n + 6), 7, dtype=U64) for _ in range(2)]
+        for module, out in ((c_doc, outs[0]), (doc_twin, outs[1])):
+            module.fill_candidates(cands, out, 5, 6, 3, n, priority, codes)
+        assert numpy.array_equal(outs[0], outs[1]), trial
+        assert (outs[0][:5] == 7).all() and (outs[0][7] == 7).all() and (outs[0][5:7, :3] == 7).all()
+    _same_error(lambda: c_doc.fill_candidates([], numpy.zeros((7, 4), dtype=U64), 5, 6, 0, 5, priority, codes),
+                lambda: doc_twin.fill_candidates([], numpy.zeros((7, 4), dtype=U64), 5, 6, 0, 5, priority, codes))
+    _same_error(lambda: c_doc.fill_candidates(None, numpy.zeros((7, 4), dtype=U64), 5, 6, 0, 1, priority, codes),
+                lambda: doc_twin.fill_candidates(None, numpy.zeros((7, 4), dtype=U64), 5, 6, 0, 1, priority, codes))

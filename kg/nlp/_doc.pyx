@@ -552,3 +552,35 @@ cdef class RuleSpans:
                 if c.label == label and c.extractor in self.named_by:
                     return True
         return False
+
+
+def fill_candidates(list cands not None, unsigned long long[:, ::1] out, Py_ssize_t full_row, Py_ssize_t short_row,
+                    Py_ssize_t at, Py_ssize_t n, dict priority not None, codes) -> None:
+    """The tagger's candidate columns of a doc of ``n`` tokens: per token ``i``, into ``out[full_row, at + i]`` and
+    ``out[short_row, at + i]``, the two codes of the highest-priority candidate covering it (the first of equal
+    ones), 0 where none does. ``priority``: extractor -> priority (0 if missing); ``codes(label, extractor,
+    proposed)``: a candidate's (full, short) codes for a unit token, the first, inside and last tokens. The model's
+    candidates (extractor ``model...``) are left out; tokens outside ``[0, n)`` are ignored."""
+    cdef Py_ssize_t i, k, start, end, p
+    cdef vector[Py_ssize_t] prio
+    cdef str extractor
+    cdef tuple pairs, pair
+    _check_fits(out, full_row, 1, at, n)
+    _check_fits(out, short_row, 1, at, n)
+    prio.assign(n, -1)
+    for i in range(n):
+        out[full_row, at + i] = 0
+        out[short_row, at + i] = 0
+    for c in cands:
+        extractor = c.extractor
+        if extractor.startswith("model"):
+            continue
+        start, end = c.start, c.end
+        p = priority.get(extractor, 0)
+        pairs = codes(c.label, extractor, c.proposed)  # (once per candidate, not per token)
+        for k in range(max(start, 0), min(end, n)):
+            if p > prio[k]:
+                pair = pairs[0 if end - start == 1 else 1 if k == start else 3 if k == end - 1 else 2]
+                out[full_row, at + k] = pair[0]
+                out[short_row, at + k] = pair[1]
+                prio[k] = p

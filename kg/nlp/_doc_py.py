@@ -370,3 +370,31 @@ class RuleSpans:
         """Whether a rule of an extractor in ``named_by`` spans exactly ``[start, end)`` with ``label``."""
         return any((a, b) == (start, end) and c.label == label and c.extractor in self.named_by
                    for c, (a, b) in zip(self.rules, self._spans))
+
+
+def fill_candidates(cands: list, out, full_row: int, short_row: int, at: int, n: int, priority: dict,
+                    codes) -> None:
+    """The tagger's candidate columns of a doc of ``n`` tokens: per token ``i``, into ``out[full_row, at + i]`` and
+    ``out[short_row, at + i]``, the two codes of the highest-priority candidate covering it (the first of equal
+    ones), 0 where none does. ``priority``: extractor -> priority (0 if missing); ``codes(label, extractor,
+    proposed)``: a candidate's (full, short) codes for a unit token, the first, inside and last tokens. The model's
+    candidates (extractor ``model...``) are left out; tokens outside ``[0, n)`` are ignored."""
+    if not isinstance(cands, list) or not isinstance(priority, dict):
+        raise TypeError("fill_candidates: a list of candidates and a dict of priorities")
+    out = _matrix(out)
+    _check_fits(out, full_row, 1, at, n)
+    _check_fits(out, short_row, 1, at, n)
+    full, short, prio = [0] * n, [0] * n, [-1] * n
+    for c in cands:
+        extractor = c.extractor
+        if extractor.startswith("model"):
+            continue
+        start, end = c.start, c.end
+        p = priority.get(extractor, 0)
+        pairs = codes(c.label, extractor, c.proposed)
+        for k in range(max(start, 0), min(end, n)):
+            if p > prio[k]:
+                full[k], short[k] = pairs[0 if end - start == 1 else 1 if k == start else 3 if k == end - 1 else 2]
+                prio[k] = p
+    out[full_row, at:at + n] = numpy.array([_id(v) for v in full], dtype=numpy.uint64)
+    out[short_row, at:at + n] = numpy.array([_id(v) for v in short], dtype=numpy.uint64)

@@ -32,7 +32,7 @@ from spacy.tokens import Doc
 
 from kg.model import LABELS
 from kg.nlp import _doc, _tagger  # compiled, or their Python twins (kg/compiled.py)
-from kg.nlp.candidates import PRIORITY, Candidate, candidates, sentence_starts
+from kg.nlp.candidates import PRIORITY, candidates, sentence_starts
 from kg.nlp.combine import Combiner
 
 DEFAULT_DIR = Path(__file__).parents[1] / "trained_tagger"
@@ -124,29 +124,6 @@ def _cand_codes(label: str, extractor: str, proposed: bool) -> tuple[tuple[int, 
     return tuple((get_string_id(f"c:{label}|{kind}|{pos}"), get_string_id(f"l:{label}|{pos}")) for pos in "UBIL")
 
 
-def _candidate_columns(doc: Doc, cands: Sequence[Candidate]) -> tuple[list[int], list[int]]:
-    """Per token, codes of the highest-priority rule candidate covering it: (label, extractor, B/I/L/U) and
-    (label, B/I/L/U); 0 where none covers it."""
-    n = len(doc)
-    full, short, prio = [0] * n, [0] * n, [-1] * n
-    for c in cands:
-        extractor, start, end = c.extractor, c.start, c.end
-        if extractor.startswith("model"):
-            continue
-        p = PRIORITY.get(extractor, 0)  # (c.priority, without a property's call)
-        codes = _cand_codes(c.label, extractor, c.proposed)  # (once per candidate, not per token)
-        if end - start == 1:  # (most candidates: one word, without the loop)
-            if start < n and p > prio[start]:
-                full[start], short[start] = codes[0]
-                prio[start] = p
-            continue
-        for k in range(start, end if end < n else n):
-            if p > prio[k]:
-                full[k], short[k] = codes[1 if k == start else 3 if k == end - 1 else 2]
-                prio[k] = p
-    return full, short
-
-
 # Feature templates: (name, [(column, offset), ...]); a feature is the hash of the template and its values.
 COLUMNS = ("lower", "shape", "suffix", "pre4", "suf4", "cand", "clab", "start")
 TEMPLATES: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = (
@@ -207,9 +184,8 @@ def _batch_columns(docs: Sequence[Doc]) -> tuple[numpy.ndarray, list[int]]:
         if n == 0:
             continue
         _doc.fill_rows(doc, (LOWER, SHAPE, SUFFIX), whole, c)
-        full, short = _candidate_columns(doc, candidates(doc))
-        _doc.put_row(whole, 5, c, full)
-        _doc.put_row(whole, 6, c, short)
+        # per token, the codes of the highest-priority rule candidate covering it (_cand_codes), 0 where none does
+        _doc.fill_candidates(candidates(doc), whole, 5, 6, c, n, PRIORITY, _cand_codes)
         _doc.fill_starts(doc, whole, 7, c)
         tokens.append(numpy.arange(c, c + n))
     if tokens:

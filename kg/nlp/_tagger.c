@@ -6,8 +6,8 @@
  * the caller allocates; the GIL is released while the loops run (not the affix table's, which are short). The
  * arithmetic is that of the numpy code this replaces, in the same order, so that results are bit-identical: uint64
  * hashing that wraps, float32 sums of weight rows in template order, ties in a maximum going to the lowest index
- * (numpy's argmax). There are only additions on floats here (nothing to contract into an FMA); build without
- * -ffast-math.
+ * (numpy's argmax). The float operations are additions, and the exact scaling of a subnormal float16 weight by a
+ * power of two (an FMA made of it would round the same); build without -ffast-math.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

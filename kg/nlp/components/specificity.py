@@ -728,78 +728,85 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                     m.label = label
             if m.generic or m.proposed:
                 continue
-            if len(m.text) <= 3 and m.text.isupper() and text.startswith("(", m.end) \
+            # (the mention's fields as locals, read once: each read of an attribute is a lookup; where the tests below
+            # change the mention, they change the locals too)
+            label, extractor, mtext, canonical = m.label, m.extractor, m.text, m.canonical
+            if len(mtext) <= 3 and mtext.isupper() and text.startswith("(", m.end) \
                     and not text.startswith("(s)", m.end):
                 m.generic = True  # a group's or a function's notation: "SE(3)-equivariant", "O(n)", "GL(n)"
                 continue
-            if ")" in m.text and m.text.count(")") > m.text.count("(") \
-                    or "]" in m.text and m.text.count("]") > m.text.count("["):
+            if ")" in mtext and mtext.count(")") > mtext.count("(") \
+                    or "]" in mtext and mtext.count("]") > mtext.count("["):
                 m.generic = True  # begun inside brackets: "1+ε)-approximation algorithm" of "(1+ε)-approximation"
                 continue
-            if m.label == "METHOD" and m.extractor == "model_extension":
+            if label == "METHOD" and extractor == "model_extension":
                 # (a name known whole is itself: "multi-layer perceptron" is MLP, not a perceptron of some size)
-                found = None if m.canonical.lower() in known else spec.core_span(m.canonical, known)
+                found = None if canonical.lower() in known else spec.core_span(canonical, known)
                 words = None
-                if m.end - m.start == len(m.text):  # (a text as written: its offsets hold it)
-                    words = found if m.text == m.canonical else spec.core_span(m.text, known)
-                m.canonical = found[0] if found else m.canonical
-                if words and words[0] == m.canonical:
+                if m.end - m.start == len(mtext):  # (a text as written: its offsets hold it)
+                    words = found if mtext == canonical else spec.core_span(mtext, known)
+                canonical = m.canonical = found[0] if found else canonical
+                if words and words[0] == canonical:
                     # the mention is the known words: "recurrent neural network" of "1 layer recurrent neural network",
                     # "GNN" of "a GNN model"
-                    m.text, m.end, m.start = m.text[words[1]:words[2]], m.start + words[2], m.start + words[1]
-            if m.label == "TASK" and m.extractor == "model_extension" and m.end - m.start == len(m.text) \
-                    and (judged := spec.judged_core(m.text, known_tasks)) is not None:
+                    m.text, m.end, m.start = mtext[words[1]:words[2]], m.start + words[2], m.start + words[1]
+                    mtext = m.text
+            if label == "TASK" and extractor == "model_extension" and m.end - m.start == len(mtext) \
+                    and (judged := spec.judged_core(mtext, known_tasks)) is not None:
                 # "real-world anomaly detection" is anomaly detection: the words of judgement go
-                m.canonical, m.text, m.start = judged[0], m.text[judged[1]:], m.start + judged[1]
+                m.canonical, m.text, m.start = judged[0], mtext[judged[1]:], m.start + judged[1]
+                canonical, mtext = m.canonical, m.text
             # A family phrase names the method it is built on (kg.nlp.combine.built_on), no weak description:
             # "recurrent neural network-like learning approaches" names RNN by its first words, the mention's words.
             family = False
-            if m.label == "METHOD" and m.extractor == "model" and m.canonical != m.text \
-                    and may_hold_family_word(m.text) and (found := family_core(m.text, lookup)) is not None:
+            if label == "METHOD" and extractor == "model" and canonical != mtext \
+                    and may_hold_family_word(mtext) and (found := family_core(mtext, lookup)) is not None:
                 entry, a, b, words = found
-                if entry is not None and entry.label == "METHOD" and entry.name == m.canonical:
+                if entry is not None and entry.label == "METHOD" and entry.name == canonical:
                     family = True
                     m.text, m.end, m.start = words, m.start + b, m.start + a
+                    mtext = words
                 else:  # a coined name: "MoCo-based models"
-                    family = m.text[:b].lower().endswith(m.canonical.lower())
-            elif m.label == "METHOD" and m.extractor == "gazetteer" and m.text.lower() != m.canonical.lower() \
-                    and (suffix := family_suffix(m.text.lower())) is not None:  # "AlphaZero-style" names AlphaZero
-                m.text, m.end = m.text[:-len(suffix)], m.end - len(suffix)
-            if m.label == "METRIC" and m.text.lower() == m.canonical.lower():
-                at = fuller_metric_name(text, m.start, m.canonical)
+                    family = mtext[:b].lower().endswith(canonical.lower())
+            elif label == "METHOD" and extractor == "gazetteer" and mtext.lower() != canonical.lower() \
+                    and (suffix := family_suffix(mtext.lower())) is not None:  # "AlphaZero-style" names AlphaZero
+                m.text, m.end = mtext[:-len(suffix)], m.end - len(suffix)
+                mtext = m.text
+            if label == "METRIC" and mtext.lower() == canonical.lower():
+                at = fuller_metric_name(text, m.start, canonical)
                 if at != m.start:  # the concept is the fuller name; the mention stays the metric's own words
-                    m.canonical = text[at:m.end].lower()
-            if local and m.extractor == "gazetteer" and m.text in local and local[m.text] != m.canonical.lower():
+                    canonical = m.canonical = text[at:m.end].lower()
+            if local and extractor == "gazetteer" and mtext in local and local[mtext] != canonical.lower():
                 m.generic = True  # the abstract's own definition of the letters, not the vocabulary's
                 continue
-            if local.get(m.canonical) and _defined_apart(spec, m.canonical, local[m.canonical], lookup):
+            if local.get(canonical) and _defined_apart(spec, canonical, local[canonical], lookup):
                 m.generic = True  # "end-to-end (E2E)": the abstract's letters, not the vocabulary's dataset E2E
                 continue
-            if m.extractor == "gazetteer" and (m.canonical, m.label) in own_other:
+            if extractor == "gazetteer" and (canonical, label) in own_other:
                 m.generic = True  # "FIRE", the paper's own method, is not the vocabulary's dataset FIRE
                 continue
-            if m.label == "METRIC" and _names_no_measure(doc, text, m, measures, plain):
+            if label == "METRIC" and _names_no_measure(doc, text, m, measures, plain):
                 m.generic = True  # "the precision matrix", "at inference time", "masking ratio", "the Bellman error"
                 continue
-            if m.label == "METHOD" and m.extractor in ("model", "model_extension") and _before_theory_word(doc, m):
+            if label == "METHOD" and extractor in ("model", "model_extension") and _before_theory_word(doc, m):
                 m.generic = True  # "VC dimension", "Johnson-Lindenstrauss lemma": part of a theory object
                 continue
-            if m.label == "METHOD" and _GERUND.fullmatch(m.text) and _OBJECT.match(text, m.end):
+            if label == "METHOD" and _GERUND.fullmatch(mtext) and _OBJECT.match(text, m.end):
                 m.generic = True  # a verb with its object: "thereby boosting the effectiveness", "pruning the weights"
                 continue
-            if m.label == "METHOD" and m.start < title_end and _GERUND.fullmatch(m.text.lower()) \
+            if label == "METHOD" and m.start < title_end and _GERUND.fullmatch(mtext.lower()) \
                     and _task_object(text, m, mentions):
                 m.generic = True  # a title's verb before the task it helps: "Boosting Out-of-distribution Detection"
                 continue
             # the tests of the names alone, once per name (they only make a mention generic, as those above do)
-            key = (m.canonical, m.text, m.label, m.extractor, local.get(m.canonical), local.get(m.text), family)
+            key = (canonical, mtext, label, extractor, local.get(canonical), local.get(mtext), family)
             found = cache.get(key)
             if found is None:
-                found = cache[key] = judge(m.canonical, m.text, m.label, m.extractor, local, family)
+                found = cache[key] = judge(canonical, mtext, label, extractor, local, family)
             if found[0]:
                 m.generic = True
             if found[1]:
-                tools.add((m.label, m.canonical))
+                tools.add((label, canonical))
         if spec.model_properties and not _words_start(text[:title_end].lower(), spec.property_stems):
             _claimed_properties(spec.model_properties, mentions)
         if tools:  # "graphics processing units (GPUs)": the spelled-out name of a tool is no concept either

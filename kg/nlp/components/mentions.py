@@ -33,7 +33,7 @@ from kg.nlp.labels import DATA_KINDS, is_language, label_from_words
 from kg.nlp import lexicon
 from kg.schema import concept_key, initials
 
-@dataclass(slots=True, init=False)
+@dataclass(slots=True)
 class DocMention:
     """A selected mention in cleaned-text character offsets."""
 
@@ -49,16 +49,6 @@ class DocMention:
     benchmark: bool = False
     confidence: float = 1.0
     generic: bool = False
-
-    # The dataclass's own __init__ would be generated Python, interpreted even where this module is compiled; this
-    # one (the same fields, in the same order) is compiled with it: ~15 mentions per abstract.
-    def __init__(self, start: int, end: int, label: str, text: str, canonical: str, extractor: str, sent_start: int,
-                 sent_end: int, proposed: bool = False, benchmark: bool = False, confidence: float = 1.0,
-                 generic: bool = False) -> None:
-        self.start, self.end, self.label, self.text, self.canonical, self.extractor = (start, end, label, text,
-                                                                                       canonical, extractor)
-        self.sent_start, self.sent_end, self.proposed, self.benchmark, self.confidence, self.generic = (
-            sent_start, sent_end, proposed, benchmark, confidence, generic)
 
 
 def model_sees(ents: list[tuple[int, int, str]] | None, start: int, end: int) -> bool:

@@ -186,8 +186,12 @@ def test_tokenize_gives_the_tokenizers_tokens_again_and_again(nlp):
 
     tokenizer = nlp.tokenizer
     texts = [*TEXTS, "Models (e.g., ResNet-50) and GPT-4, i.e., LLMs (i.e. GPT-4o): can't \u201cwin\u201d.\n\nNext  x ",
-             " (e.g., CIFAR-10/100) ImageNet-1K. SimplE.", *(("ab " * 40)[:n] for n in range(76, 92))]  # (sizes
-    # around the doc's first allocation: room is made ahead for long texts only)
+             " (e.g., CIFAR-10/100) ImageNet-1K. SimplE.", *(("ab " * 40)[:n] for n in range(76, 92)),
+             # characters of two, three and four bytes in UTF-8 (the chunks' keys hash byte ranges of the text's
+             # encoding) and whitespace other than spaces
+             "Caf\u00e9 3\u00d74 \u201cViT\u201d \u2014 \u4e2d\u6587 \U0001d6fc-net \U0001f600 x\u00a0y\u2009z\tw\n é",
+             "\U0001d6fc-net \u00e9 Caf\u00e9 ViT"]  # (sizes around the doc's first allocation: room is made ahead
+    # for long texts only)
     for _ in range(2):
         for text in texts:
             ours = _doc.tokenize(tokenizer, text)

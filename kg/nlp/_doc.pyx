@@ -16,7 +16,7 @@ from libcpp.vector cimport vector
 from spacy.attrs cimport (ENT_IOB, ENT_TYPE, IDX, IS_PUNCT, LENGTH, LOWER, ORTH, PREFIX, SENT_START, SHAPE, SUFFIX,
                           attr_id_t)
 from spacy.lexeme cimport Lexeme
-from spacy.strings cimport hash_string
+from spacy.strings cimport hash_utf8
 from spacy.structs cimport LexemeC, TokenC
 from spacy.tokenizer cimport Tokenizer
 from spacy.tokens.doc cimport Doc, get_token_attr
@@ -485,32 +485,34 @@ def tokenize(Tokenizer tokenizer, str string) -> Doc:
         return doc
     if length // 4 > doc.max_length:  # room for the tokens at once (~5 characters each), not 20 doubled again
         doc._realloc(length // 4)  # and again (spaCy reallocates only to a larger size)
-    cdef int i = 0, start = 0, has_special
+    # Each chunk's key is the hash of its UTF-8 bytes, cut from the text's encoding (made once) at the byte offset
+    # kept beside the character offset: a chunk found in the cache needs no str of its own nor an encoding of it.
+    cdef bytes utf8 = string.encode("utf8")
+    cdef const char* data = utf8
+    cdef int i = 0, start = 0, b = 0, b_start = 0, has_special
     cdef Py_UCS4 uc  # (a character, not a str of one: str.isspace's test, Py_UNICODE_ISSPACE)
     cdef bint in_ws = Py_UNICODE_ISSPACE(string[0])
-    cdef str span
     cdef hash_t key
     for uc in string:
         if Py_UNICODE_ISSPACE(uc) != in_ws:
             if start < i:
-                span = string[start:i]
-                key = hash_string(span)
+                key = hash_utf8(<char*>data + b_start, b - b_start)
                 has_special = 0
                 if not tokenizer._try_specials_and_cache(key, doc, &has_special, True):
-                    tokenizer._tokenize(doc, span, key, &has_special, True)
+                    tokenizer._tokenize(doc, string[start:i], key, &has_special, True)
             if uc == u" ":
                 doc.c[doc.length - 1].spacy = True
-                start = i + 1
+                start, b_start = i + 1, b + 1
             else:
-                start = i
+                start, b_start = i, b
             in_ws = not in_ws
         i += 1
+        b += 1 if uc < 0x80 else 2 if uc < 0x800 else 3 if uc < 0x10000 else 4
     if start < i:
-        span = string[start:]
-        key = hash_string(span)
+        key = hash_utf8(<char*>data + b_start, b - b_start)
         has_special = 0
         if not tokenizer._try_specials_and_cache(key, doc, &has_special, True):
-            tokenizer._tokenize(doc, span, key, &has_special, True)
+            tokenizer._tokenize(doc, string[start:], key, &has_special, True)
         doc.c[doc.length - 1].spacy = string[length - 1] == u" " and not in_ws
     tokenizer._apply_special_cases(doc)
     return doc

@@ -157,7 +157,8 @@ def _copied_as_is(raw: str) -> bool:
     """Whether the cleaner copies a non-ASCII text as it is, in one plain run (:data:`_PLAIN`: letters, punctuation
     and symbols that start no markup, no line break or other control character; "“quoted”", "naïve", "α ≤ β").
     The caller has ruled out double, leading and trailing spaces, "--", URLs and treebank brackets."""
-    return raw.isprintable() and _PLAIN[True, _C1.search(raw) is None].fullmatch(raw) is not None
+    # (C1 characters, U+0080 to U+009F, are control characters, which a printable text holds none of)
+    return raw.isprintable() and _PLAIN[True, True].fullmatch(raw) is not None
 
 
 # LaTeX typography in plain text: quotes (``...'', `...') and dashes (--- an em dash, -- an en dash, or a hyphen

@@ -934,8 +934,9 @@ class ProposedFinder:
             if i > 0 and doc[i - 1].lower_ == "the" and not any(c.start <= i + 1 < c.end for c in found):
                 found += self._the_proposed(doc, sentence(doc, i), i)
         # One common word is never a name of its own ("Active exploration for ...", "Rendering").
-        found = [c for c in found if not (c.end - c.start == 1 and self.plain_word(doc[c.start].text))
-                 and load_specificity().reason(doc[c.start:c.end].text, c.label) != "hardware or software"
+        spec = load_specificity()
+        found = [c for c in found if not (c.end - c.start == 1 and self.plain_word(span_text(doc, c.start, c.end)))
+                 and spec.reason(span_text(doc, c.start, c.end), c.label) != "hardware or software"
                  and not before_condition(doc, c.end)]
         # (nor is hardware or software: "an algorithm achieving TPU (Google Tensor Processing Unit) peak performance";
         # nor a condition: "we establish the first optimal rate when ... satisfy the Polyak-Lojasiewicz (PL) condition")

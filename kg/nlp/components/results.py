@@ -426,9 +426,15 @@ def find_results(doc: Doc, mentions: list[DocMention]) -> list[DocResult]:
     out = []
     numbers = digit_tokens(doc, 0, len(doc))  # only sentences with a digit can report a value
     lower, ours_ids = column(doc, LOWER), _OURS_IDS
-    sentences = {(sent := sentence(doc, i)).start: sent for i in numbers}
+    sentences: dict[int, Span] = {}
+    end = -1  # the end of the last digit's sentence: the digits before it are in it
+    for i in numbers:
+        if i >= end:
+            sent = sentence(doc, i)
+            sentences[sent.start], end = sent, sent.end
     for sent in sentences.values():
-        ms = [m for m in mentions if sent.start_char <= m.start < sent.end_char]
+        lo, hi = sent.start_char, sent.end_char
+        ms = [m for m in mentions if lo <= m.start < hi]
         if not ms:
             continue
         values = _value_tokens(doc, sent)

@@ -100,7 +100,7 @@ def _long_candidate(doc: Doc, end: int, short: str) -> tuple[int, int] | None:
     if start >= end:
         return None
     window = doc[start:end]
-    text = window.text
+    text = span_text(doc, start, end)  # (window.text, without a Token per word)
     at = _sh_match(short, text)
     if at < 0:
         return None

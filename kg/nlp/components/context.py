@@ -16,8 +16,8 @@ from spacy.attrs import LIKE_NUM, LOWER, ORTH
 from spacy.language import Language
 from spacy.tokens import Doc, Token
 
-from kg.nlp.candidates import (Candidate, abbreviations, candidates, column, digit_tokens, ids, is_namelike,
-                               model_shaped, positions, sentence_bounds, span_text)
+from kg.nlp.candidates import (Candidate, abbreviations, candidates, column, ids, is_namelike, model_shaped,
+                               positions, sentence_bounds, span_text)
 from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp.components.specificity import load_specificity
 from kg.nlp.labels import TASK_HEAD_NOUNS, TASK_NOUN, TASK_WORDS, only_data_kinds
@@ -342,10 +342,7 @@ def _evaluated_before(doc: Doc, i: int) -> bool:
     lower, like_num = column(doc, LOWER), column(doc, LIKE_NUM)
     start = max(sentence_bounds(doc, i)[0], i - 8)
     for k in range(start, i):
-        if lower[k] in _EVAL_CUE_IDS:
-            return True
-    for k in digit_tokens(doc, start, i):  # (a number in digits has a digit in its shape)
-        if like_num[k] and _HAS_DIGIT.search(doc[k].text):
+        if lower[k] in _EVAL_CUE_IDS or like_num[k] and _HAS_DIGIT.search(doc[k].text):
             return True
     return any(c.end == i and c.label == "METRIC" and c.extractor == "gazetteer" for c in candidates(doc))
 
@@ -402,7 +399,7 @@ _VALUE_HEDGES = lexicon.words("value_hedges")
 
 def _after_a_value(doc: Doc, at: int) -> bool:
     """Whether a value stands in the three tokens before token ``at`` ("6.6x on", "by 3.0x on")."""
-    return any(doc[k].text[:1].isdigit() for k in digit_tokens(doc, max(0, at - 3), at))  # (a digit in its shape)
+    return any(doc[k].text[:1].isdigit() for k in range(max(0, at - 3), at))
 
 
 def _by_a_value(doc: Doc, end: int) -> bool:

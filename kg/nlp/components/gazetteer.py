@@ -353,11 +353,17 @@ class GazetteerMatcher:
         second name is matched as written)."""
         out = []
         text = doc_text(doc)
+        shared_last = self._shared_last
         for at in sorted(_coordinators(text)):
             after = _SHARED_AFTER.match(text, at)
-            words = after.group(1).split() if after else ()
-            if not any(w.lower() in self._shared_last for w in words[1:]):
+            if after is None:
                 continue
+            words = after.group(1).split()
+            for w in words[1:]:
+                if w.lower() in shared_last:
+                    break
+            else:
+                continue  # no name of two words or more ends in a word after the coordinator
             start = max(text.rfind(" ", 0, at), text.rfind("(", max(0, at - 40), at)) + 1  # the word before it
             before = _SHARED_BEFORE.fullmatch(text, start, at)
             if before is None:

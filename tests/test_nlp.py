@@ -2244,3 +2244,17 @@ def test_a_kind_of_data_defined_inside_a_task_name_is_no_concept(nlp):
     assert ("weakly-supervised whole-slide image classification", "TASK") in found or \
         ("whole-slide image classification", "TASK") in found
     assert not any(name.lower() == "whole-slide image" for name, _ in found)
+
+
+def test_is_namelike_reads_each_word_by_its_id_the_same_way_every_time(nlp):
+    """kg.nlp.candidates.is_namelike keeps each word's shape by its ORTH id: a capitalised plain word is a name
+    inside a sentence only, a mixed-case one anywhere, a citation key or a URL never, on every reading."""
+    from kg.nlp import candidates
+
+    doc = nlp.make_doc("Walrus beats TabPFNv2. We cite merity2017regularizing and https://example.com for Walrus.")
+    doc[0].is_sent_start = True
+    for k in range(1, len(doc)):
+        doc[k].is_sent_start = doc[k - 1].text == "."
+    for _ in range(2):
+        found = [t.text for t in doc if candidates.is_namelike(t)]
+        assert found == ["TabPFNv2", "Walrus"]

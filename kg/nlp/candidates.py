@@ -128,11 +128,19 @@ _CITATION_KEY = re.compile(r"[a-z]+(?:19|20)\d\d[a-z]+|[A-Za-z]+_[A-Za-z]*(?:19|
 def is_namelike(tok: Token) -> bool:
     """True for tokens shaped like a proper name in ML text: ``TabPFNv2``, ``COBRA``, ``Office31``, ``Walrus``
     (not a citation key such as ``merity2017regularizing``)."""
-    shape = _name_shape(tok.text, tok.like_url)
+    orth = tok.orth
+    shape = _NAME_SHAPES.get(orth)
+    if shape is None:  # (by the word's id: reading a token's text decodes and hashes a new str on every call)
+        if len(_NAME_SHAPES) >= _MAX_NAME_SHAPES:
+            _NAME_SHAPES.clear()
+        shape = _NAME_SHAPES[orth] = _name_shape(tok.text, tok.like_url)
     return shape == 1 or (shape == 2 and not tok.is_sent_start)
 
 
-@lru_cache(maxsize=65536)
+_NAME_SHAPES: dict[int, int] = {}  # ORTH id -> _name_shape of the word (its text and its LIKE_URL flag)
+_MAX_NAME_SHAPES = 65536
+
+
 def _name_shape(t: str, like_url: bool) -> int:
     """:func:`is_namelike` from the text alone: 0 no, 1 yes, 2 yes unless the word starts a sentence (capitalised)."""
     if len(t) < 2 or not t[0].isalnum() or not any(c.isalpha() for c in t) or not _NAME_CHARS.issuperset(t) or like_url:

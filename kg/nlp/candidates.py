@@ -6,7 +6,7 @@ each component stay ignorant of the others.
 """
 from __future__ import annotations
 
-import bisect
+from bisect import bisect_left, bisect_right
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -255,7 +255,7 @@ def digit_tokens(doc: Doc, start: int, end: int) -> list[int]:
         found = _DIGIT_SHAPED.tokens(doc)
         long = [k for k in _doc.where(doc, SHAPE, _LONG) if any(c.isdigit() for c in doc[k].text)]
         found = doc.user_data[_DIGITS] = sorted(found + long) if long else found
-    return found[bisect.bisect_left(found, start):bisect.bisect_left(found, end)]
+    return found[bisect_left(found, start):bisect_left(found, end)]
 
 
 _DIGITS = "kg_digit_tokens"  # doc.user_data key: indices of the tokens with a digit
@@ -349,15 +349,17 @@ def sentence_starts(doc: Doc) -> list[int]:
 def sentence_bounds(doc: Doc, i: int) -> tuple[int, int]:
     """The token range ``[start, end)`` of the sentence of token ``i`` (:func:`sentence` without making a Span)."""
     starts = doc.user_data.get(SENTENCE_STARTS) or sentence_starts(doc)  # (inline when kept: ~40 calls per abstract)
-    k = bisect.bisect_right(starts, i) - 1
+    k = bisect_right(starts, i) - 1
     return starts[k], starts[k + 1] if k + 1 < len(starts) else len(doc)
 
 
 def sentence(doc: Doc, i: int) -> Span:
     """The sentence of token ``i``. ``Token.sent`` walks the tokens on every call; this bisects boundaries read once."""
-    starts = sentence_starts(doc)
-    k = bisect.bisect_right(starts, i) - 1
-    spans = doc.user_data.setdefault(SENTENCE_SPANS, {})
+    starts = doc.user_data.get(SENTENCE_STARTS) or sentence_starts(doc)  # (inline when kept, as sentence_bounds)
+    k = bisect_right(starts, i) - 1
+    spans = doc.user_data.get(SENTENCE_SPANS)
+    if spans is None:  # (not setdefault, which makes an empty dict on every call)
+        spans = doc.user_data[SENTENCE_SPANS] = {}
     span = spans.get(k)
     if span is None:
         end = starts[k + 1] if k + 1 < len(starts) else len(doc)

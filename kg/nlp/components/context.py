@@ -60,7 +60,10 @@ FUNCTION_WORDS = lexicon.words("function_words")
 
 
 def _runs_on(tok: Token, generic: frozenset[str]) -> bool:
-    return is_namelike(tok) and tok.lower_ not in generic and tok.lower_ not in FUNCTION_WORDS
+    if not is_namelike(tok):
+        return False
+    low = tok.lower_  # (each read of lower_ decodes a new str)
+    return low not in generic and low not in FUNCTION_WORDS
 
 
 def _name_run_left(doc: Doc, end: int, generic: frozenset[str], through_of: bool = False) -> tuple[int, int] | None:

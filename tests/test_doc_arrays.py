@@ -165,12 +165,7 @@ def test_scans_and_offsets_agree_with_tokens(nlp):
                 _doc.span_text(doc, doc.text, a, b)
 
 
-def test_rows_put_from_lists_and_sentence_start_flags(nlp):
-    out = numpy.full((3, 8), 9, dtype=numpy.uint64)
-    _doc.put_row(out, 1, 2, [0, 5, 2**64 - 1])
-    assert out[1].tolist() == [9, 9, 0, 5, 2**64 - 1, 9, 9, 9] and (out[[0, 2]] == 9).all()
-    with pytest.raises(IndexError):
-        _doc.put_row(out, 1, 6, [1, 2, 3])
+def test_sentence_start_flags(nlp):
     for text in TEXTS[1:]:
         doc = nlp(text)
         flags = numpy.zeros((2, len(doc) + 2), dtype=numpy.uint64)

@@ -254,7 +254,6 @@ def test_writes_and_rows_are_the_same(c_doc, docs):
             module.set_entities(ours, [(k, min(k + 2, n), label) for k in range(1, n, 6)])
             out = numpy.full((8, n + 5), 9, dtype=U64)
             module.fill_rows(ours, (LOWER, SHAPE, SUFFIX, SENT_START), out, 2)
-            module.put_row(out, 5, 1, [3, 2 ** 64 - 1][:n] + list(range(n - 2)))
             module.fill_starts(ours, out, 6, 3)
             state.append((ours.to_array([SENT_START, ENT_IOB, ENT_TYPE]).tolist(), out.tolist(),
                           ours.has_annotation("SENT_START"), [(e.start, e.end, e.label_) for e in ours.ents]))
@@ -267,7 +266,6 @@ def test_writes_outside_the_doc_and_rows_that_do_not_fit_are_refused_the_same_wa
                 lambda m, d: m.set_entities(d, [(2, 2, 1)]), lambda m, d: m.span_text(d, d.text, -1, 1),
                 lambda m, d: m.fill_rows(d, (LOWER,), numpy.zeros((1, 4), dtype=U64), 2),
                 lambda m, d: m.fill_rows(d, (LOWER,), numpy.zeros((1, 4), dtype=numpy.int32), 0),
-                lambda m, d: m.put_row(numpy.zeros((2, 4), dtype=U64), 1, 3, [1, 2]),
                 lambda m, d: m.fill_starts(d, numpy.zeros((2, 4), dtype=U64), 2, 0),
                 lambda m, d: m.Column(d, ORTH)[3], lambda m, d: m.IdSet([-1])):
         _same_error(lambda: bad(c_doc, nlp.make_doc("a b c")), lambda: bad(doc_twin, nlp.make_doc("a b c")))

@@ -454,14 +454,6 @@ cdef int _check_fits(unsigned long long[:, ::1] out, Py_ssize_t row, Py_ssize_t 
     return 0
 
 
-def put_row(unsigned long long[:, ::1] out, Py_ssize_t row, Py_ssize_t at, list values) -> None:
-    """``out[row, at:at + len(values)] = values`` without numpy's conversion of a list (~300 instructions a value)."""
-    cdef Py_ssize_t i, n = len(values)
-    _check_fits(out, row, 1, at, n)
-    for i in range(n):
-        out[row, at + i] = values[i]
-
-
 def fill_starts(Doc doc, unsigned long long[:, ::1] out, Py_ssize_t row, Py_ssize_t at) -> None:
     """``out[row, at + i]`` = 1 where token ``i`` starts a sentence (SENT_START 1) or is the doc's first, else 0."""
     cdef int i, n = doc.length

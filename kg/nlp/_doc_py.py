@@ -326,14 +326,6 @@ class Trimmer:
         return start, end
 
 
-def put_row(out, row: int, at: int, values: list) -> None:
-    """``out[row, at:at + len(values)] = values``."""
-    out = _matrix(out)
-    n = len(values)
-    _check_fits(out, row, 1, at, n)
-    out[row, at:at + n] = numpy.array([_id(v) for v in values], dtype=numpy.uint64)
-
-
 def fill_starts(doc: Doc, out, row: int, at: int) -> None:
     """``out[row, at + i]`` = 1 where token ``i`` starts a sentence (SENT_START 1) or is the doc's first, else 0."""
     out = _matrix(out)

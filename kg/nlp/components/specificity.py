@@ -435,9 +435,10 @@ def agent_of_task(name: str, tasks: frozenset[str]) -> bool:
 _NEXT_WORD = re.compile(r"\s+([A-Za-z]+)")
 
 
-def _before_theory_word(doc: Doc, m) -> bool:
-    """Whether the word after a mention makes it part of a theory object ("VC" of "VC dimension")."""
-    nxt = _NEXT_WORD.match(doc_text(doc), m.end)
+def _before_theory_word(text: str, m) -> bool:
+    """Whether the word after a mention in ``text`` (the doc's) makes it part of a theory object ("VC" of "VC
+    dimension")."""
+    nxt = _NEXT_WORD.match(text, m.end)
     return nxt is not None and nxt.group(1).lower() in _THEORY_WORDS
 
 
@@ -788,10 +789,10 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
             if label == "METRIC" and _names_no_measure(doc, text, m, measures, plain):
                 m.generic = True  # "the precision matrix", "at inference time", "masking ratio", "the Bellman error"
                 continue
-            if label == "METHOD" and extractor in ("model", "model_extension") and _before_theory_word(doc, m):
+            if label == "METHOD" and extractor in ("model", "model_extension") and _before_theory_word(text, m):
                 m.generic = True  # "VC dimension", "Johnson-Lindenstrauss lemma": part of a theory object
                 continue
-            if label == "METHOD" and _GERUND.fullmatch(mtext) and _OBJECT.match(text, m.end):
+            if label == "METHOD" and mtext.endswith("ing") and _GERUND.fullmatch(mtext) and _OBJECT.match(text, m.end):
                 m.generic = True  # a verb with its object: "thereby boosting the effectiveness", "pruning the weights"
                 continue
             if label == "METHOD" and m.start < title_end and _GERUND.fullmatch(mtext.lower()) \

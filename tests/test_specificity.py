@@ -30,6 +30,7 @@ def concepts(nlp, text: str) -> dict[str, set[str]]:
     ("eBay", "METHOD"), ("OpenWhisk", "METHOD"),  # a market and a serverless platform ("markets ... like eBay")
     ("distribution shift", "TASK"), ("spurious correlations", "TASK"), ("implicit bias", "TASK"),  # phenomena
     ("AI models", "METHOD"), ("ML systems", "METHOD"), ("DNN classifier", "METHOD"),  # umbrella word and class noun
+    ("learning machine", "METHOD"),  # "generalizing a learning machine": a model in general
     ("fairness", "TASK"),  # a property, as "robustness" (the vocabulary's alias of algorithmic fairness)
     ("real world", "TASK"),
     ("neural processing units", "METHOD"), ("Unmanned Aerial Vehicle", "METHOD"),  # devices spelled out

@@ -1818,6 +1818,11 @@ def test_own_names_after_our_proposed_and_variants_of_defined_names(nlp, text, n
     ("To fix these issues, we propose a novel metric named OpenAUC. Compared with existing metrics, it is better.",
      "OpenAUC"),
     ("We introduce a new metric, called Rashomon Capacity, to measure predictive multiplicity.", "Rashomon Capacity"),
+    # a description after the name says it is a measure
+    ("In this paper, we propose second-split forgetting time (SSFT), a complementary metric that tracks the epoch.",
+     "second-split forgetting time"),
+    ("First, we introduce effective invariance (EI), a simple and reasonable measure of model invariance.",
+     "effective invariance"),
 ])
 def test_a_newly_named_measure_is_a_metric_not_a_proposed_method(nlp, text, metric):
     found = mentions(nlp, text)
@@ -2258,3 +2263,8 @@ def test_is_namelike_reads_each_word_by_its_id_the_same_way_every_time(nlp):
     for _ in range(2):
         found = [t.text for t in doc if candidates.is_namelike(t)]
         assert found == ["TabPFNv2", "Walrus"]
+
+
+def test_a_description_that_starts_with_a_measures_noun_of_a_longer_head_is_no_metric(nlp):
+    found = mentions(nlp, "We propose FooNet, a metric learning approach for retrieval.")
+    assert any(m.canonical == "FooNet" and m.label == "METHOD" and m.proposed for m in found)

@@ -86,6 +86,9 @@ def _label_for_head(doc: Doc, end: int) -> str:
     nxt = doc[end].lower_ if end < len(doc) else ""
     if nxt in DATASET_HEADS or _split_head(doc, end) or nxt in _APPOSITION and _describes_data(doc, end + 1):
         return "DATASET"
+    after = end + (nxt == ")")  # (a pair's closing bracket)
+    if after < len(doc) and doc[after].text in _APPOSITION and _describes_measure(doc, after + 1):
+        return "METRIC"  # "we propose second-split forgetting time (SSFT), a complementary metric that ..."
     return "METHOD"
 
 
@@ -128,6 +131,16 @@ def _describes_data(doc: Doc, i: int) -> bool:
         return False
     end = min(i + 7, sentence_bounds(doc, i)[1])
     return description_label(description_words([t.text for t in doc[i + 1:end]])) == "DATASET"
+
+
+def _describes_measure(doc: Doc, i: int) -> bool:
+    """Whether an article at token ``i`` opens a description whose first head word is a measure's noun ending its
+    noun phrase ("a complementary metric that tracks ...", "a new measure."; not "a metric learning approach")."""
+    if i >= len(doc) or doc[i].lower_ not in _ARTICLES:
+        return False
+    words = description_words([t.text for t in doc[i + 1:min(i + 7, sentence_bounds(doc, i)[1])]])
+    k = next((k for k, w in enumerate(words) if w in _MEASURES or w in HEADS or w in DATASET_HEADS), None)
+    return k is not None and words[k] in _MEASURES and (k + 1 == len(words) or words[k + 1] in _RELATIVE)
 
 
 def _named_end(doc: Doc, sent: Span, naming: int) -> int:

@@ -228,8 +228,7 @@ class Combiner:
                             or label == "DATASET" and _dataset_then_task(doc, overlapping, start, end)):
             return None
         if label in self.need_support and not _any_label(overlapping, label) \
-                and not (last in _SUPPORTING_HEAD_IDS.get(label, ()) if label != "DATASET"
-                         else self_supported(doc[start:end], label)):  # (a metric's test without the Span)
+                and not self_supported(doc, start, end, label, lower):
             return None
         if label == "TASK" and end < len(doc) and lower[end] in _COMPONENT_IDS \
                 and not any(c.label == "TASK" and (c.start, c.end) == (start, end) for c in overlapping):
@@ -695,14 +694,15 @@ def based_on(word: str, suffix: str = "-based") -> str | None:
     return name if coined else None
 
 
-def self_supported(span, label: str) -> bool:
-    """A METRIC or DATASET entity that says what it is without a rule: its head word ("word error rate"; for a
-    dataset, a head word after a name: "the AMI meeting corpus"), or, for a dataset, a proper name ("CCGbank",
-    "TiGer Treebank", "NIST05") other than a lone acronym, which names methods and tasks as often as datasets
-    ("MSA", "TESLA")."""
+def self_supported(doc: Doc, start: int, end: int, label: str, lower: Sequence[int]) -> bool:
+    """Whether the entity ``doc[start:end]`` of METRIC or DATASET says what it is without a rule: its head word ("word
+    error rate"; for a dataset, a head word after a name: "the AMI meeting corpus"), or, for a dataset, a proper name
+    ("CCGbank", "TiGer Treebank", "NIST05") other than a lone acronym, which names methods and tasks as often as
+    datasets ("MSA", "TESLA"). ``lower``: the doc's LOWER column (a metric's test reads no Token)."""
     if label != "DATASET":
-        return span[-1].lower_ in SUPPORTING_HEADS.get(label, ())
-    if span[-1].lower_ in SUPPORTING_HEADS["DATASET"] and any(
+        return lower[end - 1] in _SUPPORTING_HEAD_IDS.get(label, ())
+    span = doc[start:end]
+    if lower[end - 1] in _SUPPORTING_HEAD_IDS["DATASET"] and any(
             not t.is_lower and not t.is_punct and not t.is_sent_start or any(c.isdigit() for c in t.text)
             for t in span[:-1]):
         return True  # a name under a head word: "the AMI meeting corpus", "WMT’14 dataset" (a description of data

@@ -123,22 +123,28 @@ def _opens_object(doc: Doc, start: int, at: int) -> bool:
     return all(doc[k].lower_ in _ARTICLES for k in range(start, at))
 
 
+def _description_at(doc: Doc, i: int) -> list[str] | None:
+    """The words of the description an article at token ``i`` opens (:func:`kg.nlp.labels.description_words`, within
+    six words of it and its sentence), or None where no article stands there."""
+    if i >= len(doc) or doc[i].lower_ not in _ARTICLES:
+        return None
+    return description_words([t.text for t in doc[i + 1:min(i + 7, sentence_bounds(doc, i)[1])]])
+
+
 def _describes_data(doc: Doc, i: int) -> bool:
     """Whether an article at token ``i`` opens a description whose last head, within six words and before any
     preposition or punctuation, is a dataset's or an environment's ("a new benchmark", "an e-commerce website
     environment"; not "a method for learning from datasets", "a dataset construction pipeline")."""
-    if i >= len(doc) or doc[i].lower_ not in _ARTICLES:
-        return False
-    end = min(i + 7, sentence_bounds(doc, i)[1])
-    return description_label(description_words([t.text for t in doc[i + 1:end]])) == "DATASET"
+    words = _description_at(doc, i)
+    return words is not None and description_label(words) == "DATASET"
 
 
 def _describes_measure(doc: Doc, i: int) -> bool:
     """Whether an article at token ``i`` opens a description whose first head word is a measure's noun ending its
     noun phrase ("a complementary metric that tracks ...", "a new measure."; not "a metric learning approach")."""
-    if i >= len(doc) or doc[i].lower_ not in _ARTICLES:
+    words = _description_at(doc, i)
+    if not words:
         return False
-    words = description_words([t.text for t in doc[i + 1:min(i + 7, sentence_bounds(doc, i)[1])]])
     k = next((k for k, w in enumerate(words) if w in _MEASURES or w in HEADS or w in DATASET_HEADS), None)
     return k is not None and words[k] in _MEASURES and (k + 1 == len(words) or words[k + 1] in _RELATIVE)
 

@@ -314,12 +314,14 @@ def _words_start(text: str, stems: tuple[str, ...]) -> bool:
     return any(text.startswith(stem) or f" {stem}" in text or f"-{stem}" in text for stem in stems)
 
 
-def _claimed_properties(properties: frozenset[str], mentions: Sequence) -> None:
-    """Make generic the TASK mentions of a model's property ("interpretability") in a paper whose title is not about
-    it: a property the abstract claims or lists ("appealing interpretability and transferability"), not the problem
-    the paper addresses."""
-    for m in mentions:
-        if m.label == "TASK" and not m.generic and not m.proposed and m.canonical.lower() in properties:
+def _claimed_properties(spec: Specificity, title: str, mentions: Sequence) -> None:
+    """Make generic the TASK mentions of a model's property ("interpretability") in a paper whose title (lower case)
+    is not about it: a property the abstract claims or lists ("appealing interpretability and transferability"), not
+    the problem the paper addresses."""
+    found = [m for m in mentions if m.label == "TASK" and not m.generic and not m.proposed
+             and m.canonical.lower() in spec.model_properties]
+    if found and not _words_start(title, spec.property_stems):  # (the title read only where a property is named)
+        for m in found:
             m.generic = True
 
 
@@ -808,8 +810,8 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
                 m.generic = True
             if found[1]:
                 tools.add((label, canonical))
-        if spec.model_properties and not _words_start(text[:title_end].lower(), spec.property_stems):
-            _claimed_properties(spec.model_properties, mentions)
+        if spec.model_properties:
+            _claimed_properties(spec, text[:title_end].lower(), mentions)
         if tools:  # "graphics processing units (GPUs)": the spelled-out name of a tool is no concept either
             for m in doc.user_data.get(MENTIONS) or ():
                 if (m.label, m.canonical) in tools and not m.proposed:

@@ -2134,6 +2134,27 @@ def test_a_known_name_written_with_hyphens_or_spaces_for_them_is_that_name(nlp, 
     assert name in by_label(nlp, text, label)
 
 
+@pytest.mark.parametrize("text, label, name", [
+    ("We show results on image colourization and image decompression.", "TASK", "image colorization"),
+    ("We show results on image colourisation and image decompression.", "TASK", "image colorization"),
+    ("The encoder is pre-trained with masked image modelling.", "METHOD", "masked image modeling"),
+    ("We study implicit regularisation in deep networks.", "TASK", "implicit regularization"),
+    ("The agent learns by behavioural cloning from demonstrations.", "METHOD", "behavior cloning"),
+])
+def test_a_known_name_in_british_spelling_is_that_name(nlp, text, label, name):
+    assert name in by_label(nlp, text, label)
+
+
+def test_british_spellings_of_a_name():
+    from kg.nlp.components.gazetteer import british
+
+    assert british("image colorization") == ["image colourization", "image colourisation"]  # Oxford's and British
+    assert british("language modeling") == ["language modelling"]
+    assert british("k-nearest neighbor") == ["k-nearest neighbour"]
+    assert british("analyze") == ["analyse"]
+    assert [british(w) for w in ("size", "sampling", "tensor", "feeling")] == [[], [], [], []]
+
+
 @pytest.mark.parametrize("text, name", [
     ("We speed up training by a factor of two.", "speed-up"),  # one hyphenated word spaced: a phrase of its own
     ("TPU-KNN: K Nearest Neighbor Search at Peak FLOP/s. We search for neighbors fast.", "k-nearest neighbor"),

@@ -122,6 +122,31 @@ def plural(form: str) -> str:
     return form + "s"
 
 
+_OR_WORDS = "|".join(sorted(lexicon.words("american_or_words")))
+# American spellings and their British forms: "-ize" words (which Oxford spelling keeps: the last rule), "-yze",
+# a single "l" doubled before an ending ("modeling", "labeled"), and "-or" words ("color", "tumor")
+_BRITISH = [(re.compile(r"(?<=[^aeiou][ae])l(ed|ing|er|ers)\b", re.I), r"ll\1"),
+            (re.compile(r"\b(%s)(?=s?\b|al|ally|ed|ing|hood|iz|is|ful)" % _OR_WORDS, re.I),
+             lambda m: m.group(1)[:-2] + "our"),
+            (re.compile(r"(?<=[a-z])yz(e|es|ed|er|ers|ing)\b", re.I), r"ys\1"),
+            (re.compile(r"(?<=[a-z]{3})iz(ation|ations|e|es|ed|er|ers|ing)\b", re.I), r"is\1")]
+
+
+def british(form: str) -> list[str]:
+    """A name as British English spells it, with "-ize" and without ("image colorization" -> "image
+    colourisation", "image colourization"; "language modeling" -> "language modelling"); none when it reads the
+    same."""
+    out = []
+    spelled = form
+    for pattern, repl in _BRITISH:
+        if pattern is _BRITISH[-1][0] and spelled != form:
+            out.append(spelled)  # Oxford spelling: "colour", "modelling", but "-ize"
+        spelled = pattern.sub(repl, spelled)
+    if spelled != form and spelled not in out:
+        out.append(spelled)
+    return out
+
+
 _SIZE = re.compile(r"-(\d+(?:\.\d+)?[BMK]|[BSLHT]|[BSLH]\d{1,2}|base|large|small|tiny|huge|giant|XL|XXL)(?![\w/-])")
 # a size or variant after a model's name: "T5-3B", "Swin-B", "ViT-B32", "OPT-1.3B", "BERT-base"
 _FAMILY_SUFFIX = re.compile("(?:%s)(?![\\w-])" % "|".join(map(re.escape, FAMILY_SUFFIXES)), re.IGNORECASE)
@@ -257,8 +282,8 @@ class GazetteerMatcher:
         for e in self.gazetteer.entries:
             key = nlp.vocab.strings.add(f"{e.label}|{e.name}")
             self._entries[key] = e
-            forms = list(dict.fromkeys(f for form in (e.name, *e.aliases)
-                                       for f in (form, plural(form), _unit_apart(form)) if f))
+            forms = list(dict.fromkeys(f for form in (e.name, *e.aliases) for spelled in (form, *british(form))
+                                       for f in (spelled, plural(spelled), _unit_apart(spelled)) if f))
             if e.label in _HYPHENATED_LABELS:  # (in any case: the words of a case-sensitive name spelled out)
                 words = [f for f in forms if not e.case_sensitive or _spelled_out(f)]
                 joined = [f for f in dict.fromkeys(h for form in words for h in _hyphenations(form))

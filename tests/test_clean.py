@@ -333,6 +333,22 @@ def test_formulas_in_math_letters_are_known_by_their_cleaned_range():
     assert [c.text[a:b] for a, b in c.formulas] == ["√T", "SA", "k"]
     assert "SPARKLE" in c.text and "BLEU" in c.text
     assert clean("plain text").formulas == ()
+    # words in a text font beside other math are the formula's operators and constants
+    raw = r"An error of $2\cdot \mathtt{OPT}$ in $\mathrm{poly}(d)$ time, $\mathrm{R}^2$-VOS and $\textbf{M}\text{ixture}$."
+    c = clean(raw)
+    assert [c.text[a:b] for a, b in c.formulas] == ["2· OPT", "poly(d)"]
+    assert "R²-VOS" in c.text and "Mixture" in c.text
+
+
+def test_a_known_name_set_in_a_text_font_beside_other_math_is_a_symbol():
+    from kg.model import Paper
+    from kg.nlp.extract import extract
+
+    text = (r"Every learner suffers an error of at least $2\cdot \mathtt{OPT}$ under attack. "
+            r"We prompt OPT and GPT-3 with explanations.")
+    [(_, ex)] = list(extract([Paper(id="p", text=text)]))
+    opt = [m for m in ex.mentions if m.canonical == "OPT"]
+    assert opt and all(m.start > text.index("We prompt") for m in opt)  # the language models, not the optimum
 
 
 def test_an_evidence_sentence_that_begins_inside_markup_opens_it():

@@ -193,8 +193,26 @@ def _typography(raw: str) -> dict[int, tuple[str, int]]:
     return swaps
 
 
-# A formula that sets words in a text font names things ("$\\texttt{SPARKLE}$", "$\\mathrm{BLEU}$").
+# A formula that sets words in a text font and holds nothing else names things ("$\\texttt{SPARKLE}$",
+# "$\\mathrm{BLEU}$", "$\\textbf{M}\\text{ixture }\\textbf{O}\\text{f}$"); beside other math, such words are
+# the formula's operators and constants ("$2\\cdot \\mathtt{OPT}$", "$\\mathrm{poly}(d)$", "$6.7\\mathrm{mJ}$").
 _TEXT_FONT = re.compile(r"\\(text[a-z]*|math(rm|sf|tt)|operatorname)\b")
+_TEXT_FONT_GROUP = re.compile(r"\\(?:text[a-z]*|math(?:rm|sf|tt|bf|it)|operatorname)\s*\{[^{}]*\}")
+# what may stand beside them: spaces, brackets, and a short superscript or subscript ("$\\mathrm{R}^2$-Youtube-VOS")
+_WORDS_ONLY = re.compile(r"(?:\s|~|[(){}]|\\[,;:! ]|[\^_](?:\{[^{}]{0,3}\}|\w))*")
+
+
+def names_words(formula: str) -> bool:
+    """Whether a formula's source (without its dollars) sets words in a text font and nothing else but spacing
+    and brackets: such a formula names things; any other is math, and its words are symbols."""
+    if _TEXT_FONT.search(formula) is None:
+        return False
+    rest, n = formula, 1
+    while n:  # (innermost groups first: "\\textit{\\textbf{B}i...}")
+        rest, n = _TEXT_FONT_GROUP.subn("", rest)
+    return _WORDS_ONLY.fullmatch(rest) is not None
+
+
 _URL = re.compile(r"https?://[^\s<>()\[\]{}\"'`]+")
 _LINK = re.compile(r"\[([^\[\]\n]{1,500})\]\(([^()\s]{1,2000})\)")  # text without brackets, target without spaces
 _PTB_BRACKETS = {"-LRB-": "(", "-RRB-": ")", "-LSB-": "[", "-RSB-": "]", "-LCB-": "{", "-RCB-": "}"}
@@ -431,7 +449,7 @@ class _Cleaner:
         if i == self.math_end:
             self.math_end = -1
             width = 2 if self.raw.startswith("$$", i) else 1
-            if _TEXT_FONT.search(self.raw, self.math_open, i) is None:
+            if not names_words(self.raw[self.math_open : i]):
                 self.formulas.append((self.math_start, self.out.n))
             return i + width
         if self.math_end < 0 and i in self.math:

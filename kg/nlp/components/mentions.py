@@ -807,10 +807,10 @@ def _own_long_forms(doc: Doc, mentions: list[DocMention], pairs: list[Abbreviati
 
 def _outside_formulas(doc: Doc, cands: list[Candidate], formulas: tuple[tuple[int, int], ...]) -> list[Candidate]:
     """The candidates but those inside a formula in math letters, whose letters are symbols ("removing $SA$ from the
-    bound": states and actions). A metric's symbol is its name ("an $F_1$ of 0.9"), and so are the paper's own
-    method's and a gazetteer's names."""
+    bound": states and actions; "an error of $2\\cdot\\mathrm{OPT}$": the optimum, not the OPT models). A metric's
+    symbol is its name ("an $F_1$ of 0.9"), and so is the paper's own method's."""
     idx, ends = column(doc, IDX), token_ends(doc)
-    return [c for c in cands if c.label == "METRIC" or c.extractor in ("proposed", "gazetteer") or c.end <= c.start
+    return [c for c in cands if c.label == "METRIC" or c.extractor == "proposed" or c.end <= c.start
             or not any(a <= idx[c.start] and ends[c.end - 1] <= b for a, b in formulas)]
 
 

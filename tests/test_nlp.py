@@ -1318,9 +1318,20 @@ def test_no_proposal_in_brackets_after_a_head_word_but_a_coined_unknown_name(nlp
     ("We call the resulting dataset FooSet.", "FooSet"),
     ("We call the resulting tests MMDAggInc, HSICAggInc and KSDAggInc.", "KSDAggInc"),  # any noun after "resulting"
     ("At its core is a novel self-attention mechanism, which we dub HiLo.", "HiLo"),
+    # "and" after the authors' own clause: their naming too
+    ("We instantiate our method using the proposed pyramid attention and name it PA-former, which is evaluated.",
+     "PA-former"),
+    # a problem's head word ("paradigm") in the object, but a name that says what does it: a method
+    ("We show that value iteration is a convolution, and name the resulting paradigm Symmetric Planner (SymPlan).",
+     "SymPlan"),
 ])
 def test_we_call_an_object_by_a_name_proposes_it(nlp, text, name):
     assert name in proposed(nlp, text)
+
+
+def test_a_naming_verb_after_and_is_the_authors_only_in_their_sentence(nlp):
+    assert not proposed(nlp, "Prior methods decompose the problem and name it ParaNet, which we improve.")
+    assert "Open Learning" not in proposed(nlp, "We call this new setting Open Learning.")  # a task: named, not proposed
 
 
 @pytest.mark.parametrize("text, name", [

@@ -54,6 +54,8 @@ _LIST_ITEM_ENDS = lexicon.words("list_item_ends")
 _JOINERS = lexicon.words("plain_name_stops")
 _SHORT_NAME = re.compile(r"[A-Z][A-Z0-9-]{1,7}")  # MCC, LAR, FCOS-3D
 _COINED = re.compile(r"(?<=.)[A-Z0-9]")  # a capital or a digit inside a word: "ModaMixer", "iSIDG", not "Newton"
+# endings of the nouns for what does a task ("Planner", "Detector", "Transformer"): a name ending in one names a method
+_AGENT_ENDINGS = tuple(pair.split(":")[0] for pair in lexicon.ordered("agent_suffixes"))
 OWN = lexicon.words("own_words")
 _TRIGGERS = frozenset(VERBS | PAST_VERBS | NAMING | OWN)
 _NOVEL = frozenset({"novel", "new"})
@@ -258,6 +260,15 @@ def _name_at(doc: Doc, i: int, limit: int) -> tuple[int, int] | None:
 _NAMING_VERBS = lexicon.words("naming_verbs")  # "we call X NAME"
 _OBJECT_PRONOUNS = lexicon.words("named_object_pronouns")
 _OBJECT_OPENERS = lexicon.words("named_object_openers")
+
+
+def _we_name(doc: Doc, sent: Span, i: int) -> bool:
+    """Whether the authors give the name at the naming word ``i``: "we" right before it ("we call our approach X"),
+    or "and" after their own clause ("We instantiate our method ... and name it PA-former")."""
+    if i == sent.start:
+        return False
+    before = doc[i - 1].lower_
+    return before == "we" or before == "and" and _is_authors_sentence(sent, i - 1)
 
 
 def _after_object(doc: Doc, j: int, limit: int) -> tuple[int, str | None] | None:
@@ -651,16 +662,17 @@ class ProposedFinder:
         for tok in triggers:
             if tok.lower_ not in NAMING or tok.i + 1 >= sent.end or tok.i in known_at:
                 continue  # (not the start of a known name: "named entity recognition")
-            if (tok.lower_ in _NAMING_VERBS or tok.lower_ == "refer") and (tok.i == 0 or doc[tok.i - 1].lower_ != "we"):
+            we_name = _we_name(doc, sent, tok.i)
+            if (tok.lower_ in _NAMING_VERBS or tok.lower_ == "refer") and not we_name:
                 continue  # "which we call X", "an estimator we name FLO", "an object we term the PBRF", "which we
-                # refer to as X"; not "a call to", "the name of", "in the long term", "refer to the appendix"
+                # refer to as X", "we build ... and name it PA-former"; not "a call to", "the name of", "in the long
+                # term", "refer to the appendix"
             if tok.i > sent.start and doc[tok.i - 1].lower_ in _IN_USE:
                 continue  # "also called Task-Free Continual Learning (TFCL)": a name in use, not a new one
             if tok.lower_ in _LISTING and not self._names_the_proposal(doc, sent, tok.i):
                 continue  # "three augmentation methods, namely GAUG, ...": a list, or others' methods
             j, object_head = tok.i + 1, None
-            after = _after_object(doc, j, sent.end) if tok.lower_ in _NAMING_VERBS and doc[tok.i - 1].lower_ == "we" \
-                else None
+            after = _after_object(doc, j, sent.end) if tok.lower_ in _NAMING_VERBS and we_name else None
             if after is not None:
                 j, object_head = after  # "we call our approach Simmer", "we call it GraphDE"
             else:
@@ -686,6 +698,10 @@ class ProposedFinder:
             data = near in DATASET_HEADS or near in ENVIRONMENT_HEADS  # ("a new simulation environment called X")
             if object_head is not None:  # the object says what is named: "we call the resulting dataset X"
                 problem, data = object_head.rstrip("s") in PROBLEM_HEADS, object_head in DATASET_HEADS
+                if problem and (name := _name_at(doc, j, sent.end)) is not None \
+                        and doc[name[1] - 1].is_title and doc[name[1] - 1].lower_.endswith(_AGENT_ENDINGS):
+                    problem = False  # unless the name says what does it: "name the resulting paradigm Symmetric
+                    # Planner (SymPlan)"
             label = "TASK" if problem else ("DATASET" if data else
                                             "METRIC" if _measure_named(doc, sent, tok.i) else "METHOD")
             abbrs = self._abbrev_in(doc, j, j + 1)
@@ -696,7 +712,7 @@ class ProposedFinder:
                 continue
             fresh = _new_thing_named(doc, sent, tok.i)  # "we propose a new detector, called DETR": the paper's,
             # whatever the vocabulary knows (the paper that made a name known is in the corpus too)
-            if abbrs and doc[tok.i - 1].lower_ != "we" and not self._new_pair(doc, abbrs[0]) and not fresh:
+            if abbrs and not we_name and not self._new_pair(doc, abbrs[0]) and not fresh:
                 continue  # a known pair others named: "a method referred to as Model-Agnostic Meta-Learning (MAML)"
             if abbrs:
                 if abbrs[0].long(doc)[-1].lower_.rstrip("s") in PROBLEM_HEADS:

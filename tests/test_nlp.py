@@ -323,6 +323,14 @@ def test_datasets_from_context_list(nlp):
 
 def test_datasets_before_a_plural_head(nlp):
     assert {"Foo-7", "BarSet"} <= by_label(nlp, "Results on the Foo-7 and BarSet datasets are strong.", "DATASET")
+    # a task's name between the list and its head word
+    text = "We beat the state of the art on the challenging Nr3D, Sr3D and ScanRefer 3D object grounding datasets."
+    assert {"Nr3D", "Sr3D", "ScanRefer"} <= by_label(nlp, text, "DATASET")
+    # one name there says which data the task reads, and settings the text defines are no datasets
+    assert "NIR-VIS" not in by_label(nlp, "We fine-tune on the target NIR-VIS face recognition datasets.", "DATASET")
+    text = ("We study Universal Domain Adaptation (UniDA). We excel on three standard UniDA and Open-Set DA object "
+            "recognition benchmarks.")
+    assert not by_label(nlp, text, "DATASET")
 
 
 def test_generic_dataset_phrases_are_not_names(nlp):

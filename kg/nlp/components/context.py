@@ -20,7 +20,7 @@ from kg.nlp.candidates import (Candidate, abbreviations, candidates, column, ids
                                positions, sentence_bounds, span_text)
 from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp.components.specificity import load_specificity
-from kg.nlp.labels import TASK_HEAD_NOUNS, TASK_NOUN, TASK_WORDS, only_data_kinds
+from kg.nlp.labels import TASK_HEAD_NOUNS, TASK_NOUN, TASK_WORDS, names_a_task, only_data_kinds
 from kg.nlp import lexicon
 from kg.schema import initials
 
@@ -178,10 +178,27 @@ def _eponyms() -> frozenset[str]:
     return frozenset(out)
 
 
+_MAX_TASK_WORDS = 4  # words of a task's name between a list of datasets and its head word
+
+
+def _task_before(doc: Doc, i: int) -> int:
+    """Where a task's name in lower case starts that ends before token ``i`` and follows a name ("ScanRefer 3D object
+    grounding datasets": "3D object grounding"); ``i`` when there is none."""
+    k = i
+    while k > 0 and i - k < _MAX_TASK_WORDS and (doc[k - 1].text.islower() and doc[k - 1].lower_ not in FUNCTION_WORDS
+                                                  or _DIMENSIONS.fullmatch(doc[k - 1].text)):
+        k -= 1
+    if k == i or k == 0 or not is_namelike(doc[k - 1]) or not names_a_task(doc[k:i].text):
+        return i
+    return k
+
+
 def _names_before_head(doc: Doc, head: Token, generic: frozenset[str]) -> list[tuple[int, int]]:
-    """``X, Y and Z datasets`` -> the runs X, Y, Z."""
+    """``X, Y and Z datasets`` -> the runs X, Y, Z; also with a task's name before the head word after two names or
+    more ("the Nr3D, Sr3D and ScanRefer 3D object grounding datasets"; one name there may say which data the task
+    reads: "NIR-VIS face recognition datasets")."""
     runs = []
-    i = head.i
+    i = task = _task_before(doc, head.i)
     while True:
         run = _name_run_left(doc, i, generic, through_of=True)
         if not run:
@@ -194,7 +211,20 @@ def _names_before_head(doc: Doc, head: Token, generic: frozenset[str]) -> list[t
                 i -= 1
             continue
         break
+    if task == head.i:
+        return runs
+    if len(runs) < 2 or _known_otherwise(doc, runs):
+        return []  # (settings before a task's name: "UniDA and Open-Set DA object recognition benchmarks")
     return runs
+
+
+def _known_otherwise(doc: Doc, runs: list[tuple[int, int]]) -> bool:
+    """Whether a run is a short form the text defines, or holds a name the vocabulary knows, of something other
+    than a dataset."""
+    shorts = {span_text(doc, a.short_start, a.short_end) for a in abbreviations(doc)}
+    return any(span_text(doc, *r) in shorts for r in runs) or any(
+        c.label != "DATASET" and c.extractor == "gazetteer" and s <= c.start < e
+        for c in candidates(doc) for s, e in runs)
 
 
 def _names_after(doc: Doc, i: int, generic: frozenset[str], through_of: bool = False) -> list[tuple[int, int]]:

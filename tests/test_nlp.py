@@ -1337,6 +1337,27 @@ def test_we_call_an_object_by_a_name_proposes_it(nlp, text, name):
     assert name in proposed(nlp, text)
 
 
+@pytest.mark.parametrize("text, name", [
+    ("In this work, we introduce a new method\u2014sparse Hamiltonian flows\u2014that addresses these limitations.",
+     "sparse Hamiltonian flows"),
+    ("Our proposed method\u2014multi-domain temperature scaling\u2014uses the heterogeneity in the domains.",
+     "multi-domain temperature scaling"),
+    ("We propose (i) a contrastive objective, and (ii) a decoding method\u2014contrastive search\u2014to encourage it.",
+     "contrastive search"),
+])
+def test_a_name_between_dashes_after_a_proposals_head_word_is_the_proposal(nlp, text, name):
+    assert name in proposed(nlp, text)
+
+
+@pytest.mark.parametrize("text", [
+    "We created a series of adversarial training techniques\u2014including a tool that assists humans\u2014to find bugs.",
+    "However, the proposed method\u2014when applied on the threat model specifically\u2014enables us to do more.",
+    "Prior work used a decoding method\u2014contrastive search\u2014to encourage diversity.",  # not the authors'
+])
+def test_no_proposal_between_dashes_but_a_name(nlp, text):
+    assert not proposed(nlp, text)
+
+
 def test_a_naming_verb_after_and_is_the_authors_only_in_their_sentence(nlp):
     assert not proposed(nlp, "Prior methods decompose the problem and name it ParaNet, which we improve.")
     assert "Open Learning" not in proposed(nlp, "We call this new setting Open Learning.")  # a task: named, not proposed

@@ -63,6 +63,10 @@ _NOVEL = frozenset({"novel", "new"})
 _NOT_OWN_LIST = lexicon.words("example_cues") | lexicon.words("compared_method_cues") | {"compare", "compared"}
 _OUR_NEW = frozenset({"proposed", "novel", "new"})  # "our proposed X": the authors' own name
 _PROPOSED = frozenset({"proposed"})  # "the proposed X" too
+# dashes around a name in apposition (the cleaner writes "---" as an em dash)
+_DASHES = frozenset({"\u2014", "\u2013", "--", "---"})
+_DASH_STOPS = lexicon.words("function_words") | lexicon.words("list_openers") | lexicon.words("example_cues") \
+    | lexicon.words("clause_words") | PREPOSITIONS
 _PROPOSED_IDS, _THE = ids(_PROPOSED), get_string_id("the")
 _CONTRIBUTION = frozenset({"contribution", "contributions"})  # "our main contribution is X": a proposal
 _PAIR_VERBS = lexicon.words("pair_verbs")  # propose only new pairs
@@ -793,6 +797,26 @@ class ProposedFinder:
             return None
         return j, j + 1
 
+    def _dashed(self, doc: Doc, sent: Span, verbs: list[int]) -> list[Candidate]:
+        """A name between dashes right after the head word of the authors' proposal ("we introduce a new
+        method---sparse Hamiltonian flows---that ...", "our proposed method---multi-domain temperature scaling---uses
+        ..."): up to five words, none a function word or a list's opener ("a set of techniques---including a tool
+        that ...---"), not a name the vocabulary knows."""
+        out: list[Candidate] = []
+        for k in range(sent.start + 1, sent.end - 2):
+            if doc[k].text not in _DASHES or doc[k - 1].lower_ not in HEADS:
+                continue
+            own = any(doc[j].lower_ in OWN for j in range(max(sent.start, k - 4), k - 1))
+            if not own and not (verbs and verbs[0] < k and _is_authors_sentence(sent, verbs[0])):
+                continue
+            end = next((j for j in range(k + 2, min(k + 7, sent.end)) if doc[j].text in _DASHES), None)
+            words = doc[k + 1:end] if end is not None else []
+            if not words or any(t.lower_ in _DASH_STOPS or not t.text[:1].isalpha() for t in words) \
+                    or words.text.lower() in self.known:
+                continue
+            out.append(Candidate(k + 1, end, _label_for_head(doc, k - 1), "proposed", proposed=True))
+        return out
+
     def _our_method(self, doc: Doc, sent: Span, triggers: list[Token]) -> list[Candidate]:
         """``Our proposed method, X (ABBR), is ...``; ``our approximate gradient-based update rule, ModProp,``;
         ``with our modality mixer (ModaMixer)``: a pair the authors' own phrase defines, unknown by both forms, or a
@@ -955,6 +979,7 @@ class ProposedFinder:
             verbs = [t.i for t in triggers if _proposing(t)]
             if verbs and not named and _is_authors_sentence(sent, verbs[0]):
                 found += self._listed_after_colon(doc, sent, verbs[0])
+            found += [c for c in self._dashed(doc, sent, verbs) if not any(f.start <= c.start < f.end for f in found)]
             for k in novel:
                 if sent.start <= k < sent.end - 2 and verbs and verbs[0] < k:
                     found += [c for c in self._novel_names(doc, sent, k)

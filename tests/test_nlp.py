@@ -1358,6 +1358,12 @@ def test_no_proposal_between_dashes_but_a_name(nlp, text):
     assert not proposed(nlp, text)
 
 
+def test_a_dataset_the_authors_collect_or_curate_is_theirs(nlp):
+    assert "Wild6D" in proposed(nlp, "In this paper, we collect Wild6D, a new unlabeled RGBD object video dataset.")
+    assert "ImageNet-Major" in proposed(nlp, "We curate ImageNet-Major: a 68-example slice of obvious mistakes.")
+    assert not proposed(nlp, "We collect labels from crowd workers for the images.")
+
+
 def test_a_naming_verb_after_and_is_the_authors_only_in_their_sentence(nlp):
     assert not proposed(nlp, "Prior methods decompose the problem and name it ParaNet, which we improve.")
     assert "Open Learning" not in proposed(nlp, "We call this new setting Open Learning.")  # a task: named, not proposed

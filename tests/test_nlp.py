@@ -1567,6 +1567,17 @@ def test_tasks_given_as_examples_of_tasks_or_applications_are_tasks(nlp, text, t
     assert {m.canonical for m in mentions(nlp, text) if m.label == "TASK" and not m.generic} == tasks
 
 
+@pytest.mark.parametrize("text, metrics", [
+    ("It outperforms RL approaches in all key performance metrics, including wirelength, congestion, and density.",
+     {"wirelength", "congestion", "density"}),
+    ("We compare layers with feature based distance metrics like SVCCA, PWCCA, CKA, and OPD. It holds.",
+     {"SVCCA", "PWCCA", "CKA", "OPD"}),
+    ("Fairness measures such as parking a car matter.", set()),  # a clause
+])
+def test_measures_listed_as_a_papers_metrics_are_metrics(nlp, text, metrics):
+    assert {m.canonical for m in mentions(nlp, text) if m.label == "METRIC" and not m.generic} == metrics
+
+
 @pytest.mark.parametrize("text, name", [
     ("We compare against CNN-based models on images.", "CNN"),
     ("Our MLP-based approach is fast.", "MLP"),

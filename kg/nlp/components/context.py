@@ -608,6 +608,51 @@ def example_task_candidates(doc: Doc, generic: frozenset[str], common: frozenset
     return out
 
 
+_METRIC_LIST_HEADS = frozenset({"metrics", "measures", "metric", "measure"})
+MAX_METRIC_WORDS = 3
+
+
+def _metric_item(doc: Doc, start: int, end: int, generic: frozenset[str]) -> int:
+    """The end of a measure's name listed from ``start``: up to three lower-case words or a name ("wirelength",
+    "CKA"), up to a separator; ``start`` when the words do not read as one name (a function word, a verb in front,
+    a mathematical formula, more words)."""
+    k = start
+    while k < end and doc[k].lower_ not in SEPARATORS and doc[k].text not in ".;:()":
+        tok = doc[k]
+        if not (tok.is_lower and (tok.is_alpha or "-" in tok.text) or tok.is_alpha and tok.is_upper) \
+                or tok.is_stop or tok.lower_ in FUNCTION_WORDS or k - start >= MAX_METRIC_WORDS:
+            return start
+        k += 1
+    if k == start or doc[start:k].text.lower() in generic or doc[start].lower_ in OBJECT_VERBS:
+        return start
+    return k
+
+
+def example_metric_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
+    """The measures a paper lists as its metrics: "performance metrics, including wirelength, congestion, and
+    density", "distance metrics like SVCCA, PWCCA, CKA, and OPD". Each item is a name or a few lower-case words; the
+    list ends at its last "and"/"or" item, or at any item that is no such name."""
+    out, rules = [], candidates(doc)
+    for i in positions(doc, _METRIC_LIST_HEADS):
+        j = _example_start(doc, i)
+        if j is None:
+            continue
+        end = sentence_bounds(doc, i)[1]
+        while j < end:
+            k = _metric_item(doc, j, end, generic)
+            if k == j:
+                break
+            if not any(c.start < k and j < c.end for c in rules):  # (a name a rule knows: as the rules read it)
+                out.append(Candidate(j, k, "METRIC", "context", confidence=0.5))
+            last = any(doc[t].lower_ in _LAST_ITEM for t in range(max(j - 2, i), j))
+            if last or k >= end or doc[k].lower_ not in SEPARATORS:
+                break
+            j = k + 1
+            while j < end and doc[j].lower_ in SEPARATORS:
+                j += 1
+    return out
+
+
 @lru_cache(maxsize=65536)
 def _model_name_text(t: str) -> bool:
     """Whether a model-shaped token's text reads as a model name: mixed case inside a hyphen-part ("TabPFNv2",
@@ -698,6 +743,7 @@ def make_context(nlp: Language, name: str, directory: str):
         out += task_candidates(doc, generic)
         out += named_task_candidates(doc, generic)
         out += example_task_candidates(doc, generic, common)
+        out += example_metric_candidates(doc, generic)
         out += model_name_candidates(doc, generic)
         out += eponym_candidates(doc, common)
         return doc

@@ -28,7 +28,8 @@ from kg.nlp.components.specificity import SMALL_WORDS, load_specificity
 from kg.nlp.labels import TASK_WORDS, description_label, description_words, label_from_words
 from kg.nlp import lexicon
 
-VERBS = lexicon.words("proposing_verbs")
+_COLLECTING = lexicon.words("collecting_verbs")  # "we collect Wild6D, a new ... dataset": the name as the object
+VERBS = lexicon.words("proposing_verbs") | _COLLECTING
 PAST_VERBS = lexicon.words("proposing_verbs_past")  # "we proposed X": a proposal only right after "we"
 SUBJECTS = lexicon.words("proposing_subjects")
 NAMING = lexicon.words("naming_words")
@@ -974,7 +975,8 @@ class ProposedFinder:
             named = self._named(doc, sent, triggers)
             for tok in triggers:
                 if _proposing(tok) and _is_authors_sentence(sent, tok.i) and not named:
-                    found += self._objects(doc, sent, tok.i + 1, pairs_only=tok.lower_ in _PAIR_VERBS)
+                    objects = self._objects(doc, sent, tok.i + 1, pairs_only=tok.lower_ in _PAIR_VERBS)
+                    found += [c for c in objects if tok.lower_ not in _COLLECTING or c.start == tok.i + 1]
             found += named + self._our_method(doc, sent, triggers)
             verbs = [t.i for t in triggers if _proposing(t)]
             if verbs and not named and _is_authors_sentence(sent, verbs[0]):

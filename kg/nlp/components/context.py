@@ -608,7 +608,7 @@ def example_task_candidates(doc: Doc, generic: frozenset[str], common: frozenset
     return out
 
 
-_METRIC_LIST_HEADS = frozenset({"metrics", "measures", "metric", "measure"})
+_METRIC_LIST_HEADS = frozenset({"metrics", "measures"})  # (not "a metric such as": a criterion the method uses)
 MAX_METRIC_WORDS = 3
 
 

@@ -371,3 +371,34 @@ def test_candidate_columns_are_the_same(c_doc):
                 lambda: doc_twin.fill_candidates([], numpy.zeros((7, 4), dtype=U64), 5, 6, 0, 5, priority, codes))
     _same_error(lambda: c_doc.fill_candidates(None, numpy.zeros((7, 4), dtype=U64), 5, 6, 0, 1, priority, codes),
                 lambda: doc_twin.fill_candidates(None, numpy.zeros((7, 4), dtype=U64), 5, 6, 0, 1, priority, codes))
+
+
+def _outcome(func, text: str):
+    """What ``func(text)`` gives: its value and the value's type, or the type of the exception it raises."""
+    try:
+        value = func(text)
+    except Exception as error:  # noqa: BLE001 (an empty string's IndexError is part of a function's behaviour)
+        return "raises", type(error)
+    return value, type(value)
+
+
+def test_compiled_lexeme_attributes_are_spacys(c_doc):
+    """The compiled copies of spaCy's lexeme attribute functions give what spaCy's give (values and their types,
+    or the same exception), over English's vocabulary, characters from every plane and random strings; the twin
+    keeps spaCy's own."""
+    import spacy
+
+    getters = spacy.blank("en").vocab.lex_attr_getters
+    compiled = c_doc.lexeme_getters(getters)
+    assert list(compiled) == list(getters) and all(compiled[a] is not getters[a] for a in getters)
+    assert doc_twin.lexeme_getters(getters) == getters
+    rng = random.Random(19)
+    alphabet = "aZ09.,:/@-+±~'\"()[]$€%_ \t\n½²³٣ΣσßİﬁǅⅫ①…«»" + "".join(chr(rng.randrange(0x110000)) for _ in range(40))
+    texts = list(spacy.blank("en").vocab.strings) + [chr(c) for c in range(0, 0x110000, 37)] + [chr(c) for c in
+                                                                                                range(0x3000)]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 12))) for _ in range(20000)]
+    texts += ["http://x", "https://a.b", "www.a", "www.", "a.com", "a.com/", "a.b:80", "x@y.z", "a@b", "1,000.5",
+              "+3/4", "-12th", "twenty", "Third", "1st", "a" * 99, "a" * 100, "AAAAAB", "e.g.", ".a", "a.", "2/3/4"]
+    for attr, func in getters.items():
+        assert [_outcome(compiled[attr], t) for t in texts] == [_outcome(func, t) for t in texts], attr
+    _same_error(lambda: c_doc.lexeme_getters(None), lambda: doc_twin.lexeme_getters(None))

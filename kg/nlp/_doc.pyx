@@ -7,11 +7,12 @@ instructions went to them). These functions read and write the same fields of ``
 with the same values (tested against ``to_array``/``from_array`` and Tokens in tests/test_doc_arrays.py):
 attribute columns and token ends, sentence starts and entities, the tagger's feature rows; token scans against
 ``IdSet`` (a C hash set of string ids); ``PhraseIndex``, the gazetteer's phrase matcher; ``Trimmer``, the
-frayed-edge rule of :func:`kg.nlp.combine.trim`; and :func:`tokenize`, spaCy's tokenizer loop with more of a text's
-chunks cached (:class:`kg.nlp.tokenizer.MLTokenizer`).
+frayed-edge rule of :func:`kg.nlp.combine.trim`; :func:`tokenize`, spaCy's tokenizer loop with more of a text's
+chunks cached (:class:`kg.nlp.tokenizer.MLTokenizer`); and :func:`lexeme_getters`, compiled copies of the functions
+that give a new lexeme its attributes.
 """
 cimport cython
-from cpython.unicode cimport Py_UNICODE_ISSPACE
+from cpython.unicode cimport Py_UNICODE_ISSPACE, PyUnicode_4BYTE_KIND, PyUnicode_FromKindAndData
 from libcpp.vector cimport vector
 from spacy.attrs cimport (ENT_IOB, ENT_TYPE, IDX, IS_PUNCT, LENGTH, LOWER, ORTH, PREFIX, SENT_START, SHAPE, SUFFIX,
                           attr_id_t)
@@ -21,6 +22,13 @@ from spacy.structs cimport LexemeC, TokenC
 from spacy.tokenizer cimport Tokenizer
 from spacy.tokens.doc cimport Doc, get_token_attr
 from spacy.typedefs cimport attr_t, hash_t
+
+import unicodedata
+from functools import partial
+
+from spacy.lang import lex_attrs as _lex_attrs
+from spacy.lang.en import lex_attrs as _en_lex_attrs
+from spacy.util import _get_attr_unless_lookup
 
 
 @cython.final
@@ -508,6 +516,240 @@ def tokenize(Tokenizer tokenizer, str string) -> Doc:
         doc.c[doc.length - 1].spacy = string[length - 1] == u" " and not in_ws
     tokenizer._apply_special_cases(doc)
     return doc
+
+
+# ---------------------------------------------------------------------------------------------- lexeme attributes
+
+# spaCy makes a lexeme for each new string by calling the language's ~23 attribute functions (kg/nlp/tokenizer.py);
+# as Python they took ~65,000 instructions a lexeme, ~7 new lexemes a synthetic abstract (~8% of the default
+# extraction). These are the same functions compiled: each returns what its spaCy original returns for every str
+# (tests/test_twins.py compares them over the vocabulary and every character), with the original's constants.
+cdef unsigned char _PUNCT[128]  # per ASCII character, unicodedata's category starts with "P"
+cdef unsigned char _CURRENCY[128]  # ... is "Sc"
+for _c in range(128):
+    _PUNCT[_c] = unicodedata.category(chr(_c)).startswith("P")
+    _CURRENCY[_c] = unicodedata.category(chr(_c)) == "Sc"
+_TLDS = frozenset(_lex_attrs._tlds)
+_URL_MATCH = _lex_attrs.URL_MATCH
+_LIKE_EMAIL = _lex_attrs._like_email
+_NUM_WORDS = frozenset(_en_lex_attrs._num_words)
+_ORDINAL_WORDS = frozenset(_en_lex_attrs._ordinal_words)
+_BRACKETS = frozenset(("(", ")", "[", "]", "{", "}", "<", ">"))
+_QUOTES = frozenset(('"', "'", "`", "«", "»", "‘", "’", "‚", "‛", "“", "”", "„", "‟", "‹", "›", "❮", "❯", "''", "``"))
+_LEFT_PUNCT = frozenset(("(", "[", "{", "<", '"', "'", "«", "‘", "‚", "‛", "“", "„", "‟", "‹", "❮", "``"))
+_RIGHT_PUNCT = frozenset((")", "]", "}", ">", '"', "'", "»", "’", "”", "›", "❯", "''"))
+
+
+def _lower(str string):
+    return string.lower()
+
+
+@cython.boundscheck(True)  # (these four index as Python does: from the end, and an empty string raises IndexError)
+@cython.wraparound(True)
+def _prefix(str string):
+    return string[0]
+
+
+@cython.boundscheck(True)
+@cython.wraparound(True)
+def _suffix(str string):
+    return string[-3:]
+
+
+def _is_alpha(str string):
+    return string.isalpha()
+
+
+def _is_digit(str string):
+    return string.isdigit()
+
+
+def _is_lower(str string):
+    return string.islower()
+
+
+def _is_space(str string):
+    return string.isspace()
+
+
+def _is_title(str string):
+    return string.istitle()
+
+
+def _is_upper(str string):
+    return string.isupper()
+
+
+def _like_email(str text):
+    return "@" in text and bool(_LIKE_EMAIL(text))  # (a match holds an "@")
+
+
+def _is_punct(str text):
+    cdef Py_UCS4 c
+    for c in text:
+        if c < 128:
+            if not _PUNCT[c]:
+                return False
+        elif not unicodedata.category(chr(c)).startswith("P"):
+            return False
+    return True
+
+
+def _is_ascii(str text):
+    cdef Py_UCS4 c
+    for c in text:
+        if c >= 128:
+            return False
+    return True
+
+
+def _is_currency(str text):
+    cdef Py_UCS4 c
+    for c in text:
+        if c < 128:
+            if not _CURRENCY[c]:
+                return False
+        elif unicodedata.category(chr(c)) != "Sc":
+            return False
+    return True
+
+
+def _is_bracket(str text):
+    return text in _BRACKETS
+
+
+def _is_quote(str text):
+    return text in _QUOTES
+
+
+def _is_left_punct(str text):
+    return text in _LEFT_PUNCT
+
+
+def _is_right_punct(str text):
+    return text in _RIGHT_PUNCT
+
+
+def _word_shape(str text):
+    cdef Py_UCS4 c, shape_char, last = 0
+    cdef Py_UCS4 shape[100]
+    cdef int seq = 0, n = 0
+    if len(text) >= 100:
+        return "LONG"
+    for c in text:
+        if c.isalpha():
+            shape_char = u"X" if c.isupper() else u"x"
+        elif c.isdigit():
+            shape_char = u"d"
+        else:
+            shape_char = c
+        if n and shape_char == last:  # (the first character starts a run: last is "" in spaCy's)
+            seq += 1
+        else:
+            seq = 0
+            last = shape_char
+        if seq < 4:
+            shape[n] = shape_char
+            n += 1
+    return PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, shape, n)
+
+
+@cython.boundscheck(True)
+@cython.wraparound(True)
+def _like_num(str text):
+    if text.startswith(("+", "-", "±", "~")):
+        text = text[1:]
+    text = text.replace(",", "").replace(".", "")
+    if text.isdigit():
+        return True
+    if text.count("/") == 1:
+        num, denom = text.split("/")
+        if num.isdigit() and denom.isdigit():
+            return True
+    text_lower = text.lower()
+    if text_lower in _NUM_WORDS or text_lower in _ORDINAL_WORDS:
+        return True
+    if text_lower.endswith(("st", "nd", "rd", "th")):
+        if text_lower[:-2].isdigit():
+            return True
+    return False
+
+
+@cython.boundscheck(True)
+@cython.wraparound(True)
+def _like_url(str text):
+    if text.startswith("http://") or text.startswith("https://"):
+        return True
+    elif text.startswith("www.") and len(text) >= 5:
+        return True
+    if text[0] == "." or text[-1] == ".":
+        return False
+    if "@" in text:
+        return False
+    if "." not in text:
+        return False
+    tld = text.rsplit(".", 1)[1].split(":", 1)[0]
+    if tld.endswith("/"):
+        return True
+    if tld.isalpha() and tld in _TLDS:
+        return True
+    if _URL_MATCH(text):
+        return True
+    return False
+
+
+def _norm_of(tuple lookups):
+    """spaCy's ``_get_attr_unless_lookup(lower, lookups, string)``."""
+    def norm(str string):
+        for lookup in lookups:
+            if string in lookup:
+                return lookup[string]
+        return string.lower()
+    return norm
+
+
+def _is_stop_of(stops):
+    """spaCy's ``is_stop(string, stops)``."""
+    def is_stop(str string):
+        return string.lower() in stops
+    return is_stop
+
+
+def _lang_of(str lang):
+    """spaCy's ``get_lang(text, lang)``."""
+    def get_lang(str text):
+        return lang
+    return get_lang
+
+
+_COMPILED = {
+    _lex_attrs.lower: _lower, _lex_attrs.prefix: _prefix, _lex_attrs.suffix: _suffix,
+    _lex_attrs.is_alpha: _is_alpha, _lex_attrs.is_digit: _is_digit, _lex_attrs.is_lower: _is_lower,
+    _lex_attrs.is_space: _is_space, _lex_attrs.is_title: _is_title, _lex_attrs.is_upper: _is_upper,
+    _lex_attrs.like_email: _like_email, _lex_attrs.is_punct: _is_punct, _lex_attrs.is_ascii: _is_ascii,
+    _lex_attrs.word_shape: _word_shape, _lex_attrs.is_bracket: _is_bracket, _lex_attrs.is_quote: _is_quote,
+    _lex_attrs.is_left_punct: _is_left_punct, _lex_attrs.is_right_punct: _is_right_punct,
+    _lex_attrs.is_currency: _is_currency, _lex_attrs.like_url: _like_url, _en_lex_attrs.like_num: _like_num,
+}
+
+
+def lexeme_getters(dict getters not None) -> dict:
+    """``getters`` (a vocab's ``lex_attr_getters``: attribute -> function of a string) with each of spaCy's own
+    functions replaced by its compiled copy; other functions stay."""
+    out = {}
+    for attr, func in getters.items():
+        compiled = _COMPILED.get(func) if not isinstance(func, partial) else None
+        if isinstance(func, partial) and func.func is _get_attr_unless_lookup and len(func.args) == 2 \
+                and func.args[0] is _lex_attrs.lower and isinstance(func.args[1], tuple) and not func.keywords:
+            compiled = _norm_of(func.args[1])
+        elif isinstance(func, partial) and func.func is _lex_attrs.is_stop and not func.args \
+                and set(func.keywords) == {"stops"}:
+            compiled = _is_stop_of(func.keywords["stops"])
+        elif isinstance(func, partial) and func.func is _lex_attrs.get_lang and not func.args \
+                and set(func.keywords) == {"lang"} and type(func.keywords["lang"]) is str:
+            compiled = _lang_of(func.keywords["lang"])
+        out[attr] = compiled if compiled is not None else func
+    return out
 
 
 @cython.final

@@ -342,6 +342,14 @@ def tokenize(tokenizer: Tokenizer, string: str) -> Doc:
     return Tokenizer.__call__(tokenizer, string)
 
 
+def lexeme_getters(getters: dict) -> dict:
+    """``getters`` (a vocab's ``lex_attr_getters``) as they are: the compiled twin puts compiled copies of spaCy's
+    functions in their place, which return the same."""
+    if not isinstance(getters, dict):
+        raise TypeError("lexeme_getters: a dict of functions")
+    return dict(getters)
+
+
 class RuleSpans:
     """A doc's rule candidates (objects with ``start``, ``end``, ``label`` and ``extractor``) by their token spans,
     read once. ``named_by``: the extractors whose spans :meth:`named` asks about."""

@@ -402,3 +402,41 @@ def test_compiled_lexeme_attributes_are_spacys(c_doc):
     for attr, func in getters.items():
         assert [_outcome(compiled[attr], t) for t in texts] == [_outcome(func, t) for t in texts], attr
     _same_error(lambda: c_doc.lexeme_getters(None), lambda: doc_twin.lexeme_getters(None))
+
+
+def test_affix_searches_find_what_their_expressions_find(c_doc, monkeypatch):
+    """The tokenizer's suffix search and infix finder (kg.nlp.tokenizer.suffix_search, infix_finditer), compiled and
+    twin, give the spans of the expressions they stand for: kg's rules, and rules that match empty, fold case or
+    join alternatives inside a piece."""
+    from spacy.lang.en import English
+    from spacy.util import compile_infix_regex, compile_suffix_regex
+
+    import kg.nlp.tokenizer as tokenizer
+
+    suffixes = [tokenizer._unit_suffix(p) for p in English.Defaults.suffixes]
+    suffixes += [r"’$", r"'$", tokenizer._NAME_FULL_STOP]
+    infixes = [p for p in English.Defaults.infixes if not tokenizer._is_hyphen_infix(p)]
+    infixes += [tokenizer._GLUED_PAREN, tokenizer._CLOSE_PAREN_INSIDE, tokenizer._SYMBOL_HYPHEN,
+                tokenizer._SIBLING_SLASH]
+    others = [[r"(?i)ab", r"x*", r"\.\.+", r"[^a]b", r"c|d", " ", r"(?<=1)e{2,}"], [r"(?:(?<=q)|(?<=r))s", r"t?u"]]
+    rng = random.Random(20)
+    alphabet = "aZ09.,:/@-+±~'\"()[]$€%_ \n½²³°FCkmgs–—’…αKMBT1ABcdeqrstux"
+    texts = ["".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 12))) for _ in range(6000)]
+    texts += ["a..", "....", "a....b....", "10km", "A-10km", "x\n", "\n\n", "", "e.g.", "5°C.", "US$", "GSM8K.", "ab's"]
+    for module in (c_doc, doc_twin):
+        monkeypatch.setattr(tokenizer, "_doc", module)
+        for pieces in (suffixes, *others):
+            search, expression = tokenizer.suffix_search(pieces), compile_suffix_regex(pieces)
+            assert search.__self__.pattern == expression.pattern
+            assert pieces is not suffixes or isinstance(search.__self__, module.SuffixSearch)  # (kg's: the fast one)
+            assert [m and m.span() for m in map(search, texts)] == [m and m.span() for m in map(expression.search,
+                                                                                              texts)], pieces
+        for pieces in (infixes, *others):
+            finditer, expression = tokenizer.infix_finditer(pieces), compile_infix_regex(pieces)
+            assert [[m.span() for m in finditer(t)] for t in texts] == [[m.span() for m in expression.finditer(t)]
+                                                                        for t in texts], pieces
+    for module in (c_doc, doc_twin):
+        with pytest.raises(ValueError):
+            module.InfixFinder(compile_infix_regex(infixes), b"\x01" * 127)
+        with pytest.raises(ValueError):
+            module.SuffixSearch(compile_suffix_regex(suffixes), None, [None], [None, None])

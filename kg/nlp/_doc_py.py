@@ -342,6 +342,65 @@ def tokenize(tokenizer: Tokenizer, string: str) -> Doc:
     return Tokenizer.__call__(tokenizer, string)
 
 
+def _check_starts(*starts) -> None:
+    """Raise ValueError unless each of ``starts`` is None or 128 bytes (a byte per ASCII character)."""
+    for flags in starts:
+        if flags is not None and not (type(flags) is bytes and len(flags) == 128):
+            raise ValueError("starts: None or a byte per ASCII character")
+
+
+class SuffixSearch:
+    """``re.compile(pattern).search`` for spaCy's suffix expression, as :meth:`search`: the same span, trying at
+    each position only the pieces that can end the string from there (see the compiled twin)."""
+
+    __slots__ = ("full", "unbounded", "pattern", "longest", "_by_length", "_starts")
+
+    def __init__(self, full, unbounded, by_length: list, starts: list) -> None:
+        if not isinstance(by_length, list) or not isinstance(starts, list):
+            raise TypeError("SuffixSearch: lists of expressions and of starts")
+        if len(by_length) != len(starts) or not by_length:
+            raise ValueError("SuffixSearch: one expression and one set of starts per length from 0")
+        _check_starts(*starts)
+        self.full, self.unbounded, self.pattern = full, unbounded, full.pattern
+        self._by_length, self._starts, self.longest = by_length, starts, len(by_length) - 1
+
+    def search(self, string: str):
+        """``full.search(string)``'s span."""
+        n = len(string)
+        if string.endswith("\n"):
+            return self.full.search(string)
+        if self.unbounded is not None and n > self.longest:
+            m = self.unbounded.search(string)
+            if m is not None and m.start() < n - self.longest:
+                return m
+        for r in range(min(self.longest, n), -1, -1):
+            expression, starts = self._by_length[r], self._starts[r]
+            if expression is None or r and starts is not None and ord(string[n - r]) < 128 \
+                    and not starts[ord(string[n - r])]:
+                continue
+            m = expression.match(string, n - r)
+            if m is not None:
+                return m
+        return None
+
+
+class InfixFinder:
+    """``re.compile(pattern).finditer`` for spaCy's infix expression, as :meth:`finditer`: the same matches (see the
+    compiled twin)."""
+
+    __slots__ = ("full", "pattern", "_starts")
+
+    def __init__(self, full, starts) -> None:
+        _check_starts(starts)
+        self.full, self.pattern, self._starts = full, full.pattern, starts
+
+    def finditer(self, string: str):
+        """``full.finditer(string)``."""
+        if self._starts is None or any(ord(c) >= 128 or self._starts[ord(c)] for c in string):
+            return self.full.finditer(string)
+        return iter(())
+
+
 def lexeme_getters(getters: dict) -> dict:
     """``getters`` (a vocab's ``lex_attr_getters``) as they are: the compiled twin puts compiled copies of spaCy's
     functions in their place, which return the same."""

@@ -798,14 +798,14 @@ class ProposedFinder:
             return None
         return j, j + 1
 
-    def _dashed(self, doc: Doc, sent: Span, verbs: list[int]) -> list[Candidate]:
+    def _dashed(self, doc: Doc, sent: Span, verbs: list[int], dashes: list[int]) -> list[Candidate]:
         """A name between dashes right after the head word of the authors' proposal ("we introduce a new
         method---sparse Hamiltonian flows---that ...", "our proposed method---multi-domain temperature scaling---uses
         ..."): up to five words, none a function word or a list's opener ("a set of techniques---including a tool
         that ...---"), not a name the vocabulary knows."""
         out: list[Candidate] = []
-        for k in range(sent.start + 1, sent.end - 2):
-            if doc[k].text not in _DASHES or doc[k - 1].lower_ not in HEADS:
+        for k in dashes:
+            if not sent.start < k < sent.end - 2 or doc[k - 1].lower_ not in HEADS:
                 continue
             own = any(doc[j].lower_ in OWN for j in range(max(sent.start, k - 4), k - 1))
             if not own and not (verbs and verbs[0] < k and _is_authors_sentence(sent, verbs[0])):
@@ -968,6 +968,7 @@ class ProposedFinder:
         found: list[Candidate] = []
         sentences: dict[int, tuple[Span, list[Token]]] = {}
         novel = positions(doc, _NOVEL)  # "a novel Pathway Attention mechanism"
+        dashes = positions(doc, _DASHES, ORTH)  # "a new method---sparse Hamiltonian flows---that ..."
         for i in positions(doc, _TRIGGERS):  # only sentences with a proposal verb, a naming word or "our"
             sent = sentence(doc, i)
             sentences.setdefault(sent.start, (sent, []))[1].append(doc[i])
@@ -981,7 +982,9 @@ class ProposedFinder:
             verbs = [t.i for t in triggers if _proposing(t)]
             if verbs and not named and _is_authors_sentence(sent, verbs[0]):
                 found += self._listed_after_colon(doc, sent, verbs[0])
-            found += [c for c in self._dashed(doc, sent, verbs) if not any(f.start <= c.start < f.end for f in found)]
+            if dashes:
+                found += [c for c in self._dashed(doc, sent, verbs, dashes)
+                          if not any(f.start <= c.start < f.end for f in found)]
             for k in novel:
                 if sent.start <= k < sent.end - 2 and verbs and verbs[0] < k:
                     found += [c for c in self._novel_names(doc, sent, k)

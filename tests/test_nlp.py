@@ -1975,6 +1975,14 @@ def test_a_list_that_names_known_datasets_names_datasets(nlp):
     assert by_label(nlp, text, "DATASET") == {"ImageNet", "CIFAR-10"}
 
 
+def test_a_list_that_names_known_methods_names_methods(nlp):
+    text = "We compare with UCB, Thompson Sampling, Input Perturbation and StabL on many real-world tasks."
+    assert {"Input Perturbation", "StabL"} <= by_label(nlp, text, "METHOD")
+    text = "It unifies explanation methods (LIME, C-LIME, SHAP, Vanilla Gradients, Gradients x Input) in one view."
+    found = by_label(nlp, text, "METHOD")
+    assert {"C-LIME", "Vanilla Gradients"} <= found and "Gradients" not in found  # not an everyday word alone
+
+
 def test_datasets_of_a_defined_task_are_no_dataset_of_its_short_form(nlp):
     text = ("We study object-goal navigation (ObjectNav). We evaluate our agents on three ObjectNav datasets (Gibson, "
             "HM3D, and MP3D) and observe gains.")

@@ -427,6 +427,58 @@ def listed_dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candida
     return out
 
 
+def listed_method_candidates(doc: Doc, generic: frozenset[str], common: frozenset[str]) -> list[Candidate]:
+    """The other names of a list that names two methods the vocabulary knows or more: "baselines such as PPO, SAC
+    and DrQ-v2" names DrQ-v2 too (a list names things of one kind). A name a rule reads otherwise stays as it is
+    read."""
+    rules = candidates(doc)
+    lower, n = column(doc, LOWER), len(doc)
+    known = [c for c in rules if c.label == "METHOD" and c.extractor == "gazetteer"]
+    listed = [c for c in known if c.end < n and lower[c.end] in _SEPARATOR_IDS
+              or c.start > 0 and lower[c.start - 1] in _SEPARATOR_IDS]  # (in a list: a separator beside it)
+    if len(listed) < 2:
+        return []
+    named = {span_text(doc, c.start, c.end) for c in known}
+    others: set[str] | None = None  # (the names read otherwise: made for a list of known methods only)
+    out: list[Candidate] = []
+    done: set[int] = set()
+    for c in sorted(listed, key=lambda c: c.start):
+        if c.start in done:
+            continue
+        runs = _names_after(doc, _list_start(doc, c.start, generic), generic)
+        for k in range(1, len(runs)):  # the name after "and" or "or" ends the list
+            if any(doc[t].lower_ in _LAST_ITEM for t in range(runs[k - 1][1], runs[k][0])):
+                runs = runs[:k + 1]
+                break
+        done.update(a for a, _ in runs)
+        if sum(span_text(doc, a, b) in named for a, b in runs) < 2:
+            continue
+        if others is None:
+            others = {span_text(doc, c.start, c.end) for c in rules if c.label != "METHOD"}
+        for a, b in runs:
+            name = span_text(doc, a, b)
+            if name.lower() not in load_gazetteer().lookup() and name not in others and name.lower() not in common \
+                    and doc[b - 1].lower_ not in _COMPONENT_HEADS and not any(c.start < b and a < c.end for c in rules):
+                out.append(Candidate(a, b, "METHOD", "context", confidence=0.5))  # (not an everyday word,
+                # "Gradients" of "Gradients x Input", nor a part: "Attention layers")
+    return out
+
+
+def _list_start(doc: Doc, start: int, generic: frozenset[str]) -> int:
+    """The first name of the list of names that holds the one at token ``start``."""
+    first = start
+    while True:
+        j = first
+        while j > 0 and first - j < 2 and doc[j - 1].lower_ in SEPARATORS:
+            j -= 1
+        run = _name_run_left(doc, j, generic) if j < first else None
+        if run is None:
+            return first
+        first = run[0]
+
+
+_COMPONENT_HEADS = lexicon.words("component_heads")
+_SEPARATOR_IDS = ids(SEPARATORS)
 _VALUE_HEDGES = lexicon.words("value_hedges")
 
 
@@ -740,6 +792,7 @@ def make_context(nlp: Language, name: str, directory: str):
         out = candidates(doc)
         out += dataset_candidates(doc, generic)
         out += listed_dataset_candidates(doc, generic)
+        out += listed_method_candidates(doc, generic, common)
         out += task_candidates(doc, generic)
         out += named_task_candidates(doc, generic)
         out += example_task_candidates(doc, generic, common)

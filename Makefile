@@ -31,7 +31,7 @@ $(COMPILE_FLAG): FORCE | $(STAMP)
 	@echo "$(KG_COMPILE)" | cmp -s - $@ || echo "$(KG_COMPILE)" > $@
 
 $(COMPILED): $(STAMP) $(COMPILE_FLAG) kg/compiled.py kg/nlp/_tagger.c kg/nlp/_doc.pyx \
-		$(if $(filter 0,$(KG_COMPILE)),,$(wildcard kg/*.py kg/*/*.py kg/*/*/*.py))
+		$(if $(filter 0,$(KG_COMPILE)),,$(wildcard kg/*.py kg/*/*.py kg/*/*/*.py kg/*.pxd kg/*/*.pxd kg/*/*/*.pxd))
 	$(BIN)/python tools/dev/build_ext.py
 	touch $(COMPILED)
 

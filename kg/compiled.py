@@ -24,11 +24,13 @@ makes Python import the Python file instead of the compiled one where it must:
 - ``KG_PURE_PYTHON=1``: every compiled module runs its Python twin (a comma-separated list of module names: those).
 - a C extension that is not built runs its twin;
 - in a source tree (a checkout, with ``setup.py`` beside ``kg/``), a compiled module older than its source
-  (``.py``, ``_tagger.c``, ``_doc.pyx``: the state after ``git pull`` or an edit) runs the Python, since the
-  compiled copy would not hold the edit; and a compiled file of a module this file does not list (left by a build
-  of another commit) is ignored.
+  (``.py``, ``_tagger.c``, ``_doc.pyx``, or a ``.pxd`` it is compiled with: the state after ``git pull`` or an edit)
+  runs the Python, since the compiled copy would not hold the edit; and a compiled file of a module this file does
+  not list (left by a build of another commit) is ignored;
+- a compiled module of :data:`NEEDS` runs its Python when a module whose records it reads runs as Python.
 
-Each of these but the first prints one line to stderr, once (not again in the processes kg starts):
+Each of these but the first (and the last, following the first) prints one line to stderr, once (not again in the
+processes kg starts):
 ``kg: kg/nlp/components/mentions.py changed after it was compiled; running the Python source (make install recompiles)``.
 
 ``setup.py`` and ``tools/dev/build_ext.py`` read :func:`extensions` from this file without importing kg.
@@ -64,6 +66,10 @@ COMPILED = (
 HOT = tuple(f"kg.nlp.{name}" for name in ("candidates", "combine")) + tuple(
     f"kg.nlp.components.{name}" for name in ("abbreviations", "context", "mentions", "proposed", "results",
                                              "specificity"))
+# Compiled modules whose .pxd cimports the extension types of others (their records, read as C structs): each runs
+# compiled only where those run compiled too, and as Python where one of them does. Their .pxd files are sources of
+# both: an edit to kg/nlp/candidates.pxd makes both stale.
+NEEDS = {f"kg.nlp.components.{name}": ("kg.nlp.candidates",) for name in ("mentions",)}
 # gcc flags of the Cython-compiled modules, after Python's own (-O3): -O1 compiles them ~2.2x faster than -O3 (31 s
 # of CPU for HOT against 68 s) and extraction runs as fast (+1% instructions, paired ratios within the noise).
 PLAIN_FLAGS = ["-O1", "-g0"]
@@ -74,6 +80,13 @@ _WARNED = "KG_COMPILED_WARNED"  # set to the warning's checksum once printed, so
 def _source(module: str) -> str:
     """A plain module's source file, relative to ``ROOT``."""
     return module.replace(".", "/") + ".py"
+
+
+def _inputs(module: str, source: str) -> list[str]:
+    """The files a compiled module is made from, relative to ROOT: its source, its .pxd when a plain module has one
+    (Cython reads it beside the .py), and the .pxd files of the modules it needs (:data:`NEEDS`)."""
+    pxds = [_source(name)[:-3] + ".pxd" for name in (module, *NEEDS.get(module, ())) if name in COMPILED]
+    return [source, *pxds]
 
 
 def modules() -> dict[str, tuple[str, str]]:
@@ -160,8 +173,11 @@ def stale(root: Path | None = None) -> list[str]:
     out = []
     for module, (source, _) in modules().items():
         built = compiled_file(module, root)
-        if built is not None and (root / source).exists() and (root / source).stat().st_mtime > built.stat().st_mtime:
-            out.append(source)
+        if built is None or not (root / source).exists():
+            continue
+        made = built.stat().st_mtime
+        out += [name for name in _inputs(module, source)
+                if (root / name).exists() and (root / name).stat().st_mtime > made]
     return out
 
 
@@ -216,9 +232,16 @@ def plan(root: Path | None = None) -> Plan:
         elif module in EXTENSIONS and compiled_file(module, root) is None:
             out.python[module] = root / twin
             missing.append(source)
-        elif source in edited:
+        elif found := [name for name in _inputs(module, source) if name in edited]:
             out.python[module] = root / twin
-            changed.append(source)
+            changed += [name for name in found if name not in changed]
+    following = []  # compiled modules that need one running as Python (NEEDS)
+    for module, needed in NEEDS.items():
+        if module not in out.python and compiled_file(module, root) is not None \
+                and any(name in out.python or compiled_file(name, root) is None for name in needed):
+            out.python[module] = root / _source(module)
+            if pure is not None and module not in pure:
+                following.append(_source(module))
     ignored = unlisted(root)
     for path in ignored:
         stem = path[:-len(max((s for s in EXTENSION_SUFFIXES if path.endswith(s)), key=len))]
@@ -230,6 +253,9 @@ def plan(root: Path | None = None) -> Plan:
     if changed:
         parts.append(f"{', '.join(changed)} changed after {'it was' if len(changed) == 1 else 'they were'} compiled; "
                      "running the Python source (make install recompiles)")
+    if following:
+        parts.append(f"running the Python source of {', '.join(following)} too (compiled, "
+                     f"{'it reads' if len(following) == 1 else 'they read'} the records of a module run as Python)")
     if missing:
         parts.append(f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} not compiled; running the Python "
                      f"twin{'' if len(missing) == 1 else 's'} (slower; an install with a C compiler builds "

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -19,7 +20,7 @@ from kg import compiled
 ROOT = Path(__file__).resolve().parents[1]
 SUFFIX = EXTENSION_SUFFIXES[0]
 T0 = 1_700_000_000  # the copy's sources; its compiled files are 100 s newer
-CODE = (".py", ".c", ".pyx", *EXTENSION_SUFFIXES)
+CODE = (".py", ".c", ".pyx", ".pxd", *EXTENSION_SUFFIXES)
 
 
 def _built(module: str) -> Path:
@@ -83,12 +84,43 @@ def test_a_fresh_build_runs_the_compiled_extensions_and_says_nothing(tmp_path):
 
 def test_a_plain_module_edited_after_it_was_compiled_runs_its_source_with_one_warning_line(tmp_path):
     root = _copy(tmp_path)
-    _fake_compiled(root, "kg.nlp.components.mentions", T0 - 100)  # compiled, then mentions.py edited
+    _fake_compiled(root, "kg.nlp.components.mentions", T0 + 100)
+    os.utime(root / "kg/nlp/components/mentions.py", (T0 + 200, T0 + 200))  # compiled, then mentions.py edited
     run = _files(root, ["kg.nlp.components.mentions"])
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout)["kg.nlp.components.mentions"] == str(root / "kg/nlp/components/mentions.py")
     assert run.stderr == ("kg: kg/nlp/components/mentions.py changed after it was compiled; running the Python source "
                           "(make install recompiles)\n")
+
+
+def test_a_module_that_reads_the_records_of_one_run_as_python_runs_its_source_too(tmp_path):
+    root = _copy(tmp_path)
+    _fake_compiled(root, "kg.nlp.candidates", T0 + 100)
+    _fake_compiled(root, "kg.nlp.components.mentions", T0 + 100)  # fresh, but compiled against the other's records
+    os.utime(root / "kg/nlp/candidates.py", (T0 + 200, T0 + 200))  # compiled, then candidates.py edited
+    run = _files(root, ["kg.nlp.candidates", "kg.nlp.components.mentions"])
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout) == {"kg.nlp.candidates": str(root / "kg/nlp/candidates.py"),
+                                      "kg.nlp.components.mentions": str(root / "kg/nlp/components/mentions.py")}
+    assert run.stderr == ("kg: kg/nlp/candidates.py changed after it was compiled; running the Python source (make "
+                          "install recompiles); running the Python source of kg/nlp/components/mentions.py too "
+                          "(compiled, it reads the records of a module run as Python)\n")
+    os.utime(root / "kg/nlp/candidates.py", (T0, T0))
+    os.utime(root / "kg/nlp/candidates.pxd", (T0 + 200, T0 + 200))  # the records' declaration edited: both stale
+    assert compiled.stale(root) == ["kg/nlp/candidates.pxd"] * 2
+    run = _files(root, ["kg.nlp.components.mentions"])
+    assert run.returncode == 0 and run.stderr == ("kg: kg/nlp/candidates.pxd changed after it was compiled; running "
+                                                  "the Python source (make install recompiles)\n"), run.stderr
+
+
+def test_needs_lists_what_each_pxd_cimports():
+    found = {}
+    for pxd in sorted((ROOT / "kg").rglob("*.pxd")):
+        module = ".".join(pxd.relative_to(ROOT).with_suffix("").parts)
+        cimported = tuple(re.findall(r"^from (kg[\w.]*) cimport", pxd.read_text(), re.M))
+        if cimported:
+            found[module] = cimported
+    assert found == compiled.NEEDS
 
 
 def test_an_edit_to_tagger_c_runs_the_tagger_s_python_twin(tmp_path):

@@ -25,7 +25,10 @@ PRIORITY = {"proposed": 100, "model_phrase": 75, "abbreviation": 70, "title_mean
             "model_extension": 65, "gazetteer": 60, "context": 40, "model": 30, "name": 10}
 
 
-@dataclass(slots=True)
+# Candidate and Abbreviation are extension types where this module is compiled (candidates.pxd declares their
+# fields): the compiled rules that cimport them read their fields as C struct members. (Cython's dataclasses take
+# no ``slots``, which an extension type has no use for.)
+@dataclass
 class Candidate:
     start: int  # token index
     end: int  # token index, exclusive
@@ -42,7 +45,7 @@ class Candidate:
         return PRIORITY.get(self.extractor, 0)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Abbreviation:
     """``long (short)`` or ``short (long)`` defined in the text, as token ranges."""
 

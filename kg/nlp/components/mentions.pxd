@@ -1,0 +1,42 @@
+# Typed locals for the compiled module (kg/compiled.py): its candidate loops read Candidate fields as C struct
+# members. The functions declared here are cpdef: called as before from Python, directly in C from this module.
+cimport cython
+
+from kg.nlp.candidates cimport Abbreviation, Candidate
+
+
+@cython.locals(c=Candidate, best=Candidate)
+cpdef _covering(cands, start, end, extractor=*)
+
+@cython.locals(c=Candidate)
+cpdef _exact(cands, start, end)
+
+@cython.locals(c=Candidate, best=Candidate)
+cpdef _strongest_on(cands, start, end)
+
+@cython.locals(c=Candidate, a=Abbreviation)
+cpdef _named_datasets_win(doc, cands, pairs)
+
+@cython.locals(o=Candidate)
+cpdef _strictly_inside(Candidate c, outer)
+
+cpdef _dataset_release(doc, Candidate c, taken, known)
+
+cpdef _metric_symbol(doc, Candidate c, taken)
+
+cpdef _named_data(doc, Candidate c)
+
+cpdef _completed(doc, Candidate c, taken, known)
+
+cpdef _with_version(doc, Candidate c, taken, known)
+
+cpdef _over(Candidate c, start, end, canonical)
+
+@cython.locals(c=Candidate)
+cpdef select_mentions(doc, generic, known, ents=*)
+
+@cython.locals(c=Candidate)
+cpdef _in_selection_order(cands, n)
+
+@cython.locals(c=Candidate)
+cpdef _without_generic(doc, cands, generic)

@@ -14,6 +14,21 @@ cpdef _exact(cands, start, end)
 @cython.locals(c=Candidate, best=Candidate)
 cpdef _strongest_on(cands, start, end)
 
+@cython.locals(o=Candidate)
+cpdef bint _overlaps_beyond(cands, start, end) except -1
+
+@cython.locals(c=Candidate)
+cpdef _propagate(doc, cands, pairs)
+
+@cython.locals(c=Candidate)
+cpdef _longer_names_everywhere(doc, cands)
+
+@cython.locals(c=Candidate, own=Candidate)
+cpdef _proposed_long_forms(doc, cands)
+
+@cython.locals(own=Candidate)
+cpdef _long_form_of(Candidate c, forms, lower, orth, strings, title_end)
+
 @cython.locals(c=Candidate, a=Abbreviation)
 cpdef _named_datasets_win(doc, cands, pairs)
 

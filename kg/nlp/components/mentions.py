@@ -12,11 +12,13 @@ import dataclasses
 import difflib
 import operator
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from spacy.attrs import IDX, LOWER, ORTH
 from spacy.language import Language
+from spacy.strings import StringStore
 from spacy.tokens import Doc
 
 from kg.nlp import _doc
@@ -283,6 +285,19 @@ def _words(doc: Doc, start: int, end: int) -> tuple[str, ...]:
 _OTHER_NUMBER = re.compile(r"^([A-Z][A-Za-z0-9-]*[A-Z0-9])(s?)$")  # a short form and its plural: "LM", "LMs"
 
 
+def _in_other_number(m: re.Match) -> str:
+    """A match of :data:`_OTHER_NUMBER` in the other number ("LMs" -> "LM", "GAN" -> "GANs")."""
+    return m.group(1) if m.group(2) else m.group(1) + "s"
+
+
+def _overlaps_beyond(cands: list[Candidate], start: int, end: int) -> bool:
+    """Whether a candidate overlaps tokens ``[start, end)`` and reaches outside them."""
+    for o in cands:
+        if o.start < end and start < o.end and (o.start < start or o.end > end):
+            return True
+    return False
+
+
 def _strongest_on(cands: list[Candidate], start: int, end: int) -> Candidate | None:
     """The first of the highest-priority candidates on exactly ``[start, end)``, or None."""
     best = None
@@ -302,7 +317,7 @@ def _propagate(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) -> l
         if c is not None:  # (a generic mention's short form names nothing later either: generic there too)
             names.setdefault(_words(doc, a.short_start, a.short_end), c)
     for words in [w for w in names if len(w) == 1]:  # "LM" after "language models (LMs)", "GANs" after "(GAN)"
-        other = _OTHER_NUMBER.sub(lambda m: m.group(1) if m.group(2) else m.group(1) + "s", words[0])
+        other = _OTHER_NUMBER.sub(_in_other_number, words[0])
         if other != words[0]:
             names.setdefault((other,), names[words])
     for c in cands:
@@ -321,9 +336,9 @@ def _propagate(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) -> l
             if _words(doc, i, min(i + n, len(doc))) != words:
                 continue
             c = names[words]
-            if c.generic and any(o.start < i + n and i < o.end and (o.start < i or o.end > i + n) for o in cands):
+            if c.generic and _overlaps_beyond(cands, i, i + n):
                 break  # a generic short form inside a longer name leaves that name: "KL guided sampling"
-            if c.start != i and not any(k in longer for k in range(i, i + n)):
+            if c.start != i and longer.isdisjoint(range(i, i + n)):
                 extra.append(Candidate(i, i + n, c.label, "abbreviation", canonical=c.canonical or span_text(
                     doc, c.start, c.end), benchmark=c.benchmark, generic=c.generic))
             break
@@ -380,8 +395,15 @@ def _longer_names_everywhere(doc: Doc, cands: list[Candidate]) -> list[Candidate
     whole = [(c.start, c.end) for c in cands if c.extractor in _KNOWN]
     return cands + [Candidate(i, j, c.label, c.extractor, canonical=c.canonical or _as_written(doc, c),
                               confidence=c.confidence) for i, j, c in found
-                    if not any((i, j, label) in read for label in _OTHER[c.label])
-                    and not any(a < j and i < b and not (i <= a and b <= j and b - a < j - i) for a, b in whole)]
+                    if read.isdisjoint([(i, j, label) for label in _OTHER[c.label]]) and not _crosses(whole, i, j)]
+
+
+def _crosses(whole: list[tuple[int, int]], i: int, j: int) -> bool:
+    """Whether one of the token ranges ``whole`` overlaps ``[i, j)`` other than as a shorter range inside it."""
+    for a, b in whole:
+        if a < j and i < b and not (i <= a and b <= j and b - a < j - i):
+            return True
+    return False
 
 
 _SPELLING = re.compile(r"(?<![\w-])[a-z]+[A-Z]")  # a word that shows letters in capitals: "grAph", "numEricaL"
@@ -413,31 +435,36 @@ def _proposed_long_forms(doc: Doc, cands: list[Candidate]) -> list[Candidate]:
     strings = doc.vocab.strings
     # (the title is read as the first sentence)
     title_end = sentence_bounds(doc, 0)[1] if doc.user_data.get(TITLE) and len(doc) else 0
-
-    def other_number(a: str, b: str) -> bool:
-        return a in (b, b + "s", b + "es") or b in (a + "s", a + "es")
-
-    def named(c: Candidate) -> Candidate | None:
-        for words, own in forms.items():
-            n = len(words)
-            if c.end - c.start != n or tuple(lower[c.start:c.end - 1]) != words[:-1] \
-                    or not other_number(strings[lower[c.end - 1]], strings[words[-1]]):
-                continue
-            if c.start >= title_end and (tuple(orth[c.start:c.end - 1]) != tuple(orth[own.start:own.start + n - 1])
-                                         or not other_number(strings[orth[c.end - 1]], strings[orth[own.end - 1]])):
-                continue  # in the abstract, the long form's own capitals
-            if c.extractor == "gazetteer" and c.label != own.label:
-                continue
-            return own
-        return None
-
     out = []
     for c in cands:
         has_own_name = c.proposed and (c.canonical or "").lower() not in ("", span_text(doc, c.start, c.end).lower())
-        own = None if has_own_name else named(c)
+        own = None if has_own_name else _long_form_of(c, forms, lower, orth, strings, title_end)
         out.append(c if own is None else Candidate(c.start, c.end, own.label, "proposed", canonical=own.canonical,
                                                    proposed=True, benchmark=own.benchmark))
     return out
+
+
+def _other_number(a: str, b: str) -> bool:
+    """Whether words ``a`` and ``b`` are one word, in the same number or not ("predictor", "predictors")."""
+    return a in (b, b + "s", b + "es") or b in (a + "s", a + "es")
+
+
+def _long_form_of(c: Candidate, forms: dict[tuple[int, ...], Candidate], lower: Sequence[int], orth: Sequence[int],
+                  strings: StringStore, title_end: int) -> Candidate | None:
+    """The own name's candidate whose long form (its LOWER ids in ``forms``) ``c`` is on (:func:`_proposed_long_forms`;
+    after ``title_end``, as the long form capitalises it), or None."""
+    for words, own in forms.items():
+        n = len(words)
+        if c.end - c.start != n or tuple(lower[c.start:c.end - 1]) != words[:-1] \
+                or not _other_number(strings[lower[c.end - 1]], strings[words[-1]]):
+            continue
+        if c.start >= title_end and (tuple(orth[c.start:c.end - 1]) != tuple(orth[own.start:own.start + n - 1])
+                                     or not _other_number(strings[orth[c.end - 1]], strings[orth[own.end - 1]])):
+            continue  # in the abstract, the long form's own capitals
+        if c.extractor == "gazetteer" and c.label != own.label:
+            continue
+        return own
+    return None
 
 
 def _named_datasets_win(doc: Doc, cands: list[Candidate], pairs: list[Abbreviation]) -> list[Candidate]:

@@ -169,7 +169,7 @@ class Combiner:
             for doc, ents, unlinked in zip(batch, *self.unlinked_entities(batch)):
                 ents = doc.user_data[MODEL_ENTS] = _split_joined(doc, ents)
                 out = candidates(doc)
-                rules = [c for c in out if c.extractor != "model"]
+                rules = _rules(out)
                 names, index = short_forms(doc, rules), rule_spans(rules)
                 for e in ents:  # (loops: a generator per doc costs more than its ~15 entities' tests)
                     if (c := self._candidate(doc, index, names, *e)) is not None:
@@ -457,6 +457,11 @@ def _any_in(values: Sequence[int], start: int, end: int, ids: frozenset[int]) ->
         if values[k] in ids:
             return True
     return False
+
+
+def _rules(cands: list[Candidate]) -> list[Candidate]:
+    """The candidates of the rules: all but the model's."""
+    return [c for c in cands if c.extractor != "model"]
 
 
 def _inside(overlapping: list[Candidate], start: int, end: int) -> list[Candidate]:

@@ -17,6 +17,14 @@
 #define FORBIDDEN_TAG (-1e9f) /* added to the emission of a tag the ``allowed`` mask rules out */
 #define MAX_BUFFERS 12
 
+/* Functions marked VECTORS are compiled twice: for AVX2 and for any x86-64 (SSE2); the loader picks the CPU's (an
+ * ifunc). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define VECTORS __attribute__((target_clones("avx2", "default")))
+#else
+#define VECTORS
+#endif
+
 /* ------------------------------------------------------------------------------------------------ arrays */
 
 typedef struct {
@@ -174,11 +182,8 @@ static void features_free(Features *f)
 }
 
 /* The feature rows (row indices into the weight table) of row i: per template, the seed mixed with each part's
- * value in turn, masked to ``bits`` bits. With an ``index`` (of ``n_index`` entries; NULL for none), each feature
- * row's entry in it is asked of the caches as soon as it is known (prediction's compact table, below). */
-static inline __attribute__((always_inline)) void hash_row_fetching(const Features *f, Py_ssize_t i,
-                                                                    int64_t *restrict out, const uint32_t *index,
-                                                                    Py_ssize_t n_index)
+ * value in turn, masked to ``bits`` bits. */
+static inline void hash_row(const Features *f, Py_ssize_t i, int64_t *restrict out)
 {
     const uint64_t *restrict row = f->base + i;
     const uint64_t *restrict seeds = f->seeds;
@@ -192,14 +197,35 @@ static inline __attribute__((always_inline)) void hash_row_fetching(const Featur
         for (; k < stop; k++)
             h = mix(h ^ row[at[k]]);
         out[t] = (int64_t)(h & mask);
-        if (index && (uint64_t)out[t] < (uint64_t)n_index)
-            __builtin_prefetch(index + out[t]);
     }
 }
 
-static inline void hash_row(const Features *f, Py_ssize_t i, int64_t *restrict out)
+/* hash_row's feature rows of rows a to a + n - 1, template by template: ids[t * n + j] is row a + j's of template t.
+ * Each part is mixed into all n hashes in one loop over a column, which the compiler vectorises (four rows per
+ * AVX2 instruction, the 64-bit multiplications made of 32-bit ones): a third of the instructions of a row at a
+ * time, whose loops over a row's 30 templates and their one or two parts cost more than the mixing. */
+VECTORS static void hash_rows(const Features *f, Py_ssize_t a, Py_ssize_t n, uint64_t *restrict ids)
 {
-    hash_row_fetching(f, i, out, NULL, 0);
+    const uint64_t *restrict base = f->base + a;
+    Py_ssize_t k = 0;
+    for (Py_ssize_t t = 0; t < f->n_templates; t++) {
+        uint64_t *restrict h = ids + t * n;
+        const uint64_t seed = f->seeds[t];
+        const Py_ssize_t first = k, stop = f->ends[t];
+        if (first == stop)
+            for (Py_ssize_t j = 0; j < n; j++)
+                h[j] = seed & f->mask;
+        for (; k < stop; k++) {
+            const uint64_t *restrict v = base + f->at[k];
+            const uint64_t keep = k + 1 < stop ? ~(uint64_t)0 : f->mask; /* masked after the last part */
+            if (k == first)
+                for (Py_ssize_t j = 0; j < n; j++)
+                    h[j] = mix(seed ^ v[j]) & keep;
+            else
+                for (Py_ssize_t j = 0; j < n; j++)
+                    h[j] = mix(h[j] ^ v[j]) & keep;
+        }
+    }
 }
 
 /* ------------------------------------------------------------------------------------------------ scores */
@@ -211,11 +237,6 @@ static inline void hash_row(const Features *f, Py_ssize_t i, int64_t *restrict o
 typedef float f8 __attribute__((vector_size(32)));
 typedef int32_t i8 __attribute__((vector_size(32)));
 #define LANES 8
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define VECTORS __attribute__((target_clones("avx2", "default")))
-#else
-#define VECTORS
-#endif
 
 static inline f8 loadv(const float *p)
 {
@@ -290,7 +311,8 @@ __attribute__((target("avx2,f16c"))) static void sum_half17(const uint16_t *rows
  * feature row's place in ``rows`` (float32 or float16, kept x tags), whose row 0 is zeros and stands for every zero
  * row. A quarter of the 2**20 rows of the shipped tagger are non-zero, so the two arrays take 13 MB with float16
  * rows (as the shipped weights are stored) where the full float32 table takes 71 MB. A row takes two dependent
- * reads, the index entry and the row, so prediction fetches index entries two tokens ahead and rows one ahead.
+ * reads, the index entry and the row, so prediction reads a sequence's index entries and fetches its rows before
+ * it sums any.
  * The sums are the same: a zero row adds the same zeros wherever it is read from, and a float16 row is converted
  * to float32, exactly, before the same float32 adds (its 34 bytes are one or two cache lines where a float32 row's
  * 68 are two or three: the sums wait on memory less). */
@@ -328,23 +350,27 @@ static int compact(Compact *w, Buffers *b, PyObject *index_obj, PyObject *rows_o
     return 0;
 }
 
-/* The places in ``rows`` of the feature rows ``ids`` (n of them) into ``at``, asking the caches for each weight
- * row (its first and last byte: a row spans up to three cache lines): prediction fetches rows ahead of their
- * sums. -1 if an id is beyond the index or its entry beyond the rows. */
-static inline int places(const Compact *w, const int64_t *ids, Py_ssize_t n, uint32_t *at)
+/* The places in ``rows`` of a sequence's feature rows (``ids``: templates x n, as hash_rows gives them) into ``at``
+ * (n x templates, row by row as sum_places reads them), asking the caches for each weight row (its first and last
+ * byte: a row spans up to three cache lines) ahead of the sums. -1 if an id is beyond the index or its entry
+ * beyond the rows. */
+static int places(const Compact *w, const uint64_t *ids, Py_ssize_t n, Py_ssize_t n_templates, uint32_t *at)
 {
-    for (Py_ssize_t k = 0; k < n; k++) {
-        if ((uint64_t)ids[k] >= (uint64_t)w->n_index)
-            return -1;
-        at[k] = w->index[ids[k]];
-        if (at[k] >= (uint64_t)w->n_rows)
-            return -1;
-        const char *row = w->rows + (Py_ssize_t)at[k] * w->row_bytes;
-        __builtin_prefetch(row);
-        __builtin_prefetch(row + w->row_bytes - 1);
-        if (w->row_bytes > 64)
-            __builtin_prefetch(row + 64);
-    }
+    for (Py_ssize_t t = 0; t < n_templates; t++)
+        for (Py_ssize_t j = 0; j < n; j++) {
+            const uint64_t id = ids[t * n + j];
+            if (id >= (uint64_t)w->n_index)
+                return -1;
+            const uint32_t place = w->index[id];
+            if (place >= (uint64_t)w->n_rows)
+                return -1;
+            at[j * n_templates + t] = place;
+            const char *row = w->rows + (Py_ssize_t)place * w->row_bytes;
+            __builtin_prefetch(row);
+            __builtin_prefetch(row + w->row_bytes - 1);
+            if (w->row_bytes > 64)
+                __builtin_prefetch(row + 64);
+        }
     return 0;
 }
 
@@ -726,38 +752,29 @@ static PyObject *py_predict(PyObject *self, PyObject *args)
         || decoder(&d, &b, step, end, w.n_tags, longest) < 0)
         goto done;
     const Py_ssize_t T = f.n_templates;
-    scratch = PyMem_Malloc(sizeof(int64_t) * 3 * T + sizeof(uint32_t) * 2 * T + sizeof(float) * (longest * w.n_tags + 1));
+    const size_t per_row = (sizeof(uint64_t) + sizeof(uint32_t)) * T + sizeof(float) * w.n_tags;
+    scratch = PyMem_Malloc(per_row * longest + sizeof(float));
     if (!scratch) {
         PyErr_NoMemory();
         goto done;
     }
-    int64_t *ids = scratch, *out = tags->buf;
-    uint32_t *at = (uint32_t *)(ids + 3 * T);
-    float *em = (float *)(at + 2 * T);
+    uint64_t *ids = scratch;
+    uint32_t *at = (uint32_t *)(ids + T * longest);
+    float *em = (float *)(at + T * longest);
+    int64_t *out = tags->buf;
     int bad = 0;
     Py_BEGIN_ALLOW_THREADS
+    /* A sequence at a time: all its feature rows, then all their places (the index entries and weight rows each
+     * row needs are read and fetched while the loads before them wait on memory), then the sums and decoding. */
     for (Py_ssize_t s = 0; s < count && !bad; s++) {
         Py_ssize_t a = starts[s], n = lengths[s];
-        /* A pipeline two rows deep: row i + 2's features are hashed and their index entries fetched, row i + 1's
-         * places read and their weight rows fetched, while row i's weight rows are summed. */
-        for (Py_ssize_t i = 0; i < n && i < 2; i++)
-            hash_row_fetching(&f, a + i, ids + i * T, w.index, w.n_index);
-        if (n > 0)
-            bad = places(&w, ids, T, at);
-        for (Py_ssize_t i = 0; i < n && !bad; i++) {
-            if (i + 2 < n) {
-                int64_t *later = ids + ((i + 2) % 3) * T;
-                hash_row_fetching(&f, a + i + 2, later, w.index, w.n_index);
-            }
-            uint32_t *cur = at + (i & 1) * T, *next = at + ((i + 1) & 1) * T;
-            if (i + 1 < n) {
-                bad = places(&w, ids + ((i + 1) % 3) * T, T, next);
-                if (bad)
-                    break;
-            }
-            sum_places(&w, cur, T, em + i * w.n_tags);
-        }
-        if (n > 0 && !bad)
+        if (n == 0)
+            continue;
+        hash_rows(&f, a, n, ids);
+        bad = places(&w, ids, n, T, at);
+        for (Py_ssize_t i = 0; i < n && !bad; i++)
+            sum_places(&w, at + i * T, T, em + i * w.n_tags);
+        if (!bad)
             decode(&d, em, NULL, n, out + a);
     }
     Py_END_ALLOW_THREADS

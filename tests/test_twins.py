@@ -404,6 +404,46 @@ def test_compiled_lexeme_attributes_are_spacys(c_doc):
     _same_error(lambda: c_doc.lexeme_getters(None), lambda: doc_twin.lexeme_getters(None))
 
 
+
+def test_compiled_lexemes_are_spacys(c_doc):
+    """A vocab whose new lexemes the compiled copy of spaCy's method makes (``fast_lexemes``) gets the lexemes of one
+    whose spaCy's method makes, and the same strings in the same order, with compiled, Python and None-giving
+    attribute functions; a vocab of a subclass keeps spaCy's method; the compiled lexeme functions pickle."""
+    import pickle
+
+    import spacy
+    from spacy.attrs import NORM
+    from spacy.vocab import Vocab
+
+    vocabs = [spacy.blank("en").vocab for _ in range(2)]
+    for vocab in vocabs:
+        getters = c_doc.lexeme_getters(vocab.lex_attr_getters)
+        getters[NORM] = lambda s: s[:2] + "|"  # a Python function, ...
+        getters[60] = lambda s: None  # ... one giving None (spaCy leaves the attribute: here a flag no one sets)
+        vocab.lex_attr_getters = getters
+    fast, plain = vocabs
+    c_doc.fast_lexemes(fast)
+    c_doc.fast_lexemes(fast)  # (again: no change)
+    doc_twin.fast_lexemes(plain)  # (the twin leaves spaCy's method)
+    rng = random.Random(23)
+    alphabet = "aZ09.,:/@-+±~'\"()[]$€%_ \t½²³٣ΣσßİﬁǅⅫ①…«»"
+    texts = ["".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 12))) for _ in range(5000)]
+    texts += ["the", "The", "e.g.", "https://a.b", "1st", "twenty", "a" * 120, "ORTH", "\U0001F600"]
+    fields = ("orth", "lower", "norm", "shape", "prefix", "suffix", "lang", "rank", "flags", "orth_", "norm_")
+    for text in texts:
+        assert [getattr(fast[text], f) for f in fields] == [getattr(plain[text], f) for f in fields], text
+    assert list(fast.strings) == list(plain.strings) and len(fast) == len(plain)
+    assert pickle.loads(pickle.dumps(fast))["zq0"].shape_ == "xxd"
+
+    class Sub(Vocab):
+        pass
+
+    sub = Sub(lex_attr_getters=plain.lex_attr_getters)
+    c_doc.fast_lexemes(sub)
+    assert [getattr(sub["word"], f) for f in fields] == [getattr(plain["word"], f) for f in fields]
+    _same_error(lambda: c_doc.fast_lexemes(None), lambda: doc_twin.fast_lexemes(None))
+
+
 def test_affix_searches_find_what_their_expressions_find(c_doc, monkeypatch):
     """The tokenizer's suffix search and infix finder (kg.nlp.tokenizer.suffix_search, infix_finditer), compiled and
     twin, give the spans of the expressions they stand for: kg's rules, and rules that match empty, fold case or

@@ -8,26 +8,31 @@ with the same values (tested against ``to_array``/``from_array`` and Tokens in t
 attribute columns and token ends, sentence starts and entities, the tagger's feature rows; token scans against
 ``IdSet`` (a C hash set of string ids); ``PhraseIndex``, the gazetteer's phrase matcher; ``Trimmer``, the
 frayed-edge rule of :func:`kg.nlp.combine.trim`; :func:`tokenize`, spaCy's tokenizer loop with more of a text's
-chunks cached (:class:`kg.nlp.tokenizer.MLTokenizer`); and :func:`lexeme_getters`, compiled copies of the functions
-that give a new lexeme its attributes.
+chunks cached (:class:`kg.nlp.tokenizer.MLTokenizer`); :func:`lexeme_getters`, compiled copies of the functions
+that give a new lexeme its attributes, and :func:`fast_lexemes`, a compiled copy of spaCy's method that calls them.
 """
 cimport cython
+from cpython.mem cimport PyMem_RawMalloc
 from cpython.unicode cimport Py_UNICODE_ISSPACE, PyUnicode_4BYTE_KIND, PyUnicode_FromKindAndData
+from cymem.cymem cimport Pool
+from libc.string cimport memcpy
 from libcpp.vector cimport vector
 from spacy.attrs cimport (ENT_IOB, ENT_TYPE, IDX, IS_PUNCT, LENGTH, LOWER, ORTH, PREFIX, SENT_START, SHAPE, SUFFIX,
                           attr_id_t)
-from spacy.lexeme cimport Lexeme
-from spacy.strings cimport hash_utf8
+from spacy.lexeme cimport OOV_RANK, Lexeme
+from spacy.strings cimport StringStore, hash_utf8
 from spacy.structs cimport LexemeC, TokenC
 from spacy.tokenizer cimport Tokenizer
 from spacy.tokens.doc cimport Doc, get_token_attr
 from spacy.typedefs cimport attr_t, hash_t
+from spacy.vocab cimport Vocab
 
 import unicodedata
 from functools import partial
 
 from spacy.lang import lex_attrs as _lex_attrs
 from spacy.lang.en import lex_attrs as _en_lex_attrs
+from spacy.symbols import IDS as _SYMBOLS
 from spacy.util import _get_attr_unless_lookup
 
 
@@ -623,51 +628,51 @@ _LEFT_PUNCT = frozenset(("(", "[", "{", "<", '"', "'", "«", "‘", "‚", "‛"
 _RIGHT_PUNCT = frozenset((")", "]", "}", ">", '"', "'", "»", "’", "”", "›", "❯", "''"))
 
 
-def _lower(str string):
+cdef object _lower(str string):
     return string.lower()
 
 
 @cython.boundscheck(True)  # (these four index as Python does: from the end, and an empty string raises IndexError)
 @cython.wraparound(True)
-def _prefix(str string):
+cdef object _prefix(str string):
     return string[0]
 
 
 @cython.boundscheck(True)
 @cython.wraparound(True)
-def _suffix(str string):
+cdef object _suffix(str string):
     return string[-3:]
 
 
-def _is_alpha(str string):
+cdef object _is_alpha(str string):
     return string.isalpha()
 
 
-def _is_digit(str string):
+cdef object _is_digit(str string):
     return string.isdigit()
 
 
-def _is_lower(str string):
+cdef object _is_lower(str string):
     return string.islower()
 
 
-def _is_space(str string):
+cdef object _is_space(str string):
     return string.isspace()
 
 
-def _is_title(str string):
+cdef object _is_title(str string):
     return string.istitle()
 
 
-def _is_upper(str string):
+cdef object _is_upper(str string):
     return string.isupper()
 
 
-def _like_email(str text):
+cdef object _like_email(str text):
     return "@" in text and bool(_LIKE_EMAIL(text))  # (a match holds an "@")
 
 
-def _is_punct(str text):
+cdef object _is_punct(str text):
     cdef Py_UCS4 c
     for c in text:
         if c < 128:
@@ -678,7 +683,7 @@ def _is_punct(str text):
     return True
 
 
-def _is_ascii(str text):
+cdef object _is_ascii(str text):
     cdef Py_UCS4 c
     for c in text:
         if c >= 128:
@@ -686,7 +691,7 @@ def _is_ascii(str text):
     return True
 
 
-def _is_currency(str text):
+cdef object _is_currency(str text):
     cdef Py_UCS4 c
     for c in text:
         if c < 128:
@@ -697,23 +702,23 @@ def _is_currency(str text):
     return True
 
 
-def _is_bracket(str text):
+cdef object _is_bracket(str text):
     return text in _BRACKETS
 
 
-def _is_quote(str text):
+cdef object _is_quote(str text):
     return text in _QUOTES
 
 
-def _is_left_punct(str text):
+cdef object _is_left_punct(str text):
     return text in _LEFT_PUNCT
 
 
-def _is_right_punct(str text):
+cdef object _is_right_punct(str text):
     return text in _RIGHT_PUNCT
 
 
-def _word_shape(str text):
+cdef object _word_shape(str text):
     cdef Py_UCS4 c, shape_char, last = 0
     cdef Py_UCS4 shape[100]
     cdef int seq = 0, n = 0
@@ -739,7 +744,7 @@ def _word_shape(str text):
 
 @cython.boundscheck(True)
 @cython.wraparound(True)
-def _like_num(str text):
+cdef object _like_num(str text):
     if text.startswith(("+", "-", "±", "~")):
         text = text[1:]
     text = text.replace(",", "").replace(".", "")
@@ -760,7 +765,7 @@ def _like_num(str text):
 
 @cython.boundscheck(True)
 @cython.wraparound(True)
-def _like_url(str text):
+cdef object _like_url(str text):
     if text.startswith("http://") or text.startswith("https://"):
         return True
     elif text.startswith("www.") and len(text) >= 5:
@@ -781,15 +786,52 @@ def _like_url(str text):
     return False
 
 
+cdef class _Getter:
+    """A compiled attribute function: spaCy calls it, :func:`_new_lexeme` asks its ``value`` by a typed call."""
+
+    cdef object value(self, str string):
+        raise NotImplementedError
+
+    def __call__(self, str string):
+        return self.value(string)
+
+
+ctypedef object (*_str_function)(str)
+
+
 @cython.final
-cdef class _Norm:
+cdef class _Function(_Getter):
+    """One of the functions above, pickled by its name."""
+    cdef _str_function function
+    cdef readonly str name
+
+    cdef object value(self, str string):
+        return self.function(string)
+
+    def __reduce__(self):
+        return _compiled_function, (self.name,)
+
+
+cdef _Function _function(_str_function function, str name):
+    cdef _Function f = _Function.__new__(_Function)
+    f.function, f.name = function, name
+    return f
+
+
+def _compiled_function(str name) -> _Getter:
+    """The compiled copy of spaCy's attribute function ``name`` (what a pickled one is read back as)."""
+    return _FUNCTIONS[name]
+
+
+@cython.final
+cdef class _Norm(_Getter):
     """spaCy's ``_get_attr_unless_lookup(lower, lookups, string)``."""
     cdef readonly tuple lookups
 
     def __init__(self, tuple lookups not None):
         self.lookups = lookups
 
-    def __call__(self, str string):
+    cdef object value(self, str string):
         for lookup in self.lookups:
             if string in lookup:
                 return lookup[string]
@@ -797,38 +839,43 @@ cdef class _Norm:
 
 
 @cython.final
-cdef class _IsStop:
+cdef class _IsStop(_Getter):
     """spaCy's ``is_stop(string, stops)``."""
     cdef readonly object stops
 
     def __init__(self, stops):
         self.stops = stops
 
-    def __call__(self, str string):
+    cdef object value(self, str string):
         return string.lower() in self.stops
 
 
 @cython.final
-cdef class _Lang:
+cdef class _Lang(_Getter):
     """spaCy's ``get_lang(text, lang)``."""
     cdef readonly str lang
 
     def __init__(self, str lang not None):
         self.lang = lang
 
-    def __call__(self, str text):
+    cdef object value(self, str text):
         return self.lang
 
 
-_COMPILED = {
-    _lex_attrs.lower: _lower, _lex_attrs.prefix: _prefix, _lex_attrs.suffix: _suffix,
-    _lex_attrs.is_alpha: _is_alpha, _lex_attrs.is_digit: _is_digit, _lex_attrs.is_lower: _is_lower,
-    _lex_attrs.is_space: _is_space, _lex_attrs.is_title: _is_title, _lex_attrs.is_upper: _is_upper,
-    _lex_attrs.like_email: _like_email, _lex_attrs.is_punct: _is_punct, _lex_attrs.is_ascii: _is_ascii,
-    _lex_attrs.word_shape: _word_shape, _lex_attrs.is_bracket: _is_bracket, _lex_attrs.is_quote: _is_quote,
-    _lex_attrs.is_left_punct: _is_left_punct, _lex_attrs.is_right_punct: _is_right_punct,
-    _lex_attrs.is_currency: _is_currency, _lex_attrs.like_url: _like_url, _en_lex_attrs.like_num: _like_num,
-}
+_FUNCTIONS = {f.name: f for f in (
+    _function(_lower, "lower"), _function(_prefix, "prefix"), _function(_suffix, "suffix"),
+    _function(_is_alpha, "is_alpha"), _function(_is_digit, "is_digit"), _function(_is_lower, "is_lower"),
+    _function(_is_space, "is_space"), _function(_is_title, "is_title"), _function(_is_upper, "is_upper"),
+    _function(_like_email, "like_email"), _function(_is_punct, "is_punct"), _function(_is_ascii, "is_ascii"),
+    _function(_word_shape, "word_shape"), _function(_is_bracket, "is_bracket"), _function(_is_quote, "is_quote"),
+    _function(_is_left_punct, "is_left_punct"), _function(_is_right_punct, "is_right_punct"),
+    _function(_is_currency, "is_currency"), _function(_like_url, "like_url"), _function(_like_num, "like_num"))}
+_COMPILED = {func: _FUNCTIONS[func.__name__] for func in (
+    _lex_attrs.lower, _lex_attrs.prefix, _lex_attrs.suffix, _lex_attrs.is_alpha, _lex_attrs.is_digit,
+    _lex_attrs.is_lower, _lex_attrs.is_space, _lex_attrs.is_title, _lex_attrs.is_upper, _lex_attrs.like_email,
+    _lex_attrs.is_punct, _lex_attrs.is_ascii, _lex_attrs.word_shape, _lex_attrs.is_bracket, _lex_attrs.is_quote,
+    _lex_attrs.is_left_punct, _lex_attrs.is_right_punct, _lex_attrs.is_currency, _lex_attrs.like_url,
+    _en_lex_attrs.like_num)}
 
 
 def lexeme_getters(dict getters not None) -> dict:
@@ -848,6 +895,83 @@ def lexeme_getters(dict getters not None) -> dict:
             compiled = _Lang(func.keywords["lang"])
         out[attr] = compiled if compiled is not None else func
     return out
+
+
+# spaCy's Vocab._new_lexeme calls each function of ``lex_attr_getters`` as Python and adds each string value to the
+# string store by StringStore.add's Python call (~38,000 instructions a new lexeme with the compiled functions). The
+# copy below runs the same loop, in the same order, with typed calls: a compiled function's ``value``, the store's
+# own interning of each string. It stands in for spaCy's in the method table of a vocab it is installed in
+# (:func:`fast_lexemes`): a copy of spaCy's table for Vocab, with this one method changed, which that vocab's
+# ``get`` then calls as it called spaCy's.
+cdef extern from *:
+    """
+    #define KG_VOCAB_TABLE(vocab) (((struct __pyx_obj_5spacy_5vocab_Vocab *)(vocab))->__pyx_vtab)
+    #define KG_SPACY_VOCAB_TABLE ((void *)__pyx_vtabptr_5spacy_5vocab_Vocab)
+    #define KG_VOCAB_TABLE_SIZE sizeof(struct __pyx_vtabstruct_5spacy_5vocab_Vocab)
+    #define KG_SET_VOCAB_TABLE(vocab, table) \\
+        (KG_VOCAB_TABLE(vocab) = (struct __pyx_vtabstruct_5spacy_5vocab_Vocab *)(table))
+    #define KG_SET_NEW_LEXEME(table, f) (((struct __pyx_vtabstruct_5spacy_5vocab_Vocab *)(table))->_new_lexeme = \\
+        (__typeof__(((struct __pyx_vtabstruct_5spacy_5vocab_Vocab *)0)->_new_lexeme))(f))
+    """
+    void* KG_VOCAB_TABLE(object vocab)
+    void* KG_SPACY_VOCAB_TABLE
+    size_t KG_VOCAB_TABLE_SIZE
+    void KG_SET_VOCAB_TABLE(object vocab, void* table)
+    void KG_SET_NEW_LEXEME(void* table, void* f)
+
+
+cdef hash_t _add_string(StringStore strings, str string) except? 0:
+    """``strings.add(string, allow_transient=True)``."""
+    if not string:
+        return 0
+    if string in _SYMBOLS:
+        return _SYMBOLS[string]
+    cdef bytes utf8 = string.encode("utf8")
+    cdef hash_t key = hash_utf8(utf8, len(utf8))
+    strings._intern_utf8(utf8, len(utf8), &key, True)
+    return key
+
+
+cdef const LexemeC* _new_lexeme(Vocab self, Pool mem, str string) except NULL:
+    """spaCy's ``Vocab._new_lexeme``: the same lexeme, strings added in the same order."""
+    cdef StringStore strings = self.strings
+    cdef LexemeC* lex = <LexemeC*>self.mem.alloc(1, sizeof(LexemeC))
+    lex.orth = _add_string(strings, string)
+    lex.length = len(string)
+    vectors = self.vectors
+    if vectors is not None and hasattr(vectors, "key2row"):
+        lex.id = vectors.key2row.get(lex.orth, OOV_RANK)
+    else:
+        lex.id = OOV_RANK
+    getters = self.lex_attr_getters
+    if getters is not None:
+        for attr, func in getters.items():
+            value = (<_Getter>func).value(string) if isinstance(func, _Getter) else func(string)
+            if isinstance(value, str):
+                value = _add_string(strings, value)
+            if value is not None:
+                Lexeme.set_struct_attr(lex, attr, value)
+    self._add_lex_to_vocab(lex.orth, lex, self.mem is not self._non_temp_mem)
+    return lex
+
+
+cdef void* _vocab_table = NULL  # spaCy's method table of Vocab with _new_lexeme above
+
+
+def fast_lexemes(Vocab vocab not None) -> None:
+    """Makes ``vocab``'s new lexemes with :func:`_new_lexeme`, the same lexemes as spaCy's method (which a vocab of
+    a subclass, or one changed otherwise, keeps)."""
+    global _vocab_table
+    cdef void* table = KG_VOCAB_TABLE(vocab)
+    if type(vocab) is not Vocab or table != KG_SPACY_VOCAB_TABLE and table != _vocab_table:
+        return
+    if _vocab_table == NULL:
+        _vocab_table = PyMem_RawMalloc(KG_VOCAB_TABLE_SIZE)
+        if _vocab_table == NULL:
+            raise MemoryError()
+        memcpy(_vocab_table, KG_SPACY_VOCAB_TABLE, KG_VOCAB_TABLE_SIZE)
+        KG_SET_NEW_LEXEME(_vocab_table, <void*>_new_lexeme)
+    KG_SET_VOCAB_TABLE(vocab, _vocab_table)
 
 
 @cython.final

@@ -15,6 +15,7 @@ import numpy
 from spacy.attrs import IDX, IS_PUNCT, LENGTH, LOWER, ORTH, PREFIX, SENT_START, SHAPE, SUFFIX, ENT_IOB, ENT_TYPE
 from spacy.tokenizer import Tokenizer
 from spacy.tokens import Doc
+from spacy.vocab import Vocab
 
 _MAX = 2 ** 64
 # Attributes whose values a doc's annotations never change: the lexemes' (flags below 64, strings) and the offsets.
@@ -407,6 +408,13 @@ def lexeme_getters(getters: dict) -> dict:
     if not isinstance(getters, dict):
         raise TypeError("lexeme_getters: a dict of functions")
     return dict(getters)
+
+
+def fast_lexemes(vocab: Vocab) -> None:
+    """Makes ``vocab``'s new lexemes with a compiled copy of spaCy's method in the compiled twin; here spaCy's own
+    makes them (the same lexemes)."""
+    if not isinstance(vocab, Vocab):
+        raise TypeError("fast_lexemes: a Vocab")
 
 
 class RuleSpans:

@@ -137,8 +137,10 @@ def create_ml_tokenizer() -> Callable[[Language], Tokenizer]:
         # ends in a capital ("GSM8K.", "ImageNet-1K.", "SimplE.", "ImageNet-C.") ends the sentence (spaCy splits it
         # only after a lower-case letter, a digit or two capitals).
         suffixes = [_unit_suffix(p) for p in defaults.suffixes] + [r"’$", r"'$", _NAME_FULL_STOP]
-        # the lexemes of the strings it meets, made with compiled copies of spaCy's attribute functions
+        # the lexemes of the strings it meets, made with compiled copies of spaCy's attribute functions, called by a
+        # compiled copy of spaCy's method that makes a lexeme
         nlp.vocab.lex_attr_getters = _doc.lexeme_getters(nlp.vocab.lex_attr_getters)
+        _doc.fast_lexemes(nlp.vocab)
         return MLTokenizer(
             nlp.vocab,
             rules=defaults.tokenizer_exceptions,

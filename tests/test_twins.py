@@ -446,8 +446,8 @@ def test_compiled_lexemes_are_spacys(c_doc):
 
 def test_affix_searches_find_what_their_expressions_find(c_doc, monkeypatch):
     """The tokenizer's suffix search and infix finder (kg.nlp.tokenizer.suffix_search, infix_finditer), compiled and
-    twin, give the spans of the expressions they stand for: kg's rules, and rules that match empty, fold case or
-    join alternatives inside a piece."""
+    twin, give the spans of the expressions they stand for: kg's rules, and rules that match empty, fold case, join
+    alternatives inside a piece or look behind them."""
     from spacy.lang.en import English
     from spacy.util import compile_infix_regex, compile_suffix_regex
 
@@ -458,11 +458,14 @@ def test_affix_searches_find_what_their_expressions_find(c_doc, monkeypatch):
     infixes = [p for p in English.Defaults.infixes if not tokenizer._is_hyphen_infix(p)]
     infixes += [tokenizer._GLUED_PAREN, tokenizer._CLOSE_PAREN_INSIDE, tokenizer._SYMBOL_HYPHEN,
                 tokenizer._SIBLING_SLASH]
-    others = [[r"(?i)ab", r"x*", r"\.\.+", r"[^a]b", r"c|d", " ", r"(?<=1)e{2,}"], [r"(?:(?<=q)|(?<=r))s", r"t?u"]]
+    others = [[r"(?i)ab", r"x*", r"\.\.+", r"[^a]b", r"c|d", " ", r"(?<=1)e{2,}"], [r"(?:(?<=q)|(?<=r))s", r"t?u"],
+              [r"(?<=[0-9])km", r"(?<=a)b", r"'s", r"(?<=[0-9])(?<!a1)m", r"(?<=\d)[A-Z]"],
+              [r"(?<=[a-z]1)c", r"(?<=1|2)d", r"(?<=(?i:k))m", r"(?<=…)s", r"(?<=[^a])t"]]
     rng = random.Random(20)
     alphabet = "aZ09.,:/@-+±~'\"()[]$€%_ \n½²³°FCkmgs–—’…αKMBT1ABcdeqrstux"
     texts = ["".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 12))) for _ in range(6000)]
     texts += ["a..", "....", "a....b....", "10km", "A-10km", "x\n", "\n\n", "", "e.g.", "5°C.", "US$", "GSM8K.", "ab's"]
+    texts += ["km", "1km", "\x80km", "αkm", "1m", "a1m", "b", "ab", "…s", "\x80t", "t", "1d", "Km"]
     for module in (c_doc, doc_twin):
         monkeypatch.setattr(tokenizer, "_doc", module)
         for pieces in (suffixes, *others):
@@ -480,3 +483,5 @@ def test_affix_searches_find_what_their_expressions_find(c_doc, monkeypatch):
             module.InfixFinder(compile_infix_regex(infixes), b"\x01" * 127)
         with pytest.raises(ValueError):
             module.SuffixSearch(compile_suffix_regex(suffixes), None, [None], [None, None])
+        with pytest.raises(ValueError):
+            module.SuffixSearch(compile_suffix_regex(suffixes), None, [None, None], [None, b"\x01" * 128])

@@ -537,28 +537,32 @@ cdef class SuffixSearch:
     """``re.compile(pattern).search`` for spaCy's suffix expression (pieces each ending at the string's end, joined
     by "|"), as :meth:`search`: the same span. The expression as it is tries every piece at every position of a
     chunk (~2.7 us a call, ~20 calls an abstract); a match at ``p`` ends at the end, so only the pieces that can be
-    ``n - p`` characters long can match there, and only if the character at ``p`` is one they can start with. Built
-    by :func:`kg.nlp.tokenizer.suffix_search`: ``by_length[r]``, the pieces that can be ``r`` long for ``r`` up to
-    ``longest`` (the longest bounded piece), as one expression or None; ``starts[r]``, the ASCII characters they
-    can start with (a byte per character) or None for any; ``unbounded``, the pieces of no bounded length."""
+    ``n - p`` characters long can match there, and only if the character at ``p`` is one they can start with and
+    the one before it one they can follow (the number units: a digit). Built by
+    :func:`kg.nlp.tokenizer.suffix_search`: ``by_length[r]``, the pieces that can be ``r`` long for ``r`` up to
+    ``longest`` (the longest bounded piece), as one expression or None; ``pairs[r]``, where they can start, a byte
+    per ASCII character ``c`` at ``p`` and ASCII character ``b`` before it at ``c * 129 + b`` (``c * 129 + 128``:
+    ``p`` is 0), or None for anywhere; ``unbounded``, the pieces of no bounded length."""
     cdef readonly object full, unbounded
     cdef readonly str pattern
     cdef readonly Py_ssize_t longest
-    cdef list by_length, starts
+    cdef list by_length, pairs
 
-    def __init__(self, full, unbounded, list by_length not None, list starts not None):
-        if len(by_length) != len(starts) or not by_length:
-            raise ValueError("SuffixSearch: one expression and one set of starts per length from 0")
-        _check_starts(*starts)
+    def __init__(self, full, unbounded, list by_length not None, list pairs not None):
+        if len(by_length) != len(pairs) or not by_length:
+            raise ValueError("SuffixSearch: one expression and one table of pairs per length from 0")
+        for table in pairs:
+            if table is not None and not (type(table) is bytes and len(table) == 128 * 129):
+                raise ValueError("pairs: None or 128 x 129 bytes")
         self.full, self.unbounded, self.pattern = full, unbounded, full.pattern
-        self.by_length, self.starts, self.longest = by_length, starts, len(by_length) - 1
+        self.by_length, self.pairs, self.longest = by_length, pairs, len(by_length) - 1
 
     @cython.boundscheck(True)
     @cython.wraparound(True)
     def search(self, str string):
         """``full.search(string)``'s span."""
         cdef Py_ssize_t n = len(string), r
-        cdef Py_UCS4 c
+        cdef Py_UCS4 c, b
         if n and string[n - 1] == u"\n":  # ($ also matches before a final newline)
             return self.full.search(string)
         if self.unbounded is not None and n > self.longest:
@@ -569,9 +573,13 @@ cdef class SuffixSearch:
             expression = self.by_length[r]
             if expression is None:
                 continue
-            if r and self.starts[r] is not None:
+            if r and self.pairs[r] is not None:
                 c = string[n - r]
-                if c < 128 and not (<const unsigned char*><bytes>self.starts[r])[c]:
+                b = 128  # (nothing before)
+                if r < n:
+                    b = string[n - r - 1]
+                if c < 128 and (b < 128 or r == n) \
+                        and not (<const unsigned char*><bytes>self.pairs[r])[<Py_ssize_t>c * 129 + <Py_ssize_t>b]:
                     continue
             m = expression.match(string, n - r)
             if m is not None:

@@ -354,16 +354,18 @@ class SuffixSearch:
     """``re.compile(pattern).search`` for spaCy's suffix expression, as :meth:`search`: the same span, trying at
     each position only the pieces that can end the string from there (see the compiled twin)."""
 
-    __slots__ = ("full", "unbounded", "pattern", "longest", "_by_length", "_starts")
+    __slots__ = ("full", "unbounded", "pattern", "longest", "_by_length", "_pairs")
 
-    def __init__(self, full, unbounded, by_length: list, starts: list) -> None:
-        if not isinstance(by_length, list) or not isinstance(starts, list):
-            raise TypeError("SuffixSearch: lists of expressions and of starts")
-        if len(by_length) != len(starts) or not by_length:
-            raise ValueError("SuffixSearch: one expression and one set of starts per length from 0")
-        _check_starts(*starts)
+    def __init__(self, full, unbounded, by_length: list, pairs: list) -> None:
+        if not isinstance(by_length, list) or not isinstance(pairs, list):
+            raise TypeError("SuffixSearch: lists of expressions and of tables of pairs")
+        if len(by_length) != len(pairs) or not by_length:
+            raise ValueError("SuffixSearch: one expression and one table of pairs per length from 0")
+        for table in pairs:
+            if table is not None and not (type(table) is bytes and len(table) == 128 * 129):
+                raise ValueError("pairs: None or 128 x 129 bytes")
         self.full, self.unbounded, self.pattern = full, unbounded, full.pattern
-        self._by_length, self._starts, self.longest = by_length, starts, len(by_length) - 1
+        self._by_length, self._pairs, self.longest = by_length, pairs, len(by_length) - 1
 
     def search(self, string: str):
         """``full.search(string)``'s span."""
@@ -375,10 +377,13 @@ class SuffixSearch:
             if m is not None and m.start() < n - self.longest:
                 return m
         for r in range(min(self.longest, n), -1, -1):
-            expression, starts = self._by_length[r], self._starts[r]
-            if expression is None or r and starts is not None and ord(string[n - r]) < 128 \
-                    and not starts[ord(string[n - r])]:
+            expression, pairs = self._by_length[r], self._pairs[r]
+            if expression is None:
                 continue
+            if r and pairs is not None:
+                c, b = ord(string[n - r]), ord(string[n - r - 1]) if r < n else 128  # (128: nothing before)
+                if c < 128 and (b < 128 or r == n) and not pairs[c * 129 + b]:
+                    continue
             m = expression.match(string, n - r)
             if m is not None:
                 return m

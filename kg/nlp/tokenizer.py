@@ -76,6 +76,36 @@ def _starts(items: list, state) -> frozenset[int] | None:
     return None
 
 
+def _follows(items: list, state) -> frozenset[int] | None:
+    """The ASCII characters (code points) a parsed expression's match can follow, by its leading lookbehind of one
+    character (a literal or a set); None if it has none (or this does not know: case folding, other
+    constructs)."""
+    if state.flags & re.IGNORECASE or not items or items[0][0] is not _constants.ASSERT or items[0][1][0] != -1:
+        return None
+    behind = items[0][1][1]
+    if behind.getwidth() != (1, 1) or len(behind.data) != 1 or behind.data[0][0] not in (_constants.LITERAL,
+                                                                                           _constants.IN):
+        return None
+    one = _compiler.compile(behind, 0)
+    return frozenset(c for c in range(128) if one.match(chr(c)))
+
+
+def _pairs(parsed: list) -> bytes | None:
+    """Where parsed pieces can start: a byte per ASCII character ``c`` the piece starts with and ASCII character
+    ``b`` before it, at ``c * 129 + b`` (``c * 129 + 128``: at the string's start, nothing before it), 1 if one of
+    them can; None if any piece can start with any character after any."""
+    table = bytearray(128 * 129)
+    for piece in parsed:
+        starts, follows = _starts(piece.data, piece.state), _follows(piece.data, piece.state)
+        if starts is None and follows is None:
+            return None
+        befores = range(129) if follows is None else sorted(follows)
+        for c in range(128) if starts is None else starts:
+            for b in befores:
+                table[c * 129 + b] = 1
+    return bytes(table)
+
+
 def _flags(starts: frozenset[int] | None) -> bytes | None:
     """``starts`` as a byte per ASCII character (1: in)."""
     return None if starts is None else bytes(c in starts for c in range(128))
@@ -96,14 +126,13 @@ def suffix_search(pieces: list[str]) -> Callable:
     bounded = [hi for _, hi in widths if hi < _constants.MAXREPEAT]
     longest = max(bounded, default=0)
     unbounded = [p for p, (_, hi) in zip(pieces, widths) if hi >= _constants.MAXREPEAT]
-    by_length, starts = [], []
+    by_length, pairs = [], []
     for r in range(longest + 1):
         at = [i for i, (lo, hi) in enumerate(widths) if lo <= r <= hi]
         by_length.append(re.compile("|".join(pieces[i] + "$" for i in at)) if at else None)
-        each = [_starts(parsed[i].data, parsed[i].state) for i in at]
-        starts.append(None if not r or None in each else _flags(frozenset().union(*each)))
+        pairs.append(_pairs([parsed[i] for i in at]) if r else None)
     return _doc.SuffixSearch(full, re.compile("|".join(p + "$" for p in unbounded)) if unbounded else None,
-                             by_length, starts).search
+                             by_length, pairs).search
 
 
 def infix_finditer(pieces: list[str]) -> Callable:

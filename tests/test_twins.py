@@ -460,12 +460,14 @@ def test_affix_searches_find_what_their_expressions_find(c_doc, monkeypatch):
                 tokenizer._SIBLING_SLASH]
     others = [[r"(?i)ab", r"x*", r"\.\.+", r"[^a]b", r"c|d", " ", r"(?<=1)e{2,}"], [r"(?:(?<=q)|(?<=r))s", r"t?u"],
               [r"(?<=[0-9])km", r"(?<=a)b", r"'s", r"(?<=[0-9])(?<!a1)m", r"(?<=\d)[A-Z]"],
-              [r"(?<=[a-z]1)c", r"(?<=1|2)d", r"(?<=(?i:k))m", r"(?<=…)s", r"(?<=[^a])t"]]
+              [r"(?<=[a-z]1)c", r"(?<=1|2)d", r"(?<=(?i:k))m", r"(?<=…)s", r"(?<=[^a])t"],
+              [r"(?:(?<=[α-ω])|(?<=[α-ω]\)))-(?=[a-z])", r"(?<=a-\d)/|(?<=[A-Z]\d)/", r"(?i:(?<=a))b", r"(?<=\b)c"]]
     rng = random.Random(20)
     alphabet = "aZ09.,:/@-+±~'\"()[]$€%_ \n½²³°FCkmgs–—’…αKMBT1ABcdeqrstux"
     texts = ["".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 12))) for _ in range(6000)]
     texts += ["a..", "....", "a....b....", "10km", "A-10km", "x\n", "\n\n", "", "e.g.", "5°C.", "US$", "GSM8K.", "ab's"]
     texts += ["km", "1km", "\x80km", "αkm", "1m", "a1m", "b", "ab", "…s", "\x80t", "t", "1d", "Km"]
+    texts += ["α-bcd", "α)-bcd", "a-bcd", "a)-bcd", "A-1/2", "A1/2", "1/2", "a,b", "a.B", "°F.", "5°F.", "-", "/2"]
     for module in (c_doc, doc_twin):
         monkeypatch.setattr(tokenizer, "_doc", module)
         for pieces in (suffixes, *others):

@@ -525,11 +525,10 @@ def tokenize(Tokenizer tokenizer, str string) -> Doc:
 
 # ---------------------------------------------------------------------------------------------- affix expressions
 
-def _check_starts(*starts) -> None:
-    """Raise ValueError unless each of ``starts`` is None or 128 bytes (a byte per ASCII character)."""
-    for flags in starts:
-        if flags is not None and not (type(flags) is bytes and len(flags) == 128):
-            raise ValueError("starts: None or a byte per ASCII character")
+def _check_pairs(table) -> None:
+    """Raise ValueError unless ``table`` is None or 128 x 129 bytes (a byte per pair of ASCII characters)."""
+    if table is not None and not (type(table) is bytes and len(table) == 128 * 129):
+        raise ValueError("pairs: None or 128 x 129 bytes")
 
 
 @cython.final
@@ -552,8 +551,7 @@ cdef class SuffixSearch:
         if len(by_length) != len(pairs) or not by_length:
             raise ValueError("SuffixSearch: one expression and one table of pairs per length from 0")
         for table in pairs:
-            if table is not None and not (type(table) is bytes and len(table) == 128 * 129):
-                raise ValueError("pairs: None or 128 x 129 bytes")
+            _check_pairs(table)
         self.full, self.unbounded, self.pattern = full, unbounded, full.pattern
         self.by_length, self.pairs, self.longest = by_length, pairs, len(by_length) - 1
 
@@ -590,27 +588,30 @@ cdef class SuffixSearch:
 @cython.final
 cdef class InfixFinder:
     """``re.compile(pattern).finditer`` for spaCy's infix expression, as :meth:`finditer`: the same matches, and
-    none without running the expression for a chunk of ASCII characters none of its pieces can start with (most
-    words: ~4.6 us a call, ~10 calls an abstract). ``starts``: those characters, a byte per ASCII character (None:
-    any). Built by :func:`kg.nlp.tokenizer.infix_finditer`."""
+    none without running the expression for a chunk of ASCII characters where no piece can start: at no character
+    one can start with after a character it can follow (most words, hyphenated ones too: ~4.6 us a call, ~10 calls
+    an abstract). ``pairs``: where they can start, as :class:`SuffixSearch`'s (None: anywhere). Built by
+    :func:`kg.nlp.tokenizer.infix_finditer`."""
     cdef readonly object full
     cdef readonly str pattern
-    cdef object starts
+    cdef object pairs
 
-    def __init__(self, full, starts):
-        _check_starts(starts)
-        self.full, self.pattern, self.starts = full, full.pattern, starts
+    def __init__(self, full, pairs):
+        _check_pairs(pairs)
+        self.full, self.pattern, self.pairs = full, full.pattern, pairs
 
     def finditer(self, str string):
         """``full.finditer(string)``."""
         cdef Py_UCS4 c
-        cdef const unsigned char* starts
-        if self.starts is None:
+        cdef Py_ssize_t before = 128  # (nothing before the first character)
+        cdef const unsigned char* pairs
+        if self.pairs is None:
             return self.full.finditer(string)
-        starts = <bytes>self.starts
+        pairs = <bytes>self.pairs
         for c in string:
-            if c >= 128 or starts[c]:
+            if c >= 128 or pairs[<Py_ssize_t>c * 129 + before]:
                 return self.full.finditer(string)
+            before = c
         return iter(())
 
 

@@ -343,11 +343,10 @@ def tokenize(tokenizer: Tokenizer, string: str) -> Doc:
     return Tokenizer.__call__(tokenizer, string)
 
 
-def _check_starts(*starts) -> None:
-    """Raise ValueError unless each of ``starts`` is None or 128 bytes (a byte per ASCII character)."""
-    for flags in starts:
-        if flags is not None and not (type(flags) is bytes and len(flags) == 128):
-            raise ValueError("starts: None or a byte per ASCII character")
+def _check_pairs(table) -> None:
+    """Raise ValueError unless ``table`` is None or 128 x 129 bytes (a byte per pair of ASCII characters)."""
+    if table is not None and not (type(table) is bytes and len(table) == 128 * 129):
+        raise ValueError("pairs: None or 128 x 129 bytes")
 
 
 class SuffixSearch:
@@ -362,8 +361,7 @@ class SuffixSearch:
         if len(by_length) != len(pairs) or not by_length:
             raise ValueError("SuffixSearch: one expression and one table of pairs per length from 0")
         for table in pairs:
-            if table is not None and not (type(table) is bytes and len(table) == 128 * 129):
-                raise ValueError("pairs: None or 128 x 129 bytes")
+            _check_pairs(table)
         self.full, self.unbounded, self.pattern = full, unbounded, full.pattern
         self._by_length, self._pairs, self.longest = by_length, pairs, len(by_length) - 1
 
@@ -394,16 +392,21 @@ class InfixFinder:
     """``re.compile(pattern).finditer`` for spaCy's infix expression, as :meth:`finditer`: the same matches (see the
     compiled twin)."""
 
-    __slots__ = ("full", "pattern", "_starts")
+    __slots__ = ("full", "pattern", "_pairs")
 
-    def __init__(self, full, starts) -> None:
-        _check_starts(starts)
-        self.full, self.pattern, self._starts = full, full.pattern, starts
+    def __init__(self, full, pairs) -> None:
+        _check_pairs(pairs)
+        self.full, self.pattern, self._pairs = full, full.pattern, pairs
 
     def finditer(self, string: str):
         """``full.finditer(string)``."""
-        if self._starts is None or any(ord(c) >= 128 or self._starts[ord(c)] for c in string):
+        if self._pairs is None:
             return self.full.finditer(string)
+        before = 128  # (nothing before the first character)
+        for c in map(ord, string):
+            if c >= 128 or self._pairs[c * 129 + before]:
+                return self.full.finditer(string)
+            before = c
         return iter(())
 
 

@@ -77,16 +77,23 @@ def _starts(items: list, state) -> frozenset[int] | None:
 
 
 def _follows(items: list, state) -> frozenset[int] | None:
-    """The ASCII characters (code points) a parsed expression's match can follow, by its leading lookbehind of one
-    character (a literal or a set); None if it has none (or this does not know: case folding, other
-    constructs)."""
-    if state.flags & re.IGNORECASE or not items or items[0][0] is not _constants.ASSERT or items[0][1][0] != -1:
+    """The ASCII characters (code points) a parsed expression's match can follow, by the lookbehind it starts with
+    (``(?<=...x)``: those ``x`` matches; alternatives or a group of such: all theirs); None if it starts with none
+    (or this does not know: case folding, other constructs)."""
+    if state.flags & re.IGNORECASE or not items:
         return None
-    behind = items[0][1][1]
-    if behind.getwidth() != (1, 1) or len(behind.data) != 1 or behind.data[0][0] not in (_constants.LITERAL,
-                                                                                           _constants.IN):
+    op, av = items[0]
+    if op is _constants.SUBPATTERN:
+        return None if av[1] & re.IGNORECASE else _follows(av[-1].data, state)
+    if op is _constants.BRANCH:
+        each = [_follows(branch.data, state) for branch in av[1]]
+        return None if None in each else frozenset().union(*each)
+    if op is not _constants.ASSERT or av[0] != -1 or not av[1].data:
         return None
-    one = _compiler.compile(behind, 0)
+    last = av[1].data[-1]  # (what the character just before the match must be)
+    if last[0] not in (_constants.LITERAL, _constants.IN):
+        return None
+    one = _compiler.compile(_parser.SubPattern(state, [last]), 0)
     return frozenset(c for c in range(128) if one.match(chr(c)))
 
 
@@ -104,11 +111,6 @@ def _pairs(parsed: list) -> bytes | None:
             for b in befores:
                 table[c * 129 + b] = 1
     return bytes(table)
-
-
-def _flags(starts: frozenset[int] | None) -> bytes | None:
-    """``starts`` as a byte per ASCII character (1: in)."""
-    return None if starts is None else bytes(c in starts for c in range(128))
 
 
 def suffix_search(pieces: list[str]) -> Callable:
@@ -142,8 +144,8 @@ def infix_finditer(pieces: list[str]) -> Callable:
         parsed = [_parser.parse(p) for p in pieces if p.strip()]
     except re.error:
         return full.finditer
-    each = [_starts(p.data, p.state) for p in parsed]
-    return _doc.InfixFinder(full, None if not each or None in each else _flags(frozenset().union(*each))).finditer
+    known = parsed and None not in (_starts(p.data, p.state) for p in parsed)  # (no piece matches empty)
+    return _doc.InfixFinder(full, _pairs(parsed) if known else None).finditer
 
 
 class MLTokenizer(Tokenizer):

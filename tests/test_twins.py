@@ -445,11 +445,11 @@ def test_compiled_lexemes_are_spacys(c_doc):
 
 
 def test_affix_searches_find_what_their_expressions_find(c_doc, monkeypatch):
-    """The tokenizer's suffix search and infix finder (kg.nlp.tokenizer.suffix_search, infix_finditer), compiled and
-    twin, give the spans of the expressions they stand for: kg's rules, and rules that match empty, fold case, join
-    alternatives inside a piece or look behind them."""
+    """The tokenizer's prefix and suffix searches and infix finder (kg.nlp.tokenizer.prefix_search, suffix_search,
+    infix_finditer), compiled and twin, give the spans of the expressions they stand for: kg's rules, and rules that
+    match empty, fold case, join alternatives inside a piece or look behind them."""
     from spacy.lang.en import English
-    from spacy.util import compile_infix_regex, compile_suffix_regex
+    from spacy.util import compile_infix_regex, compile_prefix_regex, compile_suffix_regex
 
     import kg.nlp.tokenizer as tokenizer
 
@@ -462,6 +462,8 @@ def test_affix_searches_find_what_their_expressions_find(c_doc, monkeypatch):
               [r"(?<=[0-9])km", r"(?<=a)b", r"'s", r"(?<=[0-9])(?<!a1)m", r"(?<=\d)[A-Z]"],
               [r"(?<=[a-z]1)c", r"(?<=1|2)d", r"(?<=(?i:k))m", r"(?<=…)s", r"(?<=[^a])t"],
               [r"(?:(?<=[α-ω])|(?<=[α-ω]\)))-(?=[a-z])", r"(?<=a-\d)/|(?<=[A-Z]\d)/", r"(?i:(?<=a))b", r"(?<=\b)c"]]
+    prefixes = [English.Defaults.prefixes, [r"ab", r"\.\.+", r"[^a]b", r"c|d", r"(?<=a)b", "é", r"(?=x)xy", " "],
+                [r"x*", "a"], [r"(?i:u)s", "t"]]
     rng = random.Random(20)
     alphabet = "aZ09.,:/@-+±~'\"()[]$€%_ \n½²³°FCkmgs–—’…αKMBT1ABcdeqrstux"
     texts = ["".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 12))) for _ in range(6000)]
@@ -476,6 +478,12 @@ def test_affix_searches_find_what_their_expressions_find(c_doc, monkeypatch):
             assert pieces is not suffixes or isinstance(search.__self__, module.SuffixSearch)  # (kg's: the fast one)
             assert [m and m.span() for m in map(search, texts)] == [m and m.span() for m in map(expression.search,
                                                                                               texts)], pieces
+        for pieces in prefixes:
+            search, expression = tokenizer.prefix_search(pieces), compile_prefix_regex(pieces)
+            assert search.__self__.pattern == expression.pattern
+            assert pieces is not prefixes[0] or isinstance(search.__self__, module.PrefixSearch)  # (kg's: the fast one)
+            assert [m and m.span() for m in map(search, texts)] == [m and m.span() for m in map(expression.search,
+                                                                                              texts)], pieces
         for pieces in (infixes, *others):
             finditer, expression = tokenizer.infix_finditer(pieces), compile_infix_regex(pieces)
             assert [[m.span() for m in finditer(t)] for t in texts] == [[m.span() for m in expression.finditer(t)]
@@ -485,5 +493,7 @@ def test_affix_searches_find_what_their_expressions_find(c_doc, monkeypatch):
             module.InfixFinder(compile_infix_regex(infixes), b"\x01" * 127)
         with pytest.raises(ValueError):
             module.SuffixSearch(compile_suffix_regex(suffixes), None, [None], [None, None])
+        with pytest.raises(ValueError):
+            module.PrefixSearch(compile_prefix_regex(prefixes[0]), b"\x01" * 129)
         with pytest.raises(ValueError):
             module.SuffixSearch(compile_suffix_regex(suffixes), None, [None, None], [None, b"\x01" * 128])

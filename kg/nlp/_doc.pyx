@@ -532,6 +532,33 @@ def _check_pairs(table) -> None:
 
 
 @cython.final
+cdef class PrefixSearch:
+    """``re.compile(pattern).search`` for spaCy's prefix expression (pieces each starting at the string's start,
+    joined by "|"), as :meth:`search`: the same span, and None without running the expression for a string whose
+    first character is ASCII and none a piece can start with (most chunks: ~3.9 us a call, ~17 calls an abstract).
+    ``starts``: the characters they can start with, a byte per ASCII character. Built by
+    :func:`kg.nlp.tokenizer.prefix_search`."""
+    cdef readonly object full
+    cdef readonly str pattern
+    cdef bytes starts
+
+    def __init__(self, full, bytes starts not None):
+        if len(starts) != 128:
+            raise ValueError("starts: a byte per ASCII character")
+        self.full, self.pattern, self.starts = full, full.pattern, starts
+
+    def search(self, str string):
+        """``full.search(string)``'s span."""
+        cdef Py_UCS4 c
+        if not string:
+            return None
+        c = string[0]
+        if c < 128 and not (<const unsigned char*>self.starts)[c]:
+            return None
+        return self.full.search(string)
+
+
+@cython.final
 cdef class SuffixSearch:
     """``re.compile(pattern).search`` for spaCy's suffix expression (pieces each ending at the string's end, joined
     by "|"), as :meth:`search`: the same span. The expression as it is tries every piece at every position of a

@@ -349,6 +349,26 @@ def _check_pairs(table) -> None:
         raise ValueError("pairs: None or 128 x 129 bytes")
 
 
+class PrefixSearch:
+    """``re.compile(pattern).search`` for spaCy's prefix expression, as :meth:`search`: the same span, None without
+    the expression for a string whose first character no piece can start with (see the compiled twin)."""
+
+    __slots__ = ("full", "pattern", "_starts")
+
+    def __init__(self, full, starts: bytes) -> None:
+        if not isinstance(starts, bytes):
+            raise TypeError("PrefixSearch: starts, a bytes")
+        if len(starts) != 128:
+            raise ValueError("starts: a byte per ASCII character")
+        self.full, self.pattern, self._starts = full, full.pattern, starts
+
+    def search(self, string: str):
+        """``full.search(string)``'s span."""
+        if not string or ord(string[0]) < 128 and not self._starts[ord(string[0])]:
+            return None
+        return self.full.search(string)
+
+
 class SuffixSearch:
     """``re.compile(pattern).search`` for spaCy's suffix expression, as :meth:`search`: the same span, trying at
     each position only the pieces that can end the string from there (see the compiled twin)."""

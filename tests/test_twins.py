@@ -222,7 +222,11 @@ def test_columns_scans_and_offsets_are_the_same(c_doc, docs):
             c, py = c_doc.Column(doc, attr), doc_twin.Column(doc, attr)
             assert list(c) == list(py) and len(c) == len(py) and py == list(c), attr
             assert [py[i] for i in range(-len(c), len(c))] == [c[i] for i in range(-len(c), len(c))]
-            assert py[1:9:3] == c[1:9:3] and py[::-1] == c[::-1]
+            for cut in (slice(1, 9, 3), slice(None, None, -1), slice(-3, None), slice(7, 2, -2), slice(5, 2),
+                        slice(-100, 100), slice(100, -100, -3), slice(None, 4)):
+                assert py[cut] == c[cut] == list(c)[cut], cut
+            _same_error(lambda: c[::0], lambda: py[::0])
+            _same_error(lambda: c["a":], lambda: py["a":])
             some = list(c)[::3]
             assert doc_twin.where(doc, attr, doc_twin.IdSet(some)) == c_doc.where(doc, attr, c_doc.IdSet(some))
             known = list(c)[::4]

@@ -13,6 +13,7 @@ that give a new lexeme its attributes, and :func:`fast_lexemes`, a compiled copy
 """
 cimport cython
 from cpython.mem cimport PyMem_RawMalloc
+from cpython.slice cimport PySlice_GetIndicesEx
 from cpython.unicode cimport Py_UNICODE_ISSPACE, PyUnicode_4BYTE_KIND, PyUnicode_FromKindAndData
 from cymem.cymem cimport Pool
 from libc.string cimport memcpy
@@ -58,9 +59,10 @@ cdef class Column:
         return self.doc.length
 
     def __getitem__(self, index):
-        cdef Py_ssize_t i, n = self.doc.length
-        if isinstance(index, slice):
-            return [self._at(i) for i in range(*index.indices(n))]
+        cdef Py_ssize_t i, n = self.doc.length, start, stop, step, count, k
+        if isinstance(index, slice):  # (its positions as a list takes them: no range object to make and step through)
+            PySlice_GetIndicesEx(index, n, &start, &stop, &step, &count)
+            return [self._at(start + k * step) for k in range(count)]
         i = index
         if i < 0:
             i += n

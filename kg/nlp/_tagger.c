@@ -282,7 +282,8 @@ static inline float half1(uint16_t h)
 
 /* With F16C (x86-64 CPUs since 2012), one instruction converts eight halves: the shipped tagger's 17-tag rows are
  * summed by this function where the CPU has it (asked once, at import), by sum_places otherwise. The conversion
- * is exact either way. */
+ * is exact either way. Tag 16 is the last lane of a third vector, tags 9 to 16 (its other lanes repeat the second
+ * vector's sums, the same adds of the same values, and are written over them). */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 #include <immintrin.h>
 #define HALF_BY_CPU 1
@@ -294,16 +295,16 @@ __attribute__((target("avx2,f16c"))) static void sum_half17(const uint16_t *rows
     const uint16_t *row = rows + (Py_ssize_t)at[0] * 17;
     __m256 s0 = _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)row));
     __m256 s1 = _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(row + 8)));
-    float s2 = _cvtsh_ss(row[16]);
+    __m256 s2 = _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(row + 9)));
     for (Py_ssize_t k = 1; k < n; k++) {
         row = rows + (Py_ssize_t)at[k] * 17;
         s0 = _mm256_add_ps(s0, _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)row)));
         s1 = _mm256_add_ps(s1, _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(row + 8))));
-        s2 += _cvtsh_ss(row[16]);
+        s2 = _mm256_add_ps(s2, _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(row + 9))));
     }
     _mm256_storeu_ps(out, s0);
     _mm256_storeu_ps(out + 8, s1);
-    out[16] = s2;
+    _mm256_storeu_ps(out + 9, s2);
 }
 #endif
 
@@ -546,12 +547,19 @@ VECTORS static void decode(const Decoder *d, const float *em, const uint8_t *all
         score[t] = start[t] + emission(em, allowed, t);
     for (Py_ssize_t i = 1; i < n; i++) {
         best_moves(d);
-        const float *row = em + i * N;
-        const uint8_t *mask = allowed ? allowed + i * N : NULL;
-        for (Py_ssize_t t = 0; t < N; t++) {
-            d->back[i * N + t] = (uint8_t)d->arg[t];
-            score[t] = d->best[t] + emission(row, mask, t);
-        }
+        /* (restrict: the stores to back, bytes, would otherwise keep the compiler from vectorising the loops) */
+        const float *restrict row = em + i * N, *restrict best = d->best;
+        const int32_t *restrict arg = d->arg;
+        uint8_t *restrict back = d->back + i * N;
+        float *restrict next = score;
+        for (Py_ssize_t t = 0; t < N; t++)
+            back[t] = (uint8_t)arg[t];
+        if (allowed)
+            for (Py_ssize_t t = 0; t < N; t++)
+                next[t] = best[t] + emission(row, allowed + i * N, t);
+        else
+            for (Py_ssize_t t = 0; t < N; t++)
+                next[t] = best[t] + row[t];
     }
     Py_ssize_t tag = 0;
     float top = score[0] + d->end[0];

@@ -448,6 +448,37 @@ def test_compiled_lexemes_are_spacys(c_doc):
     _same_error(lambda: c_doc.fast_lexemes(None), lambda: doc_twin.fast_lexemes(None))
 
 
+
+def test_url_match_matches_what_its_expression_matches(c_doc, monkeypatch):
+    """The tokenizer's URL match (kg.nlp.tokenizer.url_match), compiled and twin, matches what spaCy's URL expression
+    matches, and other expressions' matches stay themselves unless every match holds a "."."""
+    import re
+
+    from spacy.lang.en import English
+
+    import kg.nlp.tokenizer as tokenizer
+
+    rng = random.Random(21)
+    alphabet = "aZ09.,:/@-+_?#%~ \nαé.:/wth"
+    texts = ["".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 16))) for _ in range(5000)]
+    texts += ["https://arxiv.org/abs/1", "www.x.com", "a.b", "arxiv.org", "10.0.0.1", "1.2.3.4", "ab", "", "x@y.io",
+              "http://localhost", "ftp://a.bc:80/p?q#f", "models", "e.g.", "Fig.", "U.S.", "a..b", "é.com"]
+    spacy_match = English.Defaults.url_match
+    for module in (c_doc, doc_twin):
+        monkeypatch.setattr(tokenizer, "_doc", module)
+        match = tokenizer.url_match(spacy_match)
+        assert isinstance(match.__self__, module.MatchNeeding)
+        assert [m and m.span() for m in map(match, texts)] == [m and m.span() for m in map(spacy_match, texts)]
+        for pattern, kept in ((r"a\.|b", True), (r"(?:a\.)?b", True), (r"[.,]x", True), (r"[.]x", False),
+                              (r"(?i)x\.", True), (r"(?:a\.|b\.)+", False), (r"x(?:y\.){2}", False)):
+            expression = re.compile(pattern)
+            assert (tokenizer.url_match(expression.match) == expression.match) == kept, pattern
+            assert [bool(tokenizer.url_match(expression.match)(t)) for t in texts] == \
+                [bool(expression.match(t)) for t in texts]
+        assert tokenizer.url_match(None) is None
+        _same_error(lambda: module.MatchNeeding(spacy_match, "ab"), lambda: doc_twin.MatchNeeding(spacy_match, ""))
+
+
 def test_affix_searches_find_what_their_expressions_find(c_doc, monkeypatch):
     """The tokenizer's prefix and suffix searches and infix finder (kg.nlp.tokenizer.prefix_search, suffix_search,
     infix_finditer), compiled and twin, give the spans of the expressions they stand for: kg's rules, and rules that

@@ -349,6 +349,26 @@ def _check_pairs(table) -> None:
         raise ValueError("pairs: None or 128 x 129 bytes")
 
 
+class MatchNeeding:
+    """A compiled expression's ``match`` for an expression every match of which holds the character ``needed``, as
+    :meth:`match`: None without the expression for a string that lacks it (see the compiled twin)."""
+
+    __slots__ = ("full", "needed")
+
+    def __init__(self, full, needed: str) -> None:
+        if not isinstance(needed, str):
+            raise TypeError("MatchNeeding: needed, a str")
+        if len(needed) != 1:
+            raise ValueError("needed: one character")
+        self.full, self.needed = full, needed
+
+    def match(self, string: str):
+        """``full(string)``."""
+        if string is not None and self.needed not in string:
+            return None
+        return self.full(string)
+
+
 class PrefixSearch:
     """``re.compile(pattern).search`` for spaCy's prefix expression, as :meth:`search`: the same span, None without
     the expression for a string whose first character no piece can start with (see the compiled twin)."""

@@ -129,6 +129,36 @@ def prefix_search(pieces: list[str]) -> Callable:
     return _doc.PrefixSearch(full, bytes(any(c in s for s in each) for c in range(128))).search
 
 
+def _holds(items: list, char: int) -> bool:
+    """Whether every match of a parsed expression holds the character ``char`` (a code point), by a literal of it
+    the match cannot skip: in a group, in every alternative, or in a repeat of at least one. False where this does
+    not know (sets, lookarounds, case folding)."""
+    for op, av in items:
+        if op is _constants.LITERAL and av == char:
+            return True
+        if op is _constants.SUBPATTERN and not (av[1] & re.IGNORECASE) and _holds(av[-1].data, char):
+            return True
+        if op is _constants.BRANCH and all(_holds(branch.data, char) for branch in av[1]):
+            return True
+        if op in (_constants.MAX_REPEAT, _constants.MIN_REPEAT, _constants.POSSESSIVE_REPEAT) and av[0] >= 1 \
+                and _holds(av[2].data, char):
+            return True
+    return False
+
+
+def url_match(match: Callable | None) -> Callable | None:
+    """``match`` (a compiled expression's ``match``, spaCy's URL expression's), the same matches, faster: no call
+    for a string without a character every match holds (spaCy's URL host, an IP address or a domain, has a ".":
+    most words lack one) (:class:`kg.nlp._doc.MatchNeeding`); ``match`` itself if it holds none this finds."""
+    expression = getattr(match, "__self__", None)
+    if not isinstance(expression, re.Pattern) or match != expression.match or not isinstance(expression.pattern, str):
+        return match
+    parsed = _parser.parse(expression.pattern, expression.flags)
+    if parsed.state.flags & re.IGNORECASE or not _holds(parsed.data, ord(".")):
+        return match
+    return _doc.MatchNeeding(match, ".").match
+
+
 def suffix_search(pieces: list[str]) -> Callable:
     """``compile_suffix_regex(pieces).search``, the same spans, faster (:class:`kg.nlp._doc.SuffixSearch`); the
     expression's own search if a piece is not one that must end at the string's end."""
@@ -195,7 +225,7 @@ def create_ml_tokenizer() -> Callable[[Language], Tokenizer]:
             suffix_search=suffix_search(suffixes),
             infix_finditer=infix_finditer(infixes),
             token_match=defaults.token_match,
-            url_match=defaults.url_match,
+            url_match=url_match(defaults.url_match),
             max_cache_size=CACHE_SIZE,
         )
 

@@ -14,7 +14,8 @@ that give a new lexeme its attributes, and :func:`fast_lexemes`, a compiled copy
 cimport cython
 from cpython.mem cimport PyMem_RawMalloc
 from cpython.slice cimport PySlice_GetIndicesEx
-from cpython.unicode cimport Py_UNICODE_ISSPACE, PyUnicode_4BYTE_KIND, PyUnicode_FromKindAndData
+from cpython.unicode cimport (Py_UNICODE_ISSPACE, PyUnicode_4BYTE_KIND, PyUnicode_AsUTF8AndSize,
+                              PyUnicode_FromKindAndData)
 from cymem.cymem cimport Pool
 from libc.string cimport memcpy
 from libcpp.vector cimport vector
@@ -984,9 +985,10 @@ cdef hash_t _add_string(StringStore strings, str string) except? 0:
         return 0
     if string in _SYMBOLS:
         return _SYMBOLS[string]
-    cdef bytes utf8 = string.encode("utf8")
-    cdef hash_t key = hash_utf8(utf8, len(utf8))
-    strings._intern_utf8(utf8, len(utf8), &key, True)
+    cdef Py_ssize_t size
+    cdef const char* utf8 = PyUnicode_AsUTF8AndSize(string, &size)  # (the str's own encoding: no bytes object)
+    cdef hash_t key = hash_utf8(<char*>utf8, <int>size)
+    strings._intern_utf8(<char*>utf8, <int>size, &key, True)
     return key
 
 

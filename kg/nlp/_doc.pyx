@@ -1007,9 +1007,9 @@ cdef const LexemeC* _new_lexeme(Vocab self, Pool mem, str string) except NULL:
     if getters is not None:
         for attr, func in getters.items():
             value = (<_Getter>func).value(string) if isinstance(func, _Getter) else func(string)
-            if isinstance(value, str):
-                value = _add_string(strings, value)
-            if value is not None:
+            if isinstance(value, str):  # (its id set as it is, not as a Python int)
+                Lexeme.set_struct_attr(lex, attr, _add_string(strings, value))
+            elif value is not None:
                 Lexeme.set_struct_attr(lex, attr, value)
     self._add_lex_to_vocab(lex.orth, lex, self.mem is not self._non_temp_mem)
     return lex

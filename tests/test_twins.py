@@ -477,6 +477,20 @@ def test_url_match_matches_what_its_expression_matches(c_doc, monkeypatch):
                 [bool(expression.match(t)) for t in texts]
         assert tokenizer.url_match(None) is None
         _same_error(lambda: module.MatchNeeding(spacy_match, "ab"), lambda: doc_twin.MatchNeeding(spacy_match, ""))
+        # spaCy saves a tokenizer with its URL expression's pattern (spacy train writes the model so)
+        assert match.__self__.pattern == spacy_match.__self__.pattern
+
+
+def test_kgs_tokenizer_saves_and_loads_as_spacys():
+    import spacy
+
+    from kg.nlp.pipeline import config_path, load_pipeline
+
+    nlp = load_pipeline(config_path("fast"))
+    other = spacy.blank("en").tokenizer
+    other.from_bytes(nlp.tokenizer.to_bytes())
+    text = "See https://github.com/a/b and www.x.org, e.g. 3.5% of ResNet-50 (ours) vs. GPT-3."
+    assert [t.text for t in other(text)] == [t.text for t in nlp.tokenizer(text)]
 
 
 def test_affix_searches_find_what_their_expressions_find(c_doc, monkeypatch):

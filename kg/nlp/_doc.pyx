@@ -538,14 +538,17 @@ def _check_pairs(table) -> None:
 cdef class MatchNeeding:
     """A compiled expression's ``match`` (``full``) for an expression every match of which holds the character
     ``needed``, as :meth:`match`: None without running the expression for a string that lacks it (spaCy's URL
-    expression on a word: ~0.5-1 us a call, ~8 calls an abstract). Built by :func:`kg.nlp.tokenizer.url_match`."""
+    expression on a word: ~0.5-1 us a call, ~8 calls an abstract). Built by :func:`kg.nlp.tokenizer.url_match`.
+    ``pattern``: the expression's, which spaCy writes when it saves the tokenizer."""
     cdef readonly object full
     cdef readonly str needed
+    cdef readonly object pattern
 
     def __init__(self, full, str needed not None):
         if len(needed) != 1:
             raise ValueError("needed: one character")
         self.full, self.needed = full, needed
+        self.pattern = getattr(getattr(full, "__self__", None), "pattern", None)
 
     def match(self, str string):
         """``full(string)``."""

@@ -353,7 +353,7 @@ class MatchNeeding:
     """A compiled expression's ``match`` for an expression every match of which holds the character ``needed``, as
     :meth:`match`: None without the expression for a string that lacks it (see the compiled twin)."""
 
-    __slots__ = ("full", "needed")
+    __slots__ = ("full", "needed", "pattern")
 
     def __init__(self, full, needed: str) -> None:
         if not isinstance(needed, str):
@@ -361,6 +361,7 @@ class MatchNeeding:
         if len(needed) != 1:
             raise ValueError("needed: one character")
         self.full, self.needed = full, needed
+        self.pattern = getattr(getattr(full, "__self__", None), "pattern", None)
 
     def match(self, string: str):
         """``full(string)``."""

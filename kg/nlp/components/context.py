@@ -401,16 +401,7 @@ def listed_dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candida
     for c in sorted(known, key=lambda c: c.start):
         if c.start in done:
             continue
-        first = c.start
-        while True:  # back to the list's first name
-            j = first
-            while j > 0 and first - j < 2 and doc[j - 1].lower_ in SEPARATORS:
-                j -= 1
-            run = _name_run_left(doc, j, generic) if j < first else None
-            if run is None:
-                break
-            first = run[0]
-        runs = _names_after(doc, first, generic)
+        runs = _names_after(doc, _list_start(doc, c.start, generic), generic)
         for k in range(1, len(runs)):  # the name after "and" or "or" ends the list ("... and WMT'14, FiSHformers use")
             if any(doc[t].lower_ in _LAST_ITEM for t in range(runs[k - 1][1], runs[k][0])):
                 runs = runs[:k + 1]
@@ -639,18 +630,26 @@ def example_task_candidates(doc: Doc, generic: frozenset[str], common: frozenset
     classification, pathfinding and preference learning", "applications such as texture transfer and scale-space
     interpolation". Each item is a few lower-case words a task's head word ends ("behavior cloning", not "biology"
     or "parking a car"); the list ends at its last "and"/"or" item, or at any item that is no such name."""
+    return _listed_examples(doc, _EXAMPLE_HEADS, "TASK", lambda j, end: _example_item(doc, j, end, generic, common))
+
+
+def _listed_examples(doc: Doc, heads: frozenset[str], label: str, item) -> list[Candidate]:
+    """``label`` candidates for the items listed after an example cue that follows one of ``heads`` ("tasks such
+    as X, Y and Z"); ``item(start, end)``: where the item from ``start`` ends, ``start`` when none does. The list
+    ends at its last "and"/"or" item, or at any item that is none; a name a rule knows inside an item stands as the
+    rules and the tagger read it."""
     out, rules = [], candidates(doc)
-    for i in positions(doc, _EXAMPLE_HEADS):
+    for i in positions(doc, heads):
         j = _example_start(doc, i)
         if j is None:
             continue
         end = sentence_bounds(doc, i)[1]
         while j < end:
-            k = _example_item(doc, j, end, generic, common)
+            k = item(j, end)
             if k == j:
                 break
-            if not any(c.start < k and j < c.end for c in rules):  # (a name a rule knows inside: the rules and the
-                out.append(Candidate(j, k, "TASK", "context", confidence=0.5))  # tagger read it, as before)
+            if not any(c.start < k and j < c.end for c in rules):
+                out.append(Candidate(j, k, label, "context", confidence=0.5))
             last = any(doc[t].lower_ in _LAST_ITEM for t in range(max(j - 2, i), j))
             if last or k >= end or doc[k].lower_ not in SEPARATORS:
                 break
@@ -684,25 +683,7 @@ def example_metric_candidates(doc: Doc, generic: frozenset[str]) -> list[Candida
     """The measures a paper lists as its metrics: "performance metrics, including wirelength, congestion, and
     density", "distance metrics like SVCCA, PWCCA, CKA, and OPD". Each item is a name or a few lower-case words; the
     list ends at its last "and"/"or" item, or at any item that is no such name."""
-    out, rules = [], candidates(doc)
-    for i in positions(doc, _METRIC_LIST_HEADS):
-        j = _example_start(doc, i)
-        if j is None:
-            continue
-        end = sentence_bounds(doc, i)[1]
-        while j < end:
-            k = _metric_item(doc, j, end, generic)
-            if k == j:
-                break
-            if not any(c.start < k and j < c.end for c in rules):  # (a name a rule knows: as the rules read it)
-                out.append(Candidate(j, k, "METRIC", "context", confidence=0.5))
-            last = any(doc[t].lower_ in _LAST_ITEM for t in range(max(j - 2, i), j))
-            if last or k >= end or doc[k].lower_ not in SEPARATORS:
-                break
-            j = k + 1
-            while j < end and doc[j].lower_ in SEPARATORS:
-                j += 1
-    return out
+    return _listed_examples(doc, _METRIC_LIST_HEADS, "METRIC", lambda j, end: _metric_item(doc, j, end, generic))
 
 
 @lru_cache(maxsize=65536)

@@ -1,6 +1,7 @@
 """The extraction pipeline on small real sentences: each rule, one behaviour per test."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -1446,6 +1447,30 @@ def test_a_local_definition_of_a_known_short_name_wins():
 ])
 def test_known_or_modifier_names_after_a_proposal_are_not_proposed(nlp, text):
     assert proposed(nlp, text) == set()
+
+
+@pytest.mark.parametrize("text, own", [
+    # the field's abbreviations (standard_pairs.json: defined alike in many background abstracts) after a proposal
+    ("We propose a quantum Hamiltonian term (H-term) for policies. First, we make a novel analogy between a Markov "
+     "Decision Process (MDP) and a quantum K-spin Ising model.", {"H-term"}),
+    ("For a range of activation functions, we establish super-polynomial Statistical Query (SQ) lower bounds.", set()),
+    # a short form of the field's defined with a long form of the paper's own is the paper's
+    ("We revisit GCL and introduce a new learning paradigm for self-supervised graph representation learning, "
+     "namely, Group Discrimination (GD), and propose a novel GD-based method called Graph Group Discrimination (GGD).",
+     {"GD", "GGD"}),
+])
+def test_the_fields_abbreviations_are_not_a_papers_own(nlp, text, own):
+    assert proposed(nlp, text) == own
+
+
+def test_standard_pairs_come_from_background_abstracts_and_hold_the_fields_abbreviations():
+    from kg.nlp.components.specificity import DATA, standard_pairs
+    from kg.schema import concept_key
+    data = json.loads((DATA / "standard_pairs.json").read_text(encoding="utf-8"))
+    assert data["corpora"][0] == "neurips2022-corpus.jsonl" and data["min_papers"] >= 3
+    pairs = standard_pairs()
+    assert concept_key("Markov decision processes") in pairs[concept_key("MDPs")]
+    assert concept_key("group discrimination") not in pairs[concept_key("GD")]
 
 
 def test_a_known_task_with_a_trailing_phrase_or_a_non_task_head_stays_the_known_task(nlp):

@@ -24,9 +24,10 @@ from spacy.tokens import Doc, Span, Token
 from kg.nlp.candidates import (QUOTES, Abbreviation, Candidate, abbreviations, candidates, cites_at, column, ids,
                                is_namelike, positions, positions_of, sentence, sentence_bounds, span_text)
 from kg.nlp.components.gazetteer import PHRASE_BREAKS, load_gazetteer
-from kg.nlp.components.specificity import SMALL_WORDS, load_specificity
+from kg.nlp.components.specificity import SMALL_WORDS, load_specificity, standard_pairs
 from kg.nlp.labels import TASK_WORDS, description_label, description_words, label_from_words
 from kg.nlp import lexicon
+from kg.schema import concept_key
 
 _COLLECTING = lexicon.words("collecting_verbs")  # "we collect Wild6D, a new ... dataset": the name as the object
 VERBS = lexicon.words("proposing_verbs") | _COLLECTING
@@ -1016,8 +1017,30 @@ class ProposedFinder:
             found += self._coordinated(doc, start, found)
         if first is not None:
             found += self._components(doc, sentence(doc, first).end, found)
+        if found:  # nor the field's abbreviations: "a novel analogy between a Markov Decision Process (MDP) and ..."
+            found = _without_standard_pairs(doc, found)
         out += found
         return doc
+
+
+def _without_standard_pairs(doc: Doc, found: list[Candidate]) -> list[Candidate]:
+    """``found`` without the candidates that overlap an abbreviation of the field's (:func:`_standard_pair`)."""
+    for a in abbreviations(doc):
+        lo, hi = min(a.long_start, a.short_start), max(a.long_end, a.short_end)
+        for c in found:
+            if c.start < hi and lo < c.end:
+                if _standard_pair(doc, a):
+                    found = [c for c in found if not (c.start < hi and lo < c.end)]
+                break
+    return found
+
+
+def _standard_pair(doc: Doc, a: Abbreviation) -> bool:
+    """Whether an abbreviation the doc defines is one the field defines alike in many papers
+    (:func:`kg.nlp.components.specificity.standard_pairs`): "ordinary differential equation (ODE)", not "Group
+    Discrimination (GD)"."""
+    longs = standard_pairs().get(concept_key(a.short_text(doc)))
+    return longs is not None and concept_key(a.long_text(doc)) in longs
 
 
 CONDITION_HEADS = lexicon.words("condition_heads")

@@ -819,3 +819,15 @@ def make_specificity(nlp: Language, name: str, directory: str, stoplist: str, ty
         return doc
 
     return specificity
+
+
+@lru_cache(maxsize=4)
+def standard_pairs(directory: str = "") -> dict[str, frozenset[str]]:
+    """Abbreviations the field defines alike in many background abstracts (``standard_pairs.json``, written by
+    ``tools/vocab/standard_pairs.py``): per short form's concept key, the keys of its long forms. "Markov decision
+    process (MDP)" is used, not coined, by a paper that defines it."""
+    root = Path(directory) if directory else DATA
+    longs: dict[str, set[str]] = {}
+    for long, short in json.loads((root / "standard_pairs.json").read_text(encoding="utf-8"))["pairs"]:
+        longs.setdefault(short, set()).add(long)
+    return {short: frozenset(keys) for short, keys in longs.items()}

@@ -1463,6 +1463,19 @@ def test_the_fields_abbreviations_are_not_a_papers_own(nlp, text, own):
     assert proposed(nlp, text) == own
 
 
+@pytest.mark.parametrize("text, own", [
+    ("In this paper, we present a novel one-shot generative domain adaption method, i.e., DiFa, for diverse "
+     "generation and faithful adaptation.", {"DiFa"}),
+    ("We propose an efficient module for constructing hierarchical propagation, i.e., Gated Propagation Module, "
+     "which is designed with single-head attention.", {"Gated Propagation Module"}),
+    # a restatement in plain words names nothing
+    ("In response, we present an alternative training strategy that is solver-free, i.e., does not call the ILP "
+     "solver at all at training time.", set()),
+])
+def test_a_name_restated_after_the_proposals_object_is_the_proposal(nlp, text, own):
+    assert proposed(nlp, text) == own
+
+
 def test_standard_pairs_come_from_background_abstracts_and_hold_the_fields_abbreviations():
     from kg.nlp.components.specificity import DATA, standard_pairs
     from kg.schema import concept_key

@@ -78,7 +78,7 @@ _MIXED_SHORT = re.compile(r"[A-Z]+[a-z][A-Za-z]*[A-Z][A-Za-z]*")  # a short form
 # confidence bound, which we call KL-UCB++")
 _RESULTS = THEORY_HEADS - {"bound", "bounds"}
 _RELATIVE = frozenset({"which", "that", "we", ","})  # between a named phrase's head and its naming word
-_LISTING = frozenset({"namely"})  # names what was said before, not always a new thing
+_LISTING = lexicon.words("restating_words")  # names what was said before, not always a new thing
 _NAME_LEADS = tuple(tuple(lead.split()) for lead in lexicon.ordered("name_leads"))
 _COUNTS = lexicon.words("count_words")
 _IN_USE = lexicon.words("usage_adverbs")
@@ -664,6 +664,9 @@ class ProposedFinder:
         out = []
         if NAMING.isdisjoint([tok.lower_ for tok in triggers]):
             return out  # (most proposal sentences have a verb and no naming word)
+        if _LISTING.issuperset([tok.lower_ for tok in triggers if tok.lower_ in NAMING]) \
+                and not any([_proposing(tok) for tok in triggers]):
+            return out  # "namely" and "i.e." restate the name of a proposal only
         known_at = {i for c in candidates(doc) if c.extractor == "gazetteer" for i in range(c.start, c.end)}
         for tok in triggers:
             if tok.lower_ not in NAMING or tok.i + 1 >= sent.end or tok.i in known_at:
@@ -738,6 +741,8 @@ class ProposedFinder:
             if named and doc[j - 1].lower_ in _ARTICLES and named[1] < sent.end and doc[named[1]].text.isalpha() \
                     and doc[named[1]].text.islower() and doc[named[1]].lower_ not in _PHRASE_GOES_ON:
                 named = None  # "which we call the QoS regret": after an article, a name modifying a noun names none
+            if named is None and tok.lower_ in _LISTING and not is_namelike(doc[j]):
+                continue  # "solver-free, i.e., does not call the ILP solver": a restatement names by a name
             run = named or self._local_name(doc, sent, tok.i, j, label) or self._plain_name(doc, sent, tok.i, j, label, end)
             listed = _listed(doc, run, sent.end, self.known) if named else [run] if run else []
             after = doc[listed[-1][1]] if listed and listed[-1][1] < sent.end else None

@@ -1476,6 +1476,20 @@ def test_a_name_restated_after_the_proposals_object_is_the_proposal(nlp, text, o
     assert proposed(nlp, text) == own
 
 
+def test_a_new_pair_in_apposition_to_a_novel_object_without_a_head_word_is_the_proposal(nlp):
+    text = ("Additionally, we introduce a novel differentiable spike activity estimation, Evolutionary Surrogate "
+            "Gradients (ESG) in SNNs.")
+    assert proposed(nlp, text) == {"ESG"}
+
+
+def test_pairs_of_others_work_after_the_proposal_are_not_its_parts(nlp):
+    text = ("In this paper, we design and propose a new uncertainty measure, Balanced Entropy Acquisition "
+            "(BalEntAcq), which captures the information balance. BalEntAcq captures a well-diversified selection, "
+            "unlike other existing uncertainty measures such as BALD, Entropy, or Mean Standard Deviation (MeanSD). "
+            "Moreover, we also compare with Curriculum by Smoothing (CBS), a state-of-the-art data-free method.")
+    assert proposed(nlp, text) == {"BalEntAcq"}
+
+
 def test_standard_pairs_come_from_background_abstracts_and_hold_the_fields_abbreviations():
     from kg.nlp.components.specificity import DATA, standard_pairs
     from kg.schema import concept_key

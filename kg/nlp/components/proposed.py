@@ -62,7 +62,9 @@ OWN = lexicon.words("own_words")
 _TRIGGERS = frozenset(VERBS | PAST_VERBS | NAMING | OWN)
 _NOVEL = frozenset({"novel", "new"})
 # "such as", "including", "namely", "compared with", "than": what follows is others' or a list
-_NOT_OWN_LIST = lexicon.words("example_cues") | lexicon.words("compared_method_cues") | {"compare", "compared"}
+_COMPARED = lexicon.words("compared_method_cues") | {"compare", "compared"}
+_NOT_OWN_LIST = lexicon.words("example_cues") | _COMPARED
+_OTHERS_OR_COMPARED = lexicon.words("others_work") | _COMPARED  # "unlike other existing ...", "we compare with"
 _OUR_NEW = frozenset({"proposed", "novel", "new"})  # "our proposed X": the authors' own name
 _PROPOSED = frozenset({"proposed"})  # "the proposed X" too
 # dashes around a name in apposition (the cleaner writes "---" as an em dash)
@@ -515,8 +517,11 @@ class ProposedFinder:
         # method's head word, a coined name alone: "a new family of topologies, EquiTopo, which ..."
         if stop < limit and doc[stop].text == ",":
             headed = any(t.lower_ in HEADS for t in doc[start:stop])
+            words = [t.lower_ for t in doc[start:stop]]
+            novel = not _NOVEL.isdisjoint(words) and not any([w.rstrip("s") in PROBLEM_HEADS for w in words])
+            # ("a novel ... estimation, X (Y)": not "a new problem, X (Y)", a task)
             abbrs = [a for a in self._abbrev_in(doc, stop + 1, stop + 2) if a.long_start < a.short_start] \
-                if headed else []
+                if headed or novel else []
             if abbrs and self._new_pair(doc, abbrs[0]):
                 return [abbrs[0].proposed(doc, "METHOD")]
             # a known name too after a new thing's description ("we propose a new simple network architecture, the
@@ -934,8 +939,11 @@ class ProposedFinder:
                 or lo > 0 and doc[lo - 1].lower_ in _NOVEL and a.long_start < a.short_start  # "a novel sparse instance
             # recognition (SIR) module" of the method the paper proposed before
             if coined and long.text.lower() not in self.known and short.text.lower() not in self.known \
-                    and (label_from_words(long.text) == "METHOD" or nxt < len(doc) and doc[nxt].lower_ in HEADS):
-                out.append(a.proposed(doc, "METHOD"))
+                    and (label_from_words(long.text) == "METHOD" or nxt < len(doc) and doc[nxt].lower_ in HEADS) \
+                    and _OTHERS_OR_COMPARED.isdisjoint([t.lower_ for t in doc[sentence(doc, lo).start:lo]]):
+                out.append(a.proposed(doc, "METHOD"))  # (not others' work: "unlike other existing uncertainty
+                # measures such as BALD, Entropy, or Mean Standard Deviation (MeanSD)", "we also compare with
+                # Curriculum by Smoothing (CBS)")
         return out
 
     def _coordinated(self, doc: Doc, first: int, taken: list[Candidate]) -> list[Candidate]:

@@ -1482,6 +1482,14 @@ def test_a_new_pair_in_apposition_to_a_novel_object_without_a_head_word_is_the_p
     assert proposed(nlp, text) == {"ESG"}
 
 
+def test_a_placeholder_for_the_papers_own_name_is_no_name(nlp):
+    paper = Paper("z", "We present an efficient post-training quantization approach, termed as \\OURS. \\OURS is an "
+                       "end-to-end quantization pipeline.", title="ZeroQuant: Efficient Post-Training Quantization")
+    (_, ex), = extract([paper], nlp)
+    assert ex.proposed == ["ZeroQuant"]
+    assert not [m for m in ex.mentions if m.text.lower() == "ours" and not m.generic]
+
+
 def test_pairs_of_others_work_after_the_proposal_are_not_its_parts(nlp):
     text = ("In this paper, we design and propose a new uncertainty measure, Balanced Entropy Acquisition "
             "(BalEntAcq), which captures the information balance. BalEntAcq captures a well-diversified selection, "

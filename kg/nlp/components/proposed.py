@@ -51,6 +51,7 @@ _KIND_WORDS = lexicon.words("generic_heads") | lexicon.words("method_name_heads"
 _COMMA, _COLON, _OF = get_string_id(","), get_string_id(":"), get_string_id("of")
 _VARIANT_IDS, _ARTICLE_IDS = ids(lexicon.words("variant_words")), ids(lexicon.words("articles"))
 _OWN_IDS = ids(lexicon.words("own_words"))
+_OURS = lexicon.words("ours")  # "ours", "it": what the paper calls its own method
 _LIST_OPENERS = frozenset({_COLON, get_string_id("\u2014"), get_string_id("--")})  # ":", an em dash, "--"
 _LIST_ITEM_ENDS = lexicon.words("list_item_ends")
 _JOINERS = lexicon.words("plain_name_stops")
@@ -1012,9 +1013,11 @@ class ProposedFinder:
         for i in positions(doc, _PROPOSED):
             if i > 0 and doc[i - 1].lower_ == "the" and not any(c.start <= i + 1 < c.end for c in found):
                 found += self._the_proposed(doc, sentence(doc, i), i)
-        # One common word is never a name of its own ("Active exploration for ...", "Rendering").
+        # One common word is never a name of its own ("Active exploration for ...", "Rendering"), nor a word for the
+        # paper's own method ("termed as \\OURS": a LaTeX macro the paper's preamble defines as its name).
         spec = load_specificity()
-        found = [c for c in found if not (c.end - c.start == 1 and self.plain_word(span_text(doc, c.start, c.end)))
+        found = [c for c in found if not (c.end - c.start == 1 and (self.plain_word(span_text(doc, c.start, c.end))
+                                                                   or doc[c.start].lower_ in _OURS))
                  and spec.reason(span_text(doc, c.start, c.end), c.label) != "hardware or software"
                  and not before_condition(doc, c.end)]
         # (nor is hardware or software: "an algorithm achieving TPU (Google Tensor Processing Unit) peak performance";

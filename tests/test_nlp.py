@@ -1482,6 +1482,17 @@ def test_a_new_pair_in_apposition_to_a_novel_object_without_a_head_word_is_the_p
     assert proposed(nlp, text) == {"ESG"}
 
 
+@pytest.mark.parametrize("text, own", [
+    ("Boob et al. recently gave a fast iterative algorithm called Greedy++ for DSG. We study it.", set()),
+    ("Hamiltonian mechanics models the time evolution of systems with conserved quantities (called Hamiltonian).",
+     set()),
+    ("Our encoder is a novel attention based graph neural network architecture called Topoformer which uses "
+     "topological transforms.", {"Topoformer"}),
+])
+def test_a_plain_word_named_in_a_sentence_about_others_work_is_not_a_proposal(nlp, text, own):
+    assert proposed(nlp, text) == own
+
+
 def test_a_placeholder_for_the_papers_own_name_is_no_name(nlp):
     paper = Paper("z", "We present an efficient post-training quantization approach, termed as \\OURS. \\OURS is an "
                        "end-to-end quantization pipeline.", title="ZeroQuant: Efficient Post-Training Quantization")

@@ -68,6 +68,7 @@ _NOT_OWN_LIST = lexicon.words("example_cues") | _COMPARED
 _OTHERS_OR_COMPARED = lexicon.words("others_work") | _COMPARED  # "unlike other existing ...", "we compare with"
 _OUR_NEW = frozenset({"proposed", "novel", "new"})  # "our proposed X": the authors' own name
 _PROPOSED = frozenset({"proposed"})  # "the proposed X" too
+_OUR_NEW_OWN = _OUR_NEW | OWN  # "our", "novel", "new", "proposed": the authors' own thing
 # dashes around a name in apposition (the cleaner writes "---" as an em dash)
 _DASHES = frozenset({"\u2014", "\u2013", "--", "---"})
 _DASH_STOPS = lexicon.words("function_words") | lexicon.words("list_openers") | lexicon.words("example_cues") \
@@ -750,6 +751,11 @@ class ProposedFinder:
             if named is None and tok.lower_ in _LISTING and not is_namelike(doc[j]):
                 continue  # "solver-free, i.e., does not call the ILP solver": a restatement names by a name
             run = named or self._local_name(doc, sent, tok.i, j, label) or self._plain_name(doc, sent, tok.i, j, label, end)
+            told = run is not None and run[1] - run[0] == 1 and doc[run[0]].is_title \
+                and not _COINED.search(doc[run[0]].text) and not fresh and not _is_authors_sentence(sent, tok.i) \
+                and _OUR_NEW_OWN.isdisjoint([t.lower_ for t in doc[sent.start:tok.i]])  # a word a sentence about
+            # others' work defines: "(called Hamiltonian)", "Boob et al recently gave a fast iterative algorithm called
+            # Greedy++" (not "Our encoder is a novel ... architecture called Topoformer")
             listed = _listed(doc, run, sent.end, self.known) if named else [run] if run else []
             after = doc[listed[-1][1]] if listed and listed[-1][1] < sent.end else None
             if len(listed) > 1 and after is not None and after.text == "(":
@@ -757,7 +763,7 @@ class ProposedFinder:
             elif len(listed) > 1 and after is not None and not after.is_punct:
                 listed = listed[:1]  # the list goes on into the clause: "we call GraphDE, and Theorem 1 shows"
             own = label in ("METHOD", "DATASET") and not (listed and cites_at(doc, listed[-1][1])) \
-                and not _others_name(sent, tok.i)  # not others': "a strategy named as Discounted-Normal-Predictor
+                and not _others_name(sent, tok.i) and not told  # not others': "a strategy named as Discounted-Normal-Predictor
             # [Kapralov and Panigrahy, 2010]"
             out += [Candidate(a, b, label, "proposed", proposed=own) for a, b in listed]
         return out

@@ -752,10 +752,8 @@ class ProposedFinder:
                 continue  # "solver-free, i.e., does not call the ILP solver": a restatement names by a name
             run = named or self._local_name(doc, sent, tok.i, j, label) or self._plain_name(doc, sent, tok.i, j, label, end)
             told = run is not None and run[1] - run[0] == 1 and doc[run[0]].is_title \
-                and not _COINED.search(doc[run[0]].text) and not fresh and not _is_authors_sentence(sent, tok.i) \
-                and _OUR_NEW_OWN.isdisjoint([t.lower_ for t in doc[sent.start:tok.i]])  # a word a sentence about
-            # others' work defines: "(called Hamiltonian)", "Boob et al recently gave a fast iterative algorithm called
-            # Greedy++" (not "Our encoder is a novel ... architecture called Topoformer")
+                and not _COINED.search(doc[run[0]].text) and _told(doc, sent, tok.i, fresh)  # a plain word: "(called
+            # Hamiltonian)", "Boob et al recently gave a fast iterative algorithm called Greedy++"
             listed = _listed(doc, run, sent.end, self.known) if named else [run] if run else []
             after = doc[listed[-1][1]] if listed and listed[-1][1] < sent.end else None
             if len(listed) > 1 and after is not None and after.text == "(":
@@ -1055,6 +1053,15 @@ def _without_standard_pairs(doc: Doc, found: list[Candidate]) -> list[Candidate]
                     found = [c for c in found if not (c.start < hi and lo < c.end)]
                 break
     return found
+
+
+def _told(doc: Doc, sent: Span, naming: int, fresh: bool) -> bool:
+    """Whether the name the naming word at ``naming`` gives is told of others' work: neither the authors' sentence
+    nor a new thing's description (``fresh``), and no "our", "novel", "new" or "proposed" before it ("Boob et al.
+    recently gave a fast iterative algorithm called Greedy++"; not "Our encoder is a novel ... architecture called
+    Topoformer")."""
+    return not fresh and not _is_authors_sentence(sent, naming) \
+        and _OUR_NEW_OWN.isdisjoint([t.lower_ for t in doc[sent.start:naming]])
 
 
 def _standard_pair(doc: Doc, a: Abbreviation) -> bool:

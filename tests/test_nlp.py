@@ -1514,6 +1514,7 @@ def test_standard_pairs_come_from_background_abstracts_and_hold_the_fields_abbre
     from kg.schema import concept_key
     data = json.loads((DATA / "standard_pairs.json").read_text(encoding="utf-8"))
     assert data["corpora"][0] == "neurips2022-corpus.jsonl" and data["min_papers"] >= 3
+    assert not [c for c in data["corpora"] if "gold" in c or "seeds" in c]  # unlabeled abstracts only
     pairs = standard_pairs()
     assert concept_key("Markov decision processes") in pairs[concept_key("MDPs")]
     assert concept_key("group discrimination") not in pairs[concept_key("GD")]

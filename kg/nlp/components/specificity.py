@@ -46,7 +46,7 @@ from kg.nlp.candidates import MENTIONS, TITLE, abbreviations, doc_text
 from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp import lexicon
 from kg.schema import concept_key
-from kg.nlp.labels import DATA_KINDS, family_base, family_suffix, is_language, may_hold_family_word
+from kg.nlp.labels import DATA_KINDS, LANGUAGES, family_base, family_suffix, may_hold_family_word
 from kg.nlp.tokenizer import SYMBOLS
 
 DATA = lexicon.SPECIFICITY
@@ -108,25 +108,24 @@ class Specificity:
             return "umbrella term"
         if label in ("METRIC", "METHOD") and low in self.not_metrics or label == "METRIC" and low in self.techniques:
             return "setting or theory quantity"
-        words = _WORDS.findall(low)
+        words = _word_list(low)
         if not words:
             return None
-        if all(w in self.generic_words for w in words) and not (len(name) > 1 and name.isupper()):
+        if _all_in(words, self.generic_words) and not (len(name) > 1 and name.isupper()):
             return _BACKGROUND  # (a short form in capitals is a name: IS, the Inception Score)
-        raw = _WORDS.findall(name)
-        if label == "METHOD" and len(raw) > 1 and all(w.isupper() and w.lower() in self.umbrella for w in raw[:-1]) \
+        raw = _word_list(name)
+        if label == "METHOD" and len(raw) > 1 and _short_forms_of(raw, self.umbrella) \
                 and (words[-1] in self.umbrella or words[-1] in _GENERIC_HEADS or words[-1] in self.class_heads):
             return "umbrella term"  # "AI models", "ML systems", "DNN classifier" (not "Memory Networks")
         if low in self.venues or low[-1:].isdigit() and _YEAR.sub("", low) in self.venues:
             return "a venue"  # "NeurIPS", "NeurIPS'21", "COLT21": where a cited paper appeared
-        if low in self.tools or all(w.lower() in self.tools or _MODEL_NUMBER.match(w) for w in raw) and any(
-                w.lower() in self.tools for w in raw):
+        if low in self.tools or _tools_and_numbers(raw, self.tools):
             return "hardware or software"
         if len(name.split()) > 1 and name.split()[-1] in self.tool_names:
             return "hardware or software"  # "Apple M1 Pro CPU", "Google Cloud Vision API": a device or an API
-        if len(raw) > 1 and words[-1] in _IMPLEMENTATIONS and all(w.lower() in self.tools for w in raw[:-1]):
+        if len(raw) > 1 and words[-1] in _IMPLEMENTATIONS and _all_lower_in(raw[:-1], self.tools):
             return "hardware or software"  # "PyTorch implementation", "JAX implementation"
-        if all(w in DATA_KINDS or is_language(w) for w in words):
+        if _data_kinds(words):
             return "kind of data"  # "EEG", "MRI", "3D": what data is, not a method or a dataset
         if label == "METHOD" and words[-1] in _MATH_OBJECTS and words[-2:-1] != ["state"]:
             return "a mathematical object"  # "reproducing kernel Hilbert space", "Riemannian manifolds" (a "state
@@ -206,7 +205,7 @@ class Specificity:
         """Whether a phrase ends in an adjective or a participle: its last word (:meth:`adjective`) or its last
         hyphenated word (:meth:`compound_adjective`): "object-level visual", "identically distributed",
         "cooperative multi-agent"."""
-        words = _WORDS.findall(name.lower())
+        words = _word_list(name.lower())
         return bool(words) and (self.adjective(words[-1]) or self.compound_adjective(name.rsplit(" ", 1)[-1]))
 
     def weak_description(self, name: str, label: str, extractor: str) -> bool:
@@ -238,7 +237,7 @@ class Specificity:
             name = _DIMENSION.sub("", name)  # (a task's says which task: "3D reconstruction", but it makes no name
         if name_like(name) and name_like(self._without_dimensions(name)):  # of "3D indoor scenes"; nor does "ML" of
             return False  # "statistical ML models")
-        words = _WORDS.findall(name.lower())
+        words = _word_list(name.lower())
         if not words:
             return False
         if label == "TASK" and self.judged_umbrella(name):
@@ -289,13 +288,87 @@ _JOINED = re.compile(r"\s(?:and|or)\s|\w/\w")  # two things joined: "X and Y", "
 _JOINED_WORDS = re.compile(r"\s(?:and|or|into|versus|vs\.?)\s")  # (a slash joins a method's own name: "Q/K/V")
 _ONE_DIMENSION = re.compile(r"\d(?:\.\d)?D")  # "3D", "2.5D": how many dimensions the data has
 _DIMENSION = re.compile(rf"^(?:{_ONE_DIMENSION.pattern}\s+)+")  # dimensions first
-_NAME_LIKE = re.compile(r"[0-9]|(?<=.)[A-Z]")  # a digit, or a capital anywhere but a phrase's first letter
 
 
 def name_like(name: str) -> bool:
     """Whether a phrase looks like a name: a digit, or a capital other than a sentence's first letter ("SQIL",
-    "TreeShap", "Concept Embedding Models"; not "Communication-based framework")."""
-    return bool(_NAME_LIKE.search(name))
+    "TreeShap", "Concept Embedding Models"; not "Communication-based framework"). An ASCII digit, or an ASCII capital
+    after a character other than a line break (as ``[0-9]|(?<=.)[A-Z]`` finds them, in a loop over characters)."""
+    prev = "\n"  # (the first character has none before it)
+    for ch in name:
+        if "0" <= ch <= "9" or "A" <= ch <= "Z" and prev != "\n":
+            return True
+        prev = ch
+    return False
+
+
+def _word_list(text: str) -> list[str]:
+    """``_WORDS.findall(text)``: the runs of letters and digits (``str.isalnum``), each with an apostrophe and the run
+    after it ("don't"), by one pass over the characters (the expression tests each character's category anew)."""
+    out = []
+    start = -1  # where the word being read starts; -1 between words
+    quote = -1  # where its apostrophe is while no letter or digit has followed it, else -1
+    joined = False  # whether the word has taken its apostrophe
+    i = 0
+    for ch in text:
+        if ch.isalnum():
+            if start < 0:
+                start, joined = i, False
+            quote = -1
+        elif start >= 0:
+            if ch == "'" and not joined:
+                quote, joined = i, True
+            else:
+                out.append(text[start:quote if quote >= 0 else i])
+                start, quote = -1, -1
+        i += 1
+    if start >= 0:
+        out.append(text[start:quote if quote >= 0 else i])
+    return out
+
+
+def _all_in(words: list[str], group: frozenset[str]) -> bool:
+    """Whether every word is in ``group``."""
+    for w in words:
+        if w not in group:
+            return False
+    return True
+
+
+def _all_lower_in(words: list[str], group: frozenset[str]) -> bool:
+    """Whether every word, in lower case, is in ``group``."""
+    for w in words:
+        if w.lower() not in group:
+            return False
+    return True
+
+
+def _short_forms_of(raw: list[str], umbrella: frozenset[str]) -> bool:
+    """Whether every word of a name but its last is an umbrella term's short form in capitals ("AI models")."""
+    for w in raw[:-1]:
+        if not (w.isupper() and w.lower() in umbrella):
+            return False
+    return True
+
+
+def _tools_and_numbers(raw: list[str], tools: frozenset[str]) -> bool:
+    """Whether a name's words are tools and model numbers ("NVIDIA V100"), one of them a tool at least."""
+    tool = False
+    for w in raw:
+        if w.lower() in tools:
+            tool = True
+        elif w.isalpha() or not _MODEL_NUMBER.match(w):  # (no digit: no model number)
+            return False
+    return tool
+
+
+def _data_kinds(words: list[str]) -> bool:
+    """Whether every word (a run of letters and digits, lower case) is a kind of data or a language
+    (:func:`kg.nlp.labels.is_language` of a word without "-", "/" or an arrow)."""
+    for w in words:
+        if w not in DATA_KINDS and w not in LANGUAGES:
+            return False
+    return True
 
 
 def _tool_words(groups) -> set[str]:
@@ -304,7 +377,7 @@ def _tool_words(groups) -> set[str]:
     out = set()
     for names in groups:
         for name in names:
-            words = _WORDS.findall(name.lower())
+            words = _word_list(name.lower())
             out.add(words[0] if len(words) == 1 else name.lower())
     return out
 
@@ -491,7 +564,7 @@ def _unreported(doc: Doc, text: str, m, measures: set[str], plain: frozenset[str
         return False
     if _metric_context(doc, m, lambda o: not o.generic and _kind(o, measures, plain) is None):
         return False
-    return kind == "error" or _EVAL_CUES.isdisjoint(_WORDS.findall(
+    return kind == "error" or _EVAL_CUES.isdisjoint(_word_list(
         (text[m.sent_start:m.start] + " " + text[m.end:m.sent_end]).lower()))
 
 
@@ -519,7 +592,7 @@ def _number_format(text: str, m) -> bool:
     precision", "reduce the precision for weight and activations to INT8", "the necessary precisions of
     gradients ... 8-bit")."""
     return m.canonical.lower() == "precision" and not _NUMBER_FORMATS.isdisjoint(
-        _WORDS.findall(text[m.sent_start:m.sent_end].lower()))
+        _word_list(text[m.sent_start:m.sent_end].lower()))
 
 
 def _verb(text: str, m) -> bool:

@@ -50,8 +50,35 @@ cpdef _over(Candidate c, start, end, canonical)
 @cython.locals(c=Candidate)
 cpdef select_mentions(doc, generic, known, ents=*)
 
-@cython.locals(c=Candidate)
-cpdef _in_selection_order(cands, n)
+@cython.locals(c=Candidate, priorities=dict, width="long long", start="long long", end="long long",
+                priority="long long")
+cpdef list _in_selection_order(list cands, long long n)
 
 @cython.locals(c=Candidate)
 cpdef _without_generic(doc, cands, generic)
+
+cpdef bint model_sees(ents, start, end) except -1
+
+cpdef _known_name(known, text, label)
+
+cpdef _clean_name(text)
+
+cpdef without_asides(name)
+
+cpdef _take(taken, start, end)
+
+cpdef _words(doc, start, end)
+
+cpdef bint _crosses(whole, i, j) except -1
+
+cpdef _as_written(doc, Candidate c)
+
+cpdef bint _other_number(a, b) except -1
+
+cpdef bint _before_data_head(doc, end) except -1
+
+cpdef _one_label_per_known_concept(mentions, known)
+
+cpdef _spelled_out_elsewhere(doc, mentions, pairs)
+
+cpdef set_entities(doc, ents, label_ids)

@@ -847,11 +847,21 @@ _START = operator.attrgetter("start")
 def _in_selection_order(cands: list[Candidate], n: int) -> list[Candidate]:
     """``cands`` (token ranges within ``[0, n]``) in the order selection takes them: higher priority first, then
     longer, then earlier; in their given order where all three tie (a stable sort). Each key packs the three into
-    one integer, which compares faster than a tuple, and is computed without a call per candidate."""
-    width = 2 * n + 2  # (start - end + n lies in [0, 2n], start in [0, n])
-    priority = PRIORITY.get
-    keys = [(-priority(c.extractor, 0) * width + c.start - c.end + n) * width + c.start for c in cands]
+    one integer, which compares faster than a tuple, and is computed without a call per candidate (in C where the
+    module is compiled: below :data:`_PACKED_TOKENS` tokens the keys fit in 63 bits)."""
+    priorities: dict[str, int] = PRIORITY
+    if n >= _PACKED_TOKENS:
+        keys = [(-priorities.get(c.extractor, 0), c.start - c.end, c.start) for c in cands]
+    else:
+        width = 2 * n + 2  # (start - end + n lies in [0, 2n], start in [0, n])
+        keys = []
+        for c in cands:
+            start, end, priority = c.start, c.end, priorities.get(c.extractor, 0)
+            keys.append((-priority * width + start - end + n) * width + start)
     return [cands[i] for i in sorted(range(len(cands)), key=keys.__getitem__)]
+
+
+_PACKED_TOKENS = 1 << 26  # docs of fewer tokens have selection keys below 2**61 (priorities are at most 100)
 
 
 def _without_generic(doc: Doc, cands: list[Candidate], generic: frozenset[str]) -> list[Candidate]:

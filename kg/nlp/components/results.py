@@ -21,7 +21,7 @@ from spacy.language import Language
 from spacy.strings import get_string_id
 from spacy.tokens import Doc, Span, Token
 
-from kg.nlp.candidates import MENTIONS, RESULTS, column, digit_tokens, doc_text, sentence
+from kg.nlp.candidates import MENTIONS, RESULTS, column, digit_tokens, doc_text, ids, sentence
 from kg.nlp.components.mentions import DocMention
 from kg.nlp import lexicon
 
@@ -103,8 +103,8 @@ def _power(doc: Doc, k: int) -> Token | None:
     return doc[k] if k < len(doc) and _POWER.fullmatch(doc[k].text) else None
 
 
-_DELTA_BEFORE = lexicon.words("delta_before")
-_DELTA_AFTER = lexicon.words("delta_after")
+_DELTA_BEFORE = ids(lexicon.words("delta_before"))  # (LOWER ids)
+_DELTA_AFTER = ids(lexicon.words("delta_after"))
 
 
 def _is_delta(doc: Doc, start: int, end: int, metric: DocMention | None = None) -> bool:
@@ -118,22 +118,25 @@ def _is_delta(doc: Doc, start: int, end: int, metric: DocMention | None = None) 
     text = doc_text(doc)
     if text[start:start + 1] in "+↑" or text[max(0, start - 1):start] == "+":
         return True
-    before = [t.lower_ for t in doc[max(0, span.start - 5):span.start]]
+    lower = column(doc, LOWER)  # (the words' LOWER ids: no Token made)
+    before = lower[max(0, span.start - 5):span.start]
     while len(before) > 1 and before[-1] in _HEDGES:
         before.pop()  # "by over 10% AP", "by more than 5%", "by at least 2 points"
-    after = doc[span.end].lower_ if span.end < len(doc) else ""
-    return (bool(before) and before[-1] in _DELTA_BEFORE) or after in _DELTA_AFTER or \
-        (len(before) >= 2 and before[-1] in {"of", "to"} and before[-2] in _DELTA_BEFORE)
+    return (bool(before) and before[-1] in _DELTA_BEFORE) or span.end < len(doc) and lower[span.end] in _DELTA_AFTER \
+        or (len(before) >= 2 and before[-1] in _OF_TO and before[-2] in _DELTA_BEFORE)
 
 
-_HEDGES = lexicon.words("value_hedges")
+_HEDGES = ids(lexicon.words("value_hedges"))
+_OF_TO = ids(frozenset({"of", "to"}))
 
 
-_BASELINE = lexicon.words("baseline_markers")
+_BASELINE = ids(lexicon.words("baseline_markers"))  # (LOWER ids)
+_THAN = get_string_id("than")
 _LISTED_VALUES = re.compile(r"[\s,$]*(?:(?:and|or)[\s$]*)?")  # what lists values: ", ", " and ", ", and "
 _JOINED_VALUES = re.compile(r"[\s,$–—~-]*(?:(?:and|or)[\s$]*)?")  # the same, or a range's dash: "+1.6 – 3.2"
-_CLAUSE_ENDS = lexicon.words("clause_ends")  # "fewer parameters than BigGAN on CIFAR-10, we achieve an FID of 10.17",
-# "faster than prior work and achieves 91.2%"
+# (LOWER ids) "fewer parameters than BigGAN on CIFAR-10, we achieve an FID of 10.17", "faster than prior work and
+# achieves 91.2%"
+_CLAUSE_ENDS = ids(lexicon.words("clause_ends"))
 _COMPARED_REACH = 8  # tokens from "than" to the compared method's value: "than the transformer-based approach (MAE:"
 
 
@@ -158,34 +161,35 @@ def _changes(doc: Doc, sent: Span, values: list[tuple[int, int, str]], metrics: 
     return out
 
 
-_OTHERS = lexicon.words("others_subjects")
-_CLAUSE_OPENERS = lexicon.words("clause_openers")
+_OTHERS = ids(lexicon.words("others_subjects"))  # (LOWER ids)
+_CLAUSE_OPENERS = ids(lexicon.words("clause_openers"))
 
 
 def _others_figure(doc: Doc, sent: Span, at: int, ms: list[DocMention]) -> bool:
     """Whether the value at token ``at`` is other work's figure by its clause: a word of other work ("today's best
     models achieve upwards of 97%", "existing methods reach") before it, and no method's name nor "our" work."""
-    start = at
-    while start > sent.start and doc[start - 1].lower_ not in _CLAUSE_OPENERS:
+    lower, start = column(doc, LOWER), at
+    while start > sent.start and lower[start - 1] not in _CLAUSE_OPENERS:
         start -= 1
-    words = {t.lower_ for t in doc[start:at]}
-    if words.isdisjoint(_OTHERS) or not words.isdisjoint(OURS):
+    words = set(lower[start:at])
+    if words.isdisjoint(_OTHERS) or not words.isdisjoint(_OURS_IDS):
         return False
-    lo, hi = doc[start].idx, doc[at].idx
+    idx = column(doc, IDX)
+    lo, hi = idx[start], idx[at]
     return not any(m.label == "METHOD" and lo <= m.start < hi for m in ms)
 
 
 _COST = lexicon.words("cost_measures")
 
 
-_COMPARED_CUES = lexicon.words("compared_method_cues")
+_COMPARED_CUES = ids(lexicon.words("compared_method_cues"))  # (LOWER ids)
 
 
 def _compared_with(doc: Doc, m: DocMention) -> bool:
     """Whether a method mention follows, within three words, a word that makes it what a result is compared with
     ("than ResNet-50", "outperforms the BERT baseline")."""
     at = _token_at(doc, m.start)
-    return m.label == "METHOD" and any(t.lower_ in _COMPARED_CUES for t in doc[max(0, at - 3):at])
+    return m.label == "METHOD" and not _COMPARED_CUES.isdisjoint(column(doc, LOWER)[max(0, at - 3):at])
 
 
 def _token_at(doc: Doc, start: int) -> int:
@@ -197,9 +201,10 @@ def _compared(doc: Doc, sent: Span, at: int) -> bool:
     """Whether the value at token ``at`` comes after "versus", or after "than" and what it compares with, in its
     clause: the value of that ("better than the transformer (MAE: 27.1)", "versus 79.1% for ResNet-50"), not the
     method's own; a value right after "than" bounds the method's own ("more than 90% accuracy")."""
-    for t in doc[max(sent.start, at - _COMPARED_REACH):at]:
-        if t.lower_ in _BASELINE and (t.lower_ != "than" or at - t.i > 2) and \
-                not any(u.lower_ in _CLAUSE_ENDS for u in doc[t.i + 1:at]):
+    lower = column(doc, LOWER)  # (the words' LOWER ids: no Token made)
+    for i in range(max(sent.start, at - _COMPARED_REACH), at):
+        word = lower[i]
+        if word in _BASELINE and (word != _THAN or at - i > 2) and _CLAUSE_ENDS.isdisjoint(lower[i + 1:at]):
             return True
     return False
 
@@ -234,13 +239,18 @@ def _bracketed_by_other(doc: Doc, sent: Span, at: int, ms: list[DocMention],
 
 def _nearest(mentions: list[DocMention], pos: int, label: str, after: bool, limit: int) -> DocMention | None:
     """The ``label`` mention nearest to character ``pos`` after it (its start) or before it (its end), within
-    ``limit`` characters."""
-    pool = [m for m in mentions if m.label == label and ((m.start >= pos) if after else (m.end <= pos))]
-    if not pool:
-        return None
-    gap = (lambda m: m.start - pos) if after else (lambda m: pos - m.end)
-    m = min(pool, key=gap)
-    return m if gap(m) <= limit else None
+    ``limit`` characters; the first of those at the least distance."""
+    best, least = None, 0
+    for m in mentions:
+        if m.label != label:
+            continue
+        if after:
+            gap = m.start - pos
+        else:
+            gap = pos - m.end
+        if gap >= 0 and (best is None or gap < least):
+            best, least = m, gap
+    return best if best is not None and least <= limit else None
 
 
 _METRIC_OF_DATASET_REACH = 40  # characters from a dataset to its metric: "SQuAD v1.1 question answering Test F1"

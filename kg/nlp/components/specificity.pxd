@@ -19,3 +19,6 @@ cpdef bint _short_forms_of(list raw, umbrella) except -1
 cpdef bint _tools_and_numbers(list raw, tools) except -1
 
 cpdef bint _data_kinds(list words) except -1
+
+@cython.locals(n=Py_ssize_t, start=Py_ssize_t, end=Py_ssize_t)
+cpdef _next_word(str text, Py_ssize_t at)

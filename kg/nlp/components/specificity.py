@@ -234,9 +234,10 @@ class Specificity:
             # statistical"
         written = name
         if label == "METHOD":  # a method's dimension is its data's, not a name: "3D networks", "2D prediction pipeline"
-            name = _DIMENSION.sub("", name)  # (a task's says which task: "3D reconstruction", but it makes no name
-        if name_like(name) and name_like(self._without_dimensions(name)):  # of "3D indoor scenes"; nor does "ML" of
-            return False  # "statistical ML models")
+            # (a task's says which task: "3D reconstruction"; a name that starts with no digit has no dimension first)
+            name = _DIMENSION.sub("", name) if name[:1].isdecimal() else name
+        if name_like(name) and name_like(self._without_dimensions(name)):  # (a dimension makes no name of "3D indoor
+            return False  # scenes"; nor does "ML" of "statistical ML models")
         words = _word_list(name.lower())
         if not words:
             return False
@@ -311,7 +312,7 @@ def _word_list(text: str) -> list[str]:
     joined = False  # whether the word has taken its apostrophe
     i = 0
     for ch in text:
-        if ch.isalnum():
+        if ("a" <= ch <= "z" or "A" <= ch <= "Z" or "0" <= ch <= "9") if ch < "\x80" else ch.isalnum():
             if start < 0:
                 start, joined = i, False
             quote = -1
@@ -500,21 +501,42 @@ def agent_of_task(name: str, tasks: frozenset[str]) -> bool:
     if len(words) < 2:
         return False
     last = words[-1][:-1] if words[-1].endswith("s") else words[-1]
-    task = next((last[:-len(a)] + t for a, t in _AGENTS if last.endswith(a)), None)
+    task = None
+    for a, t in _AGENTS:
+        if last.endswith(a):
+            task = last[:-len(a)] + t
+            break
     if task is None:
         return False
-    at = next((at for at in range(len(words) - 1) if " ".join([*words[at:-1], task]) in tasks), None)
-    return at is not None and not any(name_like(w) for w in written[:at])
+    for at in range(len(words) - 1):
+        if " ".join([*words[at:-1], task]) in tasks:
+            for w in written[:at]:
+                if name_like(w):
+                    return False
+            return True
+    return False
 
 
-_NEXT_WORD = re.compile(r"\s+([A-Za-z]+)")
+def _next_word(text: str, at: int) -> str | None:
+    """The ASCII letters after the whitespace at ``at`` in ``text`` (what ``\\s+([A-Za-z]+)`` matched there reads as
+    its group), or None."""
+    n = len(text)
+    start = at
+    while start < n and text[start].isspace():
+        start += 1
+    if start == at:
+        return None
+    end = start
+    while end < n and ("a" <= text[end] <= "z" or "A" <= text[end] <= "Z"):
+        end += 1
+    return text[start:end] if end > start else None
 
 
 def _before_theory_word(text: str, m) -> bool:
     """Whether the word after a mention in ``text`` (the doc's) makes it part of a theory object ("VC" of "VC
     dimension")."""
-    nxt = _NEXT_WORD.match(text, m.end)
-    return nxt is not None and nxt.group(1).lower() in _THEORY_WORDS
+    nxt = _next_word(text, m.end)
+    return nxt is not None and nxt.lower() in _THEORY_WORDS
 
 
 _METRIC_HEADS = lexicon.words("metric_heads")
@@ -576,9 +598,9 @@ _NOT_MODIFIED = lexicon.words("function_words") | lexicon.words("after_a_name") 
 def _modifies_next(text: str, m) -> bool:
     """Whether a metric's word is followed by a noun it modifies ("the precision matrix", "recall performance"),
     not by a word of the metric's own ("precision scores", "recall at 10"), a function word or punctuation."""
-    nxt = _NEXT_WORD.match(text, m.end)
-    return nxt is not None and nxt.group(1).islower() and nxt.group(1) not in _COMPANIONS \
-        and nxt.group(1) not in _NOT_MODIFIED and not nxt.group(1).endswith(("ly", "ed"))
+    nxt = _next_word(text, m.end)
+    return nxt is not None and nxt.islower() and nxt not in _COMPANIONS and nxt not in _NOT_MODIFIED \
+        and not nxt.endswith(("ly", "ed"))
 
 
 _BEFORE_A_VERB = re.compile(r"\b(?:to|can|could|cannot|may|might|must|should|will|would)\s+$", re.IGNORECASE)

@@ -68,7 +68,7 @@ def _to_extraction(paper: Paper, ct: CleanText, doc, title_end: int = 0, offset:
     aliases: dict[str, dict[str, None]] = {}
     sentences: dict[tuple[int, int], Span] = {}  # a sentence's raw span, made once for all of its mentions
     shift = ct.shift  # a text cleaned as one copied run maps by one shift, decided once per paper (~15 mentions)
-    whole_title = Span(0, title_end)
+    whole_title = Span(0, title_end) if offset else None  # (the evidence of a title's mentions)
     for m in doc.user_data.get(MENTIONS) or []:
         if shift is not None and m.start < m.end:
             start, end = m.start + shift, m.end + shift
@@ -90,7 +90,7 @@ def _to_extraction(paper: Paper, ct: CleanText, doc, title_end: int = 0, offset:
             start, end = start - offset, end - offset
         sent = sentences.get((m.sent_start, m.sent_end))
         if sent is None:
-            s, e = ct.sentence_to_raw(m.sent_start, m.sent_end)
+            s, e = _sentence_to_raw(ct, shift, m.sent_start, m.sent_end)
             sent = sentences[m.sent_start, m.sent_end] = Span(s - offset if s > offset else 0, e - offset)
         if sent.end - sent.start > MAX_EVIDENCE:  # a "sentence" without punctuation: the text around the mention
             half = (MAX_EVIDENCE - (end - start)) // 2
@@ -105,11 +105,19 @@ def _to_extraction(paper: Paper, ct: CleanText, doc, title_end: int = 0, offset:
         if m.text != m.canonical and any(map(str.isalpha, m.text)):  # ("100" of "CIFAR-10/100" is no alias)
             aliases.setdefault(m.canonical, {})[m.text] = None
     for r in doc.user_data.get(RESULTS) or []:
-        s, e = ct.sentence_to_raw(r.sent_start, r.sent_end)
+        s, e = _sentence_to_raw(ct, shift, r.sent_start, r.sent_end)
         if s >= offset:
             ex.results.append(Result(r.value, r.method, r.dataset, r.metric, Span(s - offset, e - offset)))
     ex.aliases = {k: list(v) for k, v in aliases.items()}
     return ex
+
+
+def _sentence_to_raw(ct: CleanText, shift: int | None, start: int, end: int) -> tuple[int, int]:
+    """``ct.sentence_to_raw(start, end)``, by ``shift`` where the text is one copied run (``ct.shift``): nothing dropped
+    before the sentence, its characters where they were moved to."""
+    if shift is not None and start < end:
+        return start + shift, end + shift
+    return ct.sentence_to_raw(start, end)
 
 
 @contextmanager

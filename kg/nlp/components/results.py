@@ -49,7 +49,7 @@ def _value_tokens(doc: Doc, sent: Span) -> list[tuple[int, int, str]]:
     for k in digit_tokens(doc, sent.start, sent.end):
         tok = doc[k]
         t = tok.text
-        glued = _MINUS_GLUED.fullmatch(t)  # "−9.5", written with a minus sign as one token
+        glued = t[:1] == "\u2212" and _MINUS_GLUED.fullmatch(t)  # "−9.5", written with a minus sign as one token
         if like_num[k] or glued:
             sign, begin = "-" if glued else "", tok.idx
             if glued:
@@ -65,7 +65,7 @@ def _value_tokens(doc: Doc, sent: Span) -> list[tuple[int, int, str]]:
                 out.append((begin, nxt.idx + len(nxt.text), sign + t + tok.whitespace_ + nxt.text))
             elif "." in t or signed:
                 out.append((begin, tok.idx + len(tok.text), sign + t))
-        elif (sci := _SCIENTIFIC.match(t)) and t[sci.end():] in ("", "."):
+        elif "×" in t and (sci := _SCIENTIFIC.match(t)) and t[sci.end():] in ("", "."):
             out.append((tok.idx, tok.idx + sci.end(), sci.group()))  # "1.897×10⁻³" written as one token (with a
             # sentence's full stop the tokenizer leaves on it)
         elif (t.endswith("%") or t[-1:] in ("x", "×")) and t[:-1].replace(".", "", 1).isdigit():

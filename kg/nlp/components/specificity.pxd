@@ -22,3 +22,23 @@ cpdef bint _data_kinds(list words) except -1
 
 @cython.locals(n=Py_ssize_t, start=Py_ssize_t, end=Py_ssize_t)
 cpdef _next_word(str text, Py_ssize_t at)
+
+cpdef _reason(spec, name, label, local)
+
+cpdef bint _equations(name) except -1
+
+cpdef _tails(name)
+
+cpdef bint _before_theory_word(text, m) except -1
+
+cpdef _kind(m, measures, plain=*)
+
+cpdef bint _modifies_next(text, m) except -1
+
+cpdef bint _number_format(text, m) except -1
+
+cpdef bint _verb(text, m) except -1
+
+cpdef bint _tolerance(text, m) except -1
+
+cpdef bint _a_kind(spec, text, start, end) except -1

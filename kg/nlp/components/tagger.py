@@ -22,6 +22,7 @@ import json
 import warnings
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from itertools import chain
 from pathlib import Path
 
 import numpy
@@ -70,7 +71,8 @@ class AffixCache:
     """The hashes of each word's first and last four characters (of "p:" + word[:4] and "s:" + word[-4:]) by its
     lower-case id, made once per distinct word. They live in an open-addressing table that the C code reads for a
     whole batch at once (``kg.nlp._tagger.affix_lookup``); it grows up to ``max_size`` slots (kept at most half
-    full) and then starts again empty."""
+    full) and then starts again empty. The hashes of the affix strings themselves are kept too (many words share
+    an affix), by string, and start again with the table."""
 
     def __init__(self, size: int = 1 << 16, max_size: int = 1 << 21) -> None:
         self.max_size = max_size
@@ -79,6 +81,7 @@ class AffixCache:
     def _clear(self, size: int) -> None:
         self.keys, self.first, self.last = (numpy.zeros(size, dtype=numpy.uint64) for _ in range(3))
         self.count = 0
+        self.affix_ids: dict[str, int] = {}
 
     def lookup(self, words: numpy.ndarray, strings) -> tuple[numpy.ndarray, numpy.ndarray]:
         """The two hashes of each of ``words`` (uint64 lower-case ids; ``strings``: the vocab's string store)."""
@@ -91,13 +94,23 @@ class AffixCache:
             at = missing[:k]
             new = numpy.unique(words[at])
             texts = [strings[h] for h in new.tolist()]
-            new_first = numpy.array([get_string_id("p:" + w[:4]) for w in texts], dtype=numpy.uint64)
-            new_last = numpy.array([get_string_id("s:" + w[-4:]) for w in texts], dtype=numpy.uint64)
+            new_first = self._ids(["p:" + w[:4] for w in texts])
+            new_last = self._ids(["s:" + w[-4:] for w in texts])
             where = numpy.searchsorted(new, words[at])
             first[at], last[at] = new_first[where], new_last[where]
             keep = new != 0  # 0 marks an empty slot (and is no word's id)
             self._add(new[keep], new_first[keep], new_last[keep])
         return first, last
+
+    def _ids(self, affixes: list[str]) -> numpy.ndarray:
+        """The string ids of ``affixes`` (uint64), each string hashed once while the table lasts."""
+        known, out = self.affix_ids, []
+        for affix in affixes:
+            h = known.get(affix)
+            if h is None:
+                h = known[affix] = get_string_id(affix)
+            out.append(h)
+        return numpy.array(out, dtype=numpy.uint64)
 
     def _add(self, words: numpy.ndarray, first: numpy.ndarray, last: numpy.ndarray) -> None:
         size = len(self.keys)
@@ -158,6 +171,23 @@ def sentences(doc: Doc) -> list[tuple[int, int]]:
     return [(a, b) for a, b in zip(bounds, bounds[1:]) if b > a]
 
 
+def _sequences(docs: Sequence[Doc], starts: list[int]) -> tuple[numpy.ndarray, numpy.ndarray]:
+    """The rows where the batch's sentences (:func:`sentences`) start and their lengths (int64 arrays), docs laid out
+    from rows ``starts``. A doc's sentence starts are sorted, 0 first (none in an empty doc): a sentence ends where
+    the next one starts, the last at the doc's end."""
+    firsts = [sentence_starts(doc) for doc in docs]
+    counts = numpy.array([len(f) for f in firsts], dtype=numpy.int64)
+    total = int(counts.sum())
+    begins = numpy.fromiter(chain.from_iterable(firsts), dtype=numpy.int64, count=total) \
+        + numpy.repeat(numpy.asarray(starts, dtype=numpy.int64), counts)
+    ends = numpy.empty(total, dtype=numpy.int64)
+    ends[:-1] = begins[1:]
+    full = counts > 0
+    ends[counts.cumsum()[full] - 1] = (numpy.asarray(starts, dtype=numpy.int64)
+                                       + numpy.array([len(doc) for doc in docs], dtype=numpy.int64))[full]
+    return begins, ends - begins
+
+
 def feature_ids(docs: Sequence[Doc], bits: int) -> list[numpy.ndarray]:
     """Per doc, ``(len(doc), len(TEMPLATES))`` row indices into a weight table of ``2**bits`` rows."""
     ids, starts = _batch_ids(docs, bits)
@@ -169,29 +199,33 @@ def _batch_columns(docs: Sequence[Doc]) -> tuple[numpy.ndarray, list[int]]:
     token), with :data:`_PAD` sentinels around each doc, so that features read across a doc's edges see sentinels.
     Returns them and the row where each doc starts (row ``i`` being column ``_PAD + i``: the first doc starts at
     row ``_PAD``)."""
-    starts, at = [], _PAD
-    for doc in docs:
-        starts.append(at)
-        at += len(doc) + 2 * _PAD
-    # Row a is column _PAD + a. Each doc has _PAD "<s>" columns before it and _PAD "</s>" after it (so does the
-    # batch's start: "</s>" "<s>" before the first doc).
-    whole = numpy.full((len(COLUMNS), at + _PAD), _BOUNDS[0], dtype=numpy.uint64)
-    whole[:, :_PAD] = _BOUNDS[1]
-    tokens = []
-    for doc, a in zip(docs, starts):
-        c, n = a + _PAD, len(doc)
-        whole[:, c + n:c + n + _PAD] = _BOUNDS[1]
-        if n == 0:
-            continue
-        _doc.fill_rows(doc, (LOWER, SHAPE, SUFFIX), whole, c)
-        # per token, the codes of the highest-priority rule candidate covering it (_cand_codes), 0 where none does
-        _doc.fill_candidates(candidates(doc), whole, 5, 6, c, n, PRIORITY, _cand_codes)
-        _doc.fill_starts(doc, whole, 7, c)
-        tokens.append(numpy.arange(c, c + n))
-    if tokens:
-        cols = numpy.concatenate(tokens)
+    whole, firsts, lengths = _layout(docs)
+    for doc, c, n in zip(docs, firsts.tolist(), lengths.tolist()):
+        if n:
+            _doc.fill_rows(doc, (LOWER, SHAPE, SUFFIX), whole, c)
+            # per token, the codes of the highest-priority rule candidate covering it (_cand_codes), 0 where none does
+            _doc.fill_candidates(candidates(doc), whole, 5, 6, c, n, PRIORITY, _cand_codes)
+            _doc.fill_starts(doc, whole, 7, c)
+    if len(docs):
+        # every doc's token columns, in order: token k of the batch is column k plus the sentinels before its doc
+        cols = numpy.arange(int(lengths.sum()), dtype=numpy.int64) + numpy.repeat(firsts - (lengths.cumsum() - lengths),
+                                                                                  lengths)
         whole[3, cols], whole[4, cols] = _AFFIXES.lookup(whole[0, cols], docs[0].vocab.strings)
-    return whole, starts
+    return whole, (firsts - _PAD).tolist()
+
+
+def _layout(docs: Sequence[Doc]) -> tuple[numpy.ndarray, numpy.ndarray, numpy.ndarray]:
+    """The columns of :func:`_batch_columns` with their sentinels written, each doc's first column and each doc's
+    length (int64 arrays). Doc ``d`` takes its tokens and ``2 * _PAD`` sentinels: ``_PAD`` "<s>" columns before it
+    and ``_PAD`` "</s>" after it (so does the batch's start: "</s>" "<s>" before the first doc)."""
+    lengths = numpy.array([len(doc) for doc in docs], dtype=numpy.int64)
+    taken = (lengths + 2 * _PAD).cumsum()
+    firsts = taken - lengths  # (the first doc's first column is 2 * _PAD)
+    whole = numpy.full((len(COLUMNS), int(taken[-1]) + 2 * _PAD if len(docs) else 2 * _PAD), _BOUNDS[0],
+                       dtype=numpy.uint64)
+    whole[:, :_PAD] = _BOUNDS[1]
+    whole[:, (firsts + lengths)[:, None] + numpy.arange(_PAD)] = _BOUNDS[1]
+    return whole, firsts, lengths
 
 
 def _batch_ids(docs: Sequence[Doc], bits: int) -> tuple[numpy.ndarray, list[int]]:
@@ -316,23 +350,18 @@ class LinearTagger:
     def predict(self, docs: Sequence[Doc]) -> list[list[tuple[int, int, str]]]:
         """Entities per doc, as token ranges (each sentence decoded on its own, as in training)."""
         whole, starts = _batch_columns(docs)
-        seq_starts, seq_lens = [], []
-        for doc, at in zip(docs, starts):
-            for a, b in sentences(doc):
-                seq_starts.append(at + a)
-                seq_lens.append(b - a)
+        seq_starts, seq_lens = _sequences(docs, starts)
         tags = numpy.zeros(whole.shape[1] - 2 * _PAD, dtype=numpy.int64)
         # feature_ids, scores and decode in one pass, a sentence at a time
         _tagger.predict(whole, _SEEDS, _PARTS, _PART_ENDS, _PAD, self.bits, *self.compact(), _step(self.trans),
-                        FORBIDDEN_END, numpy.array(seq_starts, dtype=numpy.int64),
-                        numpy.array(seq_lens, dtype=numpy.int64), tags)
-        out: list[list[tuple[int, int, str]]] = [[] for _ in docs]
+                        FORBIDDEN_END, seq_starts, seq_lens, tags)
         begins, ends = _entity_bounds(tags)
-        # each entity's doc and label, for all of them at once
-        at = (numpy.searchsorted(starts, begins, side="right") - 1).tolist()
-        for a, b, d, label in zip(begins.tolist(), ends.tolist(), at, _LABEL_OF[tags[begins]].tolist()):
-            out[d].append((a - starts[d], b - starts[d], label))
-        return out
+        # each entity's doc, its range in the doc and its label, for all of them at once; then each doc's share
+        at = numpy.searchsorted(starts, begins, side="right") - 1
+        offsets = numpy.asarray(starts, dtype=numpy.int64)[at]
+        found = list(zip((begins - offsets).tolist(), (ends - offsets).tolist(), _LABEL_OF[tags[begins]].tolist()))
+        cuts = numpy.searchsorted(at, numpy.arange(len(docs) + 1)).tolist()
+        return [found[a:b] for a, b in zip(cuts, cuts[1:])]
 
     def to_disk(self, path: Path, meta: dict | None = None) -> None:
         """Non-zero weight rows only (most of the table stays zero), as float16, plus ``meta.json``."""

@@ -201,7 +201,7 @@ class Combiner:
         lower = column(doc, LOWER)
         first, last = lower[start], lower[end - 1]  # (the entity's first and last words, read once)
         if first == _OPEN_ID and end - start > 3:
-            close = next((k for k in range(start + 2, end - 1) if lower[k] == _CLOSE_ID), 0)
+            close = _first_at(lower, start + 2, end - 1, _CLOSE_ID)
             if close:  # an aside opens no name: "(DNN) heuristics" of "Deep Neural Networks' (DNN) heuristics"
                 return self._candidate(doc, rules, names, close + 1, end, label)
         if end - start > 2 and first in _VARIANT_IDS and lower[start + 1] == _OF_ID:
@@ -216,9 +216,7 @@ class Combiner:
             # trained with cross-entropy exhibit text degeneration"
         confidence = self.confidence.get(label, 0.5)
         overlapping = rules.overlapping(start, end)  # (empty for about a third of the entities: no test then)
-        if overlapping and label in ("METHOD", "TASK") and (cut := max(
-                (c.end for c in overlapping if c.label == "DATASET" and c.extractor == "gazetteer"
-                 and c.start < start < c.end < end), default=0)):
+        if overlapping and label in ("METHOD", "TASK") and (cut := _dataset_cut(overlapping, start, end)):
             # begun inside a known dataset's name: "v1.1 question answering" of "SQuAD v1.1 question answering"
             return self._candidate(doc, rules, names, cut, end, label)
         if label == "METHOD" and self.of_describes and end - start > 2 \
@@ -231,7 +229,7 @@ class Combiner:
                 and not self_supported(doc, start, end, label, lower):
             return None
         if label == "TASK" and end < len(doc) and lower[end] in _COMPONENT_IDS \
-                and not any(c.label == "TASK" and (c.start, c.end) == (start, end) for c in overlapping):
+                and not _has_span(overlapping, start, end, "TASK"):
             # "the identity-initialized prediction head", "a segmentation module": a part, no task (a mention still)
             return Candidate(start, end, label, "model", confidence=confidence, generic=True)
         if label == "TASK" and not overlapping and not _any_in(lower, start, end, _PREPOSITION_IDS):
@@ -253,7 +251,7 @@ class Combiner:
         if label == "TASK" and not overlapping and end - start == 2 and last in _CLASS_OF_TASKS_IDS \
                 and generic_task_class(doc[start:end]):
             return Candidate(start, end, label, "model", confidence=confidence, generic=True)
-        if label in self.need_name and not overlapping and not any(is_namelike(t) for t in doc[start:end]):
+        if label in self.need_name and not overlapping and not _any_namelike(doc, start, end):
             return None
         inside = _inside(overlapping, start, end) if overlapping else []
         if label in ("METHOD", "TASK") and inside and _joins_names(doc, inside, start, end):
@@ -272,16 +270,14 @@ class Combiner:
                 if last in _NAME_HEAD_IDS.get(label, ()) else None  # (concept_name's first test, without
             # the call: most names end in no kind word)
             return Candidate(start, end, label, "model", canonical, False, False, confidence)
-        core = max(inside, key=lambda c: (c.end - c.start, c.priority))
+        core = _core(inside)
         if label == "METHOD" and core.extractor == "gazetteer" and _side_by_side(doc, lower, core, inside, start):
             return None  # two known methods side by side compose, not one name: "AlphaGo Zero self-play games"
-        if label == "TASK" and (last in _NOT_TASK_HEAD_IDS or core.start == start and any(
-                lower[k] in _PREPOSITION_IDS for k in range(core.end, end))):
+        if label == "TASK" and (last in _NOT_TASK_HEAD_IDS or core.start == start
+                                and _any_in(lower, core.end, end, _PREPOSITION_IDS)):
             return None  # the known task stands: "node classification on graphs", "quantization process"
         canonical = None
-        if core.start == start and all(lower[k] in _GENERIC_HEAD_IDS
-                                       or label in _SETTING_LABELS and lower[k] in _SETTING_IDS
-                                       for k in range(core.end, end)):
+        if core.start == start and _generic_after(lower, core.end, end, label in _SETTING_LABELS):
             canonical = core.canonical or span_text(doc, core.start, core.end)
         elif label == "DATASET" and core.start == start and (split := _split_name(lower, core.end, end)) is not None \
                 and not _drops_digits(span_text(doc, core.start, core.end), core.canonical):
@@ -308,41 +304,38 @@ class Combiner:
             return None
         if label == "TASK" and lower[end - 1] in _NOT_TASK_HEAD_IDS:
             return None  # "out-of-distribution (OOD) generalization challenge": a difficulty, not the task's name
-        opening = max((c.end for c in inside if c.label == "DATASET" and c.start == start
-                       and c.extractor == "gazetteer"), default=None) if label == "TASK" and inside else None
+        opening = _dataset_opening(inside, start) if label == "TASK" and inside else None
         if opening is not None:
             # a known dataset, then its task: "the WMT 2014 English-to-French translation task" names the dataset
             # and translation, "the COCO captioning task" COCO and captioning
-            if all(lower[k] in _GENERIC_HEAD_IDS for k in range(opening, end)):
+            if _all_in(lower, opening, end, _GENERIC_HEAD_IDS):
                 return None
             return Candidate(opening, end, label, "model", canonical=concept_name(doc, opening, end, label),
                              confidence=confidence)
         if not pairs and lower[end - 1] not in _TYPE_HEAD_IDS.get(label, ()):
             return None  # neither a whole pair nor under a head word (most entities): what follows cannot hold
-        orth, generic, longs = column(doc, ORTH), _GENERIC_HEAD_IDS, names.longs
+        orth, longs = column(doc, ORTH), names.longs
         # Short forms used inside the entity (where defined or later): "ACGMRF model", "verb WSD problems".
         used = [i for i in range(start, end - 1) if orth[i] in longs] if longs else []
         headed = lower[end - 1] in _TYPE_HEAD_IDS.get(label, ()) and (
             _other_label_before(inside, label, end) or bool(used))
         if not (pairs or headed):
             return None  # (before the tests below, which only ever say None too)
-        if any(c.proposed or c.extractor == "proposed" for c in overlapping):
+        if _any_proposed(overlapping):
             return None
-        if names.proposed and any(orth[k] in names.proposed for k in range(start, end)):
+        if names.proposed and _any_in(orth, start, end, names.proposed):
             return None  # a later use of the paper's own method's name
-        if label in ("DATASET", "METRIC") and any(
-                c.label == label and c.start == start and all(lower[k] in generic for k in range(c.end, end))
-                for c in inside):  # a rule's dataset or metric and a generic head ("ImageNet-1K dataset"): the
-            return None        # rule's name stands (the gazetteer knows ImageNet-1K is ImageNet)
+        if label in ("DATASET", "METRIC") and _rule_and_head(lower, inside, start, end, label):
+            return None  # a rule's dataset or metric and a generic head ("ImageNet-1K dataset"): the rule's name
+            # stands (the gazetteer knows ImageNet-1K is ImageNet)
         if label == "METHOD" and _task_with_method_head(doc, names, inside, start, end):
             # "object detection methods", "SRL systems", "TTA methods": methods for a task, not a method named
             # after it; the rule's task stands, as the paper addresses it (SciERC and SciREX mark the whole span a
             # method mention)
             return None
         canonical = None
-        generic_tail = lambda at: all(lower[k] in generic or orth[k] in _CLOSES for k in range(at, end))  # noqa: E731
         pair = pairs[0] if len(pairs) == 1 else None
-        if pair is not None and generic_tail(max(pair.long_end, pair.short_end)):
+        if pair is not None and _generic_tail(lower, orth, max(pair.long_end, pair.short_end), end):
             lo = min(pair.long_start, pair.short_start)
             known = [c for c in inside if c.label == label and c.start < lo and c.end >= pair.long_end]
             if known:  # a rule knows the longer name: "offline reinforcement learning (RL)" is not RL
@@ -351,7 +344,7 @@ class Combiner:
                 # The pair is the phrase's head ("tabular episodic Markov decision processes (MDPs)"): the short
                 # form the text defines names the concept, and later uses of it (MDPs) point to the same one.
                 canonical = span_text(doc, pair.long_start, pair.long_end)
-        elif pair is None and used == [start] and generic_tail(start + 1):
+        elif pair is None and used == [start] and _generic_tail(lower, orth, start + 1, end):
             canonical = longs[orth[start]]
         return Candidate(start, end, label, "model_phrase", canonical=canonical or concept_name(doc, start, end, label),
                          confidence=confidence)
@@ -459,6 +452,101 @@ def _any_in(values: Sequence[int], start: int, end: int, ids: frozenset[int]) ->
     return False
 
 
+def _all_in(values: Sequence[int], start: int, end: int, ids: frozenset[int]) -> bool:
+    """Whether every one of ``values[start:end]`` (a column's) is in ``ids``."""
+    for k in range(start, end):
+        if values[k] not in ids:
+            return False
+    return True
+
+
+def _first_at(values: Sequence[int], start: int, end: int, value: int) -> int:
+    """The first ``k`` in ``[start, end)`` where ``values[k] == value``; 0 if none."""
+    for k in range(start, end):
+        if values[k] == value:
+            return k
+    return 0
+
+
+def _generic_after(lower: Sequence[int], start: int, end: int, settings: bool) -> bool:
+    """Whether tokens ``[start, end)`` are only generic head words (or setting heads, with ``settings``)."""
+    for k in range(start, end):
+        if lower[k] not in _GENERIC_HEAD_IDS and not (settings and lower[k] in _SETTING_IDS):
+            return False
+    return True
+
+
+def _generic_tail(lower: Sequence[int], orth: Sequence[int], start: int, end: int) -> bool:
+    """Whether tokens ``[start, end)`` are only generic head words and closing brackets."""
+    for k in range(start, end):
+        if lower[k] not in _GENERIC_HEAD_IDS and orth[k] not in _CLOSES:
+            return False
+    return True
+
+
+def _dataset_cut(overlapping: list[Candidate], start: int, end: int) -> int:
+    """The furthest end of a gazetteer dataset that ``start`` falls strictly inside and that ends before ``end``; 0
+    if none."""
+    cut = 0
+    for c in overlapping:
+        if c.label == "DATASET" and c.extractor == "gazetteer" and c.start < start < c.end < end and c.end > cut:
+            cut = c.end
+    return cut
+
+
+def _dataset_opening(inside: list[Candidate], start: int) -> int | None:
+    """The furthest end of a gazetteer dataset among ``inside`` that starts at ``start``; None if none."""
+    opening = None
+    for c in inside:
+        if c.label == "DATASET" and c.start == start and c.extractor == "gazetteer" \
+                and (opening is None or c.end > opening):
+            opening = c.end
+    return opening
+
+
+def _has_span(cands: list[Candidate], start: int, end: int, label: str) -> bool:
+    """Whether one of ``cands`` has ``label`` and the span ``[start, end)``."""
+    for c in cands:
+        if c.label == label and c.start == start and c.end == end:
+            return True
+    return False
+
+
+def _any_proposed(cands: list[Candidate]) -> bool:
+    """Whether one of ``cands`` names the paper's own method."""
+    for c in cands:
+        if c.proposed or c.extractor == "proposed":
+            return True
+    return False
+
+
+def _rule_and_head(lower: Sequence[int], inside: list[Candidate], start: int, end: int, label: str) -> bool:
+    """Whether one of ``inside`` has ``label``, starts at ``start`` and is followed up to ``end`` by generic head
+    words only."""
+    for c in inside:
+        if c.label == label and c.start == start and _all_in(lower, c.end, end, _GENERIC_HEAD_IDS):
+            return True
+    return False
+
+
+def _core(inside: list[Candidate]) -> Candidate:
+    """The longest of ``inside`` (non-empty), of the highest priority among the longest; the first of equal ones."""
+    best = inside[0]
+    for c in inside[1:]:
+        if c.end - c.start > best.end - best.start \
+                or c.end - c.start == best.end - best.start and c.priority > best.priority:
+            best = c
+    return best
+
+
+def _any_namelike(doc: Doc, start: int, end: int) -> bool:
+    """Whether one of the tokens ``[start, end)`` is name-like (:func:`kg.nlp.candidates.is_namelike`)."""
+    for k in range(start, end):
+        if is_namelike(doc[k]):
+            return True
+    return False
+
+
 def _rules(cands: list[Candidate]) -> list[Candidate]:
     """The candidates of the rules: all but the model's."""
     return [c for c in cands if c.extractor != "model"]
@@ -486,8 +574,9 @@ def _split_joined(doc: Doc, ents: list[Entity]) -> list[Entity]:
     tokens only)."""
     out = []
     for e in ents:
-        if e[2] == "METHOD" and 3 <= e[1] - e[0] <= 4:
-            out += _joined_names(doc, *e)
+        start, end, label = e
+        if label == "METHOD" and 3 <= end - start <= 4:
+            out += _joined_names(doc, start, end, label)
         else:
             out.append(e)
     return out
@@ -581,19 +670,40 @@ _NO_SHORT_FORMS = ShortForms(frozenset(), {})
 
 def short_forms(doc: Doc, rules: list[Candidate]) -> ShortForms:
     """The doc's :class:`ShortForms`, read once for all of its model entities."""
-    own = [c for c in rules if c.proposed]
+    own = []
+    for c in rules:
+        if c.proposed:
+            own.append(c)
     pairs = abbreviations(doc)
     if not own and not pairs:
         return _NO_SHORT_FORMS  # (most abstracts)
-    short = lambda a: span_text(doc, a.short_start, a.short_end)  # noqa: E731
-    proposed = {span_text(doc, c.start, c.start + 1) for c in own if c.end - c.start == 1} | {
-        short(a) for a in pairs for c in own if c.start <= a.short_start and a.short_end <= c.end}
-    longs = {short(a): span_text(doc, a.long_start, a.long_end) for a in pairs if a.short_end - a.short_start == 1}
-    task_spans = {(c.start, c.end) for c in rules if c.label == "TASK" and not c.extractor.startswith("model")}
-    tasks = {short(a) for a in pairs
-             if (a.long_start, a.long_end) in task_spans or (a.short_start, a.short_end) in task_spans}
-    return ShortForms(frozenset(get_string_id(p) for p in proposed), {get_string_id(k): v for k, v in longs.items()},
-                      frozenset(get_string_id(t) for t in tasks), tuple(pairs))
+    proposed, tasks, longs = set(), set(), {}
+    for c in own:
+        if c.end - c.start == 1:
+            proposed.add(span_text(doc, c.start, c.start + 1))
+    task_spans = set()
+    for c in rules:
+        if c.label == "TASK" and not c.extractor.startswith("model"):
+            task_spans.add((c.start, c.end))
+    for a in pairs:
+        short = span_text(doc, a.short_start, a.short_end)
+        if _holds_short(own, a):
+            proposed.add(short)
+        if a.short_end - a.short_start == 1:
+            longs[short] = span_text(doc, a.long_start, a.long_end)
+        if (a.long_start, a.long_end) in task_spans or (a.short_start, a.short_end) in task_spans:
+            tasks.add(short)
+    return ShortForms(frozenset([get_string_id(p) for p in proposed]),
+                      {get_string_id(k): v for k, v in longs.items()},
+                      frozenset([get_string_id(t) for t in tasks]), tuple(pairs))
+
+
+def _holds_short(cands: list[Candidate], pair: Abbreviation) -> bool:
+    """Whether one of ``cands`` holds the short form of ``pair``."""
+    for c in cands:
+        if c.start <= pair.short_start and pair.short_end <= c.end:
+            return True
+    return False
 
 
 # "X-based models" of a plain X ("regression-based methods"): a family of methods, not one method; a named X is the

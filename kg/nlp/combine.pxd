@@ -64,7 +64,6 @@ cpdef bint _rule_and_head(lower, list inside, start, end, label)
 @cython.locals(c=Candidate, best=Candidate)
 cpdef Candidate _core(list inside)
 
-@cython.locals(k=Py_ssize_t)
 cpdef tuple trim(doc, Py_ssize_t start, Py_ssize_t end)
 
 @cython.locals(c=Candidate, a=Abbreviation, own=list, proposed=set, tasks=set, task_spans=set, longs=dict)
@@ -75,3 +74,6 @@ cpdef bint _holds_short(list cands, Abbreviation pair)
 
 @cython.locals(out=list)
 cpdef list _split_joined(doc, list ents)
+
+@cython.locals(k=Py_ssize_t)
+cpdef Py_ssize_t _after_quotes(list opening, list closing, Py_ssize_t start, Py_ssize_t end)

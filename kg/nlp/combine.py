@@ -170,9 +170,9 @@ class Combiner:
                 ents = doc.user_data[MODEL_ENTS] = _split_joined(doc, ents)
                 out = candidates(doc)
                 rules = _rules(out)
-                names, index = short_forms(doc, rules), rule_spans(rules)
+                names, index, lower = short_forms(doc, rules), rule_spans(rules), column(doc, LOWER)
                 for e in ents:  # (loops: a generator per doc costs more than its ~15 entities' tests)
-                    if (c := self._candidate(doc, index, names, *e)) is not None:
+                    if (c := self._candidate(doc, index, names, *e, lower)) is not None:
                         out.append(c)
                 for e in unlinked:
                     if (c := self._unlinked(doc, index, names, *e)) is not None:
@@ -191,22 +191,25 @@ class Combiner:
         c = self._candidate(doc, rules, names, start, end, label)
         return dataclasses.replace(c, generic=True) if c is not None and c.extractor == "model" else None
 
-    def _candidate(self, doc: Doc, rules: _doc.RuleSpans, names: ShortForms, start: int, end: int,
-                   label: str) -> Candidate | None:
+    def _candidate(self, doc: Doc, rules: _doc.RuleSpans, names: ShortForms, start: int, end: int, label: str,
+                   lower: Sequence[int] | None = None) -> Candidate | None:
+        """The candidate of a model entity ``doc[start:end]`` of ``label``, or None (``lower``: the doc's LOWER
+        column, when the caller has it)."""
         start, end = trim(doc, start, end)
         if label not in self.labels or not 0 < end - start <= self.max_tokens:
             return None
         if rules.named(start, end, label):  # (first: the other tests up to the next Candidate say None too)
             return None  # a rule found the same name, and names it better ("BRATS 2015" is the release BraTS 2015)
-        lower = column(doc, LOWER)
+        if lower is None:
+            lower = column(doc, LOWER)
         first, last = lower[start], lower[end - 1]  # (the entity's first and last words, read once)
         if first == _OPEN_ID and end - start > 3:
             close = _first_at(lower, start + 2, end - 1, _CLOSE_ID)
             if close:  # an aside opens no name: "(DNN) heuristics" of "Deep Neural Networks' (DNN) heuristics"
-                return self._candidate(doc, rules, names, close + 1, end, label)
+                return self._candidate(doc, rules, names, close + 1, end, label, lower)
         if end - start > 2 and first in _VARIANT_IDS and lower[start + 1] == _OF_ID:
             # a variant's noun opens no name: "a generalization of contrastive Hebbian learning" names the method
-            return self._candidate(doc, rules, names, start + 2, end, label)
+            return self._candidate(doc, rules, names, start + 2, end, label, lower)
         if end - start == 1 and len(span_text(doc, start, end)) == 1:
             return None  # one character is no name: the "M" of "300 M images"
         if label == "DATASET" and only_data_kinds(doc[start:end]):
@@ -218,7 +221,7 @@ class Combiner:
         overlapping = rules.overlapping(start, end)  # (empty for about a third of the entities: no test then)
         if overlapping and label in ("METHOD", "TASK") and (cut := _dataset_cut(overlapping, start, end)):
             # begun inside a known dataset's name: "v1.1 question answering" of "SQuAD v1.1 question answering"
-            return self._candidate(doc, rules, names, cut, end, label)
+            return self._candidate(doc, rules, names, cut, end, label, lower)
         if label == "METHOD" and self.of_describes and end - start > 2 \
                 and _describes(doc, lower, overlapping, start, end):
             return None
@@ -254,7 +257,7 @@ class Combiner:
         if label in self.need_name and not overlapping and not _any_namelike(doc, start, end):
             return None
         inside = _inside(overlapping, start, end) if overlapping else []
-        if label in ("METHOD", "TASK") and inside and _joins_names(doc, inside, start, end):
+        if label in ("METHOD", "TASK") and inside and _joins_names(doc, lower, inside, start, end):
             return None  # "SARSA and Q-learning", "3D classification and segmentation": two names, which the rules
             # give apart (a dataset's may be one: "CNN and Daily Mail")
         if inside and _family_words_only(doc, inside, start, end):
@@ -593,12 +596,12 @@ def _joined_names(doc: Doc, start: int, end: int, label: str) -> list[Entity]:
     return [(start, start + 1, label), (start + 2, start + 3, label)]
 
 
-def _joins_names(doc: Doc, inside: list[Candidate], start: int, end: int) -> bool:
+def _joins_names(doc: Doc, lower: Sequence[int], inside: list[Candidate], start: int, end: int) -> bool:
     """Whether "and" or "or" inside ``[start, end)`` joins rule candidates on both its sides, or joins a rule
     candidate to words in lower case ("classification and density estimation", "mixup and entropy-based
     filtering"): two names, or a name and a word the rules leave out. A name that only its shape marks is left
-    joined ("Plug and Play Language Models"), and so is a coordinator inside a rule's name ("branch and bound")."""
-    lower = column(doc, LOWER)
+    joined ("Plug and Play Language Models"), and so is a coordinator inside a rule's name ("branch and bound").
+    ``lower``: the doc's LOWER column."""
     for k in range(start + 1, end - 1):
         if lower[k] not in _COORDINATOR_IDS or any(c.start < k < c.end for c in inside):
             continue
@@ -777,7 +780,8 @@ def built_on(doc: Doc, start: int, end: int) -> str | None:
     written alone ("MoCo-based models"; :func:`based_on`).
     Authors of such phrases name the method they build on; the phrase names no concept of its own, unless a name
     follows ("the GPU-based linear solver FALKON")."""
-    if not may_hold_family_word(span_text(doc, start, end - 1)):  # (the family word is not the last)
+    text = span_text(doc, start, end - 1)  # (the family word is not the last)
+    if not may_hold_family_word(text) or not _may_name_family(text.lower()):
         return None
     lower, strings = column(doc, LOWER), doc.vocab.strings
     found = family_base([strings[lower[i]] for i in range(start, end)], load_gazetteer().lookup())
@@ -791,6 +795,17 @@ def built_on(doc: Doc, start: int, end: int) -> str | None:
     if k == 1 and suffix == "based":  # a coined name, then "based" apart: "MoCo based models"
         return based_on(doc[start].text + "-based")
     return based_on(doc[start].text, suffix) if k == 0 else None
+
+
+def _may_name_family(text: str) -> bool:
+    """Whether lower-case ``text`` holds "based" or a family suffix: no word of it can be a family word otherwise
+    (:func:`kg.nlp.labels.family_base` reads each word's lower-case form, a piece of ``text``)."""
+    if "based" in text:
+        return True
+    for suffix in FAMILY_SUFFIXES:
+        if suffix in text:
+            return True
+    return False
 
 
 def based_on(word: str, suffix: str = "-based") -> str | None:
@@ -833,15 +848,34 @@ _QUOTE_IDS = (get_string_id("\u201c"), get_string_id("\u201d"))  # opening, clos
 _TRIM = _doc.Trimmer(*map(_doc.IdSet, (_EDGE_IDS, _LEADING_IDS, _TRAILING_IDS, _OPENS, _CLOSES, _BRACKETS))).trim
 
 
-_QUOTED = "kg_closing_quote"  # doc.user_data key: whether the doc's text holds a closing double quote
+_QUOTED = "kg_quotes"  # doc.user_data key: the doc's double quote tokens (_quotes)
+_OPENING_QUOTES, _CLOSING_QUOTES = (_doc.IdSet([q]) for q in _QUOTE_IDS)
 
 
-def _has_closing_quote(doc: Doc) -> bool:
-    """Whether the doc's text holds "\u201d", looked for once per doc (a scan of the text in most non-ASCII ones)."""
-    quoted = doc.user_data.get(_QUOTED)
-    if quoted is None:
-        quoted = doc.user_data[_QUOTED] = "\u201d" in doc_text(doc)
-    return quoted
+def _quotes(doc: Doc) -> tuple[list[int], list[int]] | tuple[()]:
+    """The positions of the doc's opening and closing double quote tokens, found once per doc; empty when it has no
+    closing one (its text holds no "\u201d" in most docs: a scan of the text, in most non-ASCII ones)."""
+    quotes = doc.user_data.get(_QUOTED)
+    if quotes is None:
+        closing = _doc.where(doc, ORTH, _CLOSING_QUOTES) if "\u201d" in doc_text(doc) else []
+        quotes = doc.user_data[_QUOTED] = (_doc.where(doc, ORTH, _OPENING_QUOTES), closing) if closing else ()
+    return quotes
+
+
+def _after_quotes(opening: list[int], closing: list[int], start: int, end: int) -> int:
+    """Where a range ``[start, end)`` starts once past its closing quotes before its first opening one (``opening``,
+    ``closing``: the doc's quote positions, in order)."""
+    first = end
+    for k in opening:
+        if k >= start:
+            first = min(k, end)
+            break
+    for k in closing:
+        if k >= first:
+            break
+        if k >= start:
+            start = k + 1
+    return start
 
 
 def trim(doc: Doc, start: int, end: int) -> tuple[int, int]:
@@ -850,13 +884,9 @@ def trim(doc: Doc, start: int, end: int) -> tuple[int, int]:
     and what follows go; "NYT) corpus" starts after the bracket; a bracket closing just after the range is taken
     in). A typed loop over the doc's token array (:class:`kg.nlp._doc.Trimmer`). An entity that starts inside
     quotes starts after them: "natural” layer decomposition" is "layer decomposition"."""
-    quoted = doc.user_data.get(_QUOTED)  # (_has_closing_quote, inline when known: ~15 entities per doc)
-    if start < end and (quoted if quoted is not None else _has_closing_quote(doc)):
-        orth = column(doc, ORTH)
-        opened = False
-        for k in range(start, end):
-            if orth[k] == _QUOTE_IDS[0]:
-                opened = True
-            elif orth[k] == _QUOTE_IDS[1] and not opened:
-                start = k + 1
+    quotes = doc.user_data.get(_QUOTED)  # (_quotes, inline when known: ~15 entities per doc)
+    if quotes is None:
+        quotes = _quotes(doc)
+    if quotes and start < end:
+        start = _after_quotes(quotes[0], quotes[1], start, end)
     return _TRIM(doc, start, end)  # (the bound method: no attribute lookup per entity)

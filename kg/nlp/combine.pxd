@@ -73,7 +73,7 @@ cpdef short_forms(doc, list rules)
 cpdef bint _holds_short(list cands, Abbreviation pair)
 
 @cython.locals(out=list)
-cpdef list _split_joined(doc, list ents)
+cpdef list _split_joined(doc, list ents, lower)
 
 @cython.locals(k=Py_ssize_t)
 cpdef Py_ssize_t _after_quotes(list opening, list closing, Py_ssize_t start, Py_ssize_t end)

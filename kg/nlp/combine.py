@@ -167,10 +167,11 @@ class Combiner:
             return
         for batch in minibatch(stream, batch_size):
             for doc, ents, unlinked in zip(batch, *self.unlinked_entities(batch)):
-                ents = doc.user_data[MODEL_ENTS] = _split_joined(doc, ents)
+                lower = column(doc, LOWER)
+                ents = doc.user_data[MODEL_ENTS] = _split_joined(doc, ents, lower)
                 out = candidates(doc)
                 rules = _rules(out)
-                names, index, lower = short_forms(doc, rules), rule_spans(rules), column(doc, LOWER)
+                names, index = short_forms(doc, rules), rule_spans(rules)
                 for e in ents:  # (loops: a generator per doc costs more than its ~15 entities' tests)
                     if (c := self._candidate(doc, index, names, *e, lower)) is not None:
                         out.append(c)
@@ -214,7 +215,7 @@ class Combiner:
             return None  # one character is no name: the "M" of "300 M images"
         if label == "DATASET" and only_data_kinds(doc[start:end]):
             return None  # what data is in or of: "English German", "translate it into French", "EEG"
-        if end - start > 2 and not _CLAUSE_VERB_IDS.isdisjoint(lower[start + 1:end - 1]):
+        if end - start > 2 and _any_in(lower, start + 1, end - 1, _CLAUSE_VERB_IDS):
             return None  # a clause, no name: the title's "deep learning meets nonparametric regression", "models
             # trained with cross-entropy exhibit text degeneration"
         confidence = self.confidence.get(label, 0.5)
@@ -572,23 +573,25 @@ def _family_words_only(doc: Doc, cands: list[Candidate], start: int, end: int) -
     return True
 
 
-def _split_joined(doc: Doc, ents: list[Entity]) -> list[Entity]:
+def _split_joined(doc: Doc, ents: list[Entity], lower: Sequence[int]) -> list[Entity]:
     """The entities with each pair of joined names split (:func:`_joined_names`: METHOD entities of three or four
-    tokens only)."""
+    tokens only). ``lower``: the doc's LOWER column."""
     out = []
     for e in ents:
         start, end, label = e
         if label == "METHOD" and 3 <= end - start <= 4:
-            out += _joined_names(doc, start, end, label)
+            out += _joined_names(doc, start, end, label, lower)
         else:
             out.append(e)
     return out
 
 
-def _joined_names(doc: Doc, start: int, end: int, label: str) -> list[Entity]:
+def _joined_names(doc: Doc, start: int, end: int, label: str, lower: Sequence[int] | None = None) -> list[Entity]:
     """A METHOD entity of two names joined by "and" or "or", each one name-shaped word, perhaps under a generic head,
-    as the two names ("UCB and KL-UCB algorithms", "OGDA and EG methods"); any other entity as it is."""
-    lower = column(doc, LOWER)  # (its ids, not Tokens' texts: most such entities are no joined names)
+    as the two names ("UCB and KL-UCB algorithms", "OGDA and EG methods"); any other entity as it is. ``lower``: the
+    doc's LOWER column, when the caller has it (its ids, not Tokens' texts: most such entities are no joined names)."""
+    if lower is None:
+        lower = column(doc, LOWER)
     headed = end - start == 4 and lower[end - 1] in _GENERIC_HEAD_IDS
     if label != "METHOD" or end - start - headed != 3 or lower[start + 1] not in _COORDINATOR_IDS \
             or not (is_namelike(doc[start]) and is_namelike(doc[start + 2])):

@@ -12,16 +12,17 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from spacy.attrs import IDX, ORTH
+from spacy.attrs import IDX, IS_ALPHA, LOWER, ORTH, SENT_START
 from spacy.language import Language
 from spacy.strings import get_string_id
 from spacy.tokens import Doc
 
-from kg.nlp.candidates import (ABBREVIATIONS, FORMULAS, QUOTES, Abbreviation, column, positions, sentence_bounds,
-                               span_text)
+from kg.nlp.candidates import (ABBREVIATIONS, FORMULAS, QUOTES, Abbreviation, column, ids, positions,
+                               sentence_bounds, span_text, token_ends)
 from kg.nlp import lexicon
 
-_STOP_LEFT = lexicon.words("abbreviation_stop_left")
+_STOP_LEFT_IDS = ids(lexicon.words("abbreviation_stop_left"))
+_TITLE_LINK_IDS = ids(frozenset({"and", "of", "for", "with", "in", "to"}))  # words a title-cased name links with
 _MAX_SHORT_CHARS = 15
 _OPENERS = frozenset({"(", "["})
 _CLOSERS = frozenset(get_string_id(c) for c in ")]")
@@ -84,42 +85,64 @@ def _max_words(short: str) -> int:
 
 
 def _long_candidate(doc: Doc, end: int, short: str) -> tuple[int, int] | None:
-    """Token range of the long form ending at token ``end`` for ``short``, or None."""
-    while end > 0 and not doc[end - 1].text.strip("\u201d\u2019\"'"):  # "“sign random projections” (SignRP)"
+    """Token range of the long form ending at token ``end`` for ``short``, or None. (Tokens are read from the doc's
+    columns: no Token or Span is made.)"""
+    orth, strings = column(doc, ORTH), doc.vocab.strings
+    while end > 0 and not strings[orth[end - 1]].strip("\u201d\u2019\"'"):  # "“sign random projections” (SignRP)"
         end -= 1
     if end == 0:
         return None
     max_words = _max_words(short)
     sent_start = sentence_bounds(doc, end - 1)[0]
     start = max(sent_start, end - max_words)
-    orth = column(doc, ORTH)
     for k in range(end - 1, start - 1, -1):  # not across another parenthesis: "(SNN-RBM) or a ... (SNN-DAE)"
         if orth[k] in _BRACKETS:
             start = k + 1
             break
     if start >= end:
         return None
-    window = doc[start:end]
-    text = span_text(doc, start, end)  # (window.text, without a Token per word)
+    text = span_text(doc, start, end)
     at = _sh_match(short, text)
-    if at < 0:
+    if at < 0 or at >= len(text):
         return None
-    first = window.char_span(at, len(text), alignment_mode="expand")
-    if first is None or first.start == first.end:
+    first = _token_at(doc, start, end, at)
+    if first == end:
         return None
-    s = min(first.start, _initials_start(doc, start, end, short), _capitals_start(doc, start, end, short, text))
-    if len(first) == 1 and first[0].text.lower().startswith(short.lower()):
+    s = min(first, _initials_start(doc, start, end, short), _capitals_start(doc, start, end, short, text))
+    if end - first == 1 and strings[orth[first]].lower().startswith(short.lower()):
         return None  # "Mamba (MA)"-like coincidences: one word that merely starts with the letters
-    if any(t.text in _CLAUSE_WORDS for t in first):
+    if any(orth[k] in _CLAUSE_WORD_IDS for k in range(first, end)):
         return None  # letters matched across a clause: "dynamics, we propose a theory-driven ... method (DTAL)"
     # Widen a title-cased name to the left over capitalised words.
-    if all(t.text[:1].isupper() or t.lower_ in {"and", "of", "for", "with", "in", "to"} for t in first if t.is_alpha):
-        while s > sent_start and doc[s - 1].text[:1].isupper() and doc[s - 1].lower_ not in _STOP_LEFT \
-                and not doc[s - 1].is_sent_start and doc[s - 1].is_alpha:
+    lower, alpha = column(doc, LOWER), column(doc, IS_ALPHA)
+    if _title_cased(strings, orth, lower, alpha, first, end):
+        sent = column(doc, SENT_START)
+        while s > sent_start and strings[orth[s - 1]][:1].isupper() and lower[s - 1] not in _STOP_LEFT_IDS \
+                and sent[s - 1] != 1 and alpha[s - 1]:
             s -= 1
-    while s < first.start and doc[s].lower_ in _STOP_LEFT:  # not past the word the first letter is from
+    while s < first and lower[s] in _STOP_LEFT_IDS:  # not past the word the first letter is from
         s += 1
     return (s, end) if s < end else None
+
+
+def _token_at(doc: Doc, start: int, end: int, at: int) -> int:
+    """The first token of tokens ``[start, end)`` that character ``at`` of their text falls in, or the token after
+    it when it falls in its trailing whitespace (``Span.char_span``'s "expand" alignment)."""
+    idx, ends = column(doc, IDX), token_ends(doc)
+    char = idx[start] + at
+    k = end - 1
+    while idx[k] > char:
+        k -= 1
+    return k + 1 if char == ends[k] else k
+
+
+def _title_cased(strings, orth: Sequence[int], lower: Sequence[int], alpha: Sequence[int], start: int,
+                 end: int) -> bool:
+    """Whether every word of tokens ``[start, end)`` is capitalised or a word that links a name's words."""
+    for k in range(start, end):
+        if alpha[k] and not strings[orth[k]][:1].isupper() and lower[k] not in _TITLE_LINK_IDS:
+            return False
+    return True
 
 
 _NAME_LINKS = lexicon.words("prepositions") | lexicon.words("articles") | {"and", "-"}
@@ -132,12 +155,13 @@ def _initials_start(doc: Doc, start: int, end: int, short: str) -> int:
     Face of Uncertainty (OFU)"); ``end`` when there is none in ``start`` .. ``end``."""
     capitals = [c.lower() for c in short if c.isupper()]
     k, at = len(capitals), end
+    strings, lower, alpha = doc.vocab.strings, column(doc, LOWER), column(doc, IS_ALPHA)
     while k > 0 and at > start:
         at -= 1
-        word = doc[at].lower_
+        word = strings[lower[at]]
         if word in _NAME_LINKS and k < len(capitals):
             continue
-        if not doc[at].is_alpha or word[0] != capitals[k - 1]:
+        if not alpha[at] or word[0] != capitals[k - 1]:
             return end
         k -= 1
     return at if k == 0 and len(capitals) >= 2 else end
@@ -154,11 +178,13 @@ def _capitals_start(doc: Doc, start: int, end: int, short: str, text: str) -> in
     if len(capitals) < 2:
         return end
     spelled = ""
+    strings, orth = doc.vocab.strings, column(doc, ORTH)
     for at in range(end - 1, start - 1, -1):
-        spelled = "".join(c for c in doc[at].text if c.isupper()) + spelled
-        if not capitals.endswith(spelled) or doc[at].text.isupper() and len(doc[at].text) > 1:  # (not an acronym)
+        word = strings[orth[at]]
+        spelled = "".join(c for c in word if c.isupper()) + spelled
+        if not capitals.endswith(spelled) or word.isupper() and len(word) > 1:  # (not an acronym)
             return end
-        if spelled == capitals and doc[at].text[:1].isupper():
+        if spelled == capitals and word[:1].isupper():
             return at
     return end
 
@@ -238,7 +264,7 @@ def _title_word(word: str) -> bool:
 _NAMING = lexicon.words("naming_words")
 _COMMA = get_string_id(",")
 _SHORT, _FOR_IN = get_string_id("short"), frozenset(map(get_string_id, ("for", "in")))  # "(FocalNets for short)"
-_CLAUSE_WORDS = lexicon.words("clause_words")  # "dynamics, this paper proposes a ... method (dynamicAL)"
+_CLAUSE_WORD_IDS = ids(lexicon.words("clause_words"))  # "dynamics, this paper proposes a ... method (dynamicAL)"
 
 
 @Language.component("kg_abbreviations")

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from spacy.attrs import LIKE_NUM, LOWER, ORTH, SENT_START, SHAPE
+from spacy.attrs import LIKE_NUM, LIKE_URL, LOWER, ORTH, SENT_START, SHAPE
 from spacy.strings import get_string_id
 from spacy.tokens import Doc, Span, Token
 
@@ -368,3 +368,14 @@ def sentence(doc: Doc, i: int) -> Span:
         end = starts[k + 1] if k + 1 < len(starts) else len(doc)
         span = spans[k] = doc[starts[k] : end]
     return span
+
+
+def namelike_at(doc: Doc, i: int) -> bool:
+    """:func:`is_namelike` of token ``i``, read from the doc's columns (no Token made)."""
+    orth = column(doc, ORTH)[i]
+    shape = _NAME_SHAPES.get(orth)
+    if shape is None:
+        if len(_NAME_SHAPES) >= _MAX_NAME_SHAPES:
+            _NAME_SHAPES.clear()
+        shape = _NAME_SHAPES[orth] = _name_shape(doc.vocab.strings[orth], bool(column(doc, LIKE_URL)[i]))
+    return shape == 1 or (shape == 2 and column(doc, SENT_START)[i] != 1)

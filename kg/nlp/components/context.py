@@ -12,11 +12,12 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from spacy.attrs import LIKE_NUM, LOWER, ORTH
+from spacy.attrs import IS_ALPHA, IS_LOWER, IS_STOP, IS_TITLE, LIKE_NUM, LOWER, ORTH, SENT_START
 from spacy.language import Language
-from spacy.tokens import Doc, Token
+from spacy.strings import get_string_id
+from spacy.tokens import Doc
 
-from kg.nlp.candidates import (Candidate, abbreviations, candidates, column, ids, is_namelike, model_shaped,
+from kg.nlp.candidates import (Candidate, abbreviations, candidates, column, ids, model_shaped, namelike_at,
                                positions, sentence_bounds, span_text)
 from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp.components.specificity import load_specificity
@@ -30,6 +31,7 @@ GAME_HEADS = lexicon.words("game_heads")
 # A named challenge ("the BraTS 2018 challenge", "MICCAI iSEG-2017 Challenge") is a benchmark with a leaderboard.
 BENCHMARK_HEADS = lexicon.words("benchmark_heads")
 HEAD_MODIFIED = lexicon.words("head_modified")
+_HEAD_MODIFIED_IDS = ids(HEAD_MODIFIED)
 LIST_OPENERS = lexicon.words("list_openers")
 SEPARATORS = lexicon.words("separators")
 EVAL_CUES = lexicon.words("eval_cues")
@@ -57,12 +59,14 @@ _DATASET_TRIGGERS = frozenset(DATASET_HEADS | ENVIRONMENT_HEADS | GAME_HEADS | {
 # Capitalised at the start of a sentence or a title line, never a name ("... Expansion Network The challenges of"),
 # nor a part of the paper ("the MMI Dataset (Section 4)").
 FUNCTION_WORDS = lexicon.words("function_words")
+_FUNCTION_IDS = ids(FUNCTION_WORDS)
 
 
-def _runs_on(tok: Token, generic: frozenset[str]) -> bool:
-    if not is_namelike(tok):
+def _runs_on(doc: Doc, i: int, generic: frozenset[str]) -> bool:
+    """Whether token ``i`` carries a run of names on: name-like, and neither generic nor a function word."""
+    if not namelike_at(doc, i):
         return False
-    low = tok.lower_  # (each read of lower_ decodes a new str)
+    low = doc.vocab.strings[column(doc, LOWER)[i]]
     return low not in generic and low not in FUNCTION_WORDS
 
 
@@ -70,10 +74,10 @@ def _name_run_left(doc: Doc, end: int, generic: frozenset[str], through_of: bool
     """The run of name-like tokens ending just before token ``end``; with ``through_of``, carried on over "of"
     between two capitalised words ("the Attributes of People and Taskonomy datasets")."""
     start = end
-    while start > 0 and end - start < MAX_NAME_TOKENS and _runs_on(doc[start - 1], generic):
+    while start > 0 and end - start < MAX_NAME_TOKENS and _runs_on(doc, start - 1, generic):
         start -= 1
-        if through_of and start > 1 and end - start + 1 < MAX_NAME_TOKENS and doc[start - 1].lower_ == "of" \
-                and doc[start].is_title and doc[start - 2].is_title and _runs_on(doc[start - 2], generic):
+        if through_of and start > 1 and end - start + 1 < MAX_NAME_TOKENS and column(doc, LOWER)[start - 1] == _OF \
+                and _titled(doc, start) and _titled(doc, start - 2) and _runs_on(doc, start - 2, generic):
             start -= 1
     return (start, end) if start < end else None
 
@@ -83,14 +87,23 @@ def _name_run_right(doc: Doc, start: int, limit: int, generic: frozenset[str],
     """The run of name-like tokens from token ``start``; with ``through_of``, carried on over "of" between two
     capitalised words ("Honor of Kings")."""
     end = start
-    while end < limit and end - start < MAX_NAME_TOKENS and _runs_on(doc[end], generic):
+    while end < limit and end - start < MAX_NAME_TOKENS and _runs_on(doc, end, generic):
         end += 1
-        if through_of and end + 1 < limit and end + 1 - start < MAX_NAME_TOKENS and doc[end].lower_ == "of" \
-                and doc[end - 1].is_title and doc[end + 1].is_title and _runs_on(doc[end + 1], generic):
+        if through_of and end + 1 < limit and end + 1 - start < MAX_NAME_TOKENS and column(doc, LOWER)[end] == _OF \
+                and _titled(doc, end - 1) and _titled(doc, end + 1) and _runs_on(doc, end + 1, generic):
             end += 1
-    if end < limit and doc[end].text == "(" and end + 2 < limit and doc[end + 2].text == ")" and is_namelike(doc[end + 1]):
+    orth = column(doc, ORTH)
+    if end < limit and orth[end] == _OPEN and end + 2 < limit and orth[end + 2] == _CLOSE and namelike_at(doc, end + 1):
         end += 3  # "ScanObjectNN (PB-T50-RS)": a named split stays with its dataset
     return (start, end) if end > start else None
+
+
+def _titled(doc: Doc, i: int) -> bool:
+    """``doc[i].is_title``, from the doc's columns."""
+    return bool(column(doc, IS_TITLE)[i])
+
+
+_OF, _THE, _OPEN, _CLOSE = get_string_id("of"), get_string_id("the"), get_string_id("("), get_string_id(")")
 
 
 def _dataset(doc: Doc, span: tuple[int, int], benchmark: bool, confidence: float) -> Candidate | None:
@@ -185,33 +198,35 @@ def _task_before(doc: Doc, i: int) -> int:
     """Where a task's name in lower case starts that ends before token ``i`` and follows a name ("ScanRefer 3D object
     grounding datasets": "3D object grounding"); ``i`` when there is none."""
     k = i
-    while k > 0 and i - k < _MAX_TASK_WORDS and (doc[k - 1].text.islower() and doc[k - 1].lower_ not in FUNCTION_WORDS
-                                                  or _DIMENSIONS.fullmatch(doc[k - 1].text)):
+    strings, orth, lower = doc.vocab.strings, column(doc, ORTH), column(doc, LOWER)
+    while k > 0 and i - k < _MAX_TASK_WORDS and (strings[orth[k - 1]].islower() and lower[k - 1] not in _FUNCTION_IDS
+                                                  or _DIMENSIONS.fullmatch(strings[orth[k - 1]])):
         k -= 1
-    if k == i or k == 0 or not is_namelike(doc[k - 1]) or not names_a_task(doc[k:i].text):
+    if k == i or k == 0 or not namelike_at(doc, k - 1) or not names_a_task(span_text(doc, k, i)):
         return i
     return k
 
 
-def _names_before_head(doc: Doc, head: Token, generic: frozenset[str]) -> list[tuple[int, int]]:
+def _names_before_head(doc: Doc, head: int, generic: frozenset[str]) -> list[tuple[int, int]]:
     """``X, Y and Z datasets`` -> the runs X, Y, Z; also with a task's name before the head word after two names or
     more ("the Nr3D, Sr3D and ScanRefer 3D object grounding datasets"; one name there may say which data the task
     reads: "NIR-VIS face recognition datasets")."""
     runs = []
-    i = task = _task_before(doc, head.i)
+    lower = column(doc, LOWER)
+    i = task = _task_before(doc, head)
     while True:
         run = _name_run_left(doc, i, generic, through_of=True)
         if not run:
             break
         runs.append(run)
         i = run[0]
-        if i > 0 and doc[i - 1].lower_ in SEPARATORS:
+        if i > 0 and lower[i - 1] in _SEPARATOR_IDS:
             i -= 1
-            if i > 0 and doc[i - 1].lower_ in SEPARATORS:  # ", and"
+            if i > 0 and lower[i - 1] in _SEPARATOR_IDS:  # ", and"
                 i -= 1
             continue
         break
-    if task == head.i:
+    if task == head:
         return runs
     if len(runs) < 2 or _known_otherwise(doc, runs):
         return []  # (settings before a task's name: "UniDA and Open-Set DA object recognition benchmarks")
@@ -231,15 +246,16 @@ def _names_after(doc: Doc, i: int, generic: frozenset[str], through_of: bool = F
     """``X, Y, and Z`` starting at token ``i`` (stops at the end of the sentence)."""
     runs = []
     limit = sentence_bounds(doc, i)[1] if i < len(doc) else len(doc)
+    lower = column(doc, LOWER)
     while i < limit:
         run = _name_run_right(doc, i, limit, generic, through_of)
         if not run:
             break
         runs.append(run)
         i = run[1]
-        if i < limit and doc[i].lower_ in SEPARATORS:
+        if i < limit and lower[i] in _SEPARATOR_IDS:
             i += 1
-            if i < limit and doc[i].lower_ in SEPARATORS:
+            if i < limit and lower[i] in _SEPARATOR_IDS:
                 i += 1
             continue
         break
@@ -267,40 +283,44 @@ def _names_a_method(doc: Doc, end: int) -> bool:
     return end < len(doc) and doc[end].lower_ in METHOD_NAME_HEADS
 
 
-_APPOSITIVE_ENDS = lexicon.words("appositive_ends")
+_APPOSITIVE_END_IDS = ids(lexicon.words("appositive_ends"))
+_ARTICLE_IDS = ids(frozenset({"a", "an"}))
+_COMMA = get_string_id(",")
 
 
-def _appositive_name(doc: Doc, head: Token, generic: frozenset[str]) -> list[tuple[int, int]]:
+def _appositive_name(doc: Doc, head: int, generic: frozenset[str]) -> list[tuple[int, int]]:
     """``NAME, a challenging game`` / ``DrawBench, a comprehensive benchmark``: the name a head noun's appositive
     describes, as one run. None when the head modifies what follows ("KIP, a dataset distillation method"), the name
     ends a clause before the sentence's subject ("Using FooCLIP, a dataset of 400 million pairs is filtered"), the
     words between the article and the head are not lower-case modifiers, or the name is one common word that starts
     its sentence ("Second, a new dataset")."""
-    after = doc[head.i + 1] if head.i + 1 < len(doc) else None
-    if after is not None and after.lower_ not in _APPOSITIVE_ENDS:
+    strings, orth, lower, is_lower = doc.vocab.strings, column(doc, ORTH), column(doc, LOWER), column(doc, IS_LOWER)
+    if head + 1 < len(doc) and lower[head + 1] not in _APPOSITIVE_END_IDS:
         return []
-    k = head.i - 1
-    while k > 0 and head.i - k <= 5 and doc[k].is_lower and doc[k].lower_ not in ("a", "an"):
+    k = head - 1
+    while k > 0 and head - k <= 5 and is_lower[k] and lower[k] not in _ARTICLE_IDS:
         k -= 1
-    if k < 2 or doc[k].lower_ not in ("a", "an") or doc[k - 1].text != ",":
+    if k < 2 or lower[k] not in _ARTICLE_IDS or orth[k - 1] != _COMMA:
         return []
     run = _name_run_left(doc, k - 1, generic)
-    if run is None or run[0] > 0 and doc[run[0] - 1].lower_.endswith("ing"):
+    if run is None or run[0] > 0 and strings[lower[run[0] - 1]].endswith("ing"):
         return []  # (a clause before the sentence's subject: "Using FooCLIP, a dataset of 400 million pairs is ...")
-    if run[0] > 0 and _BOARD_SIZE.fullmatch(doc[run[0] - 1].text):
+    if run[0] > 0 and _BOARD_SIZE.fullmatch(strings[orth[run[0] - 1]]):
         run = (run[0] - 1, run[1])  # "9x9 Go"
-    first = doc[run[0]]
-    if run[1] - run[0] == 1 and first.is_sent_start and load_specificity().plain_word(first.text):
+    if run[1] - run[0] == 1 and column(doc, SENT_START)[run[0]] == 1 \
+            and load_specificity().plain_word(strings[orth[run[0]]]):
         return []
     return [run]
 
 
-_OPENERS_OR_COMMA = LIST_OPENERS | {","}
+_OPENER_OR_COMMA_IDS = ids(LIST_OPENERS | {","})
+_LIST_OPENER_IDS = ids(LIST_OPENERS)
 
 
 def _after_openers(doc: Doc, j: int) -> int:
     """The first token from ``j`` on that is no list opener or comma ("datasets, e.g., X": X)."""
-    while j < len(doc) and doc[j].lower_ in _OPENERS_OR_COMMA:
+    lower = column(doc, LOWER)
+    while j < len(doc) and lower[j] in _OPENER_OR_COMMA_IDS:
         j += 1
     return j
 
@@ -315,17 +335,18 @@ _CITATION_KEY = re.compile(r"[A-Z]{2,6}\d\d[a-z]|[A-Z][a-z]+[A-Z0-9]{0,6}\d\d[a-
                            r"|[A-Z][a-z]+(?:[A-Z][a-z]+)?(?:19|20)\d\d\w*")
 
 
-def _listed_games(doc: Doc, head: Token, generic: frozenset[str]) -> list[tuple[int, int]]:
+def _listed_games(doc: Doc, head: int, generic: frozenset[str]) -> list[tuple[int, int]]:
     """The games or environments a list opener names after a lower-case head ("games, e.g., Dota2 and Honor of
     Kings", "environments (NetHack, ALFWorld, ...)"): none in a citation ("stochastic games (Shapley, 1953)") nor a
     capitalised word that modifies the next one ("(e.g., Nash equilibria)")."""
-    j = _after_openers(doc, head.i + 1)
-    if not any(doc[k].lower_ in LIST_OPENERS for k in range(head.i + 1, j)):
+    j = _after_openers(doc, head + 1)
+    strings, orth, lower = doc.vocab.strings, column(doc, ORTH), column(doc, LOWER)
+    if not any(lower[k] in _LIST_OPENER_IDS for k in range(head + 1, j)):
         return []
     runs = [r for r in _names_after(doc, j, generic, through_of=True) if not _modifies_a_noun(doc, *r)]
-    if doc[head.i + 1].text == "(" and runs:
-        close = next((k for k in range(j, min(len(doc), j + 40)) if doc[k].text == ")"), len(doc))
-        if any(_CITATION.fullmatch(t.lower_) for t in doc[j:close]):
+    if orth[head + 1] == _OPEN and runs:
+        close = next((k for k in range(j, min(len(doc), j + 40)) if orth[k] == _CLOSE), len(doc))
+        if any(_CITATION.fullmatch(strings[lower[k]]) for k in range(j, close)):
             return []
     return runs
 
@@ -333,30 +354,31 @@ def _listed_games(doc: Doc, head: Token, generic: frozenset[str]) -> list[tuple[
 def dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
     """Datasets named by context."""
     out: list[Candidate] = []
+    strings, lower, is_lower, n = doc.vocab.strings, column(doc, LOWER), column(doc, IS_LOWER), len(doc)
+    metric_ends: set[int] | None = None  # (made at the first "on" or "across")
     for i in positions(doc, _DATASET_TRIGGERS):
-        tok = doc[i]
-        low = tok.lower_
+        low = strings[lower[i]]
         if low in ENVIRONMENT_HEADS or low in GAME_HEADS:
-            if low in ENVIRONMENT_HEADS and not _modifies_next(tok, doc[i + 1] if i + 1 < len(doc) else None):
-                out += _datasets(doc, _names_before_head(doc, tok, generic), False, 0.7)  # not "environment design"
-            if tok.is_lower:  # (not "Markov Potential Games (MPGs)")
-                out += _datasets(doc, _appositive_name(doc, tok, generic) + _listed_games(doc, tok, generic), False,
-                                 0.6)
+            if low in ENVIRONMENT_HEADS and not _modifies_next(doc, i):
+                out += _datasets(doc, _names_before_head(doc, i, generic), False, 0.7)  # not "environment design"
+            if is_lower[i]:  # (not "Markov Potential Games (MPGs)")
+                out += _datasets(doc, _appositive_name(doc, i, generic) + _listed_games(doc, i, generic), False, 0.6)
         elif low in DATASET_HEADS:
             bench = low in BENCHMARK_HEADS
-            if tok.is_lower:
-                out += _datasets(doc, _appositive_name(doc, tok, generic), bench, 0.6)
-            nxt = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
-            if not (nxt is not None and nxt.lower_ in HEAD_MODIFIED):
-                out += _datasets(doc, _names_before_head(doc, tok, generic), bench, 0.8)
+            if is_lower[i]:
+                out += _datasets(doc, _appositive_name(doc, i, generic), bench, 0.6)
+            if not (i + 1 < n and lower[i + 1] in _HEAD_MODIFIED_IDS):
+                out += _datasets(doc, _names_before_head(doc, i, generic), bench, 0.8)
             j = _after_openers(doc, i + 1)
-            if j > i + 1 or (nxt is not None and is_namelike(nxt)):
+            if j > i + 1 or (i + 1 < n and namelike_at(doc, i + 1)):
                 out += _datasets(doc, _names_after(doc, j, generic), bench, 0.7)
-        elif low in {"on", "across"} and tok.i + 1 < len(doc):
-            if _evaluated_before(doc, i):
-                j = tok.i + 1 + (doc[tok.i + 1].lower_ == "the")
-                if j < len(doc):
-                    runs = _names_after(doc, j, generic)
+        elif low in {"on", "across"} and i + 1 < n:
+            if metric_ends is None:
+                metric_ends = _metric_ends(doc)
+            if _evaluated_before(doc, i) or i in metric_ends:
+                j = i + 1 + (lower[i + 1] == _THE)
+                runs = _names_after(doc, j, generic) if j < n else []
+                if runs:
                     if _after_a_value(doc, i):  # "6.6x on Apple M1 Pro CPU, and GauGAN by 4.2x": a new clause
                         runs = runs[:next((k for k, r in enumerate(runs) if k and _by_a_value(doc, r[1])), len(runs))]
                     runs = [r for r in runs if not _modifies_a_noun(doc, *r)
@@ -370,14 +392,19 @@ _EVAL_CUE_IDS = ids(EVAL_CUES)
 
 def _evaluated_before(doc: Doc, i: int) -> bool:
     """Whether an evaluation cue or a number in digits comes up to 8 tokens before token ``i``, in its sentence (a
-    number in digits: "the first attack on Go AIs" reports none), or a known metric's name ends right before it
-    ("lower rollout MSE on RigidFall")."""
-    lower, like_num = column(doc, LOWER), column(doc, LIKE_NUM)
+    number in digits: "the first attack on Go AIs" reports none)."""
+    lower, like_num, orth, strings = column(doc, LOWER), column(doc, LIKE_NUM), column(doc, ORTH), doc.vocab.strings
     start = max(sentence_bounds(doc, i)[0], i - 8)
     for k in range(start, i):
-        if lower[k] in _EVAL_CUE_IDS or like_num[k] and _HAS_DIGIT.search(doc[k].text):
+        if lower[k] in _EVAL_CUE_IDS or like_num[k] and _HAS_DIGIT.search(strings[orth[k]]):
             return True
-    return any(c.end == i and c.label == "METRIC" and c.extractor == "gazetteer" for c in candidates(doc))
+    return False
+
+
+def _metric_ends(doc: Doc) -> set[int]:
+    """Where the names of known metrics end: a metric right before "on" evaluates ("lower rollout MSE on
+    RigidFall")."""
+    return {c.end for c in candidates(doc) if c.label == "METRIC" and c.extractor == "gazetteer"}
 
 
 _LAST_ITEM = frozenset({"and", "or"})
@@ -394,8 +421,7 @@ def listed_dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candida
         return []
     lookup = load_gazetteer().lookup()
     named = {span_text(doc, c.start, c.end) for c in known}  # (a dataset the abstract names elsewhere counts too)
-    others = {span_text(doc, c.start, c.end) for c in rules if c.label != "DATASET"} | {
-        a.short_text(doc) for a in abbreviations(doc)}  # named otherwise, or the paper's own short forms
+    others: set[str] | None = None  # (named otherwise, or the paper's own short forms: made for a list of datasets)
     out: list[Candidate] = []
     done: set[int] = set()
     for c in sorted(known, key=lambda c: c.start):
@@ -409,6 +435,9 @@ def listed_dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candida
         done.update(a for a, _ in runs)
         if sum(span_text(doc, a, b) in named for a, b in runs) < 2:
             continue
+        if others is None:
+            others = {span_text(doc, c.start, c.end) for c in rules if c.label != "DATASET"} | {
+                a.short_text(doc) for a in abbreviations(doc)}
         for a, b in runs:
             name = span_text(doc, a, b)
             entry = lookup.get(name.lower())
@@ -475,7 +504,11 @@ _VALUE_HEDGES = lexicon.words("value_hedges")
 
 def _after_a_value(doc: Doc, at: int) -> bool:
     """Whether a value stands in the three tokens before token ``at`` ("6.6x on", "by 3.0x on")."""
-    return any(doc[k].text[:1].isdigit() for k in range(max(0, at - 3), at))
+    strings, orth = doc.vocab.strings, column(doc, ORTH)
+    for k in range(max(0, at - 3), at):
+        if strings[orth[k]][:1].isdigit():
+            return True
+    return False
 
 
 def _by_a_value(doc: Doc, end: int) -> bool:
@@ -496,24 +529,30 @@ def _of_something(doc: Doc, end: int) -> bool:
     return end + 1 < len(doc) and doc[end].lower_ == "of" and doc[end + 1].is_lower
 
 
-def _keeps_head(doc: Doc, head: Token) -> bool:
+def _keeps_head(doc: Doc, head: int) -> bool:
     """Whether a task's name keeps its head word: an adjective before it that makes a known task with it ("linear
     inverse problem", as the vocabulary's "inverse problems"); without it, such a name is a fragment ("constrained
     convex"), which the specificity filter drops."""
-    prev = doc[head.i - 1].lower_
-    if not head.lower_.startswith("problem") or not load_specificity().adjective(prev):
+    strings, lower = doc.vocab.strings, column(doc, LOWER)
+    prev = strings[lower[head - 1]]
+    if not strings[lower[head]].startswith("problem") or not load_specificity().adjective(prev):
         return False
     known = load_gazetteer().lookup()
     return f"{prev} problems" in known or f"{prev} problem" in known
 
 
-def _modifies_next(head: Token, after: Token | None) -> bool:
-    """Whether a singular head word modifies the noun after it ("problem solver", "environment generation") rather
-    than ends a name: that word is a lower-case word that is no function word, adverb, adjective, verb form or
-    plural ("the subset selection problem tractable" ends at "problem")."""
-    return after is not None and not head.lower_.endswith("s") and after.is_alpha and after.is_lower \
-        and not after.is_stop and after.lower_ not in TASK_SKIP and not _adverb(after.lower_) \
-        and not after.lower_.endswith(("s", "ed", "ing")) and not load_specificity().adjective(after.lower_)
+def _modifies_next(doc: Doc, head: int) -> bool:
+    """Whether a singular head word (token ``head``) modifies the noun after it ("problem solver", "environment
+    generation") rather than ends a name: that word is a lower-case word that is no function word, adverb,
+    adjective, verb form or plural ("the subset selection problem tractable" ends at "problem")."""
+    after = head + 1
+    if after >= len(doc):
+        return False
+    strings, lower = doc.vocab.strings, column(doc, LOWER)
+    low = strings[lower[after]]
+    return not strings[lower[head]].endswith("s") and column(doc, IS_ALPHA)[after] and column(doc, IS_LOWER)[after] \
+        and not column(doc, IS_STOP)[after] and low not in TASK_SKIP and not _adverb(low) \
+        and not low.endswith(("s", "ed", "ing")) and not load_specificity().adjective(low)
 
 
 def _adverb(low: str) -> bool:
@@ -521,37 +560,39 @@ def _adverb(low: str) -> bool:
     return len(low) > 4 and low.endswith("ly") and low.rsplit("-", 1)[-1] not in LY_WORDS and not low.endswith("friendly")
 
 
-_GERUND_AFTER = frozenset({"by", "for", "when", "while"})  # words after which an -ing word is a verb's
+_GERUND_AFTER_IDS = ids(frozenset({"by", "for", "when", "while"}))  # words after which an -ing word is a verb's
 
 
 def task_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
     """``X Y tasks`` -> the task ``X Y`` (lower-case words only; no POS tagger in the blank pipeline)."""
     out = []
+    strings, orth, lower = doc.vocab.strings, column(doc, ORTH), column(doc, LOWER)
+    alpha, stop, like_num = column(doc, IS_ALPHA), column(doc, IS_STOP), column(doc, LIKE_NUM)
     for i in positions(doc, frozenset(TASK_HEADS)):
-        tok = doc[i]
-        if tok.i == 0:
+        if i == 0:
             continue
-        if _modifies_next(tok, doc[tok.i + 1] if tok.i + 1 < len(doc) else None):
+        if _modifies_next(doc, i):
             continue  # "a problem solver", "task specification"
-        start = tok.i
-        sent_start = sentence_bounds(doc, tok.i)[0]
-        while start > sent_start and tok.i - start < 4:
-            prev = doc[start - 1]
-            if not (prev.is_alpha or "-" in prev.text) or prev.is_stop or prev.like_num or prev.lower_ in TASK_SKIP \
-                    or prev.lower_ in generic or prev.lower_ in OBJECT_VERBS:
+        start = i
+        sent_start = sentence_bounds(doc, i)[0]
+        while start > sent_start and i - start < 4:
+            p = start - 1
+            low = strings[lower[p]]
+            if not (alpha[p] or "-" in strings[orth[p]]) or stop[p] or like_num[p] or low in TASK_SKIP \
+                    or low in generic or low in OBJECT_VERBS:
                 break
-            if _adverb(prev.lower_):  # and the word it modifies: "largely unsolved problem", "highly ill-posed problem"
-                start = min(start + 1, tok.i)
+            if _adverb(low):  # and the word it modifies: "largely unsolved problem", "highly ill-posed problem"
+                start = min(start + 1, i)
                 break
-            if prev.lower_.endswith("ing") and start - 2 >= sent_start and doc[start - 2].lower_ in _GERUND_AFTER:
+            if low.endswith("ing") and start - 2 >= sent_start and lower[start - 2] in _GERUND_AFTER_IDS:
                 break  # a verb after "by" or "for": "by conditioning classification tasks on concepts"
             start -= 1
-        if start < tok.i and (tok.lower_.startswith("task") or tok.i - start >= 2):
-            text = span_text(doc, start, tok.i).lower()
-            if tok.i - start == 1 and not (TASK_NOUN.search(text) or doc[start].text.isupper()):
+        if start < i and (strings[lower[i]].startswith("task") or i - start >= 2):
+            text = span_text(doc, start, i).lower()
+            if i - start == 1 and not (TASK_NOUN.search(text) or strings[orth[start]].isupper()):
                 continue  # one word before "task" names a task as a noun of doing or an acronym ("RM task"), not "shared"
             if text not in generic:
-                end = tok.i + 1 if _keeps_head(doc, tok) else tok.i
+                end = i + 1 if _keeps_head(doc, i) else i
                 out.append(Candidate(start, end, "TASK", "context", confidence=0.5))
     return out
 
@@ -722,12 +763,11 @@ def _mixed_case(text: str) -> bool:
 def model_name_candidates(doc: Doc, generic: frozenset[str]) -> list[Candidate]:
     """Model-shaped tokens (mixed case or letters with digits, not plain acronyms) as low-confidence methods."""
     out = []
-    strings, orth = doc.vocab.strings, column(doc, ORTH)
+    strings, orth, lower = doc.vocab.strings, column(doc, ORTH), column(doc, LOWER)
     for i in model_shaped(doc):
         if not _model_name_text(strings[orth[i]]):
             continue
-        tok = doc[i]
-        if tok.lower_ not in generic and is_namelike(tok):
+        if strings[lower[i]] not in generic and namelike_at(doc, i):
             out.append(Candidate(i, i + 1, "METHOD", "name", confidence=0.3))
     return out
 

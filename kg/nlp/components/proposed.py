@@ -42,6 +42,7 @@ ENVIRONMENT_HEADS = lexicon.words("environment_heads")
 STOPS = lexicon.words("proposed_stops")
 THEORY_HEADS = lexicon.words("theory_heads")
 PREPOSITIONS = lexicon.words("prepositions")
+_PREPOSITION_IDS = ids(PREPOSITIONS)
 _SPLITS = lexicon.words("split_words")
 MODIFIER_SUFFIXES = lexicon.ordered("modifier_suffixes")
 _SUBJECT_IDS, _STOP_IDS = ids(frozenset(SUBJECTS)), ids(frozenset(STOPS))  # tested against the LOWER column
@@ -74,6 +75,8 @@ _DASHES = frozenset({"\u2014", "\u2013", "--", "---"})
 _DASH_STOPS = lexicon.words("function_words") | lexicon.words("list_openers") | lexicon.words("example_cues") \
     | lexicon.words("clause_words") | PREPOSITIONS
 _PROPOSED_IDS, _THE = ids(_PROPOSED), get_string_id("the")
+_OUR, _OPEN, _CLOSE = get_string_id("our"), get_string_id("("), get_string_id(")")
+_IS_ARE_IDS = ids(frozenset({"is", "are"}))
 _CONTRIBUTION = frozenset({"contribution", "contributions"})  # "our main contribution is X": a proposal
 _PAIR_VERBS = lexicon.words("pair_verbs")  # propose only new pairs
 _FUNCTION = lexicon.words("function_words") | PREPOSITIONS  # whose first letters make a short form's lower case
@@ -596,18 +599,19 @@ class ProposedFinder:
         abbreviation rules did not pair with the words before it: "we propose a method (BeamCLIP)", "a stochastic
         bilevel optimization method (SBiO-BreD)", "a model ('GlassSemNet')". The bracketed name is the proposal: a
         capital or a digit inside it ("Delphi" may be a plain word), and the vocabulary does not know it."""
+        strings, orth, lower = doc.vocab.strings, column(doc, ORTH), column(doc, LOWER)
         k = start
-        while k < limit and doc[k].text != "(":
-            if not doc[k].text.replace("-", "").isalpha() or doc[k].lower_ in STOPS or k - start >= 8:
+        while k < limit and orth[k] != _OPEN:
+            if not strings[orth[k]].replace("-", "").isalpha() or strings[lower[k]] in STOPS or k - start >= 8:
                 return None  # (a clause, a number or a long description before the bracket)
             k += 1
-        if k == start or k >= limit or doc[k - 1].lower_ not in HEADS:
+        if k == start or k >= limit or strings[lower[k - 1]] not in HEADS:
             return None
-        at = k + 1 + (k + 1 < limit and doc[k + 1].text in QUOTES)
-        close = at + 1 + (at + 1 < limit and doc[at + 1].text in QUOTES)
-        if close >= limit or doc[close].text != ")":
+        at = k + 1 + (k + 1 < limit and strings[orth[k + 1]] in QUOTES)
+        close = at + 1 + (at + 1 < limit and strings[orth[at + 1]] in QUOTES)
+        if close >= limit or orth[close] != _CLOSE:
             return None
-        name = doc[at].text
+        name = strings[orth[at]]
         if not _COINED.search(name) or not name[:1].isalpha() or name.lower() in self.known:
             return None
         return Candidate(at, at + 1, _label_for_head(doc, k - 1), "proposed", proposed=True)
@@ -860,9 +864,10 @@ class ProposedFinder:
             titled = _title_cased(long) and load_specificity().reason(long.text, "METHOD") is None
             if coined or titled:  # "our Fixed-Distance HMC (FDHMC)"; not "our graph neural network (GNN)"
                 return [pairs[0].proposed(doc, "METHOD")]
-        bracket = next((k for k in range(i + 1, min(i + 8, sent.end)) if doc[k].text == "("), None)
-        if not pairs and bracket is not None and not any(t.lower_ in PREPOSITIONS or t.lower_ in _ARTICLES
-                                                         for t in doc[i + 1:bracket]) \
+        orth, lower = column(doc, ORTH), column(doc, LOWER)
+        bracket = next((k for k in range(i + 1, min(i + 8, sent.end)) if orth[k] == _OPEN), None)
+        if not pairs and bracket is not None and not any(lower[k] in _PREPOSITION_IDS or lower[k] in _ARTICLE_IDS
+                                                         for k in range(i + 1, bracket)) \
                 and (headed := self._headed_name(doc, i + 1, sent.end)) is not None:
             return [headed]  # "the efficacy of our approach (RegMixup)", "our policy gradient method (TDPO)": a
             # coined name in brackets after the phrase "our" opens (not "our method with the strong baseline
@@ -1008,14 +1013,15 @@ class ProposedFinder:
                 if sent.start <= k < sent.end - 2 and verbs and verbs[0] < k:
                     found += [c for c in self._novel_names(doc, sent, k)
                               if not any(f.start <= c.start < f.end for f in found)]
+        lower = column(doc, LOWER)
         for i in positions(doc, _CONTRIBUTION):  # "Our main contribution is Matryoshka Representation Learning (MRL)"
             sent = sentence(doc, i)
-            if i + 2 < sent.end and doc[i + 1].lower_ in ("is", "are") \
-                    and any(doc[k].lower_ == "our" for k in range(max(sent.start, i - 3), i)) \
+            if i + 2 < sent.end and lower[i + 1] in _IS_ARE_IDS \
+                    and any(lower[k] == _OUR for k in range(max(sent.start, i - 3), i)) \
                     and not any(c.start >= i + 2 and c.end <= sent.end for c in found):
                 found += self._objects(doc, sent, i + 2)
         for i in positions(doc, _PROPOSED):
-            if i > 0 and doc[i - 1].lower_ == "the" and not any(c.start <= i + 1 < c.end for c in found):
+            if i > 0 and lower[i - 1] == _THE and not any(c.start <= i + 1 < c.end for c in found):
                 found += self._the_proposed(doc, sentence(doc, i), i)
         # One common word is never a name of its own ("Active exploration for ...", "Rendering"), nor a word for the
         # paper's own method ("termed as \\OURS": a LaTeX macro the paper's preamble defines as its name).
@@ -1072,19 +1078,20 @@ def _standard_pair(doc: Doc, a: Abbreviation) -> bool:
     return longs is not None and concept_key(a.long_text(doc)) in longs
 
 
-CONDITION_HEADS = lexicon.words("condition_heads")
-_CLOSING = frozenset(")]\"'\u201d\u2019")
+_CONDITION_HEAD_IDS = ids(lexicon.words("condition_heads"))
+_CLOSING_IDS = ids(frozenset(")]\"'\u201d\u2019"))
 
 
 def before_condition(doc: Doc, end: int) -> bool:
     """Whether the word after token ``end`` (past closing brackets and quotes) names a condition, property or
     assumption and ends the phrase there: "the Polyak-Lojasiewicz (PL) condition", "a \u201cWhat You See Is What You
     Get\u201d (WYSIWYG) property" (not "the DKTS hypothesis test", "the condition number")."""
-    while end < len(doc) and doc[end].text in _CLOSING:
+    orth, lower, n = column(doc, ORTH), column(doc, LOWER), len(doc)
+    while end < n and orth[end] in _CLOSING_IDS:
         end += 1
-    if end >= len(doc) or doc[end].lower_ not in CONDITION_HEADS:
+    if end >= n or lower[end] not in _CONDITION_HEAD_IDS:
         return False
-    nxt = doc[end + 1].lower_ if end + 1 < len(doc) else ""
+    nxt = doc.vocab.strings[lower[end + 1]] if end + 1 < n else ""
     return not nxt.isalpha() or nxt in PHRASE_BREAKS or nxt.endswith(("ed", "ing"))
 
 

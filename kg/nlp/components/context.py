@@ -12,13 +12,13 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from spacy.attrs import IS_ALPHA, IS_LOWER, IS_STOP, IS_TITLE, LIKE_NUM, LOWER, ORTH, SENT_START
+from spacy.attrs import IDX, IS_ALPHA, IS_LOWER, IS_STOP, IS_TITLE, LIKE_NUM, LOWER, ORTH, SENT_START
 from spacy.language import Language
 from spacy.strings import get_string_id
 from spacy.tokens import Doc
 
 from kg.nlp.candidates import (Candidate, abbreviations, candidates, column, ids, model_shaped, namelike_at,
-                               positions, sentence_bounds, span_text)
+                               positions, sentence_bounds, span_text, token_ends)
 from kg.nlp.components.gazetteer import load_gazetteer
 from kg.nlp.components.specificity import load_specificity
 from kg.nlp.labels import TASK_HEAD_NOUNS, TASK_NOUN, TASK_WORDS, names_a_task, only_data_kinds
@@ -104,11 +104,11 @@ def _titled(doc: Doc, i: int) -> bool:
 
 
 _OF, _THE, _OPEN, _CLOSE = get_string_id("of"), get_string_id("the"), get_string_id("("), get_string_id(")")
+_ET = get_string_id("et")
 
 
 def _dataset(doc: Doc, span: tuple[int, int], benchmark: bool, confidence: float) -> Candidate | None:
-    tokens = doc[span[0]:span[1]]
-    if only_data_kinds(tokens):
+    if only_data_kinds(doc[span[0]:span[1]]):
         return None  # "English and Chinese datasets", "EEG datasets", "(Tabular, Image, NLP)"
     pair = next((a for a in abbreviations(doc)
                  if span[0] <= min(a.long_start, a.short_start) and max(a.long_end, a.short_end) <= span[1]), None)
@@ -116,26 +116,30 @@ def _dataset(doc: Doc, span: tuple[int, int], benchmark: bool, confidence: float
     if known is not None and known.label != "DATASET":
         return None  # a pair whose long form is the vocabulary's task or method: "most existing results on
         # Federated Learning (FL)" (not "the RAFT benchmark", a known method's name that a head word makes a dataset)
-    if tokens[0].text.endswith("ing") and tokens[0].is_title:  # "Using Parallel", "Building": a title's verb
+    strings, orth, lower, n = doc.vocab.strings, column(doc, ORTH), column(doc, LOWER), len(doc)
+    first, end = span
+    if strings[orth[first]].endswith("ing") and _titled(doc, first):  # "Using Parallel", "Building": a title's verb
         return None
-    if _short_for_a_description(doc, span) or _task_initials(doc, span):
+    text = span_text(doc, first, end)
+    if _short_for_a_description(doc, span, text) or _task_initials(doc, span, text):
         return None  # "three ObjectNav datasets" after "object-goal navigation (ObjectNav)", "12 IE benchmarks" in a
         # paper on information extraction: of a task
-    if len(tokens) == 1 and tokens[0].is_title and tokens[0].lower_ in _eponyms():
+    if end - first == 1 and _titled(doc, first) and strings[lower[first]] in _eponyms():
         return None  # "Markov datasets", "Gaussian data": a kind of data, as in "hidden Markov model"
-    last = tokens[-1].lower_
-    if last.endswith(MODIFIER_SUFFIXES) or tokens[0].lower_.startswith("non-") or _DIMENSIONS.fullmatch(tokens.text):
+    if strings[lower[end - 1]].endswith(MODIFIER_SUFFIXES) or strings[lower[first]].startswith("non-") \
+            or _DIMENSIONS.fullmatch(text):
         return None  # "GPU-like devices", "CPU-only environments", "non-RL datasets", "3-D environments": a kind
-    end = span[1]
-    if end + 1 < len(doc) and doc[end].lower_ == "et" and doc[end + 1].lower_.startswith("al"):
+    if end + 1 < n and lower[end] == _ET and strings[lower[end + 1]].startswith("al"):
         return None  # "the WILDS 2.0 datasets Sagawa et al.": a citation
-    if tokens[-1].text.endswith("-"):  # "CIFAR- 10" (a line break in the source): the name goes on after the space
-        if end >= len(doc) or not doc[end].text[:1].isdigit() or "/" in doc[end].text:
+    if strings[orth[end - 1]].endswith("-"):  # "CIFAR- 10" (a line break in the source): the name goes on after
+        # the space
+        if end >= n or not strings[orth[end]][:1].isdigit() or "/" in strings[orth[end]]:
             return None  # ("CIFAR- 10/100": two names, which this rule does not split)
         k = end
-        while k + 1 < len(doc) and not doc[k].whitespace_ and doc[k + 1].text.isalnum():
-            k += 1  # "ImageNet- 1K", tokenised "1" "K"
-        return Candidate(span[0], k + 1, "DATASET", "context", canonical=tokens.text + doc[end:k + 1].text,
+        idx, ends = column(doc, IDX), token_ends(doc)
+        while k + 1 < n and idx[k + 1] == ends[k] and strings[orth[k + 1]].isalnum():
+            k += 1  # "ImageNet- 1K", tokenised "1" "K" (no space after token k)
+        return Candidate(span[0], k + 1, "DATASET", "context", canonical=text + span_text(doc, end, k + 1),
                          benchmark=benchmark, confidence=confidence)
     return Candidate(span[0], span[1], "DATASET", "context", benchmark=benchmark, confidence=confidence)
 
@@ -148,12 +152,11 @@ def _datasets(doc: Doc, runs: list[tuple[int, int]], benchmark: bool, confidence
     return out
 
 
-def _short_for_a_description(doc: Doc, run: tuple[int, int]) -> bool:
+def _short_for_a_description(doc: Doc, run: tuple[int, int], text: str) -> bool:
     """Whether ``run`` is a short form the abstract defined before for a phrase in lower case, a task or a kind of
     data ("object-goal navigation (ObjectNav)", "heterogeneous graphs (HG)"): "three ObjectNav datasets" are
     datasets of that task, no dataset of that name (a dataset's long form is a name: "Stanford Sentiment Treebank
-    (SST)")."""
-    text = span_text(doc, *run)
+    (SST)"). ``text``: the run's text."""
     return any(a.short_end <= run[0] and a.short_text(doc) == text and a.long_text(doc).islower()
                for a in abbreviations(doc))
 
@@ -161,11 +164,11 @@ def _short_for_a_description(doc: Doc, run: tuple[int, int]) -> bool:
 _ACRONYM = re.compile(r"[A-Z]{2,}s?")  # "IE", "NERs"
 
 
-def _task_initials(doc: Doc, run: tuple[int, int]) -> bool:
+def _task_initials(doc: Doc, run: tuple[int, int], text: str) -> bool:
     """Whether ``run`` is a task's short form the vocabulary does not know: capitals that spell the initials of a
     task the vocabulary finds in the paper ("12 IE benchmarks" in a paper on information extraction are benchmarks
-    of that task, no dataset). (A short form it knows, "VQA datasets", is its name there.)"""
-    text = span_text(doc, *run)
+    of that task, no dataset). (A short form it knows, "VQA datasets", is its name there.) ``text``: the run's
+    text."""
     if not _ACRONYM.fullmatch(text):
         return False
     letters, rules = text.rstrip("s"), candidates(doc)

@@ -93,6 +93,7 @@ _APPOSITION = frozenset({",", ":", "–", "—"})  # what follows a name and des
 _ARTICLES = lexicon.words("articles")
 _PHRASE_GOES_ON = frozenset(HEADS | STOPS | PREPOSITIONS | lexicon.words("function_words") | _JOINERS)
 _OPENERS = _ARTICLES | _NOVEL
+_OPENER_IDS = ids(_OPENERS)
 
 
 def _label_for_head(doc: Doc, end: int) -> str:
@@ -553,23 +554,24 @@ class ProposedFinder:
         (FiSHformers), a ...", "named Mining unseen Classes via Regional Objectness (MicroSeg)" (where the
         abbreviation rules found no pair, as the title does not spell the name out). The bracketed name is the
         proposal."""
+        strings, orth, lower = doc.vocab.strings, column(doc, ORTH), column(doc, LOWER)
         i = start
-        while i < limit and doc[i].lower_ in _OPENERS:
+        while i < limit and lower[i] in _OPENER_IDS:
             i += 1
         k = i
-        while k < limit and doc[k].text != "(":
-            t = doc[k]
-            if t.text[:1].isupper() and len(t.text) > 1:
+        while k < limit and orth[k] != _OPEN:
+            text = strings[orth[k]]
+            if text[:1].isupper() and len(text) > 1:
                 capitals -= 1
-            elif t.lower_ not in SMALL_WORDS:  # (a name written as a title: "Mining unseen Classes via ...")
-                if plain <= 0 or not t.text.isalpha() or not t.text.islower():
+            elif strings[lower[k]] not in SMALL_WORDS:  # (a name written as a title: "Mining unseen Classes via ...")
+                if plain <= 0 or not text.isalpha() or not text.islower():
                     return None
                 plain -= 1
             k += 1
-        if capitals > 0 or k + 2 >= limit or doc[k + 2].text != ")" or not doc[k - 1].text[:1].isupper():
+        if capitals > 0 or k + 2 >= limit or orth[k + 2] != _CLOSE or not strings[orth[k - 1]][:1].isupper():
             return None
-        short = doc[k + 1].text
-        first = next(j for j in range(i, k) if doc[j].text[:1].isupper())  # (the name, after "by a", "as the")
+        short = strings[orth[k + 1]]
+        first = next(j for j in range(i, k) if strings[orth[j]][:1].isupper())  # (the name, after "by a", "as the")
         if not _COINED.search(short) or not short[:1].isupper() or self._known_pair(short, span_text(doc, first, k)):
             return None
         if any(c.extractor == "gazetteer" and first <= c.start and c.end <= k

@@ -35,6 +35,7 @@ PAST_VERBS = lexicon.words("proposing_verbs_past")  # "we proposed X": a proposa
 SUBJECTS = lexicon.words("proposing_subjects")
 NAMING = lexicon.words("naming_words")
 HEADS = lexicon.words("proposed_heads")
+_NAMING_IDS, _HEAD_IDS = ids(NAMING), ids(HEADS)
 PROBLEM_HEADS = lexicon.words("problem_heads")
 DATASET_HEADS = lexicon.words("dataset_heads")
 _MEASURES = lexicon.words("measure_nouns")
@@ -63,6 +64,7 @@ _AGENT_ENDINGS = tuple(pair.split(":")[0] for pair in lexicon.ordered("agent_suf
 OWN = lexicon.words("own_words")
 _TRIGGERS = frozenset(VERBS | PAST_VERBS | NAMING | OWN)
 _NOVEL = frozenset({"novel", "new"})
+_NOVEL_IDS = ids(_NOVEL)
 # "such as", "including", "namely", "compared with", "than": what follows is others' or a list
 _COMPARED = lexicon.words("compared_method_cues") | {"compare", "compared"}
 _NOT_OWN_LIST = lexicon.words("example_cues") | _COMPARED
@@ -483,19 +485,21 @@ class ProposedFinder:
         if plain:
             return [Candidate(plain[0], plain[1], "METHOD", "proposed", proposed=True)]
         # Named object heading its phrase: "we propose COBRA, a ..." / "design a new Hybrid Attention Adapter to ...".
+        strings = doc.vocab.strings
+        names_end = stop + 1 if stop < limit and orth[stop] == _COMMA else stop
         i = start
         while i < stop:
-            if doc[i].lower_ in NAMING:
+            if lower[i] in _NAMING_IDS:
                 break
-            run = _name_at(doc, i, stop + 1 if stop < limit and doc[stop].text == "," else stop)
-            if run and (entry := self.known.get(doc[run[0]:run[1]].text.lower())) is not None:
+            run = _name_at(doc, i, names_end)
+            if run and (entry := self.known.get(span_text(doc, *run).lower())) is not None:
                 called = _called_new(doc, run[1]) if _opens_object(doc, start, i) else None
                 if called is not None:  # what the sentence introduces so is the paper's own, known or not
                     return [Candidate(run[0], run[1], called, "proposed", proposed=True,
                                       benchmark=entry.benchmark and called == "DATASET")]
                 i = run[1]  # a known name ("we introduce Random Erasing"): not a new one, nor is its tail
                 continue
-            if run and doc[run[1] - 1].lower_.endswith(MODIFIER_SUFFIXES):
+            if run and strings[lower[run[1] - 1]].endswith(MODIFIER_SUFFIXES):
                 return []  # "a Meta-Command Communication-based framework": what it is based on, not its name
             if run and _defined_before(doc, run, sent.start):
                 break  # "active learning (AL) ... we focus on designing an AL algorithm": not a new name (an
@@ -521,10 +525,10 @@ class ProposedFinder:
             i += 1
         # Appositive: "a novel method, OTP, which ...", "a novel framework, FEDerated ... (FED-PUB)"; without a
         # method's head word, a coined name alone: "a new family of topologies, EquiTopo, which ..."
-        if stop < limit and doc[stop].text == ",":
-            headed = any(t.lower_ in HEADS for t in doc[start:stop])
-            words = [t.lower_ for t in doc[start:stop]]
-            novel = not _NOVEL.isdisjoint(words) and not any([w.rstrip("s") in PROBLEM_HEADS for w in words])
+        if stop < limit and orth[stop] == _COMMA:
+            headed = any(lower[k] in _HEAD_IDS for k in range(start, stop))
+            novel = not headed and any(lower[k] in _NOVEL_IDS for k in range(start, stop)) \
+                and not any([doc[k].lower_.rstrip("s") in PROBLEM_HEADS for k in range(start, stop)])
             # ("a novel ... estimation, X (Y)": not "a new problem, X (Y)", a task)
             abbrs = [a for a in self._abbrev_in(doc, stop + 1, stop + 2) if a.long_start < a.short_start] \
                 if headed or novel else []
@@ -532,7 +536,7 @@ class ProposedFinder:
                 return [abbrs[0].proposed(doc, "METHOD")]
             # a known name too after a new thing's description ("we propose a new simple network architecture, the
             # Transformer, based solely on attention"): the paper that made it known
-            fresh = headed and not _NOVEL.isdisjoint(t.lower_ for t in doc[start:stop])
+            fresh = headed and any(lower[k] in _NOVEL_IDS for k in range(start, stop))
             at = stop + 1 + (fresh and stop + 1 < limit and doc[stop + 1].lower_ == "the")
             run = _run(doc, at, limit, self.known) or (_name_at(doc, at, limit) if fresh else None)
             if run and (run[1] >= limit or doc[run[1]].text in {",", ".", "("} or doc[run[1]].lower_ in STOPS) \

@@ -89,6 +89,7 @@ _RESULTS = THEORY_HEADS - {"bound", "bounds"}
 _RELATIVE = frozenset({"which", "that", "we", ","})  # between a named phrase's head and its naming word
 _LISTING = lexicon.words("restating_words")  # names what was said before, not always a new thing
 _NAME_LEADS = tuple(tuple(lead.split()) for lead in lexicon.ordered("name_leads"))
+_MAX_LEAD = max(map(len, _NAME_LEADS))  # words of the longest lead
 _COUNTS = lexicon.words("count_words")
 _IN_USE = lexicon.words("usage_adverbs")
 _APPOSITION = frozenset({",", ":", "–", "—"})  # what follows a name and describes it
@@ -703,8 +704,10 @@ class ProposedFinder:
                 j, object_head = after  # "we call our approach Simmer", "we call it GraphDE"
             else:
                 j += tok.lower_ in _LISTING and doc[j].text == ","  # "namely, TraCQ"
+                strings, lower = doc.vocab.strings, column(doc, LOWER)
+                words = [strings[lower[k]] for k in range(j, min(j + _MAX_LEAD, len(doc)))]
                 for lead in _NAME_LEADS:  # "called a Knowledge Transfer Network (KTN)", "denoted it as ASH"
-                    if [t.lower_ for t in doc[j:j + len(lead)]] == list(lead) and j + len(lead) < sent.end:
+                    if tuple(words[:len(lead)]) == lead and j + len(lead) < sent.end:
                         j += len(lead)
                         break
                 if j > tok.i + 1 + (doc[tok.i + 1].lower_ == "as") and not _is_authors_sentence(sent, tok.i):

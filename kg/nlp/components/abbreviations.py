@@ -22,7 +22,7 @@ from kg.nlp.candidates import (ABBREVIATIONS, FORMULAS, QUOTES, Abbreviation, co
 from kg.nlp import lexicon
 
 _STOP_LEFT_IDS = ids(lexicon.words("abbreviation_stop_left"))
-_TITLE_LINK_IDS = ids(frozenset({"and", "of", "for", "with", "in", "to"}))  # words a title-cased name links with
+_TITLE_LINK_IDS = ids(lexicon.words("title_link_words"))  # words a title-cased name links with
 _MAX_SHORT_CHARS = 15
 _OPENERS = frozenset({"(", "["})
 _CLOSERS = frozenset(get_string_id(c) for c in ")]")

@@ -10,7 +10,7 @@ The plain modules listed in :data:`COMPILED` (the extraction rules, and what wri
 compiled by Cython as they are; their ``.py`` files are their own twins. Which ones, at build time (``make
 install``, ``pip install``, a wheel build):
 
-- by default, the eight of :data:`HOT`, where the default extraction spends most of its Python time, as optional
+- by default, the nine of :data:`HOT`, where the default extraction spends most of its Python time, as optional
   extensions (without a C compiler their sources run). gcc builds them at ``-O1``: 31 s of CPU, against 53 s at
   ``-O2`` and 68 s at ``-O3``, which extract no faster (paired ratios within 1% of each other). They make the
   default extraction ~1.2x as fast (``kg bench``'s paired ratio, docs/extraction.md);
@@ -62,10 +62,10 @@ COMPILED = (
 # Compiled by default: the modules whose compiled copies save the most of the default extraction's instructions
 # (tools/dev/instructions.py --docs 300 with everything compiled and one module run as Python, at 3d2997a: 0.06-0.12M
 # of ~5.8M per abstract each, 0.03M for abbreviations; the others 0.02M or less, and the tokenizer and extract run
-# more instructions compiled than as Python).
+# more instructions compiled than as Python). The gazetteer since 06740ed: 3.783M -> 3.764M on 1,000 abstracts.
 HOT = tuple(f"kg.nlp.{name}" for name in ("candidates", "combine")) + tuple(
-    f"kg.nlp.components.{name}" for name in ("abbreviations", "context", "mentions", "proposed", "results",
-                                             "specificity"))
+    f"kg.nlp.components.{name}" for name in ("abbreviations", "context", "gazetteer", "mentions", "proposed",
+                                             "results", "specificity"))
 # Compiled modules whose .pxd cimports the extension types of others (their records, read as C structs): each runs
 # compiled only where those run compiled too, and as Python where one of them does. Their .pxd files are sources of
 # both: an edit to kg/nlp/candidates.pxd makes both stale.

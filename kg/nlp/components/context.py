@@ -430,11 +430,7 @@ def listed_dataset_candidates(doc: Doc, generic: frozenset[str]) -> list[Candida
     for c in sorted(known, key=lambda c: c.start):
         if c.start in done:
             continue
-        runs = _names_after(doc, _list_start(doc, c.start, generic), generic)
-        for k in range(1, len(runs)):  # the name after "and" or "or" ends the list ("... and WMT'14, FiSHformers use")
-            if any(doc[t].lower_ in _LAST_ITEM for t in range(runs[k - 1][1], runs[k][0])):
-                runs = runs[:k + 1]
-                break
+        runs = _list_names(doc, c.start, generic)
         done.update(a for a, _ in runs)
         if sum(span_text(doc, a, b) in named for a, b in runs) < 2:
             continue
@@ -461,18 +457,14 @@ def listed_method_candidates(doc: Doc, generic: frozenset[str], common: frozense
               or c.start > 0 and lower[c.start - 1] in _SEPARATOR_IDS]  # (in a list: a separator beside it)
     if len(listed) < 2:
         return []
-    named = {span_text(doc, c.start, c.end) for c in known}
+    named, lookup = {span_text(doc, c.start, c.end) for c in known}, load_gazetteer().lookup()
     others: set[str] | None = None  # (the names read otherwise: made for a list of known methods only)
     out: list[Candidate] = []
     done: set[int] = set()
     for c in sorted(listed, key=lambda c: c.start):
         if c.start in done:
             continue
-        runs = _names_after(doc, _list_start(doc, c.start, generic), generic)
-        for k in range(1, len(runs)):  # the name after "and" or "or" ends the list
-            if any(doc[t].lower_ in _LAST_ITEM for t in range(runs[k - 1][1], runs[k][0])):
-                runs = runs[:k + 1]
-                break
+        runs = _list_names(doc, c.start, generic)
         done.update(a for a, _ in runs)
         if sum(span_text(doc, a, b) in named for a, b in runs) < 2:
             continue
@@ -480,11 +472,21 @@ def listed_method_candidates(doc: Doc, generic: frozenset[str], common: frozense
             others = {span_text(doc, c.start, c.end) for c in rules if c.label != "METHOD"}
         for a, b in runs:
             name = span_text(doc, a, b)
-            if name.lower() not in load_gazetteer().lookup() and name not in others and name.lower() not in common \
+            if name.lower() not in lookup and name not in others and name.lower() not in common \
                     and doc[b - 1].lower_ not in _COMPONENT_HEADS and not any(c.start < b and a < c.end for c in rules):
                 out.append(Candidate(a, b, "METHOD", "context", confidence=0.5))  # (not an everyday word,
                 # "Gradients" of "Gradients x Input", nor a part: "Attention layers")
     return out
+
+
+def _list_names(doc: Doc, start: int, generic: frozenset[str]) -> list[tuple[int, int]]:
+    """The names of the list that holds the one at token ``start``, from its first to the one after "and" or "or",
+    which ends it ("... and WMT'14, FiSHformers use")."""
+    runs = _names_after(doc, _list_start(doc, start, generic), generic)
+    for k in range(1, len(runs)):
+        if any(doc[t].lower_ in _LAST_ITEM for t in range(runs[k - 1][1], runs[k][0])):
+            return runs[:k + 1]
+    return runs
 
 
 def _list_start(doc: Doc, start: int, generic: frozenset[str]) -> int:

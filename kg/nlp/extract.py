@@ -205,8 +205,3 @@ def _extract_in_processes(papers: Iterable[Paper], n_process: int, batch_size: i
 
 
 IN_FLIGHT = 2  # chunks per extraction process sent ahead of the build's reading
-
-
-def sentence_text(paper: Paper, span: Span) -> str:
-    """The raw text of an evidence sentence."""
-    return paper.text[span.start : span.end]

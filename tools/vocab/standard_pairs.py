@@ -17,10 +17,10 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))  # the checkout's kg, run as a script
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from generic_words import DEFAULT_CORPORA, example_texts  # noqa: E402
+from generic_words import DEFAULT_CORPORA, ROOT, example_texts  # noqa: E402
+
+sys.path.insert(0, str(ROOT))  # the checkout's kg, run as a script
 
 from kg.model import Paper  # noqa: E402
 from kg.nlp.candidates import TEXT, TITLE, abbreviations  # noqa: E402
